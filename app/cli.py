@@ -1,0 +1,52 @@
+"""The `hexwright` command: with no argument or a file it opens the editor; with a subcommand it
+runs the engine headless (validate, info, render, ...).
+
+Subcommands live in their own modules and are imported only when used, so headless commands that
+do not draw never load Qt."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("hexwright.app.commands.validate", "check scenario or map files and print diagnostics"),
+    "info": ("hexwright.app.commands.info", "summarise a scenario or map file"),
+    "render": ("hexwright.app.commands.render", "draw a map to PNG, SVG or PDF"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexwright",
+        description="Map-and-counter editor and scenario designer for hex-and-counter wargames. "
+        "Without a command, opens the editor (on FILE if given).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        importlib.import_module(module).add_arguments(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in COMMANDS:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        module = importlib.import_module(COMMANDS[args.command][0])
+        return int(module.run(args) or 0)
+    if args_list and args_list[0] in ("-h", "--help"):
+        build_parser().print_help()
+        return 0
+    if len(args_list) > 1 or (args_list and args_list[0].startswith("-")):
+        build_parser().error(f"unknown command {args_list[0]!r}")
+    from .editor_main import run_editor
+
+    return run_editor(args_list[0] if args_list else None)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

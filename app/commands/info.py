@@ -1,0 +1,65 @@
+"""`hexwright info FILE`: a short summary of a scenario or map."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.validation import Severity
+
+from .loading import load_any
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="scenario or map file")
+
+
+def describe_map(m: HexMap) -> list[str]:
+    g = m.grid
+    terrain = Counter(m.terrain.values())
+    lines = [
+        f"map: {m.name or '(unnamed)'}",
+        f"  grid: {g.columns} x {g.rows} = {len(m)} hexes, {g.orientation}-top, stagger {g.stagger}, "
+        f"labels {g.labels.kind} ({m.label(m.hexes[0])} .. {m.label(m.hexes[-1])})",
+        "  terrain: " + ", ".join(f"{code} {n}" for code, n in terrain.most_common()),
+        f"  hexsides with features: {sum(1 for i in m.hexsides.values() if i.features)}, "
+        f"bridges: {sum(1 for i in m.hexsides.values() if i.bridge)}",
+    ]
+    paths = Counter(p for i in m.hexsides.values() for p in i.paths)
+    if paths:
+        lines.append("  path links: " + ", ".join(f"{p} {n}" for p, n in sorted(paths.items())))
+    if m.places:
+        lines.append("  places: " + ", ".join(p.text for p in m.places))
+    if m.regions:
+        lines.append("  regions: " + ", ".join(f"{r.name} ({r.kind}, {len(r.hexes)} hexes)" for r in m.regions.values()))
+    if m.edges:
+        lines.append("  edges: " + ", ".join(f"{k}={v}" for k, v in m.edges.items()))
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    obj, diags = load_any(args.file)
+    if obj is None:
+        for d in diags:
+            print(d.format())
+        return 1
+    if isinstance(obj, Scenario):
+        sc = obj
+        print(f"scenario: {sc.title}")
+        print(f"  rules: {sc.rules}" + (f" ({sc.source})" if sc.source else ""))
+        print(f"  sides: " + ", ".join(f"{s.name} ({len(sc.units_of(s.id))} units)" for s in sc.sides)
+              + f"; first player: {sc.first_player}")
+        print(f"  turns: {sc.turn_count}" + (f" ({sum(t.night for t in sc.turns)} night)" if sc.turns else ""))
+        print(f"  set-up: {len(sc.placements)} units placed; reinforcements: {len(sc.reinforcements)} entries, "
+              f"{sum(len(r.units) for r in sc.reinforcements)} units")
+        print(f"  markers: {len(sc.markers)}; victory conditions: {len(sc.victory)}; tables: "
+              + (", ".join(f"{n}{' (reconstructed)' if t.reconstructed else ''}" for n, t in sc.tables.items()) or "none"))
+        for line in describe_map(sc.map):
+            print("  " + line)
+    else:
+        for line in describe_map(obj):
+            print(line)
+    errors = sum(d.severity is Severity.ERROR for d in diags)
+    print(f"diagnostics: {errors} errors, {sum(d.severity is Severity.WARNING for d in diags)} warnings")
+    return 0

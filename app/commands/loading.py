@@ -1,0 +1,36 @@
+"""Loading a scenario or a map file for the headless commands, whichever the file is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexwright.engine.formats import load_document
+from hexwright.engine.formats.mapfile import MAP_KIND, load_map
+from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.validation import Diagnostic, Severity, SourceMap, validate_scenario
+
+
+def sniff_kind(text: str) -> str | None:
+    """The file's `kind:` line, read without parsing the whole file."""
+    for line in text.splitlines()[:20]:
+        if line.startswith("kind:"):
+            return line.split(":", 1)[1].strip().strip("'\"")
+    return None
+
+
+def load_any(path: str | Path, validate: bool = True) -> tuple[Scenario | HexMap | None, list[Diagnostic]]:
+    """Load a scenario or a map; return it (or None) and every diagnostic, validation included."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p))]
+    if sniff_kind(text) == MAP_KIND:
+        diags: list[Diagnostic] = []
+        m = load_map(text, str(p), diags, SourceMap())
+        return m, diags
+    result = load_document(text, str(p), p.parent)
+    diags = list(result.diagnostics)
+    if result.scenario is not None and validate:
+        diags += validate_scenario(result.scenario, result.source_map)
+    return result.scenario, diags

@@ -1,0 +1,94 @@
+"""A small deterministic YAML writer for Hexwright files.
+
+The files are block mappings at the top with one record per line in flow style (a hex, a hexside,
+a unit, a reinforcement), so that a one-hex change is a one-line diff. Key order is the order the
+writer gives, never the order of a dict that happened to be edited. Scalars are quoted only when
+plain text would read back as something else ('0103' would read as the number 103)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+import yaml
+from yaml.resolver import Resolver
+
+_resolver = Resolver()
+_PLAIN = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9_./()+\- ']*$")
+_plain_cache: dict[str, bool] = {}
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _plain_ok(s: str) -> bool:
+    ok = _plain_cache.get(s)
+    if ok is None:
+        ok = (
+            bool(_PLAIN.match(s))
+            and not s.endswith(" ")
+            and not s.startswith(("- ", "-", "?"))
+            and _resolver.resolve(yaml.ScalarNode, s, (True, False)) == _STR_TAG
+        )
+        if len(_plain_cache) < 200_000:
+            _plain_cache[s] = ok
+    return ok
+
+
+
+def scalar(v: Any) -> str:
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ".nan"
+        if math.isinf(v):
+            return ".inf" if v > 0 else "-.inf"
+        return _float_text(v)
+    s = str(v)
+    if _plain_ok(s):
+        return s
+    if "'" not in s and "\n" not in s and "\\" not in s and s.isprintable():
+        return "'" + s + "'"
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _float_text(v: float) -> str:
+    text = repr(v)
+    if "e" in text or "E" in text:
+        return text
+    if "." not in text:
+        text += ".0"
+    return text
+
+
+def number(v: float) -> str:
+    """Costs and sizes: 2 rather than 2.0, 0.5 as 0.5."""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return scalar(v)
+
+
+def flow(v: Any) -> str:
+    """A value in flow style on one line; mappings keep the key order they are given in."""
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{scalar(k)}: {flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(flow(x) for x in v) + "]"
+    if isinstance(v, float):
+        return number(v)
+    return scalar(v)
+
+
+def block_text(key: str, text: str, indent: str = "") -> str:
+    """A multi-line string as a literal block (`key: |`), or a plain scalar when it is one line."""
+    if "\n" not in text.rstrip("\n"):
+        return f"{indent}{scalar(key)}: {scalar(text)}\n"
+    body = "".join(f"{indent}  {line}\n" if line else "\n" for line in text.rstrip("\n").split("\n"))
+    return f"{indent}{scalar(key)}: |\n{body}"

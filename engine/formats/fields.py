@@ -1,0 +1,168 @@
+"""Typed access to the fields of a YAML mapping, reporting unknown keys, missing keys and values
+of the wrong type as diagnostics at the right line instead of raising."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Any
+
+from .yamlio import YDict, YList, YamlReader
+
+_MISSING = object()
+
+
+def _kind(v: Any) -> str:
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    if v is None:
+        return "empty"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, (int, float)):
+        return "a number"
+    return "text"
+
+
+class Fields:
+    def __init__(
+        self,
+        reader: YamlReader,
+        data: Any,
+        what: str,
+        allowed: Iterable[str],
+        required: Iterable[str] = (),
+        **context: Any,
+    ) -> None:
+        self.reader = reader
+        self.what = what
+        self.context = context
+        self.ok = isinstance(data, dict)
+        self.data: YDict = data if isinstance(data, YDict) else YDict()
+        if not self.ok:
+            where = getattr(data, "line", 0), getattr(data, "column", 0)
+            reader.error("bad-type", f"{what} must be a mapping, not {_kind(data)}", where, **context)
+            return
+        allowed = tuple(allowed)
+        for key in self.data:
+            if key not in allowed:
+                near = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else f"; expected one of: {', '.join(allowed)}"
+                reader.error("unknown-key", f"unknown key {key!r} in {what}{hint}", self.data.where(key),
+                             **context)
+        for key in required:
+            if key not in self.data:
+                reader.error("missing-key", f"{what} needs {key!r}", self.data.where(), **context)
+
+    def where(self, key: str | None = None) -> tuple[int, int]:
+        return self.data.where(key)
+
+    def where_value(self, key: str) -> tuple[int, int]:
+        return self.data.where_value(key)
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def _bad(self, key: str, expected: str, value: Any) -> None:
+        self.reader.error(
+            "bad-value", f"{self.what}: {key!r} must be {expected}, not {_kind(value)} {value!r}",
+            self.where_value(key), **self.context,
+        )
+
+    def str(self, key: str, default: str = "") -> str:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            return default
+        if isinstance(v, (dict, list)):
+            self._bad(key, "text", v)
+            return default
+        return v if isinstance(v, str) else str(v)
+
+    def opt_str(self, key: str) -> str | None:
+        v = self.data.get(key)
+        if v is None:
+            return None
+        return self.str(key)
+
+    def int(self, key: str, default: int = 0, minimum: int | None = None) -> int:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            return default
+        if isinstance(v, bool) or not isinstance(v, int):
+            self._bad(key, "a whole number", v)
+            return default
+        if minimum is not None and v < minimum:
+            self.reader.error("bad-value", f"{self.what}: {key!r} must be at least {minimum}, not {v}",
+                              self.where_value(key), **self.context)
+            return default
+        return v
+
+    def opt_int(self, key: str) -> int | None:
+        if self.data.get(key) is None:
+            return None
+        return self.int(key)
+
+    def float(self, key: str, default: float = 0.0) -> float:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            return default
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            self._bad(key, "a number", v)
+            return default
+        return float(v)
+
+    def bool(self, key: str, default: bool = False) -> bool:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            return default
+        if not isinstance(v, bool):
+            self._bad(key, "true or false", v)
+            return default
+        return v
+
+    def str_list(self, key: str) -> list[str]:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            return []
+        if isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            return [str(v)]
+        if not isinstance(v, list):
+            self._bad(key, "a list", v)
+            return []
+        out = []
+        for i, x in enumerate(v):
+            if isinstance(x, (dict, list)) or x is None:
+                where = v.where(i) if isinstance(v, YList) else self.where(key)
+                self.reader.error("bad-value", f"{self.what}: item {i + 1} of {key!r} must be text",
+                                  where, **self.context)
+            else:
+                out.append(str(x))
+        return out
+
+    def mapping(self, key: str) -> YDict:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            d = YDict()
+            d.line, d.column = self.where(key)
+            return d
+        if not isinstance(v, dict):
+            self._bad(key, "a mapping", v)
+            d = YDict()
+            d.line, d.column = self.where(key)
+            return d
+        return v
+
+    def seq(self, key: str) -> YList:
+        v = self.data.get(key, _MISSING)
+        if v is _MISSING or v is None:
+            out = YList()
+            out.line, out.column = self.where(key)
+            return out
+        if not isinstance(v, list):
+            self._bad(key, "a list", v)
+            out = YList()
+            out.line, out.column = self.where(key)
+            return out
+        return v

@@ -1,0 +1,429 @@
+"""The scenario file: rules family, the map (a separate map file or inline), sides and their
+support pools, order of battle, markers, set-up, set-up zones, reinforcements, the turn track,
+victory conditions, tables and options. One unit, reinforcement or turn per line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..model.counters import MarkerDef, SupportMarker, UnitDef
+from ..model.hexmap import HexMap
+from ..model.scenario import (
+    Entry,
+    Reinforcement,
+    Scenario,
+    SetupZone,
+    Side,
+    Table,
+    TurnInfo,
+    VictoryCondition,
+    ZoneRule,
+)
+from ..validation.diagnostics import Diagnostic, Severity, SourceMap
+from .atomic import atomic_write_text
+from .emit import block_text, flow, scalar
+from .fields import Fields
+from .mapfile import _plain, check_header, dump_map_body, read_map, read_map_file
+from .versions import FORMAT_VERSION
+from .yamlio import YamlReader, load_yaml
+
+SCENARIO_KIND = "hexwright-scenario"
+SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "description", "map", "sides",
+                 "first_player", "stacking_limit", "support_pools", "units", "markers", "setup", "setup_zones",
+                 "reinforcements", "turns", "victory", "tables", "options")
+UNIT_KEYS = ("id", "name", "side", "nationality", "formation", "type", "size", "values", "reduced", "steps",
+             "flags", "supply", "color", "notes")
+VICTORY_KINDS = ("occupy", "vp", "exit", "eliminate", "default")
+
+
+@dataclass
+class LoadResult:
+    scenario: Scenario | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    source_map: SourceMap = field(default_factory=SourceMap)
+
+    @property
+    def ok(self) -> bool:
+        return self.scenario is not None and not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
+    units: dict[str, UnitDef] = {}
+    for i, item in enumerate(items):
+        f = Fields(reader, item, f"unit {i + 1}", UNIT_KEYS, required=("id", "side"))
+        if not f.ok:
+            continue
+        uid = f.str("id")
+        where = items.where(i)
+        if uid in units:
+            first = sm.get(("unit", uid))
+            reader.error("duplicate-id", f"unit id {uid!r} is used twice (first on line {first.line if first else '?'})",
+                         where, unit=uid)
+            continue
+        sm.set(("unit", uid), reader.filename, *where)
+        reduced = f.raw("reduced")
+        steps = f.int("steps", 2 if reduced else 1, minimum=1)
+        units[uid] = UnitDef(
+            uid, f.str("name", uid), f.str("side"), f.str("nationality"), f.str("formation"),
+            f.str("type", "infantry"), f.str("size", "battalion"), _plain(f.mapping("values")),
+            _plain(reduced) if isinstance(reduced, dict) else None, steps, tuple(f.str_list("flags")),
+            f.str("supply"), f.str("color"), f.str("notes"),
+        )
+        if reduced is not None and not isinstance(reduced, dict):
+            reader.error("bad-value", f"unit {uid}: 'reduced' must be a mapping of values", f.where_value("reduced"),
+                         unit=uid)
+    return units
+
+
+def _read_entry(reader: YamlReader, data, what: str) -> Entry:
+    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description"))
+    rng = f.str_list("edge_range")
+    edge_range = None
+    if rng:
+        if len(rng) != 2:
+            reader.error("bad-value", f"{what}: edge_range must be two hexes [from, to]", f.where_value("edge_range"))
+        else:
+            edge_range = (rng[0], rng[1])
+    entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within"), f.opt_str("offboard"),
+                  f.str("description"))
+    chosen = [k for k in ("hex", "edge_range", "marker", "offboard") if getattr(entry, k) is not None]
+    if f.ok and len(chosen) != 1:
+        reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard"
+                     + (f" (has {', '.join(chosen)})" if chosen else ""), f.where())
+    if entry.marker is not None and entry.within is None:
+        reader.error("missing-key", f"{what}: an entry near a marker needs 'within' (hexes)", f.where())
+    return entry
+
+
+def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Scenario | None:
+    top = Fields(reader, data, "the scenario", SCENARIO_KEYS, required=("title", "rules", "map", "sides"))
+    if not top.ok:
+        return None
+    fname = reader.filename
+    # -- the map
+    map_value = top.raw("map")
+    hexmap: HexMap | None = None
+    map_file = None
+    if isinstance(map_value, str):
+        map_file = map_value
+        map_path = base_dir / map_value
+        if not map_path.exists():
+            reader.error("missing-file", f"map file {map_value!r} does not exist (looked in {map_path.parent})",
+                         top.where_value("map"))
+        else:
+            hexmap = read_map_file(map_path, reader.diagnostics, sm)
+    elif isinstance(map_value, dict):
+        hexmap = read_map(map_value, reader, sm, embedded=True)
+    elif "map" in top.data:
+        reader.error("bad-value", "map must be a map file name or an inline map", top.where_value("map"))
+    if hexmap is None:
+        hexmap = HexMap()
+        reader.warning("no-map", "the map could not be read; checks that need it are skipped", top.where("map"))
+        hexmap.name = "<missing>"
+
+    sc = Scenario(top.str("title"), top.str("rules"), hexmap, map_file)
+    sc.source = top.str("source")
+    sc.description = top.str("description")
+    sc.stacking_limit = top.int("stacking_limit", 1, minimum=1)
+    sm.set(("scenario",), fname, 1, 1)
+
+    sides = top.seq("sides")
+    for i, item in enumerate(sides):
+        f = Fields(reader, item, f"side {i + 1}", ("id", "name", "color", "nationalities"), required=("id",))
+        if not f.ok:
+            continue
+        sid = f.str("id")
+        if sc.side(sid) is not None:
+            reader.error("duplicate-id", f"side id {sid!r} is used twice", sides.where(i))
+            continue
+        sm.set(("side", sid), fname, *sides.where(i))
+        sc.sides.append(Side(sid, f.str("name", sid.title()), f.str("color", "#506070"), f.str_list("nationalities")))
+    sc.first_player = top.str("first_player", sc.sides[0].id if sc.sides else "")
+    sm.set(("first_player",), fname, *top.where("first_player"))
+
+    pools = top.mapping("support_pools")
+    for sid, by_pool in pools.items():
+        side = sc.side(str(sid))
+        sm.set(("pool", str(sid)), fname, *pools.where(sid))
+        pf = Fields(reader, by_pool, f"support_pools of {sid}", tuple(by_pool) if isinstance(by_pool, dict) else ())
+        pools_of: dict[str, list[SupportMarker]] = {}
+        for pool_name, items in pf.data.items():
+            markers = []
+            seq = pf.seq(pool_name)
+            for j, it in enumerate(seq):
+                mf = Fields(reader, it, f"support marker {j + 1} of pool {pool_name!r}",
+                            ("value", "count", "nationality", "kind", "range"), required=("value",))
+                if mf.ok:
+                    markers.append(SupportMarker(mf.int("value"), mf.int("count", 1, minimum=0),
+                                                 mf.str("nationality", str(pool_name)), mf.str("kind", "artillery"),
+                                                 mf.str("range", "adjacent")))
+            pools_of[str(pool_name)] = markers
+        if side is None:
+            reader.error("unknown-reference", f"support_pools: unknown side {sid!r}", pools.where(sid))
+        else:
+            side.support_pools = pools_of
+
+    units_seq = top.seq("units")
+    sc.units = _read_units(reader, units_seq, sm)
+
+    markers = top.seq("markers")
+    for i, item in enumerate(markers):
+        f = Fields(reader, item, f"marker {i + 1}", ("id", "kind", "side", "label", "hex", "values"),
+                   required=("id", "kind"))
+        if not f.ok:
+            continue
+        mid = f.str("id")
+        if mid in sc.markers or mid in sc.units:
+            reader.error("duplicate-id", f"marker id {mid!r} is already used", markers.where(i))
+            continue
+        sm.set(("marker", mid), fname, *markers.where(i))
+        sc.markers[mid] = MarkerDef(mid, f.str("kind"), f.str("side"), f.str("label", mid), f.opt_str("hex"),
+                                    _plain(f.mapping("values")))
+
+    setup = top.mapping("setup")
+    for uid, lab in setup.items():
+        sm.set(("placement", str(uid)), fname, *setup.where(uid))
+        if isinstance(lab, (dict, list)) or lab is None:
+            reader.error("bad-value", f"setup: unit {uid} must be given a hex label", setup.where(uid), unit=str(uid))
+            continue
+        sc.placements[str(uid)] = str(lab)
+
+    zones = top.seq("setup_zones")
+    for i, item in enumerate(zones):
+        f = Fields(reader, item, f"set-up zone {i + 1}", ("name", "side", "units", "rules", "description"),
+                   required=("side", "rules"))
+        if not f.ok:
+            continue
+        name = f.str("name", f"zone {i + 1}")
+        sm.set(("setup_zone", name), fname, *zones.where(i))
+        rules = []
+        seq = f.seq("rules")
+        for j, r in enumerate(seq):
+            rf = Fields(reader, r, f"set-up zone {name!r} rule {j + 1}",
+                        ("region", "edge", "terrain", "hexes", "within", "not"))
+            if not rf.ok:
+                continue
+            rule = ZoneRule(rf.opt_str("region"), rf.opt_str("edge"), rf.opt_str("terrain"),
+                            rf.str_list("hexes") or None, rf.opt_int("within"), rf.bool("not"))
+            selectors = [k for k in ("region", "edge", "terrain", "hexes") if getattr(rule, k) is not None]
+            if len(selectors) != 1:
+                reader.error("bad-value", f"set-up zone {name!r} rule {j + 1}: give exactly one of region, edge, "
+                             "terrain, hexes", seq.where(j))
+            if (rule.edge is not None or rule.terrain is not None) and rule.within is None:
+                reader.error("missing-key", f"set-up zone {name!r} rule {j + 1}: 'within' (hexes) is needed",
+                             seq.where(j))
+            rules.append(rule)
+        sc.setup_zones.append(SetupZone(name, f.str("side"), f.str_list("units"), rules, f.str("description")))
+
+    reinf = top.seq("reinforcements")
+    for i, item in enumerate(reinf):
+        f = Fields(reader, item, f"reinforcement {i + 1}", ("turn", "side", "units", "entry", "airborne", "note"),
+                   required=("turn", "side", "units", "entry"))
+        if not f.ok:
+            continue
+        sm.set(("reinforcement", i), fname, *reinf.where(i))
+        sc.reinforcements.append(Reinforcement(
+            f.int("turn", 1), f.str("side"), f.str_list("units"), _read_entry(reader, f.raw("entry"), f"reinforcement {i + 1}"),
+            f.bool("airborne"), f.str("note"),
+        ))
+
+    turns = top.seq("turns")
+    for i, item in enumerate(turns):
+        f = Fields(reader, item, f"turn {i + 1}", ("turn", "night", "allotments", "events", "label"))
+        if not f.ok:
+            continue
+        number = f.int("turn", i + 1)
+        if number != i + 1:
+            reader.error("bad-value", f"turns must be numbered 1, 2, 3 ... in order; entry {i + 1} says {number}",
+                         turns.where(i))
+        sm.set(("turn", i + 1), fname, *turns.where(i))
+        sc.turns.append(TurnInfo(i + 1, f.bool("night"), _plain(f.mapping("allotments")), f.str_list("events"),
+                                 f.str("label")))
+
+    vic = top.seq("victory")
+    for i, item in enumerate(vic):
+        f = Fields(reader, item, f"victory condition {i + 1}",
+                   ("kind", "side", "result", "when", "hexes", "count", "units", "points", "description"),
+                   required=("kind",))
+        if not f.ok:
+            continue
+        sm.set(("victory", i), fname, *vic.where(i))
+        kind = f.str("kind")
+        if kind not in VICTORY_KINDS:
+            reader.error("bad-value", f"victory condition {i + 1}: kind must be one of {', '.join(VICTORY_KINDS)}, "
+                         f"not {kind!r}", f.where_value("kind"))
+        result = f.str("result", "win")
+        if result not in ("win", "draw"):
+            reader.error("bad-value", f"victory condition {i + 1}: result must be 'win' or 'draw'", f.where_value("result"))
+        when = f.str("when", "end")
+        if when not in ("immediate", "end"):
+            reader.error("bad-value", f"victory condition {i + 1}: when must be 'immediate' or 'end'",
+                         f.where_value("when"))
+        sc.victory.append(VictoryCondition(kind, f.str("side"), result, when, f.str_list("hexes"),
+                                           f.int("count", 1, minimum=0), _plain(f.mapping("units")),
+                                           _plain(f.mapping("points")), f.str("description")))
+
+    tables = top.mapping("tables")
+    for name, item in tables.items():
+        f = Fields(reader, item, f"table {name!r}",
+                   ("title", "reconstructed", "source", "notes", "blank", "columns", "rows"), required=("columns", "rows"))
+        if not f.ok:
+            continue
+        sm.set(("table", str(name)), fname, *tables.where(name))
+        rows_data = f.mapping("rows")
+        rows: dict[str, list[Any]] = {}
+        for rname, cells in rows_data.items():
+            sm.set(("table", str(name), str(rname)), fname, *rows_data.where(rname))
+            if not isinstance(cells, list):
+                reader.error("bad-value", f"table {name!r}: row {rname!r} must be a list of cells", rows_data.where(rname))
+                continue
+            rows[str(rname)] = _plain(cells)
+        sc.tables[str(name)] = Table(str(name), f.str_list("columns"), rows, f.str("title", str(name)),
+                                     f.bool("reconstructed"), f.str("source"), f.str("notes"), f.str("blank", "-"))
+    sc.options = _plain(top.mapping("options"))
+    return sc
+
+
+def load_document(text: str, filename: str, base_dir: Path | None = None) -> LoadResult:
+    """Load a scenario from text. Never raises for bad input: problems come back as diagnostics."""
+    result = LoadResult(None)
+    data, reader = load_yaml(text, filename, result.diagnostics)
+    if data is None:
+        if not result.diagnostics:
+            reader.error("empty-file", "the file is empty")
+        return result
+    data = check_header(reader, data, SCENARIO_KIND)
+    if data is None:
+        return result
+    result.scenario = read_scenario(data, reader, base_dir or Path(filename).parent, result.source_map)
+    return result
+
+
+def load_scenario(path: str | Path) -> LoadResult:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return LoadResult(None, [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p))])
+    return load_document(text, str(p), p.parent)
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+# ---------------------------------------------------------------------------------------------
+def _nonempty(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    return {k: v for k, v in pairs if v not in (None, "", [], {}, ())}
+
+
+def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
+    """The scenario as YAML. The map is written inline unless the scenario names a map file
+    (then save the map with `save_map` beside it)."""
+    inline = sc.map_file is None if inline_map is None else inline_map
+    out = [f"format_version: {FORMAT_VERSION}\n", f"kind: {SCENARIO_KIND}\n", f"title: {scalar(sc.title)}\n",
+           f"rules: {scalar(sc.rules)}\n"]
+    if sc.source:
+        out.append(f"source: {scalar(sc.source)}\n")
+    if sc.description:
+        out.append(block_text("description", sc.description))
+    out.append(f"first_player: {scalar(sc.first_player)}\n")
+    out.append(f"stacking_limit: {sc.stacking_limit}\n")
+    out.append("sides:\n")
+    for s in sc.sides:
+        out.append(f"  - {flow(_nonempty([('id', s.id), ('name', s.name), ('color', s.color), ('nationalities', s.nationalities)]))}\n")
+    pools = [(s.id, s.support_pools) for s in sc.sides if s.support_pools]
+    if pools:
+        out.append("support_pools:\n")
+        for sid, by_pool in pools:
+            out.append(f"  {scalar(sid)}:\n")
+            for pool, markers in by_pool.items():
+                items = [_nonempty([("value", m.value), ("count", m.count), ("nationality", m.nationality),
+                                    ("kind", m.kind), ("range", m.range)]) for m in markers]
+                out.append(f"    {scalar(pool)}: {flow(items)}\n")
+    if sc.turns:
+        out.append("turns:\n")
+        for t in sc.turns:
+            d = {"turn": t.number}
+            d.update(_nonempty([("night", t.night or None), ("label", t.label), ("allotments", t.allotments),
+                                ("events", t.events)]))
+            out.append(f"  - {flow(d)}\n")
+    if sc.units:
+        out.append("units:\n")
+        for u in sc.units.values():
+            d = _nonempty([("id", u.id), ("name", u.name if u.name != u.id else ""), ("side", u.side),
+                           ("nationality", u.nationality), ("formation", u.formation), ("type", u.unit_type),
+                           ("size", u.size), ("values", u.values), ("reduced", u.reduced),
+                           ("steps", u.steps if u.steps != (2 if u.reduced else 1) else None),
+                           ("flags", list(u.flags)), ("supply", u.supply), ("color", u.color), ("notes", u.notes)])
+            out.append(f"  - {flow(d)}\n")
+    if sc.markers:
+        out.append("markers:\n")
+        for mk in sc.markers.values():
+            d = _nonempty([("id", mk.id), ("kind", mk.kind), ("side", mk.side),
+                           ("label", mk.label if mk.label != mk.id else ""), ("hex", mk.hex), ("values", mk.values)])
+            out.append(f"  - {flow(d)}\n")
+    if sc.placements:
+        out.append("setup:\n")
+        for uid, lab in sc.placements.items():
+            out.append(f"  {scalar(uid)}: {scalar(lab)}\n")
+    if sc.setup_zones:
+        out.append("setup_zones:\n")
+        for z in sc.setup_zones:
+            rules = [_nonempty([("region", r.region), ("edge", r.edge), ("terrain", r.terrain), ("hexes", r.hexes),
+                                ("within", r.within), ("not", r.negate or None)]) for r in z.rules]
+            d = _nonempty([("name", z.name), ("side", z.side), ("units", z.units), ("rules", rules),
+                           ("description", z.description)])
+            out.append(f"  - {flow(d)}\n")
+    if sc.reinforcements:
+        out.append("reinforcements:\n")
+        for r in sc.reinforcements:
+            e = r.entry
+            entry = _nonempty([("hex", e.hex), ("edge_range", list(e.edge_range) if e.edge_range else None),
+                               ("marker", e.marker), ("within", e.within), ("offboard", e.offboard),
+                               ("description", e.description)])
+            d = _nonempty([("turn", r.turn), ("side", r.side), ("units", r.units), ("entry", entry),
+                           ("airborne", r.airborne or None), ("note", r.note)])
+            out.append(f"  - {flow(d)}\n")
+    if sc.victory:
+        out.append("victory:\n")
+        for v in sc.victory:
+            d = _nonempty([("kind", v.kind), ("side", v.side), ("result", v.result), ("when", v.when),
+                           ("hexes", v.hexes), ("count", v.count if v.count != 1 else None), ("units", v.units),
+                           ("points", v.points), ("description", v.description)])
+            out.append(f"  - {flow(d)}\n")
+    if sc.tables:
+        out.append("tables:\n")
+        for name, t in sc.tables.items():
+            out.append(f"  {scalar(name)}:\n")
+            out.append(f"    title: {scalar(t.title)}\n")
+            if t.reconstructed:
+                out.append("    reconstructed: true\n")
+            if t.source:
+                out.append(f"    source: {scalar(t.source)}\n")
+            if t.notes:
+                out.append(block_text("notes", t.notes, "    "))
+            if t.blank != "-":
+                out.append(f"    blank: {scalar(t.blank)}\n")
+            out.append(f"    columns: {flow(t.columns)}\n")
+            out.append("    rows:\n")
+            for rname, cells in t.rows.items():
+                out.append(f"      {scalar(rname)}: {flow(cells)}\n")
+    if sc.options:
+        out.append(f"options: {flow(sc.options)}\n")
+    if inline:
+        out.append("map:\n")
+        out.append(dump_map_body(sc.map, "  "))
+    else:
+        out.append(f"map: {scalar(sc.map_file)}\n")
+    return "".join(out)
+
+
+def save_scenario(sc: Scenario, path: str | Path, save_map_file: bool = True) -> None:
+    """Save atomically; a scenario with a separate map file saves that file beside it too."""
+    p = Path(path)
+    if sc.map_file is not None and save_map_file:
+        from .mapfile import save_map
+
+        save_map(sc.map, p.parent / sc.map_file)
+    atomic_write_text(p, dump_scenario(sc))

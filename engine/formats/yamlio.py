@@ -1,0 +1,157 @@
+"""Reading YAML with positions: documents are composed by libyaml (CSafeLoader) into nodes and
+converted to plain Python containers that remember the line and column of every key and item.
+Only the safe YAML types are built; duplicate keys are reported instead of silently overwritten."""
+
+from __future__ import annotations
+
+import yaml
+
+from ..validation.diagnostics import Diagnostic, Severity
+
+try:
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - libyaml missing
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_TRUE = frozenset(("yes", "true", "on", "y"))
+
+
+class YDict(dict):
+    """A mapping that knows where it and each of its keys stand in the file (1-based)."""
+
+    __slots__ = ("line", "column", "marks", "value_marks")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.line = 0
+        self.column = 0
+        self.marks: dict = {}
+        self.value_marks: dict = {}
+
+    def where(self, key=None) -> tuple[int, int]:
+        if key is not None and key in self.marks:
+            return self.marks[key]
+        return self.line, self.column
+
+    def where_value(self, key) -> tuple[int, int]:
+        return self.value_marks.get(key) or self.where(key)
+
+
+class YList(list):
+    __slots__ = ("line", "column", "marks")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.line = 0
+        self.column = 0
+        self.marks: list[tuple[int, int]] = []
+
+    def where(self, index: int | None = None) -> tuple[int, int]:
+        if index is not None and 0 <= index < len(self.marks):
+            return self.marks[index]
+        return self.line, self.column
+
+
+class YamlReader:
+    """Converts one file's nodes, collecting diagnostics for the file."""
+
+    def __init__(self, filename: str, diagnostics: list[Diagnostic]) -> None:
+        self.filename = filename
+        self.diagnostics = diagnostics
+        self._fallback = yaml.constructor.SafeConstructor()
+
+    def error(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw) -> None:
+        self.diagnostics.append(
+            Diagnostic(code, Severity.ERROR, message, self.filename, where[0], where[1], **kw)
+        )
+
+    def warning(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw) -> None:
+        self.diagnostics.append(
+            Diagnostic(code, Severity.WARNING, message, self.filename, where[0], where[1], **kw)
+        )
+
+    def compose(self, text: str) -> yaml.Node | None:
+        try:
+            return yaml.compose(text, Loader=_Loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+            problem = exc.problem or "malformed YAML"
+            context = f" ({exc.context})" if exc.context else ""
+            self.error("yaml-syntax", f"malformed YAML: {problem}{context}", (line, col))
+        except yaml.YAMLError as exc:
+            self.error("yaml-syntax", f"malformed YAML: {exc}")
+        return None
+
+    def convert(self, node: yaml.Node):
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node)
+        if isinstance(node, yaml.MappingNode):
+            out = YDict()
+            out.line = node.start_mark.line + 1
+            out.column = node.start_mark.column + 1
+            marks = out.marks
+            vmarks = out.value_marks
+            for knode, vnode in node.value:
+                if knode.tag == "tag:yaml.org,2002:merge":
+                    self.error("yaml-merge", "merge keys (<<) are not supported",
+                               (knode.start_mark.line + 1, knode.start_mark.column + 1))
+                    continue
+                key = self._scalar(knode) if isinstance(knode, yaml.ScalarNode) else None
+                kmark = (knode.start_mark.line + 1, knode.start_mark.column + 1)
+                if key is None or isinstance(key, (list, dict)):
+                    self.error("bad-key", "a mapping key must be a plain value", kmark)
+                    continue
+                if isinstance(key, (int, float)) and not isinstance(key, bool):
+                    key = knode.value  # keys are names or labels: keep what was written ('0103')
+                if key in out:
+                    first = marks[key][0]
+                    self.error("duplicate-key", f"key {key!r} appears twice (first on line {first})", kmark)
+                out[key] = self.convert(vnode)
+                marks[key] = kmark
+                vmarks[key] = (vnode.start_mark.line + 1, vnode.start_mark.column + 1)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            seq = YList()
+            seq.line = node.start_mark.line + 1
+            seq.column = node.start_mark.column + 1
+            for item in node.value:
+                seq.append(self.convert(item))
+                seq.marks.append((item.start_mark.line + 1, item.start_mark.column + 1))
+            return seq
+        raise TypeError(node)  # pragma: no cover
+
+    def _scalar(self, node: yaml.ScalarNode):
+        tag = node.tag
+        v = node.value
+        if tag == _STR:
+            return v
+        try:
+            if tag == _INT:
+                return int(v)
+            if tag == _FLOAT:
+                return float(v)
+        except ValueError:
+            pass
+        if tag == _BOOL:
+            return v.lower() in _TRUE
+        if tag == _NULL:
+            return None
+        if tag in (_INT, _FLOAT):
+            return self._fallback.construct_object(node)
+        # timestamps, binary and other types: keep the text as written
+        return v
+
+
+def load_yaml(text: str, filename: str, diagnostics: list[Diagnostic]):
+    """Parse text into position-aware containers, or None (with a diagnostic) when malformed."""
+    reader = YamlReader(filename, diagnostics)
+    node = reader.compose(text)
+    if node is None:
+        return None, reader
+    return reader.convert(node), reader

@@ -1,0 +1,23 @@
+"""The model: terrain tables, hex maps with hexsides, paths, levels and areas, counters and scenarios."""
+
+from .counters import MarkerDef, SupportMarker, UnitDef
+from .hexmap import GridSpec, HexMap, HexsideInfo, Location, Place, Region, Underlay
+from .scenario import (
+    Entry,
+    Reinforcement,
+    Scenario,
+    SetupZone,
+    Side,
+    Table,
+    TurnInfo,
+    VictoryCondition,
+    ZoneRule,
+)
+from .terrain import BridgeType, FeatureType, HexsideFeatureType, PathType, TerrainTable, TerrainType
+
+__all__ = [
+    "BridgeType", "Entry", "FeatureType", "GridSpec", "HexMap", "HexsideFeatureType", "HexsideInfo",
+    "Location", "MarkerDef", "PathType", "Place", "Region", "Reinforcement", "Scenario", "SetupZone", "Side",
+    "SupportMarker", "Table", "TerrainTable", "TerrainType", "TurnInfo", "Underlay", "UnitDef",
+    "VictoryCondition", "ZoneRule",
+]

@@ -1,0 +1,147 @@
+"""A scenario: rules family, map, sides, order of battle, set-up, reinforcements, the turn track,
+victory conditions as data, the game's tables and options.
+
+A loaded Scenario is data; games are made from it by its rules family and never change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .counters import MarkerDef, SupportMarker, UnitDef
+from .hexmap import HexMap
+
+
+@dataclass
+class Side:
+    id: str
+    name: str = ""
+    color: str = "#506070"
+    nationalities: list[str] = field(default_factory=list)
+    # support fire marker pools by pool name (e.g. "british", "us"), F&M 7.1 / 10.7
+    support_pools: dict[str, list[SupportMarker]] = field(default_factory=dict)
+
+
+@dataclass
+class ZoneRule:
+    """One test a set-up hex must pass. Exactly one of the selectors is set:
+    `region` (hex in that region), `edge` + `within` (within N hexes of a named map edge),
+    `terrain` + `within` (within N hexes of a hex of that terrain or feature), `hexes` (a list)."""
+
+    region: str | None = None
+    edge: str | None = None
+    terrain: str | None = None
+    hexes: list[str] | None = None
+    within: int | None = None
+    negate: bool = False  # "not within five hexes of the south edge"
+
+
+@dataclass
+class SetupZone:
+    """Where units (or markers) of a side may be set up in free deployment (F&M 12.0)."""
+
+    name: str
+    side: str
+    units: list[str] = field(default_factory=list)  # unit or marker ids; empty: every unit of the side
+    rules: list[ZoneRule] = field(default_factory=list)  # all must pass
+    description: str = ""
+
+
+@dataclass
+class Entry:
+    """Where a reinforcement enters: a hex, a range of map-edge hexes, or within N hexes of a marker."""
+
+    hex: str | None = None
+    edge_range: tuple[str, str] | None = None
+    marker: str | None = None
+    within: int | None = None
+    offboard: str | None = None  # an off-board region
+    description: str = ""
+
+
+@dataclass
+class Reinforcement:
+    turn: int
+    side: str
+    units: list[str]
+    entry: Entry
+    airborne: bool = False
+    note: str = ""
+
+
+@dataclass
+class TurnInfo:
+    number: int
+    night: bool = False
+    allotments: dict[str, Any] = field(default_factory=dict)  # side -> support markers / rolls
+    events: list[str] = field(default_factory=list)
+    label: str = ""
+
+
+@dataclass
+class VictoryCondition:
+    """A victory condition as data. Kinds: `occupy` (side holds `count` of `hexes` with units that
+    pass `units`), `vp` (victory points per hex held, per unit eliminated, per unit exited),
+    `exit` (units leave by an edge), `default` (the result if nothing else applies).
+    `when`: immediate or end; `result`: win or draw."""
+
+    kind: str
+    side: str = ""
+    result: str = "win"
+    when: str = "end"
+    hexes: list[str] = field(default_factory=list)
+    count: int = 1
+    units: dict[str, Any] = field(default_factory=dict)  # filter: {flags_not: [airborne], ...}
+    points: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+
+
+@dataclass
+class Table:
+    """A rules table as editable data. `reconstructed` marks a table the rulebook does not print in
+    full (the F&M CRT body, the Target Arnhem combat table): never presented as the original."""
+
+    name: str
+    columns: list[str]
+    rows: dict[str, list[Any]]
+    title: str = ""
+    reconstructed: bool = False
+    source: str = ""
+    notes: str = ""
+    blank: str = "-"  # the cell text meaning "no entry here"; a None cell is a hole
+
+    def cell(self, row: str, column: str) -> Any:
+        return self.rows[row][self.columns.index(column)]
+
+
+@dataclass
+class Scenario:
+    title: str
+    rules: str  # rules family id: fm, koenig, target_arnhem, ...
+    map: HexMap
+    map_file: str | None = None  # path of the map file relative to the scenario, if separate
+    sides: list[Side] = field(default_factory=list)
+    first_player: str = ""
+    units: dict[str, UnitDef] = field(default_factory=dict)
+    markers: dict[str, MarkerDef] = field(default_factory=dict)
+    placements: dict[str, str] = field(default_factory=dict)  # unit id -> hex label at set-up
+    setup_zones: list[SetupZone] = field(default_factory=list)
+    reinforcements: list[Reinforcement] = field(default_factory=list)
+    turns: list[TurnInfo] = field(default_factory=list)
+    victory: list[VictoryCondition] = field(default_factory=list)
+    tables: dict[str, Table] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    stacking_limit: int = 1
+    description: str = ""
+    source: str = ""  # the rulebook it comes from, cited in diagnostics
+
+    def side(self, side_id: str) -> Side | None:
+        return next((s for s in self.sides if s.id == side_id), None)
+
+    @property
+    def turn_count(self) -> int:
+        return len(self.turns)
+
+    def units_of(self, side_id: str) -> list[UnitDef]:
+        return [u for u in self.units.values() if u.side == side_id]

@@ -1,0 +1,393 @@
+"""Movement costs and reachable sets.
+
+Costs follow the F&M system rules (000_e5c3deafb2cea4af.txt), which the other families' terrain
+tables also fit:
+
+* 5.4: entering a hex costs the highest cost among its terrain (and features in `terrain` mode);
+  in-hex features printed "+N" add N; hexside features add their crossing cost.
+* 5.4.1 / 5.4.2: moving from a path hex to the next through a path hexside costs the path's rate
+  (road 1/2 MP, trail 1 MP) regardless of other terrain in the hex or on the hexside.
+* 5.2 e: prohibited terrain and hexsides cannot be entered or crossed; a bridge lets units cross
+  a hexside's water features, a ferry (a feature that `permits_crossing`) too at its own cost.
+* 10.5: a class may enter or leave a hex whose terrain lists `only_along` paths only along them.
+
+The reachable set is Dijkstra's algorithm with a bucket queue (Dial's algorithm): costs are whole
+multiples of the table's smallest fraction of an MP (halves for the F&M road), so the queue is an
+array of buckets indexed by cost. It is written here rather than taken from networkx or scipy
+because it is measurably faster for this job (see benchmarks/movement.py and docs/benchmarks.md).
+Rules families add their own restrictions through MovementHooks (zones of control, enemy hexes,
+stopping rules, special first steps).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..hexgrid import DIRECTIONS, Hex, hexside_of
+from ..model.hexmap import HexMap, MapChange
+from ..model.terrain import Cost
+
+_BIG = 1 << 40
+
+
+def entry_cost(m: HexMap, h: Hex, cls: str) -> Cost:
+    """MP to enter hex `h` by its terrain and in-hex features alone (F&M 5.4); None if prohibited."""
+    table = m.terrain_table
+    tt = table.terrain.get(m.terrain[h])
+    if tt is None or cls not in tt.move or tt.move[cls] is None:
+        return None
+    base: float = tt.move[cls]  # type: ignore[assignment]
+    add = 0.0
+    for code in m.features.get(h, ()):
+        ft = table.features.get(code)
+        if ft is None or cls not in ft.move:
+            continue
+        c = ft.move[cls]
+        if c is None:
+            return None
+        if ft.mode == "terrain":
+            base = max(base, c)
+        else:
+            add += c
+    return base + add
+
+
+def _only_along(m: HexMap, h: Hex, cls: str) -> list[str] | None:
+    tt = m.terrain_table.terrain.get(m.terrain[h])
+    if tt is None:
+        return None
+    return tt.only_along.get(cls)
+
+
+def edge_cost(m: HexMap, a: Hex, b: Hex, cls: str) -> Cost:
+    """MP for a unit of class `cls` to move from `a` into the adjacent hex `b`; None if it cannot."""
+    if not m.contains(b):
+        return None  # F&M 5.2 f: no exiting the map
+    direction = DIRECTIONS.index(Hex(b.q - a.q, b.r - a.r))
+    side = m.hexsides.get(hexside_of(a, direction))
+    table = m.terrain_table
+    along_b = _only_along(m, b, cls)
+    along_a = _only_along(m, a, cls)
+
+    # the path rate (5.4.1, 5.4.2)
+    path_cost: Cost = None
+    if side is not None:
+        for p in side.paths:
+            pt = table.paths.get(p)
+            if pt is None or pt.move.get(cls) is None:
+                continue
+            if along_b is not None and p not in along_b:
+                continue
+            if along_a is not None and p not in along_a:
+                continue
+            rate = pt.move[cls]
+            path_cost = rate if path_cost is None else min(path_cost, rate)  # type: ignore[type-var]
+
+    # the normal cost: terrain + features + hexside (5.4)
+    normal: Cost = None
+    if along_a is None and along_b is None:
+        normal = entry_cost(m, b, cls)
+        if normal is not None and side is not None:
+            normal = _crossing(m, side, cls, normal)
+    if normal is None:
+        return path_cost
+    if path_cost is None:
+        return normal
+    return min(normal, path_cost)
+
+
+def _crossing(m: HexMap, side, cls: str, cost: float) -> Cost:
+    table = m.terrain_table
+    bridged = side.bridge is not None
+    ferried = any(table.hexside_features[f].permits_crossing for f in side.features if f in table.hexside_features)
+    blocked = False
+    for code in side.features:
+        ft = table.hexside_features.get(code)
+        if ft is None:
+            continue
+        c = ft.move.get(cls, 0)
+        if ft.permits_crossing:
+            if c is None:
+                return None
+            cost += c
+        elif c is None:
+            blocked = True
+        elif not bridged:
+            cost += c
+    if bridged:
+        bt = table.bridges.get(side.bridge)
+        if bt is not None:
+            c = bt.move.get(cls, 0)
+            if c is None:
+                return None
+            cost += c
+    if blocked and not (bridged or ferried):
+        return None
+    return cost
+
+
+def _scale_for(m: HexMap, cls: str) -> int:
+    """The smallest whole number that makes every cost in the table an integer (2 for half MPs)."""
+    t = m.terrain_table
+    denominators = {1}
+    for group in (t.terrain, t.features, t.hexside_features, t.bridges, t.paths):
+        for item in group.values():
+            c = item.move.get(cls)
+            if c is not None:
+                denominators.add(Fraction(c).limit_denominator(12).denominator)
+    return math.lcm(*denominators)
+
+
+@dataclass
+class MovementHooks:
+    """What a rules family adds to terrain costs for one move.
+
+    * `blocked`: hexes the unit may not enter (enemy units, F&M 5.2 d).
+    * `stop`: hexes the unit must stop on entering (a leg unit entering an EZOC, F&M 6.1).
+    * `enter_extra`: extra MP to enter a hex (a mobile unit pays half its MA to enter an EZOC, 6.1).
+    * `first_step`: a function (from_hex, to_hex, normal_cost) -> cost or None that may change the
+      cost of the first step out of the start hex (a leg unit moving EZOC to EZOC spends its whole
+      printed MA, 6.1).
+    """
+
+    blocked: set[Hex] = field(default_factory=set)
+    stop: set[Hex] = field(default_factory=set)
+    enter_extra: dict[Hex, float] = field(default_factory=dict)
+    first_step: Callable[[Hex, Hex, float], float | None] | None = None
+
+
+class MovementGraph:
+    """The hex graph of one map for one movement class, with integer edge costs in 1/scale MP.
+    It follows the map's edits: touched hexes and their neighbours are recompiled on the next query."""
+
+    def __init__(self, m: HexMap, cls: str) -> None:
+        self.map = m
+        self.cls = cls
+        self.scale = _scale_for(m, cls)
+        self.hexes: list[Hex] = list(m.hexes)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.adj: list[tuple[tuple[int, int], ...]] = [()] * len(self.hexes)
+        self._dist = [_BIG] * len(self.hexes)
+        self._dirty: set[Hex] | None = None
+        self._compile_all()
+        m.subscribe(self._on_change)
+
+    def close(self) -> None:
+        self.map.unsubscribe(self._on_change)
+
+    # -- compiling -----------------------------------------------------------------------
+    def _compile_all(self) -> None:
+        m, cls, scale, index = self.map, self.cls, self.scale, self.index
+        special = self._special_hexes()
+        node_cost: list[int | None] = []
+        for h in self.hexes:
+            c = entry_cost(m, h, cls)
+            node_cost.append(None if c is None else round(c * scale))
+        adj = self.adj
+        dirs = DIRECTIONS
+        for i, h in enumerate(self.hexes):
+            if h in special:
+                adj[i] = self._compile_hex(h)
+                continue
+            q, r = h
+            out = []
+            for d in dirs:
+                j = index.get((q + d.q, r + d.r))  # type: ignore[call-overload]
+                if j is None:
+                    continue
+                b = self.hexes[j]
+                if b in special:
+                    c = edge_cost(m, h, b, cls)
+                    if c is not None:
+                        out.append((j, round(c * scale)))
+                    continue
+                c2 = node_cost[j]
+                if c2 is not None:
+                    out.append((j, c2))
+            adj[i] = tuple(out)
+
+    def _special_hexes(self) -> set[Hex]:
+        """Hexes whose edges need the full rule: a hexside feature or path, or only_along terrain."""
+        special: set[Hex] = set()
+        for side in self.map.hexsides:
+            special.add(side.hex)
+            special.add(side.other)
+        table = self.map.terrain_table
+        along = {code for code, t in table.terrain.items() if self.cls in t.only_along}
+        if along:
+            special.update(h for h, code in self.map.terrain.items() if code in along)
+        return special
+
+    def _compile_hex(self, h: Hex) -> tuple[tuple[int, int], ...]:
+        out = []
+        q, r = h
+        for d in DIRECTIONS:
+            b = Hex(q + d.q, r + d.r)
+            j = self.index.get(b)
+            if j is None:
+                continue
+            c = edge_cost(self.map, h, b, self.cls)
+            if c is not None:
+                out.append((j, round(c * self.scale)))
+        return tuple(out)
+
+    def _on_change(self, change: MapChange) -> None:
+        if change.kind in ("grid",) or change.kind == "terrain_table":
+            self._dirty = None
+            self.__init_after_grid()
+            return
+        if change.kind not in ("terrain", "features", "hexside", "locations"):
+            return
+        touched = set(change.hexes)
+        for s in change.hexsides:
+            touched.add(s.hex)
+            touched.add(s.other)
+        if self._dirty is None:
+            self._dirty = set()
+        self._dirty.update(touched)
+
+    def __init_after_grid(self) -> None:
+        self.scale = _scale_for(self.map, self.cls)
+        self.hexes = list(self.map.hexes)
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.adj = [()] * len(self.hexes)
+        self._dist = [_BIG] * len(self.hexes)
+        self._compile_all()
+
+    def refresh(self) -> None:
+        """Recompile the edges into and out of hexes edited since the last query."""
+        if not self._dirty:
+            return
+        dirty, self._dirty = self._dirty, None
+        redo: set[Hex] = set()
+        for h in dirty:
+            redo.add(h)
+            q, r = h
+            for d in DIRECTIONS:
+                redo.add(Hex(q + d.q, r + d.r))
+        for h in redo:
+            i = self.index.get(h)
+            if i is not None:
+                self.adj[i] = self._compile_hex(h)
+
+    def cost(self, a: Hex, b: Hex) -> float | None:
+        self.refresh()
+        i, j = self.index.get(a), self.index.get(b)
+        if i is None or j is None:
+            return None
+        for k, c in self.adj[i]:
+            if k == j:
+                return c / self.scale
+        return None
+
+
+@dataclass
+class Reach:
+    """The hexes a unit can reach: MP spent to get to each, and the cheapest path to each."""
+
+    start: Hex
+    allowance: float
+    spent: dict[Hex, float]
+    _prev: dict[Hex, Hex | None]
+
+    def __contains__(self, h: Hex) -> bool:
+        return h in self.spent
+
+    def __len__(self) -> int:
+        return len(self.spent)
+
+    def remaining(self, h: Hex) -> float:
+        return self.allowance - self.spent[h]
+
+    def path(self, h: Hex) -> list[Hex]:
+        """The start hex, then each hex entered, ending with `h`."""
+        if h not in self.spent:
+            raise KeyError(f"{h} is not reachable")
+        out = [h]
+        prev = self._prev
+        while (p := prev[out[-1]]) is not None:
+            out.append(p)
+        out.reverse()
+        return out
+
+
+def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: MovementHooks | None = None) -> Reach:
+    """Every hex the unit can enter with `allowance` MP from `start` (F&M 5.1, 5.2 a-c)."""
+    graph.refresh()
+    scale = graph.scale
+    limit = int(math.floor(allowance * scale + 1e-9))
+    s = graph.index.get(start)
+    if s is None:
+        raise ValueError(f"start hex {start} is not on the map")
+    adj = graph.adj
+    dist = graph._dist
+    prev: dict[int, int] = {s: -1}
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(s)
+    dist[s] = 0
+    touched = [s]
+    try:
+        if hooks is None:
+            for b in range(limit + 1):
+                for u in buckets[b]:
+                    if dist[u] != b:
+                        continue
+                    for v, c in adj[u]:
+                        nd = b + c
+                        if nd <= limit and nd < dist[v]:
+                            if dist[v] == _BIG:
+                                touched.append(v)
+                            dist[v] = nd
+                            prev[v] = u
+                            buckets[nd].append(v)
+        else:
+            index, hexes = graph.index, graph.hexes
+            blocked = {index[h] for h in hooks.blocked if h in index}
+            stop = {index[h] for h in hooks.stop if h in index}
+            extra = {index[h]: int(round(x * scale)) for h, x in hooks.enter_extra.items() if h in index}
+            first = hooks.first_step
+            for b in range(limit + 1):
+                for u in buckets[b]:
+                    if dist[u] != b:
+                        continue
+                    if u != s and u in stop:
+                        continue
+                    for v, c in adj[u]:
+                        if v in blocked:
+                            continue
+                        if extra:
+                            c += extra.get(v, 0)
+                        if u == s and first is not None:
+                            fc = first(start, hexes[v], c / scale)
+                            if fc is None:
+                                continue
+                            c = int(round(fc * scale))
+                        nd = b + c
+                        if nd <= limit and nd < dist[v]:
+                            if dist[v] == _BIG:
+                                touched.append(v)
+                            dist[v] = nd
+                            prev[v] = u
+                            buckets[nd].append(v)
+        hexes = graph.hexes
+        spent = {hexes[i]: dist[i] / scale for i in touched}
+        prev_hex: dict[Hex, Hex | None] = {hexes[v]: (hexes[u] if u >= 0 else None) for v, u in prev.items()}
+    finally:
+        for i in touched:
+            dist[i] = _BIG
+    return Reach(start, allowance, spent, prev_hex)
+
+
+def path_cost(graph: MovementGraph, path: Iterable[Hex]) -> float | None:
+    """MP to move along `path` (start hex first), or None if a step is impossible."""
+    steps = list(path)
+    total = 0.0
+    for a, b in zip(steps, steps[1:]):
+        c = graph.cost(a, b)
+        if c is None:
+            return None
+        total += c
+    return total

@@ -1,0 +1,1 @@
+"""Rules families: one package per family behind one game-state protocol."""

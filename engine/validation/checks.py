@@ -1,0 +1,303 @@
+"""Semantic checks of a loaded scenario: the things a well-formed file can still get wrong.
+
+Each check names the rule or format requirement it enforces. Results are Diagnostic records that
+point at the line of the offending unit, placement, reinforcement, victory condition or table row.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..hexgrid import Hex, hex_distance
+from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES
+from ..model.hexmap import EDGE_SIDES, HexMap
+from ..model.scenario import Scenario, ZoneRule
+from ..rules.registry import RULES_FAMILIES
+from .diagnostics import Diagnostic, Severity, SourceMap
+
+
+class _Report:
+    def __init__(self, sc: Scenario, sm: SourceMap | None) -> None:
+        self.sc = sc
+        self.sm = sm or SourceMap()
+        self.out: list[Diagnostic] = []
+
+    def add(self, severity: Severity, code: str, message: str, anchor: tuple = (), hex: str | None = None,
+            unit: str | None = None) -> None:
+        loc = self.sm.get(anchor) if anchor else None
+        if loc is None:
+            loc = self.sm.get(("scenario",))
+        file, line, col = (loc.file, loc.line, loc.column) if loc else ("", 0, 0)
+        self.out.append(Diagnostic(code, severity, message, file, line, col, hex, unit))
+
+    def error(self, code: str, message: str, anchor: tuple = (), **kw) -> None:
+        self.add(Severity.ERROR, code, message, anchor, **kw)
+
+    def warning(self, code: str, message: str, anchor: tuple = (), **kw) -> None:
+        self.add(Severity.WARNING, code, message, anchor, **kw)
+
+
+def movement_class_of(m: HexMap, unit_flags: tuple[str, ...]) -> str:
+    """The unit's movement class in this map's terrain table: the first flag naming a class,
+    else the table's first class (F&M 2.3: a unit that is not mobile is a leg unit)."""
+    classes = m.terrain_table.movement_classes
+    for f in unit_flags:
+        if f in classes:
+            return f
+    return classes[0] if classes else "leg"
+
+
+def hex_prohibited(m: HexMap, h: Hex, cls: str) -> bool:
+    """True when terrain in the hex prohibits the class outright (F&M 5.2 e); a hex a class may only
+    enter along a path (F&M 10.5 marsh) is allowed when such a path touches it."""
+    tt = m.terrain_table.terrain.get(m.terrain[h])
+    if tt is None:
+        return False
+    if tt.move.get(cls, 0) is not None and cls in tt.move:
+        return False
+    if cls not in tt.move:
+        return False
+    along = tt.only_along.get(cls)
+    if along:
+        from ..hexgrid import hexside_of
+
+        for d in range(6):
+            info = m.hexsides.get(hexside_of(h, d))
+            if info and any(p in along for p in info.paths):
+                return False
+    return True
+
+
+def zone_rule_holds(sc: Scenario, rule: ZoneRule, h: Hex) -> bool:
+    m = sc.map
+    if rule.region is not None:
+        region = m.regions.get(rule.region)
+        ok = region is not None and h in region.hexes
+    elif rule.edge is not None:
+        within = rule.within or 0
+        ok = any(hex_distance(h, e) <= within - 1 for e in m.edge_hexes(rule.edge)) if within > 0 else False
+    elif rule.terrain is not None:
+        within = rule.within or 0
+        targets = [x for x in m.hexes if m.terrain[x] == rule.terrain or rule.terrain in m.features.get(x, ())]
+        ok = any(hex_distance(h, t) <= within for t in targets)
+    elif rule.hexes is not None:
+        ok = m.label(h) in rule.hexes
+    else:
+        ok = True
+    return not ok if rule.negate else ok
+
+
+def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list[Diagnostic]:
+    """Everything wrong with a loaded scenario, as diagnostics (no exceptions)."""
+    r = _Report(sc, source_map)
+    m = sc.map
+    side_ids = {s.id for s in sc.sides}
+
+    family = RULES_FAMILIES.get(sc.rules)
+    if family is None:
+        r.error("unknown-rules", f"unknown rules family {sc.rules!r}; known: {', '.join(sorted(RULES_FAMILIES))}",
+                ("scenario",))
+    if len(sc.sides) < 2:
+        r.warning("sides", f"a scenario needs two sides; this one has {len(sc.sides)}", ("scenario",))
+    if sc.first_player and sc.first_player not in side_ids:
+        r.error("unknown-reference", f"first_player {sc.first_player!r} is not a side", ("first_player",))
+
+    # -- units (F&M 2.3, Koenig 2.0, Target Arnhem 2.0: each family's printed values)
+    for u in sc.units.values():
+        anchor = ("unit", u.id)
+        if u.side not in side_ids:
+            r.error("unknown-reference", f"unit {u.id}: side {u.side!r} is not a side of this scenario", anchor, unit=u.id)
+        if u.unit_type not in UNIT_TYPES:
+            r.warning("unknown-type", f"unit {u.id}: unit type {u.unit_type!r} is not one the app draws "
+                      f"({', '.join(UNIT_TYPES)})", anchor, unit=u.id)
+        if u.size not in UNIT_SIZES:
+            r.warning("unknown-size", f"unit {u.id}: size {u.size!r} is not one of {', '.join(UNIT_SIZES)}",
+                      anchor, unit=u.id)
+        for f in u.flags:
+            if f not in KNOWN_FLAGS and f not in m.terrain_table.movement_classes:
+                r.warning("unknown-flag", f"unit {u.id}: flag {f!r} is not read by any rule", anchor, unit=u.id)
+        if family is not None:
+            for key in family.unit_values:
+                if key not in u.values:
+                    r.error("missing-value", f"unit {u.id}: {family.name} units need a {key!r} value "
+                            f"({family.values_source})", anchor, unit=u.id)
+            for key, v in u.values.items():
+                if not isinstance(v, (int, float)) or isinstance(v, bool):
+                    r.error("bad-value", f"unit {u.id}: value {key!r} must be a number, not {v!r}", anchor, unit=u.id)
+        if u.reduced is not None and u.steps < 2:
+            r.error("bad-value", f"unit {u.id}: has a reduced side but only {u.steps} step", anchor, unit=u.id)
+
+    # -- markers
+    for mk in sc.markers.values():
+        anchor = ("marker", mk.id)
+        if mk.side and mk.side not in side_ids:
+            r.error("unknown-reference", f"marker {mk.id}: side {mk.side!r} is not a side", anchor)
+        if mk.hex is not None and m.hex_at(mk.hex) is None:
+            r.error("hex-off-map", f"marker {mk.id}: hex {mk.hex} is not on the map", anchor, hex=mk.hex)
+
+    # -- set-up placements
+    reinforced = {uid for rf in sc.reinforcements for uid in rf.units}
+    stacks: dict[Hex, list[str]] = defaultdict(list)
+    for uid, lab in sc.placements.items():
+        anchor = ("placement", uid)
+        u = sc.units.get(uid)
+        if u is None:
+            r.error("unknown-reference", f"setup: no unit has id {uid!r}", anchor, unit=uid)
+            continue
+        h = m.hex_at(lab)
+        if h is None:
+            r.error("unit-off-map", f"unit {uid} is set up at {lab}, which is not on the map", anchor, hex=lab,
+                    unit=uid)
+            continue
+        cls = movement_class_of(m, u.flags)
+        if hex_prohibited(m, h, cls):
+            t = m.terrain_table.terrain[m.terrain[h]].name
+            r.error("prohibited-terrain", f"unit {uid} ({cls}) is set up in {t} at {lab}, which its movement class "
+                    "may not enter (F&M 5.2 e)", anchor, hex=lab, unit=uid)
+        if uid in reinforced:
+            r.error("placed-twice", f"unit {uid} is set up on the map and also arrives as a reinforcement",
+                    anchor, unit=uid)
+        stacks[h].append(uid)
+    for h, uids in stacks.items():
+        if len(uids) > sc.stacking_limit:
+            lab = m.label(h)
+            for uid in uids[sc.stacking_limit:]:
+                r.error("stacking", f"{len(uids)} units set up in {lab} ({', '.join(uids)}); the stacking limit is "
+                        f"{sc.stacking_limit}" + (f" ({family.stacking_rule})" if family else ""),
+                        ("placement", uid), hex=lab, unit=uid)
+
+    # -- set-up zones (F&M 12.0 free deployment)
+    for z in sc.setup_zones:
+        anchor = ("setup_zone", z.name)
+        if z.side not in side_ids:
+            r.error("unknown-reference", f"set-up zone {z.name!r}: side {z.side!r} is not a side", anchor)
+        for uid in z.units:
+            if uid not in sc.units and uid not in sc.markers:
+                r.error("unknown-reference", f"set-up zone {z.name!r}: no unit or marker {uid!r}", anchor, unit=uid)
+        bad_rule = False
+        for rule in z.rules:
+            if rule.region is not None and rule.region not in m.regions:
+                r.error("unknown-reference", f"set-up zone {z.name!r}: no region {rule.region!r} on the map", anchor)
+                bad_rule = True
+            if rule.edge is not None and rule.edge not in m.edges and rule.edge not in EDGE_SIDES:
+                r.error("unknown-reference", f"set-up zone {z.name!r}: no map edge {rule.edge!r} (the map names "
+                        f"{', '.join(m.edges) or 'none'})", anchor)
+                bad_rule = True
+            if rule.terrain is not None and rule.terrain not in m.terrain_table.terrain \
+                    and rule.terrain not in m.terrain_table.features:
+                r.error("unknown-terrain", f"set-up zone {z.name!r}: no terrain {rule.terrain!r}", anchor)
+                bad_rule = True
+            for lab in rule.hexes or []:
+                if m.hex_at(lab) is None:
+                    r.error("hex-off-map", f"set-up zone {z.name!r}: hex {lab} is not on the map", anchor, hex=lab)
+        if bad_rule:
+            continue
+        members = z.units or [u.id for u in sc.units_of(z.side)]
+        for uid in members:
+            lab = sc.placements.get(uid) or (sc.markers[uid].hex if uid in sc.markers else None)
+            h = m.hex_at(lab) if lab else None
+            if h is None:
+                continue
+            for i, rule in enumerate(z.rules):
+                if not zone_rule_holds(sc, rule, h):
+                    anchor2 = ("placement", uid) if uid in sc.placements else ("marker", uid)
+                    r.error("setup-zone", f"{uid} at {lab} breaks set-up zone {z.name!r}: "
+                            f"{describe_rule(rule)}" + (f" ({z.description})" if z.description else ""),
+                            anchor2, hex=lab, unit=uid)
+                    break
+
+    # -- reinforcements (F&M 11.1 entry hexes, map edges)
+    edge_hexes = {side: set(m.edge_side_hexes(side)) for side in EDGE_SIDES}
+    all_edges = set().union(*edge_hexes.values())
+    for i, rf in enumerate(sc.reinforcements):
+        anchor = ("reinforcement", i)
+        if rf.side not in side_ids:
+            r.error("unknown-reference", f"reinforcement {i + 1}: side {rf.side!r} is not a side", anchor)
+        if sc.turns and not 1 <= rf.turn <= len(sc.turns):
+            r.error("reinforcement-turn", f"reinforcement {i + 1} arrives on turn {rf.turn}, but the turn track has "
+                    f"turns 1-{len(sc.turns)}", anchor)
+        for uid in rf.units:
+            u = sc.units.get(uid)
+            if u is None:
+                r.error("unknown-reference", f"reinforcement {i + 1}: no unit has id {uid!r}", anchor, unit=uid)
+            elif u.side != rf.side:
+                r.error("wrong-side", f"reinforcement {i + 1}: unit {uid} belongs to {u.side}, not {rf.side}", anchor,
+                        unit=uid)
+        e = rf.entry
+        if e.hex is not None:
+            h = m.hex_at(e.hex)
+            if h is None:
+                r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {e.hex} is not on the map", anchor, hex=e.hex)
+            elif not rf.airborne and h not in all_edges:
+                r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry hex {e.hex} is not on a map edge "
+                        "(reinforcements enter from the map edge, F&M 11.1)", anchor, hex=e.hex)
+        if e.edge_range is not None:
+            a, b = (m.hex_at(x) for x in e.edge_range)
+            if a is None or b is None:
+                bad = e.edge_range[0] if a is None else e.edge_range[1]
+                r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {bad} is not on the map", anchor, hex=bad)
+            elif not any(a in hs and b in hs for hs in edge_hexes.values()):
+                r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry range {e.edge_range[0]}-{e.edge_range[1]} "
+                        "does not run along one map edge (F&M 11.1)", anchor, hex=e.edge_range[0])
+        if e.marker is not None and e.marker not in sc.markers:
+            r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
+        if e.offboard is not None:
+            region = m.regions.get(e.offboard)
+            if region is None:
+                r.error("unknown-reference", f"reinforcement {i + 1}: no off-board area {e.offboard!r}", anchor)
+
+    # -- units neither set up nor arriving
+    for u in sc.units.values():
+        if u.id not in sc.placements and u.id not in reinforced:
+            r.add(Severity.INFO, "not-placed", f"unit {u.id} is neither set up nor scheduled to arrive",
+                  ("unit", u.id), unit=u.id)
+
+    # -- turn track
+    for t in sc.turns:
+        for sid in t.allotments:
+            if sid not in side_ids:
+                r.error("unknown-reference", f"turn {t.number}: allotment for unknown side {sid!r}", ("turn", t.number))
+
+    # -- victory conditions (data the engine evaluates)
+    for i, v in enumerate(sc.victory):
+        anchor = ("victory", i)
+        if v.side and v.side not in side_ids:
+            r.error("unknown-reference", f"victory condition {i + 1}: side {v.side!r} is not a side", anchor)
+        if v.kind != "default" and not v.side and v.result == "win":
+            r.error("missing-key", f"victory condition {i + 1}: a win needs a side", anchor)
+        for lab in v.hexes:
+            if m.hex_at(lab) is None:
+                r.error("victory-hex-off-map", f"victory condition {i + 1}: hex {lab} is not on the map", anchor,
+                        hex=lab)
+        if v.kind == "occupy" and v.count > len(v.hexes):
+            r.error("bad-value", f"victory condition {i + 1}: needs {v.count} of {len(v.hexes)} hexes", anchor)
+
+    # -- tables: holes and shape
+    for name, t in sc.tables.items():
+        for row, cells in t.rows.items():
+            anchor = ("table", name, row)
+            if len(cells) != len(t.columns):
+                r.error("table-shape", f"table {name!r}, row {row!r}: {len(cells)} cells for {len(t.columns)} columns",
+                        anchor)
+            for j, c in enumerate(cells):
+                if c is None or c == "":
+                    col = t.columns[j] if j < len(t.columns) else str(j + 1)
+                    r.error("table-hole", f"table {name!r}, row {row!r}, column {col!r} is empty (write "
+                            f"{t.blank!r} for no entry)", anchor)
+    if family is not None:
+        for name in family.required_tables:
+            if name not in sc.tables:
+                r.warning("missing-table", f"{family.name} needs a {name!r} table", ("scenario",))
+    return r.out
+
+
+def describe_rule(rule: ZoneRule) -> str:
+    if rule.region is not None:
+        text = f"in {rule.region}"
+    elif rule.edge is not None:
+        text = f"within {rule.within} hexes of the {rule.edge} edge"
+    elif rule.terrain is not None:
+        text = f"within {rule.within} hexes of {rule.terrain}"
+    else:
+        text = f"in {', '.join(rule.hexes or [])}"
+    return ("not " + text) if rule.negate else text
