@@ -119,10 +119,12 @@ def hexes_within(center: Hex, radius: int) -> list[Hex]:
 
 
 def hex_rotate_left(h: Hex) -> Hex:
-    """Rotate 60 degrees counter-clockwise (in direction order) about the origin."""
-    return Hex(-h.r, -h.s)
+    """Rotate 60 degrees about the origin forward in direction order (direction i becomes i + 1):
+    cube (q, r, s) -> (-s, -q, -r) as Red Blob Games writes it."""
+    return Hex(-h.s, -h.q)
 
 
 def hex_rotate_right(h: Hex) -> Hex:
-    """Rotate 60 degrees clockwise about the origin."""
-    return Hex(-h.s, -h.q)
+    """Rotate 60 degrees about the origin backward in direction order (direction i becomes i - 1):
+    cube (q, r, s) -> (-r, -s, -q)."""
+    return Hex(-h.r, -h.s)

@@ -14,7 +14,7 @@ import re
 import string
 from dataclasses import dataclass
 
-_LETTER_LABEL = re.compile(r"^([A-Za-z]+)(-?\d+)$")
+_LETTER_LABEL = re.compile(r"^([A-Za-z]+)(-?[0-9]+)$")
 
 
 class LabelError(ValueError):
@@ -75,7 +75,7 @@ class LabelScheme:
         """The 0-based offset position (col, row) of a printed label; LabelError if it is not one."""
         text = text.strip()
         if self.kind == "xxyy":
-            if len(text) != 2 * self.digits or not text.isdigit():
+            if len(text) != 2 * self.digits or not (text.isascii() and text.isdigit()):
                 raise LabelError(f"{text!r} is not a {2 * self.digits}-digit XXYY hex number")
             return int(text[: self.digits]) - self.first_column, int(text[self.digits :]) - self.first_row
         m = _LETTER_LABEL.match(text)
