@@ -1,0 +1,79 @@
+"""Creating many counters from a table (engine/formats/csv_units.py)."""
+
+from hexwright.engine.formats.csv_units import read_units_csv, read_units_csv_file, write_units_csv
+from hexwright.engine.model import UnitDef
+from hexwright.engine.validation import Severity
+
+GOOD = """id,name,side,nationality,formation,type,size,attack,defense,movement,\
+reduced_attack,reduced_defense,reduced_movement,steps,flags
+2/406,2/406,german,german,406,infantry,battalion,2,2,7,,,,1,leg
+1/9SS,"1/9SS, Graebner",german,german,9SS,Mechanized,Regiment,5,5,10,3,3,10,,mobile;mechanized
+"""
+
+
+def errors(result):
+    return [d for d in result.diagnostics if d.severity is Severity.ERROR]
+
+
+def test_reads_units_with_values_reduced_side_and_flags():
+    r = read_units_csv(GOOD, "oob.csv", "fm")
+    assert r.ok, [d.format() for d in r.diagnostics]
+    a, b = r.units
+    assert a == UnitDef("2/406", "2/406", "german", "german", "406", "infantry", "battalion",
+                        {"attack": 2, "defense": 2, "movement": 7}, None, 1, ("leg",))
+    assert b.name == "1/9SS, Graebner" and b.unit_type == "mechanized" and b.size == "regiment"
+    assert b.reduced == {"attack": 3, "defense": 3, "movement": 10} and b.steps == 2
+    assert b.flags == ("mobile", "mechanized")
+
+
+def test_bad_rows_are_skipped_with_file_and_line():
+    text = GOOD + (
+        "x1,x1,german,,,submarine,battalion,1,1,1,,,,,\n"      # line 4: unknown type
+        "2/406,again,german,,,infantry,battalion,1,1,1,,,,,\n"  # line 5: duplicate id
+        "x3,x3,german,,,infantry,battalion,four,1,1,,,,,\n"     # line 6: non-numeric value
+        "x4,x4,german,,,infantry,battalion,1,1,1,,,,,\n"        # line 7: good
+    )
+    r = read_units_csv(text, "oob.csv", "fm")
+    assert [u.id for u in r.units] == ["2/406", "1/9SS", "x4"]
+    errs = errors(r)
+    assert [(d.code, d.line) for d in errs] == [("unknown-type", 4), ("duplicate-id", 5), ("bad-value", 6)]
+    assert all(d.file == "oob.csv" for d in errs)
+    assert "oob.csv:6" in errs[2].format() and "'four'" in errs[2].message
+
+
+def test_clash_with_an_existing_scenario_id_is_a_duplicate():
+    r = read_units_csv(GOOD, "oob.csv", "fm", existing_ids={"1/9SS"})
+    assert [u.id for u in r.units] == ["2/406"]
+    assert errors(r)[0].code == "duplicate-id" and errors(r)[0].line == 3
+
+
+def test_missing_id_column_and_empty_file():
+    assert errors(read_units_csv("name,side\nA,german\n", "t.csv"))[0].code == "missing-column"
+    assert errors(read_units_csv("", "t.csv"))[0].code == "empty-file"
+
+
+def test_unknown_column_warns_for_a_known_family():
+    r = read_units_csv("id,side,strength,movement,colour\na,allied,5,8,red\n", "k.csv", "koenig")
+    assert r.ok and r.units[0].values == {"strength": 5, "movement": 8}
+    assert [d.code for d in r.diagnostics] == ["unknown-column"]
+
+
+def test_reduced_side_needs_two_steps():
+    r = read_units_csv("id,side,attack,defense,movement,reduced_attack,steps\na,x,1,1,1,1,1\n", "t.csv", "fm")
+    assert not r.units and errors(r)[0].code == "bad-value"
+
+
+def test_export_then_import_gives_the_same_units(tmp_path):
+    units = read_units_csv(GOOD, "oob.csv", "fm").units
+    units.append(UnitDef("ta", "TA", "allied", values={"attack": 1.5, "defense": 2, "movement": 4}, flags=("leg",),
+                         supply="maroon", color="#aabbcc", notes="a, b"))
+    text = write_units_csv(units, "fm")
+    path = tmp_path / "out.csv"
+    path.write_text(text, encoding="utf-8")
+    back = read_units_csv_file(str(path), "fm")
+    assert back.ok and back.units == units
+
+
+def test_without_a_family_extra_columns_are_values():
+    r = read_units_csv("id,side,strength,endurance,reduced_strength\na,x,3,4,2\n", "t.csv")
+    assert r.units[0].values == {"strength": 3, "endurance": 4} and r.units[0].reduced == {"strength": 2}
