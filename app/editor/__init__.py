@@ -1,0 +1,1 @@
+"""The map editor: main window, map view, tools, digitizing, autosave and export dialogs."""
