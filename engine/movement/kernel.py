@@ -115,7 +115,9 @@ def _crossing(m: HexMap, side, cls: str, cost: float) -> Cost:
             cost += c
         elif c is None:
             blocked = True
-        elif not bridged:
+        elif not (bridged or ferried):
+            # F&M Arnhem 10.6.2: a unit crossing a ferry hexside pays the ferry's MP and the terrain
+            # in the hex, not the water the ferry carries it over (as with a bridge)
             cost += c
     if bridged:
         bt = table.bridges.get(side.bridge)
@@ -314,10 +316,21 @@ class Reach:
         return out
 
 
+def _units(mp: float, scale: int, what: str) -> int:
+    """MP as whole units of 1/scale MP; a hook cost the graph cannot represent is an error, not rounded."""
+    units = round(mp * scale)
+    if abs(units - mp * scale) > 1e-9:
+        raise ValueError(f"{what} cost {mp} MP is not a multiple of 1/{scale} MP, "
+                         "the finest cost of this terrain table")
+    return int(units)
+
+
 def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: MovementHooks | None = None) -> Reach:
     """Every hex the unit can enter with `allowance` MP from `start` (F&M 5.1, 5.2 a-c)."""
     graph.refresh()
     scale = graph.scale
+    if allowance < 0:
+        raise ValueError(f"movement allowance must not be negative, not {allowance}")
     limit = int(math.floor(allowance * scale + 1e-9))
     s = graph.index.get(start)
     if s is None:
@@ -347,7 +360,7 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
             index, hexes = graph.index, graph.hexes
             blocked = {index[h] for h in hooks.blocked if h in index}
             stop = {index[h] for h in hooks.stop if h in index}
-            extra = {index[h]: int(round(x * scale)) for h, x in hooks.enter_extra.items() if h in index}
+            extra = {index[h]: _units(x, scale, "enter_extra") for h, x in hooks.enter_extra.items() if h in index}
             first = hooks.first_step
             for b in range(limit + 1):
                 for u in buckets[b]:
@@ -364,7 +377,7 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
                             fc = first(start, hexes[v], c / scale)
                             if fc is None:
                                 continue
-                            c = int(round(fc * scale))
+                            c = _units(fc, scale, "first_step")
                         nd = b + c
                         if nd <= limit and nd < dist[v]:
                             if dist[v] == _BIG:
@@ -385,7 +398,7 @@ def path_cost(graph: MovementGraph, path: Iterable[Hex]) -> float | None:
     """MP to move along `path` (start hex first), or None if a step is impossible."""
     steps = list(path)
     total = 0.0
-    for a, b in zip(steps, steps[1:]):
+    for a, b in zip(steps, steps[1:], strict=False):
         c = graph.cost(a, b)
         if c is None:
             return None
