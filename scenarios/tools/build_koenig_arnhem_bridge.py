@@ -142,9 +142,9 @@ def build_map() -> HexMap:
                 m.set_hexsides({s: HexsideInfo(features=("slope",))})
     for waypoints in ROADS:
         hexes = [at(w) for w in waypoints]
-        for a, b in zip(hexes, hexes[1:]):
+        for a, b in zip(hexes, hexes[1:], strict=False):
             line = hex_line(a, b)
-            for x, y in zip(line, line[1:]):
+            for x, y in zip(line, line[1:], strict=False):
                 m.link_path(x, y, "road")
     # roads leave the map at the entry and exit hexes
     outward = {"left": (3, 4), "right": (0, 1), "bottom": (5,)}
@@ -252,7 +252,8 @@ def build_scenario() -> Scenario:
     sc.placements = {"G-16": "0602"}
     west = Entry(edge_range=("0101", "0105"),
                  description="any of the four roads on the west (left) side north of the Lower Rhine (exclusive 8.5)")
-    east = Entry(edge_range=("1601", "1610"), description="any of the four roads on the east (right) side (exclusive 8.5)")
+    east = Entry(edge_range=("1601", "1610"),
+                 description="any of the four roads on the east (right) side (exclusive 8.5)")
     sc.reinforcements = [
         Reinforcement(1, "allied", ["B-1Para", "B-2Para", "B-3Para", "B-1PBHvy", "B-Recce"], west, False,
                       "starting units: no Paratroop Landing roll, they had the element of surprise (exclusive 8.5)"),
@@ -262,7 +263,8 @@ def build_scenario() -> Scenario:
                       east, False, "night turn: Movement Allowance halved (exclusive 8.5)"),
         Reinforcement(6, "allied", ["B-10Para", "B-11Para", "B-156Para", "B-4PBHvy", "B-1Border", "B-7KOSB",
                                     "B-2SStaffs", "B-1ALHvy"], west, True,
-                      "the remaining eight units of the 1st Airborne Division; Paratroop Landing Table (exclusive 4.0)"),
+                      "the remaining eight units of the 1st Airborne Division; Paratroop Landing Table "
+                      "(exclusive 4.0)"),
         Reinforcement(7, "german", ["G-10/9-Pz", "G-10/9-PzG", "G-10/9-AT"], east, False,
                       "night turn: Movement Allowance halved (exclusive 8.5)"),
     ]
