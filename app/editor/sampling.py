@@ -1,0 +1,317 @@
+"""Proposing each hex's terrain from the colours of the scanned map under it.
+
+For every hex, points inside it (away from the printed hex outline) are mapped through the inverse
+of the underlay transform into the scan and the scan's colours there are read at once with numpy;
+their per-channel median is the hex's colour. It is compared (in CIE Lab, where distance follows
+what the eye sees) with each terrain's reference colour: the terrain's `color` from the map's
+terrain table, or better, the median colour of hexes the designer names as examples ("this hex is
+woods"), which teaches the printed shade. The nearest terrain is proposed with a confidence from
+how much nearer it is than the runner-up and how near it is at all. The designer confirms in
+`TerrainProposalDialog`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from hexwright.engine.hexgrid import Hex
+from hexwright.engine.hexgrid.fit import invert_transform
+from hexwright.engine.model.hexmap import HexMap
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QImage
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSlider,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+# Sample points in hex sizes from the centre: the centre, a ring of 6 and a ring of 12 (19 points),
+# all within 0.6 of the centre-to-corner distance, clear of the printed outline and hex number.
+_RINGS = ((0.0, 1, 0.0), (0.3, 6, 0.0), (0.55, 12, 15.0))
+DISTANCE_SCALE = 25.0  # Lab distance at which the confidence has fallen to 1/e
+DEFAULT_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class Proposal:
+    hex: Hex
+    terrain: str
+    confidence: float  # 0..1
+    color: tuple[int, int, int]  # the hex's median colour on the scan
+    current: str  # the terrain the hex has now
+
+    @property
+    def changes(self) -> bool:
+        return self.terrain != self.current
+
+
+def sample_offsets() -> np.ndarray:
+    pts = []
+    for radius, count, start in _RINGS:
+        for i in range(count):
+            a = np.radians(start + 360.0 * i / count)
+            pts.append((radius * np.cos(a), radius * np.sin(a)))
+    return np.array(pts)
+
+
+def image_to_array(image: QImage) -> np.ndarray:
+    """An (h, w, 3) uint8 RGB copy of a QImage."""
+    img = image.convertToFormat(QImage.Format.Format_RGB888)
+    h, w, bpl = img.height(), img.width(), img.bytesPerLine()
+    buf = np.frombuffer(img.constBits(), dtype=np.uint8, count=bpl * h).reshape(h, bpl)
+    return buf[:, : w * 3].reshape(h, w, 3).copy()
+
+
+def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
+    """CIE L*a*b* (D65) of sRGB colours given as 0..255 in the last axis."""
+    c = np.asarray(rgb, dtype=float) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    xyz = lin @ m.T / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16.0 / 116.0)
+    return np.stack([116.0 * f[..., 1] - 16.0, 500.0 * (f[..., 0] - f[..., 1]), 200.0 * (f[..., 1] - f[..., 2])],
+                    axis=-1)
+
+
+def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None) -> np.ndarray:
+    """The median scan colour of each hex, (n, 3) float; NaN for hexes off the scan.
+    `transform` maps image pixels to scene coordinates (`Underlay.transform`)."""
+    hexes = hexmap.hexes if hexes is None else hexes
+    lay = hexmap.layout()
+    size = np.sqrt(lay.size_x * lay.size_y)
+    centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
+    pts = centres[:, None, :] + size * sample_offsets()[None, :, :]  # (n, k, 2) scene
+    a, b, c, d, e, f = invert_transform(tuple(transform))
+    ix = np.rint(a * pts[..., 0] + b * pts[..., 1] + e).astype(np.int64)
+    iy = np.rint(c * pts[..., 0] + d * pts[..., 1] + f).astype(np.int64)
+    h, w = scan.shape[:2]
+    inside = (ix >= 0) & (ix < w) & (iy >= 0) & (iy < h)
+    colours = scan[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].astype(float)  # (n, k, 3)
+    colours[~inside] = np.nan
+    enough = inside.sum(axis=1) >= max(3, inside.shape[1] // 2)
+    out = np.full((len(hexes), 3), np.nan)
+    if enough.any():
+        out[enough] = np.nanmedian(colours[enough], axis=1)
+    return out
+
+
+def _hex_rgb(color: str) -> tuple[int, int, int]:
+    q = QColor(color)
+    return (q.red(), q.green(), q.blue())
+
+
+def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
+                     examples: Mapping[Hex, str] | None = None) -> dict[str, np.ndarray]:
+    """Each terrain's reference colours (RGB rows): the designer's example hexes where given,
+    else the terrain table's colour."""
+    refs: dict[str, list[np.ndarray]] = {}
+    for h, code in (examples or {}).items():
+        col = colours_by_hex.get(h)
+        if col is not None and not np.any(np.isnan(col)):
+            refs.setdefault(code, []).append(np.asarray(col, dtype=float))
+    out = {code: np.array(v) for code, v in refs.items()}
+    for code, t in hexmap.terrain_table.terrain.items():
+        if code not in out:
+            out[code] = np.array([_hex_rgb(t.color)], dtype=float)
+    return out
+
+
+def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
+                    examples: Mapping[Hex, str] | None = None) -> list[Proposal]:
+    """A terrain proposal for every hex the scan covers."""
+    if isinstance(scan, QImage):
+        scan = image_to_array(scan)
+    if transform is None:
+        if hexmap.underlay is None:
+            raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
+        transform = hexmap.underlay.transform
+    hexes = list(hexmap.hexes)
+    colours = hex_colors(hexmap, scan, transform, hexes)
+    by_hex = dict(zip(hexes, colours, strict=True))
+    refs = reference_colors(hexmap, by_hex, examples)
+    codes = list(refs)
+    valid = ~np.isnan(colours).any(axis=1)
+    lab = srgb_to_lab(np.nan_to_num(colours))
+    # Distance to each terrain: to its nearest reference colour.
+    dist = np.stack([np.min(np.linalg.norm(lab[:, None, :] - srgb_to_lab(refs[c])[None, :, :], axis=2), axis=1)
+                     for c in codes], axis=1)
+    order = np.argsort(dist, axis=1)
+    best = order[:, 0]
+    d1 = dist[np.arange(len(hexes)), best]
+    d2 = dist[np.arange(len(hexes)), order[:, 1]] if len(codes) > 1 else d1 + 2 * DISTANCE_SCALE
+    margin = np.clip((d2 - d1) / np.maximum(d2, 1e-9), 0.0, 1.0)
+    confidence = margin * np.exp(-d1 / DISTANCE_SCALE) ** 0.5
+    proposals = []
+    for i, h in enumerate(hexes):
+        if not valid[i]:
+            continue
+        rgb = tuple(int(round(v)) for v in colours[i])
+        proposals.append(Proposal(h, codes[best[i]], float(confidence[i]), rgb, hexmap.terrain_at(h)))  # type: ignore[arg-type]
+    return proposals
+
+
+def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
+    from .digitize import load_scan
+
+    if hexmap.underlay is None:
+        raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
+    p = Path(hexmap.underlay.image)
+    if not p.is_absolute() and base_dir is not None:
+        p = base_dir / p
+    return load_scan(p)
+
+
+class TerrainProposalDialog(QDialog):
+    """Review terrain proposed from the scan: per terrain accept or reject, a confidence filter,
+    example hexes that teach the printed colours, and how many hexes would change."""
+
+    def __init__(self, hexmap: HexMap, parent: QWidget | None = None, image: QImage | None = None,
+                 base_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Terrain from scan")
+        self.hexmap = hexmap
+        self.examples: dict[Hex, str] = {}
+        self.error: str | None = None
+        self.scan: np.ndarray | None = None
+        try:
+            self.scan = image_to_array(image if image is not None else load_underlay_image(hexmap, base_dir))
+        except ValueError as exc:
+            self.error = str(exc)
+        self.proposals: list[Proposal] = []
+        self.accepted_terrain: set[str] = set(hexmap.terrain_table.terrain)
+        self._build()
+        self.recompute()
+
+    def _build(self) -> None:
+        self.threshold = QSlider(Qt.Orientation.Horizontal)
+        self.threshold.setRange(0, 100)
+        self.threshold.setValue(int(DEFAULT_THRESHOLD * 100))
+        self.threshold.valueChanged.connect(self._fill)
+        self.threshold_label = QLabel()
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Terrain", "Proposed", "Would change", "Examples"])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.itemChanged.connect(self._check_changed)
+        self.example_label = QLineEdit()
+        self.example_label.setPlaceholderText("hex label")
+        self.example_terrain = QComboBox()
+        self.example_terrain.addItems(list(self.hexmap.terrain_table.terrain))
+        teach = QPushButton("This hex is ...")
+        teach.clicked.connect(self._teach_from_fields)
+        self.summary = QLabel()
+        self.message = QLabel(self.error or "")
+        self.message.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Minimum confidence"))
+        row.addWidget(self.threshold)
+        row.addWidget(self.threshold_label)
+        lay.addLayout(row)
+        lay.addWidget(self.table)
+        row2 = QHBoxLayout()
+        row2.addWidget(QLabel("Teach:"))
+        row2.addWidget(self.example_label)
+        row2.addWidget(teach)
+        row2.addWidget(self.example_terrain)
+        lay.addLayout(row2)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.message)
+        lay.addWidget(self.buttons)
+        self.resize(560, 480)
+
+    # -- model ---------------------------------------------------------------------------------
+    def teach(self, h: Hex | str, terrain: str) -> None:
+        """Name an example hex: its scan colour becomes a reference for `terrain`."""
+        if isinstance(h, str):
+            found = self.hexmap.hex_at(h.strip())
+            if found is None:
+                raise ValueError(f"{h!r} is not a hex label of this map")
+            h = found
+        if terrain not in self.hexmap.terrain_table.terrain:
+            raise ValueError(f"{terrain!r} is not a terrain of this map's table")
+        self.examples[h] = terrain
+        self.recompute()
+
+    def _teach_from_fields(self) -> None:
+        try:
+            self.teach(self.example_label.text(), self.example_terrain.currentText())
+        except ValueError as exc:
+            self.message.setText(str(exc))
+
+    def recompute(self) -> None:
+        if self.scan is not None and self.hexmap.underlay is not None:
+            try:
+                self.proposals = propose_terrain(self.hexmap, self.scan, self.hexmap.underlay.transform,
+                                                 self.examples)
+            except ValueError as exc:
+                self.error = str(exc)
+                self.message.setText(self.error)
+                self.proposals = []
+        elif self.error is None:
+            self.error = "the map has no underlay to sample"
+            self.message.setText(self.error)
+        self._fill()
+
+    def set_threshold(self, value: float) -> None:
+        self.threshold.setValue(int(round(value * 100)))
+
+    def set_terrain_accepted(self, code: str, accepted: bool) -> None:
+        if accepted:
+            self.accepted_terrain.add(code)
+        else:
+            self.accepted_terrain.discard(code)
+        self._fill()
+
+    def accepted_changes(self) -> dict[Hex, str]:
+        """Hexes whose terrain the designer accepts changing, with the new terrain."""
+        t = self.threshold.value() / 100.0
+        return {p.hex: p.terrain for p in self.proposals
+                if p.changes and p.confidence >= t and p.terrain in self.accepted_terrain}
+
+    # -- view ----------------------------------------------------------------------------------
+    def _fill(self) -> None:
+        t = self.threshold.value() / 100.0
+        self.threshold_label.setText(f"{t:.2f}")
+        codes = list(self.hexmap.terrain_table.terrain)
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(codes))
+        for row, code in enumerate(codes):
+            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t]
+            name = QTableWidgetItem(self.hexmap.terrain_table.terrain[code].name)
+            name.setData(Qt.ItemDataRole.UserRole, code)
+            name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            checked = code in self.accepted_terrain
+            name.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+            name.setBackground(QBrush(QColor(self.hexmap.terrain_table.terrain[code].color)))
+            self.table.setItem(row, 0, name)
+            self.table.setItem(row, 1, QTableWidgetItem(str(len(confident))))
+            self.table.setItem(row, 2, QTableWidgetItem(str(sum(1 for p in confident if p.changes))))
+            self.table.setItem(row, 3, QTableWidgetItem(str(sum(1 for v in self.examples.values() if v == code))))
+        self.table.blockSignals(False)
+        changes = self.accepted_changes()
+        low = sum(1 for p in self.proposals if p.confidence < t)
+        self.summary.setText(f"{len(changes)} hexes will change; {low} of {len(self.proposals)} hexes are below "
+                             f"the confidence threshold and stay as they are.")
+
+    def _check_changed(self, item: QTableWidgetItem) -> None:
+        if item.column() == 0:
+            code = item.data(Qt.ItemDataRole.UserRole)
+            self.set_terrain_accepted(code, item.checkState() == Qt.CheckState.Checked)
