@@ -59,7 +59,8 @@ def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
         where = items.where(i)
         if uid in units:
             first = sm.get(("unit", uid))
-            reader.error("duplicate-id", f"unit id {uid!r} is used twice (first on line {first.line if first else '?'})",
+            reader.error("duplicate-id",
+                         f"unit id {uid!r} is used twice (first on line {first.line if first else '?'})",
                          where, unit=uid)
             continue
         sm.set(("unit", uid), reader.filename, *where)
@@ -149,7 +150,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
         sm.set(("pool", str(sid)), fname, *pools.where(sid))
         pf = Fields(reader, by_pool, f"support_pools of {sid}", tuple(by_pool) if isinstance(by_pool, dict) else ())
         pools_of: dict[str, list[SupportMarker]] = {}
-        for pool_name, items in pf.data.items():
+        for pool_name in pf.data:
             markers = []
             seq = pf.seq(pool_name)
             for j, it in enumerate(seq):
@@ -225,7 +226,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             continue
         sm.set(("reinforcement", i), fname, *reinf.where(i))
         sc.reinforcements.append(Reinforcement(
-            f.int("turn", 1), f.str("side"), f.str_list("units"), _read_entry(reader, f.raw("entry"), f"reinforcement {i + 1}"),
+            f.int("turn", 1), f.str("side"), f.str_list("units"),
+            _read_entry(reader, f.raw("entry"), f"reinforcement {i + 1}"),
             f.bool("airborne"), f.str("note"),
         ))
 
@@ -256,7 +258,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
                          f"not {kind!r}", f.where_value("kind"))
         result = f.str("result", "win")
         if result not in ("win", "draw"):
-            reader.error("bad-value", f"victory condition {i + 1}: result must be 'win' or 'draw'", f.where_value("result"))
+            reader.error("bad-value", f"victory condition {i + 1}: result must be 'win' or 'draw'",
+                         f.where_value("result"))
         when = f.str("when", "end")
         if when not in ("immediate", "end"):
             reader.error("bad-value", f"victory condition {i + 1}: when must be 'immediate' or 'end'",
@@ -268,7 +271,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     tables = top.mapping("tables")
     for name, item in tables.items():
         f = Fields(reader, item, f"table {name!r}",
-                   ("title", "reconstructed", "source", "notes", "blank", "columns", "rows"), required=("columns", "rows"))
+                   ("title", "reconstructed", "source", "notes", "blank", "columns", "rows"),
+                   required=("columns", "rows"))
         if not f.ok:
             continue
         sm.set(("table", str(name)), fname, *tables.where(name))
@@ -277,7 +281,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
         for rname, cells in rows_data.items():
             sm.set(("table", str(name), str(rname)), fname, *rows_data.where(rname))
             if not isinstance(cells, list):
-                reader.error("bad-value", f"table {name!r}: row {rname!r} must be a list of cells", rows_data.where(rname))
+                reader.error("bad-value", f"table {name!r}: row {rname!r} must be a list of cells",
+                             rows_data.where(rname))
                 continue
             rows[str(rname)] = _plain(cells)
         sc.tables[str(name)] = Table(str(name), f.str_list("columns"), rows, f.str("title", str(name)),
@@ -331,7 +336,8 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
     out.append(f"stacking_limit: {sc.stacking_limit}\n")
     out.append("sides:\n")
     for s in sc.sides:
-        out.append(f"  - {flow(_nonempty([('id', s.id), ('name', s.name), ('color', s.color), ('nationalities', s.nationalities)]))}\n")
+        side = _nonempty([("id", s.id), ("name", s.name), ("color", s.color), ("nationalities", s.nationalities)])
+        out.append(f"  - {flow(side)}\n")
     pools = [(s.id, s.support_pools) for s in sc.sides if s.support_pools]
     if pools:
         out.append("support_pools:\n")
@@ -382,8 +388,9 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
             entry = _nonempty([("hex", e.hex), ("edge_range", list(e.edge_range) if e.edge_range else None),
                                ("marker", e.marker), ("within", e.within), ("offboard", e.offboard),
                                ("description", e.description)])
-            d = _nonempty([("turn", r.turn), ("side", r.side), ("units", r.units), ("entry", entry),
-                           ("airborne", r.airborne or None), ("note", r.note)])
+            # the keys the reader requires are always written, even when empty
+            d = {"turn": r.turn, "side": r.side, "units": r.units, "entry": entry}
+            d.update(_nonempty([("airborne", r.airborne or None), ("note", r.note)]))
             out.append(f"  - {flow(d)}\n")
     if sc.victory:
         out.append("victory:\n")

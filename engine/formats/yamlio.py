@@ -19,6 +19,11 @@ _FLOAT = "tag:yaml.org,2002:float"
 _BOOL = "tag:yaml.org,2002:bool"
 _NULL = "tag:yaml.org,2002:null"
 _TRUE = frozenset(("yes", "true", "on", "y"))
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+# standard YAML types other than the ones converted above, kept as the text written
+_PLAIN_TAGS = frozenset(("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary", "tag:yaml.org,2002:value",
+                         "tag:yaml.org,2002:yaml", "tag:yaml.org,2002:merge"))
 
 
 class YDict(dict):
@@ -92,6 +97,8 @@ class YamlReader:
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
         if isinstance(node, yaml.MappingNode):
+            if node.tag != _MAP:
+                self._foreign_tag(node)
             out = YDict()
             out.line = node.start_mark.line + 1
             out.column = node.start_mark.column + 1
@@ -117,6 +124,8 @@ class YamlReader:
                 vmarks[key] = (vnode.start_mark.line + 1, vnode.start_mark.column + 1)
             return out
         if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                self._foreign_tag(node)
             seq = YList()
             seq.line = node.start_mark.line + 1
             seq.column = node.start_mark.column + 1
@@ -125,6 +134,12 @@ class YamlReader:
                 seq.marks.append((item.start_mark.line + 1, item.start_mark.column + 1))
             return seq
         raise TypeError(node)  # pragma: no cover
+
+    def _foreign_tag(self, node: yaml.Node) -> None:
+        """Safe loading: a tag such as `!!python/object/apply` is never acted on; the node is read as
+        plain data and the tag is reported so nobody thinks it did something."""
+        self.warning("yaml-tag", f"tag {node.tag!r} is ignored: Hexwright files hold plain data only",
+                     (node.start_mark.line + 1, node.start_mark.column + 1))
 
     def _scalar(self, node: yaml.ScalarNode):
         tag = node.tag
@@ -145,6 +160,8 @@ class YamlReader:
         if tag in (_INT, _FLOAT):
             return self._fallback.construct_object(node)
         # timestamps, binary and other types: keep the text as written
+        if tag not in _PLAIN_TAGS:
+            self._foreign_tag(node)
         return v
 
 
