@@ -1,0 +1,67 @@
+"""`hexwright render FILE -o map.png|svg|pdf`: draw a scenario's or a map file's map, hex numbers
+included, headless. Qt is imported only when the command runs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .loading import load_any
+
+PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "Letter", "Legal", "Tabloid")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="scenario or map file")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="output picture: .png, .svg or .pdf (the suffix picks the format)")
+    p.add_argument("--scale", type=float, default=1.0, help="zoom for PNG and SVG (1.0 = the map's hex size in pixels)")
+    p.add_argument("--hex-width-mm", type=float, default=None, metavar="W",
+                   help="PDF: print hexes W mm across (flat to flat), tiled over pages as needed")
+    p.add_argument("--page", default="A4", choices=PAGE_SIZES, help="PDF page size (default A4)")
+    p.add_argument("--orientation", default="auto", choices=("auto", "portrait", "landscape"),
+                   help="PDF page orientation")
+    p.add_argument("--tile", action="store_true", help="PDF: tile over several pages even without --hex-width-mm")
+    p.add_argument("--no-numbers", action="store_true", help="leave out the hex numbers")
+    p.add_argument("--no-grid", action="store_true", help="leave out the hex grid")
+
+
+def ensure_gui_application():
+    """A QGuiApplication for drawing; offscreen when there is no display."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    app = QGuiApplication.instance()
+    if app is None:
+        app = QGuiApplication(["hexwright-render"])
+    return app
+
+
+def run(args: argparse.Namespace) -> int:
+    from hexwright.engine.model import Scenario
+    from hexwright.engine.validation import Severity
+
+    obj, diags = load_any(args.file, validate=False)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if obj is None or errors:
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        print(f"{args.file}: not rendered ({len(errors) or 'no'} errors)", file=sys.stderr)
+        return 1
+    m = obj.map if isinstance(obj, Scenario) else obj
+    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    from hexwright.app.render.export import ExportError, export_map
+    from hexwright.app.render.mapdraw import RenderOptions
+
+    options = RenderOptions(hex_numbers=not args.no_numbers, grid=not args.no_grid)
+    try:
+        written = export_map(m, args.output, scale=args.scale, options=options, hex_width_mm=args.hex_width_mm,
+                             page_size=args.page, orientation=args.orientation, tile_pages=args.tile)
+    except ExportError as exc:
+        print(f"{args.output}: {exc}", file=sys.stderr)
+        return 1
+    for p in written:
+        print(p)
+    return 0
