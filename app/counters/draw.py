@@ -262,7 +262,8 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     rules = scenario.rules if scenario else ""
     colors = counter_colors(unit, scenario)
     bg, ink = colors.background, colors.ink
-    small = rect.width() < 40  # at map scale only the symbol and values stay legible
+    # at map scale only the symbol and values stay legible: judge by the size on the device
+    small = p.worldTransform().mapRect(rect).width() < 40
     _begin(p, rect)
     _frame(p, bg)
     top = 4.0

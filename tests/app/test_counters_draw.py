@@ -1,0 +1,89 @@
+"""Painting counters (app/counters/draw.py, symbols.py)."""
+
+from hexwright.app.counters.draw import MOBILE_RED, counter_colors, counter_pixmap, paint_counter
+from hexwright.app.counters.symbols import SYMBOL_ALIASES, paint_type_symbol
+from hexwright.app.scenario.demo import demo_scenario
+from hexwright.engine.model import HexMap, Scenario, Side, UnitDef
+from hexwright.engine.model.counters import UNIT_TYPES as TYPES
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+
+def render(unit, sc, size=200, back=False) -> QImage:
+    img = QImage(size, size, QImage.Format.Format_RGB32)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    paint_counter(p, QRectF(0, 0, size, size), unit, sc, back)
+    p.end()
+    return img
+
+
+def near(a: QColor, b: QColor, tol: int = 12) -> bool:
+    return abs(a.red() - b.red()) <= tol and abs(a.green() - b.green()) <= tol and abs(a.blue() - b.blue()) <= tol
+
+
+def count_near(img: QImage, color: QColor, y0: int, y1: int) -> int:
+    return sum(near(img.pixelColor(x, y), color, 30) for x in range(0, img.width(), 2) for y in range(y0, y1, 2))
+
+
+def test_every_unit_type_has_its_own_symbol(qapp):
+    seen = {}
+    for t in TYPES:
+        img = QImage(60, 40, QImage.Format.Format_RGB32)
+        img.fill(QColor("white"))
+        p = QPainter(img)
+        paint_type_symbol(p, QRectF(2, 2, 56, 36), t, QColor("black"), QColor("white"), 2)
+        p.end()
+        key = bytes(img.constBits())
+        kind = SYMBOL_ALIASES.get(t, t)
+        assert seen.setdefault(key, kind) == kind, f"{t} is drawn like {seen[key]}"
+    assert len(set(seen.values())) == len({SYMBOL_ALIASES.get(t, t) for t in TYPES})
+
+
+def test_mobile_unit_has_a_red_movement_box_and_a_leg_unit_none(qapp):
+    sc = demo_scenario()
+    mobile, leg = sc.units["2/9SS"], sc.units["2/406"]
+    assert count_near(render(mobile, sc), MOBILE_RED, 136, 190) > 50
+    assert count_near(render(leg, sc), MOBILE_RED, 136, 190) == 0
+
+
+def test_reduced_side_box_has_the_counter_background(qapp):
+    """F&M 2.3 note: the reduced side shows the type symbol on the counter's background colour."""
+    sc = demo_scenario()
+    u = sc.units["2107/107"]  # armour: the box corners are free of marks
+    bg = counter_colors(u, sc).background
+    inside_box = (56, 46)
+    assert not near(render(u, sc).pixelColor(*inside_box), bg)
+    assert near(render(u, sc, back=True).pixelColor(*inside_box), bg)
+
+
+def test_one_step_unit_back_is_blank_of_values(qapp):
+    sc = demo_scenario()
+    u = sc.units["2/406"]
+    back = render(u, sc, back=True)
+    ink = counter_colors(u, sc).ink
+    assert count_near(back, ink, 136, 190) == 0
+    assert count_near(render(u, sc), ink, 136, 190) > 50
+
+
+def test_target_arnhem_supply_stripe_and_koenig_formation_colour(qapp):
+    sc = Scenario("t", "target_arnhem", HexMap(), sides=[Side("allied", "Allied", "#c8c0a0")])
+    u = UnitDef("1/1", side="allied", unit_type="parachute", values={"strength": 3, "endurance": 4}, supply="maroon")
+    assert near(render(u, sc).pixelColor(100, 8), QColor("#7a1f35"))
+    sc.rules = "koenig"
+    sc.options = {"formation_colors": {"1Para": "#3366cc"}}
+    k = UnitDef("2Bn", side="allied", formation="1Para", unit_type="armor", values={"strength": 5, "movement": 8})
+    assert near(render(k, sc).pixelColor(56, 46), QColor("#3366cc"))
+    assert near(render(k, sc).pixelColor(4, 100), QColor("#c8c0a0"))
+
+
+def test_counter_pixmap_is_cached_until_the_unit_changes(qapp):
+    sc = demo_scenario()
+    u = sc.units["Krft"]
+    a = counter_pixmap(u, sc, 48)
+    assert a.width() == 48 and counter_pixmap(u, sc, 48) is a
+    u.values["attack"] = 9
+    b = counter_pixmap(u, sc, 48)
+    assert b is not a and b.toImage() != a.toImage()
+    sc.side("german").color = "#ff0000"
+    assert counter_pixmap(u, sc, 48) is not b
