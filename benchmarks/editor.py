@@ -7,7 +7,8 @@ a) open-and-show: the map file opened in the real MainWindow until it is shown a
 b) brush stamp: a mouse press (QTest) on the map view with the terrain brush, through the real tool
    code, the undo command and the canvas' invalidation, until the viewport has repainted
    synchronously (`viewport().repaint()`); median over 30+ stamps at different hexes. Target: < 16 ms.
-c) PNG export: our export (a fresh process, loading the map file and writing the PNG) against Tiled's
+c) PNG export: `hexwright render FILE -o out.png --scale S` (a fresh process: it loads the map file,
+   draws and writes the PNG) against Tiled's
    `tmxrasterizer` rendering a 200 x 200 hexagonal .tmx (64-pixel hex tiles, CSV layer data, the same
    terrain per hex) to a PNG, each in its own process; wall time and peak RSS from `os.wait4`.
    Our export runs at the scale that gives the same pixel width as Tiled's image. Targets: both
@@ -74,10 +75,9 @@ def timed_in_turns(fns: dict[str, Callable[[], Callable[[], None]]], repeat: int
 
 
 def write_map(columns: int, rows: int, folder: Path):
-    from hexwright.engine.formats import save_map
-
     from dataclasses import replace
 
+    from hexwright.engine.formats import save_map
     from hexwright.engine.hexgrid import LabelScheme
 
     m = build_map(columns, rows)
@@ -311,15 +311,6 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
-OUR_EXPORT = """
-import sys
-from hexwright.engine.formats import read_map_file
-from hexwright.app.render.export import export_map
-m = read_map_file(sys.argv[1])
-export_map(m, sys.argv[2], fmt="png", scale=float(sys.argv[3]))
-"""
-
-
 def bench_export(m, path: Path, folder: Path, settings: Settings) -> list[Row]:
     tmxr = shutil.which("tmxrasterizer")
     if tmxr is None:
@@ -333,7 +324,8 @@ def bench_export(m, path: Path, folder: Path, settings: Settings) -> list[Row]:
     tw, th = png_size(tiled_png)
     our_w, _ = m.grid.pixel_size()
     scale = tw / our_w
-    ours_cmd = [sys.executable, "-c", OUR_EXPORT, str(path), str(ours_png), repr(scale)]
+    ours_cmd = [sys.executable, "-m", "hexwright.app.cli", "render", str(path), "-o", str(ours_png),
+                "--scale", repr(scale)]
     run_measured(ours_cmd, env)
     ow, oh = png_size(ours_png)
     repeat = 3 if settings.quick else max(3, min(settings.repeat, 5))
@@ -350,9 +342,9 @@ def bench_export(m, path: Path, folder: Path, settings: Settings) -> list[Row]:
             "YAML map; tmxrasterizer draws one tile layer from a .tmx")
     case = f"PNG export {len(m)} hexes"
     return [
-        Row("editor", case, "export_map (process)", median(t_ours), "tmxrasterizer (process)", median(t_tiled),
+        Row("editor", case, "hexwright render (process)", median(t_ours), "tmxrasterizer (process)", median(t_tiled),
             1.0, "no slower than tmxrasterizer", notes=[size_note, what]),
-        Row("editor", case + " peak RSS", "export_map (process)", float(max(m_ours)), "tmxrasterizer (process)",
+        Row("editor", case + " peak RSS", "hexwright render (process)", float(max(m_ours)), "tmxrasterizer (process)",
             float(max(m_tiled)), 1.0, "no more peak memory than tmxrasterizer", unit="bytes"),
     ]
 
