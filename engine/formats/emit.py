@@ -17,6 +17,9 @@ from yaml.resolver import Resolver
 
 _resolver = Resolver()
 _PLAIN = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9_./()+\- ']*$")
+# Text that a YAML 1.2 reader (or a person) would take for a number: '0904', '1e3', '0x1F', '12:30'.
+# PyYAML reads some of these as text, other tools do not, so they are always quoted.
+_NUMBERISH = re.compile(r"^[-+.]?[0-9][0-9_.:eE+-]*$|^[-+]?0[xXoObB]")
 _plain_cache: dict[str, bool] = {}
 _STR_TAG = "tag:yaml.org,2002:str"
 
@@ -26,6 +29,7 @@ def _plain_ok(s: str) -> bool:
     if ok is None:
         ok = (
             bool(_PLAIN.match(s))
+            and not _NUMBERISH.match(s)
             and not s.endswith(" ")
             and not s.startswith(("- ", "-", "?"))
             and _resolver.resolve(yaml.ScalarNode, s, (True, False)) == _STR_TAG

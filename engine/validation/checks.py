@@ -48,24 +48,23 @@ def movement_class_of(m: HexMap, unit_flags: tuple[str, ...]) -> str:
 
 
 def hex_prohibited(m: HexMap, h: Hex, cls: str) -> bool:
-    """True when terrain in the hex prohibits the class outright (F&M 5.2 e); a hex a class may only
-    enter along a path (F&M 10.5 marsh) is allowed when such a path touches it."""
+    """True when the movement class may not be in the hex at all: its terrain or an in-hex feature is
+    prohibited (F&M 5.2 e, 000_e5c3deafb2cea4af.txt), by the same costs the movement kernel uses. A
+    hex the class may enter only along a path (F&M 10.5 marsh) is allowed when such a path touches it."""
+    from ..hexgrid import hexside_of
+    from ..movement.kernel import entry_cost
+
     tt = m.terrain_table.terrain.get(m.terrain[h])
     if tt is None:
-        return False
-    if tt.move.get(cls, 0) is not None and cls in tt.move:
-        return False
-    if cls not in tt.move:
-        return False
+        return False  # an unknown terrain code is reported by the loader
     along = tt.only_along.get(cls)
     if along:
-        from ..hexgrid import hexside_of
-
         for d in range(6):
             info = m.hexsides.get(hexside_of(h, d))
             if info and any(p in along for p in info.paths):
                 return False
-    return True
+        return True
+    return entry_cost(m, h, cls) is None
 
 
 def zone_rule_holds(sc: Scenario, rule: ZoneRule, h: Hex) -> bool:
@@ -106,7 +105,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     for u in sc.units.values():
         anchor = ("unit", u.id)
         if u.side not in side_ids:
-            r.error("unknown-reference", f"unit {u.id}: side {u.side!r} is not a side of this scenario", anchor, unit=u.id)
+            r.error("unknown-reference", f"unit {u.id}: side {u.side!r} is not a side of this scenario", anchor,
+                    unit=u.id)
         if u.unit_type not in UNIT_TYPES:
             r.warning("unknown-type", f"unit {u.id}: unit type {u.unit_type!r} is not one the app draws "
                       f"({', '.join(UNIT_TYPES)})", anchor, unit=u.id)
@@ -153,7 +153,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
         if hex_prohibited(m, h, cls):
             t = m.terrain_table.terrain[m.terrain[h]].name
             r.error("prohibited-terrain", f"unit {uid} ({cls}) is set up in {t} at {lab}, which its movement class "
-                    "may not enter (F&M 5.2 e)", anchor, hex=lab, unit=uid)
+                    "may not enter (F&M 5.2 e, 000_e5c3deafb2cea4af.txt)", anchor, hex=lab, unit=uid)
         if uid in reinforced:
             r.error("placed-twice", f"unit {uid} is set up on the map and also arrives as a reinforcement",
                     anchor, unit=uid)
@@ -163,7 +163,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             lab = m.label(h)
             for uid in uids[sc.stacking_limit:]:
                 r.error("stacking", f"{len(uids)} units set up in {lab} ({', '.join(uids)}); the stacking limit is "
-                        f"{sc.stacking_limit}" + (f" ({family.stacking_rule})" if family else ""),
+                        f"{sc.stacking_limit}" + (f" ({family.stacking_rule}, {family.source})" if family else ""),
                         ("placement", uid), hex=lab, unit=uid)
 
     # -- set-up zones (F&M 12.0 free deployment)
@@ -198,7 +198,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             h = m.hex_at(lab) if lab else None
             if h is None:
                 continue
-            for i, rule in enumerate(z.rules):
+            for rule in z.rules:
                 if not zone_rule_holds(sc, rule, h):
                     anchor2 = ("placement", uid) if uid in sc.placements else ("marker", uid)
                     r.error("setup-zone", f"{uid} at {lab} breaks set-up zone {z.name!r}: "
@@ -230,7 +230,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {e.hex} is not on the map", anchor, hex=e.hex)
             elif not rf.airborne and h not in all_edges:
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry hex {e.hex} is not on a map edge "
-                        "(reinforcements enter from the map edge, F&M 11.1)", anchor, hex=e.hex)
+                        "(reinforcements enter from the map edge, F&M 11.1, 000_e5c3deafb2cea4af.txt)", anchor,
+                        hex=e.hex)
         if e.edge_range is not None:
             a, b = (m.hex_at(x) for x in e.edge_range)
             if a is None or b is None:
@@ -238,7 +239,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {bad} is not on the map", anchor, hex=bad)
             elif not any(a in hs and b in hs for hs in edge_hexes.values()):
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry range {e.edge_range[0]}-{e.edge_range[1]} "
-                        "does not run along one map edge (F&M 11.1)", anchor, hex=e.edge_range[0])
+                        "does not run along one map edge (F&M 11.1, 000_e5c3deafb2cea4af.txt)", anchor,
+                        hex=e.edge_range[0])
         if e.marker is not None and e.marker not in sc.markers:
             r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
         if e.offboard is not None:

@@ -271,9 +271,24 @@ def test_labels_that_look_like_numbers_stay_text():
     """'0103' must not be read back as the number 103, nor 'on'/'no'/'1e3' as booleans or floats."""
     m = HexMap(GridSpec(3, 3), name="0103")
     m.set_places([Place("no", m.hexes[0]), Place("1e3", m.hexes[1]), Place("on", m.hexes[2]), Place("null")])
-    m2 = load_map_ok(dump_map(m))
+    text = dump_map(m)
+    assert "name: '0103'" in text
+    m2 = load_map_ok(text)
     assert m2.name == "0103"
     assert [p.text for p in m2.places] == ["no", "1e3", "on", "null"]
+
+
+def test_number_like_text_is_quoted_for_every_yaml_reader():
+    """'0904' is text to PyYAML but the number 904 to YAML 1.2 readers: the writer quotes it."""
+    sc = full_scenario(arnhem_like_map())
+    sc.placements["KG Spindler"] = "0904"
+    sc.options = {"version": "1e3", "time": "12:30", "hexnum": "0x1F"}
+    text = dump_scenario(sc)
+    assert "KG Spindler: '0904'" in text
+    assert "'1e3'" in text and "'12:30'" in text and "'0x1F'" in text
+    loaded = yaml.load(text, Loader=yaml.SafeLoader)
+    assert loaded["setup"]["KG Spindler"] == "0904"
+    assert loaded["options"] == {"version": "1e3", "time": "12:30", "hexnum": "0x1F"}
 
 
 def test_strings_with_awkward_characters_round_trip():

@@ -1,0 +1,177 @@
+"""Validation: the well-formed fixture scenario validates clean, and every broken fixture reports its
+expected diagnostic code at its expected line. Each file in tests/fixtures/broken/ starts with
+`# expect: CODE line N`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hexwright.engine.formats import load_scenario
+from hexwright.engine.formats.mapfile import MAP_KIND, read_map_file
+from hexwright.engine.hexgrid import hexside_between
+from hexwright.engine.model import HexsideInfo, Location
+from hexwright.engine.movement import entry_cost
+from hexwright.engine.validation import Severity, SourceMap, has_errors, validate_scenario
+from hexwright.engine.validation.checks import hex_prohibited
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+VALID = FIXTURES / "valid" / "scenario.yaml"
+BROKEN = sorted((FIXTURES / "broken").glob("*.yaml"))
+EXPECT = re.compile(r"^# expect: (?P<code>[a-z-]+) line (?P<line>\d+)\s*$")
+
+
+def diagnose(path: Path) -> list:
+    """Everything `hexwright validate` would say about a file: loading, then validation."""
+    text = path.read_text(encoding="utf-8")
+    if re.search(rf"^kind: {MAP_KIND}$", text, re.M):
+        diags: list = []
+        read_map_file(path, diags, SourceMap())
+        return diags
+    result = load_scenario(path)
+    diags = list(result.diagnostics)
+    if result.scenario is not None:
+        diags += validate_scenario(result.scenario, result.source_map)
+    return diags
+
+
+def load_valid():
+    result = load_scenario(VALID)
+    assert result.ok, [d.format() for d in result.diagnostics]
+    return result
+
+
+# -- the well-formed scenario --------------------------------------------------------------------------
+def test_valid_fixture_has_no_errors_or_warnings():
+    diags = diagnose(VALID)
+    assert [d.format() for d in diags if d.severity is not Severity.INFO] == []
+
+
+def test_valid_fixture_has_what_the_scenario_needs():
+    sc = load_valid().scenario
+    assert sc.rules == "fm" and [s.id for s in sc.sides] == ["allied", "german"]
+    assert sc.first_player == "allied"
+    assert len(sc.units) == 12
+    assert len(sc.reinforcements) == 3 and len(sc.placements) >= 7
+    assert sc.turn_count == 6 and any(t.night for t in sc.turns)
+    assert sc.victory and sc.tables
+    assert sc.map_file == "map.yaml" and len(sc.map) == 120
+    # every unit is set up or arrives, none twice
+    placed, arriving = set(sc.placements), {u for r in sc.reinforcements for u in r.units}
+    assert placed | arriving == set(sc.units) and not placed & arriving
+
+
+# -- the broken fixtures ---------------------------------------------------------------------------------
+def test_there_is_a_broken_fixture_for_every_problem():
+    codes = {EXPECT.match(p.read_text().splitlines()[0]).group("code") for p in BROKEN}
+    assert {"yaml-syntax", "unknown-key", "unknown-terrain", "duplicate-id", "unit-off-map", "prohibited-terrain",
+            "stacking", "reinforcement-turn", "entry-not-on-edge", "victory-hex-off-map", "table-hole",
+            "unknown-reference", "missing-file"} <= codes
+    assert len(BROKEN) >= 16
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
+def test_broken_fixture_reports_the_expected_code_at_the_expected_line(path):
+    m = EXPECT.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert m, f"{path.name} must start with '# expect: CODE line N'"
+    code, line = m.group("code"), int(m.group("line"))
+    diags = diagnose(path)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    hits = [d for d in errors if d.code == code and d.line == line]
+    assert hits, f"expected {code} at line {line}; got: {[d.format() for d in diags]}"
+    d = hits[0]
+    assert Path(d.file).resolve() == path.resolve()
+    assert d.column >= 1
+    assert d.format().startswith(f"{d.file}:{line}:{d.column}: error[{code}]: ")
+    # one problem per file: no other errors
+    assert {e.code for e in errors} == {code}, [e.format() for e in errors]
+
+
+# -- checks beyond the fixtures ----------------------------------------------------------------------------
+def test_validation_returns_diagnostics_and_does_not_raise_on_nonsense():
+    result = load_valid()
+    sc = result.scenario
+    sc.placements["ghost"] = "0101"
+    sc.placements["KG Krafft"] = "not a hex"
+    sc.reinforcements[0].entry.marker = None
+    sc.reinforcements[0].entry.offboard = "nowhere"
+    sc.victory[0].count = 5
+    sc.first_player = "swiss"
+    sc.turns[0].allotments["swiss"] = 3
+    diags = validate_scenario(sc, result.source_map)
+    codes = [d.code for d in diags if d.severity is Severity.ERROR]
+    assert codes.count("unknown-reference") >= 4
+    assert "unit-off-map" in codes and "bad-value" in codes
+    assert has_errors(diags)
+
+
+def test_unit_set_up_and_arriving_is_reported():
+    result = load_valid()
+    sc = result.scenario
+    sc.placements["3/1AB"] = "0401"
+    diags = validate_scenario(sc, result.source_map)
+    (d,) = [d for d in diags if d.code == "placed-twice"]
+    assert d.unit == "3/1AB" and d.line > 0
+
+
+def test_setup_zone_is_enforced():
+    result = load_valid()
+    sc = result.scenario
+    sc.placements["2/1AB"] = "1001"  # outside the Oosterbeek region
+    diags = validate_scenario(sc, result.source_map)
+    (d,) = [d for d in diags if d.code == "setup-zone"]
+    assert d.unit == "2/1AB" and d.hex == "1001" and "Oosterbeek" in d.message
+
+
+def test_prohibited_set_up_agrees_with_the_movement_kernel():
+    """A unit may be set up only where its movement class may be (F&M 5.2 e): the validator and the
+    movement kernel read the same costs."""
+    sc = load_valid().scenario
+    m = sc.map
+    at = m.hex_at
+    assert hex_prohibited(m, at("0805"), "leg")  # water
+    assert not hex_prohibited(m, at("0203"), "mobile")  # woods
+    # marsh: mobile units only along a road or trail (F&M 10.5); 0508 and 0509 have a trail
+    assert not hex_prohibited(m, at("0508"), "mobile")
+    assert not hex_prohibited(m, at("0508"), "leg")
+    m.set_terrain({at("0707"): "marsh"})
+    assert hex_prohibited(m, at("0707"), "mobile") and not hex_prohibited(m, at("0707"), "leg")
+    # a prohibited in-hex feature prohibits the hex
+    m.terrain_table.features["minefield"] = type(m.terrain_table.features["village"])(
+        "minefield", "Minefield", move={"leg": None, "mobile": None})
+    m.set_features({at("0102"): ("minefield",)})
+    assert entry_cost(m, at("0102"), "leg") is None
+    assert hex_prohibited(m, at("0102"), "leg")
+    # a class the terrain gives no cost for may not enter (as in the kernel)
+    m.terrain_table.terrain["swamp"] = type(m.terrain_table.terrain["clear"])("swamp", "Swamp", move={"leg": 3})
+    m.set_terrain({at("0103"): "swamp"})
+    assert entry_cost(m, at("0103"), "mobile") is None
+    assert hex_prohibited(m, at("0103"), "mobile") and not hex_prohibited(m, at("0103"), "leg")
+
+
+def test_mobile_unit_set_up_in_marsh_without_a_road_is_reported():
+    result = load_valid()
+    sc = result.scenario
+    sc.map.set_terrain({sc.map.hex_at("0402"): "marsh"})
+    diags = validate_scenario(sc, result.source_map)
+    (d,) = [d for d in diags if d.code == "prohibited-terrain"]
+    assert d.unit == "1AB Recon" and "F&M 5.2 e" in d.message and "000_e5c3deafb2cea4af.txt" in d.message
+
+
+def test_table_rows_of_the_wrong_length_are_reported():
+    result = load_valid()
+    sc = result.scenario
+    sc.tables["tec"].rows["woods"] = [2, 3]
+    diags = validate_scenario(sc, result.source_map)
+    (d,) = [d for d in diags if d.code == "table-shape"]
+    assert d.line > 0 and "woods" in d.message
+
+
+def test_map_levels_and_level_hexsides_do_not_upset_validation():
+    result = load_valid()
+    sc = result.scenario
+    m = sc.map
+    m.set_locations({m.hex_at("0605"): (Location(1, "clear"),)})
+    m.set_hexsides({hexside_between(m.hex_at("0101"), m.hex_at("0102")): HexsideInfo(("slope",), level=0)})
+    assert not has_errors(validate_scenario(sc, result.source_map))
