@@ -1,0 +1,34 @@
+"""The Koenig family's `Game` (Paul Koenig's Market-Garden, 002_fe1216aa5df94854.txt): the scenario, its
+compiled movement graph and the options of optional rules 14.1 Leadership, 14.2 Interdiction,
+14.3 Indirect Fire and 14.5 Overruns (scenario options, switchable per game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...model.scenario import Scenario
+from ...movement.kernel import MovementGraph
+from ..chance import Sampler, SeededSampler
+from ..protocol import Game
+from .actions import KoenigAction, parse_action
+from .state import KoenigState
+
+OPTIONS = {"leadership": "Koenig 14.1", "interdiction": "Koenig 14.2", "indirect_fire": "Koenig 14.3",
+           "overruns": "Koenig 14.5"}
+
+
+class KoenigGame(Game):
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        unknown = [k for k in (options or {}) if k not in OPTIONS]
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; the Koenig optional rules are "
+                             f"{', '.join(f'{k} ({v})' for k, v in OPTIONS.items())}")
+        classes = scenario.map.terrain_table.movement_classes
+        self.graph = MovementGraph(scenario.map, classes[0] if classes else "ground")
+
+    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
+        return KoenigState(self, sampler or SeededSampler(seed), seed)
+
+    def parse_action(self, text: str) -> KoenigAction:
+        return parse_action(text)
