@@ -15,6 +15,7 @@ class RulesFamily:
     values_source: str
     stacking_rule: str
     required_tables: tuple[str, ...] = ()
+    game: str = ""  # "module:factory" of the family's rules engine (protocol.make_game), "" if none yet
 
 
 RULES_FAMILIES: dict[str, RulesFamily] = {
@@ -22,9 +23,12 @@ RULES_FAMILIES: dict[str, RulesFamily] = {
     for f in (
         RulesFamily("fm", "Fire & Movement", "000_e5c3deafb2cea4af.txt", ("attack", "defense", "movement"),
                     "F&M 2.3: attack strength, defense strength, movement allowance",
-                    "F&M 5.3: only one unit per hex"),
+                    "F&M 5.3: only one unit per hex", game="hexwright.engine.rules.fm:FMGame"),
         RulesFamily("koenig", "Paul Koenig's Market-Garden", "002_fe1216aa5df94854.txt", ("strength", "movement"),
-                    "combat strength and movement allowance", "two units per hex"),
+                    "Koenig 2.2: combat strength and movement allowance",
+                    "Koenig 8.2: two units per hex, both players' units counted together",
+                    ("paratroop_landing", "artillery_points", "allied_support_points"),
+                    game="hexwright.engine.rules.koenig:KoenigGame"),
         RulesFamily("target_arnhem", "Target Arnhem", "001_69d92a61f68ed4f9.txt", ("strength", "endurance"),
                     "strength and endurance", "three units per hex"),
         RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "003_6afad32bba8815b2.txt", ("strength",),
