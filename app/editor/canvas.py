@@ -1,0 +1,968 @@
+"""The map drawn in a QGraphicsScene as a few layer items, never one item per hex.
+
+Each layer (underlay, terrain, regions, hexsides, paths, grid, labels, counters) is one item covering
+the whole map. Its `paint` draws only what lies in the exposed rectangle, found from the offset grid
+(columns and rows) rather than by scanning the map, so a brush stamp repaints a few hexes and a
+40,000-hex map costs what the window shows, not what the map holds:
+
+* terrain fill is rasterised with numpy when many hexes are on screen (every device pixel looks up
+  the colour of the hex under it: the cost is the number of pixels), and drawn as antialiased
+  polygons when few are (zoomed in);
+* the vector layers (hexsides, paths, labels, grid, regions) skip what is too small to see at the
+  current zoom, and find hexsides through a chunk index (16 x 16 hexes per chunk).
+
+The canvas subscribes to the HexMap's MapChange events and invalidates only the touched area (napari:
+views subscribe to model events; the model never knows the widgets).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
+from hexwright.engine.model.hexmap import HexMap, MapChange
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QImage,
+    QImageReader,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QStaticText,
+    QTransform,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+CHUNK = 16  # hexes per chunk side in the hexside index
+
+# layer id -> (title, z value); drawn bottom to top in this order
+LAYERS: dict[str, tuple[str, float]] = {
+    "underlay": ("Scanned underlay", -10.0),
+    "terrain": ("Terrain", 0.0),
+    "regions": ("Regions", 1.0),
+    "hexsides": ("Hexside features", 2.0),
+    "paths": ("Roads, trails, rail", 3.0),
+    "grid": ("Grid", 4.0),
+    "labels": ("Labels and hex numbers", 5.0),
+    "counters": ("Counters", 10.0),
+}
+
+# below these on-screen hex radii (device pixels) a layer leaves out detail
+MIN_RADIUS_GRID = 5.0
+MIN_RADIUS_NUMBERS = 16.0
+MIN_RADIUS_FEATURES = 2.5
+VECTOR_TERRAIN_MAX_HEXES = 3000
+
+
+@dataclass
+class LayerState:
+    visible: bool = True
+    locked: bool = False
+
+
+class MapGeometry:
+    """The grid's geometry for drawing: layout, the hex outline and the offset <-> axial maths."""
+
+    def __init__(self, m: HexMap) -> None:
+        g = m.grid
+        self.grid = g
+        self.layout = m.layout()
+        self.size = g.hex_size
+        self.columns, self.rows = g.columns, g.rows
+        self.offset = g.offset
+        self.hex_polygon = QPolygonF([QPointF(*self.layout.corner_offset(i)) for i in range(6)])
+        w, h = g.pixel_size()
+        self.map_rect = QRectF(0.0, 0.0, w, h)
+        self.flat = g.orientation == "flat"
+        self.odd = g.stagger == "odd"
+        cen = self.layout.hex_to_pixel(Hex(0, 0))
+        self._side_offsets = []
+        for d in range(6):
+            a, b = self.layout.hexside_corners(Hex(0, 0), d)
+            self._side_offsets.append(((a[0] - cen[0], a[1] - cen[1]), (b[0] - cen[0], b[1] - cen[1])))
+
+    def centre(self, h: Hex) -> QPointF:
+        return QPointF(*self.layout.hex_to_pixel(h))
+
+    def polygon(self, h: Hex) -> QPolygonF:
+        x, y = self.layout.hex_to_pixel(h)
+        return self.hex_polygon.translated(x, y)
+
+    def hex_at(self, p: QPointF) -> Hex:
+        return self.layout.pixel_to_hex(p.x(), p.y())
+
+    def hex_rect(self, hexes: Iterable[Hex], margin: float = 1.1) -> QRectF:
+        """The scene rectangle covering these hexes (with `margin` hex sizes around their centres)."""
+        arr = np.array(list(hexes), dtype=float).reshape(-1, 2)
+        if not len(arr):
+            return QRectF()
+        xy = self.layout.hexes_to_pixels(arr)
+        m = margin * self.size
+        x0, y0 = xy.min(axis=0)
+        x1, y1 = xy.max(axis=0)
+        return QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
+
+    def side_rect(self, sides: Iterable[Hexside]) -> QRectF:
+        hexes = [h for s in sides for h in s.hexes()]
+        return self.hex_rect(hexes, 0.8)
+
+    def to_offset_arrays(self, q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Vectorised OffsetGrid.from_hex."""
+        if self.flat:
+            par = q & 1
+            row = r + ((q - par) // 2 if self.odd else (q + par) // 2)
+            return q, row
+        par = r & 1
+        col = q + ((r - par) // 2 if self.odd else (r + par) // 2)
+        return col, r
+
+    def offset_range(self, rect: QRectF, pad: int = 1) -> tuple[int, int, int, int]:
+        """Columns c0..c1 and rows r0..r1 (inclusive, clamped to the map) of hexes that may touch rect."""
+        pts = np.array([[rect.left(), rect.top()], [rect.right(), rect.top()],
+                        [rect.left(), rect.bottom()], [rect.right(), rect.bottom()]])
+        qr = self.layout.pixels_to_hexes(pts)
+        col, row = self.to_offset_arrays(qr[:, 0], qr[:, 1])
+        c0 = max(0, int(col.min()) - pad)
+        c1 = min(self.columns - 1, int(col.max()) + pad)
+        r0 = max(0, int(row.min()) - pad)
+        r1 = min(self.rows - 1, int(row.max()) + pad)
+        return c0, c1, r0, r1
+
+    def hexes_in_rect(self, rect: QRectF, pad: int = 1) -> Iterator[Hex]:
+        c0, c1, r0, r1 = self.offset_range(rect, pad)
+        to_hex = self.offset.to_hex
+        for c in range(c0, c1 + 1):
+            for r in range(r0, r1 + 1):
+                yield to_hex(c, r)
+
+    def count_in_rect(self, rect: QRectF) -> int:
+        c0, c1, r0, r1 = self.offset_range(rect)
+        return max(0, c1 - c0 + 1) * max(0, r1 - r0 + 1)
+
+    def chunk_of(self, h: Hex) -> tuple[int, int]:
+        c, r = self.offset.from_hex(h)
+        return c // CHUNK, r // CHUNK
+
+    def side_midpoint(self, side: Hexside) -> QPointF:
+        a, b = side.hexes()
+        (ax, ay), (bx, by) = self.layout.hex_to_pixel(a), self.layout.hex_to_pixel(b)
+        return QPointF((ax + bx) / 2, (ay + by) / 2)
+
+    def side_line(self, side: Hexside) -> QLineF:
+        x, y = self.layout.hex_to_pixel(side.hex)
+        (px, py), (qx, qy) = self._side_offsets[side.direction]
+        return QLineF(x + px, y + py, x + qx, y + qy)
+
+    def nearest_side(self, p: QPointF) -> tuple[Hexside, float]:
+        """The hexside nearest a scene point, and the distance to its midpoint in hex sizes."""
+        h = self.hex_at(p)
+        best: tuple[Hexside, float] | None = None
+        for d in range(6):
+            side = hexside_of(h, d)
+            mid = self.side_midpoint(side)
+            dist = math.hypot(mid.x() - p.x(), mid.y() - p.y()) / self.size
+            if best is None or dist < best[1]:
+                best = (side, dist)
+        assert best is not None
+        return best
+
+
+def qcolor(text: str, fallback: str = "#ff00ff") -> QColor:
+    c = QColor(text)
+    return c if c.isValid() else QColor(fallback)
+
+
+def screen_radius(geometry: MapGeometry, lod: float) -> float:
+    return geometry.size * lod
+
+
+class TerrainRaster:
+    """Terrain colour per hex as a (columns, rows) index array and a palette, for numpy rasterising."""
+
+    def __init__(self, m: HexMap, geometry: MapGeometry) -> None:
+        self.map = m
+        self.geometry = geometry
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        m = self.map
+        codes = list(m.terrain_table.terrain)
+        self.code_index = {c: i for i, c in enumerate(codes)}
+        unknown = len(codes)
+        pal = [qcolor(t.color).rgba() for t in m.terrain_table.terrain.values()] + [QColor("#ff00ff").rgba(), 0]
+        self.palette = np.array(pal, dtype=np.uint32)
+        self.transparent = len(pal) - 1
+        g = self.geometry
+        self.index = np.full((g.columns, g.rows), unknown, dtype=np.int16)
+        self.update(m.hexes)
+
+    def update(self, hexes: Iterable[Hex]) -> None:
+        g = self.geometry
+        unknown = len(self.code_index)
+        terrain = self.map.terrain
+        hexes = [h for h in hexes if h in terrain]
+        if not hexes:
+            return
+        arr = np.array(hexes, dtype=np.int64).reshape(-1, 2)
+        col, row = g.to_offset_arrays(arr[:, 0], arr[:, 1])
+        vals = np.array([self.code_index.get(terrain[h], unknown) for h in hexes], dtype=np.int16)
+        self.index[col, row] = vals
+
+    def render(self, x0: int, y0: int, w: int, h: int, inv: QTransform) -> QImage:
+        """An image of device pixels (x0, y0, w, h); `inv` maps device to scene coordinates (no rotation)."""
+        g = self.geometry
+        sx, sy, dx, dy = inv.m11(), inv.m22(), inv.dx(), inv.dy()
+        xs = (np.arange(x0, x0 + w, dtype=np.float64) + 0.5) * sx + dx
+        ys = (np.arange(y0, y0 + h, dtype=np.float64) + 0.5) * sy + dy
+        lay = g.layout
+        i0, i1, i2, i3 = lay._inv  # noqa: SLF001 - the layout's inverse matrix
+        px = xs - lay.origin_x
+        py = ys - lay.origin_y
+        # fractional axial coordinates, separable in x and y: q = i0 px + i1 py, r = i2 px + i3 py
+        q = (i0 * px)[None, :] + (i1 * py)[:, None]
+        r = (i2 * px)[None, :] + (i3 * py)[:, None]
+        s = -q - r
+        rq, rr, rs = np.rint(q), np.rint(r), np.rint(s)
+        dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+        fix_q = (dq > dr) & (dq > ds)
+        fix_r = ~fix_q & (dr > ds)
+        rq = np.where(fix_q, -rr - rs, rq).astype(np.int64)
+        rr = np.where(fix_r, -rq - rs, rr).astype(np.int64)
+        col, row = g.to_offset_arrays(rq, rr)
+        inside = (col >= 0) & (col < g.columns) & (row >= 0) & (row < g.rows)
+        idx = np.full(col.shape, self.transparent, dtype=np.int16)
+        idx[inside] = self.index[col[inside], row[inside]]
+        pixels = np.ascontiguousarray(self.palette[idx])
+        img = QImage(pixels.data, w, h, 4 * w, QImage.Format.Format_ARGB32)
+        return img.copy()  # own the pixels before the numpy buffer goes away
+
+
+class MapLayerItem(QGraphicsItem):
+    """One layer of the map; subclasses draw what lies in the exposed rectangle."""
+
+    layer_id = ""
+
+    def __init__(self, canvas: MapCanvas) -> None:
+        super().__init__()
+        self.canvas = canvas
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setZValue(LAYERS[self.layer_id][1])
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        r = self.canvas.geometry.map_rect
+        m = self.canvas.geometry.size
+        return r.adjusted(-m, -m, m, m)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        self.draw(painter, option.exposedRect, lod)
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        raise NotImplementedError
+
+    def invalidate(self, rect: QRectF | None = None) -> None:
+        if rect is None:
+            self.update()
+        elif not rect.isEmpty():
+            self.update(rect)
+
+
+class TerrainLayer(MapLayerItem):
+    """Base terrain fill. Zoomed out, the fill is rasterised with numpy into an image of the whole map
+    at the current scale, kept until the zoom changes and patched where the terrain changes;
+    zoomed in (few hexes on screen), hexes are drawn as antialiased polygons."""
+
+    layer_id = "terrain"
+    CACHE_MAX_PIXELS = 2048 * 2048
+
+    def __init__(self, canvas: MapCanvas) -> None:
+        super().__init__(canvas)
+        self._cache: dict[tuple[float, float], tuple[QImage, QTransform]] = {}
+
+    def forget(self) -> None:
+        self._cache.clear()
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        c = self.canvas
+        g = c.geometry
+        world = painter.worldTransform()
+        if world.isRotating() or g.count_in_rect(exposed) <= VECTOR_TERRAIN_MAX_HEXES:
+            self._draw_vector(painter, exposed)
+            return
+        mr = g.map_rect
+        sx, sy = world.m11(), world.m22()
+        w, h = math.ceil(mr.width() * sx), math.ceil(mr.height() * sy)
+        if w * h <= self.CACHE_MAX_PIXELS:
+            key = (sx, sy)
+            entry = self._cache.get(key)
+            if entry is None:
+                inv = QTransform(1.0 / sx, 0.0, 0.0, 1.0 / sy, mr.left(), mr.top())
+                entry = (c.raster.render(0, 0, w, h, inv), inv)
+                while len(self._cache) >= 3:  # the main view and the overview each keep theirs
+                    self._cache.pop(next(iter(self._cache)))
+            else:
+                self._cache.pop(key)
+            self._cache[key] = entry
+            img = entry[0]
+            origin = world.map(mr.topLeft())
+            ox, oy = round(origin.x()), round(origin.y())
+            dev = world.mapRect(exposed).toAlignedRect().adjusted(-1, -1, 1, 1)
+            painter.save()
+            painter.resetTransform()
+            src = dev.translated(-ox, -oy).intersected(img.rect())
+            painter.drawImage(src.topLeft() + QPoint(ox, oy), img, src)
+            painter.restore()
+            return
+        dev = world.mapRect(exposed).toAlignedRect().intersected(world.mapRect(mr).toAlignedRect())
+        if dev.width() <= 0 or dev.height() <= 0:
+            return
+        inv, _ok = world.inverted()
+        img = c.raster.render(dev.x(), dev.y(), dev.width(), dev.height(), inv)
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(dev.topLeft(), img)
+        painter.restore()
+
+    def patch(self, rect: QRectF) -> None:
+        """Re-rasterise the cached image where the terrain changed."""
+        if rect.isEmpty():
+            return
+        mr = self.canvas.geometry.map_rect
+        for (sx, sy), (img, inv) in self._cache.items():
+            x0 = max(0, math.floor((rect.left() - mr.left()) * sx))
+            y0 = max(0, math.floor((rect.top() - mr.top()) * sy))
+            x1 = min(img.width(), math.ceil((rect.right() - mr.left()) * sx))
+            y1 = min(img.height(), math.ceil((rect.bottom() - mr.top()) * sy))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            part = self.canvas.raster.render(x0, y0, x1 - x0, y1 - y0, inv)
+            p = QPainter(img)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            p.drawImage(x0, y0, part)
+            p.end()
+
+    def _draw_vector(self, painter: QPainter, exposed: QRectF) -> None:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        by_code: dict[str, list[Hex]] = {}
+        terrain = m.terrain
+        for h in g.hexes_in_rect(exposed):
+            by_code.setdefault(terrain[h], []).append(h)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        table = m.terrain_table.terrain
+        for code, hexes in by_code.items():
+            t = table.get(code)
+            color = qcolor(t.color if t else "#ff00ff")
+            painter.setBrush(color)
+            painter.setPen(QPen(color, 0.8))
+            poly = g.polygon
+            for h in hexes:
+                painter.drawPolygon(poly(h))
+
+
+def draw_feature_symbol(painter: QPainter, c: QPointF, s: float, symbol: str, color: QColor, small: bool) -> None:
+    """A feature's map symbol, as printed maps show them: a town is a cluster of blocks, a city a large
+    block, a fortification a bastion outline."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    if small:
+        painter.drawEllipse(c, 0.25 * s, 0.25 * s)
+        return
+    if symbol in ("town", "village"):
+        b = 0.13 * s
+        for dx, dy in ((-0.16, -0.12), (0.12, -0.16), (-0.02, 0.1), (0.2, 0.12), (-0.22, 0.16)):
+            painter.drawRect(QRectF(c.x() + dx * s - b / 2, c.y() + dy * s - b / 2, b, b))
+    elif symbol == "city":
+        painter.drawRect(QRectF(c.x() - 0.35 * s, c.y() - 0.3 * s, 0.7 * s, 0.6 * s))
+    elif symbol == "fort":
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(color, 0.08 * s))
+        pts = [QPointF(c.x() + 0.3 * s * math.cos(a), c.y() + 0.3 * s * math.sin(a))
+               for a in (math.radians(-90 + 72 * i) for i in range(5))]
+        painter.drawPolygon(QPolygonF(pts))
+    elif symbol == "mine":
+        painter.setPen(QPen(color, 0.06 * s))
+        for a in (45, 135):
+            dx, dy = 0.25 * s * math.cos(math.radians(a)), 0.25 * s * math.sin(math.radians(a))
+            painter.drawLine(QPointF(c.x() - dx, c.y() - dy), QPointF(c.x() + dx, c.y() + dy))
+    elif symbol == "star":
+        pts = []
+        for i in range(10):
+            rad = (0.3 if i % 2 == 0 else 0.13) * s
+            a = math.radians(-90 + 36 * i)
+            pts.append(QPointF(c.x() + rad * math.cos(a), c.y() + rad * math.sin(a)))
+        painter.drawPolygon(QPolygonF(pts))
+    else:
+        painter.drawEllipse(c, 0.16 * s, 0.16 * s)
+
+
+class ChunkedLayer(MapLayerItem):
+    """A layer whose drawing is prepared per chunk of 16 x 16 hexes (lines and points batched by
+    style) and cached until a change touches the chunk."""
+
+    def __init__(self, canvas: MapCanvas) -> None:
+        super().__init__(canvas)
+        self.chunks: dict[tuple[int, int], object] = {}
+
+    def forget(self, chunks: Iterable[tuple[int, int]] | None = None) -> None:
+        if chunks is None:
+            self.chunks.clear()
+        else:
+            for c in chunks:
+                self.chunks.pop(c, None)
+
+    def prepared(self, exposed: QRectF) -> Iterator[object]:
+        g = self.canvas.geometry
+        c0, c1, r0, r1 = g.offset_range(exposed, pad=2)
+        for cx in range(c0 // CHUNK, c1 // CHUNK + 1):
+            for cy in range(r0 // CHUNK, r1 // CHUNK + 1):
+                key = (cx, cy)
+                data = self.chunks.get(key)
+                if data is None:
+                    data = self.chunks[key] = self.prepare(key)
+                yield data
+
+    def prepare(self, chunk: tuple[int, int]) -> object:
+        raise NotImplementedError
+
+
+class FeatureLayer(ChunkedLayer):
+    """In-hex features (villages, cities, fortifications): part of the terrain layer."""
+
+    layer_id = "terrain"
+
+    def prepare(self, chunk: tuple[int, int]) -> object:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        items = []
+        features = m.features
+        for h in c.chunk_hexes(chunk):
+            f = features.get(h)
+            if f:
+                items.append((g.centre(h), f))
+        return items
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        if not m.features or screen_radius(g, lod) < MIN_RADIUS_FEATURES:
+            return
+        s = g.size
+        table = m.terrain_table.features
+        small = screen_radius(g, lod) < 8.0
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, not small)
+        rect = exposed.adjusted(-s, -s, s, s)
+        if small:
+            dots: dict[str, list[QPointF]] = {}
+            for items in self.prepared(exposed):
+                for cen, codes in items:
+                    if rect.contains(cen):
+                        dots.setdefault(codes[0], []).append(cen)
+            for code, pts in dots.items():
+                ft = table.get(code)
+                painter.setPen(QPen(qcolor(ft.color if ft else "#ff00ff"), 0.45 * s, Qt.PenStyle.SolidLine,
+                                    Qt.PenCapStyle.SquareCap))
+                painter.drawPoints(pts)
+            return
+        for items in self.prepared(exposed):
+            for cen, codes in items:
+                if not rect.contains(cen):
+                    continue
+                for i, code in enumerate(codes):
+                    ft = table.get(code)
+                    color = qcolor(ft.color if ft else "#ff00ff")
+                    symbol = ft.symbol if ft else "dot"
+                    off = QPointF((i - (len(codes) - 1) / 2) * 0.45 * s, 0.0)
+                    draw_feature_symbol(painter, cen + off, s * (0.6 if len(codes) > 1 else 1.0), symbol, color,
+                                        False)
+
+
+class HexsideLayer(ChunkedLayer):
+    """Hexside features (rivers, streams, slopes, cliffs ...) along the edges, and bridges across them."""
+
+    layer_id = "hexsides"
+
+    def prepare(self, chunk: tuple[int, int]) -> object:
+        c = self.canvas
+        g = c.geometry
+        lines: dict[str, list[QLineF]] = {}
+        crossings: dict[str, list[QLineF]] = {}
+        bridges: list[tuple[str, QLineF]] = []
+        ferry = {k for k, v in c.map.terrain_table.hexside_features.items() if v.permits_crossing}
+        for side, info in c.chunk_sides(chunk):
+            for code in info.features:
+                if code in ferry:
+                    a, b = side.hexes()
+                    across = QLineF(g.centre(a), g.centre(b))
+                    crossings.setdefault(code, []).append(QLineF(across.pointAt(0.3), across.pointAt(0.7)))
+                else:
+                    lines.setdefault(code, []).append(g.side_line(side))
+            if info.bridge:
+                a, b = side.hexes()
+                bridges.append((info.bridge, QLineF(g.centre(a), g.centre(b))))
+        return lines, crossings, bridges
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        s = g.size
+        table = m.terrain_table
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        min_w = 1.2 / max(lod, 1e-6)
+        lines: dict[str, list[QLineF]] = {}
+        crossings: dict[str, list[QLineF]] = {}
+        bridges: list[tuple[str, QLineF]] = []
+        for ln, cr, br in self.prepared(exposed):
+            for k, v in ln.items():
+                lines.setdefault(k, []).extend(v)
+            for k, v in cr.items():
+                crossings.setdefault(k, []).extend(v)
+            bridges.extend(br)
+        for group, style in ((lines, Qt.PenStyle.SolidLine), (crossings, Qt.PenStyle.DashLine)):
+            for code, ls in group.items():
+                ft = table.hexside_features.get(code)
+                color = qcolor(ft.color if ft else "#ff00ff")
+                width = max((ft.width if ft else 0.1) * s, min_w)
+                painter.setPen(QPen(color, width, style, Qt.PenCapStyle.RoundCap))
+                painter.drawLines(ls)
+        if bridges and screen_radius(g, lod) >= MIN_RADIUS_FEATURES:
+            for code, across in bridges:
+                bt = table.bridges.get(code)
+                color = qcolor(bt.color if bt else "#505050")
+                p0, p1 = across.pointAt(0.34), across.pointAt(0.66)
+                normal = across.normalVector().unitVector()
+                n = QPointF(normal.dx() * 0.13 * s, normal.dy() * 0.13 * s)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor("#f4f0e0"))
+                painter.drawPolygon(QPolygonF([p0 + n, p1 + n, p1 - n, p0 - n]))
+                painter.setPen(QPen(color, max(0.05 * s, min_w)))
+                painter.drawLine(QLineF(p0 + n, p1 + n))
+                painter.drawLine(QLineF(p0 - n, p1 - n))
+
+
+class PathLayer(ChunkedLayer):
+    """Roads, trails and railroads: a segment from hex centre to hex centre for every link."""
+
+    layer_id = "paths"
+
+    def prepare(self, chunk: tuple[int, int]) -> object:
+        c = self.canvas
+        g = c.geometry
+        by_path: dict[str, list[QLineF]] = {}
+        for side, info in c.chunk_sides(chunk):
+            for code in info.paths:
+                a, b = side.hexes()
+                by_path.setdefault(code, []).append(QLineF(g.centre(a), g.centre(b)))
+        return by_path
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        s = g.size
+        table = m.terrain_table.paths
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        min_w = 1.2 / max(lod, 1e-6)
+        by_path: dict[str, list[QLineF]] = {}
+        for chunk in self.prepared(exposed):
+            for k, v in chunk.items():
+                by_path.setdefault(k, []).extend(v)
+        # draw wider, solid paths first so trails and rail show on top
+        order = sorted(by_path, key=lambda k: -(table[k].width if k in table else 0.05))
+        for code in order:
+            pt = table.get(code)
+            color = qcolor(pt.color if pt else "#ff00ff")
+            width = max((pt.width if pt else 0.05) * s, min_w)
+            pen = QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+            if pt is not None and pt.dash:
+                pen.setStyle(Qt.PenStyle.DashLine)
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            painter.setPen(pen)
+            painter.drawLines(by_path[code])
+            if code == "railroad" and lod * s > 10:  # cross ties
+                painter.setPen(QPen(color, width * 0.6))
+                ties = []
+                for line in by_path[code]:
+                    n = line.normalVector().unitVector()
+                    for t in (0.25, 0.5, 0.75):
+                        p = line.pointAt(t)
+                        d = QPointF(n.dx() * 0.1 * s, n.dy() * 0.1 * s)
+                        ties.append(QLineF(p - d, p + d))
+                painter.drawLines(ties)
+
+
+class GridLayer(MapLayerItem):
+    """Hex outlines (left out when hexes are only a few pixels wide)."""
+
+    layer_id = "grid"
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        g = self.canvas.geometry
+        if screen_radius(g, lod) < MIN_RADIUS_GRID:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, screen_radius(g, lod) > 12)
+        pen = QPen(QColor(40, 40, 40, 150), 0)  # cosmetic: one device pixel
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        poly = g.polygon
+        for h in g.hexes_in_rect(exposed):
+            painter.drawPolygon(poly(h))
+
+
+class LabelLayer(MapLayerItem):
+    """Hex numbers (as the map prints them), elevations and named places."""
+
+    layer_id = "labels"
+
+    def __init__(self, canvas: MapCanvas) -> None:
+        super().__init__(canvas)
+        self._texts: dict[Hex, QStaticText] = {}
+        self._texts_size = 0.0
+
+    def forget(self) -> None:
+        self._texts.clear()
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        s = g.size
+        r = screen_radius(g, lod)
+        if r >= MIN_RADIUS_NUMBERS:
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(max(1, round(0.26 * s)))
+            painter.setFont(font)
+            painter.setPen(QColor(30, 30, 30, 200))
+            top = (0.82 if g.flat else 0.75) * s
+            texts = self._texts
+            if self._texts_size != s:
+                texts.clear()
+                self._texts_size = s
+            for h in g.hexes_in_rect(exposed):
+                st = texts.get(h)
+                if st is None:
+                    st = texts[h] = QStaticText(c.label(h))
+                    st.prepare(QTransform(), font)
+                cen = g.centre(h)
+                painter.drawStaticText(QPointF(cen.x() - st.size().width() / 2, cen.y() - top), st)
+            if m.elevation:
+                painter.setPen(QColor(90, 50, 20))
+                for h in g.hexes_in_rect(exposed):
+                    e = m.elevation.get(h)
+                    if e:
+                        cen = g.centre(h)
+                        painter.drawText(QPointF(cen.x() - 0.15 * s, cen.y() + 0.6 * s), f"{e:+d}")
+        if m.places and r >= 3.0:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            for place in m.places:
+                if place.hex is None:
+                    continue
+                cen = g.centre(place.hex) + QPointF(place.dx * s, place.dy * s)
+                px = max(0.3 * s * place.size, 11.0 / lod)
+                if place.kind in ("city", "town"):
+                    px *= 1.2
+                box = QRectF(cen.x() - 6 * px, cen.y() - 0.1 * s - px, 12 * px, 1.4 * px)
+                if not box.intersects(exposed):
+                    continue
+                font = QFont("DejaVu Sans")
+                font.setPixelSize(max(1, round(px)))
+                font.setBold(place.kind in ("city", "town", "village"))
+                font.setItalic(place.kind in ("river", "region"))
+                path = QPainterPath()
+                path.addText(QPointF(0, 0), font, place.text)
+                br = path.boundingRect()
+                path.translate(cen.x() - br.width() / 2 - br.x(), box.bottom() - 0.3 * px)
+                painter.setPen(QPen(QColor(255, 255, 255, 220), px * 0.25))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPath(path)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor("#1a1a40") if place.kind != "river" else QColor("#1f4f9f"))
+                painter.drawPath(path)
+
+
+class RegionLayer(MapLayerItem):
+    """Named regions (set-up zones, drop zones, areas) as a tint with an outline per hex."""
+
+    layer_id = "regions"
+
+    def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        c = self.canvas
+        g, m = c.geometry, c.map
+        if not m.regions:
+            return
+        s = g.size
+        rect = exposed.adjusted(-s, -s, s, s)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for region in m.regions.values():
+            if not region.hexes:
+                continue
+            color = qcolor(region.color, "#c04040")
+            fill = QColor(color)
+            fill.setAlpha(70)
+            painter.setBrush(fill)
+            painter.setPen(Qt.PenStyle.NoPen)
+            for h in region.hexes:
+                cen = g.centre(h)
+                if rect.contains(cen):
+                    painter.drawPolygon(g.polygon(h))
+            # outline along the region's boundary
+            painter.setPen(QPen(color, max(0.06 * s, 1.5 / max(lod, 1e-6))))
+            lines = []
+            for h in region.hexes:
+                if not rect.contains(g.centre(h)):
+                    continue
+                for d in range(6):
+                    side = hexside_of(h, d)
+                    other = side.other if side.hex == h else side.hex
+                    if other not in region.hexes:
+                        lines.append(g.side_line(side))
+            painter.drawLines(lines)
+
+
+class CountersLayer(QGraphicsObject):
+    """The counters on the map. Empty for now: counter items are added as children of this layer, so
+    hiding or locking the layer applies to all of them."""
+
+    layer_id = "counters"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(LAYERS["counters"][1])
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF()
+
+    def paint(self, painter, option, widget=None) -> None:  # pragma: no cover - no contents
+        pass
+
+
+class UnderlayItem(QGraphicsPixmapItem):
+    """The scanned printed map under the grid, placed by the underlay's affine transform."""
+
+    layer_id = "underlay"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(LAYERS["underlay"][1])
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self._loaded: str | None = None
+        self.error: str | None = None
+
+    def show_underlay(self, underlay, base_dir: Path | None) -> None:
+        if underlay is None:
+            self.setPixmap(QPixmap())
+            self._loaded = None
+            return
+        path = Path(underlay.image)
+        if not path.is_absolute() and base_dir is not None:
+            path = base_dir / path
+        if self._loaded != str(path):
+            self.setPixmap(load_large_pixmap(path))
+            self.error = None if not self.pixmap().isNull() else f"cannot read the scan {path}"
+            self._loaded = str(path)
+        a, b, c, d, e, f = underlay.transform
+        self.setTransform(QTransform(a, c, b, d, e, f))
+        self.setOpacity(underlay.opacity)
+
+
+def load_large_pixmap(path: Path) -> QPixmap:
+    """Read a scan of any size (Qt refuses images over 256 MB by default)."""
+    QImageReader.setAllocationLimit(0)
+    reader = QImageReader(str(path))
+    reader.setAutoTransform(True)
+    img = reader.read()
+    return QPixmap.fromImage(img) if not img.isNull() else QPixmap()
+
+
+class MapCanvas:
+    """Puts a HexMap into a QGraphicsScene as layer items and keeps them in step with its changes."""
+
+    def __init__(self, scene: QGraphicsScene, m: HexMap, base_dir: Path | None = None) -> None:
+        self.scene = scene
+        self.map = m
+        self.base_dir = base_dir
+        self.states: dict[str, LayerState] = {k: LayerState() for k in LAYERS}
+        self._build_geometry()
+        self.underlay = UnderlayItem()
+        self.counters = CountersLayer()
+        self.terrain = TerrainLayer(self)
+        self.features = FeatureLayer(self)
+        self.features.setZValue(LAYERS["terrain"][1] + 0.5)
+        self.items: dict[str, QGraphicsItem] = {
+            "underlay": self.underlay,
+            "terrain": self.terrain,
+            "regions": RegionLayer(self),
+            "hexsides": HexsideLayer(self),
+            "paths": PathLayer(self),
+            "grid": GridLayer(self),
+            "labels": LabelLayer(self),
+            "counters": self.counters,
+        }
+        for item in self.items.values():
+            scene.addItem(item)
+        scene.addItem(self.features)
+        self.underlay.show_underlay(m.underlay, base_dir)
+        self._update_scene_rect()
+        m.subscribe(self.on_map_change)
+
+    def _build_geometry(self) -> None:
+        self.geometry = MapGeometry(self.map)
+        self.raster = TerrainRaster(self.map, self.geometry)
+        self._rebuild_side_index()
+        self._safe_labels: dict[Hex, str] = {}
+
+    def _update_scene_rect(self) -> None:
+        r = self.geometry.map_rect
+        pad = 2 * self.geometry.size
+        rect = r.adjusted(-pad, -pad, pad, pad)
+        if self.map.underlay is not None and not self.underlay.pixmap().isNull():
+            rect = rect.united(self.underlay.sceneBoundingRect())
+        self.scene.setSceneRect(rect)
+
+    def detach(self) -> None:
+        self.map.unsubscribe(self.on_map_change)
+        for item in [*self.items.values(), self.features]:
+            if item.scene() is self.scene:
+                self.scene.removeItem(item)
+
+    def chunked_layers(self) -> list[ChunkedLayer]:
+        return [i for i in [*self.items.values(), self.features] if isinstance(i, ChunkedLayer)]
+
+    # -- layer states ------------------------------------------------------------------------
+    def set_visible(self, layer: str, visible: bool) -> None:
+        self.states[layer].visible = visible
+        item = self.items[layer]
+        if layer == "underlay":
+            item.setVisible(visible and (self.map.underlay is None or self.map.underlay.visible))
+        else:
+            item.setVisible(visible)
+        if layer == "terrain":
+            self.features.setVisible(visible)
+
+    def set_locked(self, layer: str, locked: bool) -> None:
+        self.states[layer].locked = locked
+
+    def is_locked(self, layer: str) -> bool:
+        return self.states[layer].locked
+
+    def is_visible(self, layer: str) -> bool:
+        return self.states[layer].visible
+
+    # -- labels that never raise (a grid too big for its numbering shows axial coordinates) ----------
+    def label(self, h: Hex) -> str:
+        lab = self._safe_labels.get(h)
+        if lab is None:
+            try:
+                lab = self.map.label(h)
+            except ValueError:
+                c, r = self.geometry.offset.from_hex(h)
+                lab = f"{c},{r}"
+            self._safe_labels[h] = lab
+        return lab
+
+    # -- chunks --------------------------------------------------------------------------------
+    def chunk_hexes(self, chunk: tuple[int, int]) -> Iterator[Hex]:
+        g = self.geometry
+        cx, cy = chunk
+        to_hex = g.offset.to_hex
+        for c in range(cx * CHUNK, min(g.columns, (cx + 1) * CHUNK)):
+            for r in range(cy * CHUNK, min(g.rows, (cy + 1) * CHUNK)):
+                yield to_hex(c, r)
+
+    def chunk_sides(self, chunk: tuple[int, int]) -> list[tuple[Hexside, object]]:
+        hs = self.map.hexsides
+        return [(s, hs[s]) for s in self.side_chunks.get(chunk, ()) if s in hs]
+
+    def _chunk_of_side(self, side: Hexside) -> tuple[int, int]:
+        h = side.hex if self.map.contains(side.hex) else side.other
+        return self.geometry.chunk_of(h)
+
+    def _rebuild_side_index(self) -> None:
+        self.side_chunks: dict[tuple[int, int], set[Hexside]] = {}
+        for side in self.map.hexsides:
+            self.side_chunks.setdefault(self._chunk_of_side(side), set()).add(side)
+
+    # -- model events ----------------------------------------------------------------------------
+    def on_map_change(self, change: MapChange) -> None:
+        kind = change.kind
+        g = self.geometry
+        items = self.items
+        if kind == "grid":
+            self.refresh_all()
+            self._update_scene_rect()
+            return
+        if kind == "terrain":
+            self.raster.update(change.hexes)
+            rect = g.hex_rect(change.hexes)
+            self.terrain.patch(rect)
+            self.terrain.update(rect)
+        elif kind in ("features", "locations"):
+            self.features.forget({g.chunk_of(h) for h in change.hexes})
+            self.features.update(g.hex_rect(change.hexes))
+        elif kind == "elevation":
+            items["labels"].update(g.hex_rect(change.hexes))
+        elif kind == "hexside":
+            chunks = set()
+            for side in change.hexsides:
+                chunk = self._chunk_of_side(side)
+                chunks.add(chunk)
+                if side in self.map.hexsides:
+                    self.side_chunks.setdefault(chunk, set()).add(side)
+                else:
+                    self.side_chunks.get(chunk, set()).discard(side)
+            rect = g.side_rect(change.hexsides)
+            for layer in ("hexsides", "paths"):
+                items[layer].forget(chunks)
+                items[layer].update(rect)
+        elif kind == "regions":
+            if change.hexes:
+                items["regions"].update(g.hex_rect(change.hexes, 1.5))
+            else:
+                items["regions"].update()
+        elif kind == "places":
+            items["labels"].update()
+        elif kind == "underlay":
+            self.underlay.show_underlay(self.map.underlay, self.base_dir)
+            self.set_visible("underlay", self.states["underlay"].visible)
+            self._update_scene_rect()
+
+    def refresh_all(self) -> None:
+        """Rebuild everything (after the grid or the terrain table changed)."""
+        self._build_geometry()
+        self.terrain.forget()
+        self.items["labels"].forget()
+        for layer in self.chunked_layers():
+            layer.forget()
+        for item in [*self.items.values(), self.features]:
+            if isinstance(item, MapLayerItem):
+                item.prepareGeometryChange()
+            item.update()
+
+
+def brush_outline(geometry: MapGeometry, hexes: Iterable[Hex]) -> QPainterPath:
+    """The outline of a set of hexes (the brush footprint or the selection)."""
+    path = QPainterPath()
+    for h in hexes:
+        path.addPolygon(geometry.polygon(h))
+        path.closeSubpath()
+    return path
+
+
+__all__ = [
+    "LAYERS", "MapCanvas", "MapGeometry", "LayerState", "brush_outline", "qcolor", "QBrush",
+]

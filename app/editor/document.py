@@ -1,0 +1,104 @@
+"""The editor's document (Tiled `mapdocument.h`): it owns the map (and the scenario when the file is
+one), the file path and the QUndoStack. Every edit is a command pushed on that stack; "modified" is
+simply "the undo stack is not clean".
+
+Loading never raises for bad input: `MapDocument.open(path)` returns the document or None and the
+diagnostics (file:line) saying where the file is broken. Saves are atomic (engine/formats/atomic.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexwright.app.commands.loading import sniff_kind
+from hexwright.engine.formats import load_document, load_map, save_map, save_scenario
+from hexwright.engine.formats.mapfile import MAP_KIND
+from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.validation import Diagnostic, Severity, SourceMap, has_errors, validate_scenario
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+
+class MapDocument(QObject):
+    """A map or a scenario open in the editor."""
+
+    modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
+    pathChanged = Signal(object)  # noqa: N815
+    saved = Signal(object)
+
+    def __init__(self, hexmap: HexMap, scenario: Scenario | None = None, path: Path | None = None,
+                 source_map: SourceMap | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.map = hexmap
+        self.scenario = scenario
+        self.path: Path | None = Path(path) if path is not None else None
+        self.source_map = source_map or SourceMap()
+        self.load_diagnostics: list[Diagnostic] = []
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+
+    # -- state --------------------------------------------------------------------------------
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else "Untitled"
+
+    @property
+    def base_dir(self) -> Path | None:
+        return self.path.parent if self.path is not None else None
+
+    def push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    # -- loading ------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | Path) -> tuple[MapDocument | None, list[Diagnostic]]:
+        """Open a map or scenario file. A file with errors opens nothing: (None, diagnostics)."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return None, [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p))]
+        sm = SourceMap()
+        if sniff_kind(text) == MAP_KIND:
+            diags: list[Diagnostic] = []
+            m = load_map(text, str(p), diags, sm)
+            if m is None or has_errors(diags):
+                return None, diags
+            doc = cls(m, None, p, sm)
+            doc.load_diagnostics = diags
+            return doc, diags
+        result = load_document(text, str(p), p.parent)
+        diags = list(result.diagnostics)
+        if result.scenario is None or has_errors(diags):
+            return None, diags
+        doc = cls(result.scenario.map, result.scenario, p, result.source_map)
+        doc.load_diagnostics = diags
+        return doc, diags
+
+    def validate(self) -> list[Diagnostic]:
+        """Load diagnostics plus, for a scenario, what validation finds now."""
+        diags = list(self.load_diagnostics)
+        if self.scenario is not None:
+            diags += validate_scenario(self.scenario, self.source_map)
+        return diags
+
+    # -- saving -------------------------------------------------------------------------------
+    def save(self, path: str | Path | None = None) -> None:
+        """Write the file atomically (a scenario with a separate map file writes both); raises OSError."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("the document has no file name yet; use save as")
+        if self.scenario is not None:
+            save_scenario(self.scenario, target)
+        else:
+            save_map(self.map, target)
+        changed = target != self.path
+        self.path = target
+        self.undo_stack.setClean()
+        if changed:
+            self.pathChanged.emit(target)
+        self.saved.emit(target)

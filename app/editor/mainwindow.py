@@ -1,0 +1,777 @@
+"""The editor's main window: menus, toolbars, dockable panels, the map view and the status bar.
+
+Entry points for scripts and benchmarks (all work offscreen, QT_QPA_PLATFORM=offscreen)::
+
+    from PySide6.QtWidgets import QApplication
+    from hexwright.app.editor.mainwindow import MainWindow, stamp_brush
+    from hexwright.app.editor.document import MapDocument
+
+    app = QApplication.instance() or QApplication([])
+    win = MainWindow(settings=QSettings(ini_path, QSettings.Format.IniFormat))  # or MainWindow()
+    win.resize(1280, 800)
+    win.show()
+    win.open_path("big.yaml")                 # a map or scenario file; False (and a dialog) if broken
+    # or, for a HexMap already in memory:
+    win.set_document(MapDocument(hexmap))
+    win.wait_shown()                           # processes events and paints the view once
+    win.brush.terrain = "woods"; win.brush.radius = 1
+    stamp_brush(win, hex_)                     # press + release of the real terrain brush at a hex
+    win.view.viewport().repaint()              # or app.processEvents(): paints the changed area
+
+`stamp_brush` goes through TerrainBrushTool.mouse_press/mouse_release with the ToolEvent a click at
+the hex centre gives (MapView.tool_event_at_hex), so it measures the real tool, command, model
+notification and view invalidation. A map numbered XXYY needs enough `digits` for its size (a
+200 x 200 map needs 3); the view shows "col,row" for hexes the numbering cannot name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
+from hexwright.engine.model.hexmap import GridSpec, HexMap, MapChange
+from hexwright.engine.validation import Diagnostic
+from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QUndoView,
+    QWidget,
+)
+
+from .canvas import MapCanvas
+from .commands import PaintTerrain, ResizeGrid, SetMapProperties, SetUnderlay, new_stroke
+from .document import MapDocument
+from .mapview import MapView
+from .panels import DiagnosticsPanel, LayersPanel, OverviewWidget, PalettePanel, PropertiesPanel, describe_hexside
+from .tools import TOOL_CLASSES, BrushState, Tool
+
+ORGANIZATION = "Hexwright"
+APPLICATION = "Hexwright"
+MAX_RECENT = 10
+FILE_FILTER = "Hexwright maps and scenarios (*.yaml *.yml);;All files (*)"
+SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
+
+
+def editor_settings() -> QSettings:
+    """The editor's settings (window layout, recent files) in an INI file in the user's config folder;
+    tests redirect it with QSettings.setPath(IniFormat, UserScope, tmp_path)."""
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
+
+
+def stamp_brush(win: MainWindow, h: Hex) -> None:
+    """One stamp of the terrain brush at a hex, through the tool's own mouse handlers."""
+    win.set_tool("brush")
+    tool = win.tools["brush"]
+    ev = win.view.tool_event_at_hex(h)
+    tool.mouse_press(ev)
+    tool.mouse_release(ev)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else editor_settings()
+        self.window_widget = self
+        self.brush = BrushState()
+        self.document: MapDocument | None = None
+        self.canvas: MapCanvas | None = None
+        self.autosaver = None
+        self.selected_hex: Hex | None = None
+        self.selected_side: Hexside | None = None
+        self._opacity_stroke: int | None = None
+        self.undo_group = QUndoGroup(self)
+        self.view = MapView(self)
+        self.setCentralWidget(self.view)
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
+        for tool in self.tools.values():
+            tool.statusChanged.connect(self._tool_status)
+        self._validate_timer = QTimer(self)
+        self._validate_timer.setSingleShot(True)
+        self._validate_timer.setInterval(1200)
+        self._validate_timer.timeout.connect(self.revalidate)
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbars()
+        self._build_docks()
+        self._build_status()
+        self.view.hexHovered.connect(self._hovered)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
+        self.view.viewportMoved.connect(self._viewport_moved)
+        self.restore_layout()
+        self.set_document(MapDocument(HexMap(name="Untitled")))
+        self.set_tool("brush")
+
+    # -- construction ------------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(slot)
+        return a
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey  # noqa: N806
+        self.act_new = self._action("&New…", self.new_map, K.New, "Create a new map")
+        self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
+        self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
+        self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
+        self.act_export = self._action("&Export…", self.export, "Ctrl+E", "Export the map as PNG, SVG or PDF")
+        self.act_close = self._action("&Close", self.close_document, K.Close)
+        self.act_quit = self._action("&Quit", self.close, K.Quit)
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence(K.Undo))
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
+        self.act_prefs = self._action("&Preferences…", self.preferences)
+        self.act_zoom_in = self._action("Zoom &In", self.view.zoom_in, "Ctrl+=")
+        self.act_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, "Ctrl+-")
+        self.act_zoom_fit = self._action("&Fit to Window", self.view.fit_map, "Ctrl+0")
+        self.act_zoom_100 = self._action("Actual &Size", self.view.zoom_actual, "Ctrl+1")
+        self.act_load_scan = self._action("Load Scan &Underlay…", self.load_scan_underlay)
+        self.act_fit_grid = self._action("&Fit Grid to Scan…", self.fit_grid_to_scan)
+        self.act_propose = self._action("&Propose Terrain from Scan…", self.propose_terrain)
+        self.act_remove_scan = self._action("&Remove Scan Underlay", self.remove_underlay)
+        self.act_properties = self._action("&Resize / Properties…", self.map_properties)
+        self.act_validate = self._action("&Validate", self.revalidate, "F7")
+        self.act_about = self._action("&About Hexwright", self.about)
+        self.tool_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for name, tool in self.tools.items():
+            a = QAction(f"{tool.title} ({tool.shortcut})", self)
+            a.setCheckable(True)
+            a.setShortcut(QKeySequence(tool.shortcut))
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            a.setStatusTip(tool.status_text() if name not in ("brush",) else tool.title)
+            a.triggered.connect(lambda _=False, n=name: self.set_tool(n))
+            group.addAction(a)
+            self.tool_actions[name] = a
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        m.addActions([self.act_new, self.act_open])
+        self.recent_menu = m.addMenu("Open &Recent")
+        m.addSeparator()
+        m.addActions([self.act_save, self.act_save_as, self.act_export])
+        m.addSeparator()
+        m.addActions([self.act_close, self.act_quit])
+        self._rebuild_recent_menu()
+        m = mb.addMenu("&Edit")
+        m.addActions([self.act_undo, self.act_redo])
+        m.addSeparator()
+        m.addAction(self.act_prefs)
+        self.view_menu = mb.addMenu("&View")
+        self.view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_100])
+        self.layers_menu = self.view_menu.addMenu("&Layers")
+        self.panels_menu = self.view_menu.addMenu("&Panels")
+        m = mb.addMenu("&Map")
+        m.addActions([self.act_load_scan, self.act_fit_grid, self.act_propose, self.act_remove_scan])
+        m.addSeparator()
+        m.addActions([self.act_properties, self.act_validate])
+        m = mb.addMenu("&Tools")
+        m.addActions(list(self.tool_actions.values()))
+        m = mb.addMenu("&Help")
+        m.addAction(self.act_about)
+
+    def _build_toolbars(self) -> None:
+        tb = QToolBar("Tools", self)
+        tb.setObjectName("toolsToolbar")
+        for a in self.tool_actions.values():
+            tb.addAction(a)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tb)
+        tb.setOrientation(Qt.Orientation.Vertical)
+        short_names = {"brush": "Brush", "fill": "Fill", "overlay": "Overlay", "hexside": "Hexside",
+                       "path": "Path", "region": "Region", "label": "Label", "elevation": "Elevation",
+                       "eraser": "Eraser", "eyedropper": "Pick", "select": "Select"}
+        for name, tool in self.tools.items():
+            self.tool_actions[name].setIconText(f"{short_names.get(name, tool.title)} ({tool.shortcut})")
+        zb = QToolBar("Zoom", self)
+        zb.setObjectName("zoomToolbar")
+        zb.addActions([self.act_undo, self.act_redo])
+        zb.addSeparator()
+        zb.addActions([self.act_zoom_out, self.act_zoom_fit, self.act_zoom_in])
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, zb)
+        self.toolbars = [tb, zb]
+
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        d = QDockWidget(title, self)
+        d.setObjectName(name)
+        d.setWidget(widget)
+        self.addDockWidget(area, d)
+        self.panels_menu.addAction(d.toggleViewAction())
+        return d
+
+    def _build_docks(self) -> None:
+        R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea  # noqa: N806
+        self.palette = PalettePanel()
+        self.palette.chosen.connect(self.choose)
+        self.palette.radius.valueChanged.connect(self._radius_changed)
+        self.palette.new_region.clicked.connect(self.new_region)
+        self.palette.rename_region.clicked.connect(self.rename_region)
+        self.palette.delete_region.clicked.connect(self.delete_region)
+        self.layers = LayersPanel()
+        self.layers.visibilityChanged.connect(self.set_layer_visible)
+        self.layers.lockChanged.connect(self.set_layer_locked)
+        self.layers.opacityChanged.connect(self.set_underlay_opacity)
+        self.layers.opacityReleased.connect(lambda: setattr(self, "_opacity_stroke", None))
+        self.properties = PropertiesPanel()
+        self.diagnostics = DiagnosticsPanel()
+        self.diagnostics.jumpToHex.connect(self.jump_to_label)
+        self.diagnostics.revalidate.connect(self.revalidate)
+        self.history = QUndoView(self.undo_group)
+        self.history.setEmptyLabel("<opened>")
+        self.overview = OverviewWidget()
+        self.overview.navigate.connect(self.view.centerOn)
+        self.dock_palette = self._dock("Terrain palette", "paletteDock", self.palette, R)
+        self.dock_layers = self._dock("Layers", "layersDock", self.layers, R)
+        self.dock_overview = self._dock("Overview", "overviewDock", self.overview, R)
+        self.dock_properties = self._dock("Properties", "propertiesDock", self.properties, L)
+        self.dock_history = self._dock("Undo history", "historyDock", self.history, L)
+        self.dock_diagnostics = self._dock("Diagnostics", "diagnosticsDock", self.diagnostics,
+                                           Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.dock_layers, self.dock_overview)
+        self.tabifyDockWidget(self.dock_properties, self.dock_history)
+        self.dock_layers.raise_()
+        self.dock_properties.raise_()
+        for layer in self.layers.visible_boxes:
+            a = QAction(self.layers.visible_boxes[layer].toolTip().replace("Show the ", "").capitalize(), self)
+            a.setCheckable(True)
+            a.setChecked(True)
+            a.toggled.connect(self.layers.visible_boxes[layer].setChecked)
+            self.layers.visible_boxes[layer].toggled.connect(a.setChecked)
+            self.layers_menu.addAction(a)
+
+    def _build_status(self) -> None:
+        sb = self.statusBar()
+        self.hex_label = QLabel("")
+        self.hex_label.setMinimumWidth(360)
+        self.tool_label = QLabel("")
+        self.zoom_label = QLabel("100%")
+        sb.addWidget(self.hex_label, 1)
+        sb.addPermanentWidget(self.tool_label)
+        sb.addPermanentWidget(self.zoom_label)
+
+    # -- EditorContext for the tools -------------------------------------------------------------
+    def show_status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 4000)
+
+    def set_preview(self, hexes) -> None:
+        self.view.show_preview(hexes)
+
+    def select_hex(self, h: Hex | None) -> None:
+        self.selected_hex, self.selected_side = h, None
+        self.view.show_selection([h] if h is not None else [])
+        assert self.document is not None and self.canvas is not None
+        self.properties.show_hex(self.document.map, self.canvas.label, h)
+        if h is not None:
+            self.dock_properties.raise_()
+
+    def select_hexside(self, side: Hexside) -> None:
+        from PySide6.QtGui import QPainterPath
+
+        self.selected_hex, self.selected_side = None, side
+        assert self.canvas is not None and self.document is not None
+        line = self.canvas.geometry.side_line(side)
+        path = QPainterPath(line.p1())
+        path.lineTo(line.p2())
+        self.view.show_selection(path=path)
+        self.properties.show_hexside(self.document.map, side)
+        self.dock_properties.raise_()
+
+    def palette_changed(self) -> None:
+        self.palette.radius.blockSignals(True)
+        self.palette.radius.setValue(self.brush.radius)
+        self.palette.radius.blockSignals(False)
+        if self.document is not None:
+            self.palette.set_map(self.document.map)
+        self.palette.mark("terrain", self.brush.terrain)
+        if self.view.tool is not None:
+            self._tool_status(self.view.tool.status_text())
+
+    # -- tools and palette -----------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        tool = self.tools[name]
+        self.tool_actions[name].setChecked(True)
+        self.view.set_tool(tool)
+        self._tool_status(tool.status_text())
+
+    def _tool_status(self, text: str) -> None:
+        self.tool_label.setText(text)
+
+    def _radius_changed(self, r: int) -> None:
+        self.brush.radius = r
+        if self.view.tool is not None:
+            self._tool_status(self.view.tool.status_text())
+
+    def choose(self, group: str, code: str) -> None:
+        """A palette choice: remember it for its tool and switch to that tool."""
+        b = self.brush
+        if group == "terrain":
+            b.terrain = code
+            if self.view.tool is None or self.view.tool.name not in ("brush", "fill"):
+                self.set_tool("brush")
+        elif group == "feature":
+            b.feature = code
+            self.set_tool("overlay")
+        elif group in ("hexside_feature", "bridge"):
+            b.hexside_kind = "bridge" if group == "bridge" else "feature"
+            b.hexside_code = code
+            self.set_tool("hexside")
+        elif group == "path":
+            b.path = code
+            self.set_tool("path")
+        elif group == "region":
+            b.region = code
+            self.set_tool("region")
+        if self.view.tool is not None:
+            self._tool_status(self.view.tool.status_text())
+
+    # -- layers ------------------------------------------------------------------------------------
+    def set_layer_visible(self, layer: str, visible: bool) -> None:
+        if self.canvas is not None:
+            self.canvas.set_visible(layer, visible)
+
+    def set_layer_locked(self, layer: str, locked: bool) -> None:
+        if self.canvas is not None:
+            self.canvas.set_locked(layer, locked)
+
+    def set_underlay_opacity(self, opacity: float) -> None:
+        m = self.document.map if self.document else None
+        if m is None or m.underlay is None:
+            return
+        from dataclasses import replace
+
+        if self._opacity_stroke is None:
+            self._opacity_stroke = new_stroke()
+        self.document.push(SetUnderlay(m, replace(m.underlay, opacity=opacity), "Change underlay opacity",
+                                       self._opacity_stroke))
+
+    # -- document ----------------------------------------------------------------------------------
+    def set_document(self, doc: MapDocument) -> None:
+        old = self.document
+        if self.canvas is not None:
+            self.canvas.detach()
+        if old is not None:
+            old.map.unsubscribe(self._map_changed)
+            self.undo_group.removeStack(old.undo_stack)
+            if self.autosaver is not None:
+                self.autosaver.stop()
+                self.autosaver = None
+            old.deleteLater()
+        self.document = doc
+        doc.setParent(self)
+        self.undo_group.addStack(doc.undo_stack)
+        self.undo_group.setActiveStack(doc.undo_stack)
+        doc.modifiedChanged.connect(self._update_title)
+        doc.pathChanged.connect(lambda _p: self._update_title())
+        self.canvas = MapCanvas(self.view.scene(), doc.map, doc.base_dir)
+        self.view.set_canvas(self.canvas)
+        doc.map.subscribe(self._map_changed)
+        if doc.map.terrain_table.terrain and self.brush.terrain not in doc.map.terrain_table.terrain:
+            self.brush.terrain = next(iter(doc.map.terrain_table.terrain))
+        self.selected_hex = self.selected_side = None
+        self.properties.show_hex(doc.map, self.canvas.label, None)
+        self.palette_changed()
+        self.layers.sync(self.canvas)
+        for layer, box in self.layers.visible_boxes.items():
+            self.canvas.set_visible(layer, box.isChecked())
+            self.canvas.set_locked(layer, self.layers.lock_boxes[layer].isChecked())
+        self.diagnostics.set_diagnostics(doc.load_diagnostics)
+        self._validate_timer.start()
+        self.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
+        self.view.fit_map()
+        QTimer.singleShot(0, self.view.fit_map)  # again once the window has its final size
+        self._update_title()
+        self._start_autosave()
+
+    def _start_autosave(self) -> None:
+        try:
+            from .autosave import Autosaver
+        except ImportError:
+            return
+        try:
+            self.autosaver = Autosaver(self.document, interval_ms=180000, parent=self)
+        except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
+            self.show_status(f"Autosave is off: {exc}")
+            self.autosaver = None
+
+    def _update_title(self) -> None:
+        doc = self.document
+        if doc is None:
+            return
+        kind = "scenario" if doc.scenario is not None else "map"
+        self.setWindowTitle(f"{doc.display_name}[*] ({kind}) — Hexwright")
+        self.setWindowModified(doc.modified)
+
+    def _map_changed(self, change: MapChange) -> None:
+        if change.kind in ("regions",) and not change.hexes:
+            self.palette_changed()
+        if change.kind == "grid":
+            self.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
+        if change.kind == "underlay":
+            self.layers.sync(self.canvas)
+        if self.selected_hex is not None and (not change.hexes or self.selected_hex in change.hexes):
+            self.properties.show_hex(self.document.map, self.canvas.label, self.selected_hex)
+        elif self.selected_side is not None and change.kind == "hexside" and self.selected_side in change.hexsides:
+            self.properties.show_hexside(self.document.map, self.selected_side)
+        self.overview.schedule()
+        if self.document is not None and self.document.scenario is not None:
+            self._validate_timer.start()
+
+    def _viewport_moved(self) -> None:
+        self.overview.set_visible_rect(self.view.visible_scene_rect())
+
+    def wait_shown(self) -> None:
+        """Process pending events and paint the map view once (scripts and benchmarks)."""
+        QApplication.processEvents()
+        self.view.viewport().repaint()
+
+    # -- hover -------------------------------------------------------------------------------------
+    def _hovered(self, h: Hex | None) -> None:
+        self.hex_label.setText(self.describe_hex(h) if h is not None else "")
+
+    def describe_hex(self, h: Hex) -> str:
+        """'0312 · Woods · village · elevation 1 · N: river, SE: road': what the status bar shows."""
+        assert self.document is not None and self.canvas is not None
+        m = self.document.map
+        t = m.terrain_table
+        code = m.terrain[h]
+        parts = [self.canvas.label(h), t.terrain[code].name if code in t.terrain else code]
+        if m.features_at(h):
+            parts.append(", ".join(m.features_at(h)))
+        if m.elevation_at(h):
+            parts.append(f"elevation {m.elevation_at(h)}")
+        names = m.direction_names()
+        sides = []
+        for d in range(6):
+            info = m.hexside(hexside_of(h, d))
+            if info is not None:
+                sides.append(f"{names[d]}: {describe_hexside(info)}")
+        if sides:
+            parts.append("; ".join(sides))
+        return " · ".join(parts)
+
+    # -- files -------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask to save unsaved changes; False if the person cancels."""
+        doc = self.document
+        if doc is None or not doc.modified:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {doc.display_name} before closing it?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def _discard_autosave(self) -> None:
+        if self.autosaver is not None:
+            try:
+                self.autosaver.discard()
+            except OSError:
+                pass
+
+    def new_map(self) -> bool:
+        from .dialogs.new_map import NewMapDialog
+
+        if not self.maybe_save():
+            return False
+        self._discard_autosave()
+        dlg = NewMapDialog(self, self._last_dir())
+        if dlg.exec() != NewMapDialog.DialogCode.Accepted:
+            return False
+        self.set_document(MapDocument(dlg.build_map()))
+        return True
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a map or scenario", self._last_dir(), FILE_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | Path, ask_save: bool = True) -> bool:
+        """Open a map or scenario file. A malformed file opens nothing and a dialog lists where it is
+        broken (file:line)."""
+        if ask_save and not self.maybe_save():
+            return False
+        p = Path(path)
+        recovered = self._offer_recovery(p)
+        doc, diags = MapDocument.open(recovered or p)
+        if doc is None:
+            self.show_load_errors(p, diags)
+            return False
+        if recovered is not None:
+            doc.path = p
+            doc.undo_stack.resetClean()  # recovered edits are not in the file yet
+        else:
+            self._discard_autosave()
+        self.set_document(doc)
+        self.add_recent(p)
+        return True
+
+    def _offer_recovery(self, path: Path) -> Path | None:
+        try:
+            from .autosave import find_recovery
+        except ImportError:
+            return None
+        try:
+            side = find_recovery(path)
+        except Exception:  # noqa: BLE001 - recovery is a courtesy, never a reason not to open
+            return None
+        if side is None:
+            return None
+        answer = QMessageBox.question(
+            self, "Recover unsaved work",
+            f"{path.name} has an autosaved copy newer than the file ({side}).\nOpen the autosaved copy?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        return side if answer == QMessageBox.StandardButton.Yes else None
+
+    def show_load_errors(self, path: Path, diags: list[Diagnostic]) -> None:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle("Cannot open the file")
+        lines = [d.format() for d in diags] or [f"{path}: the file could not be read"]
+        box.setText(f"{path.name} was not opened: it has {len(lines)} problem(s).\n\n" + "\n".join(lines[:8]))
+        box.setDetailedText("\n".join(lines))
+        self.last_load_errors = lines
+        box.exec()
+
+    def save(self) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        if doc.path is None:
+            return self.save_as()
+        return self._save_to(doc.path)
+
+    def save_as(self) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        start = str(doc.path) if doc.path else str(Path(self._last_dir()) / "untitled.yaml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save as", start, FILE_FILTER)
+        if not path:
+            return False
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        doc = self.document
+        assert doc is not None
+        try:
+            doc.save(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.critical(self, "Save failed", f"Could not save {path}:\n{exc}\n\nNothing was lost: "
+                                 "the file on disk is unchanged.")
+            return False
+        self._discard_autosave()
+        if self.canvas is not None:
+            self.canvas.base_dir = doc.base_dir
+        self.add_recent(path)
+        self.show_status(f"Saved {path}")
+        return True
+
+    def close_document(self) -> None:
+        if self.maybe_save():
+            self._discard_autosave()
+            self.set_document(MapDocument(HexMap(name="Untitled")))
+
+    def export(self) -> None:
+        try:
+            from .dialogs.export_dialog import ExportDialog
+        except ImportError as exc:
+            QMessageBox.information(self, "Export", f"Export is not available in this build ({exc}).")
+            return
+        ExportDialog(self.document.map, self).exec()
+
+    # -- recent files and layout -------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        p = str(Path(path).resolve())
+        files = [p] + [f for f in self.recent_files() if f != p]
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self.settings.setValue("lastDir", str(Path(p).parent))
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for f in files:
+            a = self.recent_menu.addAction(Path(f).name)
+            a.setStatusTip(f)
+            a.triggered.connect(lambda _=False, f=f: self.open_path(f))
+        self.recent_menu.setEnabled(bool(files))
+
+    def _last_dir(self) -> str:
+        return str(self.settings.value("lastDir", str(Path.home())))
+
+    def restore_layout(self) -> None:
+        geo = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if isinstance(geo, QByteArray):
+            self.restoreGeometry(geo)
+        else:
+            self.resize(1280, 800)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self._discard_autosave()
+        if self.autosaver is not None:
+            self.autosaver.stop()
+        self.save_layout()
+        event.accept()
+
+    # -- map menu ------------------------------------------------------------------------------------
+    def load_scan_underlay(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load a scanned map", self._last_dir(), SCAN_FILTER)
+        if path:
+            self.fit_grid_to_scan(path)
+
+    def fit_grid_to_scan(self, image_path: str | None = None) -> None:
+        m = self.document.map
+        if not image_path:
+            if m.underlay is None:
+                self.load_scan_underlay()
+                return
+            image_path = m.underlay.image
+            if not Path(image_path).is_absolute() and self.document.base_dir is not None:
+                image_path = str(self.document.base_dir / image_path)
+        try:
+            from .digitize import FitGridDialog
+        except ImportError as exc:
+            QMessageBox.information(self, "Fit grid", f"Digitizing is not available in this build ({exc}).")
+            return
+        dlg = FitGridDialog(m, image_path, self)
+        if dlg.exec() == FitGridDialog.DialogCode.Accepted:
+            self.document.push(SetUnderlay(m, dlg.underlay(), "Fit grid to scan"))
+            self.layers.sync(self.canvas)
+
+    def propose_terrain(self) -> None:
+        m = self.document.map
+        if m.underlay is None:
+            QMessageBox.information(self, "Terrain from scan", "Load a scan underlay and fit the grid first.")
+            return
+        try:
+            from .sampling import TerrainProposalDialog
+        except ImportError as exc:
+            QMessageBox.information(self, "Terrain from scan", f"Not available in this build ({exc}).")
+            return
+        try:
+            dlg = TerrainProposalDialog(m, self, base_dir=self.document.base_dir)
+        except TypeError:
+            dlg = TerrainProposalDialog(m, self)
+        if dlg.exec() == TerrainProposalDialog.DialogCode.Accepted:
+            changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
+            if changes:
+                cmd = PaintTerrain(m, changes)
+                cmd.setText(f"Terrain from scan ({len(changes)} hexes)")
+                self.document.push(cmd)
+
+    def remove_underlay(self) -> None:
+        m = self.document.map
+        if m.underlay is not None:
+            self.document.push(SetUnderlay(m, None, "Remove scan underlay"))
+
+    def map_properties(self) -> None:
+        from .dialogs.new_map import MapPropertiesDialog
+
+        m = self.document.map
+        dlg = MapPropertiesDialog(m, self)
+        if dlg.exec() != MapPropertiesDialog.DialogCode.Accepted:
+            return
+        grid, name = dlg.grid(), dlg.name.text().strip()
+        stack = self.document.undo_stack
+        stack.beginMacro("Map properties")
+        if name != m.name:
+            stack.push(SetMapProperties(m, name, m.notes, m.default_terrain))
+        if grid != m.grid:
+            stack.push(ResizeGrid(m, grid))
+        stack.endMacro()
+
+    # -- regions -------------------------------------------------------------------------------------
+    def new_region(self) -> None:
+        self.tools["region"].create_region()
+
+    def rename_region(self) -> None:
+        import copy
+
+        from .commands import ChangeRegion
+        from .tools.annotate import _ask_text
+
+        m = self.document.map
+        name = self.brush.region
+        if name not in m.regions:
+            self.show_status("Choose a region in the palette first")
+            return
+        new = _ask_text(self, "Rename region", "New name:", name)
+        if not new or new == name or new in m.regions:
+            return
+        region = copy.deepcopy(m.regions[name])
+        region.name = new
+        self.document.push(ChangeRegion(m, region, name))
+        self.brush.region = new
+        self.palette_changed()
+
+    def delete_region(self) -> None:
+        from .commands import ChangeRegion
+
+        m = self.document.map
+        if self.brush.region in m.regions:
+            self.document.push(ChangeRegion(m, None, self.brush.region))
+            self.brush.region = ""
+            self.palette_changed()
+
+    # -- diagnostics -------------------------------------------------------------------------------
+    def revalidate(self) -> None:
+        if self.document is not None:
+            self.diagnostics.set_diagnostics(self.document.validate())
+
+    def jump_to_label(self, label: str) -> None:
+        m = self.document.map
+        h = m.hex_at(label)
+        if h is None:
+            self.show_status(f"No hex {label} on this map")
+            return
+        self.view.centre_on_hex(h)
+        self.select_hex(h)
+
+    # -- misc ------------------------------------------------------------------------------------------
+    def preferences(self) -> None:
+        QMessageBox.information(self, "Preferences",
+                                f"Settings are kept in {self.settings.fileName()}.\n"
+                                "Window layout and recent files are remembered automatically.")
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About Hexwright",
+                          "<b>Hexwright</b><br>Map-and-counter editor and scenario designer for "
+                          "hex-and-counter wargames, with a rules engine that playtests what is designed.")
+
+    def centre_on(self, p: QPointF) -> None:
+        self.view.centerOn(p)
+
+
+__all__ = ["MainWindow", "editor_settings", "stamp_brush", "GridSpec"]

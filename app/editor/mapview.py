@@ -1,0 +1,228 @@
+"""The map view: a QGraphicsView with smooth zoom (wheel around the cursor, keys, fit to window) and pan
+(middle drag, space+drag, arrow keys) that forwards mouse and key events to the active tool."""
+
+from __future__ import annotations
+
+from hexwright.engine.hexgrid import Hex
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView
+
+from .canvas import MapCanvas, brush_outline
+from .tools.base import Tool, ToolEvent
+
+MIN_ZOOM = 0.01
+MAX_ZOOM = 16.0
+WHEEL_STEP = 1.0015  # zoom factor per wheel angle unit (1/8 degree): 120 units ~ 1.2x
+
+
+class MapView(QGraphicsView):
+    hexHovered = Signal(object)  # noqa: N815 - Hex or None
+    zoomChanged = Signal(float)  # noqa: N815
+    viewportMoved = Signal()  # noqa: N815
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setBackgroundBrush(QColor("#5a5f66"))
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.canvas: MapCanvas | None = None
+        self.tool: Tool | None = None
+        self._pan_from: QPoint | None = None
+        self._space = False
+        self._hover: Hex | None = None
+        self.preview = QGraphicsPathItem()
+        self.preview.setZValue(50)
+        self.preview.setPen(QPen(QColor(255, 255, 255), 0))
+        self.preview.setBrush(QColor(255, 255, 255, 50))
+        self.selection = QGraphicsPathItem()
+        self.selection.setZValue(51)
+        self.selection.setPen(QPen(QColor("#ffcc00"), 3.0))
+        self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
+        self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
+
+    # -- map --------------------------------------------------------------------------------------
+    def set_canvas(self, canvas: MapCanvas) -> None:
+        self.canvas = canvas
+        scene = self.scene()
+        for item in (self.preview, self.selection):
+            if item.scene() is None:
+                scene.addItem(item)
+        self.preview.setPath(brush_outline(canvas.geometry, ()))
+        self.selection.setPath(brush_outline(canvas.geometry, ()))
+
+    def set_tool(self, tool: Tool | None) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        if tool is not None:
+            tool.activate()
+            self.viewport().setCursor(tool.cursor())
+
+    # -- zoom -------------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, z: float, anchor: QPointF | None = None) -> None:
+        z = max(MIN_ZOOM, min(MAX_ZOOM, z))
+        factor = z / self.zoom()
+        if anchor is None:
+            old = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(factor, factor)
+            self.setTransformationAnchor(old)
+        else:
+            self.scale(factor, factor)
+        self.zoomChanged.emit(self.zoom())
+        self.viewportMoved.emit()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom() * 1.25)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom() / 1.25)
+
+    def zoom_actual(self) -> None:
+        self.set_zoom(1.0)
+
+    def fit_map(self) -> None:
+        if self.canvas is None:
+            return
+        r = self.canvas.geometry.map_rect
+        pad = self.canvas.geometry.size
+        self.fitInView(r.adjusted(-pad, -pad, pad, pad), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomChanged.emit(self.zoom())
+        self.viewportMoved.emit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            super().wheelEvent(event)  # scroll
+            return
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta:
+            self.set_zoom(self.zoom() * (WHEEL_STEP ** delta), anchor=event.position())
+        event.accept()
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def centre_on_hex(self, h: Hex) -> None:
+        if self.canvas is not None:
+            self.centerOn(self.canvas.geometry.centre(h))
+
+    def show_selection(self, hexes=(), path=None) -> None:
+        if self.canvas is None:
+            return
+        self.selection.setPath(path if path is not None else brush_outline(self.canvas.geometry, hexes))
+
+    def show_preview(self, hexes) -> None:
+        if self.canvas is not None:
+            self.preview.setPath(brush_outline(self.canvas.geometry, hexes))
+
+    # -- events to the tool ---------------------------------------------------------------------
+    def tool_event(self, pos: QPointF, button=Qt.MouseButton.NoButton, buttons=Qt.MouseButton.NoButton,
+                   modifiers=Qt.KeyboardModifier.NoModifier) -> ToolEvent:
+        """A ToolEvent for a viewport position."""
+        scene_pos = self.mapToScene(pos.toPoint())
+        assert self.canvas is not None
+        return ToolEvent(scene_pos, self.canvas.geometry.hex_at(scene_pos), button, buttons, modifiers)
+
+    def tool_event_at_hex(self, h: Hex, button=Qt.MouseButton.LeftButton,
+                          modifiers=Qt.KeyboardModifier.NoModifier) -> ToolEvent:
+        """A ToolEvent at a hex centre, as a click there would give (benchmarks and scripts)."""
+        assert self.canvas is not None
+        c = self.canvas.geometry.centre(h)
+        return ToolEvent(c, h, button, button, modifiers)
+
+    def _panning(self, event: QMouseEvent) -> bool:
+        return event.button() == Qt.MouseButton.MiddleButton or (
+            self._space and event.button() == Qt.MouseButton.LeftButton)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._panning(event):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.canvas is not None:
+            self.tool.mouse_press(self.tool_event(event.position(), event.button(), event.buttons(),
+                                                  event.modifiers()))
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None:
+            p = event.position().toPoint()
+            d = p - self._pan_from
+            self._pan_from = p
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
+            event.accept()
+            return
+        if self.canvas is None:
+            return
+        ev = self.tool_event(event.position(), Qt.MouseButton.NoButton, event.buttons(), event.modifiers())
+        h = ev.hex if self.canvas.map.contains(ev.hex) else None
+        if h != self._hover:
+            self._hover = h
+            self.hexHovered.emit(h)
+        if self.tool is not None:
+            self.tool.mouse_move(ev)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None and self._panning(event):
+            self._pan_from = None
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space else
+                                      (self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor))
+            event.accept()
+            return
+        if self.tool is not None and self.canvas is not None:
+            self.tool.mouse_release(self.tool_event(event.position(), event.button(), event.buttons(),
+                                                    event.modifiers()))
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        if self.tool is not None:
+            self.tool.leave()
+        self._hover = None
+        self.hexHovered.emit(None)
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if self.tool is not None and self.tool.key_press(key, event.modifiers()):
+            return
+        step = 60
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+            if key == Qt.Key.Key_Left:
+                h.setValue(h.value() - step)
+            elif key == Qt.Key.Key_Right:
+                h.setValue(h.value() + step)
+            elif key == Qt.Key.Key_Up:
+                v.setValue(v.value() - step)
+            else:
+                v.setValue(v.value() + step)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self._pan_from = None
+            self.viewport().setCursor(self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor)
+            return
+        super().keyReleaseEvent(event)

@@ -1,0 +1,27 @@
+"""The editor's tools, each a Tool object the map view forwards events to (Tiled `toolmanager.h`)."""
+
+from __future__ import annotations
+
+from .annotate import LabelTool, RegionTool, SelectTool
+from .base import BrushState, EditorContext, Tool, ToolEvent
+from .linework import HexsideTool, PathTool
+from .painting import (
+    ElevationTool,
+    EraserTool,
+    EyedropperTool,
+    FloodFillTool,
+    OverlayBrushTool,
+    TerrainBrushTool,
+)
+
+# in toolbar order
+TOOL_CLASSES: tuple[type[Tool], ...] = (
+    SelectTool, TerrainBrushTool, FloodFillTool, OverlayBrushTool, HexsideTool, PathTool, RegionTool,
+    LabelTool, ElevationTool, EraserTool, EyedropperTool,
+)
+
+__all__ = [
+    "TOOL_CLASSES", "BrushState", "EditorContext", "ElevationTool", "EraserTool", "EyedropperTool",
+    "FloodFillTool", "HexsideTool", "LabelTool", "OverlayBrushTool", "PathTool", "RegionTool", "SelectTool",
+    "TerrainBrushTool", "Tool", "ToolEvent",
+]
