@@ -263,7 +263,7 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     colors = counter_colors(unit, scenario)
     bg, ink = colors.background, colors.ink
     # at map scale only the symbol and values stay legible: judge by the size on the device
-    small = p.worldTransform().mapRect(rect).width() < 40
+    small = p.worldTransform().mapRect(rect).width() < 60
     _begin(p, rect)
     _frame(p, bg)
     top = 4.0
