@@ -92,7 +92,8 @@ def terrain_table() -> TerrainTable:
         ("rough", "Rough", "#b59a72", 2, -2),
         ("hilltop", "Hilltop", "#c8a860", 3, -3),
     ):
-        t.terrain[code] = TerrainType(code, name, color, move={"ground": cost}, combat={"af": af})
+        combat = {"af": af, "hilltop": True} if code == "hilltop" else {"af": af}
+        t.terrain[code] = TerrainType(code, name, color, move={"ground": cost}, combat=combat)
     t.hexside_features["river"] = HexsideFeatureType(
         "river", "River", "#3a78c8", 0.16, {"ground": None}, combat={"fire": "prohibited"})
     t.hexside_features["stream"] = HexsideFeatureType(
