@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import GridSpec, HexMap
 from hexwright.engine.rules.koenig import KoenigGame
@@ -34,7 +33,7 @@ def position(game: KoenigGame, placed: dict[str, str], active: str = "", side: s
              points: dict[str, int] | None = None, turn: int = 4) -> KoenigState:
     """A state in the middle of an Operations Phase with only the `placed` units on the map."""
     s = game.new_initial_state(0)
-    for uid, u in s.units.items():
+    for u in s.units.values():
         u.status, u.hex, u.hits, u.done = FUTURE, None, 0, False
     for uid, lab in placed.items():
         u = s.units[uid]

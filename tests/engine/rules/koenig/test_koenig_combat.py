@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model import HexsideInfo
 from hexwright.engine.rules.koenig.combat import (
