@@ -153,12 +153,16 @@ class MovementHooks:
     * `first_step`: a function (from_hex, to_hex, normal_cost) -> cost or None that may change the
       cost of the first step out of the start hex (a leg unit moving EZOC to EZOC spends its whole
       printed MA, 6.1).
+    * `edge_override`: the cost of moving from one hex into an adjacent one, replacing the map's
+      (None: may not cross). It changes hexsides for one game without editing the map: a demolished
+      bridge (F&M 10.6.3), an engineer ferry (10.6.5), a canal-trail crossing (10.6.1).
     """
 
     blocked: set[Hex] = field(default_factory=set)
     stop: set[Hex] = field(default_factory=set)
     enter_extra: dict[Hex, float] = field(default_factory=dict)
     first_step: Callable[[Hex, Hex, float], float | None] | None = None
+    edge_override: dict[tuple[Hex, Hex], float | None] = field(default_factory=dict)
 
 
 class MovementGraph:
@@ -362,13 +366,22 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
             stop = {index[h] for h in hooks.stop if h in index}
             extra = {index[h]: _units(x, scale, "enter_extra") for h, x in hooks.enter_extra.items() if h in index}
             first = hooks.first_step
+            override: dict[int, dict[int, int | None]] = {}
+            for (ha, hb), x in hooks.edge_override.items():
+                if ha in index and hb in index:
+                    override.setdefault(index[ha], {})[index[hb]] = None if x is None else int(round(x * scale))
             for b in range(limit + 1):
                 for u in buckets[b]:
                     if dist[u] != b:
                         continue
                     if u != s and u in stop:
                         continue
-                    for v, c in adj[u]:
+                    edges = adj[u]
+                    if u in override:
+                        ov = override[u]
+                        edges = tuple((v, c) for v, c in edges if v not in ov) + tuple(
+                            (v, c) for v, c in ov.items() if c is not None)
+                    for v, c in edges:
                         if v in blocked:
                             continue
                         if extra:

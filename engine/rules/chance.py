@@ -1,0 +1,82 @@
+"""Chance outcomes: dice, random draws from a pool or a cup, all from an injected seeded sampler.
+
+A chance node lists its outcomes with exact probabilities (`Fraction`), so the distribution of a
+combat's results is a sum over the six faces of a die (STYLE.md, OpenSpiel chance nodes), and a game
+log replays bit-for-bit because each drawn outcome is recorded as an action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class Sampler(Protocol):
+    def choose(self, outcomes: Sequence[tuple[T, Fraction]]) -> T: ...
+
+
+class SeededSampler:
+    """A sampler from a seed; its draws depend only on the seed and the sequence of chance nodes."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, outcomes: Sequence[tuple[T, Fraction]]) -> T:
+        if not outcomes:
+            raise ValueError("no outcomes to choose from")
+        x = Fraction(self._rng.getrandbits(53), 1 << 53)
+        acc = Fraction(0)
+        for outcome, p in outcomes:
+            acc += p
+            if x < acc:
+                return outcome
+        return outcomes[-1][0]
+
+
+class ScriptedSampler:
+    """A sampler that returns given outcomes in order (tests, and replays that check a log's rolls).
+    Each scripted value is matched against the outcomes' `value` attribute or the outcome itself."""
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        self.values = list(values)
+        self.used = 0
+
+    def choose(self, outcomes: Sequence[tuple[T, Fraction]]) -> T:
+        if self.used >= len(self.values):
+            raise ValueError("the scripted sampler has no more outcomes")
+        want = self.values[self.used]
+        self.used += 1
+        for outcome, _p in outcomes:
+            if outcome == want or getattr(outcome, "value", None) == want:
+                return outcome
+        raise ValueError(f"scripted outcome {want!r} is not among {[o for o, _ in outcomes]!r}")
+
+
+def die_faces(sides: int = 6) -> list[tuple[int, Fraction]]:
+    return [(v, Fraction(1, sides)) for v in range(1, sides + 1)]
+
+
+def uniform(items: Sequence[T]) -> list[tuple[T, Fraction]]:
+    n = len(items)
+    return [(it, Fraction(1, n)) for it in items]
+
+
+def weighted(counts: dict[T, int]) -> list[tuple[T, Fraction]]:
+    """Outcomes drawn from a pool holding `counts[item]` copies of each item."""
+    total = sum(c for c in counts.values() if c > 0)
+    return [(it, Fraction(c, total)) for it, c in counts.items() if c > 0]
+
+
+def combat_odds(state: Any, attack: Any) -> dict[str, Fraction]:
+    """The exact probability of each combat result for `attack` declared in `state` (with the support
+    fire markers already committed, if any): a sum over the die's faces. Delegates to the family's
+    `result_distribution(attack)`."""
+    fn = getattr(state, "result_distribution", None)
+    if fn is None:
+        raise ValueError(f"the {type(state).__name__} rules do not compute combat odds")
+    return fn(attack)

@@ -1,0 +1,83 @@
+"""Game logs: the scenario file, the seed, the options and every action's text, chance outcomes included.
+
+Replaying a log applies each action with the checked path and, at every chance node, checks that the
+seeded sampler draws the recorded outcome, so a log replays bit-for-bit or says where it diverges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..formats.atomic import atomic_write_text
+from ..model.scenario import Scenario
+from .chance import SeededSampler
+from .protocol import CHANCE, GameState, IllegalAction, make_game
+
+LOG_KIND = "hexwright-game-log"
+
+
+class LogError(ValueError):
+    """A log that cannot be read or does not replay."""
+
+
+@dataclass
+class GameLog:
+    scenario: str  # path of the scenario file, as given
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    rules: str = ""
+    result: str = ""
+
+    @classmethod
+    def of(cls, state: GameState, scenario_path: str) -> GameLog:
+        out = state.outcome()
+        return cls(scenario_path, state.game_seed, dict(state.game.options), state.action_texts(),
+                   state.game.scenario.rules, str(out) if out else "")
+
+    def dumps(self) -> str:
+        data = {"kind": LOG_KIND, "format_version": 1, "scenario": self.scenario, "rules": self.rules,
+                "seed": self.seed, "options": self.options, "result": self.result, "actions": self.actions}
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+
+    def save(self, path: str | Path) -> None:
+        atomic_write_text(Path(path), self.dumps())
+
+    @classmethod
+    def loads(cls, text: str) -> GameLog:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise LogError(f"not a game log: {exc}") from exc
+        if not isinstance(data, dict) or data.get("kind") != LOG_KIND:
+            raise LogError(f"not a game log (expected kind: {LOG_KIND})")
+        try:
+            return cls(str(data["scenario"]), int(data["seed"]), dict(data.get("options") or {}),
+                       [str(a) for a in data.get("actions") or []], str(data.get("rules", "")),
+                       str(data.get("result", "")))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LogError(f"bad game log: {exc}") from exc
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameLog:
+        return cls.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def replay(scenario: Scenario, log: GameLog, check_dice: bool = True) -> GameState:
+    """Rebuild the game of `log`. Every action is checked; with `check_dice` every chance outcome must
+    be the one the seeded sampler draws (bit-for-bit replay)."""
+    state = make_game(scenario, log.options).new_initial_state(log.seed, SeededSampler(log.seed))
+    for i, text in enumerate(log.actions, 1):
+        if state.current_player == CHANCE and check_dice:
+            drawn = state.sample_chance()
+            if drawn.text() != text:
+                raise LogError(f"action {i}: the log records {text!r} but the seed draws {drawn.text()!r}")
+        try:
+            state.apply_checked(text)
+        except IllegalAction as exc:
+            raise LogError(f"action {i} ({text!r}) is illegal: {exc}") from exc
+    return state

@@ -1,0 +1,256 @@
+"""The game-state protocol every rules family implements (see STYLE.md: OpenSpiel's game vs state,
+python-chess's actions and two tiers of legality).
+
+* A `Game` is made once from an immutable `Scenario` and holds what never changes during play (the
+  scenario, compiled movement graphs, tables, options).
+* A `GameState` is one position: whose decision it is (`current_player`, a side id or `CHANCE`), the
+  `phase` with its rule citation, `legal_actions()` in a deterministic order, `apply` (fast, trusted)
+  and `apply_checked` (raises `IllegalAction` naming the rule), `clone`, `is_terminal`, `outcome`,
+  `history` and `serialize`.
+* Dice, cup draws and random pool draws are chance nodes: `current_player == CHANCE`, the outcomes
+  and their exact probabilities come from `chance_outcomes()`, and `sample_chance()` draws one from the
+  state's injected seeded sampler. The drawn outcome is applied like any action and recorded, so a log
+  of action texts replays exactly.
+
+The protocol knows nothing of a family's sequence of play: F&M phases, Koenig's command-cup draws
+(a chance node whose outcomes are the HQs left in the cup) and Target Arnhem's impulses are each a
+family's own sequencing over this same interface.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..model.scenario import Scenario
+from .chance import Sampler, SeededSampler
+
+CHANCE = "chance"  # current_player at a chance node
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; the message names the rule, e.g.
+    "2/406 cannot enter 2025: enemy-occupied (F&M 5.2 d, 000_e5c3deafb2cea4af.txt)"."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """The step of the sequence of play a state is in, with the rule that defines it."""
+
+    name: str
+    rule: str = ""
+    turn: int = 0
+    player: str = ""  # the active (phasing) player, if the phase has one
+
+    def __str__(self) -> str:
+        who = f" {self.player}" if self.player else ""
+        return f"GT {self.turn}{who} {self.name}" + (f" ({self.rule})" if self.rule else "")
+
+
+class Action(ABC):
+    """A player decision or a chance outcome. Concrete actions are frozen dataclasses with a text
+    notation (`text()`) that their family's `parse_action` reads back."""
+
+    @abstractmethod
+    def text(self) -> str: ...
+
+    def public_text(self) -> str:
+        """The text the other player sees (hidden commitments are masked)."""
+        return self.text()
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """A chance outcome: the face of a die (`roll 4`)."""
+
+    value: int
+
+    def text(self) -> str:
+        return f"roll {self.value}"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """A chance outcome: an item drawn at random from a pool or a cup (`draw +3:us`, `draw HQ 9SS`)."""
+
+    item: str
+
+    def text(self) -> str:
+        return f"draw {self.item}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: a winner (a side id) or a draw, and the reason in the rules' words."""
+
+    winner: str | None
+    draw: bool = False
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if self.draw:
+            return f"draw: {self.reason}"
+        return f"{self.winner} wins: {self.reason}"
+
+
+@dataclass
+class HistoryEntry:
+    player: str  # side id or CHANCE
+    action: Action
+    phase: Phase
+
+
+class GameState(ABC):
+    """One position of a game. Subclasses implement the family's rules; this base keeps the history,
+    the sampler and the checked path."""
+
+    game: Game
+    sampler: Sampler
+
+    def __init__(self, game: Game, sampler: Sampler) -> None:
+        self.game = game
+        self.sampler = sampler
+        self._history: list[HistoryEntry] = []
+
+    # -- the protocol ------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> Phase: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (no checks)."""
+
+    @abstractmethod
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal here, naming the rule."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+
+    def parse_action(self, text: str) -> Action:
+        return self.game.parse_action(text)
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (trusted: bots and replays of checked logs)."""
+        self._history.append(HistoryEntry(self.current_player, action, self.phase))
+        self._apply(action)
+
+    def apply_checked(self, action: Action | str) -> None:
+        """Apply an action after checking it; IllegalAction names the rule it breaks."""
+        if isinstance(action, str):
+            try:
+                action = self.parse_action(action)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from exc
+        if self.is_terminal():
+            raise IllegalAction(f"the game is over ({self.outcome()})")
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain_illegal(action))
+        self.apply(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def sample_chance(self) -> Action:
+        """Draw this chance node's outcome from the injected sampler."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalAction("not a chance node")
+        return self.sampler.choose(outcomes)
+
+    def history(self) -> list[HistoryEntry]:
+        return list(self._history)
+
+    def action_texts(self) -> list[str]:
+        return [e.action.text() for e in self._history]
+
+    def clone(self) -> GameState:
+        import copy
+
+        memo = {id(self.game): self.game}
+        return copy.deepcopy(self, memo)
+
+    def serialize(self) -> str:
+        """The state as its game log (seed, options and every action text): replaying it rebuilds the
+        state exactly (see log.py)."""
+        return json.dumps({"rules": self.game.scenario.rules, "seed": self.game_seed,
+                           "options": self.game.options, "actions": self.action_texts()})
+
+    game_seed: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.fingerprint() == other.fingerprint()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @abstractmethod
+    def fingerprint(self) -> Any:
+        """A comparable summary of the whole position (units, markers, phase, pending decisions)."""
+
+
+class Game(ABC):
+    """A game made from a scenario: static data shared by every state of it."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
+        self.scenario = scenario
+        self.options: dict[str, Any] = {**scenario.options, **(options or {})}
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> GameState: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action: ...
+
+    def deserialize(self, text: str) -> GameState:
+        data = json.loads(text)
+        state = self.new_initial_state(int(data.get("seed", 0)))
+        for t in data["actions"]:
+            state.apply(self.parse_action(t))
+        return state
+
+
+def make_game(scenario: Scenario, options: dict[str, Any] | None = None) -> Game:
+    """The `Game` of a scenario's rules family (see registry.RULES_FAMILIES[...].game)."""
+    from .registry import RULES_FAMILIES
+
+    family = RULES_FAMILIES.get(scenario.rules)
+    if family is None or not family.game:
+        known = ", ".join(sorted(k for k, f in RULES_FAMILIES.items() if f.game))
+        raise ValueError(f"no rules engine for rules family {scenario.rules!r} (engines exist for: {known})")
+    module, _, name = family.game.partition(":")
+    factory = getattr(importlib.import_module(module, __package__), name)
+    return factory(scenario, options)
+
+
+def new_game(scenario: Scenario, seed: int = 0, options: dict[str, Any] | None = None,
+             sampler: Sampler | None = None) -> GameState:
+    """A new game of `scenario` from `seed`: the initial state, its chance draws made by a sampler
+    seeded with `seed` unless one is injected."""
+    return make_game(scenario, options).new_initial_state(seed, sampler or SeededSampler(seed))
