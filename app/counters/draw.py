@@ -63,11 +63,25 @@ class CounterColors:
     stripe: QColor | None  # supply stripe (Target Arnhem)
 
 
+# Koenig formations are told apart by the colour in the symbol box (002_fe1216aa5df94854.txt 7.0);
+# formations without a colour of their own get these, in order of first appearance.
+FORMATION_PALETTE = ("#f0d64a", "#86b8ea", "#ec8f7c", "#a3d98c", "#cda6e3", "#f4b760", "#83d5cb", "#e9a7cb",
+                     "#c2cb80", "#b0b0e8")
+
+
 def formation_color(scenario: Scenario | None, formation: str) -> str:
+    """The formation's colour: from `scenario.options["formation_colors"]`; in the Koenig system a
+    formation without one gets a palette colour so formations still differ at a glance."""
     if scenario is None or not formation:
         return ""
     colors = scenario.options.get("formation_colors") if isinstance(scenario.options, dict) else None
-    return str(colors.get(formation, "")) if isinstance(colors, dict) else ""
+    given = str(colors.get(formation, "")) if isinstance(colors, dict) else ""
+    if given or scenario.rules != "koenig":
+        return given
+    order = list(dict.fromkeys(u.formation for u in scenario.units.values() if u.formation))
+    if formation not in order:
+        return ""
+    return FORMATION_PALETTE[order.index(formation) % len(FORMATION_PALETTE)]
 
 
 def counter_colors(unit: UnitDef, scenario: Scenario | None) -> CounterColors:
@@ -438,8 +452,16 @@ def paint_marker(p: QPainter, rect: QRectF, marker: MarkerDef, scenario: Scenari
         p.drawLine(QPointF(70, 18), QPointF(50, 30))
         draw_text(p, QRectF(6, 56, 88, 14), "SUPPLY", 16, ink)
         draw_text(p, QRectF(6, 74, 88, 14), marker.label or marker.id, 12, ink, bold=False)
+    elif marker.kind == "hq":
+        # a formation's HQ (Koenig 7.0): the HQ symbol on the formation's colour
+        formation = str(marker.values.get("formation", "")) if marker.values else ""
+        fill = _qcolor(formation_color(scenario, formation), bg.lighter(140).name())
+        paint_type_symbol(p, QRectF(24, 18, 52, 34), "hq", ink, fill, 2.6)
+        draw_text(p, QRectF(6, 60, 88, 22), formation or marker.id, 22, ink)
+        draw_text(p, QRectF(6, 84, 88, 11), "HQ", 11, ink, bold=False)
     else:
-        draw_text(p, QRectF(6, 22, 88, 26), marker.label or marker.id, 18, ink)
+        label = marker.label or marker.id
+        draw_text(p, QRectF(6, 22, 88, 26), label if len(label) <= 14 else marker.id, 18, ink)
         draw_text(p, QRectF(6, 60, 88, 14), marker.kind.replace("_", " ").upper(), 12, ink, bold=False)
     p.restore()
 
