@@ -400,8 +400,10 @@ class KoenigState(GameState):
 
     def _housekeeping(self) -> None:
         """Housekeeping Phase (4.0): remove Interdiction markers (14.2), advance the Game Turn marker or end
-        the game after the last turn (12.0)."""
+        the game after the last turn (12.0). Unused support points do not carry over (6.0: each Day Turn's
+        roll gives the points for that turn)."""
         self.interdicted = []
+        self.points = {ALLIED: 0, GERMAN: 0}
         for u in self.units.values():
             u.done = False
             u.attached = ""
@@ -1005,8 +1007,8 @@ class KoenigState(GameState):
                 if u.status != ON_MAP:
                     b.retreat_queue.pop(0)
                     continue
-                if b.kind == CLOSE and not self._contested(b):
-                    b.retreat_queue.pop(0)
+                if b.kind == CLOSE and not must and not self._contested(b):
+                    b.retreat_queue.pop(0)  # the other side already left: nothing to choose
                     continue
                 if must and not self.retreat_hexes(uid) and not capture and not (
                         b.kind == CLOSE and self.option("leadership") and self.leader == self.side_of(uid)):
