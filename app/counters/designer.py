@@ -504,3 +504,5 @@ def _set_text(edit: QLineEdit, text: str) -> None:
     """Set a line edit's text only when it differs, so typing in it keeps its cursor."""
     if edit.text() != text:
         edit.setText(text)
+        if not edit.hasFocus():
+            edit.setCursorPosition(0)
