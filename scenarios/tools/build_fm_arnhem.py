@@ -224,6 +224,9 @@ def base_terrain() -> dict[tuple[int, int], str]:
     fill(_rect(15, 18, 15, 18), "broken", 60, 11)
     fill(_rect(17, 19, 18, 21), "broken", 40, 12)
     fill(_rect(13, 16, 1, 4), "broken", 35, 13)
+    fill(_rect(9, 12, 15, 19), "woods", 45, 20)  # woods of the Peel's western edge, Gemert and Bakel
+    fill(_rect(10, 13, 20, 23), "broken", 45, 21)
+    fill(_rect(1, 3, 14, 18), "woods", 40, 22)  # woods round Geldrop and Heeze
     # rough: the steep ground of the Groesbeek heights and the Westerbouwing
     fill([(22, 24), (23, 22), (24, 24), (33, 18)], "rough")
     # marsh: the Peel bog, the polders along the Maas, between Maas and Waal and on the Betuwe
@@ -383,8 +386,9 @@ def build_map() -> HexMap:
     region("north_of_waal", "setup_zone", "#4a7a6a", "North of the Waal", lambda c, r: c >= 27)
     region("south_of_maas", "setup_zone", "#6a6a3a", "South of the Maas", maas_south)
 
-    places = [Place(name, _hex(m, labs[1]), "city", 1.5) for name, labs in CITIES.items()]
-    places += [Place(name, _hex(m, lab), "town", 1.0) for name, lab in TOWNS.items()]
+    places = [Place(name, _hex(m, labs[1]), "city", 1.3) for name, labs in CITIES.items()]
+    places += [Place(name, _hex(m, lab), "town", 1.0, 0.55 if name == "Valkenswaard" else 0.0)
+               for name, lab in TOWNS.items()]
     places += [
         Place("Hell's Highway", _hex(m, "1011"), "label", 1.1, 0.0, 0.6),
         Place("Maas", _hex(m, "2015"), "river", 1.2, 0.75, 0.0),

@@ -1,0 +1,247 @@
+"""Export a map as PNG, SVG or PDF with `paint_map`, hex numbers included.
+
+PDF has two print modes: the whole map fitted to one page, or hexes at a real size (`hex_width_mm`,
+measured across the flats as hex sizes are printed) tiled over as many pages as that needs, each
+page overlapping its neighbours a little and labelled with its place ("page 2/6, columns 14-27").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from hexwright.engine.model import HexMap
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgGenerator
+
+from .geometry import MapGeometry
+from .mapdraw import RenderOptions, paint_map
+
+FORMATS = ("png", "svg", "pdf")
+DEFAULT_TILE_HEX_MM = 16.0  # a common printed hex (5/8 inch) when tiling without a given size
+OVERLAP_MM = 8.0
+LABEL_MM = 6.0  # the strip at the top of a tiled page that holds its label
+PDF_DPI = 600
+MAX_PIXELS = 40_000 * 40_000
+
+
+class ExportError(Exception):
+    """The map cannot be exported as asked (unknown format, unknown page size, unwritable file)."""
+
+
+PAGE_SIZES = {
+    "A0": QPageSize.PageSizeId.A0, "A1": QPageSize.PageSizeId.A1, "A2": QPageSize.PageSizeId.A2,
+    "A3": QPageSize.PageSizeId.A3, "A4": QPageSize.PageSizeId.A4, "A5": QPageSize.PageSizeId.A5,
+    "Letter": QPageSize.PageSizeId.Letter, "Legal": QPageSize.PageSizeId.Legal,
+    "Tabloid": QPageSize.PageSizeId.Tabloid, "Ledger": QPageSize.PageSizeId.Ledger,
+}
+
+
+def render_to_image(m: HexMap, scale: float = 1.0, options: RenderOptions | None = None) -> QImage:
+    """The whole map as an antialiased ARGB32 premultiplied image, `scale` pixels per scene unit."""
+    w, h = m.grid.pixel_size()
+    width, height = max(1, math.ceil(w * scale)), max(1, math.ceil(h * scale))
+    if width * height > MAX_PIXELS:
+        raise ExportError(f"{width} x {height} pixels is too large; use a smaller --scale")
+    img = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    if img.isNull():
+        raise ExportError(f"cannot allocate a {width} x {height} image")
+    img.fill(QColor((options or RenderOptions()).background or "#ffffff"))
+    p = QPainter(img)
+    try:
+        p.scale(scale, scale)
+        paint_map(p, m, options)
+    finally:
+        p.end()
+    return img
+
+
+# -- page planning -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PageTile:
+    number: int
+    scene: QRectF  # the part of the map on this page, in scene units
+    label: str
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    page: str
+    landscape: bool
+    mm_per_unit: float
+    tiles: tuple[PageTile, ...]
+    columns: int  # pages across
+    rows: int  # pages down
+
+    @property
+    def count(self) -> int:
+        return len(self.tiles)
+
+
+def _page_mm(page_size: str, landscape: bool) -> tuple[float, float]:
+    if page_size not in PAGE_SIZES:
+        raise ExportError(f"unknown page size {page_size!r}; use one of {', '.join(PAGE_SIZES)}")
+    size = QPageSize(PAGE_SIZES[page_size]).size(QPageSize.Unit.Millimeter)
+    w, h = size.width(), size.height()
+    return (max(w, h), min(w, h)) if landscape else (min(w, h), max(w, h))
+
+
+def _columns_rows_label(m: HexMap, rect: QRectF) -> str:
+    g = MapGeometry.of(m)
+    idx = [i for i, (x, y) in enumerate(g.centers.tolist()) if rect.contains(QPointF(x, y))]
+    if not idx:
+        return ""
+    off = m.grid.offset
+    cols = [off.from_hex(g.hexes[i])[0] for i in idx]
+    rows = [off.from_hex(g.hexes[i])[1] for i in idx]
+    lab = m.grid.labels
+    if lab.kind == "xxyy":
+        def fmt_c(c: int) -> str:
+            return f"{c + lab.first_column:0{lab.digits}d}"
+
+        def fmt_r(r: int) -> str:
+            return f"{r + lab.first_row:0{lab.digits}d}"
+    else:
+        def fmt_c(c: int) -> str:
+            return lab.column_letters(c + lab.first_column - 1)
+
+        def fmt_r(r: int) -> str:
+            return str(r + lab.first_row)
+    return f"columns {fmt_c(min(cols))}-{fmt_c(max(cols))}, rows {fmt_r(min(rows))}-{fmt_r(max(rows))}"
+
+
+def plan_pages(m: HexMap, *, hex_width_mm: float | None = None, page_size: str = "A4", orientation: str = "auto",
+               tile_pages: bool = False, margin_mm: float = 10.0) -> PagePlan:
+    """How a map is laid out on PDF pages: fitted to one page, or tiled at a real hex size."""
+    if orientation not in ("auto", "portrait", "landscape"):
+        raise ExportError(f"orientation must be auto, portrait or landscape, not {orientation!r}")
+    w, h = m.grid.pixel_size()
+    tiled = hex_width_mm is not None or tile_pages
+    choices = [orientation == "landscape"] if orientation != "auto" else [False, True]
+    plans = []
+    for landscape in choices:
+        pw, ph = _page_mm(page_size, landscape)
+        aw, ah = pw - 2 * margin_mm, ph - 2 * margin_mm - (LABEL_MM if tiled else 0.0)
+        if aw <= OVERLAP_MM or ah <= OVERLAP_MM:
+            raise ExportError(f"a {margin_mm} mm margin leaves no room on a {page_size} page")
+        if not tiled:
+            mm = min(aw / w, ah / h)
+            tiles = (PageTile(1, QRectF(0, 0, w, h), ""),)
+            plans.append(PagePlan(page_size, landscape, mm, tiles, 1, 1))
+            continue
+        flat_to_flat = math.sqrt(3) * m.grid.hex_size
+        mm = (hex_width_mm or DEFAULT_TILE_HEX_MM) / flat_to_flat
+        if mm <= 0:
+            raise ExportError("the hex width must be positive")
+        map_w, map_h = w * mm, h * mm
+        nx = max(1, math.ceil((map_w - OVERLAP_MM) / (aw - OVERLAP_MM)))
+        ny = max(1, math.ceil((map_h - OVERLAP_MM) / (ah - OVERLAP_MM)))
+        step_x, step_y = (aw - OVERLAP_MM) / mm, (ah - OVERLAP_MM) / mm
+        tiles = []
+        total = nx * ny
+        for j in range(ny):
+            for i in range(nx):
+                rect = QRectF(i * step_x, j * step_y, aw / mm, ah / mm).intersected(QRectF(0, 0, w, h))
+                n = j * nx + i + 1
+                where = _columns_rows_label(m, rect)
+                tiles.append(PageTile(n, rect, f"page {n}/{total}" + (f", {where}" if where else "")))
+        plans.append(PagePlan(page_size, landscape, mm, tuple(tiles), nx, ny))
+    if tiled:
+        return min(plans, key=lambda p: (p.count, -p.landscape if orientation == "auto" else 0))
+    return max(plans, key=lambda p: p.mm_per_unit)
+
+
+# -- export ------------------------------------------------------------------------------------------
+def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: float = 1.0,
+               options: RenderOptions | None = None, hex_width_mm: float | None = None, page_size: str = "A4",
+               orientation: str = "auto", tile_pages: bool = False, margin_mm: float = 10.0) -> list[Path]:
+    """Write the map to `path` as PNG, SVG or PDF (from the suffix unless `fmt`); the files written."""
+    target = Path(path)
+    kind = (fmt or target.suffix.lstrip(".")).lower()
+    if kind not in FORMATS:
+        raise ExportError(f"cannot tell the format of {target.name!r}: use a .png, .svg or .pdf name")
+    if scale <= 0:
+        raise ExportError("the scale must be positive")
+    if not target.parent.exists():
+        raise ExportError(f"the folder {target.parent} does not exist")
+    opts = options or RenderOptions()
+    if kind == "png":
+        img = render_to_image(m, scale, opts)
+        tmp = target.with_name(f".{target.name}.tmp")
+        if not img.save(str(tmp), "PNG"):
+            raise ExportError(f"cannot write {target}")
+        tmp.replace(target)
+    elif kind == "svg":
+        _export_svg(m, target, scale, opts)
+    else:
+        plan = plan_pages(m, hex_width_mm=hex_width_mm, page_size=page_size, orientation=orientation,
+                          tile_pages=tile_pages, margin_mm=margin_mm)
+        _export_pdf(m, target, plan, opts, margin_mm)
+    return [target]
+
+
+def _export_svg(m: HexMap, target: Path, scale: float, opts: RenderOptions) -> None:
+    w, h = m.grid.pixel_size()
+    gen = QSvgGenerator()
+    tmp = target.with_name(f".{target.name}.tmp")
+    gen.setFileName(str(tmp))
+    gen.setSize(QSize(math.ceil(w * scale), math.ceil(h * scale)))
+    gen.setViewBox(QRectF(0, 0, w * scale, h * scale))
+    gen.setTitle(m.name or "Hexwright map")
+    gen.setDescription("Exported by Hexwright")
+    p = QPainter()
+    if not p.begin(gen):
+        raise ExportError(f"cannot write {target}")
+    p.scale(scale, scale)
+    paint_map(p, m, opts)
+    p.end()
+    tmp.replace(target)
+
+
+def _export_pdf(m: HexMap, target: Path, plan: PagePlan, opts: RenderOptions, margin_mm: float) -> None:
+    tmp = target.with_name(f".{target.name}.tmp")
+    writer = QPdfWriter(str(tmp))
+    writer.setResolution(PDF_DPI)
+    writer.setTitle(m.name or "Hexwright map")
+    writer.setCreator("Hexwright")
+    layout = QPageLayout(QPageSize(PAGE_SIZES[plan.page]),
+                         QPageLayout.Orientation.Landscape if plan.landscape else QPageLayout.Orientation.Portrait,
+                         QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+    writer.setPageLayout(layout)
+    dots_per_mm = PDF_DPI / 25.4
+    p = QPainter()
+    if not p.begin(writer):
+        raise ExportError(f"cannot write {target}")
+    tiled = plan.count > 1 or bool(plan.tiles[0].label)
+    for k, tile in enumerate(plan.tiles):
+        if k:
+            writer.newPage()
+        top_mm = margin_mm + (LABEL_MM if tiled else 0.0)
+        if tiled:
+            p.save()
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(round(3.2 * dots_per_mm))
+            p.setFont(font)
+            p.setPen(QColor("#222222"))
+            label = f"{m.name} - {tile.label}" if m.name else tile.label
+            p.drawText(QRectF(margin_mm * dots_per_mm, margin_mm * dots_per_mm, 10_000 * dots_per_mm,
+                              LABEL_MM * dots_per_mm), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                       label)
+            p.restore()
+        p.save()
+        k_dev = plan.mm_per_unit * dots_per_mm
+        p.translate(margin_mm * dots_per_mm, top_mm * dots_per_mm)
+        p.scale(k_dev, k_dev)
+        p.translate(-tile.scene.left(), -tile.scene.top())
+        p.setClipRect(tile.scene)
+        paint_map(p, m, opts, exposed=tile.scene if tiled else None)
+        p.restore()
+    p.end()
+    tmp.replace(target)
+
+
+def pdf_page_size_mm(page_size: str, landscape: bool) -> QSizeF:
+    w, h = _page_mm(page_size, landscape)
+    return QSizeF(w, h)

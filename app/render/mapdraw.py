@@ -1,0 +1,561 @@
+"""Drawing a hex map the way a printed wargame map looks: terrain colours and patterns, a thin hex
+grid, rivers and canals along hexsides, bridges and ferries across them, roads, trails and
+railroads from hex centre to hex centre, towns and cities as building blocks, place names and hex
+numbers.
+
+`paint_map` draws in the scene coordinates of `HexMap.layout()` with whatever transform the painter
+has, so the same code serves the editor's view (per exposed rectangle), PNG, SVG and PDF export
+(app/render/export.py). Everything of one kind is drawn as one QPainterPath built with numpy
+(app/render/geometry.py): one fill per terrain type, one stroke for the grid, one per hexside
+feature and path type, so a 200 x 200 map costs a few dozen paint calls, not 40,000.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from hexwright.engine.model import HexMap
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
+
+from .geometry import MapGeometry, chain_segments, chains_path, polygons_path, polylines_path
+
+CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
+
+
+def _stroke_chains(painter: QPainter, chains: list[np.ndarray], pens: list[QPen]) -> None:
+    """Stroke polylines with each pen in turn, a few hundred at a time (Qt strokes a huge path slowly)."""
+    paths = [chains_path(chains[k:k + 4 * CHUNK]) for k in range(0, len(chains), 4 * CHUNK)]
+    for pen in pens:
+        for path in paths:
+            painter.strokePath(path, pen)
+
+
+@dataclass
+class RenderOptions:
+    """What to draw. Sizes are fractions of the hex size (centre to corner)."""
+
+    terrain: bool = True
+    patterns: bool = True  # woods, marsh, broken, rough textures over the terrain colour
+    grid: bool = True
+    hexsides: bool = True  # rivers, canals, streams, bridges, ferries
+    paths: bool = True  # roads, trails, railroads
+    hex_numbers: bool = True
+    places: bool = True
+    regions: bool = False
+    features: bool = True  # villages, towns, cities, fortifications
+    underlay: bool = False
+    underlay_dir: str | None = None  # where a relative underlay image path is looked up
+    frame: bool = True
+    background: str = "#f3efe0"
+    grid_color: str = "#5b5546"
+    grid_width: float = 0.028
+    number_color: str = "#3a3630"
+    number_size: float = 0.2
+    place_color: str = "#1d1a16"
+
+
+# -- textures ----------------------------------------------------------------------------------------
+_TEXTURE_PX = 96  # texture tile in pixels; its brush transform maps it onto `_TEXTURE_HEXES` hex sizes
+_TEXTURE_HEXES = 1.5
+
+
+def _rng_points(seed: int, n: int) -> np.ndarray:
+    """Fixed pseudo-random points in [0, 1)^2 (a Halton sequence: even, never clumped)."""
+    def halton(i: int, base: int) -> float:
+        f, r = 1.0, 0.0
+        while i > 0:
+            f /= base
+            r += f * (i % base)
+            i //= base
+        return r
+
+    return np.array([(halton(i + seed, 2), halton(i + seed, 3)) for i in range(1, n + 1)])
+
+
+@lru_cache(maxsize=32)
+def _texture(pattern: str, color: str) -> QImage | None:
+    """A seamless tile for a terrain pattern, drawn in a darker tone of the terrain colour."""
+    n = _TEXTURE_PX
+    img = QImage(n, n, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.transparent)
+    base = QColor(color)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+    def wrap_draw(draw, x: float, y: float, margin: float) -> None:
+        for ox in (-n, 0, n):
+            for oy in (-n, 0, n):
+                if -margin <= x + ox <= n + margin and -margin <= y + oy <= n + margin:
+                    draw(x + ox, y + oy)
+
+    if pattern == "woods":
+        dark = base.darker(150)
+        dark.setAlpha(170)
+        light = base.lighter(118)
+        pts = _rng_points(3, 14) * n
+        for x, y in pts:
+            r = n * 0.075
+
+            def tree(cx: float, cy: float, r: float = r) -> None:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(dark)
+                p.drawEllipse(QPointF(cx, cy), r, r)
+                p.setBrush(light)
+                p.drawEllipse(QPointF(cx - r * 0.3, cy - r * 0.3), r * 0.45, r * 0.45)
+
+            wrap_draw(tree, x, y, r)
+    elif pattern == "marsh":
+        pen = QPen(QColor("#3f7f86"), n * 0.018)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pts = _rng_points(5, 9) * n
+        for x, y in pts:
+            def tuft(cx: float, cy: float) -> None:
+                p.setPen(pen)
+                w = n * 0.07
+                p.drawLine(QPointF(cx - w, cy), QPointF(cx + w, cy))
+                p.drawLine(QPointF(cx, cy), QPointF(cx, cy - w * 0.9))
+                p.drawLine(QPointF(cx, cy), QPointF(cx - w * 0.6, cy - w * 0.7))
+                p.drawLine(QPointF(cx, cy), QPointF(cx + w * 0.6, cy - w * 0.7))
+
+            wrap_draw(tuft, x, y, n * 0.1)
+    elif pattern == "broken":
+        dark = base.darker(160)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(dark)
+        pts = _rng_points(7, 30) * n
+        for x, y in pts:
+            wrap_draw(lambda cx, cy: p.drawEllipse(QPointF(cx, cy), n * 0.012, n * 0.012), x, y, 2)
+    elif pattern == "rough":
+        pen = QPen(base.darker(170), n * 0.016)
+        pts = _rng_points(11, 10) * n
+        for x, y in pts:
+            def hill(cx: float, cy: float) -> None:
+                p.setPen(pen)
+                w = n * 0.06
+                p.drawLine(QPointF(cx - w, cy + w * 0.5), QPointF(cx, cy - w * 0.5))
+                p.drawLine(QPointF(cx, cy - w * 0.5), QPointF(cx + w, cy + w * 0.5))
+
+            wrap_draw(hill, x, y, n * 0.08)
+    else:
+        p.end()
+        return None
+    p.end()
+    return img
+
+
+def _texture_brush(pattern: str, color: str, hex_size: float) -> QBrush | None:
+    img = _texture(pattern, color)
+    if img is None:
+        return None
+    brush = QBrush(img)
+    k = hex_size * _TEXTURE_HEXES / _TEXTURE_PX
+    brush.setTransform(QTransform.fromScale(k, k))
+    return brush
+
+
+# -- building blocks for towns and cities ------------------------------------------------------------
+_CITY_BLOCKS = np.array([(-0.42, -0.3), (-0.12, -0.42), (0.2, -0.34), (0.46, -0.12), (-0.5, 0.02), (-0.2, -0.08),
+                         (0.12, -0.02), (0.4, 0.2), (-0.34, 0.32), (-0.02, 0.26), (0.26, 0.44), (-0.6, -0.2)])
+_TOWN_BLOCKS = np.array([(-0.16, -0.08), (0.12, -0.16), (0.04, 0.14), (-0.2, 0.2)])
+
+
+def _blocks(centers: np.ndarray, offsets: np.ndarray, half: float, s: float) -> np.ndarray:
+    square = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float) * half * s
+    pos = centers[:, None, :] + offsets[None, :, :] * s  # (n, k, 2)
+    return (pos[:, :, None, :] + square[None, None, :, :]).reshape(-1, 4, 2)
+
+
+# -- fonts -------------------------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _font(family: str, pixel_size: float, bold: bool = False, italic: bool = False, spacing: float = 0.0) -> QFont:
+    f = QFont(family)
+    f.setPixelSize(max(1, round(pixel_size)))
+    if pixel_size < 1 or abs(pixel_size - round(pixel_size)) > 0.01:
+        f.setPointSizeF(pixel_size * 0.75)  # fractional sizes; 0.75 pt per px at 96 dpi
+    f.setBold(bold)
+    f.setItalic(italic)
+    f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    if spacing:
+        f.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 100 + spacing)
+    return f
+
+
+@lru_cache(maxsize=8)
+def _label_widths(font_key: tuple, labels: tuple[str, ...]) -> np.ndarray:
+    """Advance widths of the labels, summed from cached per-character advances."""
+    fm = QFontMetricsF(_font(*font_key))
+    advance: dict[str, float] = {}
+    out = np.empty(len(labels))
+    for i, text in enumerate(labels):
+        w = 0.0
+        for ch in text:
+            a = advance.get(ch)
+            if a is None:
+                a = advance[ch] = fm.horizontalAdvance(ch)
+            w += a
+        out[i] = w
+    return out
+
+
+# -- the painter ------------------------------------------------------------------------------------
+def paint_map(painter: QPainter, m: HexMap, options: RenderOptions | None = None,
+              exposed: QRectF | None = None) -> None:
+    """Draw `m` in the scene coordinates of `m.layout()`; only what intersects `exposed` when given."""
+    o = options or RenderOptions()
+    g = MapGeometry.of(m)
+    painter.save()
+    try:
+        _paint(painter, m, g, o, exposed)
+    finally:
+        painter.restore()
+
+
+def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, exposed: QRectF | None) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    area = g.extent if exposed is None else exposed.intersected(g.extent.adjusted(-4, -4, 4, 4))
+    if exposed is not None:
+        painter.setClipRect(exposed, Qt.ClipOperation.IntersectClip)
+    if o.background:
+        painter.fillRect(exposed if exposed is not None else g.extent, QColor(o.background))
+    if area.isEmpty():
+        return
+    idx = g.visible(exposed)
+    if o.underlay:
+        _paint_underlay(painter, m, o)
+    if o.terrain:
+        _paint_terrain(painter, m, g, idx, o)
+    if o.regions:
+        _paint_regions(painter, m, g, idx)
+    if o.grid:
+        _paint_grid(painter, g, exposed, o)
+    side_idx = g.sides_visible(exposed)
+    if o.hexsides:
+        _paint_water(painter, m, g, side_idx)
+    if o.paths:
+        _paint_paths(painter, m, g, side_idx)
+    if o.hexsides:
+        _paint_crossings(painter, m, g, side_idx)
+    if o.features:
+        _paint_features(painter, m, g, idx)
+    if o.frame:
+        pen = QPen(QColor("#3b362c"), g.size * 0.06)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(_outline_path(g))
+    if o.hex_numbers:
+        _paint_numbers(painter, m, g, idx, o)
+    if o.places:
+        _paint_places(painter, m, g, exposed, o)
+
+
+def _outline_path(g: MapGeometry) -> QPainterPath:
+    segs, owner = g.grid_segments()
+    n3 = 3 * len(g.hexes)
+    return polylines_path(segs[n3:])
+
+
+def _paint_underlay(painter: QPainter, m: HexMap, o: RenderOptions) -> None:
+    u = m.underlay
+    if u is None or not u.visible:
+        return
+    path = Path(u.image)
+    if not path.is_absolute() and o.underlay_dir:
+        path = Path(o.underlay_dir) / path
+    img = QImage(str(path))
+    if img.isNull():
+        return
+    a, b, c, d, e, f = u.transform
+    painter.save()
+    painter.setOpacity(u.opacity)
+    painter.setTransform(QTransform(a, c, b, d, e, f), True)
+    painter.drawImage(QPointF(0, 0), img)
+    painter.restore()
+
+
+def _paint_terrain(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray, o: RenderOptions) -> None:
+    table = m.terrain_table.terrain
+    painter.setPen(Qt.PenStyle.NoPen)
+    codes = g.terrain_index[idx]
+    # Under a grid, hex edges are hidden by its lines: fill without antialiasing (five times faster).
+    # Without one, slightly enlarged hexes overlap so antialiased edges leave no seams.
+    grow = 1.0 if o.grid else 1.012
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, not o.grid)
+    for i in np.unique(codes):
+        code = g.terrain_codes[i]
+        sel = idx[codes == i]
+        tt = table.get(code)
+        color = QColor(tt.color if tt else "#ff00ff")
+        brush = _texture_brush(tt.pattern, tt.color, g.size) if o.patterns and tt is not None and tt.pattern else None
+        for k in range(0, len(sel), CHUNK):
+            path = polygons_path(g.polygons(sel[k:k + CHUNK], grow))
+            painter.fillPath(path, color)
+            if brush is not None:
+                painter.fillPath(path, brush)
+        if o.patterns and tt is not None and tt.pattern in ("city", "town"):
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            _paint_blocks(painter, g.centers[sel], g.size, tt.pattern, tt.color)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, not o.grid)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+
+def _paint_blocks(painter: QPainter, centers: np.ndarray, s: float, kind: str, color: str) -> None:
+    if kind == "city":
+        polys = _blocks(centers, _CITY_BLOCKS, 0.11, s)
+        fill = QColor("#6e4a3c")
+    else:
+        polys = _blocks(centers, _TOWN_BLOCKS, 0.085, s)
+        fill = QColor("#7a4b38")
+    path = polygons_path(polys)
+    painter.setPen(QPen(QColor("#2d211a"), s * 0.018))
+    painter.setBrush(fill)
+    painter.drawPath(path)
+    painter.setPen(Qt.PenStyle.NoPen)
+
+
+def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray) -> None:
+    visible = set(idx.tolist())
+    for name in sorted(m.regions):
+        r = m.regions[name]
+        sel = np.array(sorted(g.index[h] for h in r.hexes if h in g.index and g.index[h] in visible), dtype=int)
+        if len(sel) == 0:
+            continue
+        c = QColor(r.color)
+        c.setAlpha(70)
+        painter.fillPath(polygons_path(g.polygons(sel, 0.92)), c)
+
+
+def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
+    segs, owner = g.grid_segments()
+    if exposed is not None:
+        keep = np.isin(owner, g.visible(exposed))
+        segs = segs[keep]
+    pen = QPen(QColor(o.grid_color), g.size * o.grid_width)
+    pen.setCapStyle(Qt.PenCapStyle.SquareCap)  # round caps cost ten times as much to stroke
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for k in range(0, len(segs), 3 * CHUNK):
+        painter.drawPath(polylines_path(segs[k:k + 3 * CHUNK]))
+
+
+def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
+    """Hexside features drawn along the hexside: rivers, canals, streams, slopes... (not ferries)."""
+    table = m.terrain_table.hexside_features
+    sides = g.sides
+    by_feature: dict[str, list[int]] = {}
+    for i in side_idx.tolist():
+        for f in m.hexsides[sides.keys[i]].features:
+            ft = table.get(f)
+            if ft is not None and not ft.permits_crossing:
+                by_feature.setdefault(f, []).append(i)
+    order = sorted(by_feature, key=lambda f: -table[f].width)
+    s = g.size
+    for f in order:
+        ft = table[f]
+        sel = np.array(by_feature[f])
+        chains = chain_segments(np.stack([sides.a[sel], sides.b[sel]], axis=1))
+        width = max(ft.width * s, 0.5)
+        color = QColor(ft.color)
+        pens = [QPen(QColor(color).darker(140), width * 1.3), QPen(color, width)]
+        for pen in pens:
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        _stroke_chains(painter, chains, pens)
+
+
+def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
+    """Roads, trails and railroads: a line from hex centre to hex centre through each linked hexside;
+    a link to a hex off the map runs to the hexside (the map edge)."""
+    table = m.terrain_table.paths
+    sides = g.sides
+    by_path: dict[str, list[int]] = {}
+    for i in side_idx.tolist():
+        for p in m.hexsides[sides.keys[i]].paths:
+            if p in table:
+                by_path.setdefault(p, []).append(i)
+    s = g.size
+    # railroads under trails under roads
+    def rank(code: str) -> tuple[int, str]:
+        pt = table[code]
+        return (0 if not pt.move else (1 if pt.dash else 2), code)
+
+    for code in sorted(by_path, key=rank):
+        pt = table[code]
+        sel = np.array(by_path[code])
+        start = np.where(sides.on_map1[sel][:, None], sides.c1[sel], sides.mid[sel])
+        end = np.where(sides.on_map2[sel][:, None], sides.c2[sel], sides.mid[sel])
+        chains = chain_segments(np.stack([start, end], axis=1))
+        width = max(pt.width * s, 0.5)
+        color = QColor(pt.color)
+        if not pt.move:  # a railroad: a thin line with ties across it
+            rail = QPen(color, width * 0.5)
+            rail.setCapStyle(Qt.PenCapStyle.FlatCap)
+            ties = QPen(color, width * 3.0)
+            ties.setCapStyle(Qt.PenCapStyle.FlatCap)
+            ties.setDashPattern([0.1, 0.5])
+            pens = [rail, ties]
+        elif pt.dash:  # a trail
+            pen = QPen(color, width)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            pen.setDashPattern([3.0, 2.0])
+            pens = [pen]
+        else:  # a road: a dark casing and the road colour over it
+            pens = [QPen(QColor(color).darker(200), width * 1.55), QPen(color, width)]
+            for pen in pens:
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        _stroke_chains(painter, chains, pens)
+
+
+def _paint_crossings(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
+    """Bridges drawn across their hexside, and ferries (hexside features that permit crossing)."""
+    bridges = m.terrain_table.bridges
+    features = m.terrain_table.hexside_features
+    sides = g.sides
+    s = g.size
+    for i in side_idx.tolist():
+        info = m.hexsides[sides.keys[i]]
+        ferry = [f for f in info.features if f in features and features[f].permits_crossing]
+        if info.bridge is None and not ferry:
+            continue
+        mid = sides.mid[i]
+        along = sides.b[i] - sides.a[i]
+        along = along / (np.hypot(*along) or 1.0)
+        across = np.array([-along[1], along[0]])
+        if info.bridge is not None:
+            bt = bridges.get(info.bridge)
+            color = QColor(bt.color if bt else "#505050")
+            half_len, half_w = 0.36 * s, (0.1 if info.bridge != "railroad" else 0.075) * s
+            corners = np.array([mid - across * half_len - along * half_w, mid + across * half_len - along * half_w,
+                                mid + across * half_len + along * half_w, mid - across * half_len + along * half_w])
+            painter.setPen(QPen(QColor("#151515"), s * 0.025))
+            painter.setBrush(color)
+            painter.drawPath(polygons_path(corners[None]))
+            # the wings at each end, as printed bridge symbols have
+            wing = QPen(QColor("#151515"), s * 0.03)
+            wing.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(wing)
+            for sign in (-1, 1):
+                end = mid + across * half_len * sign
+                for side_sign in (-1, 1):
+                    p0 = end + along * half_w * side_sign
+                    p1 = p0 + across * sign * 0.09 * s + along * side_sign * 0.09 * s
+                    painter.drawLine(QPointF(*p0), QPointF(*p1))
+        elif ferry:
+            pen = QPen(QColor("#151515"), s * 0.04)
+            pen.setDashPattern([1.2, 1.0])
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            painter.setPen(pen)
+            p0, p1 = mid - across * 0.42 * s, mid + across * 0.42 * s
+            painter.drawLine(QPointF(*p0), QPointF(*p1))
+            painter.setPen(QPen(QColor("#151515"), s * 0.02))
+            painter.setBrush(QColor("#f7f3e8"))
+            painter.drawEllipse(QPointF(*mid), 0.07 * s, 0.07 * s)
+
+
+def _paint_features(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray) -> None:
+    """In-hex features (village, town, city, fortification...) by their symbol."""
+    if not m.features:
+        return
+    table = m.terrain_table.features
+    visible = set(idx.tolist())
+    by_symbol: dict[tuple[str, str], list[int]] = {}
+    for h, feats in m.features.items():
+        i = g.index.get(h)
+        if i is None or i not in visible:
+            continue
+        for f in feats:
+            ft = table.get(f)
+            if ft is not None:
+                by_symbol.setdefault((ft.symbol, ft.color), []).append(i)
+    s = g.size
+    for (symbol, color), sel_list in sorted(by_symbol.items()):
+        centers = g.centers[np.array(sel_list)]
+        if symbol in ("town", "city"):
+            _paint_blocks(painter, centers, s, symbol, color)
+        elif symbol == "fort":
+            pen = QPen(QColor(color), s * 0.07)
+            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(polygons_path(g.polygons(np.array(sel_list), 0.62)))
+        else:
+            painter.setPen(QPen(QColor("#1b1b1b"), s * 0.02))
+            painter.setBrush(QColor(color))
+            r = 0.13 * s
+            circle = np.array([(math.cos(a) * r, math.sin(a) * r) for a in np.linspace(0, 2 * math.pi, 16,
+                                                                                     endpoint=False)])
+            painter.drawPath(polygons_path(centers[:, None, :] + circle[None, :, :]))
+
+
+def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray, o: RenderOptions) -> None:
+    s = g.size
+    px = s * o.number_size
+    device_px = px * math.sqrt(abs(painter.worldTransform().determinant()) or 1.0)
+    if device_px < 2.5:  # unreadable at this zoom
+        return
+    font_key = ("DejaVu Sans Condensed", px, False, False, 0.0)
+    font = _font(*font_key)
+    try:
+        labels = tuple(m.label(h) for h in g.hexes)
+    except ValueError:  # a numbering that cannot label every hex (validation reports it)
+        return
+    widths = _label_widths(font_key, labels)
+    fm = QFontMetricsF(font)
+    flat = m.grid.orientation == "flat"
+    top = (-math.sqrt(3) / 2 * s if flat else -s * 0.62) + fm.ascent() + s * 0.05
+    painter.setFont(font)
+    painter.setPen(QColor(o.number_color))
+    xs = g.centers[idx, 0] - widths[idx] / 2
+    ys = g.centers[idx, 1] + top
+    for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
+        painter.drawText(QPointF(x, y), labels[i])
+
+
+_PLACE_STYLE = {  # kind -> (family, size in hex sizes, bold, italic, letter spacing %, colour, y offset)
+    "city": ("DejaVu Serif", 0.48, True, False, 0.0, None, 0.72),
+    "town": ("DejaVu Serif", 0.34, True, False, 0.0, None, 0.56),
+    "village": ("DejaVu Serif", 0.28, False, False, 0.0, None, 0.5),
+    "river": ("DejaVu Serif", 0.34, False, True, 8.0, "#1f4f9a", 0.0),
+    "region": ("DejaVu Serif", 0.42, True, False, 30.0, "#5a4a32", 0.0),
+    "label": ("DejaVu Serif", 0.34, True, True, 0.0, "#6a1f14", 0.0),
+}
+
+
+def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
+    s = g.size
+    for place in m.places:
+        if place.hex is None or place.hex not in g.index:
+            continue
+        family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
+        font = _font(family, s * size * place.size, bold, italic, spacing)
+        fm = QFontMetricsF(font)
+        cx, cy = g.centers[g.index[place.hex]]
+        w = fm.horizontalAdvance(place.text)
+        x = cx + place.dx * s - w / 2
+        y = cy + (place.dy + yoff) * s + (fm.ascent() - fm.descent()) / 2
+        if exposed is not None and not QRectF(x, y - fm.ascent(), w, fm.height()).intersects(exposed):
+            continue
+        path = QPainterPath()
+        path.addText(QPointF(x, y), font, place.text)
+        halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size)
+        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(path, halo)
+        painter.fillPath(path, QColor(color or o.place_color))
