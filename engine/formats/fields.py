@@ -7,7 +7,7 @@ import difflib
 from collections.abc import Iterable
 from typing import Any
 
-from .yamlio import YDict, YList, YamlReader
+from .yamlio import YamlReader, YDict, YList
 
 _MISSING = object()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..hexgrid import Hex, Hexside, LabelError, LabelScheme, hexside_between, hexside_of
+from ..hexgrid import Hexside, LabelError, LabelScheme, hexside_between, hexside_of
 from ..model.hexmap import EDGE_SIDES, GridSpec, HexMap, HexsideInfo, Location, Place, Region, Underlay
 from ..model.terrain import (
     BridgeType,
@@ -25,12 +25,13 @@ from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields
 from .versions import FORMAT_VERSION, VersionError, migrate
-from .yamlio import YDict, YList, YamlReader, load_yaml
+from .yamlio import YamlReader, YDict, YList, load_yaml
 
 MAP_KIND = "hexwright-map"
 MAP_KEYS = ("format_version", "kind", "name", "notes", "grid", "labels", "edges", "default_terrain",
             "terrain_table", "hexes", "hexsides", "places", "regions", "underlay")
 PROHIBITED = "prohibited"
+MAX_HEXES = 1_000_000  # 25 times the 200 x 200 benchmark map
 
 
 # ---------------------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
         for code, entry in group.items():
             yield str(code), entry, group
 
-    for code, entry, group in each("terrain"):
+    for code, entry, _group in each("terrain"):
         e = Fields(reader, entry, f"terrain {code!r}", ("name", "color", "pattern", "move", "only_along", "combat"))
         only: dict[str, list[str]] = {}
         for cls, paths in e.mapping("only_along").items():
@@ -97,7 +98,7 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
             code, e.str("name", code), e.str("color", "#d8d0a8"), e.opt_str("pattern"),
             _costs(reader, e.raw("move"), f"terrain {code!r}", classes), only, _plain(e.raw("combat") or {}),
         )
-    for code, entry, group in each("features"):
+    for code, entry, _group in each("features"):
         e = Fields(reader, entry, f"feature {code!r}", ("name", "color", "symbol", "mode", "move", "combat"))
         mode = e.str("mode", "add")
         if mode not in ("add", "terrain"):
@@ -108,7 +109,7 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
             code, e.str("name", code), e.str("color", "#8a5a3c"), e.str("symbol", "dot"), mode,
             _costs(reader, e.raw("move"), f"feature {code!r}", classes), _plain(e.raw("combat") or {}),
         )
-    for code, entry, group in each("hexside_features"):
+    for code, entry, _group in each("hexside_features"):
         e = Fields(reader, entry, f"hexside feature {code!r}",
                    ("name", "color", "width", "move", "permits_crossing", "combat"))
         table.hexside_features[code] = HexsideFeatureType(
@@ -116,20 +117,20 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
             _costs(reader, e.raw("move"), f"hexside feature {code!r}", classes),
             e.bool("permits_crossing"), _plain(e.raw("combat") or {}),
         )
-    for code, entry, group in each("bridges"):
+    for code, entry, _group in each("bridges"):
         e = Fields(reader, entry, f"bridge {code!r}", ("name", "color", "move", "combat"))
         table.bridges[code] = BridgeType(
             code, e.str("name", code), e.str("color", "#505050"),
             _costs(reader, e.raw("move"), f"bridge {code!r}", classes), _plain(e.raw("combat") or {}),
         )
-    for code, entry, group in each("paths"):
+    for code, entry, _group in each("paths"):
         e = Fields(reader, entry, f"path {code!r}", ("name", "color", "width", "dash", "move"))
         table.paths[code] = PathType(
             code, e.str("name", code), e.str("color", "#b03020"), e.float("width", 0.08), e.bool("dash"),
             _costs(reader, e.raw("move"), f"path {code!r}", classes),
         )
     for t in table.terrain.values():
-        for cls, paths in t.only_along.items():
+        for paths in t.only_along.values():
             for p in paths:
                 if p not in table.paths:
                     reader.error("unknown-reference", f"terrain {t.code!r}: only_along names unknown path {p!r}",
@@ -153,6 +154,10 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any) -> GridSpec:
         stagger = "odd"
     columns = g.int("columns", 10, minimum=1)
     rows = g.int("rows", 10, minimum=1)
+    if columns * rows > MAX_HEXES:
+        # a typo such as 'columns: 40000' would otherwise try to build billions of hexes
+        reader.error("bad-value", f"grid: {columns} x {rows} = {columns * rows:,} hexes is more than a map may "
+                     f"have ({MAX_HEXES:,})", g.where())
     scheme = lab.str("scheme", "xxyy")
     letters = lab.str("letters", "asl")
     if scheme not in ("xxyy", "letter_number"):
@@ -211,6 +216,8 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
     if not top.ok:
         return None
     grid = read_grid(reader, top.raw("grid"), top.raw("labels"))
+    if grid.columns * grid.rows > MAX_HEXES:
+        return None  # reported by read_grid
     table = read_terrain_table(reader, top.raw("terrain_table"))
     default = top.str("default_terrain", "")
     if default and default not in table.terrain:

@@ -26,6 +26,19 @@ _PLAIN_TAGS = frozenset(("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binar
                          "tag:yaml.org,2002:yaml", "tag:yaml.org,2002:merge"))
 
 
+class Numeral(int):
+    """A whole number written with leading zeros ('0201'). YAML reads it as a number, but in a
+    wargame file it is almost always a hex label, so it remembers the text it was written as."""
+
+    def __new__(cls, value: int, text: str) -> Numeral:
+        obj = super().__new__(cls, value)
+        obj.text = text
+        return obj
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class YDict(dict):
     """A mapping that knows where it and each of its keys stand in the file (1-based)."""
 
@@ -69,6 +82,8 @@ class YamlReader:
         self.filename = filename
         self.diagnostics = diagnostics
         self._fallback = yaml.constructor.SafeConstructor()
+        self._seen: set[int] = set()  # collection nodes converted so far (aliases point to them again)
+        self._aliased: set[int] = set()
 
     def error(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw) -> None:
         self.diagnostics.append(
@@ -91,12 +106,31 @@ class YamlReader:
             self.error("yaml-syntax", f"malformed YAML: {problem}{context}", (line, col))
         except yaml.YAMLError as exc:
             self.error("yaml-syntax", f"malformed YAML: {exc}")
+        except RecursionError:
+            self.error("yaml-syntax", "malformed YAML: the document is nested too deeply")
         return None
+
+    def _alias(self, node: yaml.Node) -> bool:
+        """True (and reported) when a mapping or list node was already converted: it is reached again
+        through an alias (`*name`). Expanding aliases lets a small file grow without bound ("billion
+        laughs") or loop forever (`&a [*a]`), and Hexwright files never need them."""
+        key = id(node)
+        if key in self._seen:
+            if key not in self._aliased:
+                self._aliased.add(key)
+                self.error("yaml-alias", "the value here is used again through an alias (*name); aliases of "
+                           "mappings and lists are not supported in Hexwright files: write the value out",
+                           (node.start_mark.line + 1, node.start_mark.column + 1))
+            return True
+        self._seen.add(key)
+        return False
 
     def convert(self, node: yaml.Node):
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
         if isinstance(node, yaml.MappingNode):
+            if self._alias(node):
+                return None
             if node.tag != _MAP:
                 self._foreign_tag(node)
             out = YDict()
@@ -124,6 +158,8 @@ class YamlReader:
                 vmarks[key] = (vnode.start_mark.line + 1, vnode.start_mark.column + 1)
             return out
         if isinstance(node, yaml.SequenceNode):
+            if self._alias(node):
+                return None
             if node.tag != _SEQ:
                 self._foreign_tag(node)
             seq = YList()
@@ -148,6 +184,8 @@ class YamlReader:
             return v
         try:
             if tag == _INT:
+                if len(v) > 1 and v[0] == "0" and v.isdigit():
+                    return Numeral(int(v), v)
                 return int(v)
             if tag == _FLOAT:
                 return float(v)
@@ -171,4 +209,8 @@ def load_yaml(text: str, filename: str, diagnostics: list[Diagnostic]):
     node = reader.compose(text)
     if node is None:
         return None, reader
-    return reader.convert(node), reader
+    try:
+        return reader.convert(node), reader
+    except RecursionError:
+        reader.error("yaml-syntax", "malformed YAML: the document is nested too deeply")
+        return None, reader

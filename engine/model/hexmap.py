@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from ..hexgrid import FLAT, POINTY, Hex, Hexside, LabelScheme, Layout, OffsetGrid, hex_neighbor, hexside_of
+from ..hexgrid import FLAT, POINTY, Hex, Hexside, LabelScheme, Layout, OffsetGrid, hex_neighbor
 from .terrain import TerrainTable
 
 EDGE_SIDES = ("left", "right", "top", "bottom")
@@ -390,7 +390,8 @@ class HexMap:
         return old
 
     def resize(self, grid: GridSpec) -> None:
-        """Change the grid (size, numbering); hexes that fall outside lose their data."""
+        """Change the grid (size, numbering); hexes that fall outside lose their data, their region
+        membership and the places printed in them."""
         self.grid = grid
         self._rebuild_grid_index()
         keep = self._hex_set
@@ -400,5 +401,8 @@ class HexMap:
                 del d[h]
         for s in [s for s in self.hexsides if s.hex not in keep and s.other not in keep]:
             del self.hexsides[s]
+        for region in self.regions.values():
+            region.hexes.intersection_update(keep)
+        self.places = [p for p in self.places if p.hex is None or p.hex in keep]
         self._notify(MapChange("grid"))
 

@@ -499,3 +499,70 @@ def test_atomic_write_creates_and_keeps_permissions(tmp_path):
     assert target.read_text() == "two\n"
     assert target.stat().st_mode & 0o777 == 0o600
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new.txt"]
+
+
+# -- hostile and sloppy input ------------------------------------------------------------------------
+def test_aliases_cannot_blow_up_or_loop():
+    """A "billion laughs" file and a self-referencing alias are refused quickly, with a diagnostic."""
+    base = dump_map(HexMap(GridSpec(2, 2)))
+    first = base.count("\n") + 1
+    laughs = "places: &a1 [l, l, l, l, l, l, l, l, l, l]\n" + "".join(
+        f"x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(2, 12))
+    diags: list = []
+    load_map(base + laughs, "laughs.yaml", diags)
+    alias = [d for d in diags if d.code == "yaml-alias"]
+    assert alias and alias[0].line == first
+    assert len(diags) < 50
+    diags = []
+    m = load_map(base + "notes: &r [*r]\n", "loop.yaml", diags)
+    assert m is not None and any(d.code == "yaml-alias" for d in diags)
+
+
+def test_scalar_aliases_are_harmless_and_allowed():
+    base = dump_map(HexMap(GridSpec(2, 2)))
+    m = load_map_ok(base + "name: &n Arnhem\nnotes: *n\n")
+    assert m.name == m.notes == "Arnhem"
+
+
+@pytest.mark.parametrize("nesting", ["flow", "block"])
+def test_absurd_nesting_is_reported_not_crashed(nesting):
+    base = dump_map(HexMap(GridSpec(2, 2)))
+    if nesting == "flow":
+        extra = "notes: " + "[" * 5000 + "]" * 5000 + "\n"
+    else:
+        extra = "notes:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(3000))
+    diags: list = []
+    assert load_map(base + extra, "deep.yaml", diags) is None
+    assert diags[0].code == "yaml-syntax" and diags[0].line > 0
+
+
+def test_labels_written_without_quotes_keep_their_leading_zeros():
+    """YAML reads an unquoted 0101 as a number (octal even); a hand-written file means the hex."""
+    base = dump_map(HexMap(GridSpec(3, 3))).replace("'0102': clear", "0102: woods")
+    text = base + "places:\n  - {text: X, hex: 0101}\nregions:\n  r: {hexes: [0101, 0102, 0201, '0202']}\n"
+    m = load_map_ok(text)
+    at = m.hex_at
+    assert m.terrain[at("0102")] == "woods"
+    assert m.places[0].hex == at("0101")
+    assert m.regions["r"].hexes == {at("0101"), at("0102"), at("0201"), at("0202")}
+    sc_text = dump_scenario(full_scenario(arnhem_like_map())).replace("KG Spindler: '0402'", "KG Spindler: 0107")
+    assert "KG Spindler: 0107" in sc_text
+    result = load_document(sc_text, "s.yaml", Path("."))
+    assert result.scenario.placements["KG Spindler"] == "0107"
+
+
+def test_a_grid_too_big_to_build_is_refused():
+    text = dump_map(HexMap(GridSpec(3, 3))).replace("columns: 3, rows: 3", "columns: 40000, rows: 40000")
+    diags: list = []
+    assert load_map(text, "huge.yaml", diags) is None
+    d = errors(diags)[0]
+    assert d.code == "bad-value" and d.line == 3 and "1,600,000,000 hexes" in d.message
+
+
+def test_a_resized_map_saves_a_file_that_loads_cleanly():
+    m = arnhem_like_map()
+    m.resize(GridSpec(6, 6, labels=m.grid.labels))
+    assert all(h in m.hexes for r in m.regions.values() for h in r.hexes)
+    assert all(p.hex is None or m.contains(p.hex) for p in m.places)
+    m2 = load_map_ok(dump_map(m))
+    assert map_state(m2) == map_state(m)
