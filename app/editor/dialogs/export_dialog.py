@@ -1,8 +1,8 @@
 """Export the map as PNG, SVG or PDF (Tiled's "Export As Image", with print sizes).
 
-PNG takes a scale; PDF takes a page size, an orientation, a margin and either a real hex width in
-millimetres (as printed wargame maps are specified: "16 mm hexes") or fit-to-page, optionally tiled
-over several pages for a large map. The dialog shows the resulting pixel size or page count before
+PNG and SVG take a scale; PDF takes a page size, an orientation, a margin and either a real hex
+width in millimetres (as printed wargame maps are specified: "16 mm hexes"), tiled over as many
+pages as the map needs, or fit-to-page. The dialog shows the resulting pixel size or page count before
 exporting, lets the designer choose the layers drawn, and calls
 `hexwright.app.render.export.export_map`. A large export shows progress; errors show in a message
 box and leave the dialog open.
@@ -43,14 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 FORMATS = ("png", "svg", "pdf")
-# Page sizes in millimetres, portrait (ISO 216 and ANSI).
-PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
-    "A4": (210.0, 297.0),
-    "A3": (297.0, 420.0),
-    "Letter": (215.9, 279.4),
-    "Legal": (215.9, 355.6),
-    "Tabloid": (279.4, 431.8),
-}
+PAGE_SIZES = ("A4", "A3", "Letter", "Legal", "Tabloid")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 LARGE_EXPORT_HEXES = 5_000  # show a progress dialog from this size
 LAYER_TITLES = {
@@ -72,7 +65,6 @@ class ExportPlan:
     page: str = ""
     orientation: str = ""
     pages: tuple[int, int] = (1, 1)  # columns x rows of pages
-    fits: bool = True  # a single page that holds the map at the chosen hex width
 
     @property
     def page_count(self) -> int:
@@ -81,16 +73,13 @@ class ExportPlan:
     def describe(self) -> str:
         if self.fmt in ("png", "svg"):
             w, h = self.pixel_size or (0, 0)
-            unit = "px" if self.fmt == "png" else "units"
             mp = f" ({w * h / 1e6:.1f} megapixels)" if self.fmt == "png" else ""
-            return f"{w} x {h} {unit}{mp}"
+            return f"{w} x {h} px{mp}"
         w, h = self.map_mm or (0, 0)
         text = f"map {w:.0f} x {h:.0f} mm on {self.page_count} {self.page} {self.orientation} page"
         text += "s" if self.page_count != 1 else ""
         if self.page_count > 1:
             text += f" ({self.pages[0]} across x {self.pages[1]} down)"
-        if not self.fits:
-            text += " - does not fit one page at this hex width: tile it or fit to page"
         return text
 
 
@@ -102,39 +91,23 @@ def hex_width_units(hexmap: HexMap) -> float:
 def plan_export(hexmap: HexMap, fmt: str, scale: float = 1.0, hex_width_mm: float | None = None,
                 page_size: str = "A4", orientation: str = "auto", tile_pages: bool = False,
                 margin_mm: float = 10.0) -> ExportPlan:
-    """The size (PNG/SVG) or pages (PDF) an export gives."""
+    """The size (PNG/SVG) or pages (PDF) an export gives; PDF pages are planned by the renderer's
+    own `plan_pages`, so the preview is what the export does. ValueError for impossible settings."""
     w, h = hexmap.grid.pixel_size()
-    if fmt == "png":
-        return ExportPlan("png", (max(1, math.ceil(w * scale)), max(1, math.ceil(h * scale))))
-    if fmt == "svg":
-        return ExportPlan("svg", (math.ceil(w), math.ceil(h)))
+    if fmt in ("png", "svg"):
+        return ExportPlan(fmt, (max(1, math.ceil(w * scale)), max(1, math.ceil(h * scale))))
     if fmt != "pdf":
         raise ValueError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    pw, ph = PAGE_SIZES_MM[page_size]
-    options = {"portrait": [(pw, ph)], "landscape": [(ph, pw)], "auto": [(pw, ph), (ph, pw)]}[orientation]
-    best: ExportPlan | None = None
-    for page_w, page_h in options:
-        aw, ah = page_w - 2 * margin_mm, page_h - 2 * margin_mm
-        if aw <= 0 or ah <= 0:
-            raise ValueError(f"a {margin_mm} mm margin leaves nothing of a {page_size} page")
-        name = "portrait" if page_w <= page_h else "landscape"
-        if hex_width_mm is None:
-            k = min(aw / w, ah / h)
-            plan = ExportPlan("pdf", map_mm=(w * k, h * k), page=page_size, orientation=name)
-        else:
-            k = hex_width_mm / hex_width_units(hexmap)
-            mw, mh = w * k, h * k
-            if tile_pages:
-                pages = (max(1, math.ceil(mw / aw - 1e-9)), max(1, math.ceil(mh / ah - 1e-9)))
-                plan = ExportPlan("pdf", map_mm=(mw, mh), page=page_size, orientation=name, pages=pages)
-            else:
-                plan = ExportPlan("pdf", map_mm=(mw, mh), page=page_size, orientation=name,
-                                  fits=mw <= aw + 1e-6 and mh <= ah + 1e-6)
-        key = (not plan.fits, plan.page_count)
-        if best is None or key < (not best.fits, best.page_count):
-            best = plan
-    assert best is not None
-    return best
+    from hexwright.app.render.export import ExportError, plan_pages
+
+    try:
+        plan = plan_pages(hexmap, hex_width_mm=hex_width_mm, page_size=page_size, orientation=orientation,
+                          tile_pages=tile_pages, margin_mm=margin_mm)
+    except ExportError as exc:
+        raise ValueError(str(exc)) from exc
+    k = plan.mm_per_unit
+    return ExportPlan("pdf", map_mm=(w * k, h * k), page=page_size,
+                      orientation="landscape" if plan.landscape else "portrait", pages=(plan.columns, plan.rows))
 
 
 def _render_api():
@@ -182,17 +155,22 @@ class ExportDialog(QDialog):
         self.scale.setSingleStep(0.25)
         self.scale.setValue(1.0)
         self.scale.setSuffix(" x")
+        self.svg_scale = QDoubleSpinBox()
+        self.svg_scale.setRange(0.05, 16.0)
+        self.svg_scale.setSingleStep(0.25)
+        self.svg_scale.setValue(1.0)
+        self.svg_scale.setSuffix(" x")
         png_page = QWidget()
         pf = QFormLayout(png_page)
         pf.addRow("Scale", self.scale)
 
         # PDF
         self.page_size = QComboBox()
-        self.page_size.addItems(list(PAGE_SIZES_MM))
+        self.page_size.addItems(list(PAGE_SIZES))
         self.orientation = QComboBox()
         self.orientation.addItems(list(ORIENTATIONS))
         self.fit_page = QRadioButton("Fit to one page")
-        self.real_size = QRadioButton("Hex width (across flats)")
+        self.real_size = QRadioButton("Real size: hexes (across flats)")
         self.real_size.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.fit_page)
@@ -201,7 +179,9 @@ class ExportDialog(QDialog):
         self.hex_mm.setRange(3.0, 100.0)
         self.hex_mm.setValue(16.0)
         self.hex_mm.setSuffix(" mm")
-        self.tile = QCheckBox("Tile over several pages")
+        self.tile_note = QLabel("At a real size the map is tiled over as many pages as it needs, "
+                                "each page overlapping its neighbours a little and labelled with its place.")
+        self.tile_note.setWordWrap(True)
         self.margin = QDoubleSpinBox()
         self.margin.setRange(0.0, 50.0)
         self.margin.setValue(10.0)
@@ -214,12 +194,15 @@ class ExportDialog(QDialog):
         size_row.addWidget(self.real_size)
         size_row.addWidget(self.hex_mm)
         df.addRow(size_row)
-        df.addRow(self.tile)
+        df.addRow(self.tile_note)
         df.addRow(self.fit_page)
         df.addRow("Margin", self.margin)
         self.options_stack = QStackedWidget()
         self.options_stack.addWidget(png_page)
-        self.options_stack.addWidget(QLabel("SVG keeps the map as vector drawing at scene size."))
+        svg_page = QWidget()
+        sf = QFormLayout(svg_page)
+        sf.addRow("Scale", self.svg_scale)
+        self.options_stack.addWidget(svg_page)
         self.options_stack.addWidget(pdf_page)
 
         # Layers
@@ -259,9 +242,9 @@ class ExportDialog(QDialog):
 
         for w in (self.format_box, self.page_size, self.orientation):
             w.currentIndexChanged.connect(self._update)
-        for s in (self.scale, self.hex_mm, self.margin):
+        for s in (self.scale, self.svg_scale, self.hex_mm, self.margin):
             s.valueChanged.connect(self._update)
-        for b in (self.fit_page, self.real_size, self.tile):
+        for b in (self.fit_page, self.real_size):
             b.toggled.connect(self._update)
         self.path_edit.textChanged.connect(self._update)
 
@@ -279,11 +262,11 @@ class ExportDialog(QDialog):
     def _size_kwargs(self) -> dict:
         real = self.real_size.isChecked()
         return {
-            "scale": self.scale.value(),
+            "scale": self.svg_scale.value() if self.fmt == "svg" else self.scale.value(),
             "hex_width_mm": self.hex_mm.value() if real else None,
             "page_size": self.page_size.currentText(),
             "orientation": self.orientation.currentText(),
-            "tile_pages": real and self.tile.isChecked(),
+            "tile_pages": real,
             "margin_mm": self.margin.value(),
         }
 
@@ -291,7 +274,6 @@ class ExportDialog(QDialog):
         fmt = self.fmt
         self.options_stack.setCurrentIndex(FORMATS.index(fmt))
         self.hex_mm.setEnabled(self.real_size.isChecked())
-        self.tile.setEnabled(self.real_size.isChecked())
         path = self.path_edit.text().strip()
         if path and Path(path).suffix.lower().lstrip(".") in FORMATS and Path(path).suffix.lower() != f".{fmt}":
             self.path_edit.blockSignals(True)
@@ -304,7 +286,7 @@ class ExportDialog(QDialog):
             self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
             return
         self.result_label.setText(f"Result: {plan.describe()}")
-        ok = bool(self.path_edit.text().strip()) and plan.fits
+        ok = bool(self.path_edit.text().strip())
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def _browse(self) -> None:
@@ -331,7 +313,7 @@ class ExportDialog(QDialog):
             raise ValueError(f"the folder {path.parent} does not exist")
         export_map, _ = _render_api()
         kw = self._size_kwargs()
-        kwargs: dict = {"fmt": self.fmt, "scale": kw["scale"] if self.fmt == "png" else 1.0,
+        kwargs: dict = {"fmt": self.fmt, "scale": kw["scale"] if self.fmt != "pdf" else 1.0,
                         "options": self.render_options()}
         if self.fmt == "pdf":
             kwargs.update(hex_width_mm=kw["hex_width_mm"], page_size=kw["page_size"],
