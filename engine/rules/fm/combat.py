@@ -1,0 +1,170 @@
+"""Bombardment (F&M 8.1) and ground combat (8.2): totals, the combat differential, the CRT line from
+the defender's terrain and hexsides (8.2.2, 10.6), the column (CRT notes), fortifications (8.2.3), and
+the CRT lookup. Every number comes from the scenario's tables (tables.py names them); nothing here
+depends on their values. 000_e5c3deafb2cea4af.txt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...hexgrid import Hex, hexside_between
+from ...model.scenario import Table
+from .game import FMGame, cite
+from .movement import is_fortification
+from .tables import differentials
+
+RETREATS = {"D2": 2, "D3": 3, "A1": 1, "A2": 2, "A3": 3}
+BOMBARDMENT_NO_RESULT = ("Ae", "A1", "A2", "A3", "Ex")  # 8.1.3
+
+
+@dataclass(frozen=True)
+class MarkerId:
+    """One kind of support fire marker: its value, nationality and kind (artillery, airpower ...)."""
+
+    value: int
+    nationality: str = ""
+    kind: str = "artillery"
+
+    def token(self) -> str:
+        out = f"+{self.value}"
+        if self.nationality:
+            out += f":{self.nationality}"
+        if self.kind and self.kind != "artillery":
+            out += f":{self.kind}" if self.nationality else f"::{self.kind}"
+        return out
+
+    @classmethod
+    def parse(cls, token: str) -> MarkerId:
+        parts = token.strip().split(":")
+        try:
+            value = int(parts[0].lstrip("+"))
+        except ValueError as exc:
+            raise ValueError(f"{token!r} is not a support fire marker such as +3:us") from exc
+        nat = parts[1] if len(parts) > 1 else ""
+        kind = parts[2] if len(parts) > 2 and parts[2] else "artillery"
+        return cls(value, nat, kind)
+
+    @property
+    def airpower(self) -> bool:
+        return self.kind in ("airpower", "air", "aircraft")
+
+
+def line_order(g: FMGame) -> list[str]:
+    return list(g.table("crt_terrain").rows)
+
+
+def crt_line_of(g: FMGame, code: str) -> str | None:
+    """The CRT line a terrain, feature or hexside code uses: the type's own `combat: {crt_line}` (or
+    `crt_row`) first,
+    then the scenario's `crt_lines` table (by code, then by name)."""
+    tt = g.map.terrain_table
+    for group in (tt.terrain, tt.features, tt.hexside_features, tt.bridges):
+        t = group.get(code)
+        if t is not None and (t.combat.get("crt_line") or t.combat.get("crt_row")):
+            return str(t.combat.get("crt_line") or t.combat["crt_row"])
+    lines = g.tables.get("crt_lines")
+    if lines is None:
+        return None
+    if code in lines.rows:
+        return str(lines.rows[code][0])
+    for group in (tt.terrain, tt.features, tt.hexside_features):
+        t = group.get(code)
+        if t is not None and t.name.lower() in lines.rows:
+            return str(lines.rows[t.name.lower()][0])
+    return None
+
+
+def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished: set,
+                  bombardment: bool = False) -> str:
+    """The CRT line for an attack on `target` (8.2.2): the most favourable to the defender among the
+    terrain in the hex (8.1.2: bombardment ignores hexsides) and, when every attacker attacks across a
+    river or canal hexside, the River line, or the Bridge line if one of them attacks across a bridge
+    (8.2.2, 10.6 'unless a higher line is called for')."""
+    m = g.map
+    order = line_order(g)
+    candidates: list[str] = []
+    for code in (m.terrain[target], *m.features.get(target, ())):
+        line = crt_line_of(g, code)
+        if line in order:
+            candidates.append(line)
+    if not bombardment and attacker_hexes:
+        across = []
+        for a in attacker_hexes:
+            side = hexside_between(a, target)
+            if not g.is_water(side):
+                break
+            info = m.hexsides[side]
+            bridged = info.bridge is not None and side not in demolished
+            water = next(f for f in info.features if g._water_code(f))
+            across.append((bridged, water))
+        else:
+            if any(b for b, _ in across):
+                line = crt_line_of(g, "bridge") or ("Bridge" if "Bridge" in order else None)
+            else:
+                line = crt_line_of(g, across[0][1])
+            if line in order:
+                candidates.append(line)
+    if not candidates:
+        candidates.append("Clear" if "Clear" in order else order[-1])
+    return min(candidates, key=order.index)
+
+
+def column_for(t: Table, line: str, differential: int) -> str:
+    """The CRT column of a differential on a line (CRT notes: below the lowest differential use the
+    lowest; above +10 use +10)."""
+    cells = t.rows[line]
+    spans = [(t.columns[i], differentials(c)) for i, c in enumerate(cells)]
+    spans = [(col, ds) for col, ds in spans if ds]
+    if not spans:
+        raise ValueError(f"CRT line {line!r} has no differentials")
+    for col, ds in spans:
+        if differential in ds:
+            return col
+    lowest = min(spans, key=lambda cs: min(cs[1]))
+    highest = max(spans, key=lambda cs: max(cs[1]))
+    if differential < min(lowest[1]):
+        return lowest[0]
+    if differential > max(highest[1]):
+        return highest[0]
+    # a gap inside a line (a designer's edit): the column of the next lower differential
+    below = [cs for cs in spans if max(cs[1]) < differential]
+    return max(below, key=lambda cs: max(cs[1]))[0]
+
+
+def crt_result(g: FMGame, column: str, die: int) -> str:
+    return str(g.table("crt").cell(str(die), column))
+
+
+def result_distribution(g: FMGame, column: str) -> dict[str, Fraction]:
+    """The exact probability of each result in a CRT column: one die, six faces."""
+    out: dict[str, Fraction] = {}
+    for die in range(1, 7):
+        r = crt_result(g, column, die)
+        out[r] = out.get(r, Fraction(0)) + Fraction(1, 6)
+    return out
+
+
+def halved_for_fortification(g: FMGame, target: Hex, value: int) -> int:
+    """8.2.3: an attacker's support fire marker is halved (round down) against a fortification hex."""
+    return value // 2 if is_fortification(g.map, target) else value
+
+
+def defense_strength(g: FMGame, target: Hex, printed: int) -> int:
+    """8.2.3: a unit in a fortification hex doubles its printed defense strength."""
+    return printed * 2 if is_fortification(g.map, target) else printed
+
+
+def supports(nationality: str, marker: MarkerId) -> bool:
+    """10.7.1: British markers support British and Polish units; US markers US units; a side's markers
+    without a nationality support any of its units."""
+    if not marker.nationality:
+        return True
+    allowed = {"british": {"british", "polish"}, "uk": {"uk", "british", "polish"}}.get(
+        marker.nationality.lower(), {marker.nationality.lower()})
+    return nationality.lower() in allowed
+
+
+__all__ = ["BOMBARDMENT_NO_RESULT", "RETREATS", "MarkerId", "column_for", "crt_result", "defender_line",
+           "defense_strength", "halved_for_fortification", "result_distribution", "supports", "cite"]

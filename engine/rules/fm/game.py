@@ -1,0 +1,216 @@
+"""The F&M game: what stays fixed while a scenario is played (000_e5c3deafb2cea4af.txt).
+
+Sides (10.4: the Allied player is the first player; the scenario's `first_player`), the units' printed
+values (2.3), the movement graphs per movement class (5.4), the tables the rules read (the scenario's,
+else the reconstructed defaults of tables.py), the reinforcement schedule (11.1-11.3) and the bridges.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from ...hexgrid import Hex, Hexside, hex_distance, hexside_between, hexside_of
+from ...model.counters import UnitDef
+from ...model.scenario import Scenario, Table
+from ...movement.kernel import MovementGraph
+from ...validation.checks import movement_class_of, zone_rule_holds
+from ..chance import Sampler, SeededSampler
+from ..protocol import Action, Game
+from .actions import parse_action
+from .tables import fm_tables
+
+SOURCE = "000_e5c3deafb2cea4af.txt"
+# 10.6.3: "The bridges at hexsides 1422/1423 and 3325/3424 are canal bridges for demolition and repair".
+ARNHEM_CANAL_BRIDGES = ("1422/1423", "3325/3424")
+# 10.6.1: "The trails in hexes 0507/0606, 0508/0608 and 0710/0711 lead to the edge of the canal."
+ARNHEM_CANAL_TRAIL_CROSSINGS = ("0507/0606", "0508/0608", "0710/0711")
+WATER = ("river", "canal", "stream")
+
+
+def cite(section: str) -> str:
+    return f"(F&M {section}, {SOURCE})"
+
+
+class FMGame(Game):
+    """A Fire & Movement game of one scenario. Options (scenario `options`, overridable per game):
+
+    * `sfm_selection`: "random" (10.7: each player randomly picks; the default) or "lowest_first" (7.1).
+    * `airpower_allotment`: the allotment that makes a turn an airpower turn (10.7: 13).
+    * `canal_bridges`, `canal_trail_crossings`: hexside labels (defaults: the Arnhem ones, 10.6.3, 10.6.1).
+    * `friendly_edges`: side id -> map edge name, for 8.3 "closer to a friendly map edge".
+    * `allied_side`: the side the Arnhem exclusive rules call Allied (default: the first player, 10.4).
+    * `max_turns`: stop after this many game turns (a shorter playtest).
+    """
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        sc = scenario
+        self.map = sc.map
+        self.side_ids = [s.id for s in sc.sides]
+        if len(self.side_ids) != 2:
+            raise ValueError(f"an F&M game needs two sides; {sc.title!r} has {len(self.side_ids)}")
+        first = sc.first_player or self.side_ids[0]
+        self.first_player = first
+        self.second_player = next(s for s in self.side_ids if s != first)
+        self.allied = str(self.options.get("allied_side", first))
+        self.german = next(s for s in self.side_ids if s != self.allied)
+        self.unit_ids = list(sc.units)
+        self.units: dict[str, UnitDef] = dict(sc.units)
+        self._graphs: dict[str, MovementGraph] = {}
+        self.labels: dict[Hex, str] = {h: self.map.label(h) for h in self.map.hexes}
+        turns = len(sc.turns) or 10
+        self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
+
+    # -- tables ----------------------------------------------------------------------------
+    @cached_property
+    def tables(self) -> dict[str, Table]:
+        return {**fm_tables(), **self.scenario.tables}
+
+    def table(self, name: str) -> Table:
+        return self.tables[name]
+
+    # -- units ------------------------------------------------------------------------------
+    def movement_class(self, uid: str) -> str:
+        return movement_class_of(self.map, self.units[uid].flags)
+
+    def is_mobile(self, uid: str) -> bool:
+        u = self.units[uid]
+        return u.has("mobile") or self.movement_class(uid) == "mobile"
+
+    def is_airborne(self, uid: str) -> bool:
+        u = self.units[uid]
+        return u.has("airborne") or u.has("glider") or u.unit_type in ("parachute", "glider")
+
+    def is_engineer(self, uid: str) -> bool:
+        u = self.units[uid]
+        return u.has("engineer") or u.unit_type == "engineer"
+
+    def values(self, uid: str, reduced: bool) -> dict[str, Any]:
+        u = self.units[uid]
+        if reduced and u.reduced:
+            return {**u.values, **u.reduced}
+        return u.values
+
+    def one_step(self, uid: str) -> bool:
+        u = self.units[uid]
+        return u.reduced is None or u.steps < 2
+
+    def exerts_zoc(self, uid: str) -> bool:
+        """6.0: units marked with a black hexagon exert no zone of control."""
+        return not self.units[uid].has("no_zoc")
+
+    # -- map --------------------------------------------------------------------------------
+    def graph(self, cls: str) -> MovementGraph:
+        g = self._graphs.get(cls)
+        if g is None:
+            g = self._graphs[cls] = MovementGraph(self.map, cls)
+        return g
+
+    def hex(self, label: str) -> Hex | None:
+        return self.map.hex_at(label)
+
+    def label(self, h: Hex) -> str:
+        lab = self.labels.get(h)
+        return lab if lab is not None else self.map.label(h)
+
+    def hexside(self, label: str) -> Hexside | None:
+        a, _, b = label.partition("/")
+        ha, hb = self.map.hex_at(a.strip()), self.map.hex_at(b.strip())
+        if ha is None or hb is None or hex_distance(ha, hb) != 1:
+            return None
+        return hexside_between(ha, hb)
+
+    def hexside_label(self, side: Hexside) -> str:
+        a, b = side.hexes()
+        la, lb = self.label(a), self.label(b)
+        return f"{la}/{lb}" if la <= lb else f"{lb}/{la}"
+
+    def is_water(self, side: Hexside) -> bool:
+        info = self.map.hexsides.get(side)
+        if info is None:
+            return False
+        return any(self._water_code(f) for f in info.features)
+
+    def _water_code(self, code: str) -> bool:
+        ft = self.map.terrain_table.hexside_features.get(code)
+        if ft is not None and ft.combat.get("water"):
+            return True
+        return any(w in code.lower() for w in WATER)
+
+    @cached_property
+    def bridges(self) -> list[Hexside]:
+        """Every bridged hexside of the map, in a fixed order."""
+        out = [s for s, info in self.map.hexsides.items() if info.bridge]
+        return sorted(out, key=self.hexside_label)
+
+    def bridge_kind(self, side: Hexside) -> str:
+        """canal, railroad or highway (10.6.3)."""
+        info = self.map.hexsides[side]
+        canal = set(self.options.get("canal_bridges", ARNHEM_CANAL_BRIDGES))
+        code = (info.bridge or "").lower()
+        if self.hexside_label(side) in canal or "canal" in code or any("canal" in f for f in info.features):
+            return "canal"
+        if "rail" in code or code == "rr":
+            return "railroad"
+        return "highway"
+
+    @cached_property
+    def canal_trail_crossings(self) -> list[Hexside]:
+        out = []
+        for lab in self.options.get("canal_trail_crossings", ARNHEM_CANAL_TRAIL_CROSSINGS):
+            s = self.hexside(lab)
+            if s is not None and s in self.map.hexsides and self.is_water(s):
+                out.append(s)
+        return out
+
+    def edge_road_hexes(self, edge: str) -> list[Hex]:
+        """Map-edge hexes of `edge` with a road leaving the map or running along the edge (10.6.6)."""
+        m = self.map
+        try:
+            hexes = m.edge_hexes(edge)
+        except ValueError:
+            return []
+        out = []
+        for h in hexes:
+            for d in range(6):
+                info = m.hexsides.get(hexside_of(h, d))
+                if info and any("road" in p for p in info.paths):
+                    out.append(h)
+                    break
+        return out
+
+    def friendly_edge(self, side: str) -> list[Hex]:
+        edge = (self.options.get("friendly_edges") or {}).get(side)
+        if not edge:
+            return []
+        try:
+            return self.map.edge_hexes(edge)
+        except ValueError:
+            return []
+
+    @cached_property
+    def setup_hexes(self) -> dict[str, list[Hex]]:
+        """12.0: the hexes each unit or marker of a free deployment may be set up in (all the zones that
+        name it, or name every unit of its side, must hold)."""
+        sc = self.scenario
+        m = self.map
+        out: dict[str, list[Hex]] = {}
+        for z in sc.setup_zones:
+            members = z.units or [u.id for u in sc.units_of(z.side) if not self._reinforcement(u.id)]
+            for uid in members:
+                cand = out.get(uid, list(m.hexes))
+                out[uid] = [h for h in cand if all(zone_rule_holds(sc, r, h) for r in z.rules)]
+        return out
+
+    def _reinforcement(self, uid: str) -> bool:
+        return any(uid in rf.units for rf in self.scenario.reinforcements)
+
+    # -- protocol ---------------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None):
+        from .state import FMState
+
+        return FMState(self, seed, sampler or SeededSampler(seed))
