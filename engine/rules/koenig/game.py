@@ -26,6 +26,7 @@ class KoenigGame(Game):
                              f"{', '.join(f'{k} ({v})' for k, v in OPTIONS.items())}")
         classes = scenario.map.terrain_table.movement_classes
         self.graph = MovementGraph(scenario.map, classes[0] if classes else "ground")
+        self.side_of = {uid: u.side for uid, u in scenario.units.items()}
 
     def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
         return KoenigState(self, sampler or SeededSampler(seed), seed)

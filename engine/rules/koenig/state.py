@@ -501,7 +501,7 @@ class KoenigState(GameState):
                               close_combat, self.sc.stacking_limit or 2)
 
     def _side_map(self) -> dict[str, str]:
-        return {uid: u.side for uid, u in self.sc.units.items()}
+        return self.game.side_of
 
     def entry_hexes(self, uid: str) -> list[Hex]:
         """The entry hexes of a unit's reinforcement (exclusive 8.5): its hex, or the road hexes of its
@@ -620,18 +620,20 @@ class KoenigState(GameState):
         return []
 
     def _move_actions(self, uid: str, verb: str, allowance: float, march: bool, close_combat: bool = True,
-                      base: float | None = None) -> list[KoenigAction]:
-        opts = self.move_options(uid, allowance, close_combat)
-        normal = self.move_options(uid, base, close_combat) if base is not None else {}
-        out = []
-        for h in sorted(opts, key=lambda x: self.map.label(x)):
-            if march and h in normal:
-                continue
-            args = (uid, self.map.label(h)) + (("+march",) if march else ())
-            out.append(act(verb, *args))
+                      base: float | None = None, options: dict[Hex, float] | None = None) -> list[KoenigAction]:
+        """Move actions of one unit: every destination within `allowance` (with Force March, only those
+        beyond the normal `base` allowance, 14.1); `options` are destinations already computed for at
+        least `allowance` MP (costs do not depend on the allowance, only the cut-off does)."""
+        if options is None:
+            options = self.move_options(uid, allowance, close_combat)
+        opts = {h: c for h, c in options.items() if c <= allowance}
+        normal = {h: c for h, c in options.items() if c <= base} if base is not None else {}
+        label = self.map.label
+        tail = ("+march",) if march else ()
+        out = [act(verb, uid, label(h), *tail) for h in sorted(opts, key=label) if not (march and h in normal)]
         already = march and base is not None and self.can_exit(uid, base, normal)
         if self.can_exit(uid, allowance, opts) and not already:
-            out.append(act(verb, uid, "off", *(("+march",) if march else ())))
+            out.append(act(verb, uid, "off", *tail))
         return out
 
     def _activation_actions(self) -> list[KoenigAction]:
@@ -653,11 +655,12 @@ class KoenigState(GameState):
         out.append(act("done"))
         for uid in self.eligible():
             ma = self.allowance(uid)
-            out += self._move_actions(uid, "move", ma, False)
-            out += self._move_actions(uid, "cmove", halve(ma), False)
+            options = self.move_options(uid, 2 * ma if lead else ma)
+            out += self._move_actions(uid, "move", ma, False, options=options)
+            out += self._move_actions(uid, "cmove", halve(ma), False, options=options)
             if lead:
-                out += self._move_actions(uid, "move", 2 * ma, True, base=ma)
-                out += self._move_actions(uid, "cmove", ma, True, base=halve(ma))
+                out += self._move_actions(uid, "move", 2 * ma, True, base=ma, options=options)
+                out += self._move_actions(uid, "cmove", ma, True, base=halve(ma), options=options)
         on_map = [x for x in self.eligible() if self.units[x].status == ON_MAP]
         out += self.fire_groups(FULL, on_map, [])
         out += self.fire_groups(MOBILE, on_map, [])
@@ -771,10 +774,9 @@ class KoenigState(GameState):
             self._finish(uid)
             return
         h = self.map.hex_at(dest)
-        opts = self.move_options(uid, allowance)
-        spent = opts.get(h, 0.0)
         entering = u.status == PENDING
         enemy_here = [x for x in self.units_at(h) if self.side_of(x) != self.side_of(uid)]
+        spent = self.move_options(uid, allowance).get(h, 0.0) if enemy_here else 0.0
         u.status, u.hex = ON_MAP, h
         if a.verb == "cmove":
             if state == "fired":
