@@ -454,7 +454,11 @@ class FMState(GameState):
         for s in g.side_ids:
             self.available[s] = []  # 7.2: unused markers go back to the pools
         if self.turn >= g.last_turn:
-            self._end(victory.at_end(self))
+            out = victory.at_end(self)
+            if g.last_turn < len(g.scenario.turns):
+                out = Outcome(out.winner, out.draw, f"play stopped after GT {self.turn} of {len(g.scenario.turns)} "
+                              f"(max_turns); judged as if the game ended there: {out.reason}")
+            self._end(out)
             return
         self.turn += 1
         self.stage = 0
@@ -1356,14 +1360,15 @@ class FMState(GameState):
         c = self.combat
         assert c is not None
         c.result = cb.crt_result(g, c.column, a.value)
-        who = ",".join(g.label(self.pos[u]) for u in c.attackers) or "+".join(
-            m.token() for m in c.markers.get(c.attacker, []))
-        marks = {s: "+".join(m.token() for m in ms) for s, ms in c.markers.items() if ms}
-        self.note(f"{'bombardment' if c.kind == 'bombard' else 'combat'} {who} -> {g.label(c.target)}: "
-                  f"{c.attack_total} vs {c.defense_total}"
-                  + (f" (markers {marks})" if marks else "")
-                  + f", differential {c.differential:+d}, {c.line} line, column {c.column}; roll {a.value}: {c.result} "
-                  f"{cite('8.1.2' if c.kind == 'bombard' else '8.2.1')}")
+        who = ",".join(g.label(self.pos[u]) for u in c.attackers)
+        atk_m = ", ".join(m.token() for m in c.markers.get(c.attacker, []))
+        dfd_m = ", ".join(m.token() for m in c.markers.get(c.defender, []))
+        what = f"bombardment by {atk_m}" if c.kind == "bombard" else f"attack {who}"
+        self.note(f"{what} -> {g.label(c.target)} ({c.defending}): {c.attack_total}"
+                  + (f" (markers {atk_m})" if atk_m and c.kind != "bombard" else "")
+                  + f" vs {c.defense_total}" + (f" (markers {dfd_m})" if dfd_m else "")
+                  + f", differential {c.differential:+d}, {c.line} line, column {c.column}; roll {a.value}: "
+                  f"{c.result} {cite('8.1.2' if c.kind == 'bombard' else '8.2.1')}")
         self._apply_result(c)
 
     def _apply_result(self, c: Combat) -> None:

@@ -175,3 +175,33 @@ def corridor() -> Scenario:
     sc.options = {"friendly_edges": {"allies": "south", "germans": "north"},
                   "canal_trail_crossings": ["0609/0709"]}
     return sc
+
+
+def line_of(m: HexMap, start: str, direction: int, n: int) -> list[str]:
+    """`n` hexes from `start` straight along axial direction `direction` (0..5), start included."""
+    from hexwright.engine.hexgrid import hex_neighbor
+
+    out = [H(m, start)]
+    for _ in range(n - 1):
+        out.append(hex_neighbor(out[-1], direction))
+    return [m.label(h) for h in out]
+
+
+def pass_until(state, kind: str, player: str | None = None, limit: int = 500):
+    """Apply `pass` (and draw chance outcomes) until a decision of `kind` is pending."""
+    from hexwright.engine.rules.fm.actions import Pass
+    from hexwright.engine.rules.protocol import CHANCE
+
+    for _ in range(limit):
+        p = state.pending
+        if p is not None and p.kind == kind and (player is None or p.player == player):
+            return state
+        if state.is_terminal():
+            raise AssertionError(f"game ended before a {kind} decision")
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        elif Pass() in state.legal_actions():
+            state.apply(Pass())
+        else:
+            state.apply(state.legal_actions()[0])
+    raise AssertionError(f"no {kind} decision within {limit} actions")

@@ -1,0 +1,108 @@
+"""`hexwright play SCENARIO --seed N --bots random[,random]`: play one game headless by the scenario's
+rules and print its log in the rules' words and the result; `--log FILE` saves the game log;
+`hexwright play --replay FILE` replays a saved log (every action checked, every roll re-drawn)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hexwright.engine.formats import load_scenario
+from hexwright.engine.model import Scenario
+from hexwright.engine.rules.bots import make_bot, play
+from hexwright.engine.rules.log import GameLog, LogError, replay
+from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("scenario", nargs="?", metavar="SCENARIO", help="scenario file")
+    p.add_argument("--seed", type=int, default=0, help="seed of the dice and of the bots (default 0)")
+    p.add_argument("--bots", default="random", help="bot for each side in side order, comma separated; one name "
+                   "plays both sides (default: random)")
+    p.add_argument("--log", metavar="FILE", help="save the game log here")
+    p.add_argument("--max-turns", type=int, metavar="N", help="end the game after N game turns")
+    p.add_argument("--replay", metavar="LOG", help="replay a saved game log instead of playing")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+
+
+def _load(path: str) -> Scenario | None:
+    result = load_scenario(path)
+    errors = [d for d in result.diagnostics if d.severity.name == "ERROR"]
+    for d in errors:
+        print(d.format(), file=sys.stderr)
+    if result.scenario is None or errors:
+        print(f"{path}: cannot play: the scenario has errors", file=sys.stderr)
+        return None
+    return result.scenario
+
+
+def print_log(state: GameState, out=sys.stdout) -> None:
+    """Each action with the phase it was taken in, and the rules' account of what it did."""
+    events: dict[int, list[str]] = {}
+    for i, text in getattr(state, "events", []):
+        events.setdefault(i, []).append(text)
+    for text in events.get(0, []):
+        print(f"    {text}", file=out)
+    for i, entry in enumerate(state.history(), 1):
+        who = "dice" if entry.player == CHANCE else entry.player
+        print(f"{entry.phase}: {who}: {entry.action.text()}", file=out)
+        for text in events.get(i, []):
+            print(f"    {text}", file=out)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.replay:
+        try:
+            log = GameLog.load(args.replay)
+        except (OSError, LogError) as exc:
+            print(f"{args.replay}: {exc}", file=sys.stderr)
+            return 1
+        path = args.scenario or log.scenario
+        if not Path(path).exists() and (Path(args.replay).parent / path).exists():
+            path = str(Path(args.replay).parent / path)
+        sc = _load(path)
+        if sc is None:
+            return 1
+        try:
+            state = replay(sc, log)
+        except (LogError, ValueError) as exc:
+            print(f"{args.replay}: does not replay: {exc}", file=sys.stderr)
+            return 1
+        if not args.quiet:
+            print_log(state)
+        print(f"replayed {len(log.actions)} actions exactly; result: {state.outcome() or 'game not finished'}")
+        return 0
+    if not args.scenario:
+        print("hexwright play: a SCENARIO file (or --replay LOG) is needed", file=sys.stderr)
+        return 2
+    sc = _load(args.scenario)
+    if sc is None:
+        return 1
+    options = {"max_turns": args.max_turns} if args.max_turns else {}
+    try:
+        state = new_game(sc, args.seed, options)
+    except ValueError as exc:
+        print(f"{args.scenario}: {exc}", file=sys.stderr)
+        return 1
+    names = [n.strip() for n in args.bots.split(",") if n.strip()] or ["random"]
+    sides = [s.id for s in sc.sides]
+    if len(names) == 1:
+        names = names * len(sides)
+    if len(names) != len(sides):
+        print(f"--bots names {len(names)} bots for {len(sides)} sides ({', '.join(sides)})", file=sys.stderr)
+        return 2
+    try:
+        bots = {side: make_bot(name, args.seed * 7919 + i) for i, (side, name) in enumerate(zip(sides, names,
+                                                                                                  strict=True))}
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    play(state, bots)
+    if not args.quiet:
+        print_log(state)
+    if args.log:
+        GameLog.of(state, args.scenario).save(args.log)
+        print(f"log saved to {args.log}", file=sys.stderr)
+    print(f"result: {state.outcome()}")
+    return 0

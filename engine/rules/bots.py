@@ -1,0 +1,53 @@
+"""Bots that play any rules family through the protocol (OpenSpiel's evaluate_bots loop), and the
+loop itself: chance nodes are drawn from the state's seeded sampler, decisions asked of each side's bot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from .protocol import CHANCE, Action, GameState
+
+
+class Bot(Protocol):
+    def choose(self, state: GameState) -> Action: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action in {state.phase}")
+        return actions[self._rng.randrange(len(actions))]
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
+
+
+def play(state: GameState, bots: dict[str, Bot], max_actions: int | None = None,
+         on_action: Callable[[GameState, Action], None] | None = None) -> GameState:
+    """Play `state` to the end (or `max_actions`): the sampler decides chance nodes, `bots[side]` the rest."""
+    n = 0
+    while not state.is_terminal() and (max_actions is None or n < max_actions):
+        player = state.current_player
+        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        if on_action is not None:
+            on_action(state, action)
+        state.apply(action)
+        n += 1
+    return state

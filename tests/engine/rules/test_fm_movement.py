@@ -1,0 +1,258 @@
+"""Movement (F&M 5.x), zones of control (6.x), marsh (10.5), canal-trail crossings (10.6.1) and railroad
+bridges (10.6.2) with the Arnhem TEC (000_e5c3deafb2cea4af.txt)."""
+
+from __future__ import annotations
+
+import pytest
+from hexwright.engine.rules.fm.actions import Move, Pass
+from hexwright.engine.rules.fm.movement import path_cost_of, path_problem, unit_reach
+from hexwright.engine.rules.protocol import IllegalAction, new_game
+
+from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
+
+
+def one_unit(flags=(), ma=7, terrain=None, extra_units=(), placements=None, m=None):
+    m = m or blank_map()
+    for lab, t in (terrain or {}).items():
+        m.set_terrain({H(m, lab): t})
+    units = [unit("A", "allies", 4, 4, ma, *flags)] + list(extra_units)
+    pl = {"A": "0206"}
+    pl.update(placements or {})
+    st = new_game(scenario(m, units, pl), 0)
+    assert st.pending.kind == "move" and st.pending.player == "allies"
+    return st, m
+
+
+TEC = [  # (terrain, leg, mobile) from the Arnhem Terrain Effects Chart
+    ("mixed", 2, 2), ("woods", 2, 3), ("broken", 3, 3), ("rough", 4, 5), ("marsh", 4, None), ("city", 1, 1),
+    ("town", 1, 1),
+]
+
+
+@pytest.mark.parametrize("terrain,leg,mobile", TEC)
+def test_terrain_effects_chart_costs(terrain, leg, mobile):
+    """5.4 and the TEC: the MP to enter each terrain, leg and mobile."""
+    for cls, cost in (("leg", leg), ("mobile", mobile)):
+        st, m = one_unit(flags=(cls,), ma=10, terrain={"0306": terrain})
+        reach = unit_reach(st, "A")
+        target = H(m, "0306")
+        if cost is None:
+            assert target not in reach  # 10.5: mobile units enter marsh only along a road or trail
+        else:
+            assert reach.spent[target] == cost
+
+
+def test_road_costs_half_and_trail_one_regardless_of_terrain():
+    """5.4.1, 5.4.2: road 1/2 MP, trail 1 MP between path hexes through path hexsides."""
+    m = blank_map()
+    hexes = line_of(m, "0106", 0, 12)
+    for lab in hexes[1:]:
+        m.set_terrain({H(m, lab): "rough"})
+    road(m, *hexes[:8])
+    road(m, hexes[7], hexes[11], kind="trail")
+    st, _ = one_unit(ma=7, m=m, placements={"A": hexes[0]})
+    reach = unit_reach(st, "A")
+    assert reach.spent[H(m, hexes[7])] == 3.5
+    assert reach.spent[H(m, hexes[10])] == 6.5
+    assert H(m, hexes[11]) not in reach  # 7.5 MP: more than the MA (5.2 a)
+
+
+def test_ma_limit_and_no_partial_hex():
+    """5.2 a, c: a unit with MA 7 crosses three mixed hexes (6 MP) and cannot pay 2 MP for a fourth."""
+    st, m = one_unit(ma=7)
+    path = line_of(m, "0206", 0, 5)
+    st.apply_checked(Move("A", tuple(path[:4])))
+    st2, _ = one_unit(ma=7)
+    with pytest.raises(IllegalAction, match=r"spend 8 MP of 7 \(F&M 5.2 a, c"):
+        st2.apply_checked(Move("A", tuple(path)))
+
+
+def test_cannot_leave_the_map_or_enter_an_enemy_hex():
+    m = blank_map()
+    a, g = line_of(m, "0106", 0, 2)
+    st, _ = one_unit(extra_units=[unit("G", "germans", 2, 2, 7)], placements={"A": a, "G": g}, m=m)
+    off = m.label(next(h for h in [H(m, a)._replace(q=H(m, a).q - 1)] if not m.contains(h)))
+    with pytest.raises(IllegalAction, match=r"5.2 f"):
+        st.apply_checked(f"move A {a}-{off}")
+    with pytest.raises(IllegalAction, match=r"enemy-occupied \(F&M 5.2 d"):
+        st.apply_checked(Move("A", (a, g)))
+
+
+def test_friends_may_be_passed_through_but_not_stacked_with():
+    """5.3: a unit may move through friendly units; it cannot end its move stacked."""
+    m = blank_map()
+    path = line_of(m, "0206", 0, 3)
+    st, _ = one_unit(extra_units=[unit("B", "allies", 1, 1, 7)], placements={"B": path[1]}, m=m)
+    with pytest.raises(IllegalAction, match=r"units cannot stack \(F&M 5.3"):
+        st.apply_checked(Move("A", tuple(path[:2])))
+    st.apply_checked(Move("A", tuple(path)))
+    assert st.pos["A"] == H(m, path[2])
+
+
+def test_a_unit_moves_once_per_phase():
+    """5.2: a unit that has completed its movement may not move again that turn."""
+    st, m = one_unit()
+    st.apply_checked(Move("A", ("0206", "0306")))
+    with pytest.raises(IllegalAction, match="completed its movement"):
+        st.apply_checked(Move("A", ("0306", "0406")))
+
+
+def ezoc_setup(flags=(), ma=7, start="0206"):
+    m = blank_map()
+    g_hex = line_of(m, "0206", 0, 4)[3]  # three hexes east of 0206
+    st, _ = one_unit(flags=flags, ma=ma, extra_units=[unit("G", "germans", 2, 2, 7)],
+                     placements={"A": start, "G": g_hex}, m=m)
+    return st, m, H(m, g_hex)
+
+
+def test_leg_unit_stops_on_entering_enemy_zoc():
+    """6.1: a leg unit entering an EZOC must stop, whatever MP it has left."""
+    st, m, g = ezoc_setup(ma=12)
+    ezoc = st.enemy_zoc("allies")
+    reach = unit_reach(st, "A")
+    beyond = [h for h in reach.spent if h not in ezoc]
+    for h in beyond:  # no hex beyond the zone is reached through a hex of it
+        assert not any(x in ezoc for x in reach.path(h)[1:-1])
+    entered = next(h for h in ezoc if h in reach)
+    path = reach.path(entered)
+    further = next(n for n in ezoc if n not in path and abs(n.q - entered.q) + abs(n.r - entered.r) <= 2
+                   and n in set(m.neighbors_on_map(entered)))
+    with pytest.raises(IllegalAction, match=r"must stop .*\(F&M 6.1"):
+        st.apply_checked(Move("A", tuple(m.label(h) for h in path + [further])))
+
+
+def test_leg_unit_moves_ezoc_to_ezoc_by_spending_its_whole_ma():
+    """6.1: a leg unit beginning in an EZOC may move directly into another EZOC hex by expending all of
+    its printed MA."""
+    m = blank_map()
+    g = line_of(m, "0206", 0, 4)[3]
+    gh = H(m, g)
+    ring = sorted(m.neighbors_on_map(gh))
+    start = ring[0]
+    nxt = next(h for h in ring if h in m.neighbors_on_map(start))
+    st, _ = one_unit(ma=7, extra_units=[unit("G", "germans", 2, 2, 7)], placements={"A": m.label(start), "G": g}, m=m)
+    assert path_problem(st, "A", [start, nxt]) is None
+    st.apply_checked(Move("A", (m.label(start), m.label(nxt))))
+    assert st.mp_spent["A"] == 7  # the whole printed MA, though the hex costs 2
+
+
+def test_leaving_an_ezoc_costs_nothing_extra():
+    """6.1: any unit beginning in an EZOC may move into a hex not in an EZOC at the normal cost."""
+    m = blank_map()
+    g = line_of(m, "0506", 0, 1)[0]
+    start = line_of(m, "0506", 3, 2)[1]
+    away = line_of(m, "0506", 3, 3)[2]
+    st, _ = one_unit(ma=7, extra_units=[unit("G", "germans", 2, 2, 7)], placements={"A": start, "G": g}, m=m)
+    assert unit_reach(st, "A").spent[H(m, away)] == 2
+
+
+def test_mobile_unit_with_ma_7_pays_3_to_enter_an_ezoc():
+    """6.1: 'a unit with MA of 7 would expend three movement points to enter an EZOC' (plus terrain)."""
+    st, m, g = ezoc_setup(flags=("mobile",), ma=7)
+    ezoc = st.enemy_zoc("allies")
+    reach = unit_reach(st, "A")
+    first = min((h for h in ezoc if h in reach), key=lambda h: reach.spent[h])
+    steps = len(reach.path(first)) - 1
+    assert reach.spent[first] == 2 * steps + 3
+
+
+def test_mobile_unit_with_ma_12_pays_6_and_is_not_stopped():
+    """6.1: half of MA 12 is 6; a mobile unit is not stopped by the zone and may move on."""
+    m = blank_map()
+    g = "0506"
+    a, e = line_of(m, g, 3, 3)[2], line_of(m, g, 3, 2)[1]
+    st, _ = one_unit(flags=("mobile",), ma=12, extra_units=[unit("G", "germans", 2, 2, 7)],
+                     placements={"A": a, "G": g}, m=m)
+    ezoc = st.enemy_zoc("allies")
+    f = next(h for h in m.neighbors_on_map(H(m, e)) if h not in ezoc and h != H(m, a) and h != H(m, g))
+    assert path_problem(st, "A", [H(m, a), H(m, e), f]) is None
+    assert path_cost_of(st, "A", [H(m, a), H(m, e), f]) == 2 + 6 + 2
+
+
+def test_units_marked_without_zoc_exert_none():
+    """6.0: units marked with a black hexagon exert no zone of control."""
+    m = blank_map()
+    g = line_of(m, "0206", 0, 3)[2]
+    st, _ = one_unit(ma=7, extra_units=[unit("G", "germans", 2, 2, 7, "no_zoc")], placements={"G": g}, m=m)
+    assert st.enemy_zoc("allies") == set()
+
+
+def test_no_ezoc_to_ezoc_across_a_minefield_hexside():
+    """6.1 exception: not from EZOC to EZOC across a minefield hexside."""
+    m = blank_map()
+    g = line_of(m, "0506", 0, 1)[0]
+    gh = H(m, g)
+    ring = sorted(m.neighbors_on_map(gh))
+    start = ring[0]
+    nxt = next(h for h in ring if h in m.neighbors_on_map(start))
+    side_of(m, m.label(start), m.label(nxt), "minefield")
+    st, _ = one_unit(ma=7, extra_units=[unit("G", "germans", 2, 2, 7)], placements={"A": m.label(start), "G": g}, m=m)
+    with pytest.raises(IllegalAction, match=r"directly into .*\(F&M 6.1"):
+        st.apply_checked(Move("A", (m.label(start), m.label(nxt))))
+
+
+def test_mobile_movement_phase_rules():
+    """5.5 and 4.1: mobile units that moved in the Movement Phase cannot move in the Mobile Movement
+    Phase; leg units never move in it; a mobile unit that did not move may."""
+    m = blank_map()
+    units = [unit("M1", "allies", 4, 3, 10, "mobile"), unit("M2", "allies", 4, 3, 10, "mobile"),
+             unit("L", "allies", 3, 3, 7)]
+    st = new_game(scenario(m, units, {"M1": "0206", "M2": "0208", "L": "0210"}), 0)
+    st.apply_checked("move M1 0206-0306")
+    st.apply_checked(Pass())
+    pass_until(st, "move", "allies")
+    assert st.pending.data["mobile"] is True
+    with pytest.raises(IllegalAction, match=r"cannot move in the Mobile Movement Phase \(F&M 5.5"):
+        st.apply_checked("move M1 0306-0406")
+    with pytest.raises(IllegalAction, match=r"leg units cannot move in the Mobile Movement Phase \(F&M 5.5"):
+        st.apply_checked("move L 0210-0310")
+    st.apply_checked("move M2 0208-0308")
+
+
+def test_marsh_only_along_road_for_mobile_units():
+    """10.5: mobile units may enter and exit marsh only along a road or trail."""
+    m = blank_map()
+    path = line_of(m, "0206", 0, 4)
+    for lab in path[1:3]:
+        m.set_terrain({H(m, lab): "marsh"})
+    st, _ = one_unit(flags=("mobile",), ma=10, m=m)
+    with pytest.raises(IllegalAction, match=r"10.5"):
+        st.apply_checked(Move("A", tuple(path[:2])))
+    road(m, *path)
+    st2, _ = one_unit(flags=("mobile",), ma=10, m=m)
+    assert unit_reach(st2, "A").spent[H(m, path[3])] == 1.5
+
+
+def canal_crossing_map():
+    """The 10.6.1 example: a canal between 0507 and 0606 with a trail leading to it on both sides."""
+    m = blank_map()
+    water_between_columns(m, 5, "canal")
+    side_of(m, "0507", "0606", "canal", "ferry")
+    road(m, "0606", "0706", kind="trail")
+    road(m, "0408", "0507", kind="trail")
+    return m
+
+
+@pytest.mark.parametrize("flags,cost", [((), 4), (("mobile",), 5)])
+def test_canal_trail_crossing_costs_ferry_then_trail(flags, cost):
+    """10.6.1: 'A leg unit would expend three MP to cross the canal from hex 0507 to 0606 and one MP
+    (total of four MP) for the trail in hex 0606. A mobile unit ... a total of five MP.'"""
+    m = canal_crossing_map()
+    st, _ = one_unit(flags=flags, ma=10, m=m, placements={"A": "0507"})
+    assert unit_reach(st, "A").spent[H(m, "0606")] == cost
+
+
+def test_railroad_bridge_costs_the_terrain_and_bars_mobile_units_from_marsh():
+    """10.6.2: crossing a railroad bridge costs the terrain of the hex entered (no road rate); the
+    example: a mobile unit cannot cross the railroad bridge 2412/2413 into marsh with no road or trail."""
+    m = blank_map(28, 16)
+    m.set_terrain({H(m, "2412"): "marsh", H(m, "2413"): "marsh"})
+    for h in m.neighbors_on_map(H(m, "2412")):
+        if m.label(h) != "2413":
+            side_of(m, "2412", m.label(h), "river")
+    side_of(m, "2412", "2413", "river", bridge="railroad", paths=())
+    road(m, "2413", m.label(next(h for h in m.neighbors_on_map(H(m, "2413")) if m.label(h) != "2412")))
+    st, _ = one_unit(flags=("mobile",), ma=12, m=m, placements={"A": "2413"})
+    assert H(m, "2412") not in unit_reach(st, "A")
+    st2, _ = one_unit(ma=7, m=m, placements={"A": "2413"})
+    assert unit_reach(st2, "A").spent[H(m, "2412")] == 4
