@@ -22,13 +22,14 @@ _MOVE, _LINE = 0, 1
 _RECORD = np.dtype([("t", ">i4"), ("x", ">f8"), ("y", ">f8")])
 
 
-def _path_from_records(rec: np.ndarray) -> QPainterPath:
+def _path_from_records(rec: np.ndarray, winding: bool = False) -> QPainterPath:
     path = QPainterPath()
     n = len(rec)
     if n == 0:
         return path
     last_move = int(np.flatnonzero(rec["t"] == _MOVE)[-1]) if n else 0
-    data = np.array([n], ">i4").tobytes() + rec.tobytes() + np.array([last_move, 0], ">i4").tobytes()
+    fill_rule = 1 if winding else 0  # Qt::WindingFill / Qt::OddEvenFill
+    data = np.array([n], ">i4").tobytes() + rec.tobytes() + np.array([last_move, fill_rule], ">i4").tobytes()
     buffer = QByteArray(data)  # kept alive while the stream reads it
     stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
     stream >> path  # noqa: B015 - QDataStream's operator>> fills `path`
@@ -36,7 +37,8 @@ def _path_from_records(rec: np.ndarray) -> QPainterPath:
 
 
 def polygons_path(polys: np.ndarray) -> QPainterPath:
-    """One path of closed polygons from an (n, k, 2) array (each ring closed back to its first point)."""
+    """One path of closed polygons from an (n, k, 2) array (each ring closed back to its first point),
+    filled by the winding rule so polygons that overlap stay filled where they overlap."""
     polys = np.asarray(polys, dtype=float)
     if polys.size == 0:
         return QPainterPath()
@@ -48,7 +50,7 @@ def polygons_path(polys: np.ndarray) -> QPainterPath:
     rec["y"][:, :k] = polys[..., 1]
     rec["x"][:, k] = polys[:, 0, 0]
     rec["y"][:, k] = polys[:, 0, 1]
-    return _path_from_records(rec.reshape(-1))
+    return _path_from_records(rec.reshape(-1), winding=True)  # overlapping polygons stay filled
 
 
 def polylines_path(lines: np.ndarray) -> QPainterPath:
@@ -121,6 +123,36 @@ def chain_segments(segs: np.ndarray, digits: int = 3) -> list[np.ndarray]:
 
 
 @dataclass
+class Group:
+    """Lines drawn together: always the same members whatever part of the map is drawn, so a tile
+    and the whole map stroke (and antialias, and dash) them identically."""
+
+    bounds: tuple[float, float, float, float]  # x0, y0, x1, y1
+    chains: list[np.ndarray]
+
+    def intersects(self, rect: QRectF | None, margin: float) -> bool:
+        if rect is None:
+            return True
+        x0, y0, x1, y1 = self.bounds
+        return not (x1 + margin < rect.left() or x0 - margin > rect.right()
+                    or y1 + margin < rect.top() or y0 - margin > rect.bottom())
+
+
+def group_chains(chains: list[np.ndarray], block: float) -> list[Group]:
+    """Chains grouped by the map block (block x block scene units) their first point lies in."""
+    by_block: dict[tuple[int, int], list[np.ndarray]] = {}
+    for c in chains:
+        by_block.setdefault((int(c[0, 0] // block), int(c[0, 1] // block)), []).append(c)
+    groups = []
+    for key in sorted(by_block):
+        cs = by_block[key]
+        pts = np.concatenate(cs)
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        groups.append(Group((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])), cs))
+    return groups
+
+
+@dataclass
 class HexsideGeometry:
     """Every hexside with something on it: its key, corners, centres of the hexes it separates."""
 
@@ -166,6 +198,8 @@ class MapGeometry:
         self.terrain_index = np.fromiter((code_index[terrain[h]] for h in self.hexes), dtype=np.int32,
                                          count=len(self.hexes))
         self._grid: tuple[np.ndarray, np.ndarray] | None = None
+        self._grid_groups: list[Group] | None = None
+        self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self.sides = self._hexsides()
 
     @classmethod
@@ -211,6 +245,50 @@ class MapGeometry:
                 owner.append(idx)
             self._grid = (np.concatenate(segs), np.concatenate(owner))
         return self._grid
+
+    def grid_groups(self) -> list[Group]:
+        """The grid's edges in blocks of about 8 x 8 hex sizes (one stroked path each)."""
+        if self._grid_groups is None:
+            segs, owner = self.grid_segments()
+            block = 8.0 * self.size
+            keys = np.floor(self.centers[owner] / block).astype(np.int64)
+            order = np.lexsort((keys[:, 1], keys[:, 0]))
+            groups = []
+            keys, segs = keys[order], segs[order]
+            cuts = np.flatnonzero(np.any(np.diff(keys, axis=0) != 0, axis=1)) + 1
+            for part in np.split(np.arange(len(segs)), cuts):
+                if len(part) == 0:
+                    continue
+                pts = segs[part].reshape(-1, 2)
+                lo, hi = pts.min(axis=0), pts.max(axis=0)
+                groups.append(Group((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])), list(segs[part])))
+            self._grid_groups = groups
+        return self._grid_groups
+
+    def feature_groups(self, code: str) -> list[Group]:
+        """Hexside feature `code` (a river, a canal...) along its hexsides, joined into chains."""
+        key = ("feature", code)
+        if key not in self._side_groups:
+            sides = self.sides
+            sel = np.array([i for i, k in enumerate(sides.keys) if code in self.map.hexsides[k].features], dtype=int)
+            chains = chain_segments(np.stack([sides.a[sel], sides.b[sel]], axis=1)) if len(sel) else []
+            self._side_groups[key] = group_chains(chains, 8.0 * self.size)
+        return self._side_groups[key]
+
+    def path_groups(self, code: str) -> list[Group]:
+        """Path `code` (road, trail, railroad) from hex centre to hex centre through each linked hexside;
+        a link to a hex off the map runs to the hexside, the map edge."""
+        key = ("path", code)
+        if key not in self._side_groups:
+            sides = self.sides
+            sel = np.array([i for i, k in enumerate(sides.keys) if code in self.map.hexsides[k].paths], dtype=int)
+            chains: list[np.ndarray] = []
+            if len(sel):
+                start = np.where(sides.on_map1[sel][:, None], sides.c1[sel], sides.mid[sel])
+                end = np.where(sides.on_map2[sel][:, None], sides.c2[sel], sides.mid[sel])
+                chains = chain_segments(np.stack([start, end], axis=1))
+            self._side_groups[key] = group_chains(chains, 8.0 * self.size)
+        return self._side_groups[key]
 
     # -- hexsides -------------------------------------------------------------------------------
     def _hexsides(self) -> HexsideGeometry:

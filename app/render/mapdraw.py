@@ -32,17 +32,9 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from .geometry import MapGeometry, chain_segments, chains_path, polygons_path, polylines_path
+from .geometry import Group, MapGeometry, chains_path, polygons_path, polylines_path
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
-
-
-def _stroke_chains(painter: QPainter, chains: list[np.ndarray], pens: list[QPen]) -> None:
-    """Stroke polylines with each pen in turn, a few hundred at a time (Qt strokes a huge path slowly)."""
-    paths = [chains_path(chains[k:k + 4 * CHUNK]) for k in range(0, len(chains), 4 * CHUNK)]
-    for pen in pens:
-        for path in paths:
-            painter.strokePath(path, pen)
 
 
 @dataclass
@@ -181,12 +173,16 @@ def _blocks(centers: np.ndarray, offsets: np.ndarray, half: float, s: float) -> 
 
 
 # -- fonts -------------------------------------------------------------------------------------------
+# Fonts are made at one large pixel size and scaled by the painter: pixel sizes are whole numbers and
+# point sizes depend on the device's resolution (a 600 dpi PDF), so this is the one way text comes out
+# the same size, to the fraction, on every device.
+FONT_PX = 100
+
+
 @lru_cache(maxsize=64)
-def _font(family: str, pixel_size: float, bold: bool = False, italic: bool = False, spacing: float = 0.0) -> QFont:
+def _font(family: str, bold: bool = False, italic: bool = False, spacing: float = 0.0) -> QFont:
     f = QFont(family)
-    f.setPixelSize(max(1, round(pixel_size)))
-    if pixel_size < 1 or abs(pixel_size - round(pixel_size)) > 0.01:
-        f.setPointSizeF(pixel_size * 0.75)  # fractional sizes; 0.75 pt per px at 96 dpi
+    f.setPixelSize(FONT_PX)
     f.setBold(bold)
     f.setItalic(italic)
     f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
@@ -195,10 +191,15 @@ def _font(family: str, pixel_size: float, bold: bool = False, italic: bool = Fal
     return f
 
 
+@lru_cache(maxsize=64)
+def _metrics(font_key: tuple) -> QFontMetricsF:
+    return QFontMetricsF(_font(*font_key))
+
+
 @lru_cache(maxsize=8)
 def _label_widths(font_key: tuple, labels: tuple[str, ...]) -> np.ndarray:
-    """Advance widths of the labels, summed from cached per-character advances."""
-    fm = QFontMetricsF(_font(*font_key))
+    """Advance widths (at FONT_PX) of the labels, summed from cached per-character advances."""
+    fm = _metrics(font_key)
     advance: dict[str, float] = {}
     out = np.empty(len(labels))
     for i, text in enumerate(labels):
@@ -246,9 +247,9 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         _paint_grid(painter, g, exposed, o)
     side_idx = g.sides_visible(exposed)
     if o.hexsides:
-        _paint_water(painter, m, g, side_idx)
+        _paint_water(painter, m, g, exposed)
     if o.paths:
-        _paint_paths(painter, m, g, side_idx)
+        _paint_paths(painter, m, g, exposed)
     if o.hexsides:
         _paint_crossings(painter, m, g, side_idx)
     if o.features:
@@ -342,65 +343,52 @@ def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
 
 
 def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
-    segs, owner = g.grid_segments()
-    if exposed is not None:
-        keep = np.isin(owner, g.visible(exposed))
-        segs = segs[keep]
     pen = QPen(QColor(o.grid_color), g.size * o.grid_width)
     pen.setCapStyle(Qt.PenCapStyle.SquareCap)  # round caps cost ten times as much to stroke
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for k in range(0, len(segs), 3 * CHUNK):
-        painter.drawPath(polylines_path(segs[k:k + 3 * CHUNK]))
+    for group in g.grid_groups():
+        if group.intersects(exposed, pen.widthF()):
+            painter.drawPath(polylines_path(np.array(group.chains)))
 
 
-def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
+def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen]) -> None:
+    margin = max(p.widthF() for p in pens)
+    paths = [chains_path(gr.chains) for gr in groups if gr.intersects(exposed, margin)]
+    for pen in pens:
+        for path in paths:
+            painter.strokePath(path, pen)
+
+
+def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
     """Hexside features drawn along the hexside: rivers, canals, streams, slopes... (not ferries)."""
     table = m.terrain_table.hexside_features
-    sides = g.sides
-    by_feature: dict[str, list[int]] = {}
-    for i in side_idx.tolist():
-        for f in m.hexsides[sides.keys[i]].features:
-            ft = table.get(f)
-            if ft is not None and not ft.permits_crossing:
-                by_feature.setdefault(f, []).append(i)
-    order = sorted(by_feature, key=lambda f: -table[f].width)
+    present = {f for info in m.hexsides.values() for f in info.features}
     s = g.size
-    for f in order:
+    for f in sorted((f for f in present if f in table and not table[f].permits_crossing),
+                    key=lambda f: (-table[f].width, f)):
         ft = table[f]
-        sel = np.array(by_feature[f])
-        chains = chain_segments(np.stack([sides.a[sel], sides.b[sel]], axis=1))
         width = max(ft.width * s, 0.5)
         color = QColor(ft.color)
         pens = [QPen(QColor(color).darker(140), width * 1.3), QPen(color, width)]
         for pen in pens:
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        _stroke_chains(painter, chains, pens)
+        _stroke_groups(painter, g.feature_groups(f), exposed, pens)
 
 
-def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
-    """Roads, trails and railroads: a line from hex centre to hex centre through each linked hexside;
-    a link to a hex off the map runs to the hexside (the map edge)."""
+def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+    """Roads, trails and railroads: railroads under trails under roads."""
     table = m.terrain_table.paths
-    sides = g.sides
-    by_path: dict[str, list[int]] = {}
-    for i in side_idx.tolist():
-        for p in m.hexsides[sides.keys[i]].paths:
-            if p in table:
-                by_path.setdefault(p, []).append(i)
+    present = {p for info in m.hexsides.values() for p in info.paths if p in table}
     s = g.size
-    # railroads under trails under roads
+
     def rank(code: str) -> tuple[int, str]:
         pt = table[code]
         return (0 if not pt.move else (1 if pt.dash else 2), code)
 
-    for code in sorted(by_path, key=rank):
+    for code in sorted(present, key=rank):
         pt = table[code]
-        sel = np.array(by_path[code])
-        start = np.where(sides.on_map1[sel][:, None], sides.c1[sel], sides.mid[sel])
-        end = np.where(sides.on_map2[sel][:, None], sides.c2[sel], sides.mid[sel])
-        chains = chain_segments(np.stack([start, end], axis=1))
         width = max(pt.width * s, 0.5)
         color = QColor(pt.color)
         if not pt.move:  # a railroad: a thin line with ties across it
@@ -421,7 +409,7 @@ def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndar
             for pen in pens:
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        _stroke_chains(painter, chains, pens)
+        _stroke_groups(painter, g.path_groups(code), exposed, pens)
 
 
 def _paint_crossings(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
@@ -511,22 +499,25 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     device_px = px * math.sqrt(abs(painter.worldTransform().determinant()) or 1.0)
     if device_px < 2.5:  # unreadable at this zoom
         return
-    font_key = ("DejaVu Sans Condensed", px, False, False, 0.0)
-    font = _font(*font_key)
+    font_key = ("DejaVu Sans Condensed", False, False, 0.0)
     try:
         labels = tuple(m.label(h) for h in g.hexes)
     except ValueError:  # a numbering that cannot label every hex (validation reports it)
         return
-    widths = _label_widths(font_key, labels)
-    fm = QFontMetricsF(font)
+    k = px / FONT_PX
+    widths = _label_widths(font_key, labels) * k
+    fm = _metrics(font_key)
     flat = m.grid.orientation == "flat"
-    top = (-math.sqrt(3) / 2 * s if flat else -s * 0.62) + fm.ascent() + s * 0.05
-    painter.setFont(font)
+    top = (-math.sqrt(3) / 2 * s if flat else -s * 0.62) + fm.ascent() * k + s * 0.05
+    painter.save()
+    painter.setFont(_font(*font_key))
     painter.setPen(QColor(o.number_color))
-    xs = g.centers[idx, 0] - widths[idx] / 2
-    ys = g.centers[idx, 1] + top
+    painter.scale(k, k)
+    xs = (g.centers[idx, 0] - widths[idx] / 2) / k
+    ys = (g.centers[idx, 1] + top) / k
     for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
         painter.drawText(QPointF(x, y), labels[i])
+    painter.restore()
 
 
 _PLACE_STYLE = {  # kind -> (family, size in hex sizes, bold, italic, letter spacing %, colour, y offset)
@@ -545,16 +536,18 @@ def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF 
         if place.hex is None or place.hex not in g.index:
             continue
         family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
-        font = _font(family, s * size * place.size, bold, italic, spacing)
-        fm = QFontMetricsF(font)
+        key = (family, bold, italic, spacing)
+        fm = _metrics(key)
+        k = s * size * place.size / FONT_PX
         cx, cy = g.centers[g.index[place.hex]]
-        w = fm.horizontalAdvance(place.text)
+        w = fm.horizontalAdvance(place.text) * k
         x = cx + place.dx * s - w / 2
-        y = cy + (place.dy + yoff) * s + (fm.ascent() - fm.descent()) / 2
-        if exposed is not None and not QRectF(x, y - fm.ascent(), w, fm.height()).intersects(exposed):
+        y = cy + (place.dy + yoff) * s + (fm.ascent() - fm.descent()) * k / 2
+        if exposed is not None and not QRectF(x, y - fm.ascent() * k, w, fm.height() * k).intersects(exposed):
             continue
-        path = QPainterPath()
-        path.addText(QPointF(x, y), font, place.text)
+        text = QPainterPath()
+        text.addText(QPointF(0, 0), _font(*key), place.text)
+        path = QTransform(k, 0, 0, k, x, y).map(text)
         halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size)
         halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.strokePath(path, halo)
