@@ -10,9 +10,10 @@ b) brush stamp: a mouse press (QTest) on the map view with the terrain brush, th
 c) PNG export: `hexwright render FILE -o out.png --scale S` (a fresh process: it loads the map file,
    draws and writes the PNG) against Tiled's
    `tmxrasterizer` rendering a 200 x 200 hexagonal .tmx (64-pixel hex tiles, CSV layer data, the same
-   terrain per hex) to a PNG, each in its own process; wall time and peak RSS from `os.wait4`.
+   terrain per hex) to a PNG, each in its own process.
    Our export runs at the scale that gives the same pixel width as Tiled's image. Targets: both
-   ratios <= 1. Skipped with a note when `tmxrasterizer` is not installed (Debian package `tiled`).
+   ratios <= 1. Wall time and peak RSS from GNU time. Skipped with a note when `tmxrasterizer` is
+   not installed (Debian package `tiled`).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def write_map(columns: int, rows: int, folder: Path):
 
 
 # -- a) open and show ----------------------------------------------------------------------------
-def polygon_items_shown(m, transform=None) -> Callable[[], None]:
+def polygon_items_shown(m, transform=None, viewport=None) -> Callable[[], None]:
     """The baseline: one QGraphicsPolygonItem with its own brush per hex, shown and painted."""
     import numpy as np
     from PySide6.QtCore import QPointF
@@ -107,6 +108,9 @@ def polygon_items_shown(m, transform=None) -> Callable[[], None]:
         scene.addItem(item)
     view = QGraphicsView(scene)
     view.resize(*VIEW_SIZE)
+    if viewport is not None:  # the same visible area as the editor's map view
+        frame = 2 * view.frameWidth()
+        view.resize(viewport.width() + frame, viewport.height() + frame)
     if transform is not None:
         view.setTransform(transform)
     view.show()
@@ -123,45 +127,46 @@ def polygon_items_shown(m, transform=None) -> Callable[[], None]:
     return teardown
 
 
-def window_shown(path: Path) -> Callable[[], None]:
-    """Ours: the real editor window opening the map file, shown and painted."""
+def new_window():
+    """The real editor window, with its settings in a throw-away INI file (not the user's)."""
     from hexwright.app.editor.mainwindow import MainWindow
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtCore import QSettings
 
-    win = MainWindow()
+    ini = Path(tempfile.gettempdir()) / "hexwright-bench-settings.ini"
+    win = MainWindow(settings=QSettings(str(ini), QSettings.Format.IniFormat))
     win.resize(*VIEW_SIZE)
-    win.open_file(path)
     win.show()
-    QApplication.processEvents()
-    view = win.view
-    view.viewport().repaint()
+    return win
 
-    def teardown() -> None:
-        win.document.undo_stack.setClean()
-        win.close()
-        win.deleteLater()
 
-    return teardown
+def close_window(win) -> None:
+    win.document.undo_stack.setClean()
+    win.close()
+    win.deleteLater()
+
+
+def window_shown(path: Path) -> Callable[[], None]:
+    """Ours: the real editor window opening the map file (read, checked, scene built), shown and
+    painted."""
+    win = new_window()
+    if not win.open_path(path, ask_save=False):
+        raise RuntimeError(f"the editor did not open {path}")
+    win.wait_shown()
+    return lambda: close_window(win)
 
 
 def bench_open(m, path: Path, settings: Settings) -> list[Row]:
-    from hexwright.app.editor.mainwindow import MainWindow
-
     target = "opens and shows in under 2x the time of building the same number of QGraphicsPolygonItems"
     # Ours first once, to copy its view size and zoom to the baseline's view.
-    probe = MainWindow()
-    probe.resize(*VIEW_SIZE)
-    probe.open_file(path)
-    probe.show()
-    qapp().processEvents()
+    probe = new_window()
+    probe.open_path(path, ask_save=False)
+    probe.wait_shown()
     transform = probe.view.transform()
     viewport = probe.view.viewport().size()
-    probe.document.undo_stack.setClean()
-    probe.close()
-    probe.deleteLater()
+    close_window(probe)
     flush_deletes()
     times = timed_in_turns(
-        {"ours": lambda: window_shown(path), "baseline": lambda: polygon_items_shown(m, transform)},
+        {"ours": lambda: window_shown(path), "baseline": lambda: polygon_items_shown(m, transform, viewport)},
         repeat=max(3, settings.repeat // 2 if settings.quick else settings.repeat),
     )
     return [Row("editor", f"open {len(m)} hexes", "MainWindow open+show+paint", median(times["ours"]),
@@ -171,56 +176,96 @@ def bench_open(m, path: Path, settings: Settings) -> list[Row]:
 
 
 # -- b) brush stamp ------------------------------------------------------------------------------
+class PaintCounter:
+    """Counts paint events of a widget (an event filter), to wait until an update has been painted."""
+
+    def __init__(self, widget) -> None:
+        from PySide6.QtCore import QEvent, QObject
+
+        counter = self
+
+        class _Filter(QObject):
+            def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+                if event.type() == QEvent.Type.Paint:
+                    counter.count += 1
+                return False
+
+        self.count = 0
+        self._filter = _Filter()
+        widget.installEventFilter(self._filter)
+
+
 def bench_stamp(path: Path, settings: Settings) -> list[Row]:
+    """Brush stamps (radius 1, 7 hexes) at random visible hexes, at the zoom the map opens with
+    (whole map in the window) and at 100 %. Two ways of waiting for the screen: the view's own
+    update (the changed area only), processing events until the viewport has had its paint event,
+    and a forced synchronous repaint of the whole viewport (`viewport().repaint()`)."""
     import random
 
-    from hexwright.app.editor.mainwindow import MainWindow
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtTest import QTest
 
     app = qapp()
-    win = MainWindow()
-    win.resize(*VIEW_SIZE)
-    win.open_file(path)
-    win.show()
-    app.processEvents()
+    win = new_window()
+    if not win.open_path(path, ask_save=False):
+        raise RuntimeError(f"the editor did not open {path}")
+    win.wait_shown()
     view = win.view
-    win.set_tool("terrain")
+    win.set_tool("brush")
     win.brush.radius = 1
     rng = random.Random(7)
     m = win.document.map
+    lay = m.layout()
     codes = list(m.terrain_table.terrain)
     vp = view.viewport()
-    # Stamp at hexes visible in the viewport (different hexes each time, different terrain).
-    visible = view.mapToScene(vp.rect()).boundingRect()
-    lay = m.layout()
-    on_screen = [h for h in m.hexes if visible.adjusted(40, 40, -40, -40).contains(*lay.hex_to_pixel(h))]
-    times = []
-    n = max(30, STAMPS if not settings.quick else 30)
-    for i in range(n + 3):
-        h = rng.choice(on_screen)
-        win.brush.terrain = codes[i % len(codes)]
-        pos = view.mapFromScene(*lay.hex_to_pixel(h))
-        app.processEvents()
-        t0 = time.perf_counter()
-        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(pos))
-        vp.repaint()
-        t1 = time.perf_counter()
-        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(pos))
-        if m.terrain[h] != win.brush.terrain:
-            raise RuntimeError(f"the brush stamp at {h} did not paint {win.brush.terrain}")
-        if i >= 3:  # warm-up stamps
-            times.append(t1 - t0)
-    stamps = len(times)
-    win.document.undo_stack.setClean()
-    win.close()
-    win.deleteLater()
+    paints = PaintCounter(vp)
+    rows: list[Row] = []
+    n = 30 if settings.quick else STAMPS
+    for zoom_name in ("fit", "100%"):
+        if zoom_name == "100%":
+            view.resetTransform()
+            view.centerOn(*lay.hex_to_pixel(m.hexes[len(m.hexes) // 2]))
+        win.wait_shown()
+        visible = view.mapToScene(vp.rect()).boundingRect().adjusted(40, 40, -40, -40)
+        on_screen = [h for h in m.hexes if visible.contains(*lay.hex_to_pixel(h))]
+        for mode in ("changed area", "full repaint"):
+            times = []
+            for i in range(n + 3):
+                h = rng.choice(on_screen)
+                code = codes[i % len(codes)]
+                if m.terrain[h] == code:
+                    code = codes[(i + 1) % len(codes)]
+                win.brush.terrain = code
+                pos = QPoint(view.mapFromScene(*lay.hex_to_pixel(h)))
+                app.processEvents()
+                before = paints.count
+                t0 = time.perf_counter()
+                QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+                if mode == "full repaint":
+                    vp.repaint()
+                else:
+                    for _ in range(1000):
+                        app.processEvents()
+                        if paints.count > before:
+                            break
+                t1 = time.perf_counter()
+                if paints.count == before:
+                    raise RuntimeError("the view did not repaint after a brush stamp")
+                QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+                if m.terrain[h] != code:
+                    raise RuntimeError(f"the brush stamp at {h} did not paint {code}")
+                if i >= 3:  # the first stamps warm caches
+                    times.append(t1 - t0)
+            ms = sorted(t * 1e3 for t in times)
+            rows.append(Row("editor", f"brush stamp r1, {zoom_name} zoom, {mode}, {len(m)} hexes",
+                            "press -> tool -> painted viewport", median(times), "one 60 Hz frame", 1 / 60, 1.0,
+                            "median stamp under one 60 Hz frame (16 ms)",
+                            notes=[f"{len(times)} stamps at zoom {view.transform().m11():.3f}, viewport "
+                                   f"{vp.width()}x{vp.height()}: min {ms[0]:.1f} ms, p90 "
+                                   f"{ms[int(0.9 * len(ms)) - 1]:.1f} ms, max {ms[-1]:.1f} ms"]))
+    close_window(win)
     flush_deletes()
-    ms = sorted(t * 1e3 for t in times)
-    return [Row("editor", f"brush stamp r1, {len(m)} hexes", "press -> tool -> repainted viewport",
-                median(times), "one 60 Hz frame", 1 / 60, 1.0, "median stamp under one 60 Hz frame (16 ms)",
-                notes=[f"{stamps} stamps; min {ms[0]:.1f} ms, p90 {ms[int(0.9 * len(ms)) - 1]:.1f} ms, "
-                       f"max {ms[-1]:.1f} ms"])]
+    return rows
 
 
 # -- c) PNG export against tmxrasterizer ---------------------------------------------------------
@@ -291,16 +336,21 @@ columns="{len(codes)}">
 
 
 def run_measured(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
-    """Wall time (s) and peak resident memory (bytes) of one child process."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    if proc.returncode != 0:
-        raise RuntimeError(f"{cmd[0]} failed ({proc.returncode}): {err[-2000:]}")
-    return wall, usage.ru_maxrss * 1024
+    """Wall time (s) and peak resident memory (bytes) of one command, from GNU time (`/usr/bin/time`)
+    when present. (The rusage of a child forked straight from this process would count this
+    process' own memory, which the child shares until it execs.)"""
+    gnu_time = Path("/usr/bin/time")
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        full = [str(gnu_time), "-f", "%e %M", "-o", report.name, *cmd] if gnu_time.exists() else cmd
+        t0 = time.perf_counter()
+        proc = subprocess.run(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False)
+        wall = time.perf_counter() - t0
+        if proc.returncode != 0:
+            raise RuntimeError(f"{cmd[0]} failed ({proc.returncode}): {proc.stderr.decode(errors='replace')[-2000:]}")
+        if not gnu_time.exists():
+            raise RuntimeError("peak memory needs GNU time (/usr/bin/time, Debian package `time`)")
+        elapsed, max_kb = report.read().split()[-2:]
+    return wall, int(max_kb) * 1024
 
 
 def png_size(path: Path) -> tuple[int, int]:
