@@ -1,0 +1,222 @@
+"""The shipped scenarios: every file under scenarios/ validates; the F&M Arnhem files put the rulebook's
+hexes where its rules need them (000_e5c3deafb2cea4af.txt 10.6, 11.0, 11.5, 12.0); the generator
+writes exactly the committed bytes."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from hexwright.engine.formats import load_scenario, read_map_file
+from hexwright.engine.formats.mapfile import MAP_KIND
+from hexwright.engine.hexgrid import hex_neighbor, hexside_of
+from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.validation import Severity, validate_scenario
+from hexwright.engine.validation.checks import hex_prohibited, movement_class_of, zone_rule_holds
+
+from tests.conftest import SCENARIOS
+
+ARNHEM = SCENARIOS / "fm-arnhem"
+GENERATOR = SCENARIOS / "tools" / "build_fm_arnhem.py"
+SHIPPED = sorted(p for p in SCENARIOS.rglob("*.yaml"))
+
+
+def _kind(path: Path) -> str | None:
+    for line in path.read_text(encoding="utf-8").splitlines()[:20]:
+        if line.startswith("kind:"):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(SCENARIOS)))
+def test_every_shipped_file_validates_without_errors(path: Path):
+    if _kind(path) == MAP_KIND:
+        diags: list = []
+        m = read_map_file(path, diags)
+        assert m is not None
+    else:
+        result = load_scenario(path)
+        assert result.scenario is not None, [d.format() for d in result.diagnostics]
+        diags = list(result.diagnostics) + validate_scenario(result.scenario, result.source_map)
+    errors = [d.format() for d in diags if d.severity is Severity.ERROR]
+    assert not errors
+
+
+def test_something_is_shipped():
+    names = {p.name for p in SHIPPED}
+    assert {"arnhem-corridor.map.yaml", "scenario-1-historical.yaml", "scenario-2-free-deployment.yaml"} <= names
+
+
+@pytest.fixture(scope="module")
+def scenario_1() -> Scenario:
+    result = load_scenario(ARNHEM / "scenario-1-historical.yaml")
+    assert result.scenario is not None
+    return result.scenario
+
+
+@pytest.fixture(scope="module")
+def scenario_2() -> Scenario:
+    result = load_scenario(ARNHEM / "scenario-2-free-deployment.yaml")
+    assert result.scenario is not None
+    return result.scenario
+
+
+@pytest.fixture(scope="module")
+def arnhem(scenario_1: Scenario) -> HexMap:
+    return scenario_1.map
+
+
+def _side(m: HexMap, key: str):
+    info = m.hexside_between(m.hex_at(key[:4]), m.hex_at(key[5:]))
+    assert info is not None, f"nothing on hexside {key}"
+    return info
+
+
+def test_both_scenarios_name_the_map_file(scenario_1, scenario_2):
+    assert scenario_1.map_file == scenario_2.map_file == "arnhem-corridor.map.yaml"
+
+
+def test_grid_and_edges(arnhem):
+    g = arnhem.grid
+    assert (g.columns, g.rows, g.orientation) == (39, 26, "flat")
+    assert arnhem.label(arnhem.hexes[0]) == "0101" and arnhem.label(arnhem.hexes[-1]) == "3926"
+    assert arnhem.edges == {"south": "left", "north": "right", "west": "top", "east": "bottom"}
+    assert "APPROXIMATION" in arnhem.notes
+
+
+def test_arnhem_hexes_are_city(arnhem, scenario_1):
+    """11.5: the three Arnhem hexes."""
+    for lab in ("3423", "3523", "3524"):
+        assert arnhem.terrain[arnhem.hex_at(lab)] == "city"
+    occupy = [v for v in scenario_1.victory if v.kind == "occupy"]
+    assert {(v.result, v.when, v.count) for v in occupy} == {("win", "immediate", 2), ("draw", "end", 1)}
+    assert all(v.hexes == ["3423", "3523", "3524"] and v.units == {"flags_not": ["airborne"]} for v in occupy)
+    assert any(v.kind == "default" and v.side == "german" for v in scenario_1.victory)
+
+
+def test_drop_zone_markers(scenario_1):
+    """11.0: 1st British AB 3717, 101st US AB 1007, 82nd US AB 2323."""
+    dz = {mk.label: mk.hex for mk in scenario_1.markers.values() if mk.kind == "drop_zone"}
+    assert dz == {"1st British AB": "3717", "101st US AB": "1007", "82nd US AB": "2323"}
+
+
+def test_canal_bridges_for_demolition(arnhem):
+    """10.6.3: the bridges at hexsides 1422/1423 and 3325/3424 are canal bridges."""
+    for key in ("1422/1423", "3325/3424"):
+        info = _side(arnhem, key)
+        assert info.bridge == "canal"
+        assert set(info.features) & {"river", "canal"}
+        assert "road" in info.paths
+
+
+def test_railroad_bridge_between_marsh_hexes(arnhem):
+    """10.6.2: a mobile unit cannot cross the RR bridge 2412/2413: marsh both sides, no road or trail."""
+    info = _side(arnhem, "2412/2413")
+    assert info.bridge == "railroad"
+    assert not {"road", "trail"} & set(info.paths)
+    assert arnhem.terrain[arnhem.hex_at("2412")] == arnhem.terrain[arnhem.hex_at("2413")] == "marsh"
+    assert arnhem.terrain_table.terrain["marsh"].only_along == {"mobile": ["road", "trail"]}
+
+
+def test_canal_trail_crossings(arnhem):
+    """10.6.1: trails lead to the canal at 0507/0606, 0508/0608 and 0710/0711; the crossing costs as a
+    ferry (leg 3, mobile 4 by the example's arithmetic) and no trail crosses the canal itself."""
+    ferry = arnhem.terrain_table.hexside_features["ferry"]
+    assert ferry.permits_crossing and ferry.move == {"leg": 3, "mobile": 4}
+    for key in ("0507/0606", "0508/0608", "0710/0711"):
+        info = _side(arnhem, key)
+        assert set(info.features) == {"canal", "ferry"} and info.bridge is None and not info.paths
+        for lab in (key[:4], key[5:]):
+            h = arnhem.hex_at(lab)
+            assert any("trail" in (arnhem.hexside(hexside_of(h, d)) or _Empty).paths for d in range(6)), lab
+
+
+class _Empty:
+    paths: tuple = ()
+
+
+def test_no_road_crosses_water_without_a_bridge(arnhem):
+    for side, info in arnhem.hexsides.items():
+        if {"river", "canal"} & set(info.features) and info.paths:
+            assert info.bridge is not None, arnhem.hexside_label(side)
+
+
+def test_south_entry_hexes_and_the_road_leaving_the_map(arnhem, scenario_1):
+    """11.3: remaining reinforcements arrive between 0103 and 0106, on the south edge, by the road."""
+    south = set(arnhem.edge_hexes("south"))
+    entry = [arnhem.hex_at(f"01{r:02d}") for r in range(3, 7)]
+    assert all(h in south for h in entry)
+    leaving = [h for h in entry for d in range(6)
+               if not arnhem.contains(hex_neighbor(h, d))
+               and "road" in (arnhem.hexside(hexside_of(h, d)) or _Empty).paths]
+    assert leaving, "no road leaves the map between 0103 and 0106"
+    ranges = {r.entry.edge_range for r in scenario_1.reinforcements if r.side == "allied" and not r.airborne}
+    assert ranges == {("0103", "0106")}
+
+
+def test_german_setup_hexes(arnhem, scenario_1):
+    """11.0: the German set-up, each unit on terrain it may occupy."""
+    assert scenario_1.placements == {"2/406": "2025", "1/406": "2325", "BrDf": "2621", "Krft": "3722",
+                                     "2/9SS": "3724", "9/9SS": "3322", "Grsn": "0702"}
+    for uid, lab in scenario_1.placements.items():
+        u = scenario_1.units[uid]
+        assert not hex_prohibited(arnhem, arnhem.hex_at(lab), movement_class_of(arnhem, u.flags)), uid
+    assert "mobile" in scenario_1.units["9/9SS"].flags  # 2-2-12 (10.2)
+
+
+def test_scenario_1_basics(scenario_1):
+    assert scenario_1.rules == "fm" and scenario_1.source == "000_e5c3deafb2cea4af.txt"
+    assert scenario_1.first_player == "allied" and scenario_1.stacking_limit == 1 and scenario_1.turn_count == 10
+    allied = scenario_1.side("allied")
+    assert allied is not None and set(allied.nationalities) == {"british", "us", "polish"}
+    assert {"british", "us"} <= set(allied.support_pools)
+    for t in scenario_1.turns:
+        assert "assumed" in t.label and set(t.allotments) == {"allied", "german"}
+    engineers = [u for u in scenario_1.units.values() if "engineer" in u.flags]
+    assert len(engineers) == 1 and "not given by the source" in engineers[0].notes
+    # every airborne reinforcement lands within 3 hexes of a drop zone marker
+    for r in scenario_1.reinforcements:
+        if r.airborne:
+            assert r.entry.marker in scenario_1.markers and r.entry.within == 3
+    assert all(scenario_1.units[u].has("mobile") == (scenario_1.units[u].values["movement"] >= 10)
+               for u in scenario_1.units)
+
+
+def test_garbled_rows_say_so(scenario_1):
+    notes = [r.note for r in scenario_1.reinforcements if r.note]
+    assert sum("garbled" in n for n in notes) >= 3
+    assert "garbled" in scenario_1.description.lower() or "Garbled" in scenario_1.description
+
+
+def test_scenario_2_zones_hold_for_the_default_setup(scenario_2):
+    """12.0: German a) not within two hexes of a city except the BrDf, b) not within five of the south
+    edge; the named areas; the drop zone markers likewise."""
+    sc = scenario_2
+    m = sc.map
+    assert sc.setup_zones
+    for zone in sc.setup_zones:
+        for uid in zone.units:
+            lab = sc.placements.get(uid) or sc.markers[uid].hex
+            for rule in zone.rules:
+                assert zone_rule_holds(sc, rule, m.hex_at(lab)), (zone.name, uid, lab)
+    brdf_rules = [r for z in sc.setup_zones if "BrDf" in z.units for r in z.rules]
+    assert not any(r.terrain == "city" for r in brdf_rules)
+    assert any(r.region == "nijmegen" for r in brdf_rules)
+    # the rules bite: a hex next to Arnhem or on the south edge breaks them
+    near_city = next(r for z in sc.setup_zones if "Krft" in z.units for r in z.rules if r.terrain == "city")
+    assert not zone_rule_holds(sc, near_city, m.hex_at("3522"))
+    near_south = next(r for z in sc.setup_zones if "Grsn" in z.units for r in z.rules if r.edge == "south")
+    assert not zone_rule_holds(sc, near_south, m.hex_at("0502"))
+    assert zone_rule_holds(sc, near_south, m.hex_at("0602"))
+
+
+def test_generator_is_deterministic(tmp_path):
+    spec = importlib.util.spec_from_file_location("build_fm_arnhem", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    written = module.build(tmp_path)
+    assert len(written) == 3
+    for p in written:
+        assert p.read_bytes() == (ARNHEM / p.name).read_bytes(), f"{p.name} differs from the committed file"
