@@ -151,7 +151,8 @@ class Autosaver(QObject):
         try:
             text = self.text()
         except Exception as exc:  # a model the writer cannot express: report, keep editing
-            return self._fail(f"could not serialise the document for autosave: {exc}")
+            self._fail(f"could not serialise the document for autosave: {exc}")
+            return None
         target = self.target()
         real = Path(self.document.path).resolve() if self.document.path is not None else None
         tried: list[str] = []
@@ -171,7 +172,8 @@ class Autosaver(QObject):
             self.last_error = None
             self.saved.emit(candidate)
             return candidate
-        return self._fail("autosave failed; your work is still open, save it by hand. " + "; ".join(tried))
+        self._fail("autosave failed; your work is still open, save it by hand. " + "; ".join(tried))
+        return None
 
     def _candidates(self, target: Path) -> list[Path]:
         if self.document.path is None:
@@ -181,17 +183,16 @@ class Autosaver(QObject):
     def _fail(self, message: str) -> None:
         self.last_error = message
         self.failed.emit(message)
-        return None
 
     def discard(self) -> None:
         """Remove the side file(s): after a normal save and on a clean close."""
-        paths = {self._written, self._untitled}
+        paths: set[Path | None] = {self._written, self._untitled}
         if self.document.path is not None:
             p = Path(self.document.path)
             paths |= {side_path(p), fallback_path(p, self._folder())}
-        for p in paths:
-            if p is not None:
-                _unlink(p)
+        for side in paths:
+            if side is not None:
+                _unlink(side)
         self._written = None
         self._last_state = None
 

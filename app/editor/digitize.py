@@ -57,7 +57,7 @@ class ScanError(ValueError):
 
 def supported_scan_formats() -> list[str]:
     """Which of PNG/JPEG/TIFF this Qt build can read."""
-    have = {bytes(f).decode().lower() for f in QImageReader.supportedImageFormats()}
+    have = {bytes(f.data()).decode().lower() for f in QImageReader.supportedImageFormats()}
     return [f for f in SCAN_FORMATS if f in have]
 
 
@@ -70,7 +70,7 @@ def load_scan(path: str | Path) -> QImage:
         QImageReader.setAllocationLimit(SCAN_ALLOCATION_LIMIT_MB)
     reader = QImageReader(str(p))
     reader.setAutoTransform(True)
-    fmt = bytes(reader.format()).decode().lower()
+    fmt = bytes(reader.format().data()).decode().lower()
     if not fmt:
         raise ScanError(
             f"{p.name} is not an image this build can read ({reader.errorString()}); "

@@ -72,10 +72,10 @@ class ExportPlan:
 
     def describe(self) -> str:
         if self.fmt in ("png", "svg"):
-            w, h = self.pixel_size or (0, 0)
-            mp = f" ({w * h / 1e6:.1f} megapixels)" if self.fmt == "png" else ""
-            return f"{w} x {h} px{mp}"
-        w, h = self.map_mm or (0, 0)
+            pw, ph = self.pixel_size or (0, 0)
+            mp = f" ({pw * ph / 1e6:.1f} megapixels)" if self.fmt == "png" else ""
+            return f"{pw} x {ph} px{mp}"
+        w, h = self.map_mm or (0.0, 0.0)
         text = f"map {w:.0f} x {h:.0f} mm on {self.page_count} {self.page} {self.orientation} page"
         text += "s" if self.page_count != 1 else ""
         if self.page_count > 1:
