@@ -1194,6 +1194,7 @@ class FMState(GameState):
         self.defended_phase.add(dfd)
         c = Combat("bombard", side, g.units[dfd].side, t, [], dfd, {side: markers})
         self.combat = c
+        self.queue.insert(0, ("open", "bombard", side, {}))  # 8.1: then the next bombardment, if any
         self._resolve_totals(c)
         self.pending = Pending("combat_roll", CHANCE, {})
 
@@ -1270,6 +1271,7 @@ class FMState(GameState):
                 self.attacked_combat.add(u)
         self.defended_phase.add(dfd)
         self.combat = Combat("ground", side, g.units[dfd].side, t, atk, dfd, {side: [], g.units[dfd].side: []})
+        self.queue.insert(0, ("open", "attack", side, {}))  # 8.0: then the next attack, if any
         self._open_sfm_step()
 
     def _sfm_options(self, side: str) -> list[MarkerId]:
