@@ -7,7 +7,6 @@ plain text would read back as something else ('0103' would read as the number 10
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from typing import Any
@@ -16,10 +15,10 @@ import yaml
 from yaml.resolver import Resolver
 
 _resolver = Resolver()
-_PLAIN = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9_./()+\- ']*$")
+_PLAIN = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9_./()+\- ']*\Z")
 # Text that a YAML 1.2 reader (or a person) would take for a number: '0904', '1e3', '0x1F', '12:30'.
 # PyYAML reads some of these as text, other tools do not, so they are always quoted.
-_NUMBERISH = re.compile(r"^[-+.]?[0-9][0-9_.:eE+-]*$|^[-+]?0[xXoObB]")
+_NUMBERISH = re.compile(r"^[-+.]?[0-9][0-9_.:eE+-]*\Z|^[-+]?0[xXoObB]")
 _plain_cache: dict[str, bool] = {}
 _STR_TAG = "tag:yaml.org,2002:str"
 
@@ -60,13 +59,40 @@ def scalar(v: Any) -> str:
         return s
     if "'" not in s and "\n" not in s and "\\" not in s and s.isprintable():
         return "'" + s + "'"
-    return json.dumps(s, ensure_ascii=False)
+    return double_quoted(s)
+
+
+# YAML's own escapes; every other character that is not printable is written as \xXX, \uXXXX or \UXXXXXXXX
+# (JSON's quoting is not enough: it leaves DEL, NEL and other characters YAML rejects or folds).
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\0": "\\0", "\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+            "\v": "\\v", "\f": "\\f", "\r": "\\r", "\x1b": "\\e", "\x85": "\\N", "\xa0": "\\_",
+            "\u2028": "\\L", "\u2029": "\\P"}
+
+
+def double_quoted(s: str) -> str:
+    out = []
+    for ch in s:
+        esc = _ESCAPES.get(ch)
+        if esc is None and (ch.isprintable() or ch == " "):
+            out.append(ch)
+        elif esc is not None:
+            out.append(esc)
+        elif ord(ch) <= 0xFF:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) <= 0xFFFF:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return '"' + "".join(out) + '"'
 
 
 def _float_text(v: float) -> str:
     text = repr(v)
     if "e" in text or "E" in text:
-        return text
+        mantissa, exponent = text.split("e")
+        if "." not in mantissa:
+            mantissa += ".0"  # YAML 1.1 reads '1e-07' as text, '1.0e-07' as a number
+        return f"{mantissa}e{exponent}"
     if "." not in text:
         text += ".0"
     return text
@@ -91,8 +117,15 @@ def flow(v: Any) -> str:
 
 
 def block_text(key: str, text: str, indent: str = "") -> str:
-    """A multi-line string as a literal block (`key: |`), or a plain scalar when it is one line."""
-    if "\n" not in text.rstrip("\n"):
+    """A multi-line string as a literal block (`key: |`), or a quoted scalar when it is one line or
+    holds what a literal block cannot (control characters, a first line starting with a space).
+    The chomping indicator keeps the trailing line breaks exactly: `|-` none, `|` one, `|+` more."""
+    lines_text = text.rstrip("\n")
+    if ("\n" not in lines_text or lines_text.lstrip("\n").startswith(" ")
+            or not all(ch.isprintable() or ch == "\n" for ch in text)):
         return f"{indent}{scalar(key)}: {scalar(text)}\n"
-    body = "".join(f"{indent}  {line}\n" if line else "\n" for line in text.rstrip("\n").split("\n"))
-    return f"{indent}{scalar(key)}: |\n{body}"
+    trailing = len(text) - len(lines_text)
+    chomp = "-" if trailing == 0 else "" if trailing == 1 else "+"
+    body = "".join(f"{indent}  {line}\n" if line else "\n" for line in lines_text.split("\n"))
+    body += "\n" * max(0, trailing - 1)
+    return f"{indent}{scalar(key)}: |{chomp}\n{body}"

@@ -46,6 +46,8 @@ from hexwright.engine.model import (
 )
 from hexwright.engine.model.terrain import TerrainType, default_terrain_table
 from hexwright.engine.validation import Severity
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 # -- builders ---------------------------------------------------------------------------------------
@@ -566,3 +568,37 @@ def test_a_resized_map_saves_a_file_that_loads_cleanly():
     assert all(p.hex is None or m.contains(p.hex) for p in m.places)
     m2 = load_map_ok(dump_map(m))
     assert map_state(m2) == map_state(m)
+
+
+# -- property-based round trips ---------------------------------------------------------------------------
+texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+floats = st.floats(allow_nan=False, allow_infinity=False, width=64)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(texts, floats, floats), min_size=1, max_size=4), texts, texts)
+def test_any_text_and_number_round_trips(places, name, region):
+    m = HexMap(GridSpec(3, 2), name=name)
+    m.notes = name + "\n" + region
+    m.set_places([Place(t, m.hexes[i % len(m.hexes)], "label", 1.0, dx, dy) for i, (t, dx, dy) in enumerate(places)])
+    m.set_region(Region(region or "r", "zone", {m.hexes[0]}, [(dx, dy) for _, dx, dy in places], label=name))
+    text = dump_map(m)
+    m2 = load_map_ok(text)
+    assert map_state(m2) == map_state(m)
+    assert dump_map(m2) == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(texts.filter(lambda s: s.strip() != ""), min_size=1, max_size=5, unique=True), texts)
+def test_any_unit_ids_and_titles_round_trip(ids, title):
+    sc = full_scenario(arnhem_like_map())
+    sc.title = title
+    sc.units = {uid: UnitDef(uid, uid, "german", values={"attack": 1, "defense": 1, "movement": 1}) for uid in ids}
+    sc.placements = {uid: sc.map.label(sc.map.hexes[i]) for i, uid in enumerate(ids)}
+    sc.setup_zones = []
+    sc.reinforcements = []
+    text = dump_scenario(sc)
+    result = load_document(text, "s.yaml", Path("."))
+    assert not errors(result.diagnostics), [d.format() for d in result.diagnostics]
+    assert scenario_state(result.scenario) == scenario_state(sc)
+    assert dump_scenario(result.scenario) == text
