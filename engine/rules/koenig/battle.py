@@ -373,8 +373,12 @@ class BattleSteps(Position):
         b.stage = "done"
 
     def _end_battle(self, b: Battle) -> None:
-        """After a battle: the Close Combat initiator ends its Operation (10.3) unless it overruns (14.5)."""
+        """After a battle: the Close Combat initiator ends its Operation (10.3) unless it overruns (14.5); a
+        unit eliminated or retreated off the map has no Operation left to finish."""
         self.battle = None
+        for uid in [x for x in self.in_progress if self.units[x].status != ON_MAP]:
+            del self.in_progress[uid]
+            self.units[uid].done = True
         if b.kind == CLOSE:
             uid = b.firers[0]
             u = self.units[uid]
