@@ -270,15 +270,17 @@ def test_flat_odd_columns_sit_half_a_hex_lower_on_screen():
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 @pytest.mark.parametrize("stagger", ["odd", "even"])
-def test_grid_layout_puts_every_hex_inside_the_picture(orientation, stagger):
-    spec = GridSpec(7, 5, orientation, stagger)
+@pytest.mark.parametrize("columns,rows", [(1, 1), (1, 4), (4, 1), (2, 2), (7, 5), (6, 6)])
+def test_grid_layout_fits_the_picture_exactly(orientation, stagger, columns, rows):
+    """The grid's layout puts the hexes' outer corners exactly on the edges of its pixel size."""
+    spec = GridSpec(columns, rows, orientation, stagger)
     m = HexMap(spec)
     layout = spec.layout()
     w, h = spec.pixel_size()
     xs = [x for hx in m.hexes for x, _ in layout.corners(hx)]
     ys = [y for hx in m.hexes for _, y in layout.corners(hx)]
-    assert min(xs) >= -1e-6 and min(ys) >= -1e-6
-    assert max(xs) <= w + 1e-6 and max(ys) <= h + 1e-6
+    assert min(xs) == pytest.approx(0, abs=1e-6) and min(ys) == pytest.approx(0, abs=1e-6)
+    assert max(xs) == pytest.approx(w) and max(ys) == pytest.approx(h)
 
 
 # -- hexsides -----------------------------------------------------------------------------------

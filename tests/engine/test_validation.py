@@ -175,3 +175,26 @@ def test_map_levels_and_level_hexsides_do_not_upset_validation():
     m.set_locations({m.hex_at("0605"): (Location(1, "clear"),)})
     m.set_hexsides({hexside_between(m.hex_at("0101"), m.hex_at("0102")): HexsideInfo(("slope",), level=0)})
     assert not has_errors(validate_scenario(sc, result.source_map))
+
+
+def test_zone_rules_count_hexes_as_the_f_and_m_free_deployment_does():
+    """F&M 12.0 (000_e5c3deafb2cea4af.txt): "within five hexes (inclusive) of the south map edge" counts
+    the edge hex itself as the first of the five; "within two hexes (one intervening hex) of a city hex"
+    is a distance of at most two."""
+    from hexwright.engine.model import ZoneRule
+    from hexwright.engine.validation.checks import zone_rule_holds
+
+    sc = load_valid().scenario
+    at = sc.map.hex_at
+    south5 = ZoneRule(edge="south", within=5)
+    assert zone_rule_holds(sc, south5, at("0610"))  # on the south edge (row 10)
+    assert zone_rule_holds(sc, south5, at("0606"))  # the fifth row counting the edge row
+    assert not zone_rule_holds(sc, south5, at("0605"))
+    assert zone_rule_holds(sc, ZoneRule(edge="south", within=5, negate=True), at("0605"))
+    near_village = ZoneRule(terrain="village", within=2)  # villages at 0606, 1003, 0403
+    assert zone_rule_holds(sc, near_village, at("0606"))
+    assert zone_rule_holds(sc, near_village, at("0608"))  # one intervening hex
+    assert not zone_rule_holds(sc, near_village, at("0609"))
+    assert zone_rule_holds(sc, ZoneRule(hexes=["0101", "0102"]), at("0102"))
+    assert not zone_rule_holds(sc, ZoneRule(region="Oosterbeek"), at("0606"))
+    assert not zone_rule_holds(sc, ZoneRule(region="no such region"), at("0606"))
