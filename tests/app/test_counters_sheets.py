@@ -117,10 +117,12 @@ def test_sheets_command_writes_a_pdf(qapp, tmp_path):
     save_scenario(sc, tmp_path / "s.scenario.yaml")
     import argparse
 
+    from hexwright.app.cli import main
+
+    assert main(["sheets", str(tmp_path / "s.scenario.yaml"), "-o", str(tmp_path / "c.pdf"), "--size", "0.625"]) == 0
+    assert (tmp_path / "c.pdf").stat().st_size > 1000
     parser = argparse.ArgumentParser()
     sheets.add_arguments(parser)
-    args = parser.parse_args([str(tmp_path / "s.scenario.yaml"), "-o", str(tmp_path / "c.pdf"), "--size", "0.625"])
-    assert sheets.run(args) == 0 and (tmp_path / "c.pdf").stat().st_size > 1000
     bad = tmp_path / "bad.scenario.yaml"
     bad.write_text("kind: hexwright-scenario\nformat_version: 1\ntitle: [\n", encoding="utf-8")
     assert sheets.run(parser.parse_args([str(bad), "-o", str(tmp_path / "x.pdf")])) == 1
