@@ -602,3 +602,17 @@ def test_any_unit_ids_and_titles_round_trip(ids, title):
     assert not errors(result.diagnostics), [d.format() for d in result.diagnostics]
     assert scenario_state(result.scenario) == scenario_state(sc)
     assert dump_scenario(result.scenario) == text
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("stagger", ["odd", "even"])
+def test_every_hexside_of_a_grid_round_trips(orientation, stagger):
+    """Interior hexsides are written 'AAAA/BBBB', map-edge hexsides 'AAAA:DIR'; all of them come back."""
+    m = HexMap(GridSpec(4, 3, orientation, stagger))
+    sides = {hexside_of(h, d) for h in m.hexes for d in range(6)}
+    m.set_hexsides({s: HexsideInfo(("river",)) for s in sides})
+    text = dump_map(m)
+    assert sum(1 for line in text.splitlines() if ": {features: [river]}" in line) == len(sides)
+    m2 = load_map_ok(text)
+    assert set(m2.hexsides) == sides
+    assert dump_map(m2) == text

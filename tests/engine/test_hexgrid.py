@@ -328,3 +328,17 @@ def test_a_rectangular_grid_has_the_expected_number_of_hexsides(orientation, col
     assert len(keys) == 6 * n - len(interior)
     c, r = (columns, rows) if orientation == "flat" else (rows, columns)
     assert len(interior) == 3 * c * r - 2 * c - 2 * r + 1
+
+
+_COMPASS = {"E": 0, "NE": 45, "N": 90, "NW": 135, "W": 180, "SW": 225, "S": 270, "SE": 315}
+
+
+@pytest.mark.parametrize("orientation", [FLAT, POINTY])
+def test_direction_names_point_where_they_say_on_screen(orientation):
+    """Hexside labels such as '0103:S' use these names, so they must match the picture (y grows down)."""
+    layout = Layout(orientation, 10.0, 10.0)
+    for d, name in enumerate(orientation.direction_names):
+        x, y = layout.hex_to_pixel(DIRECTIONS[d])
+        angle = math.degrees(math.atan2(-y, x)) % 360
+        want = _COMPASS[name]
+        assert min(abs(angle - want), 360 - abs(angle - want)) <= 30, (name, angle)
