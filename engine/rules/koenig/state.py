@@ -196,6 +196,26 @@ class KoenigState(BattleSteps, GameState):
             return any(a == action for a, _ in self.chance_outcomes())
         return action in self.legal_actions()
 
+    WHY = {
+        "hit": "the Active Player gives the Hit to a unit that took part on that side (Koenig 9.2.2",
+        "retreat": "retreat into an adjacent hex free of enemy units, within the stacking limit, not across a "
+                   "River; off the map only from an edge hex (Koenig 11.0, 11.1, 8.2",
+        "stay": "a unit hit in Close Combat must retreat (Koenig 9.2.3, 10.0",
+        "capture": "only an undamaged attacker after a Close Fire Exchange may take a second Hit to hold (Koenig 11.2",
+        "support": "at most one Artillery point or two Allied Support points per side per battle, from the points "
+                   "rolled this turn (Koenig 9.0, 6.0",
+        "interdict": "up to three Interdiction markers for Allied Support points or the Leadership marker, one per "
+                     "hex (Koenig 14.2",
+        "attach": "Temporary Attachment needs the Leadership marker and a unit whose HQ is still in the cup "
+                  "(Koenig 14.1",
+        "recover": "Unit Recovery needs the Leadership marker and one of the three placements (Koenig 14.1",
+        "lead-activate": "Automatic Activation needs the Leadership marker and the HQ in the cup (Koenig 14.1",
+        "lead-reroll": "a re-roll needs the Leadership marker (Koenig 14.1",
+        "lead-hold": "ignoring a Close Combat retreat needs the Leadership marker (Koenig 14.1",
+        "end": "only a unit in the middle of its Operation can end it (Koenig 7.1, 8.4.1",
+        "done": "finish the Operation in progress first (Koenig 7.1, 8.4.1",
+    }
+
     def explain_illegal(self, action: Action) -> str:
         if self.is_terminal():
             return f"the game is over {rule('Koenig 12.0')}"
@@ -203,13 +223,18 @@ class KoenigState(BattleSteps, GameState):
         verbs = sorted({a.verb for a in self.legal_actions() if isinstance(a, KoenigAction)})
         if self.current_player == CHANCE:
             return f"{action} is not an outcome of this chance node in {ph}"
-        if isinstance(action, KoenigAction) and action.verb in ("fire", "mfire"):
+        verb = action.verb if isinstance(action, KoenigAction) else ""
+        operating = self.step == "activation" and self.battle is None
+        if verb not in verbs and not (operating and verb in ("fire", "mfire", "move", "cmove")):
+            return f"{action} is not legal in {ph}; legal here: {', '.join(verbs)} {rule('Koenig 4.0')}"
+        if verb in ("fire", "mfire"):
             return f"{action}: not a legal Fire Attack here: firing units must be active, not yet operated, " \
                    f"adjacent, doing the same Operation, not across a River {rule('Koenig 7.1.1, 9.0, 9.1')}"
-        if isinstance(action, KoenigAction) and action.verb in ("move", "cmove", "redeploy"):
+        if verb in ("move", "cmove", "redeploy"):
             return f"{action}: the unit cannot move there: MA, terrain, rivers, stacking two per hex or an " \
                    f"enemy hex {rule('Koenig 8.1, 8.1.1, 8.2, 10.0')}"
-        return f"{action} is not legal in {ph}; legal here: {', '.join(verbs)} {rule('Koenig 4.0')}"
+        why = self.WHY.get(verb, "not allowed here (Koenig 4.0")
+        return f"{action}: {why}, {SRC})"
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, KoenigAction)

@@ -188,3 +188,16 @@ def test_exact_distribution_matches_faces(make_position):
     assert s.result_distribution() == {"hit": Fraction(1, 2), "exchange": Fraction(1, 6), "miss": Fraction(1, 3)}
     assert [a for a, _ in s.chance_outcomes()] == [roll(f) for f in range(1, 7)]
     assert act("roll", "4") in [a for a, _ in s.chance_outcomes()]
+
+
+def test_rejections_name_the_rule(make_position):
+    s = make_position({"B-1Para": "0307", "B-2Para": "0408", "G-19/9-1": "0308", "G-19/9-2": "0308"},
+                      "1PB", "allied")
+    with pytest.raises(IllegalAction, match="4.0"):
+        s.apply_checked("redeploy B-1Para 0306")
+    do(s, "fire B-1Para,B-2Para 0308", "roll 6")
+    with pytest.raises(IllegalAction, match="9.2.2"):
+        s.apply_checked("hit B-1Para")
+    do(s, "hit G-19/9-1")
+    with pytest.raises(IllegalAction, match="11.0"):
+        s.apply_checked("retreat G-19/9-1 0307")
