@@ -101,9 +101,8 @@ class Arrival:
     airborne: bool = False
     marker: str | None = None
     within: int = 3
-    blocked_turns: int = 0
+    blocked_gts: list[int] = field(default_factory=list)  # GTs whose arrival hexes were enemy-occupied
     edge: str = ""
-    last_blocked_turn: int = 0
 
 
 class FMState(GameState):
@@ -392,6 +391,10 @@ class FMState(GameState):
         self._cache = {}
         self.pending = None
         getattr(self, f"_do_{p.kind}")(p, action)
+        out = victory.immediate(self)  # 11.5: "at any time"
+        if out is not None:
+            self._end(out)
+            return
         self._advance()
 
     def _advance(self) -> None:
@@ -694,16 +697,21 @@ class FMState(GameState):
         for arr in self.arrivals:
             if self.game.units[arr.unit].side != player or arr.marker or arr.turn > self.turn:
                 continue
-            if arr.hexes and all(h in enemy for h in arr.hexes) and arr.last_blocked_turn != self.turn:
-                arr.blocked_turns += 1
-                arr.last_blocked_turn = self.turn
-                self.note(f"11.1: {arr.unit}'s arrival hexes are enemy-occupied: it may shift "
-                          f"{3 * arr.blocked_turns} hexes along the map edge")
+            if arr.hexes and all(h in enemy for h in arr.hexes) and self.turn not in arr.blocked_gts:
+                first = not arr.blocked_gts
+                arr.blocked_gts.append(self.turn)
+                self.note(f"11.1: {arr.unit}'s arrival hexes are enemy-occupied" + (
+                    ": it may not arrive this GT" if first else
+                    f": it may shift {3 * self._delays(arr)} hexes along the map edge"))
 
     def _arrival(self, uid: str, turn: int, entry: Any, airborne: bool) -> Arrival:
         hexes, edge = self._entry_hexes(entry)
         marker = entry.marker if entry.marker in self.game.scenario.markers else None
-        return Arrival(uid, turn, hexes, airborne or marker is not None, marker, entry.within or 3, 0, edge)
+        return Arrival(uid, turn, hexes, airborne or marker is not None, marker, entry.within or 3, [], edge)
+
+    def _delays(self, arr: Arrival) -> int:
+        """11.1: the GTs the unit has been delayed by an enemy-occupied arrival hex before this one."""
+        return sum(1 for t in arr.blocked_gts if t < self.turn)
 
     def _entry_hexes(self, entry: Any) -> tuple[list[Hex], str]:
         g = self.game
@@ -725,11 +733,12 @@ class FMState(GameState):
 
     def _entry_options(self, arr: Arrival) -> list[Hex]:
         hexes = list(arr.hexes)
-        if arr.blocked_turns and arr.edge:
+        delays = self._delays(arr)
+        if delays and arr.edge:
             line = self.game.map.edge_side_hexes(arr.edge)
             idx = [line.index(h) for h in arr.hexes if h in line]
             if idx:
-                k = 3 * arr.blocked_turns
+                k = 3 * delays
                 lo, hi = max(0, min(idx) - k), min(len(line) - 1, max(idx) + k)
                 hexes = line[lo:hi + 1]
         return hexes
@@ -758,6 +767,8 @@ class FMState(GameState):
             return False
         if mobile_phase and not g.is_mobile(arr.unit):
             return False  # 11.1: leg reinforcements arrive in the Movement Phase
+        if arr.blocked_gts == [self.turn]:
+            return False  # 11.1: an enemy-occupied arrival hex: the unit may not arrive this GT
         return True
 
     def _legal_move(self, p: Pending) -> list[Action]:

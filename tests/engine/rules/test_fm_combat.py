@@ -118,7 +118,8 @@ def test_thirteen_marker_turn_gives_every_marker_and_rolls_for_airpower():
 @pytest.mark.parametrize("die,british,us", [(1, 0, 0), (2, 0, 1), (3, 1, 0), (4, 1, 1), (5, 2, 0), (6, 2, 1)])
 def test_airpower_table_rows(die, british, us):
     pools = {"allies": {"british": [SupportMarker(3, 1, "british")],
-                        "airpower": [SupportMarker(6, 2, "british", "airpower"), SupportMarker(6, 1, "us", "airpower")]}}
+                        "airpower": [SupportMarker(6, 2, "british", "airpower"),
+                                     SupportMarker(6, 1, "us", "airpower")]}}
     st, _ = battle_state(pools=pools, allot={"allies": 13}, rolls=[die])
     st.apply(st.sample_chance())
     air = Counter(m.nationality for m in st.available["allies"] if m.airpower)
@@ -164,7 +165,8 @@ def test_pool_reduction_when_british_units_cannot_trace_to_the_south_road():
 
 def test_seven_two_example_two_4_4_10_plus_2_plus_2_against_2_3_8_plus_6_is_12_vs_9():
     """7.2: two 4-4-10 attacking a 2-3-8 total 8; two +2 markers make 12; one +6 for the defender makes 9."""
-    pools = {"allies": {"british": [SupportMarker(2, 2, "british")]}, "germans": {"german": [SupportMarker(6, 1, "german")]}}
+    pools = {"allies": {"british": [SupportMarker(2, 2, "british")]},
+             "germans": {"german": [SupportMarker(6, 1, "german")]}}
     st, m = battle_state(pools=pools, allot={"allies": 2, "germans": 1})
     to_combat(st)
     r = ring(m)
@@ -181,7 +183,8 @@ def test_seven_two_example_two_4_4_10_plus_2_plus_2_against_2_3_8_plus_6_is_12_v
 
 def test_commitment_order_is_attacker_defender_attacker_defender_and_hidden():
     """8.2.1 b: four steps, each player may decline, nobody sees the other's value until all are placed."""
-    pools = {"allies": {"british": [SupportMarker(2, 2, "british")]}, "germans": {"german": [SupportMarker(3, 2, "german")]}}
+    pools = {"allies": {"british": [SupportMarker(2, 2, "british")]},
+             "germans": {"german": [SupportMarker(3, 2, "german")]}}
     st, m = battle_state(pools=pools, allot={"allies": 2, "germans": 2})
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0],), D))
@@ -348,7 +351,8 @@ def test_fortification_doubles_defense_and_halves_attacker_markers():
                                                             move={"leg": 0, "mobile": 0},
                                                             combat={"fortification": True})
     m.set_features({H(m, D): ("fortification",)})
-    pools = {"allies": {"british": [SupportMarker(3, 1, "british")]}, "germans": {"german": [SupportMarker(3, 1, "german")]}}
+    pools = {"allies": {"british": [SupportMarker(3, 1, "british")]},
+             "germans": {"german": [SupportMarker(3, 1, "german")]}}
     st, _ = battle_state(attackers=1, m=m, pools=pools, allot={"allies": 1, "germans": 1})
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0],), D))

@@ -1,0 +1,343 @@
+"""The Arnhem exclusive rules (000_e5c3deafb2cea4af.txt 10.0-12.0): bridge demolition (10.6.3) and repair
+(10.6.4) with their die ranges, the engineer ferry (10.6.5) and replacement (10.6.6), reinforcements
+(11.1), the airborne landing procedure and drop table (11.4), victory (11.5), free deployment (12.0)."""
+
+from __future__ import annotations
+
+import pytest
+from hexwright.engine.hexgrid import hexside_between
+from hexwright.engine.model import Entry, MarkerDef, Reinforcement, SetupZone, VictoryCondition, ZoneRule
+from hexwright.engine.rules.chance import ScriptedSampler
+from hexwright.engine.rules.fm.actions import Demolish, Enter, Ferry, Land, Move, Pass, Repair, Setup
+from hexwright.engine.rules.fm.movement import edge_overrides, unit_reach
+from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
+
+from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
+
+
+def state(sc, rolls=None):
+    g = make_game(sc)
+    return g.new_initial_state(0, ScriptedSampler(rolls)) if rolls is not None else g.new_initial_state(0)
+
+
+def bridge_setup(feature="river", bridge="highway", rolls=(1,), german_at="1206", extra=(), placements=None):
+    """Water between columns 06 and 07, one bridge 0606/07xx; an Allied unit two hexes west of it."""
+    m = blank_map()
+    water_between_columns(m, 6, feature)
+    b = next(m.label(h) for h in m.neighbors_on_map(H(m, "0606")) if m.label(h).startswith("07"))
+    side_of(m, "0606", b, feature, bridge=bridge)
+    start = line_of(m, "0606", 3, 3)[2]
+    units = [unit("A", "allies", 3, 3, 7), unit("G", "germans", 2, 2, 7), *extra]
+    sc = scenario(m, units, {"A": start, "G": german_at, **(placements or {})})
+    return state(sc, list(rolls)), m, b, start
+
+
+@pytest.mark.parametrize("feature,bridge,kind,success,failure", [
+    ("canal", "highway", "canal", 3, 4), ("river", "railroad", "railroad", 2, 3), ("river", "highway", "highway", 1, 2),
+])
+def test_demolition_die_ranges(feature, bridge, kind, success, failure):
+    """10.6.3: canal bridge 1-3, railroad bridge 1-2, highway bridge 1."""
+    for roll, demolished in ((success, True), (failure, False)):
+        st, m, b, start = bridge_setup(feature, bridge, rolls=[roll])
+        side = hexside_between(H(m, "0606"), H(m, b))
+        assert st.game.bridge_kind(side) == kind
+        path = line_of(m, start, 0, 3)
+        assert path[-1] == "0606"
+        st.apply_checked(Move("A", tuple(path)))
+        assert st.pending.kind == "demolish" and st.current_player == "germans"
+        st.apply_checked(Demolish(f"0606/{b}"))
+        st.apply(st.sample_chance())
+        assert (side in st.demolished) is demolished
+        assert st.current_player == "allies" and st.pending.kind == "continue"
+        reach = unit_reach(st, "A")
+        assert (H(m, b) in reach) is (not demolished)  # a demolished bridge is a river/canal hexside again
+
+
+def test_the_printed_canal_bridges_are_canal_bridges_for_demolition():
+    """10.6.3: the bridges at hexsides 1422/1423 and 3325/3424 are canal bridges."""
+    m = blank_map(16, 24)
+    side_of(m, "1422", "1423", "river", bridge="highway", paths=("road",))
+    sc = scenario(m, [unit("A", "allies", 1, 1, 7), unit("G", "germans", 1, 1, 7)], {"A": "0101", "G": "1601"})
+    g = make_game(sc)
+    assert g.bridge_kind(hexside_between(H(m, "1422"), H(m, "1423"))) == "canal"
+
+
+def test_no_demolition_without_a_german_unit_in_range():
+    """10.6.3: a German unit must be within its printed MA (in hexes) of a hex adjoining the bridge."""
+    st, m, b, start = bridge_setup(german_at="1412")
+    st.apply_checked(Move("A", tuple(line_of(m, start, 0, 3))))
+    assert st.pending.kind == "move"
+
+
+def test_no_demolition_where_an_allied_unit_began_the_phase():
+    """10.6.3 Important: not if an Allied unit begins its movement in a hex adjoining the bridge."""
+    st, m, b, start = bridge_setup(extra=[unit("B", "allies", 1, 1, 7)], placements={"B": "0606"})
+    path = line_of(m, start, 0, 2)
+    st.apply_checked(Move("A", tuple(path)))
+    st.apply_checked(Move("B", ("0606", line_of(m, "0606", 5, 2)[1])))
+    assert st.pending.kind == "move"
+
+
+def test_one_demolition_attempt_per_bridge_per_game_turn():
+    st, m, b, start = bridge_setup(rolls=[6])
+    path = line_of(m, start, 0, 3)
+    st.apply_checked(Move("A", tuple(path)))
+    st.apply_checked(Demolish(f"0606/{b}"))
+    st.apply(st.sample_chance())
+    back = line_of(m, "0606", 3, 2)
+    st.apply_checked(Move("A", tuple(back)))
+    assert st.pending.kind == "move"
+
+
+def engineer_setup(rolls, demolished=True, german_at="1410"):
+    m = blank_map()
+    water_between_columns(m, 6, "river")
+    b = next(m.label(h) for h in m.neighbors_on_map(H(m, "0606")) if m.label(h).startswith("07"))
+    side_of(m, "0606", b, "river", bridge="highway", paths=("road",))
+    units = [unit("E", "allies", 1, 1, 7, "engineer", unit_type="engineer"), unit("A", "allies", 3, 3, 7),
+             unit("G", "germans", 2, 2, 7)]
+    sc = scenario(m, units, {"E": "0406", "A": "0605", "G": german_at})
+    st = state(sc, rolls)
+    assert st.pending.kind == "engineer"
+    side = hexside_between(H(m, "0606"), H(m, b))
+    if demolished:
+        st.demolished.add(side)
+        st._cache.clear()
+    return st, m, b, side
+
+
+@pytest.mark.parametrize("bridge_kind,succeeds", [("highway", (4, 5, 6)), ("railroad", (5, 6)), ("canal", (5, 6))])
+def test_repair_die_ranges(bridge_kind, succeeds):
+    """10.6.4: canal or railroad bridge 5-6; highway bridge 4-6."""
+    for roll in range(1, 7):
+        st, m, b, side = engineer_setup([roll])
+        info = m.hexsides[side]
+        from dataclasses import replace
+        m.set_hexsides({side: replace(info, bridge=bridge_kind)})
+        if bridge_kind == "canal":
+            st.game.options["canal_bridges"] = [st.game.hexside_label(side)]
+        st.apply_checked(Repair(st.game.hexside_label(side)))
+        st.apply(st.sample_chance())
+        assert (side not in st.demolished) is (roll in succeeds)
+
+
+def test_engineer_may_not_move_after_a_repair_attempt():
+    st, m, b, side = engineer_setup([1])
+    st.apply_checked(Repair(st.game.hexside_label(side)))
+    st.apply(st.sample_chance())
+    st.apply_checked(Pass())
+    with pytest.raises(IllegalAction, match="10.6.4"):
+        st.apply_checked(Move("E", ("0406", line_of(m, "0406", 3, 2)[1])))
+
+
+def test_no_repair_next_to_a_german_unit_or_its_zoc():
+    """10.6.4 exception: not a bridge adjoining a German-occupied hex or a hex in a German ZOC."""
+    st, m, b, side = engineer_setup([6])
+    assert Repair(st.game.hexside_label(side)) in st.legal_actions()
+    st.pos["G"] = line_of(m, b, 0, 2)[1] and H(m, line_of(m, b, 0, 2)[1])
+    st._cache.clear()
+    assert Repair(st.game.hexside_label(side)) not in st.legal_actions()
+
+
+def test_engineer_ferry_lets_allied_units_cross_and_not_germans():
+    """10.6.5: the ferry hexside is a bridge for Allied movement; German units cannot use it; a German unit
+    in an adjoining hex cancels it."""
+    st, m, b, side = engineer_setup([], demolished=False)
+    cross = next(m.label(h) for h in m.neighbors_on_map(H(m, "0605")) if m.label(h).startswith("07"))
+    hs = st.game.hexside_label(hexside_between(H(m, "0605"), H(m, cross)))
+    assert Ferry(hs) in st.legal_actions()
+    st.apply_checked(Ferry(hs))
+    st.apply_checked(Move("A", ("0605", cross)))
+    a_side = hexside_between(H(m, "0605"), H(m, cross))
+    assert st.active_ferry() == a_side
+    assert (H(m, "0605"), H(m, cross)) not in edge_overrides(st, "germans", "leg")
+    st.pos["G"] = H(m, "0605")
+    st._cache.clear()
+    assert st.active_ferry() is None
+
+
+def test_engineer_replacement_returns_next_turn_on_a_south_edge_road_hex():
+    """10.6.6: an eliminated engineer may return in the Movement Phase of the next GT on a south map edge
+    road hex."""
+    m = blank_map()
+    road(m, "0106", "0306")
+    sc = scenario(m, [unit("E", "allies", 1, 1, 7, "engineer", unit_type="engineer"), unit("G", "germans", 1, 1, 7)],
+                  {"E": "0806", "G": "1410"})
+    st = state(sc)
+    st._eliminate("E")
+    arr = next(a for a in st.arrivals if a.unit == "E")
+    assert arr.turn == 2 and H(m, "0106") in arr.hexes and "E" not in st.eliminated
+
+
+def reinforcement_state(flags=(), entry=None, german_at="1410", road_out=False):
+    m = blank_map()
+    if road_out:
+        road(m, "0106", "0206")
+        m.link_path(H(m, "0106"), H(m, "0106")._replace(q=-1), "road")
+    units = [unit("R", "allies", 3, 3, 10 if "mobile" in flags else 7, *flags), unit("G", "germans", 1, 1, 7),
+             unit("X", "allies", 1, 1, 10, "mobile")]
+    sc = scenario(m, units, {"G": german_at, "X": "1401"})
+    sc.reinforcements = [Reinforcement(1, "allies", ["R"], entry or Entry(hex="0106"))]
+    return state(sc), m
+
+
+def test_reinforcement_pays_the_entry_hex_or_the_road_rate():
+    """11.1: units pay the MP of the edge hex entered, or the road rate where a road leaves the map there."""
+    st, m = reinforcement_state()
+    st.apply_checked(Enter("R", "0106"))
+    assert st.mp_spent["R"] == 2
+    st2, _ = reinforcement_state(road_out=True)
+    st2.apply_checked(Enter("R", "0106"))
+    assert st2.mp_spent["R"] == 0.5
+    assert max(len(a.path) for a in st2.legal_actions() if isinstance(a, Move) and a.unit == "R") >= 4
+
+
+def test_leg_reinforcements_enter_in_the_movement_phase_mobile_ones_also_in_mobile_movement():
+    st, m = reinforcement_state()
+    st.apply_checked(Pass())
+    pass_until(st, "move", "allies")
+    assert st.pending.data["mobile"] and not any(isinstance(a, Enter) for a in st.legal_actions())
+    st2, _ = reinforcement_state(flags=("mobile",))
+    st2.apply_checked(Pass())
+    pass_until(st2, "move", "allies")
+    assert Enter("R", "0106") in st2.legal_actions()
+
+
+def test_blocked_arrival_waits_a_turn_then_may_shift_three_hexes_per_turn_of_delay():
+    """11.1: an enemy-occupied arrival hex: no arrival this GT; later the unit may shift its arrival hex by
+    three hexes along the map edge for each GT of delay."""
+    st, m = reinforcement_state(german_at="0106")
+    assert not any(isinstance(a, Enter) for a in st.legal_actions())
+    while st.turn == 1:
+        st.apply(st.sample_chance() if st.current_player == CHANCE else Pass())
+    pass_until(st, "move", "allies")
+    entries = {a.hex for a in st.legal_actions() if isinstance(a, Enter)}
+    assert entries == {"0103", "0104", "0105", "0107", "0108", "0109"}
+
+
+DROP = [  # (terrain, die, glider, german adjacent, result) from the Airborne Drop Table (11.4)
+    ("mixed", 6, False, False, "No Effect"), ("mixed", 6, True, False, "Depleted"),
+    ("mixed", 6, True, True, "Depleted"), ("broken", 5, False, False, "No Effect"),
+    ("broken", 5, True, False, "Depleted"), ("broken", 6, True, True, "Eliminated"),
+    ("woods", 4, False, False, "No Effect"), ("woods", 5, False, False, "Depleted"),
+    ("woods", 6, True, False, "Eliminated"), ("town", 3, False, False, "No Effect"),
+    ("rough", 4, False, False, "Depleted"), ("rough", 6, False, True, "Eliminated"),
+    ("city", 2, False, False, "No Effect"), ("city", 3, False, False, "Depleted"),
+    ("city", 5, True, False, "Eliminated"),
+]
+
+
+@pytest.mark.parametrize("terrain,die,glider,adjacent,result", DROP)
+def test_airborne_drop_table_with_modifiers(terrain, die, glider, adjacent, result):
+    """11.4: place within three hexes of the drop zone marker, roll, add +1 glider and +1 German adjacent,
+    read the landing hex's terrain line."""
+    m = blank_map()
+    for h in m.hexes:
+        m.set_terrain({h: terrain})
+    flags = ("airborne", "glider") if glider else ("airborne",)
+    units = [unit("P", "allies", 2, 2, 7, *flags, reduced=(1, 1, 7)), unit("G", "germans", 1, 1, 7)]
+    land = line_of(m, "0706", 0, 3)[2]
+    g_hex = line_of(m, land, 0, 2)[1] if adjacent else "1410"
+    units.append(unit("X", "allies", 1, 1, 7))
+    sc = scenario(m, units, {"G": g_hex, "X": "0101"})
+    sc.markers = {"dz": MarkerDef("dz", "drop_zone", "allies", "DZ", "0706")}
+    sc.reinforcements = [Reinforcement(1, "allies", ["P"], Entry(marker="dz", within=3), airborne=True)]
+    st = state(sc, [die])
+    assert st.pending.kind == "land"
+    st.apply_checked(Land("P", land))
+    st.apply(st.sample_chance())
+    if result == "Eliminated":
+        assert "P" in st.eliminated
+    elif result == "Depleted":
+        assert "P" in st.reduced and "P" in st.cannot_move  # 11.4 a: depleted units do not move
+        assert not any(isinstance(a, Move) and a.unit == "P" for a in st.legal_actions())
+    else:
+        assert "P" in st.pos and "P" not in st.reduced
+        assert st.mp_spent["P"] == st.game.map.terrain_table.terrain[terrain].move["leg"]  # 11.4 b
+
+
+def test_landing_only_within_three_hexes_of_the_drop_zone():
+    m = blank_map()
+    units = [unit("P", "allies", 2, 2, 7, "airborne"), unit("G", "germans", 1, 1, 7)]
+    sc = scenario(m, units, {"G": "1410"})
+    sc.markers = {"dz": MarkerDef("dz", "drop_zone", "allies", "DZ", "0706")}
+    sc.reinforcements = [Reinforcement(1, "allies", ["P"], Entry(marker="dz", within=3), airborne=True)]
+    st = state(sc)
+    from hexwright.engine.hexgrid import hex_distance
+    assert all(hex_distance(H(m, a.hex), H(m, "0706")) <= 3 for a in st.legal_actions())
+    assert len(st.legal_actions()) == 37
+
+
+def victory_scenario(placements):
+    m = blank_map()
+    units = [unit("M", "allies", 4, 3, 10, "mobile"), unit("N", "allies", 4, 3, 10, "mobile"),
+             unit("P", "allies", 2, 2, 7, "airborne"), unit("G", "germans", 1, 1, 7)]
+    sc = scenario(m, units, placements, turns=1)
+    arnhem = ["1105", "1205", "1206"]
+    sc.victory = [
+        VictoryCondition("occupy", "allies", "win", "immediate", arnhem, 2, {"flags_not": ["airborne"]}),
+        VictoryCondition("occupy", "allies", "draw", "end", arnhem, 1, {"flags_not": ["airborne"]}),
+        VictoryCondition("default", "germans", "win", "end"),
+    ]
+    return sc
+
+
+def test_allied_victory_is_immediate_with_two_arnhem_hexes_held_by_non_airborne_units():
+    """11.5: the Allied player wins immediately if two of 3423, 3523, 3524 are occupied by non-airborne units."""
+    st = state(victory_scenario({"M": "1105", "N": "1005", "P": "1206", "G": "0101"}))
+    assert not st.is_terminal()  # an airborne unit does not count
+    st.apply_checked(Move("N", ("1005", "1105", "1205")) if False else next(
+        a for a in st.legal_actions() if isinstance(a, Move) and a.unit == "N" and a.path[-1] == "1205"))
+    assert st.is_terminal() and st.outcome().winner == "allies"
+
+
+def test_draw_with_one_arnhem_hex_at_the_end_and_german_win_otherwise():
+    st = state(victory_scenario({"M": "1105", "N": "0101", "P": "1206", "G": "1410"}))
+    while not st.is_terminal():
+        st.apply(st.sample_chance() if st.current_player == CHANCE else Pass())
+    assert st.outcome().draw
+    st2 = state(victory_scenario({"M": "0205", "N": "0101", "P": "1206", "G": "1410"}))
+    while not st2.is_terminal():
+        st2.apply(st2.sample_chance() if st2.current_player == CHANCE else Pass())
+    assert st2.outcome().winner == "germans"
+
+
+def free_deployment():
+    m = blank_map()
+    units = [unit("G1", "germans", 2, 2, 7), unit("G2", "germans", 2, 2, 7), unit("A", "allies", 2, 2, 7)]
+    sc = scenario(m, units, {})
+    sc.markers = {"dz": MarkerDef("dz", "drop_zone", "allies", "DZ")}
+    sc.setup_zones = [
+        SetupZone("germans east", "germans", ["G1", "G2"], [ZoneRule(edge="south", within=10, negate=True)]),
+        SetupZone("dz", "allies", ["dz"], [ZoneRule(edge="south", within=10, negate=True)]),
+    ]
+    sc.reinforcements = [Reinforcement(2, "allies", ["A"], Entry(hex="0106"))]
+    return sc
+
+
+def test_free_deployment_is_secret_simultaneous_and_within_the_zones():
+    """12.0: each player records his set-up secretly within the placement limits (stacking applies); both
+    then place at once."""
+    st = state(free_deployment())
+    assert st.phase.name == "Set-up" and st.current_player == "germans"
+    hexes = [a.hex for a in st.legal_actions()]
+    assert hexes and all(int(h[:2]) >= 11 for h in hexes)
+    st.apply_checked(Setup("G1", "1205"))
+    assert Setup("G2", "1205") not in st.legal_actions()  # stacking limits apply
+    assert st.history()[-1].action.public_text() == "setup G1 (recorded secretly, 12.0)"
+    assert "G1" not in st.pos  # nothing is placed until both have recorded
+    st.apply_checked(Setup("G2", "1206"))
+    assert st.current_player == "allies"
+    st.apply_checked(Setup("dz", "1305"))
+    assert st.pos["G1"] == H(st.game.map, "1205") and st.dz["dz"] == H(st.game.map, "1305")
+
+
+def test_a_drop_zone_set_up_on_a_german_unit_moves_to_an_adjacent_eligible_hex():
+    st = state(free_deployment())
+    st.apply_checked(Setup("G1", "1205"))
+    st.apply_checked(Setup("G2", "1206"))
+    st.apply_checked(Setup("dz", "1205"))
+    assert st.pending.kind == "shift_dz" and st.current_player == "allies"
+    m = st.game.map
+    from hexwright.engine.hexgrid import hex_distance
+    assert all(hex_distance(H(m, a.hex), H(m, "1205")) == 1 and a.hex != "1206" for a in st.legal_actions())

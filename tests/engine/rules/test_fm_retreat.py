@@ -1,0 +1,151 @@
+"""Retreat (F&M 8.3), displacement (8.3.1), stiff resistance (8.4) and advance after combat (8.5), with
+the river rule of 10.6 / TEC note (c) and marsh (10.5). 000_e5c3deafb2cea4af.txt."""
+
+from __future__ import annotations
+
+from hexwright.engine.hexgrid import hex_distance
+from hexwright.engine.rules.fm.actions import Advance, Attack, Displace, Pass, Retreat, Stiff
+
+from .synthetic import H, blank_map, line_of, unit, water_between_columns
+from .test_fm_combat import D, battle_state, ring, to_combat
+
+
+def d2_state(m=None, extra=(), placements=None, attackers=1, result="D2"):
+    m = m or blank_map()
+    st, _ = battle_state(attackers=attackers, crt=result, m=m, extra=extra, placements=placements)
+    to_combat(st)
+    labs = sorted(m.label(st.pos[f"A{i + 1}"]) for i in range(attackers))
+    st.apply_checked(Attack(tuple(labs), D))
+    st.apply(st.sample_chance())
+    return st, m
+
+
+def test_retreat_paths_go_the_full_distance_away_from_the_combat_hex():
+    """8.3: the unit moves the indicated number of hexes away from its hex."""
+    st, m = d2_state()
+    paths = [a.path for a in st.legal_actions() if isinstance(a, Retreat)]
+    assert paths
+    for p in paths:
+        assert len(p) == 3
+        assert [hex_distance(H(m, D), H(m, x)) for x in p] == [0, 1, 2]
+
+
+def test_retreat_never_into_enemy_zoc_or_enemy_units():
+    """8.3, 6.2: never into or through an enemy unit or a hex in an EZOC (friendly ZOC does not negate it)."""
+    st, m = d2_state()
+    ezoc = st.enemy_zoc("germans")
+    for a in st.legal_actions():
+        if isinstance(a, Retreat):
+            assert not any(H(m, x) in ezoc for x in a.path[1:])
+
+
+def test_retreat_not_across_an_unbridged_river():
+    """10.6 and TEC note (c): no retreat over an unbridged river or canal hexside."""
+    m = blank_map()
+    water_between_columns(m, 5, "river")  # the defender (column 05) has the river on its east sides
+    east = [lab for lab in ring(m) if lab.startswith("06")]
+    west = [lab for lab in ring(m) if lab.startswith("04")]
+    st, _ = d2_state(m=m, placements={"A1": west[0]})
+    for a in st.legal_actions():
+        if isinstance(a, Retreat):
+            assert a.path[1] not in east
+
+
+def test_a_unit_that_cannot_retreat_is_eliminated():
+    """8.3: a unit that cannot retreat at least one hex is eliminated."""
+    m = blank_map()
+    r = ring(m)
+    extra = [unit(f"A{i + 2}", "allies", 1, 1, 7) for i in range(len(r) - 1)]
+    st, _ = d2_state(m=m, extra=extra, placements={f"A{i + 2}": r[i + 1] for i in range(len(r) - 1)})
+    assert st.legal_actions() == [Retreat("G", (D,)), Stiff("G")]
+    st.apply_checked(Retreat("G", (D,)))
+    assert "G" in st.eliminated
+
+
+def test_a_unit_that_cannot_retreat_the_whole_way_is_depleted_where_it_stops():
+    """8.3: if it can retreat at least one hex but not the required number, it is depleted in the last hex."""
+    m = blank_map()
+    corner = "0101"
+    a = next(m.label(h) for h in m.neighbors_on_map(H(m, corner)))
+    st, _ = battle_state(attackers=1, crt="D3", m=m, placements={"G": corner, "A1": a})
+    to_combat(st)
+    st.apply_checked(Attack((a,), corner))
+    st.apply(st.sample_chance())
+    paths = [x for x in st.legal_actions() if isinstance(x, Retreat)]
+    assert paths and all(len(p.path) < 4 for p in paths)
+    st.apply_checked(paths[0])
+    assert "G" in st.reduced or "G" in st.eliminated
+
+
+def test_stiff_resistance_depletes_instead_of_retreating_and_prevents_advance():
+    """8.4: no retreat; the unit is depleted; no advance after combat into its hex."""
+    st, m = d2_state()
+    st.apply_checked(Stiff("G"))
+    assert st.pos["G"] == H(m, D) and "G" in st.reduced
+    assert st.pending is None or st.pending.kind != "advance"
+
+
+def test_advance_after_combat_along_the_path_of_retreat():
+    """8.5: participating units may advance along the path of retreat, ignoring EZOC, one per hex, and
+    may then do nothing else this player turn."""
+    st, m = d2_state(attackers=2)
+    st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
+    retreat = st.history()[-1].action.path
+    assert st.pending.kind == "advance" and st.current_player == "allies"
+    adv = [a for a in st.legal_actions() if isinstance(a, Advance)]
+    assert adv and all(list(a.path[1:]) == list(retreat[: len(a.path) - 1]) for a in adv)
+    first = next(a for a in adv if a.unit == "A1" and len(a.path) == 2)
+    st.apply_checked(first)
+    second = [a for a in st.legal_actions() if isinstance(a, Advance)]
+    assert all(a.path[-1] != first.path[-1] for a in second)  # one unit per hex
+    assert "A1" in st.exhausted and "A1" in st.no_attack
+
+
+def test_no_advance_after_an_exchange_or_elimination():
+    st, m = d2_state(result="De")
+    assert st.pending is None or st.pending.kind != "advance"
+
+
+def test_displacement_when_the_only_final_hex_holds_a_friend():
+    """8.3.1: the friend moves one hex as if retreating; the retreating unit takes its hex; a displaced
+    unit of the attacker may not attack again this turn."""
+    from hexwright.engine.model import TerrainType
+
+    m = blank_map()
+    m.terrain_table.terrain["lake"] = TerrainType("lake", "Lake", move={"leg": None, "mobile": None})
+    x = ring(m)[0]
+    near = set(m.neighbors_on_map(H(m, D)))
+    free = [h for h in m.neighbors_on_map(H(m, x)) if h != H(m, D) and h not in near]
+    m.set_terrain({free[0]: "lake", free[1]: "lake"})
+    y = m.label(free[2])
+    st, _ = battle_state(attackers=1, crt="A1", m=m, extra=[unit("F", "allies", 1, 1, 7)],
+                         placements={"A1": x, "F": y})
+    to_combat(st)
+    st.apply_checked(Attack((x,), D))
+    st.apply(st.sample_chance())
+    assert st.legal_actions() == [Retreat("A1", (x, y)), Stiff("A1")]
+    st.apply_checked(Retreat("A1", (x, y)))
+    assert st.pending.kind == "displace"
+    disp = st.legal_actions()
+    assert disp and all(isinstance(d, Displace) and d.path[0] == y for d in disp)
+    st.apply_checked(disp[0])
+    assert st.pos["A1"] == H(m, y) and st.pos["F"] == H(m, disp[0].path[1])
+    assert "F" in st.no_attack
+
+
+def test_displacement_not_allowed_while_a_vacant_final_hex_exists():
+    st, m = d2_state(extra=[unit("F", "germans", 1, 1, 7)], placements={"F": line_of(blank_map(), D, 0, 3)[2]})
+    for a in st.legal_actions():
+        if isinstance(a, Retreat) and len(a.path) == 3:
+            assert st.occupant(H(m, a.path[-1])) is None
+
+
+def test_attackers_retreat_on_attacker_results_and_may_offer_stiff_resistance():
+    """8.2.4 A1-A3, 8.4: each attacking unit retreats or is depleted instead."""
+    st, m = d2_state(attackers=2, result="A2")
+    assert st.pending.kind == "retreat" and st.current_player == "allies"
+    st.apply_checked(Stiff("A1"))
+    assert "A1" in st.reduced
+    st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
+    assert hex_distance(st.pos["A2"], H(m, D)) == 3
+    assert st.pending is None or st.pending.kind != "advance" or Pass() in st.legal_actions()
