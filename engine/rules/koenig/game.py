@@ -15,18 +15,21 @@ from .state import KoenigState
 
 OPTIONS = {"leadership": "Koenig 14.1", "interdiction": "Koenig 14.2", "indirect_fire": "Koenig 14.3",
            "overruns": "Koenig 14.5"}
+PLAY_OPTIONS = ("max_turns",)  # a shorter playtest: the game is judged after that many turns (12.0)
 
 
 class KoenigGame(Game):
     def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
-        unknown = [k for k in (options or {}) if k not in OPTIONS]
+        unknown = [k for k in (options or {}) if k not in OPTIONS and k not in PLAY_OPTIONS]
         if unknown:
             raise ValueError(f"unknown option(s) {', '.join(unknown)}; the Koenig optional rules are "
                              f"{', '.join(f'{k} ({v})' for k, v in OPTIONS.items())}")
         classes = scenario.map.terrain_table.movement_classes
         self.graph = MovementGraph(scenario.map, classes[0] if classes else "ground")
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
+        turns = len(scenario.turns)
+        self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 
     def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
         return KoenigState(self, sampler or SeededSampler(seed), seed)

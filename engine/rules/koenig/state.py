@@ -335,7 +335,7 @@ class KoenigState(BattleSteps, GameState):
         self.in_progress = {}
         self.overrun_mp = {}
         self.march_combined = set()
-        if self.turn >= len(self.sc.turns):
+        if self.turn >= self.game.last_turn:
             self.step = "end"
             return
         self.turn += 1

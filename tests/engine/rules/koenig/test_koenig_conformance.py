@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hexwright.engine.rules.koenig import OPTIONS, KoenigGame
@@ -71,3 +72,17 @@ def test_family_is_discoverable_through_the_registry(scenario):
 def test_unknown_option_is_refused(scenario):
     with pytest.raises(ValueError, match="14.1"):
         KoenigGame(scenario, {"leadershp": True})
+
+
+def test_hexwright_play_plays_the_scenario_headless(tmp_path, capsys):
+    """`hexwright play` (the CLI) plays a whole Arnhem Bridge game with random bots and replays its log."""
+    from hexwright.app.cli import main
+
+    path = str(Path(__file__).resolve().parents[4] / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml")
+    log = tmp_path / "game.yaml"
+    assert main(["play", path, "--seed", "2", "--quiet", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "result: " in out and "exclusive 12.0" in out
+    assert main(["play", "--replay", str(log), "--quiet"]) == 0
+    assert "replayed" in capsys.readouterr().out
+    assert main(["play", path, "--seed", "2", "--max-turns", "1", "--quiet"]) == 0
