@@ -6,6 +6,8 @@ writing is deterministic (same map, same bytes)."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +45,14 @@ def _cost(reader: YamlReader, value: Any, where: tuple[int, int], what: str) -> 
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         reader.error("bad-value", f"{what}: a cost must be a number or 'prohibited', not {value!r}", where)
         return None
-    if value < 0:
-        reader.error("bad-value", f"{what}: a cost cannot be negative ({value})", where)
+    if not math.isfinite(value) or value < 0:
+        reader.error("bad-value", f"{what}: a cost must be a finite number of MP, at least 0, not {value}", where)
+        return None
+    if abs(Fraction(value).limit_denominator(12) - Fraction(value)) > 1e-6:
+        # the movement kernel counts in whole fractions of an MP (F&M 5.4.1: a road costs 1/2 MP)
+        reader.error("bad-value", f"{what}: a cost must be whole MP or a simple fraction (1/2, 1/3, 1/4, ... "
+                     f"1/12), not {value}", where)
+        return None
     return float(value) if isinstance(value, float) and not value.is_integer() else (
         int(value) if float(value).is_integer() else float(value))
 
@@ -181,7 +189,12 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any) -> GridSpec:
         except LabelError as exc:
             reader.error("bad-value", f"labels: {exc}", lab.where())
             spec = LabelScheme(scheme, 1, 1, max(2, len(str(max(columns, rows)))), letters)
-    return GridSpec(columns, rows, orientation, stagger, spec, g.float("hex_size", 32.0))
+    hex_size = g.float("hex_size", 32.0)
+    if not (math.isfinite(hex_size) and hex_size > 0):
+        reader.error("bad-value", f"grid: hex_size must be a positive number, not {hex_size}",
+                     g.where_value("hex_size"))
+        hex_size = 32.0
+    return GridSpec(columns, rows, orientation, stagger, spec, hex_size)
 
 
 def _hexside_from_key(m: HexMap, key: str) -> Hexside:

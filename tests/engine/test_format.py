@@ -616,3 +616,38 @@ def test_every_hexside_of_a_grid_round_trips(orientation, stagger):
     m2 = load_map_ok(text)
     assert set(m2.hexsides) == sides
     assert dump_map(m2) == text
+
+
+@pytest.mark.parametrize("cost,ok", [("0.5", True), ("0.25", True), ("0.3333333333333333", True), ("12", True),
+                                     ("prohibited", True), ("0.15", False), (".inf", False), (".nan", False),
+                                     ("-1", False), ("two", False)])
+def test_terrain_costs_must_be_whole_or_simple_fractions(cost, ok):
+    """The movement kernel counts in whole fractions of an MP (F&M 5.4.1, the road's 1/2 MP): a cost it
+    cannot count exactly, infinite or negative is refused at its line instead of breaking movement."""
+    m = HexMap(GridSpec(3, 3))
+    lines = dump_map(m).splitlines()
+    i = next(i for i, line in enumerate(lines) if line.strip().startswith("woods:"))
+    lines[i] = lines[i].replace("leg: 2,", f"leg: {cost},")
+    diags: list = []
+    m2 = load_map("\n".join(lines) + "\n", "costs.yaml", diags)
+    assert m2 is not None
+    if ok:
+        assert not errors(diags)
+    else:
+        (d,) = errors(diags)
+        assert d.code == "bad-value" and d.line == i + 1
+        assert m2.terrain_table.terrain["woods"].move["leg"] is None  # unusable, so prohibited
+    from hexwright.engine.movement import MovementGraph, reachable
+
+    m2.set_terrain({m2.hex_at("0202"): "woods"})
+    reachable(MovementGraph(m2, "leg"), m2.hex_at("0101"), 5)  # never raises
+
+
+@pytest.mark.parametrize("size", ["0", "-3", ".nan", ".inf"])
+def test_hex_size_must_be_positive(size):
+    text = dump_map(HexMap(GridSpec(3, 3))).replace("hex_size: 32", f"hex_size: {size}")
+    diags: list = []
+    m = load_map(text, "size.yaml", diags)
+    (d,) = errors(diags)
+    assert d.code == "bad-value" and d.line == 3 and m.grid.hex_size == 32.0
+    m.layout().hex_to_pixel(m.hexes[0])
