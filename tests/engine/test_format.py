@@ -651,3 +651,28 @@ def test_hex_size_must_be_positive(size):
     (d,) = errors(diags)
     assert d.code == "bad-value" and d.line == 3 and m.grid.hex_size == 32.0
     m.layout().hex_to_pixel(m.hexes[0])
+
+
+def test_old_scenarios_with_inline_maps_are_migrated(old_version_migration, tmp_path):
+    old, new = old_version_migration
+    sc = full_scenario(arnhem_like_map())
+    text = dump_scenario(sc)
+    old_text = text.replace(f"format_version: {new}", f"format_version: {old}").replace("hex_size:", "size:")
+    result = load_document(old_text, str(tmp_path / "old.yaml"), tmp_path)
+    assert result.scenario is not None and not errors(result.diagnostics)
+    assert [d.code for d in result.diagnostics] == ["migrated"]
+    assert result.scenario.map.grid.hex_size == 40.0
+    assert dump_scenario(result.scenario) == text
+
+
+def test_problems_in_a_separate_map_file_point_at_the_map_file(tmp_path):
+    sc = full_scenario(asl_bridge_map(), "bridge.yaml")
+    save_scenario(sc, tmp_path / "s.yaml")
+    map_path = tmp_path / "bridge.yaml"
+    lines = map_path.read_text().splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith("  'R17':"))
+    lines[i] = "  'R17': lava"
+    map_path.write_text("\n".join(lines) + "\n")
+    result = load_scenario(tmp_path / "s.yaml")
+    (d,) = errors(result.diagnostics)
+    assert d.code == "unknown-terrain" and d.file == str(map_path) and d.line == i + 1 and d.hex == "R17"
