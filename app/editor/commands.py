@@ -342,7 +342,7 @@ class ResizeGrid(MapCommand):
     def redo(self) -> None:
         m = self.map
         self._saved = (dict(m.terrain), dict(m.features), dict(m.elevation), dict(m.locations),
-                       dict(m.hexsides), {k: set(r.hexes) for k, r in m.regions.items()})
+                       dict(m.hexsides), {k: set(r.hexes) for k, r in m.regions.items()}, list(m.places))
         m.resize(self.new)
         gone = {k: hs - set(m.hexes) for k, hs in self._saved[5].items()}
         for name, hexes in gone.items():
@@ -352,8 +352,9 @@ class ResizeGrid(MapCommand):
     def undo(self) -> None:
         m = self.map
         assert self._saved is not None
-        terrain, features, elevation, locations, hexsides, regions = self._saved
+        terrain, features, elevation, locations, hexsides, regions, places = self._saved
         m.resize(self.old)
+        m.set_places(places)  # resize drops the places printed in hexes outside the grid
         m.set_terrain({h: terrain.get(h, m.default_terrain) for h in m.hexes})
         m.set_features({h: features.get(h, ()) for h in set(features) | set(m.features)})
         m.set_elevation({h: elevation.get(h, 0) for h in set(elevation) | set(m.elevation)})
