@@ -225,11 +225,13 @@ def parse_action(text: str) -> Action:
     if verb in ("halt", "deplete", "stiff"):
         if not rest:
             raise ValueError(f"'{verb}' needs a unit")
-        return {"halt": Halt, "deplete": Deplete, "stiff": Stiff}[verb](rest)
+        one: dict[str, type[Halt | Deplete | Stiff]] = {"halt": Halt, "deplete": Deplete, "stiff": Stiff}
+        return one[verb](rest)
     if verb in ("repair", "ferry", "demolish"):
         if "/" not in rest:
             raise ValueError(f"'{verb}' needs a hexside such as 1422/1423")
-        return {"repair": Repair, "ferry": Ferry, "demolish": Demolish}[verb](rest)
+        side: dict[str, type[Repair | Ferry | Demolish]] = {"repair": Repair, "ferry": Ferry, "demolish": Demolish}
+        return side[verb](rest)
     if verb == "sfm":
         return Commit(None if rest in ("none", "") else rest)
     if verb == "draw-split":
@@ -250,7 +252,9 @@ def parse_action(text: str) -> Action:
         return Attack(tuple(h.strip() for h in left.split(",") if h.strip()), target.strip())
     if verb in ("setup", "shift-dz", "land", "enter"):
         unit, hex_ = _unit_and_last(rest, verb)
-        return {"setup": Setup, "shift-dz": ShiftDropZone, "land": Land, "enter": Enter}[verb](unit, hex_)
+        placing: dict[str, type[Setup | ShiftDropZone | Land | Enter]] = {
+            "setup": Setup, "shift-dz": ShiftDropZone, "land": Land, "enter": Enter}
+        return placing[verb](unit, hex_)
     if verb in ("move", "retreat", "advance", "displace"):
         unit, path = _unit_and_last(rest, verb)
         hexes = tuple(path.split("-"))
@@ -258,5 +262,6 @@ def parse_action(text: str) -> Action:
             if len(hexes) != 2:
                 raise ValueError("'displace' moves a unit one hex: displace UNIT FROM-TO")
             return Displace(unit, (hexes[0], hexes[1]))
-        return {"move": Move, "retreat": Retreat, "advance": Advance}[verb](unit, hexes)
+        moving: dict[str, type[Move | Retreat | Advance]] = {"move": Move, "retreat": Retreat, "advance": Advance}
+        return moving[verb](unit, hexes)
     raise ValueError(f"unknown action {verb!r}")

@@ -181,7 +181,12 @@ class FMGame(Game):
         return out
 
     def friendly_edge(self, side: str) -> list[Hex]:
+        """8.3: the map edge a retreat should end closer to. From the `friendly_edges` option; without it,
+        the Allies' is the south edge, where their ground forces enter and trace to (11.3, 10.7.2 c);
+        the source names none for the Germans."""
         edge = (self.options.get("friendly_edges") or {}).get(side)
+        if not edge and side == self.allied and "south" in self.map.edges:
+            edge = "south"
         if not edge:
             return []
         try:

@@ -616,7 +616,7 @@ class FMState(GameState):
         side, n = p.player, p.data["n"]
         names = sorted(name for name, c in self.gt_pool[side].items() if sum(c.values()))
         sizes = [sum(self.gt_pool[side][k].values()) for k in names]
-        out = []
+        out: list[Action] = []
         for combo in itertools.product(*[range(min(s, n) + 1) for s in sizes]):
             if sum(combo) == min(n, sum(sizes)):
                 out.append(DrawSplit(tuple(zip(names, combo, strict=False))))
@@ -1315,7 +1315,8 @@ class FMState(GameState):
         self._reveal()
 
     def _legal_sfm(self, p: Pending) -> list[Action]:
-        return [Commit(None)] + [Commit(m.token()) for m in self._sfm_options(p.player)]
+        out: list[Action] = [Commit(None)]
+        return out + [Commit(m.token()) for m in self._sfm_options(p.player)]
 
     def _do_sfm(self, p: Pending, a: Action) -> None:
         assert isinstance(a, Commit)
