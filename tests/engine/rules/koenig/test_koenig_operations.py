@@ -201,3 +201,16 @@ def test_rejections_name_the_rule(make_position):
     do(s, "hit G-19/9-1")
     with pytest.raises(IllegalAction, match="11.0"):
         s.apply_checked("retreat G-19/9-1 0307")
+
+
+def test_reinforcement_attacking_its_blocked_entry_hex_and_forced_back_never_arrives(make_position):
+    """8.3.1: a blocked entry hex: enter next to it, or Close Combat against the blocker; forced to retreat,
+    the reinforcement never arrives (11.1)."""
+    s = make_position({"G-16": "0104"}, "1PB", "allied")
+    s.units["B-2Para"].status = "pending"
+    t = texts(s)
+    assert "move B-2Para 0104" in t and "move B-2Para 0204" in t
+    do(s, "move B-2Para 0104", "roll 1")  # the defender's Close Fire hits
+    assert s.current_player == "allied"
+    do(s, texts(s)[0])
+    assert s.units["B-2Para"].status == "retreated_off" and s.battle is None
