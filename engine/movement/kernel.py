@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, MapChange
@@ -292,12 +293,17 @@ class MovementGraph:
 
 @dataclass
 class Reach:
-    """The hexes a unit can reach: MP spent to get to each, and the cheapest path to each."""
+    """The hexes a unit can reach: MP spent to get to each, and the cheapest path to each.
+
+    Paths are kept as the search left them, a predecessor per graph index (-1 at the start), and
+    are spelled out in hexes only when asked for: most callers want one path, not thousands."""
 
     start: Hex
     allowance: float
     spent: dict[Hex, float]
-    _prev: dict[Hex, Hex | None]
+    _prev: dict[int, int]
+    _hexes: list[Hex]
+    _index: dict[Hex, int]
 
     def __contains__(self, h: Hex) -> bool:
         return h in self.spent
@@ -312,10 +318,11 @@ class Reach:
         """The start hex, then each hex entered, ending with `h`."""
         if h not in self.spent:
             raise KeyError(f"{h} is not reachable")
+        prev, hexes = self._prev, self._hexes
+        i = self._index[h]
         out = [h]
-        prev = self._prev
-        while (p := prev[out[-1]]) is not None:
-            out.append(p)
+        while (i := prev[i]) >= 0:
+            out.append(hexes[i])
         out.reverse()
         return out
 
@@ -341,11 +348,12 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
         raise ValueError(f"start hex {start} is not on the map")
     adj = graph.adj
     dist = graph._dist
+    # `prev` also records the hexes touched, in the order first touched: a dict keeps its keys in
+    # insertion order, so no separate list (and no extra test in the inner loop) is needed.
     prev: dict[int, int] = {s: -1}
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(s)
     dist[s] = 0
-    touched = [s]
     try:
         if hooks is None:
             for b in range(limit + 1):
@@ -355,8 +363,6 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
                     for v, c in adj[u]:
                         nd = b + c
                         if nd <= limit and nd < dist[v]:
-                            if dist[v] == _BIG:
-                                touched.append(v)
                             dist[v] = nd
                             prev[v] = u
                             buckets[nd].append(v)
@@ -393,18 +399,19 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
                             c = _units(fc, scale, "first_step")
                         nd = b + c
                         if nd <= limit and nd < dist[v]:
-                            if dist[v] == _BIG:
-                                touched.append(v)
                             dist[v] = nd
                             prev[v] = u
                             buckets[nd].append(v)
-        hexes = graph.hexes
-        spent = {hexes[i]: dist[i] / scale for i in touched}
-        prev_hex: dict[Hex, Hex | None] = {hexes[v]: (hexes[u] if u >= 0 else None) for v, u in prev.items()}
+        if len(prev) == 1:
+            spent = {graph.hexes[s]: dist[s] / scale}
+        else:
+            # itemgetter picks many items in one C call, cheaper than a comprehension per hex
+            pick = itemgetter(*prev)
+            spent = dict(zip(pick(graph.hexes), [d / scale for d in pick(dist)], strict=True))
     finally:
-        for i in touched:
+        for i in prev:
             dist[i] = _BIG
-    return Reach(start, allowance, spent, prev_hex)
+    return Reach(start, allowance, spent, prev, graph.hexes, graph.index)
 
 
 def path_cost(graph: MovementGraph, path: Iterable[Hex]) -> float | None:
