@@ -71,13 +71,18 @@ class MapView(QGraphicsView):
     def set_zoom(self, z: float, anchor: QPointF | None = None) -> None:
         z = max(MIN_ZOOM, min(MAX_ZOOM, z))
         factor = z / self.zoom()
+        old = self.transformationAnchor()
         if anchor is None:
-            old = self.transformationAnchor()
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
             self.scale(factor, factor)
-            self.setTransformationAnchor(old)
-        else:
+        else:  # keep the scene point under `anchor` (a viewport position) where it is
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            under = self.mapToScene(anchor.toPoint())
             self.scale(factor, factor)
+            moved = self.mapFromScene(under) - anchor.toPoint()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
+        self.setTransformationAnchor(old)
         self.zoomChanged.emit(self.zoom())
         self.viewportMoved.emit()
 

@@ -1,0 +1,314 @@
+"""The main window: files (open, save, reopen, malformed files, unsaved changes), recent files,
+new map, zoom and navigation, diagnostics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hexwright.app.editor.document import MapDocument
+from hexwright.engine.formats import dump_map, load_scenario, read_map_file, save_map, save_scenario
+from hexwright.engine.model.scenario import Scenario, Side
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from tests.app.test_editor_support import click, drag, make_window, small_map
+
+
+def _h(win, c, r):
+    return win.document.map.grid.offset.to_hex(c, r)
+
+
+@pytest.fixture
+def map_file(tmp_path) -> Path:
+    p = tmp_path / "board.yaml"
+    save_map(small_map(), p)
+    return p
+
+
+def test_open_edit_save_reopen_gives_the_same_map(qtbot, tmp_path, map_file):
+    win = make_window(qtbot, tmp_path)
+    assert win.open_path(map_file)
+    assert win.windowTitle().startswith("board.yaml")
+    assert not win.isWindowModified()
+    win.brush.terrain = "woods"
+    drag(win, [_h(win, c, 8) for c in range(1, 5)])
+    win.choose("path", "road")
+    drag(win, [_h(win, 2, r) for r in range(3, 7)])
+    assert win.isWindowModified()
+    edited = dump_map(win.document.map)
+    assert win.save()
+    assert not win.isWindowModified()
+    assert read_map_file(map_file) is not None
+    assert dump_map(read_map_file(map_file)) == edited
+    win2 = make_window(qtbot, tmp_path / "second")
+    assert win2.open_path(map_file)
+    assert dump_map(win2.document.map) == edited
+
+
+def test_save_as_writes_a_new_file_and_retitles(qtbot, tmp_path, map_file, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    win.open_path(map_file)
+    target = tmp_path / "copy.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert win.save_as()
+    assert target.exists() and win.document.path == target
+    assert win.windowTitle().startswith("copy.yaml")
+
+
+def test_malformed_file_opens_nothing_and_reports_the_line(qtbot, tmp_path, map_file, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    win.open_path(map_file)
+    before = win.document
+    lines = map_file.read_text().splitlines()
+    i = next(n for n, line in enumerate(lines) if line.strip().startswith("'0101'"))
+    lines[i] = lines[i].split(":")[0] + ": [unclosed"
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("\n".join(lines) + "\n")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text() + box.detailedText()) or 0)
+    assert not win.open_path(bad)
+    assert win.document is before
+    assert shown and "broken.yaml:" in shown[0]
+    assert any(f"broken.yaml:{n}" in shown[0] for n in range(i, i + 4))
+
+
+def test_unknown_terrain_code_is_reported_with_its_line(qtbot, tmp_path, map_file, monkeypatch):
+    text = map_file.read_text().replace("'0303': woods", "'0303': jungle")
+    bad = tmp_path / "jungle.yaml"
+    bad.write_text(text)
+    doc, diags = MapDocument.open(bad)
+    assert doc is None
+    line = next(n for n, t in enumerate(text.splitlines(), start=1) if "jungle" in t)
+    assert any(d.line == line for d in diags)
+
+
+def test_closing_with_unsaved_changes_asks(qtbot, tmp_path, map_file, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    win.open_path(map_file)
+    win.brush.terrain = "water"
+    click(win, _h(win, 1, 1))
+    asked = []
+    answer = QMessageBox.StandardButton.Cancel
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or answer)
+    assert not win.close()
+    assert win.isVisible() and len(asked) == 1
+    answer = QMessageBox.StandardButton.Save
+    assert win.close()
+    assert len(asked) == 2
+    assert read_map_file(map_file).terrain[_h(win, 1, 1)] == "water"
+
+
+def test_closing_and_discarding_keeps_the_file(qtbot, tmp_path, map_file, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    win.open_path(map_file)
+    before = map_file.read_text()
+    win.brush.terrain = "water"
+    click(win, _h(win, 1, 1))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert win.close()
+    assert map_file.read_text() == before
+
+
+def test_clean_document_closes_without_asking(qtbot, tmp_path, map_file, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    win.open_path(map_file)
+
+    def fail(*a, **k):
+        raise AssertionError("must not ask")
+
+    monkeypatch.setattr(QMessageBox, "question", fail)
+    assert win.close()
+
+
+def test_recent_files_and_layout_are_remembered(qtbot, tmp_path, map_file):
+    win = make_window(qtbot, tmp_path)
+    win.open_path(map_file)
+    assert win.recent_files()[0] == str(map_file.resolve())
+    assert [a.text() for a in win.recent_menu.actions()] == ["board.yaml"]
+    win.close()
+    win2 = make_window(qtbot, tmp_path)  # the same settings file
+    assert win2.recent_files()[0] == str(map_file.resolve())
+    assert win2.settings.value("window/geometry") is not None
+
+
+def test_scenario_file_edits_its_map_and_saves_both(qtbot, tmp_path):
+    m = small_map()
+    sc = Scenario("Test scenario", "fm", m, map_file="scenario-map.yaml",
+                  sides=[Side("allied", "Allied"), Side("german", "German")])
+    path = tmp_path / "scenario.yaml"
+    save_scenario(sc, path)
+    assert load_scenario(path).scenario is not None
+    win = make_window(qtbot, tmp_path)
+    assert win.open_path(path)
+    assert win.document.scenario is not None
+    assert "(scenario)" in win.windowTitle()
+    win.brush.terrain = "rough"
+    click(win, _h(win, 0, 0))
+    assert win.save()
+    reloaded = load_scenario(path).scenario
+    assert reloaded is not None and reloaded.map.terrain[_h(win, 0, 0)] == "rough"
+    assert read_map_file(tmp_path / "scenario-map.yaml").terrain[_h(win, 0, 0)] == "rough"
+
+
+def test_new_map_dialog_builds_the_grid_asked_for(qtbot, tmp_path, map_file):
+    from hexwright.app.editor.dialogs.new_map import NewMapDialog
+
+    dlg = NewMapDialog()
+    qtbot.addWidget(dlg)
+    dlg.columns.setValue(15)
+    dlg.rows.setValue(12)
+    dlg.orientation.setCurrentIndex(dlg.orientation.findData("pointy"))
+    dlg.scheme.setCurrentIndex(dlg.scheme.findData("letter_number"))
+    dlg.letters.setCurrentIndex(dlg.letters.findData("spreadsheet"))
+    assert dlg.load_table(map_file)
+    m = dlg.build_map()
+    assert (m.grid.columns, m.grid.rows, m.grid.orientation) == (15, 12, "pointy")
+    assert m.label(m.grid.offset.to_hex(0, 0)) == "A1"
+    assert set(m.terrain_table.terrain) == set(small_map().terrain_table.terrain)
+    dlg.columns.setValue(150)
+    dlg.scheme.setCurrentIndex(dlg.scheme.findData("xxyy"))
+    assert dlg.digits.value() == 3  # widened to fit column 150
+
+
+def test_new_map_from_the_menu_replaces_the_document(qtbot, tmp_path, monkeypatch):
+    from hexwright.app.editor.dialogs.new_map import NewMapDialog
+
+    def accept(dlg):
+        dlg.columns.setValue(9)
+        dlg.rows.setValue(7)
+        return NewMapDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewMapDialog, "exec", accept)
+    win = make_window(qtbot, tmp_path)
+    assert win.new_map()
+    assert len(win.document.map.hexes) == 63
+    assert win.windowTitle().startswith("Untitled")
+
+
+def test_zoom_keys_and_fit(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, small_map(60, 50))
+    z = win.view.zoom()
+    QTest.keySequence(win, "Ctrl+=")
+    assert win.view.zoom() > z
+    QTest.keySequence(win, "Ctrl+-")
+    QTest.keySequence(win, "Ctrl+-")
+    assert win.view.zoom() < z
+    QTest.keySequence(win, "Ctrl+0")
+    visible = win.view.visible_scene_rect()
+    assert visible.contains(win.canvas.geometry.map_rect.adjusted(1, 1, -1, -1))
+    assert win.zoom_label.text().endswith("%")
+
+
+def test_wheel_zooms_around_the_cursor(qtbot, tmp_path):
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    win = make_window(qtbot, tmp_path, small_map(60, 50))
+    vp = win.view.viewport()
+    pos = QPointF(vp.width() * 0.3, vp.height() * 0.4)
+    under = win.view.mapToScene(pos.toPoint())
+    ev = QWheelEvent(pos, vp.mapToGlobal(pos), QPoint(), QPoint(0, 240), Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    z = win.view.zoom()
+    win.view.wheelEvent(ev)
+    assert win.view.zoom() > z
+    after = win.view.mapToScene(pos.toPoint())
+    assert abs(after.x() - under.x()) < 3 and abs(after.y() - under.y()) < 3
+
+
+def test_middle_drag_and_arrow_keys_pan(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, small_map(60, 50))
+    bar = win.view.horizontalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    start = bar.value()
+    vp = win.view.viewport()
+    c = vp.rect().center()
+    QTest.mousePress(vp, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, c)
+    QTest.mouseMove(vp, c + type(c)(100, 0))
+    QTest.mouseRelease(vp, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, c + type(c)(100, 0))
+    assert bar.value() < start
+    v = bar.value()
+    QTest.keyClick(win.view, Qt.Key.Key_Right)
+    assert bar.value() > v
+
+
+def test_overview_click_moves_the_main_view(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, small_map(60, 50))
+    win.dock_overview.show()
+    win.dock_overview.raise_()
+    qtbot.wait(10)
+    ov = win.overview
+    target = win.canvas.geometry.map_rect.bottomRight()
+    QTest.mouseClick(ov, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     ov._target().bottomRight().toPoint() - type(ov.rect().center())(3, 3))
+    centre = win.view.mapToScene(win.view.viewport().rect().center())
+    assert centre.x() > target.x() * 0.6 and centre.y() > target.y() * 0.6
+
+
+def test_diagnostics_double_click_jumps_to_the_hex(qtbot, tmp_path):
+    from hexwright.engine.validation import Diagnostic, Severity
+
+    win = make_window(qtbot, tmp_path, small_map(40, 40))
+    label = win.document.map.label(_h(win, 30, 30))
+    win.diagnostics.set_diagnostics([Diagnostic("test", Severity.ERROR, "something wrong", "x.yaml", 3,
+                                                hex=label)])
+    item = win.diagnostics.list.item(0)
+    assert "x.yaml:3" in item.text()
+    win.diagnostics.list.itemDoubleClicked.emit(item)
+    assert win.selected_hex == _h(win, 30, 30)
+    assert win.view.visible_scene_rect().contains(win.canvas.geometry.centre(_h(win, 30, 30)))
+
+
+def test_undo_redo_actions_and_history(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, small_map())
+    win.brush.terrain = "rough"
+    click(win, _h(win, 1, 1))
+    click(win, _h(win, 3, 3))
+    assert win.history.model().rowCount() == 3  # <opened> and two steps
+    win.act_undo.trigger()
+    assert win.document.map.terrain[_h(win, 3, 3)] == "clear"
+    win.act_redo.trigger()
+    assert win.document.map.terrain[_h(win, 3, 3)] == "rough"
+
+
+def test_underlay_opacity_slider_is_one_undo_step(qtbot, tmp_path):
+    from hexwright.app.editor.commands import SetUnderlay
+    from hexwright.engine.model.hexmap import Underlay
+    from PySide6.QtGui import QColor, QImage
+
+    img = QImage(200, 150, QImage.Format.Format_RGB32)
+    img.fill(QColor("#c0b080"))
+    img.save(str(tmp_path / "scan.png"))
+    win = make_window(qtbot, tmp_path, small_map())
+    m = win.document.map
+    win.document.push(SetUnderlay(m, Underlay(str(tmp_path / "scan.png"), (2, 0, 0, 2, 0, 0), 0.5)))
+    assert not win.canvas.underlay.pixmap().isNull()
+    n = win.document.undo_stack.count()
+    for v in (40, 30, 20):
+        win.layers.opacity.setValue(v)
+    win.layers.opacityReleased.emit()
+    assert m.underlay.opacity == pytest.approx(0.2)
+    assert win.canvas.underlay.opacity() == pytest.approx(0.2)
+    assert win.document.undo_stack.count() == n + 1
+    win.layers.visible_boxes["underlay"].setChecked(False)
+    assert not win.canvas.underlay.isVisible()
+
+
+def test_map_properties_resize_is_undoable(qtbot, tmp_path, monkeypatch):
+    from hexwright.app.editor.dialogs.new_map import MapPropertiesDialog
+
+    def accept(dlg):
+        dlg.columns.setValue(8)
+        dlg.name.setText("smaller")
+        return MapPropertiesDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(MapPropertiesDialog, "exec", accept)
+    win = make_window(qtbot, tmp_path, small_map())
+    original = dump_map(win.document.map)
+    win.map_properties()
+    assert win.document.map.grid.columns == 8 and win.document.map.name == "smaller"
+    assert win.document.undo_stack.count() == 1
+    win.document.undo_stack.undo()
+    assert dump_map(win.document.map) == original
