@@ -447,9 +447,9 @@ def paint_marker(p: QPainter, rect: QRectF, marker: MarkerDef, scenario: Scenari
     elif marker.kind == "supply":
         p.setPen(QPen(ink, 2.5))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRect(QRectF(30, 18, 40, 30))
-        p.drawLine(QPointF(30, 18), QPointF(50, 30))
-        p.drawLine(QPointF(70, 18), QPointF(50, 30))
+        # the NATO supply symbol: a box with a bar across its foot
+        p.drawRect(QRectF(28, 16, 44, 30))
+        p.drawLine(QPointF(28, 38), QPointF(72, 38))
         draw_text(p, QRectF(6, 56, 88, 14), "SUPPLY", 16, ink)
         draw_text(p, QRectF(6, 74, 88, 14), marker.label or marker.id, 12, ink, bold=False)
     elif marker.kind == "hq":
