@@ -13,11 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.app.scenario.commands import AddUnit, ChangeUnit, RemoveUnit
-from hexwright.engine.formats.csv_units import CsvImport, read_units_csv_file
+from hexwright.engine.formats import atomic_write_text
+from hexwright.engine.formats.csv_units import CsvImport, read_units_csv_file, write_units_csv
 from hexwright.engine.model import UnitDef
 from hexwright.engine.model.counters import KNOWN_FLAGS, SIZE_SYMBOLS, UNIT_SIZES, UNIT_TYPES
 from hexwright.engine.model.oob import duplicate_unit, unused_unit_id
 from hexwright.engine.rules.registry import RULES_FAMILIES
+from hexwright.engine.validation import Diagnostic, Severity, SourceMap, validate_scenario
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -86,6 +88,8 @@ class CounterDesigner(QWidget):
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
         self.import_button.clicked.connect(self._ask_import_csv)
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.clicked.connect(self._ask_export_csv)
 
         # -- the form
         self.id_edit = QLineEdit()
@@ -145,6 +149,9 @@ class CounterDesigner(QWidget):
         self.notes_edit = QLineEdit()
         self.notes_edit.textEdited.connect(lambda t: self._change("notes", t))
 
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #8a5a00;")
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b00020;")
@@ -187,12 +194,14 @@ class CounterDesigner(QWidget):
         buttons.addWidget(self.duplicate_button, 0, 1)
         buttons.addWidget(self.delete_button, 1, 0)
         buttons.addWidget(self.import_button, 1, 1)
+        buttons.addWidget(self.export_button, 2, 1)
         left.addLayout(buttons)
 
         middle = QVBoxLayout()
         middle.addLayout(form)
         middle.addWidget(self.values_box)
         middle.addWidget(self.flags_box)
+        middle.addWidget(self.problems)
         middle.addWidget(self.message)
         middle.addStretch(1)
 
@@ -323,6 +332,20 @@ class CounterDesigner(QWidget):
         _set_text(self.color_edit, u.color)
         _set_text(self.notes_edit, u.notes)
         self._set_previews(u)
+        self._show_problems(u)
+
+    def unit_problems(self, unit_id: str) -> list[Diagnostic]:
+        """What `hexwright validate` says about this unit's definition (missing values, unknown
+        flags, a reduced side on a one-step unit, ...)."""
+        sm = SourceMap()
+        sm.set(("unit", unit_id), "<unit>", 1)
+        return [d for d in validate_scenario(self.scenario, sm)
+                if d.file == "<unit>" and d.severity is not Severity.INFO]
+
+    def _show_problems(self, u: UnitDef) -> None:
+        problems = self.unit_problems(u.id)
+        self.problems.setText("\n".join(f"{d.severity.value}: {d.message}" for d in problems))
+        self.problems.setVisible(bool(problems))
 
     def _set_previews(self, u: UnitDef | None) -> None:
         labels = ((self.preview_front, PRINT_SCALE_PX, False), (self.preview_back, PRINT_SCALE_PX, True),
@@ -480,6 +503,20 @@ class CounterDesigner(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, "Import counters from a table", "", "CSV tables (*.csv)")
         if path:
             self.import_csv(path)
+
+    def _ask_export_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export counters as a table", "units.csv", "CSV tables (*.csv)")
+        if path:
+            self.export_csv(path)
+
+    def export_csv(self, path: str | Path) -> None:
+        """Every unit of the scenario as a table that Import CSV reads back (saved atomically)."""
+        try:
+            atomic_write_text(path, write_units_csv(self.scenario.units.values(), self.scenario.rules))
+        except OSError as exc:
+            self.message.setText(f"Cannot write {path}: {exc}")
+            return
+        self.message.setText(f"Exported {len(self.scenario.units)} units to {Path(path).name}.")
 
     def import_csv(self, path: str | Path) -> CsvImport:
         """Add every good row of the table as a unit, in one undo step; problems are listed with their

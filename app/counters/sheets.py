@@ -217,9 +217,14 @@ def write_counter_sheets(sc: Scenario, path: str | Path, counter_inch: float = 0
             if i:
                 writer.newPage()
             paint_sheet_page(p, page, sc, resolution / POINTS_PER_INCH)
-    finally:
         p.end()
-    tmp.replace(target)
+        del writer  # flushes and closes the file
+        tmp.replace(target)
+    except BaseException:
+        if p.isActive():
+            p.end()
+        tmp.unlink(missing_ok=True)
+        raise
     return SheetReport(target, len(pages), sum(len(pg.pieces) for pg in pages if not pg.back))
 
 

@@ -107,3 +107,23 @@ def test_selecting_in_the_list_emits_unit_selected(designer, qtbot):
     with qtbot.waitSignal(designer.unit_selected) as sig:
         designer.unit_list.setCurrentItem(item)
     assert sig.args == [uid] and designer.id_edit.text() == uid
+
+
+def test_unit_problems_are_shown_while_editing(designer):
+    assert designer.unit_problems("Krft") == []
+    designer.flag_checks["no_zoc"].setChecked(True)
+    assert designer.unit_problems("Krft") == []
+    designer.steps_spin.setValue(1)
+    designer.reduced_check.setChecked(True)
+    designer.steps_spin.setValue(1)  # a reduced side on a one-step unit
+    assert any("reduced side" in d.message for d in designer.unit_problems("Krft"))
+    assert "reduced side" in designer.problems.text()
+
+
+def test_export_csv_reads_back_to_the_same_units(designer, tmp_path):
+    from hexwright.engine.formats.csv_units import read_units_csv_file
+
+    path = tmp_path / "units.csv"
+    designer.export_csv(path)
+    back = read_units_csv_file(str(path), "fm")
+    assert back.ok and back.units == list(designer.document.scenario.units.values())
