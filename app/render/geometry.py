@@ -175,7 +175,8 @@ class MapGeometry:
     _cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def __init__(self, m: HexMap) -> None:
-        self.map = m
+        # a weak reference: the cache maps each map to its geometry, which must not keep the map alive
+        self._map = weakref.ref(m)
         self.layout = m.layout()
         self.size = self.layout.size_x
         self.hexes: list[Hex] = list(m.hexes)
@@ -201,6 +202,13 @@ class MapGeometry:
         self._grid_groups: list[Group] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self.sides = self._hexsides()
+
+    @property
+    def map(self) -> HexMap:
+        m = self._map()
+        if m is None:
+            raise ReferenceError("the map of this geometry no longer exists")
+        return m
 
     @classmethod
     def of(cls, m: HexMap) -> MapGeometry:
@@ -292,7 +300,8 @@ class MapGeometry:
 
     # -- hexsides -------------------------------------------------------------------------------
     def _hexsides(self) -> HexsideGeometry:
-        m = self.map
+        m = self._map()
+        assert m is not None
         keys = list(m.hexsides)
         if not keys:
             return HexsideGeometry()
