@@ -9,7 +9,7 @@ import sys
 
 from .loading import load_any
 
-PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "Letter", "Legal", "Tabloid")
+PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/export.py
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -200,6 +200,7 @@ class MapGeometry:
                                          count=len(self.hexes))
         self._grid: tuple[np.ndarray, np.ndarray] | None = None
         self._grid_groups: list[Group] | None = None
+        self._outline: np.ndarray | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self.sides = self._hexsides()
 
@@ -253,6 +254,21 @@ class MapGeometry:
                 owner.append(idx)
             self._grid = (np.concatenate(segs), np.concatenate(owner))
         return self._grid
+
+    def outline_segments(self) -> np.ndarray:
+        """The map's outline: every hex side whose neighbour is off the map, as (k, 2, 2) segments."""
+        if self._outline is not None:
+            return self._outline
+        on = self.index
+        n = len(self.hexes)
+        segs = []
+        for d in range(6):
+            dq, dr = DIRECTIONS[d]
+            edge = np.fromiter(((h.q + dq, h.r + dr) not in on for h in self.hexes), dtype=bool, count=n)
+            idx = np.flatnonzero(edge)
+            segs.append(self.centers[idx][:, None, :] + self.side_offsets[d][None, :, :])
+        self._outline = np.concatenate(segs)
+        return self._outline
 
     def grid_groups(self) -> list[Group]:
         """The grid's edges in blocks of about 8 x 8 hex sizes (one stroked path each)."""

@@ -32,7 +32,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from .geometry import Group, MapGeometry, chains_path, polygons_path, polylines_path
+from .geometry import Group, MapGeometry, chain_segments, chains_path, polygons_path, polylines_path
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
 
@@ -237,10 +237,10 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if area.isEmpty():
         return
     idx = g.visible(exposed)
-    if o.underlay:
-        _paint_underlay(painter, m, o)
     if o.terrain:
         _paint_terrain(painter, m, g, idx, o)
+    if o.underlay:  # over the terrain at the underlay's opacity, as when digitizing over a scan
+        _paint_underlay(painter, m, o)
     if o.regions:
         _paint_regions(painter, m, g, idx)
     if o.grid:
@@ -267,9 +267,7 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
 
 
 def _outline_path(g: MapGeometry) -> QPainterPath:
-    segs, owner = g.grid_segments()
-    n3 = 3 * len(g.hexes)
-    return polylines_path(segs[n3:])
+    return chains_path(chain_segments(g.outline_segments()))
 
 
 def _paint_underlay(painter: QPainter, m: HexMap, o: RenderOptions) -> None:

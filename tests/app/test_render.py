@@ -194,3 +194,28 @@ def test_cli_exits_1_on_a_broken_file(qapp, tmp_path, capsys):
     assert main(["render", str(bad_map), "-o", str(out)]) == 1
     assert "lava" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_pointy_map_with_letter_labels_features_regions_and_underlay(qapp, tmp_path):
+    from hexwright.engine.hexgrid import LabelScheme
+    from hexwright.engine.model import GridSpec, Region, Underlay
+
+    m = HexMap(GridSpec(12, 10, "pointy", "even", LabelScheme("letter_number"), 40.0))
+    hs = m.hexes
+    m.set_features({hs[5]: ("village",), hs[20]: ("fortification",)})
+    m.set_region(Region("zone", "setup_zone", set(hs[50:60]), color="#ff0000"))
+    scan = QImage(100, 80, QImage.Format.Format_RGB32)
+    scan.fill(QColor("#0000ff"))
+    scan.save(str(tmp_path / "scan.png"))
+    m.set_underlay(Underlay("scan.png", (2, 0, 0, 2, 0, 0), 0.5, True))
+    g = MapGeometry.of(m)
+    plain = render_to_image(m, 1.0, RenderOptions(hex_numbers=False))
+    shown = render_to_image(m, 1.0, RenderOptions(hex_numbers=False, regions=True, underlay=True,
+                                                  underlay_dir=str(tmp_path)))
+    x, y = g.centers[g.index[hs[55]]]
+    tinted, bare = shown.pixelColor(round(x), round(y)), plain.pixelColor(round(x), round(y))
+    assert tinted.green() < bare.green() - 30 and tinted.red() >= bare.red()  # a red tint
+    assert _blue_ish(shown.pixelColor(20, 20)) and not _blue_ish(plain.pixelColor(20, 20))
+    x, y = g.centers[g.index[hs[5]]]  # the village's building blocks are dark
+    assert min(_distance(plain.pixelColor(round(x) + dx, round(y) + dy), QColor("#2d211a"))
+               for dx in range(-12, 13) for dy in range(-12, 13)) < 120
