@@ -93,8 +93,10 @@ trail (10.5). The chart leaves the Trail's mobile column blank; 10.6.1 shows a m
 one MP for the trail after a ferry crossing (five MP in all, four of them the ferry), so mobile
 units use trails at 1 MP. The ferry costs leg 3, mobile 4: the arithmetic of the 10.6.1 example
 (leg 3 + 1 = 4, mobile 4 + 1 = 5); the chart in the source has no ferry line.
-Combat: each terrain names its CRT row (crt_row) and its Airborne Drop Table row (drop_row, 11.4).
-Marsh is not on the Airborne Drop Table; it is read as Broken here (assumed).
+Combat: each terrain names its CRT row (crt_row, a line of the F&M CRT: City/Rough/River, Woods,
+Bridge; Mixed, Broken, Town and Marsh have no printed line and follow the reconstructed `crt_lines`
+table of the F&M rules: Clear, Woods) and its Airborne Drop Table row (drop_row, 11.4). Marsh is not
+on the Airborne Drop Table; it is read as Broken here (assumed).
 
 Regions: germany (east edge, where 2/406 and 1/406 set up, 12.0), nijmegen, north_of_neder_rijn,
 north_of_waal and south_of_maas (Scenario 2 set-up areas, 12.0); the river regions are the banks
@@ -134,6 +136,7 @@ def terrain_table() -> TerrainTable:
         "river", "River", "#3d7fcf", 0.16, {"leg": None, "mobile": None}, False, river_combat)
     t.hexside_features["canal"] = HexsideFeatureType(
         "canal", "Canal", "#3f86d6", 0.11, {"leg": None, "mobile": None}, False, dict(river_combat))
+    # The source's TEC has no ferry line; the 10.6.1 example's arithmetic gives leg 3, mobile 4.
     t.hexside_features["ferry"] = HexsideFeatureType(
         "ferry", "Ferry", "#202020", 0.05, {"leg": 3, "mobile": 4}, True, {})
     bridge_combat = {"crt_row": CRT_ROWS["bridge"]}
@@ -144,6 +147,9 @@ def terrain_table() -> TerrainTable:
     t.bridges["canal"] = BridgeType("canal", "Canal bridge", "#5a5a5a", {}, dict(bridge_combat, demolition=[1, 3],
                                                                                  repair=[5, 6]))
     t.paths["road"] = PathType("road", "Road", "#c0392b", 0.09, False, {"leg": 0.5, "mobile": 0.5})
+    # The TEC leaves the Trail's mobile column blank. 10.6.1's example has a mobile unit pay one MP for the
+    # trail after a canal crossing (five MP in all, four of them the ferry), and 10.5 lets mobile units
+    # into marsh along a trail: so mobile units use trails, at 1 MP like leg units.
     t.paths["trail"] = PathType("trail", "Trail", "#7a5230", 0.05, True, {"leg": 1, "mobile": 1})
     t.paths["railroad"] = PathType("railroad", "Railroad", "#262626", 0.045, False, {})
     return t
