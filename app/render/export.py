@@ -131,18 +131,17 @@ def plan_pages(m: HexMap, *, hex_width_mm: float | None = None, page_size: str =
             raise ExportError(f"a {margin_mm} mm margin leaves no room on a {page_size} page")
         if not tiled:
             mm = min(aw / w, ah / h)
-            tiles = (PageTile(1, QRectF(0, 0, w, h), ""),)
-            plans.append(PagePlan(page_size, landscape, mm, tiles, 1, 1))
+            plans.append(PagePlan(page_size, landscape, mm, (PageTile(1, QRectF(0, 0, w, h), ""),), 1, 1))
             continue
         flat_to_flat = math.sqrt(3) * m.grid.hex_size
-        mm = (hex_width_mm or DEFAULT_TILE_HEX_MM) / flat_to_flat
+        mm = (DEFAULT_TILE_HEX_MM if hex_width_mm is None else hex_width_mm) / flat_to_flat
         if mm <= 0:
             raise ExportError("the hex width must be positive")
         map_w, map_h = w * mm, h * mm
         nx = max(1, math.ceil((map_w - OVERLAP_MM) / (aw - OVERLAP_MM)))
         ny = max(1, math.ceil((map_h - OVERLAP_MM) / (ah - OVERLAP_MM)))
         step_x, step_y = (aw - OVERLAP_MM) / mm, (ah - OVERLAP_MM) / mm
-        tiles = []
+        tiles: list[PageTile] = []
         total = nx * ny
         for j in range(ny):
             for i in range(nx):
@@ -175,7 +174,7 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
     if kind == "png":
         img = render_to_image(m, scale, opts)
         tmp = target.with_name(f".{target.name}.tmp")
-        if not img.save(str(tmp), "PNG"):
+        if not img.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
             raise ExportError(f"cannot write {target}")
         tmp.replace(target)
     elif kind == "svg":
