@@ -538,7 +538,8 @@ class HexsideLayer(ChunkedLayer):
             for code, ls in group.items():
                 ft = table.hexside_features.get(code)
                 color = qcolor(ft.color if ft else "#ff00ff")
-                width = max((ft.width if ft else 0.1) * s, min_w)
+                w = ft.width if ft else 0.1
+                width = max(w * s, (0.8 + 10.0 * w) / max(lod, 1e-6))  # a river stays visible zoomed out
                 painter.setPen(QPen(color, width, style, Qt.PenCapStyle.RoundCap))
                 painter.drawLines(ls)
         if bridges and screen_radius(g, lod) >= MIN_RADIUS_FEATURES:

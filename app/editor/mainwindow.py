@@ -360,6 +360,7 @@ class MainWindow(QMainWindow):
     # -- document ----------------------------------------------------------------------------------
     def set_document(self, doc: MapDocument) -> None:
         old = self.document
+        self.remember_view()
         if self.canvas is not None:
             self.canvas.detach()
         if old is not None:
@@ -390,8 +391,7 @@ class MainWindow(QMainWindow):
         self.diagnostics.set_diagnostics(doc.load_diagnostics)
         self._validate_timer.start()
         self.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
-        self.view.fit_map()
-        QTimer.singleShot(0, self.view.fit_map)  # again once the window has its final size
+        self.view.fit_map()  # and again on every resize until the person zooms or pans
         self._update_title()
         self._start_autosave()
 
@@ -517,6 +517,7 @@ class MainWindow(QMainWindow):
         else:
             self._discard_autosave()
         self.set_document(doc)
+        self.restore_view()
         self.add_recent(p)
         return True
 
@@ -629,8 +630,41 @@ class MainWindow(QMainWindow):
             self.resize(1280, 800)
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        else:  # first run: give the map most of the window
+            self.resizeDocks([self.dock_diagnostics], [110], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_properties, self.dock_palette], [210, 250], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.dock_palette, self.dock_layers], [330, 260], Qt.Orientation.Vertical)
+
+    def _view_key(self) -> str | None:
+        doc = self.document
+        if doc is None or doc.path is None:
+            return None
+        import hashlib
+
+        return "views/" + hashlib.sha1(str(doc.path.resolve()).encode("utf-8")).hexdigest()[:16]
+
+    def remember_view(self) -> None:
+        """Keep the zoom and centre of the file's view, to show it the same way next time (Tiled does)."""
+        key = self._view_key()
+        if key is None or self.view.auto_fit:
+            if key is not None:
+                self.settings.remove(key)
+            return
+        c = self.view.mapToScene(self.view.viewport().rect().center())
+        self.settings.setValue(key, [self.view.zoom(), c.x(), c.y()])
+
+    def restore_view(self) -> None:
+        key = self._view_key()
+        value = self.settings.value(key) if key is not None else None
+        if isinstance(value, list) and len(value) == 3:
+            try:
+                z, x, y = (float(v) for v in value)
+            except (TypeError, ValueError):
+                return
+            self.view.show_view(z, QPointF(x, y))
 
     def save_layout(self) -> None:
+        self.remember_view()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.sync()

@@ -36,6 +36,8 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
         self._hover: Hex | None = None
+        self.auto_fit = True  # keep the whole map in view until the person zooms or pans
+        self._fitting = False
         self.preview = QGraphicsPathItem()
         self.preview.setZValue(50)
         self.preview.setPen(QPen(QColor(255, 255, 255), 0))
@@ -69,6 +71,7 @@ class MapView(QGraphicsView):
         return self.transform().m11()
 
     def set_zoom(self, z: float, anchor: QPointF | None = None) -> None:
+        self.auto_fit = False
         z = max(MIN_ZOOM, min(MAX_ZOOM, z))
         factor = z / self.zoom()
         old = self.transformationAnchor()
@@ -96,12 +99,26 @@ class MapView(QGraphicsView):
         self.set_zoom(1.0)
 
     def fit_map(self) -> None:
-        if self.canvas is None:
+        if self.canvas is None or self._fitting:
             return
-        r = self.canvas.geometry.map_rect
-        pad = self.canvas.geometry.size
-        self.fitInView(r.adjusted(-pad, -pad, pad, pad), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitting = True
+        try:  # the whole scene rect, so no scroll bar appears (and none toggles the size back)
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        finally:
+            self._fitting = False
+        self.auto_fit = True
         self.zoomChanged.emit(self.zoom())
+        self.viewportMoved.emit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.fit_map()
+
+    def show_view(self, zoom: float, centre: QPointF) -> None:
+        """Zoom and centre the view (a remembered view of a file)."""
+        self.set_zoom(zoom)
+        self.centerOn(centre)
         self.viewportMoved.emit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
@@ -163,6 +180,7 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._pan_from is not None:
+            self.auto_fit = False
             p = event.position().toPoint()
             d = p - self._pan_from
             self._pan_from = p
@@ -211,6 +229,8 @@ class MapView(QGraphicsView):
         if self.tool is not None and self.tool.key_press(key, event.modifiers()):
             return
         step = 60
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.auto_fit = False
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
             h, v = self.horizontalScrollBar(), self.verticalScrollBar()
             if key == Qt.Key.Key_Left:
