@@ -105,19 +105,15 @@ def underlay_from_points(
 
 
 def grid_outline_path(hexmap: HexMap, fit: GridFit) -> QPainterPath:
-    """The map's hex outlines in image pixels under a fit (for the live preview)."""
+    """The map's hex outlines in image pixels under a fit (for the live preview), built in one go
+    with the renderer's vectorised path builder (a 40,000-hex map in tens of milliseconds)."""
+    from hexwright.app.render.geometry import polygons_path
+
     lay = hexmap.layout()
     centres = lay.hexes_to_pixels(np.array(hexmap.hexes, dtype=float))
     offsets = np.array([lay.corner_offset(i) for i in range(6)])
     corners = (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
-    img = fit.scene_to_image(corners).reshape(-1, 6, 2)
-    path = QPainterPath()
-    for hexagon in img:
-        path.moveTo(hexagon[0, 0], hexagon[0, 1])
-        for x, y in hexagon[1:]:
-            path.lineTo(x, y)
-        path.closeSubpath()
-    return path
+    return polygons_path(fit.scene_to_image(corners).reshape(-1, 6, 2))
 
 
 class ScanView(QGraphicsView):
