@@ -59,6 +59,9 @@ class FMGame(Game):
         self.units: dict[str, UnitDef] = dict(sc.units)
         self._graphs: dict[str, MovementGraph] = {}
         self.labels: dict[Hex, str] = {h: self.map.label(h) for h in self.map.hexes}
+        # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
+        self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
+        self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 
@@ -83,8 +86,7 @@ class FMGame(Game):
         return u.has("airborne") or u.has("glider") or u.unit_type in ("parachute", "glider")
 
     def is_engineer(self, uid: str) -> bool:
-        u = self.units[uid]
-        return u.has("engineer") or u.unit_type == "engineer"
+        return uid in self.engineers
 
     def values(self, uid: str, reduced: bool) -> dict[str, Any]:
         u = self.units[uid]

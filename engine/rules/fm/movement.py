@@ -84,8 +84,8 @@ def edge_overrides(state: FMState, side: str, cls: str) -> dict[tuple[Hex, Hex],
     g = state.game
     m = g.map
     ferry = state.active_ferry()
-    key = ("overrides", side, cls, frozenset(state.demolished), ferry)
-    cached = state._cache.get(key)
+    key = (side, cls, frozenset(state.demolished), ferry)
+    cached = g.override_cache.get(key)
     if cached is not None:
         return cached
     out: dict[tuple[Hex, Hex], float | None] = {}
@@ -107,7 +107,7 @@ def edge_overrides(state: FMState, side: str, cls: str) -> dict[tuple[Hex, Hex],
         bridged = replace(info, bridge=info.bridge or "ferry-operation", paths=common)
         out[(a, b)] = edge_cost_with(m, a, b, cls, bridged)
         out[(b, a)] = edge_cost_with(m, b, a, cls, bridged)
-    state._cache[key] = out
+    g.override_cache[key] = out
     return out
 
 

@@ -228,6 +228,12 @@ class FMState(GameState):
         s = self.ferry
         if s is None:
             return None
+        if ("ferry",) in self._cache:
+            return self._cache[("ferry",)]
+        self._cache[("ferry",)] = s = self._ferry_in_force(s)
+        return s
+
+    def _ferry_in_force(self, s: Hexside) -> Hexside | None:
         g = self.game
         a, b = s.hexes()
         for u, h in self.pos.items():
@@ -388,7 +394,6 @@ class FMState(GameState):
     def _apply(self, action: Action) -> None:
         p = self.pending
         assert p is not None, "no decision is pending"
-        self._cache = {}
         self.pending = None
         getattr(self, f"_do_{p.kind}")(p, action)
         out = victory.immediate(self)  # 11.5: "at any time"
@@ -470,6 +475,8 @@ class FMState(GameState):
         self.repair_tried = set()
         self.ferry = None
         self.engineer_op = ""
+        self._cache = {}
+        self._reach = {}
         self.queue.extend(self._stage_tasks())
 
     # -- tasks -----------------------------------------------------------------------------
@@ -1060,6 +1067,7 @@ class FMState(GameState):
             self.pending = Pending("repair_roll", CHANCE, {"bridge": a.hexside})
         elif isinstance(a, Ferry):
             self.ferry = g.hexside(a.hexside)
+            self._cache = {}
             self.engineer_op = "ferry"
             self.note(f"10.6.5: the engineer ferries across {a.hexside} this GT")
 

@@ -175,8 +175,11 @@ def in_range(state: FMState, side: str, mid: MarkerId, target: Hex) -> bool:
     rng = marker_range(g, mid)
     if rng == "anywhere":
         return True
-    friends = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
-               and supports(g.units[u].nationality, mid)]
+    key = ("friends", side, mid.nationality)
+    friends = state._cache.get(key)
+    if friends is None:
+        friends = state._cache[key] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
+                                       and supports(g.units[u].nationality, mid)]
     if rng == "adjacent":
         return any(hex_distance(h, target) == 1 for _u, h in friends)
     try:

@@ -67,8 +67,7 @@ def test_random_playouts_of_the_synthetic_corridor(seed):
 def test_random_playouts_of_the_shipped_scenarios(path):
     sc = load_scenario(path).scenario
     assert sc is not None
-    for seed in range(2):
-        assert playout(sc, seed, clone_every=200, path=str(path)) > 0
+    assert playout(sc, 0, clone_every=200, path=str(path)) > 0
 
 
 @pytest.mark.slow
