@@ -243,3 +243,28 @@ def test_tables_come_from_the_rules_family(scenario_1, scenario_2):
     names = set(fm_tables())
     assert set(scenario_1.tables) == set(scenario_2.tables) == names
     assert scenario_1.tables["crt"].reconstructed
+
+
+def test_the_movement_kernel_reads_the_map_as_the_rules_say(arnhem):
+    """The map's data through the shared movement kernel: 10.6.2 (the RR bridge 2412/2413 costs a leg
+    unit the marsh it enters, a mobile unit cannot cross), 10.6 (no crossing an unbridged river),
+    5.4.1 (road 1/2 MP over the Nijmegen bridge), 10.5 (mobile units along the road into marsh)."""
+    from hexwright.engine.movement.kernel import edge_cost
+
+    def cost(a: str, b: str, cls: str):
+        return edge_cost(arnhem, arnhem.hex_at(a), arnhem.hex_at(b), cls)
+
+    assert cost("2412", "2413", "leg") == 4 and cost("2413", "2412", "leg") == 4
+    assert cost("2412", "2413", "mobile") is None
+    unbridged = next(s for s, i in arnhem.hexsides.items() if i.features == ("river",) and not i.bridge
+                     and arnhem.contains(s.hex) and arnhem.contains(s.other))
+    assert edge_cost(arnhem, unbridged.hex, unbridged.other, "leg") is None
+    assert cost("2621", "2721", "mobile") == 0.5 and cost("3325", "3424", "leg") == 0.5
+    marsh_on_road = next(h for h in arnhem.hexes if arnhem.terrain[h] == "marsh" and any(
+        "road" in (arnhem.hexside_between(h, n) or _Empty).paths for n in arnhem.neighbors_on_map(h)))
+    n = next(n for n in arnhem.neighbors_on_map(marsh_on_road)
+             if "road" in (arnhem.hexside_between(marsh_on_road, n) or _Empty).paths)
+    assert edge_cost(arnhem, n, marsh_on_road, "mobile") == 0.5
+    off_road = [x for x in arnhem.neighbors_on_map(marsh_on_road)
+                if not (arnhem.hexside_between(marsh_on_road, x) or _Empty).paths]
+    assert off_road and all(edge_cost(arnhem, x, marsh_on_road, "mobile") is None for x in off_road)
