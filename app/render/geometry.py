@@ -201,6 +201,7 @@ class MapGeometry:
         self._grid: tuple[np.ndarray, np.ndarray] | None = None
         self._grid_groups: list[Group] | None = None
         self._outline: np.ndarray | None = None
+        self._labels: tuple[str, ...] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self.sides = self._hexsides()
 
@@ -222,6 +223,16 @@ class MapGeometry:
         return geom
 
     # -- hexes ----------------------------------------------------------------------------------
+    def labels(self) -> tuple[str, ...] | None:
+        """The printed label of every hex, in `hexes` order; None if the numbering cannot label them."""
+        if self._labels is None:
+            m = self.map
+            try:
+                self._labels = tuple(m.label(h) for h in self.hexes)
+            except ValueError:
+                self._labels = ()
+        return self._labels or None
+
     def visible(self, exposed: QRectF | None) -> np.ndarray:
         """Indices of hexes whose outline may intersect `exposed` (all when None)."""
         if exposed is None:

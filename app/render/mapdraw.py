@@ -49,7 +49,7 @@ class RenderOptions:
     hex_numbers: bool = True
     places: bool = True
     regions: bool = False
-    features: bool = True  # villages, towns, cities, fortifications
+    features: bool = True  # villages, towns, cities (building blocks), fortifications
     underlay: bool = False
     underlay_dir: str | None = None  # where a relative underlay image path is looked up
     frame: bool = True
@@ -307,7 +307,7 @@ def _paint_terrain(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
             painter.fillPath(path, color)
             if brush is not None:
                 painter.fillPath(path, brush)
-        if o.patterns and tt is not None and tt.pattern in ("city", "town"):
+        if o.features and tt is not None and tt.pattern in ("city", "town"):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             _paint_blocks(painter, g.centers[sel], g.size, tt.pattern, tt.color)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, not o.grid)
@@ -498,9 +498,8 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     if device_px < 2.5:  # unreadable at this zoom
         return
     font_key = ("DejaVu Sans Condensed", False, False, 0.0)
-    try:
-        labels = tuple(m.label(h) for h in g.hexes)
-    except ValueError:  # a numbering that cannot label every hex (validation reports it)
+    labels = g.labels()
+    if labels is None:  # a numbering that cannot label every hex (validation reports it)
         return
     k = px / FONT_PX
     widths = _label_widths(font_key, labels) * k
