@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from ...hexgrid import Hex, Hexside, hex_distance, hexside_between, hexside_of
+from ...hexgrid import Hex, Hexside, hex_distance, hexes_within, hexside_between, hexside_of
 from ...model.counters import UnitDef
-from ...model.scenario import Scenario, Table
+from ...model.scenario import Scenario, Table, ZoneRule
 from ...movement.kernel import MovementGraph
 from ...validation.checks import movement_class_of, zone_rule_holds
 from ..chance import Sampler, SeededSampler
@@ -203,12 +203,40 @@ class FMGame(Game):
         sc = self.scenario
         m = self.map
         out: dict[str, list[Hex]] = {}
+        by_rule: dict[str, set[Hex]] = {}
         for z in sc.setup_zones:
+            allowed = set(m.hexes)
+            for r in z.rules:
+                key = repr(r)
+                if key not in by_rule:
+                    by_rule[key] = self._rule_hexes(r)
+                allowed &= by_rule[key]
             members = z.units or [u.id for u in sc.units_of(z.side) if not self._reinforcement(u.id)]
             for uid in members:
                 cand = out.get(uid, list(m.hexes))
-                out[uid] = [h for h in cand if all(zone_rule_holds(sc, r, h) for r in z.rules)]
+                out[uid] = [h for h in cand if h in allowed]
         return out
+
+    def _rule_hexes(self, rule: ZoneRule) -> set[Hex]:
+        """Every hex that passes one set-up zone rule: validation's zone_rule_holds, computed from the
+        targets outwards rather than hex by hex."""
+        sc, m = self.scenario, self.map
+        everything = set(m.hexes)
+        ok: set[Hex]
+        if rule.edge is not None or rule.terrain is not None:
+            if rule.edge is not None:
+                targets = m.edge_hexes(rule.edge)
+                radius = (rule.within or 0) - 1  # "within five hexes (inclusive) of the edge"
+            else:
+                targets = [x for x in m.hexes if m.terrain[x] == rule.terrain or rule.terrain in m.features.get(x, ())]
+                radius = rule.within or 0
+            ok = set()
+            if radius >= 0:
+                for t in targets:
+                    ok.update(h for h in hexes_within(t, radius) if h in everything)
+        else:
+            ok = {h for h in m.hexes if zone_rule_holds(sc, ZoneRule(rule.region, None, None, rule.hexes), h)}
+        return everything - ok if rule.negate else ok
 
     def _reinforcement(self, uid: str) -> bool:
         return any(uid in rf.units for rf in self.scenario.reinforcements)

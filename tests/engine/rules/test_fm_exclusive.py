@@ -341,3 +341,22 @@ def test_a_drop_zone_set_up_on_a_german_unit_moves_to_an_adjacent_eligible_hex()
     m = st.game.map
     from hexwright.engine.hexgrid import hex_distance
     assert all(hex_distance(H(m, a.hex), H(m, "1205")) == 1 and a.hex != "1206" for a in st.legal_actions())
+
+
+def test_set_up_zone_hexes_match_validation():
+    """12.0 placement limits: the engine's zone hexes are exactly those validation's zone_rule_holds
+    accepts."""
+    from pathlib import Path
+
+    from hexwright.engine.formats import load_scenario
+    from hexwright.engine.validation.checks import zone_rule_holds
+
+    scenarios = [free_deployment()]
+    shipped = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml"
+    if shipped.exists():
+        scenarios.append(load_scenario(shipped).scenario)
+    for sc in scenarios:
+        g = make_game(sc)
+        for z in sc.setup_zones:
+            for r in z.rules:
+                assert g._rule_hexes(r) == {h for h in sc.map.hexes if zone_rule_holds(sc, r, h)}
