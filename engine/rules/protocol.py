@@ -189,6 +189,11 @@ class GameState(ABC):
     def action_texts(self) -> list[str]:
         return [e.action.text() for e in self._history]
 
+    def public_history(self, player: str) -> list[str]:
+        """The history as `player` may see it: his own actions and the dice in full, the other players'
+        hidden choices masked (a support fire marker committed face down, a secret set-up)."""
+        return [e.action.text() if e.player in (player, CHANCE) else e.action.public_text() for e in self._history]
+
     def clone(self) -> GameState:
         import copy
 

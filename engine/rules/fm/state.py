@@ -916,6 +916,8 @@ class FMState(GameState):
                 self.mp_spent[uid] = self.mp_spent.get(uid, 0.0) + spent
                 self.pos[uid] = hexes[i]  # type: ignore[assignment]
                 self._cache = {}
+                self.note(f"{uid} enters {a.path[i]} ({_mp(self.mp_spent[uid])} MP spent): the German player may "
+                          f"attempt to demolish the bridge there {cite('10.6.3')}")
                 self._check_demolition(uid, hexes[i], p)  # type: ignore[arg-type]
                 return
         spent = path_cost_of(self, uid, hexes)  # type: ignore[arg-type]
@@ -923,6 +925,8 @@ class FMState(GameState):
         self.pos[uid] = hexes[-1]  # type: ignore[assignment]
         self._cache = {}
         self.moved.add(uid)
+        ma = self.current_values(uid).get("movement", 0)
+        self.note(f"{uid} moves to {a.path[-1]}: {_mp(self.mp_spent[uid])} of {ma} MP")
 
     def _legal_continue(self, p: Pending) -> list[Action]:
         uid = p.data["unit"]
@@ -1509,6 +1513,7 @@ class FMState(GameState):
     def _finish_retreat(self, uid: str, final: Hex, short: bool) -> None:
         self.pos[uid] = final
         self._cache = {}
+        self.note(f"{uid} retreats to {self.game.label(final)} {cite('8.3')}")
         if short:
             self.note(f"8.3: {uid} could not retreat the full distance and is depleted")
             self._deplete(uid)
@@ -1571,6 +1576,7 @@ class FMState(GameState):
         g = self.game
         self.pos[a.unit] = g.hex(a.path[-1])  # type: ignore[assignment]
         self._cache = {}
+        self.note(f"{a.unit} advances to {a.path[-1]} along the path of retreat {cite('8.5')}")
         self.exhausted.add(a.unit)
         self.no_attack.add(a.unit)
         rest = [u for u in p.data["units"] if u != a.unit]

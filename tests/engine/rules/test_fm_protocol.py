@@ -33,7 +33,7 @@ from hexwright.engine.rules.fm.actions import (
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.protocol import CHANCE, Draw, IllegalAction, Roll, make_game, new_game
 
-from .synthetic import corridor, scenario, unit
+from .synthetic import corridor, pass_until, scenario, unit
 
 
 def test_new_game_dispatches_on_the_rules_family():
@@ -147,3 +147,17 @@ def test_injected_sampler_decides_the_dice():
     assert isinstance(st.sampler, ScriptedSampler)
     st2 = make_game(sc).new_initial_state(0, SeededSampler(0))
     assert st2.sampler.seed == 0
+
+
+def test_public_history_masks_the_other_players_hidden_choices():
+    from hexwright.engine.model import SupportMarker
+
+    from .test_fm_combat import D, battle_state, ring
+
+    pools = {"allies": {"british": [SupportMarker(2, 1, "british")]}}
+    st, m = battle_state(attackers=1, pools=pools, allot={"allies": 1})
+    pass_until(st, "attack", "allies")
+    st.apply_checked(f"attack {ring(m)[0]} -> {D}")
+    st.apply_checked("sfm +2:british")
+    assert st.public_history("germans")[-1] == "sfm (face down)"
+    assert st.public_history("allies")[-1] == "sfm +2:british"
