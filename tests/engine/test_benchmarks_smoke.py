@@ -74,7 +74,8 @@ def test_load_case_round_trips(tmp_path):
     load_bench.check_load(path)
     rows = load_bench.run(12, 10, TINY)
     assert rows[0].baseline == "yaml.load CSafeLoader" and rows[0].ratio is not None
-    assert rows[2].unit == "bytes" and rows[2].subject_value > 0
+    assert rows[1].baseline.endswith("collector paused") and rows[1].passed is None
+    assert rows[3].unit == "bytes" and rows[3].subject_value > 0
 
 
 def test_registry_and_table():
