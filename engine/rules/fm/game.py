@@ -177,7 +177,7 @@ class FMGame(Game):
         for h in hexes:
             for d in range(6):
                 info = m.hexsides.get(hexside_of(h, d))
-                if info and any("road" in p for p in info.paths):
+                if info and "road" in info.paths:
                     out.append(h)
                     break
         return out

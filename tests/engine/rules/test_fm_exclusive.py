@@ -161,12 +161,14 @@ def test_engineer_replacement_returns_next_turn_on_a_south_edge_road_hex():
     road hex."""
     m = blank_map()
     road(m, "0106", "0306")
+    road(m, "0102", "0302", kind="railroad")  # a railroad is not a road
     sc = scenario(m, [unit("E", "allies", 1, 1, 7, "engineer", unit_type="engineer"), unit("G", "germans", 1, 1, 7)],
                   {"E": "0806", "G": "1410"})
     st = state(sc)
     st._eliminate("E")
     arr = next(a for a in st.arrivals if a.unit == "E")
     assert arr.turn == 2 and H(m, "0106") in arr.hexes and "E" not in st.eliminated
+    assert H(m, "0102") not in arr.hexes
 
 
 def reinforcement_state(flags=(), entry=None, german_at="1410", road_out=False):
