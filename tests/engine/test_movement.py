@@ -434,3 +434,48 @@ def test_hook_costs_finer_than_the_table_are_refused_not_rounded():
         reachable(g, CENTRE, 4, MovementHooks(enter_extra={step(0): 1 / 3}))
     with pytest.raises(ValueError, match="first_step"):
         reachable(g, CENTRE, 4, MovementHooks(first_step=lambda a, b, c: c + 0.25))
+
+
+@FAST
+@given(st.integers(0, 10**9), st.sampled_from(["leg", "mobile"]), st.integers(0, 10), st.data())
+def test_hooks_equal_dijkstra_on_the_modified_graph(seed, cls, ma, data):
+    """blocked hexes are removed, stop hexes keep no way out, enter_extra is added to every edge into
+    its hex, and first_step rewrites the start's edges: the same as Dijkstra on that modified graph."""
+    m = random_map(seed)
+    start = data.draw(st.sampled_from(m.hexes))
+    others = [h for h in m.hexes if h != start]
+    blocked = set(data.draw(st.lists(st.sampled_from(others), max_size=3))) if others else set()
+    stop = set(data.draw(st.lists(st.sampled_from(m.hexes), max_size=4)))
+    extra = {h: data.draw(st.sampled_from([0.5, 1, 2, 3])) for h in data.draw(st.lists(st.sampled_from(m.hexes),
+                                                                                        max_size=4))}
+    double_first = data.draw(st.booleans())
+
+    def first_step(a: Hex, b: Hex, cost: float) -> float | None:
+        return cost * 2 if double_first else cost
+
+    g = nx_graph(m, cls)
+    g.remove_nodes_from(blocked)
+    for u, v, d in g.edges(data=True):
+        d["weight"] += extra.get(v, 0)
+        if u == start:
+            d["weight"] = first_step(u, v, d["weight"])
+    g.remove_edges_from([(u, v) for u, v in list(g.edges) if u in stop and u != start])
+    want = nx.single_source_dijkstra_path_length(g, start, cutoff=ma)
+    hooks = MovementHooks(blocked=blocked, stop=stop, enter_extra=extra, first_step=first_step)
+    reach = reachable(MovementGraph(m, cls), start, ma, hooks)
+    assert reach.spent == pytest.approx(want) and set(reach.spent) == set(want)
+    for h in reach.spent:
+        path = reach.path(h)
+        assert not set(path) & blocked
+        assert not set(path[1:-1]) & stop
+        assert path[0] == start and path[-1] == h
+
+
+def test_the_graph_follows_a_resized_map():
+    m = random_map(7)
+    g = MovementGraph(m, "leg")
+    m.resize(GridSpec(3, 3, m.grid.orientation, m.grid.stagger, m.grid.labels))
+    fresh = MovementGraph(m, "leg")
+    assert g.hexes == fresh.hexes
+    assert [sorted(e) for e in g.adj] == [sorted(e) for e in fresh.adj]
+    assert reachable(g, m.hexes[0], 6).spent == reachable(fresh, m.hexes[0], 6).spent
