@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("hexwright.app.commands.validate", "check scenario or map files and print diagnostics"),
     "info": ("hexwright.app.commands.info", "summarise a scenario or map file"),
     "play": ("hexwright.app.commands.play", "play one game headless with bots, or replay a game log"),
+    "balance": ("hexwright.app.commands.balance", "play many games between bots: win rates, heat maps, what-ifs"),
     "render": ("hexwright.app.commands.render", "draw a map to PNG, SVG or PDF"),
     "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
 }

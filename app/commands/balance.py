@@ -1,0 +1,90 @@
+"""`hexwright balance SCENARIO --games N --bots heuristic,heuristic --seed S --workers W`: play many games
+between bots and report win/draw/loss per side with 95% intervals, the turn each game was decided,
+losses per side, the victory conditions that held and heat maps of losses and combats (text; `--json`;
+`--report out.html|out.png`). `--scheduler tcp://HOST:PORT` runs the games on a Dask distributed
+cluster; `--sweep 'reinforcement[3].turn=2,3,4'` repeats the study for each value of one parameter.
+The same seed gives the same results whatever runs the games."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from hexwright.engine.balance import SweepError, parse_sweep, run_study, run_sweep
+from hexwright.engine.balance.games import GameRecord
+from hexwright.engine.balance.report import (
+    json_report,
+    sweep_rows,
+    sweep_text,
+    text_report,
+    write_report,
+    write_sweep_report,
+)
+from hexwright.engine.formats.atomic import atomic_write_text
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("scenario", metavar="SCENARIO", help="scenario file")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--bots", default="heuristic,heuristic", help="bot for each side in side order: random or "
+                   "heuristic; one name plays every side (default heuristic,heuristic)")
+    p.add_argument("--seed", type=int, default=0, help="master seed: each game's seed derives from it and the "
+                   "game's number (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes on this machine (default 1)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run the games on this Dask distributed "
+                   "scheduler instead")
+    p.add_argument("--max-turns", type=int, metavar="N", help="judge each game after N game turns")
+    p.add_argument("--sweep", metavar="PATH=V1,V2,...", help="what-if: repeat the study for each value, e.g. "
+                   "'reinforcement[3].turn=2,3,4', 'unit[2/9SS].values.attack=3,4,5', 'turns=8,10', "
+                   "'turn[2].allotments.allied=4,6'")
+    p.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    p.add_argument("--report", metavar="FILE", help="write a report with plots: .html or .png")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("--workers must be at least 1", file=sys.stderr)
+        return 2
+    if args.report and not args.report.lower().endswith((".html", ".htm", ".png")):
+        print(f"--report {args.report}: write the report as .html or .png", file=sys.stderr)
+        return 2
+    bots = [n.strip() for n in args.bots.split(",") if n.strip()] or ["heuristic"]
+    options = {"max_turns": args.max_turns} if args.max_turns else {}
+    start = time.monotonic()
+
+    def progress(done: int, total: int, rec: GameRecord) -> None:
+        if not args.quiet:
+            result = "draw" if rec.draw else f"{rec.winner} wins"
+            print(f"game {rec.index + 1}: {result} (GT {rec.decided_turn}); {done}/{total} done, "
+                  f"{time.monotonic() - start:.0f} s", file=sys.stderr)
+
+    try:
+        if args.sweep:
+            path, values = parse_sweep(args.sweep)
+            summaries = run_sweep(args.scenario, path, values, args.games, bots, args.seed, args.workers,
+                                  args.scheduler, options, progress)
+            print(sweep_text(path, values, summaries))
+            if args.json:
+                import json
+
+                atomic_write_text(args.json, json.dumps({"parameter": path, "rows": sweep_rows(path, values, summaries),
+                                                         "studies": [s.to_dict() for s in summaries]}, indent=1))
+            if args.report:
+                write_sweep_report(path, values, summaries, args.report)
+            return 0
+        summary = run_study(args.scenario, args.games, bots, args.seed, args.workers, args.scheduler, options,
+                            progress=progress)
+    except (SweepError, ValueError, RuntimeError, OSError) as exc:
+        print(f"hexwright balance: {exc}", file=sys.stderr)
+        return 1
+    print(text_report(summary))
+    if args.json:
+        atomic_write_text(args.json, json_report(summary))
+    if args.report:
+        write_report(summary, args.report)
+    return 0

@@ -1,0 +1,160 @@
+"""One game of a balance study: the task sent to a worker and the small record it sends back.
+
+A task names the scenario file, the bots, the play options, an optional what-if parameter and the
+game's index; the worker loads the scenario once per process, plays the game through the protocol and
+returns a `GameRecord` of a few hundred bytes (no state crosses processes). The game's seed and its
+bots' seeds come from the master seed and the index alone, so a study gives the same records whatever
+runs it (one process, a process pool or a Dask cluster)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..formats import load_scenario
+from ..model.scenario import Scenario
+from ..rules.protocol import CHANCE, new_game
+from .sweep import apply_parameter
+
+
+def game_seed(master: int, index: int, salt: str = "game") -> int:
+    """A 63-bit seed from the master seed and the game index (stable across Python runs)."""
+    digest = hashlib.blake2b(f"hexwright-balance:{salt}:{master}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True)
+class GameTask:
+    scenario: str  # path of the scenario file
+    bots: tuple[str, ...]  # one per side, in side order
+    seed: int  # the study's master seed
+    index: int
+    options: tuple[tuple[str, Any], ...] = ()
+    parameter: tuple[str, Any] | None = None  # a what-if (path, value)
+
+
+@dataclass
+class GameRecord:
+    index: int
+    seed: int
+    winner: str | None
+    draw: bool
+    reason: str
+    decided_turn: int
+    actions: int
+    losses: dict[str, int] = field(default_factory=dict)  # side -> units eliminated
+    lost_at: list[str] = field(default_factory=list)  # hex labels where units were eliminated
+    combats_at: list[str] = field(default_factory=list)  # hex labels of attacks / fire / close combat
+    victory_hits: list[str] = field(default_factory=list)  # victory conditions that held
+    vp: dict[str, int] = field(default_factory=dict)
+    finished: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameRecord:
+        return cls(**d)
+
+
+_SCENARIOS: dict[tuple[str, Any], Scenario] = {}
+
+
+def scenario_for(path: str, parameter: tuple[str, Any] | None = None) -> Scenario:
+    """The scenario of a task, loaded once per process (and per what-if value)."""
+    key = (path, parameter)
+    sc = _SCENARIOS.get(key)
+    if sc is None:
+        base = _SCENARIOS.get((path, None))
+        if base is None:
+            result = load_scenario(path)
+            if result.scenario is None or any(d.severity.name == "ERROR" for d in result.diagnostics):
+                raise ValueError(f"{path}: the scenario has errors (hexwright validate {path})")
+            base = _SCENARIOS[(path, None)] = result.scenario
+        sc = base if parameter is None else apply_parameter(base, parameter[0], parameter[1])
+        _SCENARIOS[key] = sc
+    return sc
+
+
+def _positions(state: Any) -> dict[str, str]:
+    """Unit -> hex label of every unit on the map (F&M `pos`, Koenig `snapshot()`)."""
+    snap = getattr(state, "snapshot", None)
+    if snap is not None:
+        return {uid: u.hex for uid, u in snap().items() if u.status == "map" and u.hex}
+    label = state.game.label
+    return {uid: label(h) for uid, h in state.pos.items()}
+
+
+def _eliminated(state: Any) -> set[str]:
+    snap = getattr(state, "snapshot", None)
+    if snap is not None:
+        return {uid for uid, u in snap().items() if u.status == "eliminated"}
+    return set(state.eliminated)
+
+
+def play_game(task: GameTask) -> GameRecord:
+    """Play one game of a study to its end (or the `max_turns` option) and record it."""
+    from ..bots import make_bot
+
+    sc = scenario_for(task.scenario, task.parameter)
+    seed = game_seed(task.seed, task.index)
+    state = new_game(sc, seed, dict(task.options))
+    sides = [s.id for s in sc.sides]
+    bots = {side: make_bot(name, game_seed(task.seed, task.index, f"bot{i}"), sc)
+            for i, (side, name) in enumerate(zip(sides, task.bots, strict=True))}
+    side_of = {uid: u.side for uid, u in sc.units.items()}
+    combats: list[str] = []
+    lost_at: list[str] = []
+    before = {"pos": _positions(state), "gone": _eliminated(state)}
+
+    def observe(st: Any, action: Any) -> None:
+        text = action.text()
+        verb = text.split(" ", 1)[0]
+        if verb in ("attack", "bombard"):  # F&M 8.1, 8.2
+            combats.append(text.rsplit(" ", 1)[-1] if verb == "attack" else text.split(" ")[1])
+        elif verb in ("fire", "mfire"):  # Koenig 9.0
+            combats.append(text.rsplit(" ", 1)[-1])
+        elif verb in ("move", "cmove") and st.current_player != CHANCE:
+            parts = text.split(" ")
+            dest = parts[-1].split("-")[-1]
+            mover = side_of.get(parts[1])
+            if any(h == dest and side_of.get(u) != mover for u, h in before["pos"].items()):
+                combats.append(dest)  # Koenig 10.0: moving into an enemy hex is a close combat
+
+    def after(st: Any) -> None:
+        gone = _eliminated(st)
+        for uid in gone - before["gone"]:
+            lab = before["pos"].get(uid)
+            if lab:
+                lost_at.append(lab)
+        before["gone"] = gone
+        before["pos"] = _positions(st)
+
+    n = 0
+    while not state.is_terminal():
+        player = state.current_player
+        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        observe(state, action)
+        state.apply(action)
+        after(state)
+        n += 1
+    out = state.outcome()
+    hist = state.history()
+    losses = {s: 0 for s in sides}
+    for uid in _eliminated(state):
+        losses[side_of[uid]] = losses.get(side_of[uid], 0) + 1
+    lines = getattr(state, "victory_lines", None)
+    if lines is not None:
+        hits = [f"{ln.side}: {ln.description}" for ln in lines() if ln.points > 0]
+    else:
+        hits = [out.reason] if out is not None else []
+    vp_fn = getattr(state, "victory_points", None)
+    return GameRecord(
+        index=task.index, seed=seed, winner=out.winner if out else None, draw=bool(out and out.draw),
+        reason=out.reason if out else "", decided_turn=hist[-1].phase.turn if hist else 0, actions=n,
+        losses=losses, lost_at=lost_at, combats_at=combats, victory_hits=hits,
+        vp=dict(vp_fn()) if vp_fn is not None else {}, finished=out is not None)
+
+
+__all__ = ["GameRecord", "GameTask", "game_seed", "play_game", "scenario_for"]

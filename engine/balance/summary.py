@@ -1,0 +1,116 @@
+"""What a study found: win/draw/loss per side with 95% Wilson intervals, the turn each game was
+decided, losses per side, the victory conditions that held, mean Victory Points, and heat maps
+(numpy arrays over the map's columns and rows) of where units were lost and where combats happened."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..model.scenario import Scenario
+from .games import GameRecord
+from .stats import wilson
+
+
+@dataclass
+class SideResult:
+    side: str
+    bot: str
+    wins: int
+    draws: int
+    losses: int
+    games: int
+    mean_units_lost: float
+    mean_vp: float | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def draw_interval(self) -> tuple[float, float]:
+        return wilson(self.draws, self.games)
+
+    @property
+    def loss_interval(self) -> tuple[float, float]:
+        return wilson(self.losses, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "bot": self.bot, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "win_rate": self.win_rate, "win_ci95": list(self.win_interval),
+                "draw_ci95": list(self.draw_interval), "loss_ci95": list(self.loss_interval),
+                "mean_units_lost": self.mean_units_lost, "mean_vp": self.mean_vp}
+
+
+@dataclass
+class Summary:
+    title: str
+    scenario: str
+    bots: list[str]
+    seed: int
+    games: int
+    unfinished: int
+    sides: list[SideResult]
+    decided_turns: dict[int, int]
+    victory_hits: dict[str, int]
+    lost_heat: np.ndarray
+    combat_heat: np.ndarray
+    parameter: tuple[str, Any] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def side(self, side_id: str) -> SideResult:
+        return next(s for s in self.sides if s.side == side_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "scenario": self.scenario, "bots": self.bots, "seed": self.seed,
+                "games": self.games, "unfinished": self.unfinished, "options": self.options,
+                "parameter": list(self.parameter) if self.parameter else None,
+                "sides": [s.to_dict() for s in self.sides],
+                "decided_turns": {str(k): v for k, v in sorted(self.decided_turns.items())},
+                "victory_hits": dict(sorted(self.victory_hits.items(), key=lambda kv: -kv[1])),
+                "heatmaps": {"shape": list(self.lost_heat.shape), "axes": ["row", "column"],
+                             "units_lost": self.lost_heat.astype(int).tolist(),
+                             "combats": self.combat_heat.astype(int).tolist()}}
+
+
+def heat(sc: Scenario, labels: list[str]) -> np.ndarray:
+    """Counts per hex as an array indexed [row, column] of the printed grid."""
+    g = sc.map.grid
+    out = np.zeros((g.rows, g.columns), dtype=np.int64)
+    off = g.offset
+    for lab in labels:
+        h = sc.map.hex_at(lab)
+        if h is None:
+            continue
+        c, r = off.from_hex(h)
+        if 0 <= r < g.rows and 0 <= c < g.columns:
+            out[r, c] += 1
+    return out
+
+
+def summarize(sc: Scenario, scenario_path: str, records: list[GameRecord], bots: list[str], seed: int,
+              parameter: tuple[str, Any] | None = None, options: dict[str, Any] | None = None) -> Summary:
+    sides = [s.id for s in sc.sides]
+    n = len(records)
+    results = []
+    for side, bot in zip(sides, bots, strict=True):
+        wins = sum(1 for r in records if r.winner == side and not r.draw)
+        draws = sum(1 for r in records if r.draw or (r.finished and r.winner is None))
+        vps = [r.vp[side] for r in records if side in r.vp]
+        results.append(SideResult(side, bot, wins, draws, n - wins - draws, n,
+                                  sum(r.losses.get(side, 0) for r in records) / n if n else 0.0,
+                                  sum(vps) / len(vps) if vps else None))
+    hits: Counter[str] = Counter()
+    for r in records:
+        hits.update(set(r.victory_hits))
+    return Summary(sc.title, scenario_path, list(bots), seed, n, sum(1 for r in records if not r.finished), results,
+                   dict(Counter(r.decided_turn for r in records)), dict(hits),
+                   heat(sc, [h for r in records for h in r.lost_at]),
+                   heat(sc, [h for r in records for h in r.combats_at]), parameter, dict(options or {}))
