@@ -7,6 +7,7 @@ page overlapping its neighbours a little and labelled with its place ("page 2/6,
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,11 +50,12 @@ def render_to_image(m: HexMap, scale: float = 1.0, options: RenderOptions | None
     img = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     if img.isNull():
         raise ExportError(f"cannot allocate a {width} x {height} image")
-    img.fill(QColor((options or RenderOptions()).background or "#ffffff"))
+    opts = options or RenderOptions()
+    img.fill(QColor(opts.background or "#ffffff"))
     p = QPainter(img)
     try:
         p.scale(scale, scale)
-        paint_map(p, m, options)
+        paint_map(p, m, dataclasses.replace(opts, background=""))  # filled once, just above
     finally:
         p.end()
     return img
