@@ -202,6 +202,7 @@ class MapGeometry:
         self._grid_groups: list[Group] | None = None
         self._outline: np.ndarray | None = None
         self._labels: tuple[str, ...] | None = None
+        self._outline_chains: list[np.ndarray] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self.sides = self._hexsides()
 
@@ -280,6 +281,12 @@ class MapGeometry:
             segs.append(self.centers[idx][:, None, :] + self.side_offsets[d][None, :, :])
         self._outline = np.concatenate(segs)
         return self._outline
+
+    def outline_chains(self) -> list[np.ndarray]:
+        """The map's outline joined into polylines (for a frame drawn with clean corners)."""
+        if self._outline_chains is None:
+            self._outline_chains = chain_segments(self.outline_segments())
+        return self._outline_chains
 
     def grid_groups(self) -> list[Group]:
         """The grid's edges in blocks of about 8 x 8 hex sizes (one stroked path each)."""

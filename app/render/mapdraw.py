@@ -32,7 +32,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from .geometry import Group, MapGeometry, chain_segments, chains_path, polygons_path, polylines_path
+from .geometry import Group, MapGeometry, chains_path, polygons_path, polylines_path
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
 
@@ -267,7 +267,13 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
 
 
 def _outline_path(g: MapGeometry) -> QPainterPath:
-    return chains_path(chain_segments(g.outline_segments()))
+    return chains_path(g.outline_chains())
+
+
+@lru_cache(maxsize=4)
+def _scan(path: str, mtime: float) -> QImage:
+    """A scanned underlay image, loaded once per file version (scans are large)."""
+    return QImage(path)
 
 
 def _paint_underlay(painter: QPainter, m: HexMap, o: RenderOptions) -> None:
@@ -277,7 +283,10 @@ def _paint_underlay(painter: QPainter, m: HexMap, o: RenderOptions) -> None:
     path = Path(u.image)
     if not path.is_absolute() and o.underlay_dir:
         path = Path(o.underlay_dir) / path
-    img = QImage(str(path))
+    try:
+        img = _scan(str(path), path.stat().st_mtime)
+    except OSError:
+        return
     if img.isNull():
         return
     a, b, c, d, e, f = u.transform
