@@ -269,17 +269,82 @@ class MapLayerItem(QGraphicsItem):
         m = self.canvas.geometry.size
         return r.adjusted(-m, -m, m, m)
 
+    # Zoomed out, a layer with `zoomed_out_cache` keeps a picture of the whole map at the current
+    # scale and repaints from it; edits redraw only the changed rectangle of the picture.
+    zoomed_out_cache = False
+    CACHE_MAX_PIXELS = 2048 * 2048
+    CACHE_BELOW_RADIUS = 6.0  # on-screen hex radius in pixels
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        world = painter.worldTransform()
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)
+        if self.zoomed_out_cache and self._paint_cached(painter, world, option.exposedRect, lod):
+            return
         self.draw(painter, option.exposedRect, lod)
+
+    def _paint_cached(self, painter: QPainter, world: QTransform, exposed: QRectF, lod: float) -> bool:
+        g = self.canvas.geometry
+        if world.isRotating() or screen_radius(g, lod) >= self.CACHE_BELOW_RADIUS:
+            return False
+        mr = self.boundingRect()
+        sx, sy = world.m11(), world.m22()
+        w, h = math.ceil(mr.width() * sx), math.ceil(mr.height() * sy)
+        if w * h > self.CACHE_MAX_PIXELS or w <= 0 or h <= 0:
+            return False
+        cache = self.__dict__.setdefault("_picture_cache", {})
+        key = (sx, sy)
+        entry = cache.pop(key, None)
+        if entry is None:
+            img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            to_img = QTransform(sx, 0.0, 0.0, sy, -mr.left() * sx, -mr.top() * sy)
+            p = QPainter(img)
+            p.setTransform(to_img)
+            self.draw(p, mr, lod)
+            p.end()
+            entry = (img, to_img, lod)
+            while len(cache) >= 2:
+                cache.pop(next(iter(cache)))
+        cache[key] = entry
+        img = entry[0]
+        origin = world.map(mr.topLeft())
+        ox, oy = round(origin.x()), round(origin.y())
+        dev = world.mapRect(exposed).toAlignedRect().adjusted(-1, -1, 1, 1)
+        src = dev.translated(-ox, -oy).intersected(img.rect())
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(src.topLeft() + QPoint(ox, oy), img, src)
+        painter.restore()
+        return True
+
+    def redraw_cached(self, rect: QRectF) -> None:
+        """Redraw the changed rectangle of the zoomed-out pictures (call before update(rect))."""
+        cache = self.__dict__.get("_picture_cache")
+        if not cache:
+            return
+        for img, to_img, lod in cache.values():
+            p = QPainter(img)
+            p.setTransform(to_img)
+            p.setClipRect(rect)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+            p.fillRect(rect, Qt.GlobalColor.transparent)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            self.draw(p, rect, lod)
+            p.end()
+
+    def forget_pictures(self) -> None:
+        self.__dict__.pop("_picture_cache", None)
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         raise NotImplementedError
 
-    def invalidate(self, rect: QRectF | None = None) -> None:
+    def refresh(self, rect: QRectF | None = None) -> None:
+        """Repaint a changed rectangle (or everything), pictures included."""
         if rect is None:
+            self.forget_pictures()
             self.update()
         elif not rect.isEmpty():
+            self.redraw_cached(rect)
             self.update(rect)
 
 
@@ -302,7 +367,8 @@ class TerrainLayer(MapLayerItem):
         c = self.canvas
         g = c.geometry
         world = painter.worldTransform()
-        if world.isRotating() or g.count_in_rect(exposed) <= VECTOR_TERRAIN_MAX_HEXES:
+        if world.isRotating() or (screen_radius(g, lod) >= self.CACHE_BELOW_RADIUS
+                                  and g.count_in_rect(exposed) <= VECTOR_TERRAIN_MAX_HEXES):
             self._draw_vector(painter, exposed)
             return
         mr = g.map_rect
@@ -364,7 +430,8 @@ class TerrainLayer(MapLayerItem):
         terrain = m.terrain
         for h in g.hexes_in_rect(exposed):
             by_code.setdefault(terrain[h], []).append(h)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        # no antialiasing: neighbours share edges exactly, and the grid is drawn over them
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         table = m.terrain_table.terrain
         for code, hexes in by_code.items():
             t = table.get(code)
@@ -415,6 +482,8 @@ def draw_feature_symbol(painter: QPainter, c: QPointF, s: float, symbol: str, co
 class ChunkedLayer(MapLayerItem):
     """A layer whose drawing is prepared per chunk of 16 x 16 hexes (lines and points batched by
     style) and cached until a change touches the chunk."""
+
+    zoomed_out_cache = True
 
     def __init__(self, canvas: MapCanvas) -> None:
         super().__init__(canvas)
@@ -608,7 +677,8 @@ class PathLayer(ChunkedLayer):
 
 
 class GridLayer(MapLayerItem):
-    """Hex outlines (left out when hexes are only a few pixels wide)."""
+    """Hex outlines (left out when hexes are only a few pixels wide): each edge drawn once, as the
+    three sides a hex owns plus the outer sides of the hexes on the map's border, in one call."""
 
     layer_id = "grid"
 
@@ -617,12 +687,22 @@ class GridLayer(MapLayerItem):
         if screen_radius(g, lod) < MIN_RADIUS_GRID:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, screen_radius(g, lod) > 12)
-        pen = QPen(QColor(40, 40, 40, 150), 0)  # cosmetic: one device pixel
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        poly = g.polygon
-        for h in g.hexes_in_rect(exposed):
-            painter.drawPolygon(poly(h))
+        painter.setPen(QPen(QColor(40, 40, 40, 150), 0))  # cosmetic: one device pixel
+        lines = []
+        offsets = g._side_offsets  # noqa: SLF001 - the geometry's own table
+        hex_to_pixel = g.layout.hex_to_pixel
+        last_c, last_r = g.columns - 1, g.rows - 1
+        c0, c1, r0, r1 = g.offset_range(exposed)
+        to_hex = g.offset.to_hex
+        for c in range(c0, c1 + 1):
+            for r in range(r0, r1 + 1):
+                h = to_hex(c, r)
+                x, y = hex_to_pixel(h)
+                border = c in (0, last_c) or r in (0, last_r)
+                for d in range(6) if border else range(3):
+                    (px, py), (qx, qy) = offsets[d]
+                    lines.append(QLineF(x + px, y + py, x + qx, y + qy))
+        painter.drawLines(lines)
 
 
 class LabelLayer(MapLayerItem):
@@ -699,6 +779,7 @@ class RegionLayer(MapLayerItem):
     """Named regions (set-up zones, drop zones, areas) as a tint with an outline per hex."""
 
     layer_id = "regions"
+    zoomed_out_cache = True
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         c = self.canvas
@@ -914,7 +995,7 @@ class MapCanvas:
             self.terrain.update(rect)
         elif kind in ("features", "locations"):
             self.features.forget({g.chunk_of(h) for h in change.hexes})
-            self.features.update(g.hex_rect(change.hexes))
+            self.features.refresh(g.hex_rect(change.hexes))
         elif kind == "elevation":
             items["labels"].update(g.hex_rect(change.hexes))
         elif kind == "hexside":
@@ -929,12 +1010,12 @@ class MapCanvas:
             rect = g.side_rect(change.hexsides)
             for layer in ("hexsides", "paths"):
                 items[layer].forget(chunks)
-                items[layer].update(rect)
+                items[layer].refresh(rect)
         elif kind == "regions":
             if change.hexes:
-                items["regions"].update(g.hex_rect(change.hexes, 1.5))
+                items["regions"].refresh(g.hex_rect(change.hexes, 1.5))
             else:
-                items["regions"].update()
+                items["regions"].refresh()
         elif kind == "places":
             items["labels"].update()
         elif kind == "underlay":
@@ -952,6 +1033,7 @@ class MapCanvas:
         for item in [*self.items.values(), self.features]:
             if isinstance(item, MapLayerItem):
                 item.prepareGeometryChange()
+                item.forget_pictures()
             item.update()
 
 

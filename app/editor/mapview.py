@@ -38,6 +38,7 @@ class MapView(QGraphicsView):
         self._hover: Hex | None = None
         self.auto_fit = True  # keep the whole map in view until the person zooms or pans
         self._fitting = False
+        self._fit_transform = self.transform()
         self.preview = QGraphicsPathItem()
         self.preview.setZValue(50)
         self.preview.setPen(QPen(QColor(255, 255, 255), 0))
@@ -107,13 +108,16 @@ class MapView(QGraphicsView):
         finally:
             self._fitting = False
         self.auto_fit = True
+        self._fit_transform = self.transform()
         self.zoomChanged.emit(self.zoom())
         self.viewportMoved.emit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        if self.auto_fit:
+        if self.auto_fit and self.transform() == self._fit_transform:
             self.fit_map()
+        else:  # someone set another zoom since the last fit
+            self.auto_fit = False
 
     def show_view(self, zoom: float, centre: QPointF) -> None:
         """Zoom and centre the view (a remembered view of a file)."""
