@@ -119,12 +119,14 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
         hexmap = read_map(map_value, reader, sm, embedded=True)
     elif "map" in top.data:
         reader.error("bad-value", "map must be a map file name or an inline map", top.where_value("map"))
+    map_missing = hexmap is None
     if hexmap is None:
         hexmap = HexMap()
         reader.warning("no-map", "the map could not be read; checks that need it are skipped", top.where("map"))
         hexmap.name = "<missing>"
 
     sc = Scenario(top.str("title"), top.str("rules"), hexmap, map_file)
+    sc.map_missing = map_missing
     sc.source = top.str("source")
     sc.description = top.str("description")
     sc.stacking_limit = top.int("stacking_limit", 1, minimum=1)

@@ -135,6 +135,9 @@ class Scenario:
     stacking_limit: int = 1
     description: str = ""
     source: str = ""  # the rulebook it comes from, cited in diagnostics
+    # set by the loader when the map could not be read: `map` is then an empty stand-in, and the
+    # checks that need the real map are skipped rather than reported against the stand-in
+    map_missing: bool = False
 
     def side(self, side_id: str) -> Side | None:
         return next((s for s in self.sides if s.id == side_id), None)

@@ -90,6 +90,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     """Everything wrong with a loaded scenario, as diagnostics (no exceptions)."""
     r = _Report(sc, source_map)
     m = sc.map
+    map_ok = not sc.map_missing  # without the real map, hex checks would only report the stand-in
     side_ids = {s.id for s in sc.sides}
 
     family = RULES_FAMILIES.get(sc.rules)
@@ -132,7 +133,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
         anchor = ("marker", mk.id)
         if mk.side and mk.side not in side_ids:
             r.error("unknown-reference", f"marker {mk.id}: side {mk.side!r} is not a side", anchor)
-        if mk.hex is not None and m.hex_at(mk.hex) is None:
+        if map_ok and mk.hex is not None and m.hex_at(mk.hex) is None:
             r.error("hex-off-map", f"marker {mk.id}: hex {mk.hex} is not on the map", anchor, hex=mk.hex)
 
     # -- set-up placements
@@ -144,6 +145,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
         if u is None:
             r.error("unknown-reference", f"setup: no unit has id {uid!r}", anchor, unit=uid)
             continue
+        if uid in reinforced:
+            r.error("placed-twice", f"unit {uid} is set up on the map and also arrives as a reinforcement",
+                    anchor, unit=uid)
+        if not map_ok:
+            continue
         h = m.hex_at(lab)
         if h is None:
             r.error("unit-off-map", f"unit {uid} is set up at {lab}, which is not on the map", anchor, hex=lab,
@@ -154,9 +160,6 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             t = m.terrain_table.terrain[m.terrain[h]].name
             r.error("prohibited-terrain", f"unit {uid} ({cls}) is set up in {t} at {lab}, which its movement class "
                     "may not enter (F&M 5.2 e, 000_e5c3deafb2cea4af.txt)", anchor, hex=lab, unit=uid)
-        if uid in reinforced:
-            r.error("placed-twice", f"unit {uid} is set up on the map and also arrives as a reinforcement",
-                    anchor, unit=uid)
         stacks[h].append(uid)
     for h, uids in stacks.items():
         if len(uids) > sc.stacking_limit:
@@ -174,6 +177,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
         for uid in z.units:
             if uid not in sc.units and uid not in sc.markers:
                 r.error("unknown-reference", f"set-up zone {z.name!r}: no unit or marker {uid!r}", anchor, unit=uid)
+        if not map_ok:
+            continue
         bad_rule = False
         for rule in z.rules:
             if rule.region is not None and rule.region not in m.regions:
@@ -224,6 +229,10 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("wrong-side", f"reinforcement {i + 1}: unit {uid} belongs to {u.side}, not {rf.side}", anchor,
                         unit=uid)
         e = rf.entry
+        if e.marker is not None and e.marker not in sc.markers:
+            r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
+        if not map_ok:
+            continue
         if e.hex is not None:
             h = m.hex_at(e.hex)
             if h is None:
@@ -241,8 +250,6 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry range {e.edge_range[0]}-{e.edge_range[1]} "
                         "does not run along one map edge (F&M 11.1, 000_e5c3deafb2cea4af.txt)", anchor,
                         hex=e.edge_range[0])
-        if e.marker is not None and e.marker not in sc.markers:
-            r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
         if e.offboard is not None:
             region = m.regions.get(e.offboard)
             if region is None:
@@ -267,7 +274,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             r.error("unknown-reference", f"victory condition {i + 1}: side {v.side!r} is not a side", anchor)
         if v.kind != "default" and not v.side and v.result == "win":
             r.error("missing-key", f"victory condition {i + 1}: a win needs a side", anchor)
-        for lab in v.hexes:
+        for lab in v.hexes if map_ok else ():
             if m.hex_at(lab) is None:
                 r.error("victory-hex-off-map", f"victory condition {i + 1}: hex {lab} is not on the map", anchor,
                         hex=lab)

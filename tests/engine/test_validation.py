@@ -198,3 +198,25 @@ def test_zone_rules_count_hexes_as_the_f_and_m_free_deployment_does():
     assert zone_rule_holds(sc, ZoneRule(hexes=["0101", "0102"]), at("0102"))
     assert not zone_rule_holds(sc, ZoneRule(region="Oosterbeek"), at("0606"))
     assert not zone_rule_holds(sc, ZoneRule(region="no such region"), at("0606"))
+
+
+def test_without_its_map_a_scenario_reports_the_missing_file_not_the_stand_in(tmp_path):
+    """When the map file is missing, hex checks are skipped (as the no-map warning says) instead of
+    reporting every hex as off an empty stand-in map; checks that need no map still run."""
+    text = VALID.read_text(encoding="utf-8").replace("map: map.yaml", "map: gone.yaml")
+    text = text.replace("KG Spindler: '0904'", "KG Spindler: '2520'")  # off any stand-in grid
+    text = text.replace("side: german, units: [KG Brinkmann", "side: german, units: [KG Nobody, KG Brinkmann")
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    diags = diagnose(path)
+    errs = [d for d in diags if d.severity is Severity.ERROR]
+    assert sorted(d.code for d in errs) == ["missing-file", "unknown-reference"], [d.format() for d in errs]
+    assert any(d.code == "no-map" and d.severity is Severity.WARNING for d in diags)
+
+
+def test_a_unit_both_set_up_off_the_map_and_arriving_is_reported_twice():
+    result = load_valid()
+    sc = result.scenario
+    sc.placements["3/1AB"] = "9999"
+    codes = sorted(d.code for d in validate_scenario(sc, result.source_map) if d.unit == "3/1AB")
+    assert codes == ["placed-twice", "unit-off-map"]
