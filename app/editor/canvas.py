@@ -5,11 +5,13 @@ the whole map. Its `paint` draws only what lies in the exposed rectangle, found 
 (columns and rows) rather than by scanning the map, so a brush stamp repaints a few hexes and a
 40,000-hex map costs what the window shows, not what the map holds:
 
-* terrain fill is rasterised with numpy when many hexes are on screen (every device pixel looks up
-  the colour of the hex under it: the cost is the number of pixels), and drawn as antialiased
-  polygons when few are (zoomed in);
-* the vector layers (hexsides, paths, labels, grid, regions) skip what is too small to see at the
-  current zoom, and find hexsides through a chunk index (16 x 16 hexes per chunk).
+* terrain fill is rasterised with numpy when hexes are small on screen (every device pixel looks up
+  the colour of the hex under it) into a picture of the whole map at the current scale, patched
+  where the terrain changes; zoomed in, hexes are drawn as polygons;
+* hexsides, paths and features are prepared per chunk of 16 x 16 hexes (lines batched by style) and
+  the preparation is kept until an edit touches the chunk; zoomed out, these layers and the regions
+  also keep a picture of the whole map, redrawn only in the rectangle an edit changes;
+* detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom.
 
 The canvas subscribes to the HexMap's MapChange events and invalidates only the touched area (napari:
 views subscribe to model events; the model never knows the widgets).
