@@ -27,7 +27,7 @@ from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields
 from .versions import FORMAT_VERSION, VersionError, migrate
-from .yamlio import YamlReader, YDict, YList, load_yaml
+from .yamlio import YamlReader, YDict, YList, load_yaml, positioned
 
 MAP_KIND = "hexwright-map"
 MAP_KEYS = ("format_version", "kind", "name", "notes", "grid", "labels", "edges", "default_terrain",
@@ -454,18 +454,28 @@ def check_header(reader: YamlReader, data: Any, kind: str) -> Any:
         reader.error("bad-value", f"format_version must be a whole number, not {version!r}",
                      data.where_value("format_version"))
         return None
+    version_at = data.where_value("format_version")
+    try:
+        migrated, steps = migrate(data, version)
+    except VersionError as exc:
+        reader.error("format-version", str(exc), version_at)
+        return None
+    except Exception as exc:  # a migration that cannot cope with this file must not crash the loader
+        reader.error("format-version", f"upgrading from format_version {version} failed: "
+                     f"{type(exc).__name__}: {exc}", version_at)
+        return None
+    # a migration may build new plain containers: give them positions again (the top's, or their parent's)
+    data = positioned(migrated, (data.line, data.column))
+    if not isinstance(data, dict):
+        reader.error("format-version", f"upgrading from format_version {version} did not give a mapping", version_at)
+        return None
     if data.get("kind") != kind:
         reader.error("bad-value", f"kind must be {kind!r}, not {data.get('kind')!r}", data.where_value("kind")
                      if "kind" in data else (1, 1))
         return None
-    try:
-        data, steps = migrate(data, version)
-    except VersionError as exc:
-        reader.error("format-version", str(exc), data.where_value("format_version"))
-        return None
     if steps:
         reader.warning("migrated", f"upgraded from format_version {version} to {FORMAT_VERSION}; "
-                       "saving writes the new version", data.where_value("format_version"))
+                       "saving writes the new version", version_at)
     return data
 
 

@@ -205,6 +205,34 @@ class YamlReader:
         return v
 
 
+def positioned(value, where: tuple[int, int] = (0, 0)):
+    """`value` with every plain dict and list (as a migration may build them) turned into position-aware
+    containers, placed at their parent's position. Containers read from the file keep their own."""
+    if isinstance(value, YDict):
+        for k, v in value.items():
+            value[k] = positioned(v, value.where(k))
+        return value
+    if isinstance(value, YList):
+        for i, v in enumerate(value):
+            value[i] = positioned(v, value.where(i))
+        return value
+    if isinstance(value, dict):
+        out = YDict()
+        out.line, out.column = where
+        for k, v in value.items():
+            out[k] = positioned(v, where)
+            out.marks[k] = where
+        return out
+    if isinstance(value, list):
+        seq = YList()
+        seq.line, seq.column = where
+        for v in value:
+            seq.append(positioned(v, where))
+            seq.marks.append(where)
+        return seq
+    return value
+
+
 def load_yaml(text: str, filename: str, diagnostics: list[Diagnostic]):
     """Parse text into position-aware containers, or None (with a diagnostic) when malformed."""
     reader = YamlReader(filename, diagnostics)

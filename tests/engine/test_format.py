@@ -676,3 +676,56 @@ def test_problems_in_a_separate_map_file_point_at_the_map_file(tmp_path):
     result = load_scenario(tmp_path / "s.yaml")
     (d,) = errors(result.diagnostics)
     assert d.code == "unknown-terrain" and d.file == str(map_path) and d.line == i + 1 and d.hex == "R17"
+
+
+def _pretend_newer(monkeypatch, migration):
+    """Make the current format one newer than the real one, with `migration` from the real version."""
+    import hexwright.engine.formats.mapfile as mapfile
+    import hexwright.engine.formats.scenariofile as scenariofile
+
+    old, new = versions.FORMAT_VERSION, versions.FORMAT_VERSION + 1
+    monkeypatch.setitem(versions.MIGRATIONS, old, migration)
+    for module in (versions, mapfile, scenariofile):
+        monkeypatch.setattr(module, "FORMAT_VERSION", new)
+    return old, new
+
+
+def test_a_migration_may_build_a_new_plain_document(monkeypatch):
+    """Migrations written as plain dict code (copying, not editing in place) still load, and later
+    problems are still reported at a line."""
+    import copy
+
+    def rebuild(doc):
+        plain = copy.deepcopy(dict(doc))
+        plain = {k: (dict(v) if isinstance(v, dict) else v) for k, v in plain.items()}
+        grid = dict(plain["grid"])
+        grid["hex_size"] = grid.pop("size")
+        plain["grid"] = grid
+        plain["kind"] = "hexwright-map"  # version-old files had no kind
+        plain["format_version"] += 1
+        return plain
+
+    old, new = _pretend_newer(monkeypatch, rebuild)
+    m = arnhem_like_map()
+    text = dump_map(m).replace("hex_size:", "size:").replace(f"format_version: {new}", f"format_version: {old}")
+    text = text.replace("kind: hexwright-map\n", "")
+    diags: list = []
+    m2 = load_map(text, "old.yaml", diags)
+    assert [d.code for d in diags] == ["migrated"]
+    assert map_state(m2) == map_state(m)
+    diags = []
+    load_map(text.replace("'0707': clear", "'0707': lava"), "old.yaml", diags)
+    (d,) = errors(diags)
+    assert d.code == "unknown-terrain" and d.line > 0
+
+
+def test_a_failing_migration_is_reported_not_raised(monkeypatch):
+    def broken(doc):
+        return doc["no such key"]
+
+    old, _ = _pretend_newer(monkeypatch, broken)
+    text = dump_map(HexMap(GridSpec(2, 2))).replace(f"format_version: {old + 1}", f"format_version: {old}")
+    diags: list = []
+    assert load_map(text, "old.yaml", diags) is None
+    (d,) = diags
+    assert d.code == "format-version" and d.line == 1 and "KeyError" in d.message
