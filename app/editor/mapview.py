@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexwright.engine.hexgrid import Hex
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView
 
 from .canvas import MapCanvas, brush_outline
@@ -43,6 +43,11 @@ class MapView(QGraphicsView):
         self.preview.setZValue(50)
         self.preview.setPen(QPen(QColor(255, 255, 255), 0))
         self.preview.setBrush(QColor(255, 255, 255, 50))
+        self.side_preview = QGraphicsPathItem()
+        self.side_preview.setZValue(52)
+        pen = QPen(QColor(255, 220, 0, 200), 5)
+        pen.setCosmetic(True)
+        self.side_preview.setPen(pen)
         self.selection = QGraphicsPathItem()
         self.selection.setZValue(51)
         self.selection.setPen(QPen(QColor("#ffcc00"), 3.0))
@@ -53,7 +58,7 @@ class MapView(QGraphicsView):
     def set_canvas(self, canvas: MapCanvas) -> None:
         self.canvas = canvas
         scene = self.scene()
-        for item in (self.preview, self.selection):
+        for item in (self.preview, self.selection, self.side_preview):
             if item.scene() is None:
                 scene.addItem(item)
         self.preview.setPath(brush_outline(canvas.geometry, ()))
@@ -145,6 +150,15 @@ class MapView(QGraphicsView):
         if self.canvas is None:
             return
         self.selection.setPath(path if path is not None else brush_outline(self.canvas.geometry, hexes))
+
+    def show_side_preview(self, side) -> None:
+        """Highlight the hexside a click would edit (None clears it)."""
+        path = QPainterPath()
+        if side is not None and self.canvas is not None:
+            line = self.canvas.geometry.side_line(side)
+            path.moveTo(line.p1())
+            path.lineTo(line.p2())
+        self.side_preview.setPath(path)
 
     def show_preview(self, hexes) -> None:
         if self.canvas is not None:

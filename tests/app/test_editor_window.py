@@ -312,3 +312,42 @@ def test_map_properties_resize_is_undoable(qtbot, tmp_path, monkeypatch):
     assert win.document.undo_stack.count() == 1
     win.document.undo_stack.undo()
     assert dump_map(win.document.map) == original
+
+
+def test_hexwright_file_opens_the_editor_on_that_file(qtbot, tmp_path, map_file, monkeypatch):
+    from hexwright.app import cli
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "config"))
+    opened = []
+
+    def fake_exec(*args):
+        win = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow" and w.isVisible())
+        opened.append((win.document.path, win.document.map.name))
+        win.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", fake_exec)
+    assert cli.main([str(map_file)]) == 0
+    assert opened == [(map_file, "test map")]
+    assert cli.main([]) == 0  # no argument: an untitled map
+    assert opened[-1][0] is None
+
+
+def test_hexside_tool_highlights_the_edge_under_the_cursor(qtbot, tmp_path):
+    from hexwright.engine.hexgrid import hexside_between
+
+    win = make_window(qtbot, tmp_path, small_map())
+    win.choose("hexside_feature", "river")
+    side = hexside_between(_h(win, 4, 6), _h(win, 4, 7))
+    mid = win.canvas.geometry.side_midpoint(side)
+    win.view.centerOn(mid)
+    QTest.mouseMove(win.view.viewport(), win.view.mapFromScene(mid))
+    qtbot.waitUntil(lambda: not win.view.side_preview.path().isEmpty())
+    line = win.canvas.geometry.side_line(side)
+    path = win.view.side_preview.path()
+    ends = {(round(path.elementAt(i).x, 3), round(path.elementAt(i).y, 3)) for i in range(2)}
+    assert ends == {(round(line.x1(), 3), round(line.y1(), 3)), (round(line.x2(), 3), round(line.y2(), 3))}
+    win.set_tool("brush")
+    assert win.view.side_preview.path().isEmpty()

@@ -6,7 +6,7 @@ pushing commands on the document's undo stack."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hexwright.engine.hexgrid import Hex
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
@@ -56,6 +56,7 @@ class EditorContext(Protocol):
     document: MapDocument
     canvas: MapCanvas
     brush: BrushState
+    view: Any  # the MapView: show_preview, show_side_preview, show_selection
 
     def show_status(self, text: str) -> None: ...
     def select_hex(self, h: Hex | None) -> None: ...

@@ -73,12 +73,21 @@ class HexsideTool(Tool):
 
     def mouse_move(self, ev: ToolEvent) -> None:
         side = self.side_at(ev)
+        self.editor.view.show_side_preview(side)
         if self.stroke is None or side is None or side in self.done:
             return
         self._apply(side)
 
     def mouse_release(self, ev: ToolEvent) -> None:
         self.stroke = None
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.editor.view.show_side_preview(None)
+
+    def leave(self) -> None:
+        super().leave()
+        self.editor.view.show_side_preview(None)
 
     def _apply(self, side: Hexside) -> None:
         self.done.add(side)
