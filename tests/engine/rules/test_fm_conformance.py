@@ -33,7 +33,7 @@ def check_invariants(st) -> None:
         assert not hex_prohibited(g.map, h, g.movement_class(uid)), f"{uid} in prohibited terrain {g.label(h)}"
 
 
-def playout(sc, seed: int, clone_every: int = 0, path: str = "scenario.yaml") -> int:
+def playout(sc, seed: int, clone_every: int = 0, path: str = "scenario.yaml", roundtrip: bool = False) -> int:
     st = new_game(sc, seed)
     rng = random.Random(seed * 31 + 7)
     phase = st.phase
@@ -55,12 +55,14 @@ def playout(sc, seed: int, clone_every: int = 0, path: str = "scenario.yaml") ->
     assert st.legal_actions() == [] and st.outcome() is not None
     log = GameLog.loads(GameLog.of(st, path).dumps())
     assert replay(sc, log) == st
+    if roundtrip:
+        assert st.game.deserialize(st.serialize()) == st
     return n
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_random_playouts_of_the_synthetic_corridor(seed):
-    assert playout(corridor(), seed, clone_every=37) > 0
+    assert playout(corridor(), seed, clone_every=37, roundtrip=True) > 0
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
