@@ -5,6 +5,6 @@ docs/benchmarks.md). A benchmark is a function taking the run's Settings and ret
 row per measured comparison (our median time against a baseline measured in the same run).
 """
 
-from .core import BENCHMARKS, Row, Settings, measure_round_robin, median, register
+from .core import BENCHMARKS, Row, Settings, measure_interleaved, measure_round_robin, median, register
 
-__all__ = ["BENCHMARKS", "Row", "Settings", "measure_round_robin", "median", "register"]
+__all__ = ["BENCHMARKS", "Row", "Settings", "measure_interleaved", "measure_round_robin", "median", "register"]

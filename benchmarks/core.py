@@ -8,6 +8,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -98,3 +99,31 @@ def measure_round_robin(fns: dict[str, Callable[[], object]], settings: Settings
             fn()
             times[name].append(time.perf_counter() - t0)
     return {name: median(ts) for name, ts in times.items()}
+
+
+def measure_interleaved(fns: dict[str, Callable[[Any], object]], args: list[Any], settings: Settings
+                        ) -> dict[str, float]:
+    """Median over repeats of the total wall time each function spends on all `args` (one sweep),
+    with the functions interleaved argument by argument (and their order rotated), so that a busy
+    spell of a shared machine lands on every side alike. For short calls (queries of a few hundred
+    microseconds) this is steadier than timing each side's sweep as one block."""
+    names = list(fns)
+    for _ in range(settings.warmup):
+        for a in args:
+            for name in names:
+                fns[name](a)
+    totals: dict[str, list[float]] = {name: [] for name in names}
+    clock = time.perf_counter
+    for _ in range(max(1, settings.repeat)):
+        gc.collect()
+        spent = dict.fromkeys(names, 0.0)
+        for k, a in enumerate(args):
+            shift = k % len(names)
+            for name in names[shift:] + names[:shift]:
+                fn = fns[name]
+                t0 = clock()
+                fn(a)
+                spent[name] += clock() - t0
+        for name in names:
+            totals[name].append(spent[name])
+    return {name: median(ts) for name, ts in totals.items()}

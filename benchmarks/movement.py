@@ -7,7 +7,8 @@ set with the same costs (terrain, hexsides, roads) is at least 3x faster than
 
 The three sides search the very same edges: the networkx DiGraph and the scipy CSR matrix are built
 once, outside the timing, from `MovementGraph.adj` (costs divided by the graph's scale, so half MPs
-stay exact). Only the queries are timed, one sweep over fixed random start hexes per repeat. Our
+stay exact). Only the queries are timed: per repeat, one sweep over fixed random start hexes with
+the three sides interleaved start by start (see `core.measure_interleaved`). Our
 side is the public kernel call `reachable(graph, start, MA)`, which also returns a path to every
 reachable hex; networkx and scipy return costs only. Before timing, the benchmark checks that all
 three give the same reachable set and the same cost to every hex.
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.movement import MovementGraph, reachable
 
-from .core import Row, Settings, measure_round_robin, register
+from .core import Row, Settings, measure_interleaved, measure_round_robin, register
 from .worlds import build_map
 
 CASES = ((40, 26, (8, 20)), (200, 200, (12, 60)))
@@ -136,21 +137,11 @@ def run_case(columns: int, rows: int, mas: tuple[float, ...], settings: Settings
     rows_out: list[Row] = []
     for ma in mas:
         mean_reach = check_agree(graphs, starts, ma)
-        start_hexes = [hexes[s] for s in starts]
-
-        def ours(ma=ma, start_hexes=start_hexes) -> None:
-            for h in start_hexes:
-                reachable(graph, h, ma)
-
-        def with_networkx(ma=ma) -> None:
-            for s in starts:
-                nx.single_source_dijkstra_path_length(nxg, s, cutoff=ma)
-
-        def with_scipy(ma=ma) -> None:
-            for s in starts:
-                dijkstra(csg, indices=s, limit=ma)
-
-        t = measure_round_robin({"ours": ours, "networkx": with_networkx, "scipy": with_scipy}, settings)
+        t = measure_interleaved({
+            "ours": lambda s, ma=ma: reachable(graph, hexes[s], ma),
+            "networkx": lambda s, ma=ma: nx.single_source_dijkstra_path_length(nxg, s, cutoff=ma),
+            "scipy": lambda s, ma=ma: dijkstra(csg, indices=s, limit=ma),
+        }, starts, settings)
         k = len(starts)
         case = f"{columns}x{rows} MA {ma:g}"
         notes = [f"{k} starts, mean reachable set {mean_reach} hexes; times are per query"]
