@@ -32,6 +32,8 @@ class Numeral(int):
     """A whole number written with leading zeros ('0201'). YAML reads it as a number, but in a
     wargame file it is almost always a hex label, so it remembers the text it was written as."""
 
+    text: str
+
     def __new__(cls, value: int, text: str) -> Numeral:
         obj = super().__new__(cls, value)
         obj.text = text
