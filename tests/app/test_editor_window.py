@@ -351,3 +351,24 @@ def test_hexside_tool_highlights_the_edge_under_the_cursor(qtbot, tmp_path):
     assert ends == {(round(line.x1(), 3), round(line.y1(), 3)), (round(line.x2(), 3), round(line.y2(), 3))}
     win.set_tool("brush")
     assert win.view.side_preview.path().isEmpty()
+
+
+def test_opening_offers_to_recover_a_newer_autosave(qtbot, tmp_path, map_file, monkeypatch):
+    import os
+
+    m = small_map()
+    m.set_terrain({m.grid.offset.to_hex(0, 0): "water"})
+    side = map_file.with_name(map_file.name + ".autosave")
+    side.write_text(dump_map(m))
+    st = map_file.stat()
+    os.utime(side, (st.st_atime + 10, st.st_mtime + 10))
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
+    win = make_window(qtbot, tmp_path)
+    assert win.open_path(map_file, ask_save=False)
+    assert len(asked) == 1
+    assert win.document.path == map_file
+    assert win.document.map.terrain[m.grid.offset.to_hex(0, 0)] == "water"
+    assert win.isWindowModified()  # the recovered edits are not in the file yet
+    assert win.save()
+    assert not side.exists()  # a normal save discards the side file
