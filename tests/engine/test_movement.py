@@ -87,9 +87,14 @@ def test_river_plus_one_and_clear_costs_two():
     assert edge_cost(m, b, CENTRE, "leg") == 2
     g = MovementGraph(m, "leg")
     assert g.cost(CENTRE, b) == 2
-    assert b not in reachable(g, CENTRE, 1) or reachable(g, CENTRE, 1).spent[b] == 1
-    # with one MP the unit cannot cross; going round costs 2 as well (two clear hexes)
+    assert b not in reachable(g, CENTRE, 1)  # one MP is not enough to cross (5.2 c)
     assert reachable(g, CENTRE, 2).spent[b] == 2
+    # rivers all round: the only ways in cost 2 each
+    river(m, step(1), b)
+    river(m, step(5), b)
+    g.refresh()
+    reach = reachable(g, CENTRE, 3)
+    assert reach.spent[b] == 2 and reach.path(b) == [CENTRE, b]
 
 
 def test_clear_plus_village_plus_river_costs_three():
