@@ -144,3 +144,32 @@ def test_export_error_is_shown_and_dialog_stays_open(qtbot, tmp_path):
     assert dlg.last_error and "does not exist" in dlg.last_error
     assert dlg.isVisible() and dlg.result() != QDialog.DialogCode.Accepted
     assert not (tmp_path / "missing-folder").exists()
+
+
+def test_benchmark_tiled_map_matches_the_grid(qtbot, tmp_path):
+    """The .tmx the export benchmark gives tmxrasterizer: the same grid and terrain as ours (a tiny
+    run of the benchmark's core, no timing)."""
+    import os
+    import shutil
+    import subprocess
+    import xml.etree.ElementTree as ET
+
+    from benchmarks.editor import png_size, tiled_geometry, write_map, write_tmx
+
+    m, path = write_map(7, 5, tmp_path)
+    tmx = write_tmx(m, tmp_path)
+    root = ET.parse(tmx).getroot()
+    assert root.get("orientation") == "hexagonal" and root.get("staggeraxis") == "x"
+    assert root.get("staggerindex") == m.grid.stagger
+    codes = list(m.terrain_table.terrain)
+    cells = [int(v) for v in root.find("layer/data").text.replace("\n", "").split(",")]
+    off = m.grid.offset
+    assert cells == [codes.index(m.terrain[off.to_hex(c, r)]) + 1 for r in range(5) for c in range(7)]
+    assert (tmp_path / "hexes.png").exists()
+    tile_h, side, width = tiled_geometry(7, 5)
+    assert width == 7 * 48 + 16 and tile_h == 55
+    if shutil.which("tmxrasterizer"):
+        out = tmp_path / "tiled.png"
+        subprocess.run(["tmxrasterizer", str(tmx), str(out)], check=True, capture_output=True,
+                       env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        assert png_size(out)[0] == width
