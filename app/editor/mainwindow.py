@@ -18,6 +18,9 @@ Entry points for scripts and benchmarks (all work offscreen, QT_QPA_PLATFORM=off
     stamp_brush(win, hex_)                     # press + release of the real terrain brush at a hex
     win.view.viewport().repaint()              # or app.processEvents(): paints the changed area
 
+The counters layer is `win.canvas.counters` (a QGraphicsObject above the map): counter items added
+as its children are shown, hidden and locked with it from the Layers panel.
+
 `stamp_brush` goes through TerrainBrushTool.mouse_press/mouse_release with the ToolEvent a click at
 the hex centre gives (MapView.tool_event_at_hex), so it measures the real tool, command, model
 notification and view invalidation. A map numbered XXYY needs enough `digits` for its size (a
@@ -514,6 +517,11 @@ class MainWindow(QMainWindow):
         if recovered is not None:
             doc.path = p
             doc.undo_stack.resetClean()  # recovered edits are not in the file yet
+            if doc.scenario is not None:  # the side file holds the map inline; keep the file's layout
+                original, _ = MapDocument.open(p)
+                if original is not None and original.scenario is not None:
+                    doc.scenario.map_file = original.scenario.map_file
+                    original.deleteLater()
         else:
             self._discard_autosave()
         self.set_document(doc)
