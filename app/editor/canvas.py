@@ -54,9 +54,11 @@ from PySide6.QtWidgets import (
 CHUNK = 16  # hexes per chunk side in the hexside index
 
 # layer id -> (title, z value); drawn bottom to top in this order
+# The scan lies over the terrain fill (under everything else) so its opacity slider blends the two
+# while digitizing: at 100 % the printed map shows, lower it to compare with the painted terrain.
 LAYERS: dict[str, tuple[str, float]] = {
-    "underlay": ("Scanned underlay", -10.0),
     "terrain": ("Terrain", 0.0),
+    "underlay": ("Scanned underlay", 0.7),
     "regions": ("Regions", 1.0),
     "hexsides": ("Hexside features", 2.0),
     "paths": ("Roads, trails, rail", 3.0),

@@ -125,3 +125,20 @@ def test_export_opens_the_export_dialog_on_the_map(qtbot, tmp_path, monkeypatch)
     win = make_window(qtbot, tmp_path, small_map())
     win.act_export.trigger()
     assert seen == [win.document.map]
+
+
+def test_scan_underlay_shows_over_the_terrain_fill_by_its_opacity(qtbot, tmp_path):
+    from hexwright.app.editor.commands import SetUnderlay
+
+    img = QImage(400, 400, QImage.Format.Format_RGB32)
+    img.fill(QColor("#ff0000"))
+    img.save(str(tmp_path / "scan.png"))
+    win = make_window(qtbot, tmp_path, small_map())
+    m = win.document.map
+    c = win.canvas.geometry.centre(_h(win, 3, 3))
+    win.view.centerOn(c)
+    terrain = _pixel_at(win, c)
+    win.document.push(SetUnderlay(m, Underlay(str(tmp_path / "scan.png"), (1, 0, 0, 1, 0, 0), 1.0)))
+    assert _pixel_at(win, c) == QColor("#ff0000")
+    win.layers.opacity.setValue(0)
+    assert _pixel_at(win, c) == terrain
