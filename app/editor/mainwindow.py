@@ -49,10 +49,18 @@ from PySide6.QtWidgets import (
 )
 
 from .canvas import MapCanvas
-from .commands import PaintTerrain, ResizeGrid, SetMapProperties, SetUnderlay, new_stroke
+from .commands import PaintTerrain, ResizeGrid, SetElevation, SetMapProperties, SetUnderlay, new_stroke
 from .document import MapDocument
 from .mapview import MapView
-from .panels import DiagnosticsPanel, LayersPanel, OverviewWidget, PalettePanel, PropertiesPanel, describe_hexside
+from .panels import (
+    DiagnosticsPanel,
+    HexEditor,
+    LayersPanel,
+    OverviewWidget,
+    PalettePanel,
+    PropertiesPanel,
+    describe_hexside,
+)
 from .tools import TOOL_CLASSES, BrushState, Tool
 
 ORGANIZATION = "Hexwright"
@@ -229,6 +237,16 @@ class MainWindow(QMainWindow):
         self.layers.opacityChanged.connect(self.set_underlay_opacity)
         self.layers.opacityReleased.connect(lambda: setattr(self, "_opacity_stroke", None))
         self.properties = PropertiesPanel()
+        self.hex_editor = HexEditor()
+        self.hex_editor.terrainChosen.connect(self._set_selected_terrain)
+        self.hex_editor.elevationChosen.connect(self._set_selected_elevation)
+        from PySide6.QtWidgets import QVBoxLayout
+
+        properties_box = QWidget()
+        box = QVBoxLayout(properties_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.properties, 1)
+        box.addWidget(self.hex_editor)
         self.diagnostics = DiagnosticsPanel()
         self.diagnostics.jumpToHex.connect(self.jump_to_label)
         self.diagnostics.revalidate.connect(self.revalidate)
@@ -239,7 +257,7 @@ class MainWindow(QMainWindow):
         self.dock_palette = self._dock("Terrain palette", "paletteDock", self.palette, R)
         self.dock_layers = self._dock("Layers", "layersDock", self.layers, R)
         self.dock_overview = self._dock("Overview", "overviewDock", self.overview, R)
-        self.dock_properties = self._dock("Properties", "propertiesDock", self.properties, L)
+        self.dock_properties = self._dock("Properties", "propertiesDock", properties_box, L)
         self.dock_history = self._dock("Undo history", "historyDock", self.history, L)
         self.dock_diagnostics = self._dock("Diagnostics", "diagnosticsDock", self.diagnostics,
                                            Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -277,6 +295,7 @@ class MainWindow(QMainWindow):
         self.view.show_selection([h] if h is not None else [])
         assert self.document is not None and self.canvas is not None
         self.properties.show_hex(self.document.map, self.canvas.label, h)
+        self.hex_editor.show_hex(self.document.map, h)
         if h is not None:
             self.dock_properties.raise_()
 
@@ -290,6 +309,7 @@ class MainWindow(QMainWindow):
         path.lineTo(line.p2())
         self.view.show_selection(path=path)
         self.properties.show_hexside(self.document.map, side)
+        self.hex_editor.show_hex(self.document.map, None)
         self.dock_properties.raise_()
 
     def palette_changed(self) -> None:
@@ -340,6 +360,16 @@ class MainWindow(QMainWindow):
         if self.view.tool is not None:
             self._tool_status(self.view.tool.status_text())
 
+    def _set_selected_terrain(self, code: str) -> None:
+        h, m = self.selected_hex, self.document.map
+        if h is not None and m.contains(h) and m.terrain[h] != code and not self.canvas.is_locked("terrain"):
+            self.document.push(PaintTerrain(m, {h: code}))
+
+    def _set_selected_elevation(self, level: int) -> None:
+        h, m = self.selected_hex, self.document.map
+        if h is not None and m.contains(h) and m.elevation_at(h) != level and not self.canvas.is_locked("terrain"):
+            self.document.push(SetElevation(m, {h: level}))
+
     # -- layers ------------------------------------------------------------------------------------
     def set_layer_visible(self, layer: str, visible: bool) -> None:
         if self.canvas is not None:
@@ -386,6 +416,7 @@ class MainWindow(QMainWindow):
             self.brush.terrain = next(iter(doc.map.terrain_table.terrain))
         self.selected_hex = self.selected_side = None
         self.properties.show_hex(doc.map, self.canvas.label, None)
+        self.hex_editor.show_hex(doc.map, None)
         self.palette_changed()
         self.layers.sync(self.canvas)
         for layer, box in self.layers.visible_boxes.items():
@@ -426,6 +457,7 @@ class MainWindow(QMainWindow):
             self.layers.sync(self.canvas)
         if self.selected_hex is not None and (not change.hexes or self.selected_hex in change.hexes):
             self.properties.show_hex(self.document.map, self.canvas.label, self.selected_hex)
+            self.hex_editor.show_hex(self.document.map, self.selected_hex)
         elif self.selected_side is not None and change.kind == "hexside" and self.selected_side in change.hexsides:
             self.properties.show_hexside(self.document.map, self.selected_side)
         self.overview.schedule()

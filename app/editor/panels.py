@@ -362,3 +362,45 @@ class OverviewWidget(QWidget):
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
         if event.buttons() & Qt.MouseButton.LeftButton and not self.source.isEmpty():
             self.navigate.emit(self._to_scene(event.position()))
+
+
+class HexEditor(QWidget):
+    """Edits of the selected hex from the Properties panel: its terrain and its elevation."""
+
+    terrainChosen = Signal(str)  # noqa: N815
+    elevationChosen = Signal(int)  # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QComboBox
+
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(2, 2, 2, 2)
+        grid.addWidget(QLabel("Terrain"), 0, 0)
+        self.terrain = QComboBox()
+        grid.addWidget(self.terrain, 0, 1)
+        grid.addWidget(QLabel("Elevation"), 1, 0)
+        self.elevation = QSpinBox()
+        self.elevation.setRange(-20, 50)
+        grid.addWidget(self.elevation, 1, 1)
+        self.terrain.activated.connect(lambda i: self.terrainChosen.emit(self.terrain.itemData(i)))
+        self.elevation.valueChanged.connect(self._elevation)
+        self._quiet = False
+        self.setEnabled(False)
+
+    def _elevation(self, v: int) -> None:
+        if not self._quiet:
+            self.elevationChosen.emit(v)
+
+    def show_hex(self, m: HexMap, h) -> None:
+        self._quiet = True
+        self.terrain.clear()
+        for code, t in m.terrain_table.terrain.items():
+            self.terrain.addItem(swatch(t.color), t.name, code)
+        if h is not None and m.contains(h):
+            self.terrain.setCurrentIndex(self.terrain.findData(m.terrain[h]))
+            self.elevation.setValue(m.elevation_at(h))
+            self.setEnabled(True)
+        else:
+            self.setEnabled(False)
+        self._quiet = False

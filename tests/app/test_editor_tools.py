@@ -259,3 +259,25 @@ def test_a_brush_stamp_repaints_only_the_touched_area(qtbot, tmp_path):
     assert win.document.map.terrain[h] == "woods"
     size = win.canvas.geometry.size
     assert all(r.width() < 6 * size and r.height() < 6 * size for r in exposed), exposed
+
+
+def test_properties_panel_edits_the_selected_hex(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, small_map())
+    m = win.document.map
+    h = _h(win, 6, 2)
+    assert not win.hex_editor.isEnabled()
+    win.set_tool("select")
+    click(win, h)
+    assert win.hex_editor.isEnabled()
+    combo = win.hex_editor.terrain
+    combo.setCurrentIndex(combo.findData("marsh"))
+    combo.activated.emit(combo.currentIndex())
+    assert m.terrain[h] == "marsh"
+    win.hex_editor.elevation.setValue(3)
+    assert m.elevation_at(h) == 3
+    stack = win.document.undo_stack
+    assert stack.count() == 2
+    stack.undo()
+    stack.undo()
+    assert m.terrain[h] == "clear" and m.elevation_at(h) == 0
+    assert win.hex_editor.elevation.value() == 0  # the panel follows undo
