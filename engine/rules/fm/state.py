@@ -148,6 +148,7 @@ class FMState(GameState):
         self.events: list[tuple[int, str]] = []
         self._cache: dict[Any, Any] = {}
         self._reach: dict[Any, Any] = {}  # per phase: (unit, hex, MP spent, bridges, ferry) -> moves
+        self.move_fallback: dict[str, Hex] = {}  # a unit stopped mid-move by a demolition attempt (10.6.3)
 
         for mid, mk in sc.markers.items():
             if mk.kind == "drop_zone" and mk.hex:
@@ -187,7 +188,8 @@ class FMState(GameState):
                 sorted(self.eliminated), sorted(self.dz.items()),
                 {s: sorted(m.token() for m in v) for s, v in self.available.items()},
                 sorted(self.moved), sorted(self.demolished), self.ferry, repr(self.pending), repr(self.combat),
-                repr(self.queue), [a.unit for a in self.arrivals], self.action_texts(), self._outcome)
+                repr(self.queue), [a.unit for a in self.arrivals], sorted(self.move_fallback.items()),
+                self.action_texts(), self._outcome)
 
     # -- queries used by the rule modules ----------------------------------------------------
     def _occupancy(self) -> dict[Hex, str]:
@@ -916,6 +918,12 @@ class FMState(GameState):
                 self.mp_spent[uid] = self.mp_spent.get(uid, 0.0) + spent
                 self.pos[uid] = hexes[i]  # type: ignore[assignment]
                 self._cache = {}
+                # where the unit ends if it may not go on from a friend's hex (5.3: no ending stacked)
+                fallback = next((h for h in reversed(hexes[:i]) if not any(
+                    u != uid and x == h for u, x in self.pos.items())),
+                                self.move_fallback.get(uid))
+                if fallback is not None:
+                    self.move_fallback[uid] = fallback  # type: ignore[assignment]
                 self.note(f"{uid} enters {a.path[i]} ({_mp(self.mp_spent[uid])} MP spent): the German player may "
                           f"attempt to demolish the bridge there {cite('10.6.3')}")
                 self._check_demolition(uid, hexes[i], p)  # type: ignore[arg-type]
@@ -925,16 +933,25 @@ class FMState(GameState):
         self.pos[uid] = hexes[-1]  # type: ignore[assignment]
         self._cache = {}
         self.moved.add(uid)
+        self.move_fallback.pop(uid, None)
         ma = self.current_values(uid).get("movement", 0)
         self.note(f"{uid} moves to {a.path[-1]}: {_mp(self.mp_spent[uid])} of {ma} MP")
 
     def _legal_continue(self, p: Pending) -> list[Action]:
+        """After a demolition attempt the unit goes on with the MP it has left, or halts; it may not halt
+        in a friend's hex (5.3) unless it can go nowhere, and then it ends in the last hex of its path
+        that it could end in."""
         uid = p.data["unit"]
         out: list[Action] = []
         if uid in self.pos and not self._stopped_by_zoc(uid):
             out.extend(self._moves_of(uid))
-        out.append(Halt(uid))
+        if not out or not self._sharing(uid):
+            out.append(Halt(uid))
         return out
+
+    def _sharing(self, uid: str) -> bool:
+        h = self.pos.get(uid)
+        return h is not None and any(u != uid and x == h for u, x in self.pos.items())
 
     def _stopped_by_zoc(self, uid: str) -> bool:
         g = self.game
@@ -945,6 +962,12 @@ class FMState(GameState):
         back = Pending("move", p.data["player"], {"mobile": p.data["mobile"]})
         if isinstance(a, Halt) or uid not in self.pos:
             self.moved.add(uid)
+            fallback = self.move_fallback.pop(uid, None)
+            if uid in self.pos and self._sharing(uid) and fallback is not None:
+                self.pos[uid] = fallback
+                self._cache = {}
+                self.note(f"{uid} cannot end its move stacked with another unit and ends in "
+                          f"{self.game.label(fallback)} {cite('5.3')}")
             self.pending = back
             return
         assert isinstance(a, Move)

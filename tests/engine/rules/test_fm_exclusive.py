@@ -362,3 +362,25 @@ def test_set_up_zone_hexes_match_validation():
         for z in sc.setup_zones:
             for r in z.rules:
                 assert g._rule_hexes(r) == {h for h in sc.map.hexes if zone_rule_holds(sc, r, h)}
+
+
+def test_a_unit_stopped_for_a_demolition_in_a_friends_hex_must_move_on():
+    """10.6.3 with 5.3: a unit passing through a friend when the German player may demolish a bridge
+    stops there for the attempt, but may not end its move stacked."""
+    st, m, b, start = bridge_setup(extra=[unit("B", "allies", 1, 1, 7)], placements={"B": line_of(
+        blank_map(), "0606", 5, 2)[1]})
+    st.apply_checked(Move("B", (st.game.label(st.pos["B"]), "0606")))
+    assert st.pending.kind == "demolish"
+    st.apply_checked(Pass())
+    st.apply_checked("halt B")
+    path = line_of(m, start, 0, 3)
+    beyond = next(m.label(h) for h in m.neighbors_on_map(H(m, "0606"))
+                  if m.label(h) not in path and not m.label(h).startswith("07") and st.occupant(h) is None)
+    st.apply_checked(Move("A", tuple(path) + (beyond,)))
+    assert st.pending.kind == "demolish"
+    st.apply_checked(Pass())
+    assert st.pending.kind == "continue" and st.pos["A"] == st.pos["B"]
+    with pytest.raises(IllegalAction):
+        st.apply_checked("halt A")
+    st.apply_checked(Move("A", ("0606", beyond)))
+    assert st.pos["A"] == H(m, beyond)
