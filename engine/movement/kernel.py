@@ -14,7 +14,9 @@ tables also fit:
 The reachable set is Dijkstra's algorithm with a bucket queue (Dial's algorithm): costs are whole
 multiples of the table's smallest fraction of an MP (halves for the F&M road), so the queue is an
 array of buckets indexed by cost. It is written here rather than taken from networkx or scipy
-because it is measurably faster for this job (see benchmarks/movement.py and docs/benchmarks.md).
+because it needs neither as a dependency, takes the rules families' hooks, keeps a path to every
+hex, and is about 3x faster than networkx; scipy's compiled Dijkstra is faster still on large
+reaches (figures in docs/benchmarks.md, from benchmarks/movement.py).
 Rules families add their own restrictions through MovementHooks (zones of control, enemy hexes,
 stopping rules, special first steps).
 """
