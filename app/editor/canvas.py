@@ -11,6 +11,8 @@ the whole map. Its `paint` draws only what lies in the exposed rectangle, found 
 * hexsides, paths and features are prepared per chunk of 16 x 16 hexes (lines batched by style) and
   the preparation is kept until an edit touches the chunk; zoomed out, these layers and the regions
   also keep a picture of the whole map, redrawn only in the rectangle an edit changes;
+* zoomed in, each layer records its drawing per scene tile (12 x 12 hex sizes) as a QPicture for
+  the current level of detail and replays it; an edit drops only the tiles it touches;
 * detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom.
 
 The canvas subscribes to the HexMap's MapChange events and invalidates only the touched area (napari:
@@ -37,6 +39,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPicture,
     QPixmap,
     QPolygonF,
     QStaticText,
@@ -279,12 +282,57 @@ class MapLayerItem(QGraphicsItem):
     CACHE_MAX_PIXELS = 2048 * 2048
     CACHE_BELOW_RADIUS = 6.0  # on-screen hex radius in pixels
 
+    # Zoomed in, every layer records its drawing per tile of the scene (12 x 12 hex sizes) as a
+    # QPicture for the current level of detail (rounded to a power of two) and replays it: the
+    # Python per-hex work is done once per tile, not on every repaint.
+    TILE = 12.0  # hex sizes
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         world = painter.worldTransform()
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)
         if self.zoomed_out_cache and self._paint_cached(painter, world, option.exposedRect, lod):
             return
+        if self._paint_pictures(painter, world, option.exposedRect, lod):
+            return
         self.draw(painter, option.exposedRect, lod)
+
+    def _paint_pictures(self, painter: QPainter, world: QTransform, exposed: QRectF, lod: float) -> bool:
+        g = self.canvas.geometry
+        bucket = 2.0 ** round(math.log2(max(lod, 1e-6)))
+        if world.isRotating() or min(screen_radius(g, lod), screen_radius(g, bucket)) < self.CACHE_BELOW_RADIUS:
+            return False
+        tile = self.TILE * g.size
+        pictures = self.__dict__.setdefault("_tile_pictures", {})
+        if pictures and next(iter(pictures))[0] != bucket:
+            pictures.clear()  # only the current level of detail is kept
+        area = exposed.intersected(self.boundingRect())
+        for tx in range(math.floor(area.left() / tile), math.floor(area.right() / tile) + 1):
+            for ty in range(math.floor(area.top() / tile), math.floor(area.bottom() / tile) + 1):
+                key = (bucket, tx, ty)
+                pic = pictures.get(key)
+                if pic is None:
+                    r = QRectF(tx * tile, ty * tile, tile, tile)
+                    pic = QPicture()
+                    p = QPainter(pic)
+                    p.setClipRect(r)
+                    self.draw(p, r, bucket)
+                    p.end()
+                    pictures[key] = pic
+                painter.drawPicture(0, 0, pic)
+        return True
+
+    def forget_tiles(self, rect: QRectF | None = None) -> None:
+        pictures = self.__dict__.get("_tile_pictures")
+        if not pictures:
+            return
+        if rect is None:
+            pictures.clear()
+            return
+        tile = self.TILE * self.canvas.geometry.size
+        x0, x1 = math.floor(rect.left() / tile), math.floor(rect.right() / tile)
+        y0, y1 = math.floor(rect.top() / tile), math.floor(rect.bottom() / tile)
+        for key in [k for k in pictures if x0 <= k[1] <= x1 and y0 <= k[2] <= y1]:
+            del pictures[key]
 
     def _paint_cached(self, painter: QPainter, world: QTransform, exposed: QRectF, lod: float) -> bool:
         g = self.canvas.geometry
@@ -338,6 +386,7 @@ class MapLayerItem(QGraphicsItem):
 
     def forget_pictures(self) -> None:
         self.__dict__.pop("_picture_cache", None)
+        self.__dict__.pop("_tile_pictures", None)
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         raise NotImplementedError
@@ -349,6 +398,7 @@ class MapLayerItem(QGraphicsItem):
             self.update()
         elif not rect.isEmpty():
             self.redraw_cached(rect)
+            self.forget_tiles(rect)
             self.update(rect)
 
 
@@ -996,12 +1046,12 @@ class MapCanvas:
             self.raster.update(change.hexes)
             rect = g.hex_rect(change.hexes)
             self.terrain.patch(rect)
-            self.terrain.update(rect)
+            self.terrain.refresh(rect)
         elif kind in ("features", "locations"):
             self.features.forget({g.chunk_of(h) for h in change.hexes})
             self.features.refresh(g.hex_rect(change.hexes))
         elif kind == "elevation":
-            items["labels"].update(g.hex_rect(change.hexes))
+            items["labels"].refresh(g.hex_rect(change.hexes))
         elif kind == "hexside":
             chunks = set()
             for side in change.hexsides:
@@ -1021,7 +1071,7 @@ class MapCanvas:
             else:
                 items["regions"].refresh()
         elif kind == "places":
-            items["labels"].update()
+            items["labels"].refresh()
         elif kind == "underlay":
             self.underlay.show_underlay(self.map.underlay, self.base_dir)
             self.set_visible("underlay", self.states["underlay"].visible)

@@ -3,6 +3,7 @@ drawn, and the digitizing/export dialogs plug into the Map and File menus."""
 
 from __future__ import annotations
 
+import pytest
 from hexwright.app.editor.commands import SetHexside
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model.hexmap import HexsideInfo, Underlay
@@ -26,15 +27,17 @@ def _bluish(c: QColor) -> bool:
     return c.blue() > c.red() + 40
 
 
-def test_zoomed_out_picture_follows_an_edit_and_its_undo(qtbot, tmp_path):
+@pytest.mark.parametrize("radius", [4.0, 32.0])  # zoomed out: whole-map pictures; zoomed in: tile pictures
+def test_pictures_follow_an_edit_and_its_undo(qtbot, tmp_path, radius):
     win = make_window(qtbot, tmp_path, small_map(60, 50))
-    win.view.set_zoom(4.0 / win.canvas.geometry.size)  # hexes 4 px across: the layers draw from pictures
+    win.view.set_zoom(radius / win.canvas.geometry.size)
     m = win.document.map
     side = hexside_between(_h(win, 30, 25), _h(win, 30, 26))
     mid = win.canvas.geometry.side_midpoint(side)
     win.view.centerOn(mid)
     assert not _bluish(_pixel_at(win, mid))
-    assert win.canvas.items["hexsides"].__dict__.get("_picture_cache"), "the zoomed-out picture is in use"
+    cache = "_picture_cache" if radius < 6 else "_tile_pictures"
+    assert win.canvas.items["hexsides"].__dict__.get(cache), "the layer draws from its pictures"
     win.document.push(SetHexside(m, {side: HexsideInfo(("river",))}))
     assert _bluish(_pixel_at(win, mid))
     win.document.undo_stack.undo()
