@@ -76,7 +76,8 @@ def _figure(s: Summary):
     ax = fig.add_subplot(2, 2, 1)
     names = [f"{r.side}\n({r.bot})" for r in s.sides]
     rates = [r.win_rate for r in s.sides]
-    err = [[r.win_rate - r.win_interval[0] for r in s.sides], [r.win_interval[1] - r.win_rate for r in s.sides]]
+    err = [[max(0.0, r.win_rate - r.win_interval[0]) for r in s.sides],
+           [max(0.0, r.win_interval[1] - r.win_rate) for r in s.sides]]
     ax.bar(names, rates, yerr=err, capsize=6, color=["#4a78b5", "#b55a4a", "#6a6", "#aa6"][: len(names)])
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
@@ -167,8 +168,8 @@ def sweep_png(path: str, values: list[Any], summaries: list[Summary]) -> bytes:
     xs = list(range(len(values)))
     for k, side in enumerate(r.side for r in summaries[0].sides):
         rates = [s.sides[k].win_rate for s in summaries]
-        lo = [s.sides[k].win_rate - s.sides[k].win_interval[0] for s in summaries]
-        hi = [s.sides[k].win_interval[1] - s.sides[k].win_rate for s in summaries]
+        lo = [max(0.0, s.sides[k].win_rate - s.sides[k].win_interval[0]) for s in summaries]
+        hi = [max(0.0, s.sides[k].win_interval[1] - s.sides[k].win_rate) for s in summaries]
         ax.errorbar(xs, rates, yerr=[lo, hi], marker="o", capsize=5, label=f"{side} wins")
     ax.set_xticks(xs, [str(v) for v in values])
     ax.set_xlabel(path)

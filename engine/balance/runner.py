@@ -11,6 +11,7 @@ from typing import Any
 
 from .games import GameRecord, GameTask, play_game
 
+DASK_CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler before giving up
 Progress = Callable[[int, int, GameRecord], None]  # (finished, total, the record just finished)
 Cancel = Callable[[], bool]
 
@@ -67,13 +68,12 @@ def _run_dask(tasks: Sequence[GameTask], scheduler: str, progress: Progress | No
         raise RuntimeError("--scheduler needs dask.distributed: pip install 'hexwright[lab]'") from exc
     records: list[GameRecord] = []
     try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
+        client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
     except OSError as exc:
         raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
-    with client:
+    with client, client.as_current():
         futures = client.map(play_game, list(tasks), pure=False)
-        it = as_completed(futures)
-        for f in it:
+        for f in as_completed(futures):
             records.append(f.result())
             if progress is not None:
                 progress(len(records), len(tasks), records[-1])

@@ -1,0 +1,156 @@
+"""The balance lab: Wilson intervals, per-game seeds, what-if parameters, summaries and reports, and
+identical studies whatever runs the games (one process, a process pool, a local Dask cluster)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hexwright.engine.balance import (
+    SweepError,
+    apply_parameter,
+    game_seed,
+    parse_sweep,
+    run_study,
+    run_sweep,
+    scenario_for,
+    wilson,
+)
+from hexwright.engine.balance.report import html_report, json_report, png_report, sweep_png, sweep_text, text_report
+
+from tests.conftest import SCENARIOS
+
+KOENIG = str(SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml")
+FM_1 = str(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml")
+SHORT = {"max_turns": 4}
+
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_game_seeds_depend_only_on_master_seed_and_index():
+    assert game_seed(1, 0) == game_seed(1, 0)
+    seeds = {game_seed(1, i) for i in range(1000)}
+    assert len(seeds) == 1000
+    assert game_seed(2, 0) != game_seed(1, 0)
+    assert game_seed(1, 0, "bot0") != game_seed(1, 0)
+
+
+def test_sweep_parameters_and_their_errors():
+    sc = scenario_for(FM_1)
+    assert parse_sweep("reinforcement[3].turn=2,3,4") == ("reinforcement[3].turn", [2, 3, 4])
+    moved = apply_parameter(sc, "reinforcement[3].turn", 4)
+    assert moved.reinforcements[3].turn == 4
+    assert apply_parameter(sc, "reinforcement[3].turn", 7).reinforcements[3].turn == 7
+    assert moved is not sc and sc.reinforcements[3] is not moved.reinforcements[3]
+    stronger = apply_parameter(sc, "unit[2/9SS].values.attack", 9)
+    assert stronger.units["2/9SS"].values["attack"] == 9 and sc.units["2/9SS"].values["attack"] != 9
+    assert len(apply_parameter(sc, "turns", 5).turns) == 5
+    longer = apply_parameter(sc, "turns", len(sc.turns) + 2)
+    assert [t.number for t in longer.turns][-2:] == [len(sc.turns) + 1, len(sc.turns) + 2]
+    assert apply_parameter(sc, "turn[2].allotments.allied", 9).turns[1].allotments["allied"] == 9
+    with pytest.raises(SweepError, match="no unit 'nobody'"):
+        apply_parameter(sc, "unit[nobody].values.attack", 3)
+    with pytest.raises(SweepError, match="has no value 'speed'"):
+        apply_parameter(sc, "unit[2/9SS].values.speed", 3)
+    with pytest.raises(SweepError, match="reinforcements 0 to"):
+        apply_parameter(sc, "reinforcement[999].turn", 3)
+    with pytest.raises(SweepError, match="not a whole number"):
+        apply_parameter(sc, "reinforcement[0].turn", "soon")
+    with pytest.raises(SweepError, match="unknown parameter"):
+        apply_parameter(sc, "weather", 3)
+    with pytest.raises(SweepError, match="SIDE one of"):
+        apply_parameter(sc, "turn[2].allotments.martians", 3)
+    with pytest.raises(SweepError, match="PATH=V1,V2"):
+        parse_sweep("turns")
+
+
+@pytest.fixture(scope="module")
+def local_study():
+    seen = []
+    s = run_study(KOENIG, 6, ["random"], seed=11, options=SHORT, progress=lambda d, n, r: seen.append((d, n)))
+    return s, seen
+
+
+def test_study_summary(local_study):
+    s, seen = local_study
+    assert seen == [(i, 6) for i in range(1, 7)]
+    sc = scenario_for(KOENIG)
+    assert s.games == 6 and [r.side for r in s.sides] == ["allied", "german"]
+    for r in s.sides:
+        assert r.wins + r.draws + r.losses == 6
+    assert s.sides[0].wins + s.sides[0].draws == s.sides[1].losses + s.sides[1].draws
+    assert s.lost_heat.shape == (sc.map.grid.rows, sc.map.grid.columns) == s.combat_heat.shape
+    assert s.combat_heat.sum() > 0
+    assert set(s.decided_turns) == {4}  # judged after max_turns
+    assert s.victory_hits  # Koenig VP lines that scored
+    d = json.loads(json_report(s))
+    assert np.array(d["heatmaps"]["combats"]).sum() == s.combat_heat.sum()
+    assert "95% interval" in text_report(s)
+
+
+def test_same_results_with_a_process_pool(local_study):
+    s, _ = local_study
+    pooled = run_study(KOENIG, 6, ["random"], seed=11, workers=2, options=SHORT)
+    assert pooled.to_dict() == s.to_dict()
+    other = run_study(KOENIG, 6, ["random"], seed=12, options=SHORT)
+    assert other.to_dict() != s.to_dict()
+
+
+def test_same_results_on_a_local_dask_cluster(local_study):
+    distributed = pytest.importorskip("distributed")
+    s, _ = local_study
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
+                                  dashboard_address=None, host="127.0.0.1") as cluster:
+        seen = []
+        on_dask = run_study(KOENIG, 6, ["random"], seed=11, scheduler=cluster.scheduler_address, options=SHORT,
+                            progress=lambda d, n, r: seen.append(d))
+    assert on_dask.to_dict() == s.to_dict()
+    assert sorted(seen) == list(range(1, 7))
+
+
+def test_unreachable_scheduler_is_a_clear_error(monkeypatch):
+    from hexwright.engine.balance import runner
+
+    monkeypatch.setattr(runner, "DASK_CONNECT_TIMEOUT", "1s")
+    with pytest.raises(RuntimeError, match="cannot reach the Dask scheduler"):
+        run_study(KOENIG, 1, ["random"], scheduler="tcp://127.0.0.1:9", options=SHORT)
+
+
+def test_cancel_stops_between_games():
+    done = []
+    s = run_study(KOENIG, 5, ["random"], seed=1, options={"max_turns": 1}, progress=lambda d, n, r: done.append(d),
+                  cancel=lambda: len(done) >= 2)
+    assert s.games == 2
+
+
+def test_bad_bots_fail_before_any_game():
+    with pytest.raises(ValueError, match="3 bots named for 2 sides"):
+        run_study(KOENIG, 1, ["random", "random", "random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        run_study(KOENIG, 1, ["genius"])
+
+
+def test_reports_embed_png_plots(local_study):
+    s, _ = local_study
+    png = png_report(s)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    html = html_report(s)
+    assert "data:image/png;base64," in html and s.title in html
+
+
+def test_sweep_reports_a_win_rate_per_value():
+    summaries = run_sweep(KOENIG, "turns", [1, 2], 2, ["random"], seed=3)
+    assert [s.parameter for s in summaries] == [("turns", 1), ("turns", 2)]
+    assert {t for s in summaries for t in s.decided_turns} == {1, 2}
+    table = sweep_text("turns", [1, 2], summaries)
+    assert "allied wins" in table and table.count("%") >= 8
+    assert sweep_png("turns", [1, 2], summaries)[:4] == b"\x89PNG"
+    with pytest.raises(SweepError):
+        run_sweep(KOENIG, "turns", [2, "many"], 2, ["random"])
