@@ -57,7 +57,9 @@ class FMHeuristicBot:
     def _counts_for_victory(self, state: Any, uid: str) -> bool:
         got = self._counts.get(uid)
         if got is None:
-            u = self.scenario.units[uid]
+            u = self.scenario.units.get(uid)
+            if u is None:  # a marker (a drop zone set up in 12.0): aimed at the objectives themselves
+                return True
             flags = set(u.flags)
             if state.game.is_airborne(uid):
                 flags.add("airborne")
