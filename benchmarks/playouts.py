@@ -1,0 +1,111 @@
+"""Random-bot playouts of "Arnhem: The Farthest Bridge" Scenario 1 (F&M) to the end of the game.
+
+Rows:
+
+* games per second on one core (the games played one after another in this process);
+* the same games on 2 worker processes (the balance lab's process pool, `hexwright balance --workers
+  2`, the pool's start included) against one core: the issue's target is a speed-up of at least 1.7x;
+* the same games on a 2-worker local Dask cluster (processes, one thread each; the cluster is started
+  before the timing, as an existing `--scheduler` would be) against one core;
+* the mean time of one `legal_actions()` call and one `apply()` in those games, with the phases and
+  actions that cost most in the notes (the hot spots).
+
+The games are the balance lab's tasks (engine/balance): seeds from the master seed and the game's
+index, so every runner plays the very same games. `--quick` cuts the games to two game turns.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections import defaultdict
+
+from hexwright.engine.balance import make_tasks, run_tasks, scenario_for
+from hexwright.engine.rules.protocol import CHANCE, new_game
+
+from .core import Row, Settings, median, register
+
+SCENARIO = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scenarios", "fm-arnhem",
+                        "scenario-1-historical.yaml")
+GAMES = 8
+QUICK_GAMES = 4
+
+
+def _tasks(settings: Settings):
+    options = {"max_turns": 2} if settings.quick else {}
+    return make_tasks(SCENARIO, ["random", "random"], QUICK_GAMES if settings.quick else GAMES, 2026, options)
+
+
+def _timed(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def per_call_times(settings: Settings, games: int = 2) -> dict[str, dict[str, list[float]]]:
+    """Seconds of each `legal_actions()` call (by phase) and each `apply()` (by action verb)."""
+    sc = scenario_for(SCENARIO)
+    out: dict[str, dict[str, list[float]]] = {"legal_actions": defaultdict(list), "apply": defaultdict(list)}
+    for g in range(games):
+        state = new_game(sc, 100 + g, {"max_turns": 2} if settings.quick else {})
+        rng = random.Random(g)
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                action = state.sample_chance()
+            else:
+                phase = state.phase.name
+                t0 = time.perf_counter()
+                actions = state.legal_actions()
+                out["legal_actions"][phase].append(time.perf_counter() - t0)
+                action = actions[rng.randrange(len(actions))]
+            verb = action.text().split(" ", 1)[0]
+            t0 = time.perf_counter()
+            state.apply(action)
+            out["apply"][verb].append(time.perf_counter() - t0)
+    return out
+
+
+def _hot(groups: dict[str, list[float]], label: str) -> str:
+    total = sum(sum(v) for v in groups.values()) or 1.0
+    top = sorted(groups.items(), key=lambda kv: -sum(kv[1]))[:4]
+    return f"{label} time by kind: " + "; ".join(
+        f"{k}: {len(v)} calls, {1e3 * sum(v) / len(v):.2f} ms each, {100 * sum(v) / total:.0f}%" for k, v in top)
+
+
+@register("playouts")
+def playouts_benchmark(settings: Settings) -> list[Row]:
+    tasks = _tasks(settings)
+    n = len(tasks)
+    repeat = max(1, min(settings.repeat, 3))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    run_tasks(tasks[:1])  # warm-up: the scenario loaded and the movement graphs built in this process
+    serial = [_timed(lambda: run_tasks(tasks)) for _ in range(repeat)]
+    pooled = [_timed(lambda: run_tasks(tasks, workers=2)) for _ in range(repeat)]
+    case = f"F&M Arnhem Scenario 1, {n} random games" + (" (2 GT)" if settings.quick else "")
+    note = f"load average {load:.1f} on {os.cpu_count()} cores when measured"
+    rows = [
+        Row("playouts", case, "games per second, one core", n / median(serial), unit="games/s", notes=[note]),
+        Row("playouts", case, "2 worker processes", median(pooled), "one core", median(serial), max_ratio=1 / 1.7,
+            target="speed-up >= 1.7x", notes=[f"speed-up {median(serial) / median(pooled):.2f}x (pool start "
+                                              "included)"]),
+    ]
+    try:
+        from distributed import LocalCluster
+    except ImportError:  # pragma: no cover - the test/lab extras install it
+        LocalCluster = None
+    if LocalCluster is not None:
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                          host="127.0.0.1") as cluster:
+            addr = cluster.scheduler_address
+            run_tasks(tasks[:2], scheduler=addr)  # the workers load the scenario
+            dasked = [_timed(lambda: run_tasks(tasks, scheduler=addr)) for _ in range(repeat)]
+        rows.append(Row("playouts", case, "2-worker local Dask cluster", median(dasked), "one core", median(serial),
+                        max_ratio=1 / 1.7, target="speed-up >= 1.7x",
+                        notes=[f"Dask speed-up {median(serial) / median(dasked):.2f}x (cluster already running)"]))
+    calls = per_call_times(settings)
+    for name, groups in calls.items():
+        every = [t for v in groups.values() for t in v]
+        rows.append(Row("playouts", "per call in random playouts", f"{name}()", sum(every) / len(every),
+                        notes=[_hot(groups, f"{name}()")]))
+    return rows
