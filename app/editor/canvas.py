@@ -11,8 +11,6 @@ the whole map. Its `paint` draws only what lies in the exposed rectangle, found 
 * hexsides, paths and features are prepared per chunk of 16 x 16 hexes (lines batched by style) and
   the preparation is kept until an edit touches the chunk; zoomed out, these layers and the regions
   also keep a picture of the whole map, redrawn only in the rectangle an edit changes;
-* zoomed in, each layer records its drawing per scene tile (12 x 12 hex sizes) as a QPicture for
-  the current level of detail and replays it; an edit drops only the tiles it touches;
 * detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom.
 
 The canvas subscribes to the HexMap's MapChange events and invalidates only the touched area (napari:
@@ -27,9 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import shiboken6
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import HexMap, MapChange
-from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -39,7 +38,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
-    QPicture,
     QPixmap,
     QPolygonF,
     QStaticText,
@@ -260,6 +258,25 @@ class TerrainRaster:
         return img.copy()  # own the pixels before the numpy buffer goes away
 
 
+PICTURE_DELAY_MS = 250
+
+
+def schedule_picture(item: QGraphicsItem, key: tuple, build) -> None:
+    """Build a zoomed-out picture once the zoom has stayed the same for a moment, so wheel zooming
+    paints only what each step shows."""
+    pending = item.__dict__.setdefault("_pending_pictures", set())
+    if key in pending:
+        return
+    pending.add(key)
+
+    def run() -> None:
+        pending.discard(key)
+        if shiboken6.isValid(item) and item.scene() is not None:  # the map may be closed by now
+            build()
+
+    QTimer.singleShot(PICTURE_DELAY_MS, run)
+
+
 class MapLayerItem(QGraphicsItem):
     """One layer of the map; subclasses draw what lies in the exposed rectangle."""
 
@@ -282,57 +299,12 @@ class MapLayerItem(QGraphicsItem):
     CACHE_MAX_PIXELS = 2048 * 2048
     CACHE_BELOW_RADIUS = 6.0  # on-screen hex radius in pixels
 
-    # Zoomed in, every layer records its drawing per tile of the scene (12 x 12 hex sizes) as a
-    # QPicture for the current level of detail (rounded to a power of two) and replays it: the
-    # Python per-hex work is done once per tile, not on every repaint.
-    TILE = 12.0  # hex sizes
-
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         world = painter.worldTransform()
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)
         if self.zoomed_out_cache and self._paint_cached(painter, world, option.exposedRect, lod):
             return
-        if self._paint_pictures(painter, world, option.exposedRect, lod):
-            return
         self.draw(painter, option.exposedRect, lod)
-
-    def _paint_pictures(self, painter: QPainter, world: QTransform, exposed: QRectF, lod: float) -> bool:
-        g = self.canvas.geometry
-        bucket = 2.0 ** round(math.log2(max(lod, 1e-6)))
-        if world.isRotating() or min(screen_radius(g, lod), screen_radius(g, bucket)) < self.CACHE_BELOW_RADIUS:
-            return False
-        tile = self.TILE * g.size
-        pictures = self.__dict__.setdefault("_tile_pictures", {})
-        if pictures and next(iter(pictures))[0] != bucket:
-            pictures.clear()  # only the current level of detail is kept
-        area = exposed.intersected(self.boundingRect())
-        for tx in range(math.floor(area.left() / tile), math.floor(area.right() / tile) + 1):
-            for ty in range(math.floor(area.top() / tile), math.floor(area.bottom() / tile) + 1):
-                key = (bucket, tx, ty)
-                pic = pictures.get(key)
-                if pic is None:
-                    r = QRectF(tx * tile, ty * tile, tile, tile)
-                    pic = QPicture()
-                    p = QPainter(pic)
-                    p.setClipRect(r)
-                    self.draw(p, r, bucket)
-                    p.end()
-                    pictures[key] = pic
-                painter.drawPicture(0, 0, pic)
-        return True
-
-    def forget_tiles(self, rect: QRectF | None = None) -> None:
-        pictures = self.__dict__.get("_tile_pictures")
-        if not pictures:
-            return
-        if rect is None:
-            pictures.clear()
-            return
-        tile = self.TILE * self.canvas.geometry.size
-        x0, x1 = math.floor(rect.left() / tile), math.floor(rect.right() / tile)
-        y0, y1 = math.floor(rect.top() / tile), math.floor(rect.bottom() / tile)
-        for key in [k for k in pictures if x0 <= k[1] <= x1 and y0 <= k[2] <= y1]:
-            del pictures[key]
 
     def _paint_cached(self, painter: QPainter, world: QTransform, exposed: QRectF, lod: float) -> bool:
         g = self.canvas.geometry
@@ -346,17 +318,9 @@ class MapLayerItem(QGraphicsItem):
         cache = self.__dict__.setdefault("_picture_cache", {})
         key = (sx, sy)
         entry = cache.pop(key, None)
-        if entry is None:
-            img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
-            img.fill(Qt.GlobalColor.transparent)
-            to_img = QTransform(sx, 0.0, 0.0, sy, -mr.left() * sx, -mr.top() * sy)
-            p = QPainter(img)
-            p.setTransform(to_img)
-            self.draw(p, mr, lod)
-            p.end()
-            entry = (img, to_img, lod)
-            while len(cache) >= 2:
-                cache.pop(next(iter(cache)))
+        if entry is None:  # draw directly now; picture the map once this zoom has lasted a moment
+            schedule_picture(self, key, lambda: self._build_picture(key, w, h, lod))
+            return False
         cache[key] = entry
         img = entry[0]
         origin = world.map(mr.topLeft())
@@ -368,6 +332,21 @@ class MapLayerItem(QGraphicsItem):
         painter.drawImage(src.topLeft() + QPoint(ox, oy), img, src)
         painter.restore()
         return True
+
+    def _build_picture(self, key: tuple[float, float], w: int, h: int, lod: float) -> None:
+        mr = self.boundingRect()
+        sx, sy = key
+        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        to_img = QTransform(sx, 0.0, 0.0, sy, -mr.left() * sx, -mr.top() * sy)
+        p = QPainter(img)
+        p.setTransform(to_img)
+        self.draw(p, mr, lod)
+        p.end()
+        cache = self.__dict__.setdefault("_picture_cache", {})
+        while len(cache) >= 2:  # the main view's and the overview's
+            cache.pop(next(iter(cache)))
+        cache[key] = (img, to_img, lod)
 
     def redraw_cached(self, rect: QRectF) -> None:
         """Redraw the changed rectangle of the zoomed-out pictures (call before update(rect))."""
@@ -386,7 +365,6 @@ class MapLayerItem(QGraphicsItem):
 
     def forget_pictures(self) -> None:
         self.__dict__.pop("_picture_cache", None)
-        self.__dict__.pop("_tile_pictures", None)
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         raise NotImplementedError
@@ -398,7 +376,6 @@ class MapLayerItem(QGraphicsItem):
             self.update()
         elif not rect.isEmpty():
             self.redraw_cached(rect)
-            self.forget_tiles(rect)
             self.update(rect)
 
 
@@ -428,17 +405,16 @@ class TerrainLayer(MapLayerItem):
         mr = g.map_rect
         sx, sy = world.m11(), world.m22()
         w, h = math.ceil(mr.width() * sx), math.ceil(mr.height() * sy)
+        entry = None
         if w * h <= self.CACHE_MAX_PIXELS:
             key = (sx, sy)
             entry = self._cache.get(key)
-            if entry is None:
-                inv = QTransform(1.0 / sx, 0.0, 0.0, 1.0 / sy, mr.left(), mr.top())
-                entry = (c.raster.render(0, 0, w, h, inv), inv)
-                while len(self._cache) >= 3:  # the main view and the overview each keep theirs
-                    self._cache.pop(next(iter(self._cache)))
+            if entry is None:  # rasterise what is exposed now; the whole map once this zoom lasts
+                schedule_picture(self, key, lambda: self._build_raster(key, w, h))
             else:
                 self._cache.pop(key)
-            self._cache[key] = entry
+                self._cache[key] = entry
+        if entry is not None:
             img = entry[0]
             origin = world.map(mr.topLeft())
             ox, oy = round(origin.x()), round(origin.y())
@@ -458,6 +434,14 @@ class TerrainLayer(MapLayerItem):
         painter.resetTransform()
         painter.drawImage(dev.topLeft(), img)
         painter.restore()
+
+    def _build_raster(self, key: tuple[float, float], w: int, h: int) -> None:
+        mr = self.canvas.geometry.map_rect
+        sx, sy = key
+        inv = QTransform(1.0 / sx, 0.0, 0.0, 1.0 / sy, mr.left(), mr.top())
+        while len(self._cache) >= 3:  # the main view and the overview each keep theirs
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[key] = (self.canvas.raster.render(0, 0, w, h, inv), inv)
 
     def patch(self, rect: QRectF) -> None:
         """Re-rasterise the cached image where the terrain changed."""
