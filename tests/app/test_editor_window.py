@@ -372,3 +372,18 @@ def test_opening_offers_to_recover_a_newer_autosave(qtbot, tmp_path, map_file, m
     assert win.isWindowModified()  # the recovered edits are not in the file yet
     assert win.save()
     assert not side.exists()  # a normal save discards the side file
+
+
+def test_new_map_can_take_a_shipped_game_terrain_table(qtbot):
+    from hexwright.app.editor.dialogs.new_map import NewMapDialog, shipped_maps
+
+    maps = shipped_maps()
+    if not maps:
+        pytest.skip("no shipped scenario maps in this checkout")
+    dlg = NewMapDialog()
+    qtbot.addWidget(dlg)
+    index = dlg.shipped.findData(str(maps[0]))
+    dlg.shipped.setCurrentIndex(index)
+    dlg.shipped.activated.emit(index)
+    expected = read_map_file(maps[0]).terrain_table
+    assert set(dlg.build_map().terrain_table.terrain) == set(expected.terrain)

@@ -27,6 +27,22 @@ from PySide6.QtWidgets import (
 )
 
 
+def shipped_maps() -> list[Path]:
+    """The map files of the scenarios shipped with Hexwright (their terrain tables are the games')."""
+    root = Path(__file__).resolve().parents[3] / "scenarios"
+    if not root.is_dir():
+        return []
+    out = []
+    for p in sorted(root.glob("*/*.yaml")):
+        try:
+            head = p.read_text(encoding="utf-8")[:400]
+        except (OSError, UnicodeDecodeError):
+            continue
+        if "kind: hexwright-map" in head:
+            out.append(p)
+    return out
+
+
 def terrain_table_from_file(path: str | Path) -> tuple[TerrainTable | None, str]:
     """The terrain table of a map or scenario file, or None and why not."""
     from ..document import MapDocument
@@ -106,6 +122,13 @@ class NewMapDialog(QDialog):
         trow.addWidget(choose)
         trow.addWidget(default)
         form.addRow("Terrain table", trow)
+        self.shipped = QComboBox()
+        self.shipped.addItem("(a game's table)", None)
+        for p in shipped_maps():
+            self.shipped.addItem(f"{p.parent.name}: {p.name}", str(p))
+        self.shipped.activated.connect(self._shipped_chosen)
+        self.shipped.setEnabled(self.shipped.count() > 1)
+        form.addRow("", self.shipped)
         self.scheme.currentIndexChanged.connect(self._scheme_changed)
         self.columns.valueChanged.connect(self._auto_digits)
         self.rows.valueChanged.connect(self._auto_digits)
@@ -140,6 +163,11 @@ class NewMapDialog(QDialog):
         self.table = table
         self.table_label.setText(f"{table.name} (from {Path(path).name})")
         return True
+
+    def _shipped_chosen(self, index: int) -> None:
+        path = self.shipped.itemData(index)
+        if path:
+            self.load_table(path)
 
     def use_default_table(self) -> None:
         self.table = None
