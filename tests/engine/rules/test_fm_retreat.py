@@ -149,3 +149,22 @@ def test_attackers_retreat_on_attacker_results_and_may_offer_stiff_resistance():
     st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
     assert hex_distance(st.pos["A2"], H(m, D)) == 3
     assert st.pending is None or st.pending.kind != "advance" or Pass() in st.legal_actions()
+
+
+def test_mobile_units_do_not_retreat_into_marsh_off_road():
+    """10.5: mobile units cannot retreat into a marsh hex unless along a road or trail; with no other
+    way they are eliminated."""
+    from hexwright.engine.hexgrid import hexes_within
+
+    m = blank_map()
+    for h in hexes_within(H(m, D), 2):
+        if h != H(m, D) and m.contains(h):
+            m.set_terrain({h: "marsh"})
+    a = ring(m)[0]
+    m.set_terrain({H(m, a): "mixed"})
+    st, _ = battle_state(attackers=1, crt="D2", m=m, defender=(2, 3, 10), placements={"A1": a})
+    st.game.units["G"].flags = ("mobile",)
+    to_combat(st)
+    st.apply_checked(Attack((a,), D))
+    st.apply(st.sample_chance())
+    assert st.legal_actions() == [Retreat("G", (D,)), Stiff("G")]
