@@ -319,6 +319,16 @@ class FMState(GameState):
             self._cache[key] = got
         return list(got)
 
+    def parse_action(self, text: str) -> Action:
+        """The action of a text; `sfm +3` stands for the one kind of +3 marker the player may commit."""
+        action = self.game.parse_action(text)
+        if isinstance(action, Commit) and action.marker and ":" not in action.marker and self.pending is not None:
+            same = [a for a in self.legal_actions() if isinstance(a, Commit) and a.marker
+                    and MarkerId.parse(a.marker).value == MarkerId.parse(action.marker).value]
+            if len(same) == 1:
+                return same[0]
+        return action
+
     def is_legal(self, action: Action) -> bool:
         p = self.pending
         if p is not None and p.kind in ("move", "continue") and isinstance(action, Move):

@@ -161,3 +161,17 @@ def test_public_history_masks_the_other_players_hidden_choices():
     st.apply_checked("sfm +2:british")
     assert st.public_history("germans")[-1] == "sfm (face down)"
     assert st.public_history("allies")[-1] == "sfm +2:british"
+
+
+def test_sfm_shorthand_names_the_only_marker_of_that_value():
+    """`sfm +2` as the issue writes it: the one kind of +2 marker the player may commit."""
+    from hexwright.engine.model import SupportMarker
+
+    from .test_fm_combat import D, battle_state, ring
+
+    pools = {"allies": {"british": [SupportMarker(2, 1, "british")]}}
+    st, m = battle_state(attackers=1, pools=pools, allot={"allies": 1})
+    pass_until(st, "attack", "allies")
+    st.apply_checked(f"attack {ring(m)[0]} -> {D}")
+    st.apply_checked("sfm +2")
+    assert st.history()[-1].action.text() == "sfm +2:british"
