@@ -37,8 +37,9 @@ def _load(path: str) -> Scenario | None:
     return result.scenario
 
 
-def print_log(state: GameState, out=sys.stdout) -> None:
+def print_log(state: GameState, out=None) -> None:
     """Each action with the phase it was taken in, and the rules' account of what it did."""
+    out = sys.stdout if out is None else out  # looked up per call: sys.stdout may be replaced after import
     events: dict[int, list[str]] = {}
     for i, text in getattr(state, "events", []):
         events.setdefault(i, []).append(text)
