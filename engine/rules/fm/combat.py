@@ -79,9 +79,10 @@ def crt_line_of(g: FMGame, code: str) -> str | None:
 def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished: set,
                   bombardment: bool = False) -> str:
     """The CRT line for an attack on `target` (8.2.2): the most favourable to the defender among the
-    terrain in the hex (8.1.2: bombardment ignores hexsides) and, when every attacker attacks across a
-    river or canal hexside, the River line, or the Bridge line if one of them attacks across a bridge
-    (8.2.2, 10.6 'unless a higher line is called for')."""
+    terrain in the hex (8.1.2: bombardment ignores hexsides); the River line when every attacker attacks
+    across an unbridged river or canal hexside (8.2.2); the Bridge line when at least one attacks across a
+    bridged one (10.6, which the exclusive rules state without 8.2.2's 'all across the river'), 'unless a
+    higher line is called for due to the terrain in the defender's hex'."""
     m = g.map
     order = line_order(g)
     candidates: list[str] = []
@@ -90,22 +91,22 @@ def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished:
         if line in order:
             candidates.append(line)
     if not bombardment and attacker_hexes:
-        across = []
+        across = []  # (bridged, water feature) for each attacker attacking across a river or canal
         for a in attacker_hexes:
             side = hexside_between(a, target)
-            if not g.is_water(side):
-                break
-            info = m.hexsides[side]
-            bridged = info.bridge is not None and side not in demolished
-            water = next(f for f in info.features if g._water_code(f))
-            across.append((bridged, water))
+            if g.is_water(side):
+                info = m.hexsides[side]
+                bridged = info.bridge is not None and side not in demolished
+                across.append((bridged, next(f for f in info.features if g._water_code(f))))
+        if any(b for b, _ in across):
+            # 10.6: one attacker across a bridged river/canal hexside is enough for the Bridge line
+            line = crt_line_of(g, "bridge") or ("Bridge" if "Bridge" in order else None)
+        elif across and len(across) == len(attacker_hexes):
+            line = crt_line_of(g, across[0][1])  # 8.2.2: every attacker across the river
         else:
-            if any(b for b, _ in across):
-                line = crt_line_of(g, "bridge") or ("Bridge" if "Bridge" in order else None)
-            else:
-                line = crt_line_of(g, across[0][1])
-            if line in order:
-                candidates.append(line)
+            line = None
+        if line in order:
+            candidates.append(line)  # type: ignore[arg-type]
     if not candidates:
         candidates.append("Clear" if "Clear" in order else order[-1])
     return min(candidates, key=order.index)

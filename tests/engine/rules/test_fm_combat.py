@@ -325,6 +325,11 @@ def test_bridge_line_when_one_attacker_crosses_a_bridge_unless_a_higher_line_app
     to_combat(st)
     st.apply_checked(Attack((west[0], west[1]), D))
     assert st.combat.line == "Bridge"
+    east = [lab for lab in ring(m) if not lab.startswith("04")]
+    st3, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": east[0]})
+    to_combat(st3)
+    st3.apply_checked(Attack(tuple(sorted((west[0], east[0]))), D))
+    assert st3.combat.line == "Bridge"  # 10.6: at least one attacker across a bridge
     m.set_terrain({H(m, D): "city"})
     st2, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": west[1]})
     to_combat(st2)
