@@ -139,14 +139,15 @@ class MapGeometry:
 
     def offset_range(self, rect: QRectF, pad: int = 1) -> tuple[int, int, int, int]:
         """Columns c0..c1 and rows r0..r1 (inclusive, clamped to the map) of hexes that may touch rect."""
-        pts = np.array([[rect.left(), rect.top()], [rect.right(), rect.top()],
-                        [rect.left(), rect.bottom()], [rect.right(), rect.bottom()]])
-        qr = self.layout.pixels_to_hexes(pts)
-        col, row = self.to_offset_arrays(qr[:, 0], qr[:, 1])
-        c0 = max(0, int(col.min()) - pad)
-        c1 = min(self.columns - 1, int(col.max()) + pad)
-        r0 = max(0, int(row.min()) - pad)
-        r1 = min(self.rows - 1, int(row.max()) + pad)
+        to_hex, from_hex = self.layout.pixel_to_hex, self.offset.from_hex  # 4 points: plain Python is quicker
+        x0, x1, y0, y1 = rect.left(), rect.right(), rect.top(), rect.bottom()
+        corners = [from_hex(to_hex(x, y)) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        cols = [c for c, _ in corners]
+        rows = [r for _, r in corners]
+        c0 = max(0, min(cols) - pad)
+        c1 = min(self.columns - 1, max(cols) + pad)
+        r0 = max(0, min(rows) - pad)
+        r1 = min(self.rows - 1, max(rows) + pad)
         return c0, c1, r0, r1
 
     def hexes_in_rect(self, rect: QRectF, pad: int = 1) -> Iterator[Hex]:
