@@ -3,7 +3,6 @@ dir, and mouse helpers that click the real view at hex centres."""
 
 from __future__ import annotations
 
-import pytest
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model.hexmap import GridSpec, HexMap, HexsideInfo, Place, Region
 from hexwright.engine.model.terrain import default_terrain_table
@@ -77,8 +76,3 @@ def drag(win, hexes: list[Hex], button=Qt.MouseButton.LeftButton, modifiers=Qt.K
     for h in hexes[1:]:
         QTest.mouseMove(vp, viewport_point(win, h))
     QTest.mouseRelease(vp, button, modifiers, viewport_point(win, hexes[-1]))
-
-
-@pytest.fixture
-def hexmap() -> HexMap:
-    return small_map()
