@@ -9,6 +9,7 @@ runs it (one process, a process pool or a Dask cluster)."""
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -58,20 +59,26 @@ class GameRecord:
         return cls(**d)
 
 
-_SCENARIOS: dict[tuple[str, Any], Scenario] = {}
+_SCENARIOS: dict[tuple[Any, ...], Scenario] = {}
 
 
 def scenario_for(path: str, parameter: tuple[str, Any] | None = None) -> Scenario:
-    """The scenario of a task, loaded once per process (and per what-if value)."""
-    key = (path, parameter)
+    """The scenario of a task, loaded once per process (and per what-if value); a file changed on disk
+    since (another modification time or size) is loaded again."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the scenario: {exc.strerror}") from None
+    stamp = (path, st.st_mtime_ns, st.st_size)
+    key = (*stamp, parameter)
     sc = _SCENARIOS.get(key)
     if sc is None:
-        base = _SCENARIOS.get((path, None))
+        base = _SCENARIOS.get((*stamp, None))
         if base is None:
             result = load_scenario(path)
             if result.scenario is None or any(d.severity.name == "ERROR" for d in result.diagnostics):
                 raise ValueError(f"{path}: the scenario has errors (hexwright validate {path})")
-            base = _SCENARIOS[(path, None)] = result.scenario
+            base = _SCENARIOS[(*stamp, None)] = result.scenario
         sc = base if parameter is None else apply_parameter(base, parameter[0], parameter[1])
         _SCENARIOS[key] = sc
     return sc

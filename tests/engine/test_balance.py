@@ -154,3 +154,20 @@ def test_sweep_reports_a_win_rate_per_value():
     assert sweep_png("turns", [1, 2], summaries)[:4] == b"\x89PNG"
     with pytest.raises(SweepError):
         run_sweep(KOENIG, "turns", [2, "many"], 2, ["random"])
+
+
+def test_a_scenario_changed_on_disk_is_loaded_again(tmp_path):
+    import shutil
+
+    src = SCENARIOS / "koenig-arnhem-bridge"
+    for f in src.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    path = tmp_path / "arnhem-bridge.yaml"
+    first = scenario_for(str(path))
+    assert scenario_for(str(path)) is first
+    text = path.read_text()
+    path.write_text(text.replace("title: Arnhem Bridge", "title: Arnhem Bridge (edited)", 1))
+    again = scenario_for(str(path))
+    assert again is not first and again.title == "Arnhem Bridge (edited)"
+    with pytest.raises(ValueError, match="cannot read the scenario"):
+        scenario_for(str(tmp_path / "missing.yaml"))
