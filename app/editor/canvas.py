@@ -833,7 +833,7 @@ class RegionLayer(MapLayerItem):
                 continue
             color = qcolor(region.color, "#c04040")
             fill = QColor(color)
-            fill.setAlpha(70)
+            fill.setAlpha(40)
             painter.setBrush(fill)
             painter.setPen(Qt.PenStyle.NoPen)
             for h in region.hexes:
