@@ -87,16 +87,18 @@ def _figure(s: Summary):
     ax2.bar([str(t) for t in turns], [s.decided_turns[t] for t in turns], color="#777")
     ax2.set_xlabel("game turn decided")
     ax2.set_ylabel("games")
+    ax2.yaxis.get_major_locator().set_params(integer=True)
     maps = ((s.lost_heat, "where units were lost"), (s.combat_heat, "where combats happened"))
     for i, (arr, title) in enumerate(maps):
         a = fig.add_subplot(2, 2, 3 + i)
-        im = a.imshow(arr, origin="upper", cmap="magma_r", aspect="equal", interpolation="nearest")
+        im = a.imshow(arr, origin="upper", cmap="magma_r", aspect="equal", interpolation="nearest", vmin=0,
+                      vmax=max(1, int(arr.max())))
         a.set_title(title)
         a.set_xlabel("column")
         a.set_ylabel("row")
         fig.colorbar(im, ax=a, shrink=0.8)
     fig.suptitle(s.title)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.07, right=0.97, bottom=0.07, top=0.9, hspace=0.35, wspace=0.25)
     return fig
 
 
@@ -110,8 +112,9 @@ def png_report(s: Summary) -> bytes:
     return _png(_figure(s))
 
 
-def html_report(s: Summary) -> str:
-    img = base64.b64encode(png_report(s)).decode("ascii")
+def html_report(s: Summary, png: bytes | None = None) -> str:
+    """The text report and the plots (`png`, drawn here if not given) in one self-contained page."""
+    img = base64.b64encode(png if png is not None else png_report(s)).decode("ascii")
     esc = (text_report(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
     return (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Balance: {s.title}</title></head>\n"
             f"<body><h1>Balance study: {s.title}</h1>\n<pre>{esc}</pre>\n"
@@ -176,7 +179,7 @@ def sweep_png(path: str, values: list[Any], summaries: list[Summary]) -> bytes:
     ax.set_ylabel("win rate (95% interval)")
     ax.set_ylim(0, 1)
     ax.legend()
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.12, right=0.96, bottom=0.14, top=0.95)
     return _png(fig)
 
 

@@ -141,7 +141,7 @@ def test_reports_embed_png_plots(local_study):
     s, _ = local_study
     png = png_report(s)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    html = html_report(s)
+    html = html_report(s, png)
     assert "data:image/png;base64," in html and s.title in html
 
 
