@@ -181,6 +181,7 @@ class MovementGraph:
         self.adj: list[tuple[tuple[int, int], ...]] = [()] * len(self.hexes)
         self._dist = [_BIG] * len(self.hexes)
         self._dirty: set[Hex] | None = None
+        self._csr: _CompiledGraph | None = None
         self._compile_all()
         m.subscribe(self._on_change)
 
@@ -264,6 +265,7 @@ class MovementGraph:
         self.index = {h: i for i, h in enumerate(self.hexes)}
         self.adj = [()] * len(self.hexes)
         self._dist = [_BIG] * len(self.hexes)
+        self._csr = None
         self._compile_all()
 
     def refresh(self) -> None:
@@ -271,6 +273,7 @@ class MovementGraph:
         if not self._dirty:
             return
         dirty, self._dirty = self._dirty, None
+        self._csr = None
         redo: set[Hex] = set()
         for h in dirty:
             redo.add(h)
@@ -281,6 +284,13 @@ class MovementGraph:
             i = self.index.get(h)
             if i is not None:
                 self.adj[i] = self._compile_hex(h)
+
+    def compiled(self) -> _CompiledGraph:
+        """The same edges as arrays (CSR), built on first use after an edit, for large searches."""
+        self.refresh()
+        if self._csr is None:
+            self._csr = _CompiledGraph(self.adj)
+        return self._csr
 
     def cost(self, a: Hex, b: Hex) -> float | None:
         self.refresh()
@@ -348,6 +358,8 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
     s = graph.index.get(start)
     if s is None:
         raise ValueError(f"start hex {start} is not on the map")
+    if _use_compiled_search(graph, limit, hooks):
+        return _reachable_compiled(graph, start, s, allowance, limit, hooks)
     adj = graph.adj
     dist = graph._dist
     # `prev` also records the hexes touched, in the order first touched: a dict keeps its keys in
@@ -414,6 +426,101 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
         for i in prev:
             dist[i] = _BIG
     return Reach(start, allowance, spent, prev, graph.hexes, graph.index)
+
+
+# -- large searches in compiled code ---------------------------------------------------------------
+# The bucket queue above is the fastest way to answer the common question (a unit's move: tens to a
+# few thousand hexes) because it has no fixed cost per call. For a search that may reach tens of
+# thousands of hexes (a 200 x 200 map and a long allowance along roads) the per-edge cost of Python
+# dominates, and scipy's compiled Dijkstra over the same edges wins despite its fixed cost per call
+# (docs/benchmarks.md, "Movement"). Both give the same costs; the tests compare them.
+COMPILED_SEARCH_MIN_HEXES = 8000  # estimated hexes in reach above which the compiled search is used
+
+
+class _CompiledGraph:
+    """MovementGraph.adj as CSR arrays (costs in 1/scale MP) for scipy.sparse.csgraph."""
+
+    def __init__(self, adj: list[tuple[tuple[int, int], ...]]) -> None:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+
+        n = len(adj)
+        counts = np.fromiter((len(a) for a in adj), dtype=np.int64, count=n)
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        flat = [e for a in adj for e in a]
+        pairs = np.array(flat, dtype=np.int64).reshape(-1, 2) if flat else np.zeros((0, 2), dtype=np.int64)
+        self.n = n
+        self.indptr = indptr
+        self.indices = pairs[:, 0].copy()
+        self.data = pairs[:, 1].astype(np.float64)
+        self.rows = np.repeat(np.arange(n, dtype=np.int64), counts)
+        self.min_cost = int(pairs[:, 1].min()) if len(pairs) else 0
+        self.matrix = csr_matrix((self.data, self.indices, self.indptr), shape=(n, n))
+
+
+def _use_compiled_search(graph: MovementGraph, limit: int, hooks: MovementHooks | None) -> bool:
+    n = len(graph.hexes)
+    if n < COMPILED_SEARCH_MIN_HEXES or (hooks is not None and hooks.edge_override):
+        return False
+    try:
+        import scipy.sparse.csgraph  # noqa: F401
+    except ImportError:  # pragma: no cover - scipy is a dependency; stay correct without it
+        return False
+    csr = graph.compiled()
+    if csr.min_cost <= 0:  # zero-cost edges: the compiled search would read them as missing
+        return False
+    radius = limit // csr.min_cost
+    return min(n, 3 * radius * (radius + 1) + 1) >= COMPILED_SEARCH_MIN_HEXES
+
+
+def _reachable_compiled(graph: MovementGraph, start: Hex, s: int, allowance: float, limit: int,
+                        hooks: MovementHooks | None) -> Reach:
+    """reachable() with scipy's Dijkstra over the compiled edges; the hooks become edge weights
+    (a blocked hex's in-edges and a stop hex's out-edges are removed, extra costs are added)."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+
+    csr = graph.compiled()
+    scale = graph.scale
+    matrix = csr.matrix
+    if hooks is not None:
+        index, hexes = graph.index, graph.hexes
+        data = csr.data.copy()
+        if hooks.enter_extra:
+            extra = np.zeros(csr.n, dtype=np.float64)
+            for h, x in hooks.enter_extra.items():
+                if h in index:
+                    extra[index[h]] = _units(x, scale, "enter_extra")
+            data += extra[csr.indices]
+        if hooks.blocked:
+            blocked = np.zeros(csr.n, dtype=bool)
+            blocked[[index[h] for h in hooks.blocked if h in index]] = True
+            data[blocked[csr.indices]] = np.inf
+        if hooks.stop:
+            stop = np.zeros(csr.n, dtype=bool)
+            stop[[index[h] for h in hooks.stop if h in index]] = True
+            stop[s] = False
+            data[stop[csr.rows]] = np.inf
+        if hooks.first_step is not None:
+            for k in range(int(csr.indptr[s]), int(csr.indptr[s + 1])):
+                if np.isinf(data[k]):
+                    continue
+                fc = hooks.first_step(start, hexes[int(csr.indices[k])], float(data[k]) / scale)
+                data[k] = np.inf if fc is None else _units(fc, scale, "first_step")
+        matrix = csr_matrix((data, csr.indices, csr.indptr), shape=(csr.n, csr.n))
+    dist, pred = dijkstra(matrix, directed=True, indices=s, limit=limit + 0.5, return_predecessors=True)
+    reached = np.flatnonzero(dist <= limit)
+    order = reached[np.argsort(dist[reached], kind="stable")]
+    pred_r = pred[order]
+    pred_r[pred_r < 0] = -1
+    prev = dict(zip(order.tolist(), pred_r.tolist(), strict=True))
+    hexes = graph.hexes
+    pick = itemgetter(*order.tolist())
+    picked = pick(hexes) if len(order) > 1 else (hexes[int(order[0])],)
+    spent = dict(zip(picked, (dist[order] / scale).tolist(), strict=True))
+    return Reach(start, allowance, spent, prev, hexes, graph.index)
 
 
 def path_cost(graph: MovementGraph, path: Iterable[Hex]) -> float | None:

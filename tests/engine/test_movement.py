@@ -484,3 +484,63 @@ def test_the_graph_follows_a_resized_map():
     assert g.hexes == fresh.hexes
     assert [sorted(e) for e in g.adj] == [sorted(e) for e in fresh.adj]
     assert reachable(g, m.hexes[0], 6).spent == reachable(fresh, m.hexes[0], 6).spent
+
+
+# -- the compiled search used for large reachable sets gives the bucket queue's answers ------------
+def _big_map(seed: int):
+    import random
+
+    from hexwright.engine.hexgrid import hexside_between
+    from hexwright.engine.model import GridSpec, HexMap, HexsideInfo
+
+    rng = random.Random(seed)
+    m = HexMap(GridSpec(100, 90))
+    codes = ["clear", "clear", "woods", "rough", "marsh", "water"]
+    m.set_terrain({h: rng.choice(codes) for h in m.hexes})
+    sides = {}
+    for _ in range(400):
+        a = rng.choice(m.hexes)
+        nbrs = m.neighbors_on_map(a)
+        b = rng.choice(nbrs)
+        sides[hexside_between(a, b)] = HexsideInfo(
+            features=("river",) if rng.random() < 0.5 else (),
+            bridge="highway" if rng.random() < 0.2 else None,
+            paths=("road",) if rng.random() < 0.6 else ())
+    m.set_hexsides(sides)
+    return m
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_compiled_search_equals_the_bucket_queue(seed, monkeypatch):
+    import random
+
+    from hexwright.engine.movement import kernel
+    from hexwright.engine.movement.kernel import MovementGraph, MovementHooks, reachable
+
+    m = _big_map(seed)
+    graph = MovementGraph(m, "leg")
+    rng = random.Random(seed)
+    starts = rng.sample(m.hexes, 4)
+    enemy = set(rng.sample(m.hexes, 60))
+    ezoc = {n for e in enemy for n in m.neighbors_on_map(e)} - enemy
+    cases = [None, MovementHooks(blocked=enemy, stop=ezoc, enter_extra={h: 1 for h in list(ezoc)[:40]},
+                                 first_step=lambda a, b, c: c + 1)]
+    for hooks in cases:
+        for start in starts:
+            monkeypatch.setattr(kernel, "COMPILED_SEARCH_MIN_HEXES", 10**9)
+            slow = reachable(graph, start, 30, hooks)
+            monkeypatch.setattr(kernel, "COMPILED_SEARCH_MIN_HEXES", 1)
+            assert kernel._use_compiled_search(graph, 60, hooks)
+            fast = reachable(graph, start, 30, hooks)
+            assert fast.spent == slow.spent
+            for h in list(fast.spent)[:: max(1, len(fast.spent) // 25)]:
+                path = fast.path(h)
+                assert path[0] == start and path[-1] == h
+                steps = list(zip(path, path[1:], strict=False))
+                assert all(graph.cost(a, b) is not None for a, b in steps)  # a real path ...
+                if hooks is None:
+                    total = sum(graph.cost(a, b) for a, b in zip(path, path[1:], strict=False))
+                    assert total == pytest.approx(fast.spent[h])  # ... that costs what the reach says
+                else:
+                    assert not set(path) & hooks.blocked
+                    assert not set(path[1:-1]) & hooks.stop
