@@ -1,5 +1,5 @@
 """A study's report: as text, as JSON, and as an HTML page with embedded PNG plots or a PNG
-(matplotlib, Agg backend: no display needed)."""
+(matplotlib figures drawn by its Agg renderer, without pyplot: no display and no GUI backend needed)."""
 
 from __future__ import annotations
 
@@ -67,10 +67,7 @@ def json_report(s: Summary) -> str:
 
 
 def _figure(s: Summary):
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
 
     fig = Figure(figsize=(12, 8), dpi=90)
     ax = fig.add_subplot(2, 2, 1)
@@ -161,10 +158,7 @@ def sweep_text(path: str, values: list[Any], summaries: list[Summary]) -> str:
 
 
 def sweep_png(path: str, values: list[Any], summaries: list[Summary]) -> bytes:
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
 
     fig = Figure(figsize=(7, 4.5), dpi=90)
     ax = fig.add_subplot(1, 1, 1)
