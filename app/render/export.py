@@ -20,6 +20,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from .geometry import MapGeometry
 from .mapdraw import RenderOptions, paint_map
+from .pngwrite import is_opaque_argb32, write_png_rgb
 
 FORMATS = ("png", "svg", "pdf")
 DEFAULT_TILE_HEX_MM = 16.0  # a common printed hex (5/8 inch) when tiling without a given size
@@ -187,10 +188,14 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
     if kind == "png":
         img = render_to_image(m, scale, opts)
         tmp = target.with_name(f".{target.name}.tmp")
-        # quality 80 asks Qt's PNG writer for lighter zlib compression: about 30 % faster to write for
-        # a file about 25 % larger than the default
-        if not img.save(str(tmp), "PNG", 80):  # type: ignore[call-overload]  # PySide6 takes the format as str
-            raise ExportError(f"cannot write {target}")
+        try:
+            if QColor(opts.background or "#ffffff").alpha() == 255 and is_opaque_argb32(img):
+                write_png_rgb(img, tmp)  # opaque map: streamed RGB rows, fast zlib (pngwrite.py)
+            elif not img.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
+                raise ExportError(f"cannot write {target}")
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise ExportError(f"cannot write {target}: {exc}") from exc
         tmp.replace(target)
     elif kind == "svg":
         _export_svg(m, target, scale, opts)

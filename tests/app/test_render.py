@@ -219,3 +219,20 @@ def test_pointy_map_with_letter_labels_features_regions_and_underlay(qapp, tmp_p
     x, y = g.centers[g.index[hs[5]]]  # the village's building blocks are dark
     assert min(_distance(plain.pixelColor(round(x) + dx, round(y) + dy), QColor("#2d211a"))
                for dx in range(-12, 13) for dy in range(-12, 13)) < 120
+
+
+def test_streamed_png_writer_reads_back_pixel_for_pixel(qapp, tmp_path):
+    from hexwright.app.render.pngwrite import write_png_rgb
+    from PySide6.QtGui import QColor, QImage
+
+    img = QImage(131, 77, QImage.Format.Format_ARGB32_Premultiplied)  # odd sizes: row padding, partial chunks
+    img.fill(QColor("#204080"))
+    for x in range(131):
+        for y in range(0, 77, 3):
+            img.setPixelColor(x, y, QColor((x * 7) % 256, (y * 13) % 256, (x + y) % 256))
+    out = tmp_path / "m.png"
+    write_png_rgb(img, out)
+    back = QImage(str(out))
+    assert not back.isNull() and (back.width(), back.height()) == (131, 77)
+    for x, y in [(0, 0), (130, 76), (65, 33), (12, 3), (99, 75)]:
+        assert back.pixelColor(x, y).rgb() == img.pixelColor(x, y).rgb()
