@@ -32,7 +32,8 @@ def describe_map(m: HexMap) -> list[str]:
     if m.places:
         lines.append("  places: " + ", ".join(p.text for p in m.places))
     if m.regions:
-        lines.append("  regions: " + ", ".join(f"{r.name} ({r.kind}, {len(r.hexes)} hexes)" for r in m.regions.values()))
+        lines.append("  regions: "
+                     + ", ".join(f"{r.name} ({r.kind}, {len(r.hexes)} hexes)" for r in m.regions.values()))
     if m.edges:
         lines.append("  edges: " + ", ".join(f"{k}={v}" for k, v in m.edges.items()))
     return lines
@@ -48,13 +49,13 @@ def run(args: argparse.Namespace) -> int:
         sc = obj
         print(f"scenario: {sc.title}")
         print(f"  rules: {sc.rules}" + (f" ({sc.source})" if sc.source else ""))
-        print(f"  sides: " + ", ".join(f"{s.name} ({len(sc.units_of(s.id))} units)" for s in sc.sides)
+        print("  sides: " + ", ".join(f"{s.name} ({len(sc.units_of(s.id))} units)" for s in sc.sides)
               + f"; first player: {sc.first_player}")
         print(f"  turns: {sc.turn_count}" + (f" ({sum(t.night for t in sc.turns)} night)" if sc.turns else ""))
         print(f"  set-up: {len(sc.placements)} units placed; reinforcements: {len(sc.reinforcements)} entries, "
               f"{sum(len(r.units) for r in sc.reinforcements)} units")
-        print(f"  markers: {len(sc.markers)}; victory conditions: {len(sc.victory)}; tables: "
-              + (", ".join(f"{n}{' (reconstructed)' if t.reconstructed else ''}" for n, t in sc.tables.items()) or "none"))
+        tables = ", ".join(f"{n}{' (reconstructed)' if t.reconstructed else ''}" for n, t in sc.tables.items())
+        print(f"  markers: {len(sc.markers)}; victory conditions: {len(sc.victory)}; tables: {tables or 'none'}")
         for line in describe_map(sc.map):
             print("  " + line)
     else:
