@@ -10,6 +10,11 @@ from typing import Any
 from .yamlio import YamlReader, YDict, YList
 
 _MISSING = object()
+# Fields has methods named str, int, float and bool; annotations inside the class use these aliases
+_Str = str
+_Int = int
+_Float = float
+_Bool = bool
 
 
 def _kind(v: Any) -> str:
@@ -31,7 +36,7 @@ class Fields:
         self,
         reader: YamlReader,
         data: Any,
-        what: str,
+        what: _Str,
         allowed: Iterable[str],
         required: Iterable[str] = (),
         **context: Any,
@@ -56,22 +61,22 @@ class Fields:
             if key not in self.data:
                 reader.error("missing-key", f"{what} needs {key!r}", self.data.where(), **context)
 
-    def where(self, key: str | None = None) -> tuple[int, int]:
+    def where(self, key: _Str | None = None) -> tuple[int, int]:
         return self.data.where(key)
 
-    def where_value(self, key: str) -> tuple[int, int]:
+    def where_value(self, key: _Str) -> tuple[int, int]:
         return self.data.where_value(key)
 
-    def raw(self, key: str, default: Any = None) -> Any:
+    def raw(self, key: _Str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
-    def _bad(self, key: str, expected: str, value: Any) -> None:
+    def _bad(self, key: _Str, expected: _Str, value: Any) -> None:
         self.reader.error(
             "bad-value", f"{self.what}: {key!r} must be {expected}, not {_kind(value)} {value!r}",
             self.where_value(key), **self.context,
         )
 
-    def str(self, key: str, default: str = "") -> str:
+    def str(self, key: _Str, default: _Str = "") -> _Str:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return default
@@ -80,13 +85,13 @@ class Fields:
             return default
         return v if isinstance(v, str) else str(v)
 
-    def opt_str(self, key: str) -> str | None:
+    def opt_str(self, key: _Str) -> _Str | None:
         v = self.data.get(key)
         if v is None:
             return None
         return self.str(key)
 
-    def int(self, key: str, default: int = 0, minimum: int | None = None) -> int:
+    def int(self, key: _Str, default: _Int = 0, minimum: _Int | None = None) -> _Int:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return default
@@ -99,12 +104,12 @@ class Fields:
             return default
         return v
 
-    def opt_int(self, key: str) -> int | None:
+    def opt_int(self, key: _Str) -> _Int | None:
         if self.data.get(key) is None:
             return None
         return self.int(key)
 
-    def float(self, key: str, default: float = 0.0) -> float:
+    def float(self, key: _Str, default: _Float = 0.0) -> _Float:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return default
@@ -113,7 +118,7 @@ class Fields:
             return default
         return float(v)
 
-    def bool(self, key: str, default: bool = False) -> bool:
+    def bool(self, key: _Str, default: _Bool = False) -> _Bool:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return default
@@ -122,7 +127,7 @@ class Fields:
             return default
         return v
 
-    def str_list(self, key: str) -> list[str]:
+    def str_list(self, key: _Str) -> list[_Str]:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return []
@@ -141,7 +146,7 @@ class Fields:
                 out.append(str(x))
         return out
 
-    def mapping(self, key: str) -> YDict:
+    def mapping(self, key: _Str) -> YDict:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             d = YDict()
@@ -154,7 +159,7 @@ class Fields:
             return d
         return v
 
-    def seq(self, key: str) -> YList:
+    def seq(self, key: _Str) -> YList:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             out = YList()
