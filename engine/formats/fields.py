@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from .yamlio import YamlReader, YDict, YList
 
@@ -157,7 +157,7 @@ class Fields:
             d = YDict()
             d.line, d.column = self.where(key)
             return d
-        return v
+        return cast(YDict, v)
 
     def seq(self, key: _Str) -> YList:
         v = self.data.get(key, _MISSING)
@@ -170,4 +170,4 @@ class Fields:
             out = YList()
             out.line, out.column = self.where(key)
             return out
-        return v
+        return cast(YList, v)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..hexgrid import Hexside, LabelError, LabelScheme, hexside_between, hexside_of
 from ..model.hexmap import EDGE_SIDES, GridSpec, HexMap, HexsideInfo, Location, Place, Region, Underlay
@@ -449,6 +449,7 @@ def check_header(reader: YamlReader, data: Any, kind: str) -> Any:
     if "format_version" not in data:
         reader.error("missing-key", "the file has no 'format_version'", (1, 1))
         return None
+    data = cast(YDict, data)
     version = data["format_version"]
     if isinstance(version, bool) or not isinstance(version, int):
         reader.error("bad-value", f"format_version must be a whole number, not {version!r}",
@@ -466,7 +467,7 @@ def check_header(reader: YamlReader, data: Any, kind: str) -> Any:
         return None
     # a migration may build new plain containers: give them positions again (the top's, or their parent's)
     data = positioned(migrated, (data.line, data.column))
-    if not isinstance(data, dict):
+    if not isinstance(data, YDict):
         reader.error("format-version", f"upgrading from format_version {version} did not give a mapping", version_at)
         return None
     if data.get("kind") != kind:

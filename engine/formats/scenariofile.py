@@ -328,6 +328,7 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
     """The scenario as YAML. The map is written inline unless the scenario names a map file
     (then save the map with `save_map` beside it)."""
     inline = sc.map_file is None if inline_map is None else inline_map
+    d: dict[str, Any]
     out = [f"format_version: {FORMAT_VERSION}\n", f"kind: {SCENARIO_KIND}\n", f"title: {scalar(sc.title)}\n",
            f"rules: {scalar(sc.rules)}\n"]
     if sc.source:
@@ -403,20 +404,20 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
             out.append(f"  - {flow(d)}\n")
     if sc.tables:
         out.append("tables:\n")
-        for name, t in sc.tables.items():
+        for name, table in sc.tables.items():
             out.append(f"  {scalar(name)}:\n")
-            out.append(f"    title: {scalar(t.title)}\n")
-            if t.reconstructed:
+            out.append(f"    title: {scalar(table.title)}\n")
+            if table.reconstructed:
                 out.append("    reconstructed: true\n")
-            if t.source:
-                out.append(f"    source: {scalar(t.source)}\n")
-            if t.notes:
-                out.append(block_text("notes", t.notes, "    "))
-            if t.blank != "-":
-                out.append(f"    blank: {scalar(t.blank)}\n")
-            out.append(f"    columns: {flow(t.columns)}\n")
+            if table.source:
+                out.append(f"    source: {scalar(table.source)}\n")
+            if table.notes:
+                out.append(block_text("notes", table.notes, "    "))
+            if table.blank != "-":
+                out.append(f"    blank: {scalar(table.blank)}\n")
+            out.append(f"    columns: {flow(table.columns)}\n")
             out.append("    rows:\n")
-            for rname, cells in t.rows.items():
+            for rname, cells in table.rows.items():
                 out.append(f"      {scalar(rname)}: {flow(cells)}\n")
     if sc.options:
         out.append(f"options: {flow(sc.options)}\n")

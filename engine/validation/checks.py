@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..hexgrid import Hex, hex_distance
-from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES
+from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..model.hexmap import EDGE_SIDES, HexMap
 from ..model.scenario import Scenario, ZoneRule
 from ..rules.registry import RULES_FAMILIES
@@ -90,6 +90,10 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     """Everything wrong with a loaded scenario, as diagnostics (no exceptions)."""
     r = _Report(sc, source_map)
     m = sc.map
+    # loop variables reused across the checks below
+    u: UnitDef | None
+    lab: str | None
+    anchor: tuple
     map_ok = not sc.map_missing  # without the real map, hex checks would only report the stand-in
     side_ids = {s.id for s in sc.sides}
 
@@ -262,10 +266,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                   ("unit", u.id), unit=u.id)
 
     # -- turn track
-    for t in sc.turns:
-        for sid in t.allotments:
+    for turn in sc.turns:
+        for sid in turn.allotments:
             if sid not in side_ids:
-                r.error("unknown-reference", f"turn {t.number}: allotment for unknown side {sid!r}", ("turn", t.number))
+                r.error("unknown-reference", f"turn {turn.number}: allotment for unknown side {sid!r}",
+                        ("turn", turn.number))
 
     # -- victory conditions (data the engine evaluates)
     for i, v in enumerate(sc.victory):
@@ -282,17 +287,17 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             r.error("bad-value", f"victory condition {i + 1}: needs {v.count} of {len(v.hexes)} hexes", anchor)
 
     # -- tables: holes and shape
-    for name, t in sc.tables.items():
-        for row, cells in t.rows.items():
+    for name, table in sc.tables.items():
+        for row, cells in table.rows.items():
             anchor = ("table", name, row)
-            if len(cells) != len(t.columns):
-                r.error("table-shape", f"table {name!r}, row {row!r}: {len(cells)} cells for {len(t.columns)} columns",
-                        anchor)
+            if len(cells) != len(table.columns):
+                r.error("table-shape", f"table {name!r}, row {row!r}: {len(cells)} cells for "
+                        f"{len(table.columns)} columns", anchor)
             for j, c in enumerate(cells):
                 if c is None or c == "":
-                    col = t.columns[j] if j < len(t.columns) else str(j + 1)
+                    col = table.columns[j] if j < len(table.columns) else str(j + 1)
                     r.error("table-hole", f"table {name!r}, row {row!r}, column {col!r} is empty (write "
-                            f"{t.blank!r} for no entry)", anchor)
+                            f"{table.blank!r} for no entry)", anchor)
     if family is not None:
         for name in family.required_tables:
             if name not in sc.tables:
