@@ -2,6 +2,11 @@
 one), the file path and the QUndoStack. Every edit is a command pushed on that stack; "modified" is
 simply "the undo stack is not clean".
 
+A scenario document is also the document the scenario panels and commands work on
+(app/scenario/document.py): it has `scenario`, `undo_stack` and the `scenario_changed(str)` signal the
+scenario commands emit after each change, so map and scenario edits share one undo stack.
+`ConvertToScenario` turns a plain map document into a scenario document (undoable).
+
 Loading never raises for bad input: `MapDocument.open(path)` returns the document or None and the
 diagnostics (file:line) saying where the file is broken. Saves are atomic (engine/formats/atomic.py).
 """
@@ -25,6 +30,8 @@ class MapDocument(QObject):
     modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
     pathChanged = Signal(object)  # noqa: N815
     saved = Signal(object)
+    scenario_changed = Signal(str)  # the part that changed (app/scenario/document.py PARTS) or ""
+    kindChanged = Signal()  # noqa: N815 - a map became a scenario (or back, on undo)
 
     def __init__(self, hexmap: HexMap, scenario: Scenario | None = None, path: Path | None = None,
                  source_map: SourceMap | None = None, parent: QObject | None = None) -> None:
@@ -52,6 +59,10 @@ class MapDocument(QObject):
 
     def push(self, command: QUndoCommand) -> None:
         self.undo_stack.push(command)
+
+    @property
+    def is_scenario(self) -> bool:
+        return self.scenario is not None
 
     # -- loading ------------------------------------------------------------------------------
     @classmethod
@@ -102,3 +113,32 @@ class MapDocument(QObject):
         if changed:
             self.pathChanged.emit(target)
         self.saved.emit(target)
+
+
+class ConvertToScenario(QUndoCommand):
+    """Make a plain map document a scenario document around the same map (the map is written inline in
+    the scenario file: `map_file` is None). The document loses its file name, so the next save asks
+    for one and never writes a scenario over the map file; undo gives the map document back."""
+
+    def __init__(self, doc: MapDocument, scenario: Scenario) -> None:
+        super().__init__(f"New scenario {scenario.title!r}")
+        if doc.scenario is not None:
+            raise ValueError("the document is already a scenario")
+        if scenario.map is not doc.map:
+            raise ValueError("the scenario must be built on the document's map")
+        self.doc, self.new, self.old_path = doc, scenario, doc.path
+
+    def _set(self, scenario: Scenario | None, path: Path | None) -> None:
+        self.doc.scenario = scenario
+        changed = path != self.doc.path
+        self.doc.path = path
+        self.doc.kindChanged.emit()
+        if changed:
+            self.doc.pathChanged.emit(path)
+        self.doc.scenario_changed.emit("")
+
+    def redo(self) -> None:
+        self._set(self.new, None)
+
+    def undo(self) -> None:
+        self._set(None, self.old_path)

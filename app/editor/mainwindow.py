@@ -21,6 +21,13 @@ Entry points for scripts and benchmarks (all work offscreen, QT_QPA_PLATFORM=off
 The counters layer is `win.canvas.counters` (a QGraphicsObject above the map): counter items added
 as its children are shown, hidden and locked with it from the Layers panel.
 
+Scenarios: `win.counter_layer` (app/editor/counter_layer.py) draws the set-up counters and handles
+drops (`win.counter_layer.drop(mime, scene_pos)`, what a drop from the order of battle calls), counter
+drags and removal; `win.scenario_panels` holds the scenario docks (`.oob`, `.designer`,
+`.reinforcements`, `.turn_track`, `.victory`, `.tables`, `.markers`) while a scenario is open;
+`win.select_unit(uid)` selects a unit everywhere; `win.new_scenario_from_map(scenario)` converts a
+map document (undoable).
+
 `stamp_brush` goes through TerrainBrushTool.mouse_press/mouse_release with the ToolEvent a click at
 the hex centre gives (MapView.tool_event_at_hex), so it measures the real tool, command, model
 notification and view invalidation. A map numbered XXYY needs enough `digits` for its size (a
@@ -50,7 +57,8 @@ from PySide6.QtWidgets import (
 
 from .canvas import MapCanvas
 from .commands import PaintTerrain, ResizeGrid, SetElevation, SetMapProperties, SetUnderlay, new_stroke
-from .document import MapDocument
+from .counter_layer import CounterLayer
+from .document import ConvertToScenario, MapDocument
 from .mapview import MapView
 from .panels import (
     DiagnosticsPanel,
@@ -107,6 +115,15 @@ class MainWindow(QMainWindow):
         self._validate_timer.setSingleShot(True)
         self._validate_timer.setInterval(1200)
         self._validate_timer.timeout.connect(self.revalidate)
+        self._scenario_timer = QTimer(self)  # scenario edits re-validate sooner (debounced)
+        self._scenario_timer.setSingleShot(True)
+        self._scenario_timer.setInterval(300)
+        self._scenario_timer.timeout.connect(self.revalidate)
+        self.scenario_panels = None
+        self.selected_unit: str | None = None
+        self.counter_layer = CounterLayer(self)
+        self.counter_layer.unit_selected.connect(lambda uid: self.select_unit(uid, source="map"))
+        self.view.counter_handler = self.counter_layer
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
@@ -155,6 +172,10 @@ class MainWindow(QMainWindow):
         self.act_properties = self._action("&Resize / Properties…", self.map_properties)
         self.act_validate = self._action("&Validate", self.revalidate, "F7")
         self.act_about = self._action("&About Hexwright", self.about)
+        self.act_new_scenario = self._action("&New Scenario from this Map…", self.new_scenario_dialog,
+                                             tip="Make this map a scenario: two sides and a rules family")
+        self.act_sheets = self._action("&Print Counter Sheets…", self.print_counter_sheets,
+                                       tip="Export the counters as PDF sheets for double-sided printing")
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for name, tool in self.tools.items():
@@ -189,6 +210,7 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_load_scan, self.act_fit_grid, self.act_propose, self.act_remove_scan])
         m.addSeparator()
         m.addActions([self.act_properties, self.act_validate])
+        self.scenario_menu = mb.addMenu("&Scenario")
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m = mb.addMenu("&Help")
@@ -249,6 +271,7 @@ class MainWindow(QMainWindow):
         box.addWidget(self.hex_editor)
         self.diagnostics = DiagnosticsPanel()
         self.diagnostics.jumpToHex.connect(self.jump_to_label)
+        self.diagnostics.unitActivated.connect(lambda uid: self.select_unit(uid, source="diagnostics"))
         self.diagnostics.revalidate.connect(self.revalidate)
         self.history = QUndoView(self.undo_group)
         self.history.setEmptyLabel("<opened>")
@@ -398,6 +421,8 @@ class MainWindow(QMainWindow):
             self.canvas.detach()
         if old is not None:
             old.map.unsubscribe(self._map_changed)
+            old.kindChanged.disconnect(self._sync_scenario_ui)
+            old.scenario_changed.disconnect(self._scenario_changed)
             self.undo_group.removeStack(old.undo_stack)
             if self.autosaver is not None:
                 self.autosaver.stop()
@@ -411,6 +436,12 @@ class MainWindow(QMainWindow):
         doc.pathChanged.connect(lambda _p: self._update_title())
         self.canvas = MapCanvas(self.view.scene(), doc.map, doc.base_dir)
         self.view.set_canvas(self.canvas)
+        doc.kindChanged.connect(self._sync_scenario_ui)
+        doc.scenario_changed.connect(self._scenario_changed)
+        self.selected_unit = None
+        self.counter_layer.selected = None
+        self.counter_layer.zone_problems = {}
+        self._sync_scenario_ui()
         doc.map.subscribe(self._map_changed)
         if doc.map.terrain_table.terrain and self.brush.terrain not in doc.map.terrain_table.terrain:
             self.brush.terrain = next(iter(doc.map.terrain_table.terrain))
@@ -819,10 +850,95 @@ class MainWindow(QMainWindow):
             self.brush.region = ""
             self.palette_changed()
 
+    # -- scenario ----------------------------------------------------------------------------------
+    def _sync_scenario_ui(self) -> None:
+        """Scenario docks and menu for the document's kind (called on open and on conversion)."""
+        doc = self.document
+        want = doc is not None and doc.scenario is not None
+        if self.scenario_panels is not None and (not want or self.scenario_panels.document is not doc):
+            self.scenario_panels.close()
+            self.scenario_panels = None
+        if want and self.scenario_panels is None:
+            from .scenario_panels import ScenarioPanels
+
+            self.scenario_panels = ScenarioPanels(self, doc)
+            self.scenario_panels.document = doc
+            self.scenario_panels.oob.unit_selected.connect(lambda uid: self.select_unit(uid, source="oob"))
+            self.scenario_panels.designer.unit_selected.connect(lambda uid: self.select_unit(uid, source="designer"))
+        m = self.scenario_menu
+        m.clear()
+        self.act_new_scenario.setEnabled(not want)
+        m.addAction(self.act_new_scenario)
+        m.addSeparator()
+        if self.scenario_panels is not None:
+            m.addActions(self.scenario_panels.toggle_actions())
+            m.addSeparator()
+        self.act_sheets.setEnabled(want)
+        m.addAction(self.act_sheets)
+        self.counter_layer.rebuild()
+        self._update_title()
+
+    def _scenario_changed(self, part: str) -> None:
+        self.counter_layer.on_scenario_changed(part)
+        self._scenario_timer.start()
+
+    def select_unit(self, unit_id: str | None, source: str = "") -> None:
+        """Select a unit in the order of battle, the designer and on the map (centred there)."""
+        if self.document is None or self.document.scenario is None:
+            return
+        if unit_id is not None and unit_id not in self.document.scenario.units:
+            self.show_status(f"No unit {unit_id} in this scenario")
+            return
+        if unit_id == self.selected_unit and source != "diagnostics":
+            return
+        self.selected_unit = unit_id
+        self.counter_layer.select(unit_id, centre=source != "map")
+        panels = self.scenario_panels
+        if panels is not None:
+            if source != "oob":
+                panels.oob.select_unit(unit_id)
+            if source != "designer":
+                panels.designer.select_unit(unit_id)
+            if source == "map":
+                panels.docks["oobDock"].raise_()
+        if unit_id is not None:
+            where = self.document.scenario.placements.get(unit_id)
+            self.show_status(f"{unit_id}" + (f" set up at {where}" if where else " not on the map"))
+
+    def new_scenario_dialog(self) -> None:
+        from .scenario_panels import NewScenarioDialog
+
+        if self.document is None or self.document.scenario is not None:
+            return
+        dlg = NewScenarioDialog(self.document.map.name, self)
+        if dlg.exec() != NewScenarioDialog.DialogCode.Accepted:
+            return
+        try:
+            sc = dlg.build(self.document.map)
+        except ValueError as exc:
+            QMessageBox.warning(self, "New scenario", str(exc))
+            return
+        self.new_scenario_from_map(sc)
+
+    def new_scenario_from_map(self, scenario) -> None:
+        """Turn the open map into a scenario document (one undo step). The map is saved inline in the
+        scenario file; the document has no file name until saved, so the map file is never overwritten."""
+        self.document.push(ConvertToScenario(self.document, scenario))
+
+    def print_counter_sheets(self) -> None:
+        if self.document is None or self.document.scenario is None:
+            return
+        from hexwright.app.counters.sheets_dialog import SheetsDialog
+
+        self.sheets_dialog = SheetsDialog(self.document.scenario, self)
+        self.sheets_dialog.show()
+
     # -- diagnostics -------------------------------------------------------------------------------
     def revalidate(self) -> None:
         if self.document is not None:
-            self.diagnostics.set_diagnostics(self.document.validate())
+            diags = self.document.validate()
+            self.diagnostics.set_diagnostics(diags)
+            self.counter_layer.set_diagnostics(diags)
 
     def jump_to_label(self, label: str) -> None:
         m = self.document.map

@@ -1,5 +1,9 @@
 """The map view: a QGraphicsView with smooth zoom (wheel around the cursor, keys, fit to window) and pan
-(middle drag, space+drag, arrow keys) that forwards mouse and key events to the active tool."""
+(middle drag, space+drag, arrow keys) that forwards mouse and key events to the active tool.
+
+When a scenario is open, `counter_handler` (app/editor/counter_layer.py) sees mouse presses, moves,
+releases, the Delete key, context menus and drops first: a press on a counter, or a unit dragged from
+the order of battle, is the counters' business; anything else goes on to the tool."""
 
 from __future__ import annotations
 
@@ -36,6 +40,8 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
         self._hover: Hex | None = None
+        self.counter_handler = None  # CounterLayer of an open scenario, or None
+        self.setAcceptDrops(True)
         self.auto_fit = True  # keep the whole map in view until the person zooms or pans
         self._fitting = False
         self._fit_transform = self.transform()
@@ -189,6 +195,9 @@ class MapView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()
             return
+        if self.counter_handler is not None and self.counter_handler.mouse_press(event):
+            event.accept()
+            return
         if self.tool is not None and self.canvas is not None:
             self.tool.mouse_press(self.tool_event(event.position(), event.button(), event.buttons(),
                                                   event.modifiers()))
@@ -208,6 +217,9 @@ class MapView(QGraphicsView):
             return
         if self.canvas is None:
             return
+        if self.counter_handler is not None and self.counter_handler.mouse_move(event):
+            event.accept()
+            return
         ev = self.tool_event(event.position(), Qt.MouseButton.NoButton, event.buttons(), event.modifiers())
         h = ev.hex if self.canvas.map.contains(ev.hex) else None
         if h != self._hover:
@@ -222,6 +234,9 @@ class MapView(QGraphicsView):
             self._pan_from = None
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space else
                                       (self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor))
+            event.accept()
+            return
+        if self.counter_handler is not None and self.counter_handler.mouse_release(event):
             event.accept()
             return
         if self.tool is not None and self.canvas is not None:
@@ -244,6 +259,9 @@ class MapView(QGraphicsView):
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             return
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.counter_handler is not None \
+                and self.counter_handler.remove_selected():
+            return
         if self.tool is not None and self.tool.key_press(key, event.modifiers()):
             return
         step = 60
@@ -261,6 +279,38 @@ class MapView(QGraphicsView):
                 v.setValue(v.value() + step)
             return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.counter_handler is not None and self.counter_handler.context_menu(event.pos(), event.globalPos()):
+            event.accept()
+            return
+        super().contextMenuEvent(event)
+
+    # -- drops (units dragged from the order of battle) ----------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
+            self.counter_handler.drag_over(self.mapToScene(event.position().toPoint()))
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.counter_handler is not None:
+            self.counter_handler.drag_over(None)
+        event.accept()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+        handler = self.counter_handler
+        if handler is not None and handler.drop(event.mimeData(), self.mapToScene(event.position().toPoint())):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

@@ -237,9 +237,10 @@ def _table(rows: list[tuple[str, str]]) -> str:
 
 
 class DiagnosticsPanel(QWidget):
-    """Load and validation diagnostics; double-click jumps to the hex."""
+    """Load and validation diagnostics; double-click jumps to the hex and selects the unit it names."""
 
     jumpToHex = Signal(str)  # noqa: N815
+    unitActivated = Signal(str)  # noqa: N815
     revalidate = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -263,6 +264,7 @@ class DiagnosticsPanel(QWidget):
         for d in diags:
             it = QListWidgetItem(f"{icons.get(d.severity, '')} {d.format()}")
             it.setData(Qt.ItemDataRole.UserRole, d.hex)
+            it.setData(Qt.ItemDataRole.UserRole + 1, d.unit)
             if d.severity is Severity.ERROR:
                 it.setForeground(QColor("#b00020"))
             self.list.addItem(it)
@@ -274,6 +276,9 @@ class DiagnosticsPanel(QWidget):
         hex_label = item.data(Qt.ItemDataRole.UserRole)
         if hex_label:
             self.jumpToHex.emit(str(hex_label).split(",")[0].strip())
+        unit = item.data(Qt.ItemDataRole.UserRole + 1)
+        if unit:
+            self.unitActivated.emit(str(unit))
 
 
 class OverviewWidget(QWidget):

@@ -1,0 +1,377 @@
+"""The set-up counters on the map: each placed unit (Scenario.placements) drawn as its counter in the
+canvas's counters layer, stacks offset with a count badge, a red warning on a hex over the stacking
+limit (validation's `stacking` rule, engine/rules/registry.py for the family's wording) and a red mark
+on a counter that breaks its set-up zone (validation's `setup-zone` diagnostics).
+
+It also handles what the person does with counters: drop a unit dragged from the order of battle
+(OobPanel's UNIT_MIME payload) to set it up, drag a counter to another hex, Delete or the context menu
+to take it off the map; every one is a scenario command (PlaceUnit / RemovePlacement) on the
+document's undo stack. Clicking a counter selects its unit (`unit_selected`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from hexwright.app.counters.draw import counter_pixmap
+from hexwright.app.scenario.commands import PlaceUnit, RemovePlacement
+from hexwright.app.scenario.oob_panel import UNIT_MIME
+from hexwright.engine.hexgrid import Hex
+from hexwright.engine.rules.registry import RULES_FAMILIES
+from hexwright.engine.validation import Diagnostic
+from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPen
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPixmapItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+    QGraphicsSimpleTextItem,
+    QMenu,
+)
+
+PIXMAP_PX = 96  # counters are drawn at this size and scaled to the hex
+COUNTER_SCALE = 1.3  # counter side in hex sizes (centre-to-corner): fits inside the hex
+STACK_STEP = 0.09  # offset of each counter under the top one, in counter sides
+WARNING_COLOR = QColor("#e01010")
+SELECT_COLOR = QColor("#ffcc00")
+
+
+def parse_unit_mime(mime: QMimeData) -> list[str]:
+    """The unit ids an order-of-battle drag carries (one per line)."""
+    if mime is None or not mime.hasFormat(UNIT_MIME):
+        return []
+    text = bytes(mime.data(UNIT_MIME).data()).decode("utf-8")
+    return [t for t in (x.strip() for x in text.splitlines()) if t]
+
+
+class CounterItem(QGraphicsPixmapItem):
+    """One set-up unit's counter (front side), centred on its own origin."""
+
+    def __init__(self, unit_id: str, pixmap, side: float, parent: QGraphicsItem) -> None:
+        super().__init__(pixmap, parent)
+        self.unit_id = unit_id
+        self.setOffset(-PIXMAP_PX / 2, -PIXMAP_PX / 2)
+        self.setScale(side / PIXMAP_PX)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self.zone_mark: QGraphicsRectItem | None = None
+        self.select_mark: QGraphicsRectItem | None = None
+
+    def _frame(self, color: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QGraphicsRectItem:
+        r = QGraphicsRectItem(QRectF(-PIXMAP_PX / 2, -PIXMAP_PX / 2, PIXMAP_PX, PIXMAP_PX).adjusted(-3, -3, 3, 3),
+                              self)
+        pen = QPen(color, width)
+        pen.setStyle(style)
+        r.setPen(pen)
+        r.setBrush(Qt.BrushStyle.NoBrush)
+        return r
+
+    def set_zone_problem(self, message: str | None) -> None:
+        if message is None:
+            if self.zone_mark is not None:
+                self.zone_mark.setParentItem(None)
+                if self.zone_mark.scene() is not None:
+                    self.zone_mark.scene().removeItem(self.zone_mark)
+                self.zone_mark = None
+            self.setToolTip(self.unit_id)
+            return
+        if self.zone_mark is None:
+            self.zone_mark = self._frame(WARNING_COLOR, 7, Qt.PenStyle.DashLine)
+        self.setToolTip(f"{self.unit_id}: {message}")
+
+    def set_selected_mark(self, on: bool) -> None:
+        if on and self.select_mark is None:
+            self.select_mark = self._frame(SELECT_COLOR, 6)
+        elif not on and self.select_mark is not None:
+            self.select_mark.setParentItem(None)
+            if self.select_mark.scene() is not None:
+                self.select_mark.scene().removeItem(self.select_mark)
+            self.select_mark = None
+
+
+class CounterLayer(QObject):
+    """Keeps the counters layer in step with a scenario document and handles counter mouse work."""
+
+    unit_selected = Signal(str)
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.win = window
+        self.items: dict[str, CounterItem] = {}
+        self.badges: dict[str, QGraphicsItem] = {}  # hex label -> badge
+        self.warnings: dict[str, QGraphicsPolygonItem] = {}  # hex label -> stacking warning
+        self.zone_problems: dict[str, str] = {}  # unit id -> set-up zone message
+        self.selected: str | None = None
+        self._press: tuple[str, QPointF] | None = None  # unit, scene position of a press on a counter
+        self._dragging = False
+        self._drop_preview: QGraphicsPolygonItem | None = None
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def document(self):
+        return self.win.document
+
+    @property
+    def canvas(self):
+        return self.win.canvas
+
+    @property
+    def scenario(self):
+        doc = self.document
+        return doc.scenario if doc is not None else None
+
+    def counter_side(self) -> float:
+        return self.canvas.geometry.size * COUNTER_SCALE
+
+    def interactive(self) -> bool:
+        return self.scenario is not None and self.canvas is not None and self.canvas.is_visible("counters")
+
+    def editable(self) -> bool:
+        return self.interactive() and not self.canvas.is_locked("counters")
+
+    def hex_label_at(self, scene_pos: QPointF) -> str | None:
+        h: Hex = self.canvas.geometry.hex_at(scene_pos)
+        return self.canvas.label(h) if self.document.map.contains(h) else None
+
+    def unit_at(self, scene_pos: QPointF) -> str | None:
+        for item in self.win.view.scene().items(scene_pos):
+            while item is not None and not isinstance(item, CounterItem):
+                item = item.parentItem()
+            if isinstance(item, CounterItem):
+                return item.unit_id
+        return None
+
+    # -- drawing --------------------------------------------------------------------------------
+    def clear(self) -> None:
+        layer = self.canvas.counters if self.canvas is not None else None
+        if layer is not None:
+            for child in list(layer.childItems()):
+                child.setParentItem(None)
+                if child.scene() is not None:
+                    child.scene().removeItem(child)
+        self.items.clear()
+        self.badges.clear()
+        self.warnings.clear()
+        self._drop_preview = None
+
+    def stacks(self) -> dict[str, list[str]]:
+        """Hex label -> the units set up there, in placement order (the last is on top)."""
+        out: dict[str, list[str]] = defaultdict(list)
+        sc = self.scenario
+        m = self.document.map
+        for uid, lab in sc.placements.items():
+            if uid in sc.units and m.hex_at(lab) is not None:
+                out[lab].append(uid)
+        return out
+
+    def rebuild(self) -> None:
+        self.clear()
+        sc = self.scenario
+        if sc is None or self.canvas is None:
+            return
+        layer = self.canvas.counters
+        g = self.canvas.geometry
+        m = self.document.map
+        side = self.counter_side()
+        step = side * STACK_STEP
+        limit = sc.stacking_limit
+        family = RULES_FAMILIES.get(sc.rules)
+        for lab, uids in self.stacks().items():
+            h = m.hex_at(lab)
+            c = g.centre(h)
+            n = len(uids)
+            if n > limit:
+                warn = QGraphicsPolygonItem(g.polygon(h), layer)
+                pen = QPen(WARNING_COLOR, 3)
+                pen.setCosmetic(True)
+                warn.setPen(pen)
+                warn.setBrush(QColor(224, 16, 16, 70))
+                warn.setZValue(-1)
+                rule = f" ({family.stacking_rule}, {family.source})" if family else ""
+                warn.setToolTip(f"{n} units in {lab}: over the stacking limit of {limit}{rule}")
+                self.warnings[lab] = warn
+            for i, uid in enumerate(uids):
+                depth = n - 1 - i  # 0 for the top counter
+                pm = counter_pixmap(sc.units[uid], sc, PIXMAP_PX)
+                item = CounterItem(uid, pm, side, layer)
+                item.setPos(c + QPointF(depth * step, depth * step) - QPointF((n - 1) * step / 2, (n - 1) * step / 2))
+                item.setZValue(i)
+                item.setToolTip(uid)
+                self.items[uid] = item
+            if n > 1:
+                self.badges[lab] = self._badge(layer, c, side, n, n > limit)
+        for uid, item in self.items.items():
+            if uid in self.zone_problems:
+                item.set_zone_problem(self.zone_problems[uid])
+        if self.selected in self.items:
+            self.items[self.selected].set_selected_mark(True)
+            self.items[self.selected].setZValue(1000)
+
+    def _badge(self, layer, c: QPointF, side: float, n: int, over: bool) -> QGraphicsItem:
+        r = side * 0.2
+        badge = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), layer)
+        badge.setPos(c + QPointF(side * 0.5, -side * 0.5))
+        badge.setBrush(QBrush(WARNING_COLOR if over else QColor("#202020")))
+        badge.setPen(QPen(QColor("white"), r * 0.15))
+        badge.setZValue(2000)
+        text = QGraphicsSimpleTextItem(str(n), badge)
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(1.0, r * 1.2))
+        text.setFont(font)
+        text.setBrush(QColor("white"))
+        br = text.boundingRect()
+        text.setPos(-br.width() / 2, -br.height() / 2)
+        return badge
+
+    def set_diagnostics(self, diags: list[Diagnostic]) -> None:
+        """Mark counters that break their set-up zone (validation's `setup-zone` diagnostics)."""
+        problems = {d.unit: d.message for d in diags if d.code == "setup-zone" and d.unit}
+        self.zone_problems = problems
+        for uid, item in self.items.items():
+            item.set_zone_problem(problems.get(uid))
+
+    def on_scenario_changed(self, part: str) -> None:
+        if part in ("placements", "units", "sides", ""):
+            self.rebuild()
+
+    # -- selection -------------------------------------------------------------------------------
+    def select(self, unit_id: str | None, centre: bool = False) -> None:
+        """Show a unit as selected (no signal); centre the view on its counter if asked."""
+        if self.selected in self.items:
+            old = self.items[self.selected]
+            old.set_selected_mark(False)
+            uids = self.stacks().get(self.scenario.placements.get(self.selected, ""), [])
+            old.setZValue(uids.index(self.selected) if self.selected in uids else 0)
+        self.selected = unit_id
+        item = self.items.get(unit_id or "")
+        if item is not None:
+            item.set_selected_mark(True)
+            item.setZValue(1000)
+            if centre:
+                self.win.view.centerOn(item.scenePos())
+
+    # -- mouse -----------------------------------------------------------------------------------
+    def mouse_press(self, event: QMouseEvent) -> bool:
+        if not self.interactive() or event.button() not in (Qt.MouseButton.LeftButton,):
+            return False
+        scene_pos = self.win.view.mapToScene(event.position().toPoint())
+        uid = self.unit_at(scene_pos)
+        if uid is None:
+            return False
+        self.select(uid)
+        self.unit_selected.emit(uid)
+        self._press = (uid, scene_pos)
+        self._dragging = False
+        return True
+
+    def mouse_move(self, event: QMouseEvent) -> bool:
+        if self._press is None:
+            return False
+        uid, start = self._press
+        scene_pos = self.win.view.mapToScene(event.position().toPoint())
+        if not self._dragging and (scene_pos - start).manhattanLength() < self.counter_side() * 0.2:
+            return True
+        if not self.editable():
+            return True
+        self._dragging = True
+        item = self.items.get(uid)
+        if item is not None:
+            item.setPos(scene_pos)
+        self.drag_over(scene_pos)
+        return True
+
+    def mouse_release(self, event: QMouseEvent) -> bool:
+        if self._press is None:
+            return False
+        uid, _start = self._press
+        self._press = None
+        self.drag_over(None)
+        if self._dragging:
+            self._dragging = False
+            self.move_unit(uid, self.hex_label_at(self.win.view.mapToScene(event.position().toPoint())))
+        return True
+
+    def move_unit(self, unit_id: str, hex_label: str | None) -> bool:
+        """Set up (or move) a unit at a hex: one PlaceUnit command. Off the map, it stays where it was."""
+        sc = self.scenario
+        if hex_label is None or unit_id not in sc.units or not self.editable():
+            self.rebuild()
+            return False
+        if sc.placements.get(unit_id) == hex_label:
+            self.rebuild()
+            return False
+        self.document.push(PlaceUnit(self.document, unit_id, hex_label))
+        return True
+
+    # -- drops from the order of battle ----------------------------------------------------------
+    def accepts(self, mime: QMimeData) -> bool:
+        return self.editable() and bool(parse_unit_mime(mime))
+
+    def drag_over(self, scene_pos: QPointF | None) -> None:
+        """Outline the hex a drop would go to (None hides it)."""
+        lab = self.hex_label_at(scene_pos) if scene_pos is not None and self.canvas is not None else None
+        if lab is None:
+            if self._drop_preview is not None:
+                self._drop_preview.hide()
+            return
+        g = self.canvas.geometry
+        poly = g.polygon(self.document.map.hex_at(lab))
+        if self._drop_preview is None:
+            self._drop_preview = QGraphicsPolygonItem(self.canvas.counters)
+            pen = QPen(SELECT_COLOR, 3)
+            pen.setCosmetic(True)
+            self._drop_preview.setPen(pen)
+            self._drop_preview.setBrush(QColor(255, 204, 0, 60))
+            self._drop_preview.setZValue(3000)
+        self._drop_preview.setPolygon(poly)
+        self._drop_preview.show()
+
+    def drop(self, mime: QMimeData, scene_pos: QPointF) -> bool:
+        """Set up the dragged units at the hex under `scene_pos`: one undo step for the whole drop."""
+        self.drag_over(None)
+        if not self.accepts(mime):
+            return False
+        lab = self.hex_label_at(scene_pos)
+        sc = self.scenario
+        uids = [u for u in parse_unit_mime(mime) if u in sc.units and sc.placements.get(u) != lab]
+        if lab is None or not uids:
+            return False
+        stack = self.document.undo_stack
+        if len(uids) > 1:
+            stack.beginMacro(f"Set up {len(uids)} units at {lab}")
+        for uid in uids:
+            stack.push(PlaceUnit(self.document, uid, lab))
+        if len(uids) > 1:
+            stack.endMacro()
+        self.select(uids[-1])
+        self.unit_selected.emit(uids[-1])
+        return True
+
+    # -- removing -----------------------------------------------------------------------------------
+    def remove_unit(self, unit_id: str) -> bool:
+        if not self.editable() or unit_id not in self.scenario.placements:
+            return False
+        self.document.push(RemovePlacement(self.document, unit_id))
+        return True
+
+    def remove_selected(self) -> bool:
+        return self.selected is not None and self.remove_unit(self.selected)
+
+    def context_menu(self, view_pos: QPoint, global_pos: QPoint) -> bool:
+        if not self.interactive():
+            return False
+        uid = self.unit_at(self.win.view.mapToScene(view_pos))
+        if uid is None:
+            return False
+        self.select(uid)
+        self.unit_selected.emit(uid)
+        menu = QMenu(self.win)
+        act = menu.addAction(f"Remove {uid} from the map")
+        act.setEnabled(self.editable())
+        act.triggered.connect(lambda: self.remove_unit(uid))
+        menu.popup(global_pos)
+        self.context_menu_widget = menu
+        return True

@@ -1,0 +1,147 @@
+"""The scenario side of the editor window: when the open document is a scenario, the scenario panels
+(order of battle, counter designer, reinforcements, turn track, victory, tables, markers and pools) are
+docked around the map, all on the document itself (MapDocument has the `scenario`, `undo_stack` and
+`scenario_changed` members the panels and app/scenario/commands.py need), so one undo stack holds map
+and scenario edits alike. `NewScenarioDialog` asks what "Scenario > New Scenario from this Map…"
+needs: a title, the rules family (engine/rules/registry.py) and the two sides.
+"""
+
+from __future__ import annotations
+
+from hexwright.engine.model import Scenario, Side
+from hexwright.engine.rules.registry import RULES_FAMILIES
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFormLayout,
+    QLineEdit,
+    QScrollArea,
+    QWidget,
+)
+
+SIDE_COLORS = ("#c9b98b", "#8f9a9e")
+
+
+def side_id(name: str, taken: set[str]) -> str:
+    base = "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_") or "side"
+    sid, n = base, 2
+    while sid in taken:
+        sid, n = f"{base}_{n}", n + 1
+    return sid
+
+
+def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str]) -> Scenario:
+    """A scenario on `hexmap` (the map inline: no separate map file) with two sides; the first side
+    moves first. Stacking limit: the family's own number where the registry states one."""
+    if rules not in RULES_FAMILIES:
+        raise ValueError(f"unknown rules family {rules!r}")
+    sides: list[Side] = []
+    for name, color in zip(side_names, SIDE_COLORS, strict=True):
+        if not name.strip():
+            raise ValueError("both sides need a name")
+        sides.append(Side(side_id(name, {s.id for s in sides}), name.strip(), color))
+    sc = Scenario(title.strip() or "Untitled scenario", rules, hexmap, map_file=None, sides=sides,
+                  first_player=sides[0].id)
+    sc.stacking_limit = STACKING_LIMITS.get(rules, 1)
+    sc.source = RULES_FAMILIES[rules].source
+    return sc
+
+
+# the number in each family's stacking rule (engine/rules/registry.py stacking_rule)
+STACKING_LIMITS = {"fm": 1, "koenig": 2, "target_arnhem": 3}
+
+
+class NewScenarioDialog(QDialog):
+    def __init__(self, map_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New scenario from this map")
+        self.title_edit = QLineEdit(f"{map_name} scenario" if map_name else "New scenario")
+        self.rules_combo = QComboBox()
+        for f in RULES_FAMILIES.values():
+            self.rules_combo.addItem(f"{f.name} ({f.id})", f.id)
+        self.side_a = QLineEdit("Allied")
+        self.side_b = QLineEdit("German")
+        form = QFormLayout(self)
+        form.addRow("Title", self.title_edit)
+        form.addRow("Rules family", self.rules_combo)
+        form.addRow("First side (moves first)", self.side_a)
+        form.addRow("Second side", self.side_b)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def build(self, hexmap) -> Scenario:
+        return new_scenario(hexmap, self.title_edit.text(), self.rules_combo.currentData(),
+                            (self.side_a.text(), self.side_b.text()))
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    """A panel in a scroll area, so a large form never forces the window bigger than the screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+class ScenarioPanels:
+    """The scenario docks of one scenario document; `close()` removes them (document switched)."""
+
+    def __init__(self, window, document) -> None:
+        from hexwright.app.counters.designer import CounterDesigner
+        from hexwright.app.scenario.markers import MarkersEditor
+        from hexwright.app.scenario.oob_panel import OobPanel
+        from hexwright.app.scenario.reinforcements import ReinforcementsEditor
+        from hexwright.app.scenario.tables import TablesEditor
+        from hexwright.app.scenario.turn_track import TurnTrackEditor
+        from hexwright.app.scenario.victory import VictoryEditor
+
+        self.win = window
+        self.oob = OobPanel(document)
+        self.designer = CounterDesigner(document)
+        self.reinforcements = ReinforcementsEditor(document)
+        self.turn_track = TurnTrackEditor(document)
+        self.victory = VictoryEditor(document)
+        self.tables = TablesEditor(document)
+        self.markers = MarkersEditor(document)
+        R, L, B = (Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea,  # noqa: N806
+                   Qt.DockWidgetArea.BottomDockWidgetArea)
+        specs = [("Order of battle", "oobDock", self.oob, L), ("Counter designer", "designerDock", self.designer, B),
+                 ("Reinforcements", "reinforcementsDock", self.reinforcements, B),
+                 ("Turn track", "turnTrackDock", self.turn_track, B), ("Victory", "victoryDock", self.victory, B),
+                 ("Tables", "tablesDock", self.tables, B), ("Markers & pools", "markersDock", self.markers, B)]
+        self.docks: dict[str, QDockWidget] = {}
+        for title, name, widget, area in specs:
+            d = QDockWidget(title, window)
+            d.setObjectName(name)
+            d.setWidget(widget if widget is self.oob else _scrolled(widget))
+            window.addDockWidget(area, d)
+            self.docks[name] = d
+        window.tabifyDockWidget(window.dock_properties, self.docks["oobDock"])
+        bottom = [self.docks[n] for n in ("designerDock", "reinforcementsDock", "turnTrackDock", "victoryDock",
+                                          "tablesDock", "markersDock")]
+        for d in bottom:
+            window.tabifyDockWidget(window.dock_diagnostics, d)
+        window.resizeDocks([self.docks["oobDock"]], [330], Qt.Orientation.Horizontal)
+        window.resizeDocks([window.dock_diagnostics], [300], Qt.Orientation.Vertical)
+        QTimer.singleShot(0, self.raise_main)
+
+    def raise_main(self) -> None:
+        """Show the order of battle and the designer in front of their tab groups."""
+        for name in ("oobDock", "designerDock"):
+            if name in self.docks:
+                self.docks[name].raise_()
+
+    def toggle_actions(self):
+        return [d.toggleViewAction() for d in self.docks.values()]
+
+    def close(self) -> None:
+        for d in self.docks.values():
+            self.win.removeDockWidget(d)
+            d.setParent(None)
+            d.deleteLater()
+        self.docks.clear()
