@@ -135,7 +135,8 @@ class ConvertToScenario(QUndoCommand):
         self.doc.kindChanged.emit()
         if changed:
             self.doc.pathChanged.emit(path)
-        self.doc.scenario_changed.emit("")
+        if scenario is not None:
+            self.doc.scenario_changed.emit("")
 
     def redo(self) -> None:
         self._set(self.new, None)

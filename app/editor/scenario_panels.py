@@ -108,8 +108,7 @@ class ScenarioPanels:
         self.victory = VictoryEditor(document)
         self.tables = TablesEditor(document)
         self.markers = MarkersEditor(document)
-        R, L, B = (Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea,  # noqa: N806
-                   Qt.DockWidgetArea.BottomDockWidgetArea)
+        L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
         specs = [("Order of battle", "oobDock", self.oob, L), ("Counter designer", "designerDock", self.designer, B),
                  ("Reinforcements", "reinforcementsDock", self.reinforcements, B),
                  ("Turn track", "turnTrackDock", self.turn_track, B), ("Victory", "victoryDock", self.victory, B),
@@ -140,6 +139,14 @@ class ScenarioPanels:
         return [d.toggleViewAction() for d in self.docks.values()]
 
     def close(self) -> None:
+        for panel in (self.oob, self.designer, self.reinforcements, self.turn_track, self.victory, self.tables,
+                      self.markers):
+            slot = getattr(panel, "_on_scenario_changed", None)
+            if slot is not None:
+                try:
+                    panel.document.scenario_changed.disconnect(slot)
+                except (RuntimeError, TypeError):
+                    pass
         for d in self.docks.values():
             self.win.removeDockWidget(d)
             d.setParent(None)
