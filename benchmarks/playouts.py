@@ -19,6 +19,7 @@ index, so every runner plays the very same games. `--quick` cuts the games to tw
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -101,33 +102,43 @@ def _hot(groups: dict[str, list[float]], label: str) -> str:
 
 @register("playouts")
 def playouts_benchmark(settings: Settings) -> list[Row]:
+    """The runners are measured in turns (one core, the pool, Dask, the machine's ceiling, then again),
+    so a change of the machine's load hits them alike."""
     tasks = _tasks(settings)
     n = len(tasks)
     repeat = max(1, min(settings.repeat, 3))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     run_tasks(tasks[:1])  # warm-up: the scenario loaded and the movement graphs built in this process
-    serial = [_timed(lambda: run_tasks(tasks)) for _ in range(repeat)]
-    pooled = [_timed(lambda: run_tasks(tasks, workers=2)) for _ in range(repeat)]
+    try:
+        from distributed import LocalCluster
+    except ImportError:  # pragma: no cover - the test/lab extras install it
+        LocalCluster = None
+    serial: list[float] = []
+    pooled: list[float] = []
+    dasked: list[float] = []
+    ceilings: list[float] = []
+    cluster = (LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                            host="127.0.0.1") if LocalCluster is not None else contextlib.nullcontext())
+    with cluster:
+        addr = getattr(cluster, "scheduler_address", None)
+        if addr:
+            run_tasks(tasks[:2], scheduler=addr)  # the workers load the scenario
+        for _ in range(repeat):
+            serial.append(_timed(lambda: run_tasks(tasks)))
+            pooled.append(_timed(lambda: run_tasks(tasks, workers=2)))
+            if addr:
+                dasked.append(_timed(lambda: run_tasks(tasks, scheduler=addr)))
+            ceilings.append(machine_ceiling(settings))
     case = f"F&M Arnhem Scenario 1, {n} random games" + (" (2 GT)" if settings.quick else "")
-    ceiling = machine_ceiling(settings)
-    note = (f"load average {load:.1f} on {os.cpu_count()} cores when measured; pure-Python jobs on 2 processes "
-            f"got {ceiling:.2f}x at the same time (the machine's ceiling then)")
+    note = (f"load average {load:.1f} on {os.cpu_count()} cores at the start; pure-Python jobs on 2 processes got "
+            f"{median(ceilings):.2f}x in the same turns (the machine's ceiling then)")
     rows = [
         Row("playouts", case, "games per second, one core", n / median(serial), unit="games/s", notes=[note]),
         Row("playouts", case, "2 worker processes", median(pooled), "one core", median(serial), max_ratio=1 / 1.7,
             target="speed-up >= 1.7x", notes=[f"speed-up {median(serial) / median(pooled):.2f}x (pool start "
                                               "included)"]),
     ]
-    try:
-        from distributed import LocalCluster
-    except ImportError:  # pragma: no cover - the test/lab extras install it
-        LocalCluster = None
-    if LocalCluster is not None:
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                          host="127.0.0.1") as cluster:
-            addr = cluster.scheduler_address
-            run_tasks(tasks[:2], scheduler=addr)  # the workers load the scenario
-            dasked = [_timed(lambda: run_tasks(tasks, scheduler=addr)) for _ in range(repeat)]
+    if dasked:
         rows.append(Row("playouts", case, "2-worker local Dask cluster", median(dasked), "one core", median(serial),
                         max_ratio=1 / 1.7, target="speed-up >= 1.7x",
                         notes=[f"Dask speed-up {median(serial) / median(dasked):.2f}x (cluster already running)"]))
