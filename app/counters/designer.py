@@ -386,6 +386,7 @@ class CounterDesigner(QWidget):
                 if item.data(Qt.ItemDataRole.UserRole) == self.unit_id:
                     self.unit_list.blockSignals(True)
                     self.unit_list.setCurrentItem(item)
+                    self.unit_list.scrollToItem(item)
                     self.unit_list.blockSignals(False)
             self._reload_form()
         finally:

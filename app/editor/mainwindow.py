@@ -697,8 +697,13 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(geo, QByteArray):
             self.restoreGeometry(geo)
-        else:
-            self.resize(1280, 800)
+        else:  # first run: 1280 x 800, or the whole of a larger screen (up to 1600 x 1000)
+            screen = QApplication.primaryScreen()
+            avail = screen.availableGeometry() if screen is not None else None
+            w, h = 1280, 800
+            if avail is not None and avail.width() >= w and avail.height() >= h:
+                w, h = min(avail.width(), 1600), min(avail.height(), 1000)
+            self.resize(w, h)
         if isinstance(state, QByteArray):
             self.restoreState(state)
         else:  # first run: give the map most of the window

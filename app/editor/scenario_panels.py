@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDockWidget,
     QFormLayout,
+    QHeaderView,
     QLineEdit,
     QScrollArea,
     QWidget,
@@ -101,7 +102,10 @@ class ScenarioPanels:
         from hexwright.app.scenario.victory import VictoryEditor
 
         self.win = window
-        self.oob = OobPanel(document)
+        self.oob = OobPanel(document, icon_px=26)
+        header = self.oob.tree.header()  # the unit column at a set width, so "Where" stays in sight
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.oob.tree.setColumnWidth(0, 200)
         self.designer = CounterDesigner(document)
         self.reinforcements = ReinforcementsEditor(document)
         self.turn_track = TurnTrackEditor(document)
@@ -112,7 +116,7 @@ class ScenarioPanels:
         specs = [("Order of battle", "oobDock", self.oob, L), ("Counter designer", "designerDock", self.designer, B),
                  ("Reinforcements", "reinforcementsDock", self.reinforcements, B),
                  ("Turn track", "turnTrackDock", self.turn_track, B), ("Victory", "victoryDock", self.victory, B),
-                 ("Tables", "tablesDock", self.tables, B), ("Markers & pools", "markersDock", self.markers, B)]
+                 ("Tables", "tablesDock", self.tables, B), ("Markers and pools", "markersDock", self.markers, B)]
         self.docks: dict[str, QDockWidget] = {}
         for title, name, widget, area in specs:
             d = QDockWidget(title, window)
@@ -125,8 +129,8 @@ class ScenarioPanels:
                                           "tablesDock", "markersDock")]
         for d in bottom:
             window.tabifyDockWidget(window.dock_diagnostics, d)
-        window.resizeDocks([self.docks["oobDock"]], [330], Qt.Orientation.Horizontal)
-        window.resizeDocks([window.dock_diagnostics], [300], Qt.Orientation.Vertical)
+        window.resizeDocks([self.docks["oobDock"]], [400], Qt.Orientation.Horizontal)
+        window.resizeDocks([window.dock_diagnostics], [270], Qt.Orientation.Vertical)
         QTimer.singleShot(0, self.raise_main)
 
     def raise_main(self) -> None:

@@ -91,7 +91,7 @@ def test_scenario_docks_share_the_map_documents_undo_stack(qtbot, tmp_path):
                   panels.tables, panels.markers):
         assert panel.document is win.document
     titles = [a.text() for a in win.scenario_menu.actions()]
-    assert "Order of battle" in titles and "Counter designer" in titles and "Markers & pools" in titles
+    assert "Order of battle" in titles and "Counter designer" in titles and "Markers and pools" in titles
     assert win.act_sheets.isEnabled() and not win.act_new_scenario.isEnabled()
     win.document.push(ChangeUnit(win.document, "g1", "name", "Kampfgruppe"))
     assert win.document.undo_stack.count() == 1 and win.isWindowModified()
