@@ -289,14 +289,14 @@ class MapView(QGraphicsView):
     # -- drops (units dragged from the order of battle) ----------------------------------------------
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
-            event.acceptProposedAction()
+            _accept_as_copy(event)
         else:
             event.ignore()
 
     def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
             self.counter_handler.drag_over(self.mapToScene(event.position().toPoint()))
-            event.acceptProposedAction()
+            _accept_as_copy(event)
         else:
             event.ignore()
 
@@ -308,7 +308,7 @@ class MapView(QGraphicsView):
     def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
         handler = self.counter_handler
         if handler is not None and handler.drop(event.mimeData(), self.mapToScene(event.position().toPoint())):
-            event.acceptProposedAction()
+            _accept_as_copy(event)
         else:
             event.ignore()
 
@@ -319,3 +319,12 @@ class MapView(QGraphicsView):
             self.viewport().setCursor(self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor)
             return
         super().keyReleaseEvent(event)
+
+
+def _accept_as_copy(event) -> None:
+    """Accept a unit drag as a copy: the order of battle keeps its row (a move would remove it)."""
+    if event.possibleActions() & Qt.DropAction.CopyAction:
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+    else:
+        event.acceptProposedAction()

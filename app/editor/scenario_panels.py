@@ -106,6 +106,7 @@ class ScenarioPanels:
         header = self.oob.tree.header()  # the unit column at a set width, so "Where" stays in sight
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.oob.tree.setColumnWidth(0, 200)
+        self.oob.tree.setDefaultDropAction(Qt.DropAction.CopyAction)  # a drop on the map keeps the row
         self.designer = CounterDesigner(document)
         self.reinforcements = ReinforcementsEditor(document)
         self.turn_track = TurnTrackEditor(document)

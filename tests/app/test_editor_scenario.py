@@ -24,7 +24,7 @@ from hexwright.engine.model import (
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from tests.app.test_editor_support import make_window, small_map
 
@@ -81,6 +81,8 @@ def _drop(win, mime, label: str) -> bool:
     QApplication.sendEvent(vp, move)
     drop = QDropEvent(pos, action, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(vp, drop)
+    if drop.isAccepted():
+        assert drop.dropAction() == Qt.DropAction.CopyAction  # the tree keeps the unit's row
     return drop.isAccepted()
 
 
@@ -300,3 +302,33 @@ def test_new_user_builds_saves_validates_and_reopens_a_scenario(qtbot, tmp_path,
     assert win2.open_path(path)
     assert dump_scenario(win2.document.scenario) == saved
     assert len(win2.counter_layer.items) == 9
+
+
+def test_context_menu_removes_a_counter(qtbot, tmp_path):
+    win = _open(qtbot, tmp_path, _scenario())
+    p = _view_point(win, win.counter_layer.items["g2"].scenePos())
+    assert win.counter_layer.context_menu(p, win.view.viewport().mapToGlobal(p))
+    menu = win.counter_layer.context_menu_widget
+    assert win.selected_unit == "g2"
+    action = menu.actions()[0]
+    assert "g2" in action.text()
+    menu.close()
+    action.trigger()
+    assert "g2" not in win.document.scenario.placements
+    assert win.document.undo_stack.undoText().startswith("Remove g2")
+
+
+def test_closing_or_opening_another_file_replaces_the_scenario_panels(qtbot, tmp_path):
+    win = _open(qtbot, tmp_path, _scenario())
+    first = win.scenario_panels
+    other = _scenario()
+    other.title = "Other"
+    path = tmp_path / "other.yaml"
+    save_scenario(other, path)
+    assert win.open_path(path)
+    assert win.scenario_panels is not None and win.scenario_panels is not first
+    assert win.scenario_panels.oob.document is win.document
+    assert len(win.findChildren(QDockWidget, "oobDock")) == 1
+    win.close_document()
+    assert win.scenario_panels is None and not win.counter_layer.items
+    assert win.findChildren(QDockWidget, "oobDock") == []
