@@ -1,7 +1,9 @@
 """The set-up counters on the map: each placed unit (Scenario.placements) drawn as its counter in the
 canvas's counters layer, stacks offset with a count badge, a red warning on a hex over the stacking
 limit (validation's `stacking` rule, engine/rules/registry.py for the family's wording) and a red mark
-on a counter that breaks its set-up zone (validation's `setup-zone` diagnostics).
+on a counter that breaks its set-up zone (validation's `setup-zone` diagnostics). Map markers with a
+hex (drop zones, supply sources: Scenario.markers) are drawn there too, under the units, and can be
+dragged to another hex or taken off the map (EditMarker).
 
 It also handles what the person does with counters: drop a unit dragged from the order of battle
 (OobPanel's UNIT_MIME payload) to set it up, drag a counter to another hex, Delete or the context menu
@@ -12,15 +14,16 @@ document's undo stack. Clicking a counter selects its unit (`unit_selected`).
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
-from hexwright.app.counters.draw import counter_pixmap
-from hexwright.app.scenario.commands import PlaceUnit, RemovePlacement
+from hexwright.app.counters.draw import counter_pixmap, paint_marker
+from hexwright.app.scenario.commands import EditMarker, PlaceUnit, RemovePlacement
 from hexwright.app.scenario.oob_panel import UNIT_MIME
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.validation import Diagnostic
 from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -91,6 +94,28 @@ class CounterItem(QGraphicsPixmapItem):
             self.select_mark = None
 
 
+class MarkerItem(QGraphicsPixmapItem):
+    """A map marker (drop zone, supply, ...) in its hex."""
+
+    def __init__(self, marker_id: str, pixmap, side: float, parent: QGraphicsItem) -> None:
+        super().__init__(pixmap, parent)
+        self.marker_id = marker_id
+        self.setOffset(-PIXMAP_PX / 2, -PIXMAP_PX / 2)
+        self.setScale(side / PIXMAP_PX)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+
+
+def marker_pixmap(marker, scenario) -> QPixmap:
+    pm = QPixmap(PIXMAP_PX, PIXMAP_PX)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint_marker(p, QRectF(0, 0, PIXMAP_PX, PIXMAP_PX), marker, scenario)
+    p.end()
+    return pm
+
+
 class CounterLayer(QObject):
     """Keeps the counters layer in step with a scenario document and handles counter mouse work."""
 
@@ -100,11 +125,12 @@ class CounterLayer(QObject):
         super().__init__(window)
         self.win = window
         self.items: dict[str, CounterItem] = {}
+        self.marker_items: dict[str, MarkerItem] = {}
         self.badges: dict[str, QGraphicsItem] = {}  # hex label -> badge
         self.warnings: dict[str, QGraphicsPolygonItem] = {}  # hex label -> stacking warning
         self.zone_problems: dict[str, str] = {}  # unit id -> set-up zone message
         self.selected: str | None = None
-        self._press: tuple[str, QPointF] | None = None  # unit, scene position of a press on a counter
+        self._press: tuple[str, str, QPointF] | None = None  # "unit"/"marker", id, scene position of a press
         self._dragging = False
         self._drop_preview: QGraphicsPolygonItem | None = None
 
@@ -135,13 +161,20 @@ class CounterLayer(QObject):
         h: Hex = self.canvas.geometry.hex_at(scene_pos)
         return self.canvas.label(h) if self.document.map.contains(h) else None
 
-    def unit_at(self, scene_pos: QPointF) -> str | None:
+    def piece_at(self, scene_pos: QPointF) -> tuple[str, str] | None:
+        """The topmost counter ("unit", id) or marker ("marker", id) under a scene position."""
         for item in self.win.view.scene().items(scene_pos):
-            while item is not None and not isinstance(item, CounterItem):
+            while item is not None and not isinstance(item, (CounterItem, MarkerItem)):
                 item = item.parentItem()
             if isinstance(item, CounterItem):
-                return item.unit_id
+                return "unit", item.unit_id
+            if isinstance(item, MarkerItem):
+                return "marker", item.marker_id
         return None
+
+    def unit_at(self, scene_pos: QPointF) -> str | None:
+        piece = self.piece_at(scene_pos)
+        return piece[1] if piece is not None and piece[0] == "unit" else None
 
     # -- drawing --------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -152,6 +185,7 @@ class CounterLayer(QObject):
                 if child.scene() is not None:
                     child.scene().removeItem(child)
         self.items.clear()
+        self.marker_items.clear()
         self.badges.clear()
         self.warnings.clear()
         self._drop_preview = None
@@ -178,7 +212,8 @@ class CounterLayer(QObject):
         step = side * STACK_STEP
         limit = sc.stacking_limit
         family = RULES_FAMILIES.get(sc.rules)
-        for lab, uids in self.stacks().items():
+        stacks = self.stacks()
+        for lab, uids in stacks.items():
             h = m.hex_at(lab)
             c = g.centre(h)
             n = len(uids)
@@ -202,6 +237,16 @@ class CounterLayer(QObject):
                 self.items[uid] = item
             if n > 1:
                 self.badges[lab] = self._badge(layer, c, side, n, n > limit)
+        for mid, marker in sc.markers.items():
+            h = m.hex_at(marker.hex) if marker.hex else None
+            if h is None:
+                continue
+            shared = marker.hex in stacks  # under units: peek out at the lower left
+            item = MarkerItem(mid, marker_pixmap(marker, sc), side * (0.75 if shared else 1.0), layer)
+            item.setPos(g.centre(h) + (QPointF(-side * 0.25, side * 0.18) if shared else QPointF()))
+            item.setZValue(-0.5)
+            item.setToolTip(f"{mid}: {marker.kind.replace('_', ' ')} marker at {marker.hex}")
+            self.marker_items[mid] = item
         for uid, item in self.items.items():
             if uid in self.zone_problems:
                 item.set_zone_problem(self.zone_problems[uid])
@@ -234,7 +279,7 @@ class CounterLayer(QObject):
             item.set_zone_problem(problems.get(uid))
 
     def on_scenario_changed(self, part: str) -> None:
-        if part in ("placements", "units", "sides", ""):
+        if part in ("placements", "units", "sides", "markers", ""):
             self.rebuild()
 
     # -- selection -------------------------------------------------------------------------------
@@ -258,26 +303,28 @@ class CounterLayer(QObject):
         if not self.interactive() or event.button() not in (Qt.MouseButton.LeftButton,):
             return False
         scene_pos = self.win.view.mapToScene(event.position().toPoint())
-        uid = self.unit_at(scene_pos)
-        if uid is None:
+        piece = self.piece_at(scene_pos)
+        if piece is None:
             return False
-        self.select(uid)
-        self.unit_selected.emit(uid)
-        self._press = (uid, scene_pos)
+        kind, pid = piece
+        if kind == "unit":
+            self.select(pid)
+            self.unit_selected.emit(pid)
+        self._press = (kind, pid, scene_pos)
         self._dragging = False
         return True
 
     def mouse_move(self, event: QMouseEvent) -> bool:
         if self._press is None:
             return False
-        uid, start = self._press
+        kind, pid, start = self._press
         scene_pos = self.win.view.mapToScene(event.position().toPoint())
         if not self._dragging and (scene_pos - start).manhattanLength() < self.counter_side() * 0.2:
             return True
         if not self.editable():
             return True
         self._dragging = True
-        item = self.items.get(uid)
+        item = self.items.get(pid) if kind == "unit" else self.marker_items.get(pid)
         if item is not None:
             item.setPos(scene_pos)
         self.drag_over(scene_pos)
@@ -286,12 +333,28 @@ class CounterLayer(QObject):
     def mouse_release(self, event: QMouseEvent) -> bool:
         if self._press is None:
             return False
-        uid, _start = self._press
+        kind, pid, _start = self._press
         self._press = None
         self.drag_over(None)
         if self._dragging:
             self._dragging = False
-            self.move_unit(uid, self.hex_label_at(self.win.view.mapToScene(event.position().toPoint())))
+            lab = self.hex_label_at(self.win.view.mapToScene(event.position().toPoint()))
+            if lab is None:  # dropped off the map: it stays where it was
+                self.rebuild()
+            elif kind == "unit":
+                self.move_unit(pid, lab)
+            else:
+                self.move_marker(pid, lab)
+        return True
+
+    def move_marker(self, marker_id: str, hex_label: str | None) -> bool:
+        """Put a map marker in a hex (None: off the map, placed during play): one EditMarker command."""
+        sc = self.scenario
+        marker = sc.markers.get(marker_id)
+        if marker is None or not self.editable() or marker.hex == hex_label:
+            self.rebuild()
+            return False
+        self.document.push(EditMarker(self.document, marker_id, replace(marker, hex=hex_label)))
         return True
 
     def move_unit(self, unit_id: str, hex_label: str | None) -> bool:
@@ -363,9 +426,19 @@ class CounterLayer(QObject):
     def context_menu(self, view_pos: QPoint, global_pos: QPoint) -> bool:
         if not self.interactive():
             return False
-        uid = self.unit_at(self.win.view.mapToScene(view_pos))
-        if uid is None:
+        piece = self.piece_at(self.win.view.mapToScene(view_pos))
+        if piece is None:
             return False
+        if piece[0] == "marker":
+            mid = piece[1]
+            menu = QMenu(self.win)
+            act = menu.addAction(f"Take marker {mid} off the map")
+            act.setEnabled(self.editable())
+            act.triggered.connect(lambda: self.move_marker(mid, None))
+            menu.popup(global_pos)
+            self.context_menu_widget = menu
+            return True
+        uid = piece[1]
         self.select(uid)
         self.unit_selected.emit(uid)
         menu = QMenu(self.win)

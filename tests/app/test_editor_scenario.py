@@ -12,6 +12,7 @@ from hexwright.app.scenario.commands import ChangeUnit, EditTurnTrack, EditVicto
 from hexwright.engine.formats import dump_scenario, load_scenario, save_scenario
 from hexwright.engine.model import (
     Entry,
+    MarkerDef,
     Reinforcement,
     Scenario,
     SetupZone,
@@ -332,3 +333,25 @@ def test_closing_or_opening_another_file_replaces_the_scenario_panels(qtbot, tmp
     win.close_document()
     assert win.scenario_panels is None and not win.counter_layer.items
     assert win.findChildren(QDockWidget, "oobDock") == []
+
+
+def test_markers_are_drawn_in_their_hex_and_dragged_to_another(qtbot, tmp_path):
+    sc = _scenario()
+    sc.markers["dz1"] = MarkerDef("dz1", "drop_zone", "allied", "DZ X", "0303")
+    sc.markers["sup"] = MarkerDef("sup", "supply", "allied", "Supply", None)
+    win = _open(qtbot, tmp_path, sc)
+    layer = win.counter_layer
+    assert set(layer.marker_items) == {"dz1"}  # a marker with no hex is placed during play
+    item = layer.marker_items["dz1"]
+    assert win.canvas.geometry.hex_at(item.scenePos()) == win.document.map.hex_at("0303")
+    vp = win.view.viewport()
+    start = _view_point(win, item.scenePos())
+    target = win.view.mapFromScene(_hex_pos(win, "0308"))
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(vp, (start + target) / 2)
+    QTest.mouseMove(vp, target)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
+    assert win.document.scenario.markers["dz1"].hex == "0308"
+    assert win.canvas.geometry.hex_at(layer.marker_items["dz1"].scenePos()) == win.document.map.hex_at("0308")
+    win.document.undo_stack.undo()
+    assert win.document.scenario.markers["dz1"].hex == "0303"
