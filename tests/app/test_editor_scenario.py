@@ -355,3 +355,28 @@ def test_markers_are_drawn_in_their_hex_and_dragged_to_another(qtbot, tmp_path):
     assert win.canvas.geometry.hex_at(layer.marker_items["dz1"].scenePos()) == win.document.map.hex_at("0308")
     win.document.undo_stack.undo()
     assert win.document.scenario.markers["dz1"].hex == "0303"
+
+
+def test_scenario_menu_new_scenario_dialog_and_counter_sheets(qtbot, tmp_path, monkeypatch):
+    from hexwright.app.counters.sheets_dialog import SheetsDialog
+    from hexwright.app.editor.scenario_panels import NewScenarioDialog
+
+    win = make_window(qtbot, tmp_path, small_map())
+    assert not win.act_sheets.isEnabled()
+
+    def accept(dlg):
+        dlg.title_edit.setText("Bridgehead")
+        dlg.rules_combo.setCurrentIndex(dlg.rules_combo.findData("target_arnhem"))
+        dlg.side_a.setText("British")
+        dlg.side_b.setText("German")
+        return NewScenarioDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewScenarioDialog, "exec", accept)
+    win.act_new_scenario.trigger()
+    sc = win.document.scenario
+    assert sc is not None and sc.title == "Bridgehead" and sc.rules == "target_arnhem" and sc.stacking_limit == 3
+    assert [s.name for s in sc.sides] == ["British", "German"] and sc.first_player == "british"
+    assert win.document.path is None and win.act_sheets.isEnabled()
+    win.act_sheets.trigger()
+    assert isinstance(win.sheets_dialog, SheetsDialog) and win.sheets_dialog.scenario is sc
+    win.sheets_dialog.close()
