@@ -484,6 +484,7 @@ class MainWindow(QMainWindow):
             self.palette_changed()
         if change.kind == "grid":
             self.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
+            self.counter_layer.rebuild()  # new geometry: counters go to their hexes' new centres
         if change.kind == "underlay":
             self.layers.sync(self.canvas)
         if self.selected_hex is not None and (not change.hexes or self.selected_hex in change.hexes):

@@ -380,3 +380,15 @@ def test_scenario_menu_new_scenario_dialog_and_counter_sheets(qtbot, tmp_path, m
     win.act_sheets.trigger()
     assert isinstance(win.sheets_dialog, SheetsDialog) and win.sheets_dialog.scenario is sc
     win.sheets_dialog.close()
+
+
+def test_counters_follow_a_change_of_hex_size(qtbot, tmp_path):
+    from dataclasses import replace
+
+    from hexwright.app.editor.commands import ResizeGrid
+
+    win = _open(qtbot, tmp_path, _scenario())
+    m = win.document.map
+    win.document.push(ResizeGrid(m, replace(m.grid, hex_size=m.grid.hex_size * 2)))
+    item = win.counter_layer.items["g1"]
+    assert item.scenePos() == win.canvas.geometry.centre(m.hex_at("0606"))
