@@ -113,7 +113,7 @@ def play_game(task: GameTask) -> GameRecord:
     side_of = {uid: u.side for uid, u in sc.units.items()}
     combats: list[str] = []
     lost_at: list[str] = []
-    before = {"pos": _positions(state), "gone": _eliminated(state)}
+    before: dict[str, Any] = {"pos": _positions(state), "gone": _eliminated(state)}
 
     def observe(st: Any, action: Any) -> None:
         text = action.text()

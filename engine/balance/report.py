@@ -68,6 +68,7 @@ def json_report(s: Summary) -> str:
 
 def _figure(s: Summary):
     from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
+    from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(12, 8), dpi=90)
     ax = fig.add_subplot(2, 2, 1)
@@ -84,7 +85,7 @@ def _figure(s: Summary):
     ax2.bar([str(t) for t in turns], [s.decided_turns[t] for t in turns], color="#777")
     ax2.set_xlabel("game turn decided")
     ax2.set_ylabel("games")
-    ax2.yaxis.get_major_locator().set_params(integer=True)
+    ax2.yaxis.set_major_locator(MaxNLocator(integer=True))
     maps = ((s.lost_heat, "where units were lost"), (s.combat_heat, "where combats happened"))
     for i, (arr, title) in enumerate(maps):
         a = fig.add_subplot(2, 2, 3 + i)

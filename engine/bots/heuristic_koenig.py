@@ -125,7 +125,7 @@ class KoenigHeuristicBot:
         if "hit" in by_verb:
             def hit_score(a: Any) -> float:
                 u = snap[a.args[0]]
-                return -u.hits if u.side == side else u.hits
+                return float(-u.hits if u.side == side else u.hits)
             return self._best([(hit_score(a), a) for a in by_verb["hit"]])[1]  # type: ignore[return-value]
         if "capture" in by_verb:
             return by_verb["capture"][0]
@@ -136,6 +136,8 @@ class KoenigHeuristicBot:
                 if a.args[1] == "off":
                     return -1000.0
                 h = self._hex(a.args[1])
+                if h is None:
+                    return -1000.0
                 enemies = sum(1 for n in hex_neighbors(h) for x in occ.get(n, []) if snap[x].side != side)
                 return -self._target_distance(side, a.args[0], h, snap, occ) - 2.0 * enemies
             return self._best([(retreat_score(a), a) for a in by_verb["retreat"]])[1]  # type: ignore[return-value]
