@@ -32,6 +32,7 @@ from operator import itemgetter
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, MapChange
 from ..model.terrain import Cost
+from . import fastdial
 
 _BIG = 1 << 40
 
@@ -356,6 +357,8 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
     s = graph.index.get(start)
     if s is None:
         raise ValueError(f"start hex {start} is not on the map")
+    if fastdial.dial is not None and (hooks is None or not hooks.edge_override):
+        return _reachable_fast(graph, start, s, allowance, limit, hooks)
     if _use_compiled_search(graph, limit, hooks):
         return _reachable_compiled(graph, start, s, allowance, limit, hooks)
     adj = graph.adj
@@ -451,9 +454,60 @@ class _CompiledGraph:
         self.indptr = indptr
         self.indices = pairs[:, 0].copy()
         self.data = pairs[:, 1].astype(np.float64)
+        self.costs = pairs[:, 1].copy()
+        self.scratch = fastdial.DialArrays(n, len(pairs))
         self.rows = np.repeat(np.arange(n, dtype=np.int64), counts)
         self.min_cost = int(pairs[:, 1].min()) if len(pairs) else 0
         self.matrix = csr_matrix((self.data, self.indices, self.indptr), shape=(n, n))
+
+
+def _reachable_fast(graph: MovementGraph, start: Hex, s: int, allowance: float, limit: int,
+                    hooks: MovementHooks | None) -> Reach:
+    """reachable() through the numba-compiled bucket queue (fastdial.py): same results, same order."""
+    import numpy as np
+
+    csr = graph.compiled()
+    a = csr.scratch
+    scale = graph.scale
+    hexes, index = graph.hexes, graph.index
+    if hooks is None:
+        blocked = stop = a.empty_i8
+        extra = first_costs = a.empty_i64
+    else:
+        blocked = np.zeros(csr.n, np.int8)
+        stop = np.zeros(csr.n, np.int8)
+        extra = np.zeros(csr.n, np.int64)
+        for h in hooks.blocked:
+            if h in index:
+                blocked[index[h]] = 1
+        for h in hooks.stop:
+            if h in index:
+                stop[index[h]] = 1
+        for h, x in hooks.enter_extra.items():
+            if h in index:
+                extra[index[h]] = _units(x, scale, "enter_extra")
+        first_costs = a.empty_i64
+        if hooks.first_step is not None:
+            lo, hi = int(csr.indptr[s]), int(csr.indptr[s + 1])
+            first_costs = np.full(hi - lo, -1, np.int64)
+            for k in range(lo, hi):
+                v = int(csr.indices[k])
+                if blocked[v]:
+                    continue
+                fc = hooks.first_step(start, hexes[v], int(csr.costs[k] + extra[v]) / scale)
+                if fc is not None:
+                    first_costs[k - lo] = _units(fc, scale, "first_step")
+    n_t = fastdial.dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node,
+                        a.ent_next, blocked, stop, extra, first_costs)
+    sel = a.order[:n_t]
+    touched = sel.tolist()
+    prev = dict(zip(touched, a.prev[sel].tolist(), strict=True))
+    spent_units = a.dist[sel].tolist()
+    a.dist[sel] = fastdial.BIG
+    a.prev[sel] = -1
+    picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
+    spent = dict(zip(picked, [d / scale for d in spent_units], strict=True))
+    return Reach(start, allowance, spent, prev, hexes, index)
 
 
 def _use_compiled_search(graph: MovementGraph, limit: int, hooks: MovementHooks | None) -> bool:

@@ -525,14 +525,21 @@ def test_compiled_search_equals_the_bucket_queue(seed, monkeypatch):
     ezoc = {n for e in enemy for n in m.neighbors_on_map(e)} - enemy
     cases = [None, MovementHooks(blocked=enemy, stop=ezoc, enter_extra={h: 1 for h in list(ezoc)[:40]},
                                  first_step=lambda a, b, c: c + 1)]
+    compiled_dial = kernel.fastdial.dial
     for hooks in cases:
         for start in starts:
+            monkeypatch.setattr(kernel.fastdial, "dial", None)
             monkeypatch.setattr(kernel, "COMPILED_SEARCH_MIN_HEXES", 10**9)
-            slow = reachable(graph, start, 30, hooks)
+            slow = reachable(graph, start, 30, hooks)  # the pure-Python bucket queue
             monkeypatch.setattr(kernel, "COMPILED_SEARCH_MIN_HEXES", 1)
             assert kernel._use_compiled_search(graph, 60, hooks)
-            fast = reachable(graph, start, 30, hooks)
+            fast = reachable(graph, start, 30, hooks)  # scipy's Dijkstra
             assert fast.spent == slow.spent
+            if compiled_dial is not None:  # the numba-compiled bucket queue: the very same answer
+                monkeypatch.setattr(kernel.fastdial, "dial", compiled_dial)
+                same = reachable(graph, start, 30, hooks)
+                assert list(same.spent.items()) == list(slow.spent.items())
+                assert same._prev == slow._prev
             for h in list(fast.spent)[:: max(1, len(fast.spent) // 25)]:
                 path = fast.path(h)
                 assert path[0] == start and path[-1] == h
