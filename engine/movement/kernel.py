@@ -30,7 +30,7 @@ from fractions import Fraction
 from operator import itemgetter
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
-from ..model.hexmap import HexMap, MapChange
+from ..model.hexmap import HexMap, HexsideInfo, MapChange
 from ..model.terrain import Cost
 from . import fastdial
 
@@ -71,7 +71,12 @@ def edge_cost(m: HexMap, a: Hex, b: Hex, cls: str) -> Cost:
     if not m.contains(b):
         return None  # F&M 5.2 f: no exiting the map
     direction = DIRECTIONS.index(Hex(b.q - a.q, b.r - a.r))
-    side = m.hexsides.get(hexside_of(a, direction))
+    return edge_cost_across(m, a, b, cls, m.hexsides.get(hexside_of(a, direction)))
+
+
+def edge_cost_across(m: HexMap, a: Hex, b: Hex, cls: str, side: HexsideInfo | None) -> Cost:
+    """edge_cost() as if the hexside between `a` and `b` held `side` (a rules family's view of a
+    demolished bridge or a ferry, F&M 10.6.3-10.6.5)."""
     table = m.terrain_table
     along_b = _only_along(m, b, cls)
     along_a = _only_along(m, a, cls)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
 from ...model.terrain import Cost
-from ...movement.kernel import MovementHooks, Reach, _crossing, _only_along, entry_cost, reachable
+from ...movement.kernel import MovementHooks, Reach, edge_cost_across, reachable
 from .game import cite
 
 if TYPE_CHECKING:
@@ -32,30 +32,7 @@ CANAL_CROSSING_COST = {"leg": 3.0, "mobile": 4.0}
 
 def edge_cost_with(m: HexMap, a: Hex, b: Hex, cls: str, info: HexsideInfo) -> Cost:
     """The kernel's edge cost (5.4, 5.4.1, 5.4.2) as if the hexside between a and b were `info`."""
-    table = m.terrain_table
-    along_b = _only_along(m, b, cls)
-    along_a = _only_along(m, a, cls)
-    path_cost: Cost = None
-    for p in info.paths:
-        pt = table.paths.get(p)
-        if pt is None or pt.move.get(cls) is None:
-            continue
-        if along_b is not None and p not in along_b:
-            continue
-        if along_a is not None and p not in along_a:
-            continue
-        rate = pt.move[cls]
-        path_cost = rate if path_cost is None else min(path_cost, rate)  # type: ignore[type-var]
-    normal: Cost = None
-    if along_a is None and along_b is None:
-        normal = entry_cost(m, b, cls)
-        if normal is not None:
-            normal = _crossing(m, info, cls, normal)
-    if normal is None:
-        return path_cost
-    if path_cost is None:
-        return normal
-    return min(normal, path_cost)
+    return edge_cost_across(m, a, b, cls, info)
 
 
 def _path_types(m: HexMap, h: Hex) -> set[str]:
