@@ -1,5 +1,6 @@
-"""Small pieces shared by the scenario editors: a table widget that is refilled from the scenario
-without echoing edits back, per-row validation diagnostics, and text <-> data conversions."""
+"""Small pieces shared by the scenario editors: the panel base class, a table widget that is refilled
+from the scenario without echoing edits back, per-row validation diagnostics, and text <-> data
+conversions."""
 
 from __future__ import annotations
 
@@ -11,10 +12,65 @@ from hexwright.engine.model import Scenario
 from hexwright.engine.validation import Diagnostic, Severity, SourceMap, validate_scenario
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 ERROR_BG = QColor("#fde2e1")
 WARNING_BG = QColor("#fff4d6")
+
+
+class ScenarioPanel(QWidget):
+    """A scenario editor panel: it edits `document.scenario` through the document's undo stack and
+    refreshes itself when one of the parts it shows changes (`refresh_on`; "" means everything).
+    A subclass builds its widgets, then calls `watch()`."""
+
+    refresh_on: tuple[str, ...] = ()
+
+    def __init__(self, document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.document.scenario
+
+    def watch(self) -> None:
+        self.document.scenario_changed.connect(self._on_scenario_changed)
+        self.refresh()
+
+    def refresh(self) -> None:  # pragma: no cover - every panel defines it
+        raise NotImplementedError
+
+    def _on_scenario_changed(self, part: str) -> None:
+        if part == "" or part in self.refresh_on:
+            self.refresh()
+
+
+def grid_with_buttons(panel: QWidget, grid: QTableWidget, add_text: str, remove_text: str,
+                      on_add, on_remove) -> tuple[QPushButton, QPushButton, QLabel]:
+    """Lay out `panel` as a grid, a line for error messages and an Add / Remove button row."""
+    add_button = QPushButton(add_text)
+    remove_button = QPushButton(remove_text)
+    add_button.clicked.connect(lambda: on_add())
+    remove_button.clicked.connect(on_remove)
+    message = QLabel()
+    message.setStyleSheet("color: #b00020;")
+    buttons = QHBoxLayout()
+    buttons.addWidget(add_button)
+    buttons.addWidget(remove_button)
+    buttons.addStretch(1)
+    layout = QVBoxLayout(panel)
+    layout.addWidget(grid)
+    layout.addWidget(message)
+    layout.addLayout(buttons)
+    return add_button, remove_button, message
 
 
 class EditGrid(QTableWidget):

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from .commands import EditMarker, EditSupportPool
-from .grid import EditGrid, mapping_text, parse_mapping
+from .grid import EditGrid, ScenarioPanel, mapping_text, parse_mapping
 
 MARKER_KINDS = ("drop_zone", "supply", "control", "objective")
 SUPPORT_KINDS = ("artillery", "airpower", "naval", "priest")
@@ -34,10 +34,11 @@ POOL_COLUMNS = ["Value", "Count", "Nationality", "Kind", "Range"]
 P_VALUE, P_COUNT, P_NATIONALITY, P_KIND, P_RANGE = range(len(POOL_COLUMNS))
 
 
-class MarkersEditor(QWidget):
+class MarkersEditor(ScenarioPanel):
+    refresh_on = ('markers', 'sides')
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.message = QLabel()
         self.message.setStyleSheet("color: #b00020;")
 
@@ -92,16 +93,7 @@ class MarkersEditor(QWidget):
         layout.addWidget(pbox, 1)
         layout.addWidget(self.message)
         self._loading = False
-        document.scenario_changed.connect(self._on_scenario_changed)
-        self.refresh()
-
-    @property
-    def scenario(self):
-        return self.document.scenario
-
-    def _on_scenario_changed(self, part: str) -> None:
-        if part in ("markers", "sides", ""):
-            self.refresh()
+        self.watch()
 
     def refresh(self) -> None:
         self.refresh_markers()

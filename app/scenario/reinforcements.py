@@ -13,10 +13,10 @@ import re
 from hexwright.engine.model import Entry, Reinforcement
 from hexwright.engine.model.oob import describe_entry
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHeaderView, QWidget
 
 from .commands import EditReinforcement
-from .grid import EditGrid, row_diagnostics, split_list
+from .grid import EditGrid, ScenarioPanel, grid_with_buttons, row_diagnostics, split_list
 
 COLUMNS = ["Turn", "Side", "Units", "Entry", "Airborne", "Note", "Problems"]
 TURN, SIDE, UNITS, ENTRY, AIRBORNE, NOTE, PROBLEMS = range(len(COLUMNS))
@@ -73,40 +73,20 @@ class _DropGrid(EditGrid):
             event.acceptProposedAction()
 
 
-class ReinforcementsEditor(QWidget):
+class ReinforcementsEditor(ScenarioPanel):
+    refresh_on = ('reinforcements', 'units', 'placements', 'turns', 'markers', 'sides')
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.grid = _DropGrid(COLUMNS)
         self.grid.itemChanged.connect(self._on_item_changed)
         self.grid.units_dropped.connect(self.add_units)
         header = self.grid.horizontalHeader()
         header.setSectionResizeMode(UNITS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(PROBLEMS, QHeaderView.ResizeMode.Stretch)
-        self.add_button = QPushButton("Add entry")
-        self.remove_button = QPushButton("Remove entry")
-        self.add_button.clicked.connect(lambda: self.add_entry())
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020;")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.grid)
-        layout.addWidget(self.message)
-        layout.addLayout(buttons)
-        document.scenario_changed.connect(self._on_scenario_changed)
-        self.refresh()
-
-    @property
-    def scenario(self):
-        return self.document.scenario
-
-    def _on_scenario_changed(self, part: str) -> None:
-        if part in ("reinforcements", "units", "placements", "turns", "markers", "sides", ""):
-            self.refresh()
+        self.add_button, self.remove_button, self.message = grid_with_buttons(
+            self, self.grid, "Add entry", "Remove entry", self.add_entry, self.remove_selected)
+        self.watch()
 
     def refresh(self) -> None:
         sc = self.scenario

@@ -24,15 +24,16 @@ from PySide6.QtWidgets import (
 )
 
 from .commands import EditTable, ReplaceTable
-from .grid import ERROR_BG, EditGrid, parse_scalar
+from .grid import ERROR_BG, EditGrid, ScenarioPanel, parse_scalar
 
 RECONSTRUCTED_BANNER = "Reconstructed — not the printed original"
 
 
-class TablesEditor(QWidget):
+class TablesEditor(ScenarioPanel):
+    refresh_on = ('tables',)
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.table_combo = QComboBox()
         self.table_combo.currentIndexChanged.connect(lambda _i: self.refresh_grid())
         self.banner = QLabel()
@@ -66,20 +67,11 @@ class TablesEditor(QWidget):
         layout.addWidget(self.grid, 1)
         layout.addLayout(buttons)
         self._loading = False
-        document.scenario_changed.connect(self._on_scenario_changed)
-        self.refresh()
-
-    @property
-    def scenario(self):
-        return self.document.scenario
+        self.watch()
 
     @property
     def table_name(self) -> str | None:
         return self.table_combo.currentData()
-
-    def _on_scenario_changed(self, part: str) -> None:
-        if part in ("tables", ""):
-            self.refresh()
 
     def refresh(self) -> None:
         current = self.table_name

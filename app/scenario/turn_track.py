@@ -15,15 +15,16 @@ from hexwright.engine.model import TurnInfo
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from .commands import EditTurnTrack
-from .grid import EditGrid, parse_scalar
+from .grid import EditGrid, ScenarioPanel, parse_scalar
 
 NIGHT, LABEL = 0, 1
 
 
-class TurnTrackEditor(QWidget):
+class TurnTrackEditor(ScenarioPanel):
+    refresh_on = ('turns', 'sides')
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.turns_spin = QSpinBox()
         self.turns_spin.setRange(0, 200)
         self.turns_spin.editingFinished.connect(lambda: self.set_turn_count(self.turns_spin.value()))
@@ -39,22 +40,13 @@ class TurnTrackEditor(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.summary)
         layout.addWidget(self.grid)
-        document.scenario_changed.connect(self._on_scenario_changed)
-        self.refresh()
-
-    @property
-    def scenario(self):
-        return self.document.scenario
+        self.watch()
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.scenario.sides]
 
     def columns(self) -> list[str]:
         return ["Night", "Label"] + [f"{s.name or s.id} allotment" for s in self.scenario.sides] + ["Events"]
-
-    def _on_scenario_changed(self, part: str) -> None:
-        if part in ("turns", "sides", ""):
-            self.refresh()
 
     def refresh(self) -> None:
         sc = self.scenario

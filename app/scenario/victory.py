@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from hexwright.engine.formats.scenariofile import VICTORY_KINDS
 from hexwright.engine.model import VictoryCondition
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHeaderView, QWidget
 
 from .commands import EditVictory
-from .grid import EditGrid, mapping_text, parse_mapping, row_diagnostics, split_list
+from .grid import EditGrid, ScenarioPanel, grid_with_buttons, mapping_text, parse_mapping, row_diagnostics, split_list
 
 COLUMNS = ["Kind", "Side", "Result", "When", "Hexes", "Count", "Unit filter", "Points", "Description", "Problems"]
 KIND, SIDE, RESULT, WHEN, HEXES, COUNT, UNITS, POINTS, DESCRIPTION, PROBLEMS = range(len(COLUMNS))
@@ -21,38 +21,18 @@ RESULTS = ("win", "draw")
 WHENS = ("immediate", "end")
 
 
-class VictoryEditor(QWidget):
+class VictoryEditor(ScenarioPanel):
+    refresh_on = ('victory', 'sides')
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.grid = EditGrid(COLUMNS)
         self.grid.itemChanged.connect(lambda item: self._on_edit(item.row()))
         header = self.grid.horizontalHeader()
         header.setSectionResizeMode(DESCRIPTION, QHeaderView.ResizeMode.Stretch)
-        self.add_button = QPushButton("Add condition")
-        self.remove_button = QPushButton("Remove condition")
-        self.add_button.clicked.connect(lambda: self.add_condition())
-        self.remove_button.clicked.connect(self.remove_current)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020;")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.grid)
-        layout.addWidget(self.message)
-        layout.addLayout(buttons)
-        document.scenario_changed.connect(self._on_scenario_changed)
-        self.refresh()
-
-    @property
-    def scenario(self):
-        return self.document.scenario
-
-    def _on_scenario_changed(self, part: str) -> None:
-        if part in ("victory", "sides", ""):
-            self.refresh()
+        self.add_button, self.remove_button, self.message = grid_with_buttons(
+            self, self.grid, "Add condition", "Remove condition", self.add_condition, self.remove_current)
+        self.watch()
 
     def _combo(self, row: int, col: int, options: list[tuple[str, str]], current: str) -> QComboBox:
         combo = QComboBox()
