@@ -1,0 +1,127 @@
+"""What a player interface shows of a game state, read through the protocol.
+
+A playtest window (app/playtest) draws the board and asks for decisions; it never reads a family's
+internals. Each rules family supplies a `Presenter` that turns its state into plain views:
+
+* `units(state, viewer)`: every unit with its printed label hex (or None off the map), side, status
+  and current values as the viewer may see them (a secret set-up of the other side is hidden, F&M 12.0).
+* `action_views(state)`: one `ActionView` per legal action, in `legal_actions()` order, saying what the
+  action is on the map (a unit moving along a path, an attack on a hex, a placement, a choice) so a
+  person can make it by clicking and dragging instead of reading action texts.
+* `move_costs(state, unit)`: the MP the unit has spent on arriving in each hex it may reach now, and
+  `zoc_hexes(state, side)`: the hexes in the zone of control of `side`'s enemies that stop a move.
+* `combat_preview(state, action)`: for an attack (or bombardment, fire), the participants, the
+  strength sums or modifiers, the table column and line, and the exact probability of each result.
+* `prompt(state)`: what the current decision is, in the rules' words, with its citation.
+* `events(state, since)`: the log lines (dice, results, losses) in the rules' words after history entry
+  `since`; `turn_track(state)`: game turn, last turn and the phases of a turn with the current one.
+
+`GenericPresenter` works for any family from the protocol alone (every action a "choice"); families
+override what they can show better. `presenter_for(state)` returns the family's presenter.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .protocol import CHANCE, Action, GameState
+
+# ActionView.kind values
+MOVE = "move"  # a unit moves along `hexes` (path from its hex), `cost` MP
+ENTER = "enter"  # a unit enters the map / lands / is set up at hexes[-1]
+ATTACK = "attack"  # units attack hexes[-1]; `units` are the participants (or their hexes in `hexes[:-1]`)
+CHOICE = "choice"  # anything else (pass, a marker, a step loss, ...); shown as a button or a list entry
+PASS = "pass"  # end this step of the sequence of play
+
+
+@dataclass(frozen=True)
+class UnitView:
+    id: str
+    side: str
+    name: str
+    hex: str | None  # printed label, None when not on the map
+    status: str = "on map"  # "on map", "reinforcement", "eliminated", "hidden", ...
+    values: str = ""  # the current printed values, e.g. "4-4-10" or "2-3-8 (depleted)"
+    flags: tuple[str, ...] = ()  # "moved", "reduced", "out of command", ... as the rules name them
+
+
+@dataclass(frozen=True)
+class ActionView:
+    action: Action
+    kind: str = CHOICE
+    label: str = ""  # one line a person reads in a list or a menu: "move 2/406 to 2226 (3 MP)"
+    units: tuple[str, ...] = ()  # unit ids the action is about
+    hexes: tuple[str, ...] = ()  # printed labels: a path, or the participants' hexes then the target
+    cost: float | None = None  # MP spent at the end of a move, if a move
+
+
+@dataclass(frozen=True)
+class CombatPreview:
+    action: Action
+    attackers: tuple[str, ...]  # unit ids (or markers, for a bombardment)
+    target: str  # printed label of the defender's hex
+    summary: str  # "attack 12 vs defense 9: differential +3 (F&M 8.2.1)"
+    column: str  # the table column after every modifier
+    line: str  # the table line (terrain row) used, if the table has lines
+    modifiers: tuple[str, ...] = ()  # every modifier that changed the column or the roll, cited
+    distribution: dict[str, Fraction] = field(default_factory=dict)  # result -> exact probability
+
+
+@dataclass(frozen=True)
+class TurnTrack:
+    turn: int
+    last_turn: int
+    phases: tuple[str, ...]  # the steps of one game turn, in order
+    current: int  # index into phases, -1 when the current step is not one of them (set-up, game end)
+
+
+class Presenter:
+    """A family's views of its states. This base derives what it can from the protocol alone."""
+
+    def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
+        return []
+
+    def action_views(self, state: GameState) -> list[ActionView]:
+        return [ActionView(a, PASS if a.text() == "pass" else CHOICE, a.text()) for a in state.legal_actions()]
+
+    def move_costs(self, state: GameState, unit: str) -> dict[str, float]:
+        return {}
+
+    def zoc_hexes(self, state: GameState, side: str) -> set[str]:
+        return set()
+
+    def combat_preview(self, state: GameState, action: Action) -> CombatPreview | None:
+        return None
+
+    def prompt(self, state: GameState) -> str:
+        if state.is_terminal():
+            return f"Game over: {state.outcome()}"
+        who = "dice" if state.current_player == CHANCE else state.current_player
+        return f"{state.phase}: {who} to act"
+
+    def events(self, state: GameState, since: int = 0) -> list[str]:
+        return []
+
+    def turn_track(self, state: GameState) -> TurnTrack:
+        return TurnTrack(state.phase.turn, state.game.scenario.turn_count, (state.phase.name,), 0)
+
+
+GenericPresenter = Presenter
+
+# rules family id -> "module:class" of its presenter (relative to this package)
+PRESENTERS: dict[str, str] = {}
+
+
+def presenter_for(state: GameState) -> Presenter:
+    """The presenter of the state's rules family, or the generic one."""
+    spec = PRESENTERS.get(state.game.scenario.rules)
+    if not spec:
+        return GenericPresenter()
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module, __package__), name)()
+
+
+__all__ = ["ATTACK", "CHOICE", "ENTER", "MOVE", "PASS", "ActionView", "CombatPreview", "GenericPresenter",
+           "PRESENTERS", "Presenter", "TurnTrack", "UnitView", "presenter_for"]
