@@ -1,0 +1,63 @@
+"""The same seed gives the same game: random games of both shipped Arnhem scenarios, pinned by the
+digest of their action logs and outcome and of the rules' account of them (the `events`).
+
+The digests were taken from the engine before its speed work and must not move when the engine is
+made faster; they change only when a rule changes what is legal or what happens (then the change is
+deliberate and the new digests are recorded with it). They do not depend on Python's string hashing
+(checked with different PYTHONHASHSEED values)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from hexwright.engine.formats import load_scenario
+from hexwright.engine.rules.bots import RandomBot, play
+from hexwright.engine.rules.protocol import new_game
+
+ROOT = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem"
+
+# (scenario file, seed): (actions, digest of the action texts and the outcome, digest of the events)
+PINNED = {
+    ("scenario-1-historical.yaml", 1): (935, "d23646e40f0140df938b", "4c136d59f0304d3e4df7"),
+    ("scenario-1-historical.yaml", 3): (961, "ecda886a46d6d1958163", "f9bd65174813ea7800bc"),
+    ("scenario-1-historical.yaml", 7): (993, "2309c843659f871331fb", "248025ea4f182bf16112"),
+    ("scenario-2-free-deployment.yaml", 1): (791, "520e7e48d80c94fcc86c", "eca438d7eb9d8bce2f26"),
+    ("scenario-2-free-deployment.yaml", 3): (857, "674b1eb588bb5434aa01", "03304d1c279a91cb59a6"),
+    ("scenario-2-free-deployment.yaml", 7): (871, "39fd22506ea192f36a94", "371cd550aad006171888"),
+}
+
+_SCENARIOS: dict[str, object] = {}
+
+
+def _scenario(name: str):
+    if name not in _SCENARIOS:
+        _SCENARIOS[name] = load_scenario(ROOT / name).scenario
+    return _SCENARIOS[name]
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+@pytest.mark.parametrize(("name", "seed"), sorted(PINNED), ids=lambda x: str(x))
+def test_a_seed_gives_the_pinned_game(name, seed):
+    sc = _scenario(name)
+    st = new_game(sc, seed)
+    play(st, {side.id: RandomBot(seed * 7919 + i) for i, side in enumerate(sc.sides)})
+    texts = st.action_texts()
+    got = (len(texts), _digest("\n".join(texts) + "\n" + str(st.outcome())),
+           _digest("\n".join(t for _i, t in st.events)))
+    assert got == PINNED[(name, seed)]
+
+
+def test_two_games_of_one_seed_are_the_same_and_other_seeds_differ():
+    sc = _scenario("scenario-1-historical.yaml")
+    logs = []
+    for seed in (5, 5, 6):
+        st = new_game(sc, seed)
+        play(st, {side.id: RandomBot(seed * 7919 + i) for i, side in enumerate(sc.sides)}, max_actions=300)
+        logs.append(st.action_texts())
+    assert logs[0] == logs[1]
+    assert logs[0] != logs[2]
