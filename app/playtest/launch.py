@@ -1,0 +1,49 @@
+"""Opening a playtest from the editor: the start dialog, then a PlaytestWindow on a copy of the editor's
+scenario (the document, its undo stack and its file are untouched)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+
+from .session import GameSession, copy_scenario
+from .start_dialog import StartDialog
+from .window import PlaytestWindow
+
+_OPEN: list[PlaytestWindow] = []  # top-level windows stay alive while shown
+
+
+def open_windows() -> list[PlaytestWindow]:
+    return [w for w in _OPEN if w.isVisible()]
+
+
+def open_playtest(editor: QWidget, seats: dict[str, str] | None = None, seed: int | None = None,
+                  pace_ms: int | None = None) -> PlaytestWindow | None:
+    """Ask for the seats and seed (unless given) and open the editor's scenario as a game."""
+    doc = getattr(editor, "document", None)
+    if doc is None or doc.scenario is None:
+        QMessageBox.information(editor, "Playtest", "Open a scenario first: a playtest plays a scenario "
+                                                    "(File > Open, or Scenario > New Scenario from this Map).")
+        return None
+    scenario = doc.scenario
+    if seats is None or seed is None:
+        dlg = StartDialog(scenario, editor, seed or 0, seats)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        seats, seed, pace_ms = dlg.seats(), dlg.seed.value(), dlg.pace.value()
+    copy = copy_scenario(scenario)
+    path = str(doc.path) if doc.path is not None else None
+    try:
+        session = GameSession(copy, seed, seats, path)
+    except ValueError as exc:
+        QMessageBox.warning(editor, "Playtest", f"Cannot play this scenario: {exc}")
+        return None
+    note = ""
+    if doc.modified and path:
+        note = (f"(The scenario has unsaved edits: this game plays them, but a saved game log names {path}, "
+                "which does not have them until you save it.)")
+    kwargs = {} if pace_ms is None else {"pace_ms": pace_ms}
+    win = PlaytestWindow(session, doc.base_dir, note=note, **kwargs)
+    _OPEN[:] = [w for w in _OPEN if w.isVisible()]
+    _OPEN.append(win)
+    win.show()
+    return win

@@ -1,0 +1,335 @@
+"""The playtest window's panels, each fed from the presenter's plain views (engine/rules/presentation.py):
+
+* `TurnTrackWidget`: the game turn of the last, and the steps of a turn with the current one lit;
+* `DecisionPanel`: the current decision's actions by their labels (a filter, "Do it", and the
+  "Pass / End phase" button); hovering or selecting one shows on the board what it is about;
+* `CombatPreviewPanel`: an attack's participants, strengths or differential, column, line, every
+  modifier and the exact probability of each result as a table with bars;
+* `GameLogPanel`: the game's account (each action with its phase, dice and results in the rules' words).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, ActionView, CombatPreview, TurnTrack
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+LIST_KINDS_HIDDEN = (MOVE,)  # moves are made on the map; the list holds everything else
+
+
+class TurnTrackWidget(QWidget):
+    """Game turn N of M and the steps of one game turn, the current one highlighted."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.track: TurnTrack | None = None
+        self.setMinimumHeight(34)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_track(self, track: TurnTrack | None) -> None:
+        self.track = track
+        self.setToolTip("" if track is None else " > ".join(track.phases))
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(600, 34)
+
+    def text(self) -> str:
+        t = self.track
+        if t is None:
+            return ""
+        cur = t.phases[t.current] if 0 <= t.current < len(t.phases) else "-"
+        return f"Turn {t.turn} of {t.last_turn}: {cur}"
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        t = self.track
+        if t is None:
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        h = self.height() - 6
+        bold = QFont(self.font())
+        bold.setBold(True)
+        p.setFont(bold)
+        turn_text = f"Turn {t.turn} / {t.last_turn}"
+        x = 4.0
+        w = p.fontMetrics().horizontalAdvance(turn_text) + 16
+        p.setPen(QPen(QColor("#303030"), 1))
+        p.setBrush(QColor("#f3e4b0"))
+        p.drawRoundedRect(QRectF(x, 3, w, h), 5, 5)
+        p.drawText(QRectF(x, 3, w, h), Qt.AlignmentFlag.AlignCenter, turn_text)
+        x += w + 8
+        n = max(1, len(t.phases))
+        avail = max(40.0, self.width() - x - 4)
+        step = avail / n
+        for i, name in enumerate(t.phases):
+            r = QRectF(x + i * step + 1, 3, step - 4, h)
+            current = i == t.current
+            p.setBrush(QColor("#2f6fb5") if current else QColor("#e4e7eb"))
+            p.setPen(QPen(QColor("#1b3f66") if current else QColor("#a0a6ad"), 1.5 if current else 1))
+            p.drawRoundedRect(r, 4, 4)
+            p.setPen(QColor("white") if current else QColor("#303030"))
+            p.setFont(bold if current else self.font())
+            text = p.fontMetrics().elidedText(name, Qt.TextElideMode.ElideRight, int(r.width()) - 6)
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        p.end()
+
+
+class DecisionPanel(QWidget):
+    """The current decision: its prompt, the actions not made on the map (attacks, choices, entries,
+    retreats, ...) by label, and the pass button."""
+
+    chosen = Signal(object)  # ActionView to apply
+    highlighted = Signal(object)  # ActionView under the mouse or selected, or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        f = self.prompt.font()
+        f.setBold(True)
+        self.prompt.setFont(f)
+        lay.addWidget(self.prompt)
+        row = QHBoxLayout()
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter actions (text or hex)")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._refill)
+        row.addWidget(self.filter)
+        lay.addLayout(row)
+        self.list = QListWidget()
+        self.list.setMouseTracking(True)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.itemEntered.connect(lambda item: self.highlighted.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.list.currentItemChanged.connect(
+            lambda cur, _old: self.highlighted.emit(cur.data(Qt.ItemDataRole.UserRole) if cur else None))
+        self.list.itemDoubleClicked.connect(lambda item: self.chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        lay.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        self.do_button = QPushButton("Do it")
+        self.do_button.setToolTip("Make the selected action (or double-click it)")
+        self.do_button.clicked.connect(self._do)
+        self.pass_button = QPushButton("Pass / End phase")
+        self.pass_button.setToolTip("End this step of the sequence of play")
+        self.pass_button.clicked.connect(self._pass)
+        row.addWidget(self.do_button)
+        row.addWidget(self.pass_button)
+        lay.addLayout(row)
+        self.views: list[ActionView] = []
+        self.pass_view: ActionView | None = None
+        self.only_hex: str | None = None
+        self.enabled = True
+
+    def set_decision(self, prompt: str, views: list[ActionView], enabled: bool) -> None:
+        self.prompt.setText(prompt)
+        self.views = [v for v in views if v.kind not in LIST_KINDS_HIDDEN]
+        self.pass_view = next((v for v in views if v.kind == PASS), None)
+        self.enabled = enabled
+        self.only_hex = None
+        self._refill()
+
+    def show_only(self, hex_label: str | None, kind: str | None = None) -> None:
+        """List only the actions about one hex (e.g. the attacks on a clicked enemy hex)."""
+        self.only_hex = hex_label
+        self._kind = kind
+        self._refill()
+
+    def shown_views(self) -> list[ActionView]:
+        return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())]
+
+    def _refill(self) -> None:
+        text = self.filter.text().strip().lower()
+        kind = getattr(self, "_kind", None) if self.only_hex else None
+        self.list.blockSignals(True)
+        self.list.clear()
+        for v in self.views:
+            if self.only_hex is not None and (self.only_hex not in v.hexes or (kind and v.kind != kind)):
+                continue
+            label = v.label or v.action.text()
+            if text and text not in label.lower() and text not in " ".join(v.hexes).lower():
+                continue
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, v)
+            item.setToolTip(v.action.text())
+            if v.kind == ATTACK:
+                item.setForeground(QColor("#a03000"))
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.list.setEnabled(self.enabled)
+        self.do_button.setEnabled(self.enabled and self.list.count() > 0)
+        self.pass_button.setEnabled(self.enabled and self.pass_view is not None)
+        if self.pass_view is not None:
+            self.pass_button.setText(f"Pass / End phase ({self.pass_view.label or self.pass_view.action.text()})"
+                                     if (self.pass_view.label or "pass") not in ("pass", "Pass") else
+                                     "Pass / End phase")
+
+    def select_view(self, view: ActionView) -> None:
+        for i in range(self.list.count()):
+            if self.list.item(i).data(Qt.ItemDataRole.UserRole) == view:
+                self.list.setCurrentRow(i)
+                return
+
+    def _do(self) -> None:
+        item = self.list.currentItem() or (self.list.item(0) if self.list.count() == 1 else None)
+        if item is not None:
+            self.chosen.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _pass(self) -> None:
+        if self.pass_view is not None:
+            self.chosen.emit(self.pass_view)
+
+
+class DistributionBars(QWidget):
+    """Each result with its exact probability as a fraction, a percentage and a bar."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[str, Fraction]] = []
+        self.setMinimumHeight(20)
+
+    def set_distribution(self, dist: dict[str, Fraction]) -> None:
+        self.rows = list(dist.items())
+        self.setMinimumHeight(18 * len(self.rows) + 4)
+        self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(260, 18 * len(self.rows) + 4)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.rows:
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fm = p.fontMetrics()
+        name_w = max(fm.horizontalAdvance(r) for r, _ in self.rows) + 8
+        num_w = fm.horizontalAdvance("100.0 %  (35/36)") + 8
+        bar_w = max(20, self.width() - name_w - num_w - 8)
+        for i, (result, prob) in enumerate(self.rows):
+            y = 2 + i * 18
+            p.setPen(QColor("#202020"))
+            p.drawText(QRectF(2, y, name_w, 16), Qt.AlignmentFlag.AlignVCenter, result)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#e4e7eb"))
+            p.drawRect(QRectF(name_w, y + 2, bar_w, 12))
+            p.setBrush(QColor("#2f6fb5"))
+            p.drawRect(QRectF(name_w, y + 2, bar_w * float(prob), 12))
+            p.setPen(QColor("#202020"))
+            p.drawText(QRectF(name_w + bar_w + 6, y, num_w, 16), Qt.AlignmentFlag.AlignVCenter,
+                       f"{float(prob) * 100:5.1f} %  ({prob})")
+        p.end()
+
+
+class CombatPreviewPanel(QWidget):
+    """What an attack will be, before it is made: participants, totals or hit chance, column, line,
+    modifiers, and the exact probability of each result; "Attack" makes it."""
+
+    confirmed = Signal(object)  # ActionView
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.title = QLabel("No attack selected. Click an enemy unit you can attack, or an attack in the list.")
+        self.title.setWordWrap(True)
+        f = self.title.font()
+        f.setBold(True)
+        self.title.setFont(f)
+        lay.addWidget(self.title)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        lay.addWidget(self.summary)
+        self.table = QTableWidget(0, 2)
+        self.table.horizontalHeader().setVisible(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(True)
+        self.table.setMaximumHeight(150)
+        lay.addWidget(self.table)
+        lay.addWidget(QLabel("Result probabilities (exact):"))
+        self.bars = DistributionBars()
+        lay.addWidget(self.bars)
+        self.attack_button = QPushButton("Attack")
+        self.attack_button.setEnabled(False)
+        self.attack_button.clicked.connect(lambda: self.view is not None and self.confirmed.emit(self.view))
+        lay.addWidget(self.attack_button)
+        lay.addStretch(1)
+        self.view: ActionView | None = None
+        self.preview: CombatPreview | None = None
+
+    def show_preview(self, view: ActionView | None, preview: CombatPreview | None, enabled: bool = True) -> None:
+        self.view = view if preview is not None else None
+        self.preview = preview
+        if preview is None:
+            self.title.setText("No attack selected. Click an enemy unit you can attack, or an attack in the list.")
+            self.summary.setText("")
+            self.table.setRowCount(0)
+            self.bars.set_distribution({})
+            self.attack_button.setEnabled(False)
+            return
+        self.title.setText(view.label if view is not None and view.label else preview.action.text())
+        self.summary.setText(preview.summary)
+        rows = [("Attackers", ", ".join(preview.attackers)), ("Target", preview.target),
+                ("Column", preview.column), ("Line", preview.line or "-")]
+        rows += [("Modifier", m) for m in preview.modifiers]
+        self.table.setRowCount(len(rows))
+        for i, (k, v) in enumerate(rows):
+            self.table.setItem(i, 0, QTableWidgetItem(k))
+            self.table.setItem(i, 1, QTableWidgetItem(v))
+        self.table.resizeRowsToContents()
+        self.bars.set_distribution(preview.distribution)
+        self.attack_button.setEnabled(enabled)
+        self.attack_button.setText("Attack" if view is None or view.kind == ATTACK else "Do it")
+
+
+class GameLogPanel(QPlainTextEdit):
+    """The game's account, one line each; actions with their phase, the rules' lines indented."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setMaximumBlockCount(200000)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        f = QFont("monospace")
+        f.setStyleHint(QFont.StyleHint.TypeWriter)
+        f.setPointSizeF(max(7.0, self.font().pointSizeF() - 1))
+        self.setFont(f)
+        self.count = 0
+
+    def set_lines(self, lines) -> None:
+        self.clear()
+        self.count = 0
+        self.add_lines(lines)
+
+    def add_lines(self, lines) -> None:
+        for ln in lines:
+            prefix = "" if ln.kind in ("action", "result") else "    "
+            self.appendPlainText(prefix + ln.text)
+            self.count += 1
+        self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
+
+
+__all__ = ["CombatPreviewPanel", "DecisionPanel", "DistributionBars", "GameLogPanel", "TurnTrackWidget"]

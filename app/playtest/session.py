@@ -1,0 +1,211 @@
+"""A game being playtested: the scenario copy, the seats (a person or a bot for each side), the live
+state and its log, driven only through the rules protocol (engine/rules/protocol.py) and read through
+the family's presenter (engine/rules/presentation.py). No Qt here: the window (window.py) drives it.
+
+* Decisions of a person come through `apply` (the checked path: `IllegalAction` names the rule).
+* Chance nodes are drawn from the state's own seeded sampler (`roll_chance`), so a saved log replays
+  bit for bit (engine/rules/log.py).
+* Bots get a clone of the state (bot_runner.py runs them off the GUI thread) and their choice is applied
+  with the same checked path.
+* `log_lines` keeps the game's account: each action with the phase it was taken in, then the rules'
+  own lines for what it did (`presenter.events`).
+* Replays rebuild earlier positions by re-applying the recorded actions from the initial state
+  (`state_at`), with a checkpoint every `CHECKPOINT_EVERY` actions so stepping back is quick.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hexwright.engine.bots import make_bot
+from hexwright.engine.formats import load_scenario
+from hexwright.engine.model import Scenario
+from hexwright.engine.rules.bots import Bot
+from hexwright.engine.rules.chance import SeededSampler
+from hexwright.engine.rules.log import GameLog, LogError, replay
+from hexwright.engine.rules.presentation import Presenter, presenter_for
+from hexwright.engine.rules.protocol import CHANCE, Action, GameState, make_game
+
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, "random", "heuristic")  # a person, or a bot by its engine/bots name
+CHECKPOINT_EVERY = 64
+
+
+def copy_scenario(scenario: Scenario) -> Scenario:
+    """A deep copy of a scenario the game can own: the editor's map keeps its listeners (the canvas), the
+    copy has none, and nothing the game does reaches the editor's document."""
+    listeners = getattr(scenario.map, "_listeners", None)
+    memo: dict[int, object] = {}
+    if listeners is not None:
+        memo[id(listeners)] = []
+    return copy.deepcopy(scenario, memo)
+
+
+def load_playable(path: str | Path) -> Scenario:
+    """Read a scenario file for play; ValueError lists its errors."""
+    result = load_scenario(path)
+    errors = [d for d in result.diagnostics if d.severity.name == "ERROR"]
+    if result.scenario is None or errors:
+        raise ValueError(f"{path}: cannot play: " + "; ".join(d.format() for d in errors[:5]))
+    return result.scenario
+
+
+@dataclass
+class LogLine:
+    index: int  # number of history entries when the line was written (0: before the first action)
+    text: str
+    kind: str = "event"  # "action" (a decision or a roll with its phase), "event" (the rules' account), "result"
+
+
+@dataclass
+class GameSession:
+    scenario: Scenario
+    seed: int
+    seats: dict[str, str]  # side id -> HUMAN or a bot name
+    scenario_path: str | None = None
+    options: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.game = make_game(self.scenario, self.options)
+        self.state: GameState = self.game.new_initial_state(self.seed, SeededSampler(self.seed))
+        self.presenter: Presenter = presenter_for(self.state)
+        self.bots: dict[str, Bot] = {}
+        for i, side in enumerate(s.id for s in self.scenario.sides):
+            kind = self.seats.get(side, HUMAN)
+            if kind != HUMAN:
+                self.bots[side] = make_bot(kind, self.seed * 7919 + i, self.scenario)
+        self.lines: list[LogLine] = []
+        self._events_shown = 0
+        self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
+        self._collect_events()
+
+    # -- who acts ---------------------------------------------------------------------------------
+    @property
+    def sides(self) -> list[str]:
+        return [s.id for s in self.scenario.sides]
+
+    def side_name(self, side: str) -> str:
+        s = self.scenario.side(side)
+        return s.name if s is not None and s.name else side
+
+    def actor(self) -> str | None:
+        """The side to decide now, CHANCE at a chance node, None when the game is over."""
+        return None if self.state.is_terminal() else self.state.current_player
+
+    def human_to_act(self) -> bool:
+        a = self.actor()
+        return a is not None and a != CHANCE and a not in self.bots
+
+    def bot_to_act(self) -> bool:
+        a = self.actor()
+        return a is not None and a in self.bots
+
+    def humans(self) -> list[str]:
+        return [s for s in self.sides if s not in self.bots]
+
+    def viewer(self) -> str | None:
+        """Whose eyes the board uses: the person to act (hot-seat), else the only person; None when every
+        side is a bot (everything shown)."""
+        humans = self.humans()
+        a = self.actor()
+        if a in humans:
+            return a
+        if len(humans) == 1:
+            return humans[0]
+        if humans and self.state.history():  # hot-seat, a bot or the dice to act: the last person who acted
+            for e in reversed(self.state.history()):
+                if e.player in humans:
+                    return e.player
+        return humans[0] if humans else None
+
+    # -- playing ----------------------------------------------------------------------------------
+    def apply(self, action: Action | str, checked: bool = True) -> Action:
+        """Apply a decision by the checked path (IllegalAction names the rule it breaks); log it.
+        `checked=False` is for actions already checked (a log that `replay` accepted)."""
+        player = self.state.current_player
+        phase = self.state.phase
+        if isinstance(action, str):
+            action = self.state.parse_action(action)
+        if checked:
+            self.state.apply_checked(action)
+        else:
+            self.state.apply(action)
+        self._after(player, phase, action)
+        return action
+
+    def roll_chance(self) -> Action:
+        """Draw the chance node's outcome from the state's seeded sampler and apply it."""
+        assert self.state.current_player == CHANCE
+        return self.apply(self.state.sample_chance())
+
+    def bot_for(self, side: str) -> Bot | None:
+        return self.bots.get(side)
+
+    def _after(self, player: str, phase, action: Action) -> None:
+        n = len(self.state.history())
+        who = "dice" if player == CHANCE else self.side_name(player)
+        self.lines.append(LogLine(n, f"{phase}: {who}: {action.text()}", "action"))
+        self._collect_events()
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = self.state.clone()
+        if self.state.is_terminal():
+            self.lines.append(LogLine(n, f"Game over: {self.state.outcome()}", "result"))
+
+    def _collect_events(self) -> None:
+        lines = self.presenter.events(self.state, 0)
+        n = len(self.state.history())
+        for text in lines[self._events_shown:]:
+            self.lines.append(LogLine(n, text))
+        self._events_shown = len(lines)
+
+    # -- saving, loading, replaying -----------------------------------------------------------------
+    def game_log(self) -> GameLog:
+        return GameLog.of(self.state, self.scenario_path or "")
+
+    def save(self, path: str | Path) -> None:
+        if not self.scenario_path:
+            raise ValueError("the scenario has no file yet: save it in the editor first, so the game log can "
+                             "name it")
+        self.game_log().save(path)
+
+    @classmethod
+    def load(cls, path: str | Path, seats: dict[str, str] | None = None,
+             scenario: Scenario | None = None) -> GameSession:
+        """A session rebuilt from a saved game log: every action checked, every roll re-drawn from the seed
+        (engine/rules/log.py replay). The scenario is read from the log's path (relative to the log's
+        folder if it is not found as given) unless one is passed."""
+        log = GameLog.load(path)
+        scenario_path = log.scenario
+        if scenario is None:
+            p = Path(scenario_path)
+            if not p.exists() and (Path(path).parent / p).exists():
+                p = Path(path).parent / p
+            scenario = load_playable(p)
+            scenario_path = str(p)
+        replay(scenario, log)  # raises LogError where the log does not replay
+        session = cls(scenario, log.seed, dict(seats or {}), scenario_path, dict(log.options))
+        for text in log.actions:
+            session.apply(text, checked=False)
+        return session
+
+    def state_at(self, n: int) -> GameState:
+        """The position after the first `n` actions of this game (a new state; the live one is untouched)."""
+        actions = self.state.history()
+        n = max(0, min(n, len(actions)))
+        if n == len(actions):
+            return self.state.clone()
+        start = max((k for k in self._checkpoints if k <= n), default=0)
+        st = self._checkpoints[start].clone()
+        for e in actions[start:n]:
+            st.apply(e.action)
+        return st
+
+    def lines_until(self, n: int) -> list[LogLine]:
+        """The log as it stood after `n` actions."""
+        return [ln for ln in self.lines if ln.index <= n]
+
+
+__all__ = ["CHECKPOINT_EVERY", "GameSession", "HUMAN", "LogError", "LogLine", "SEAT_KINDS", "copy_scenario",
+           "load_playable"]
