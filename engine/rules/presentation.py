@@ -13,8 +13,15 @@ internals. Each rules family supplies a `Presenter` that turns its state into pl
 * `combat_preview(state, action)`: for an attack (or bombardment, fire), the participants, the
   strength sums or modifiers, the table column and line, and the exact probability of each result.
 * `prompt(state)`: what the current decision is, in the rules' words, with its citation.
-* `events(state, since)`: the log lines (dice, results, losses) in the rules' words after history entry
-  `since`; `turn_track(state)`: game turn, last turn and the phases of a turn with the current one.
+* `events(state, since)`: the log lines (dice, results, losses) in the rules' words caused by history
+  entries `since`, `since + 1`, ... (`events(state, 0)` is the whole log, with the lines of the game's
+  start); every line is public: a hidden choice appears as the other player sees it. Lines already
+  given never change as the game goes on. `turn_track(state)`: game turn, last turn and the phases of
+  a turn with the current one.
+* `markers(state, viewer)`: what is not a unit but shows on the board or beside it (drop zones, support
+  fire markers face down or face up, demolished bridges, HQs in a command cup, support points).
+* `move_action(state, unit, path)`: the family's move action for any path, legal or not, so an
+  interface can ask `explain_illegal` why a person's move is refused.
 
 `GenericPresenter` works for any family from the protocol alone (every action a "choice"); families
 override what they can show better. `presenter_for(state)` returns the family's presenter.
@@ -55,6 +62,10 @@ class ActionView:
     units: tuple[str, ...] = ()  # unit ids the action is about
     hexes: tuple[str, ...] = ()  # printed labels: a path, or the participants' hexes then the target
     cost: float | None = None  # MP spent at the end of a move, if a move
+    verb: str = ""  # the family's name of the decision: "move", "retreat", "advance", "sfm", "deplete", ...
+    markers: tuple[str, ...] = ()  # support fire markers or other markers the action uses or places
+    rule: str = ""  # the rule the action is made under, e.g. "F&M 8.3, 000_e5c3deafb2cea4af.txt"
+    probability: Fraction | None = None  # a chance outcome's exact probability
 
 
 @dataclass(frozen=True)
@@ -67,6 +78,22 @@ class CombatPreview:
     line: str  # the table line (terrain row) used, if the table has lines
     modifiers: tuple[str, ...] = ()  # every modifier that changed the column or the roll, cited
     distribution: dict[str, Fraction] = field(default_factory=dict)  # result -> exact probability
+    defenders: tuple[str, ...] = ()  # unit ids in the target hex
+    reconstructed: bool = False  # the table read is not printed in full in the source (marked as such)
+
+
+@dataclass(frozen=True)
+class MarkerView:
+    """A marker as the viewer may see it: on a hex (`hex`), on a hexside (`hexside`, "1422/1423") or off
+    the map (both empty), e.g. a drop zone, a side's support fire markers, a demolished bridge."""
+
+    id: str
+    kind: str  # "drop zone", "support fire markers", "committed markers", "demolished bridge", "HQ", ...
+    side: str = ""
+    text: str = ""  # what the viewer reads: "+3:us, +6:british" to the owner, "2 markers face down" to the other
+    hex: str | None = None
+    hexside: str = ""
+    hidden: bool = False  # the viewer does not see its value or place
 
 
 @dataclass(frozen=True)
@@ -107,11 +134,28 @@ class Presenter:
     def turn_track(self, state: GameState) -> TurnTrack:
         return TurnTrack(state.phase.turn, state.game.scenario.turn_count, (state.phase.name,), 0)
 
+    def markers(self, state: GameState, viewer: str | None = None) -> list[MarkerView]:
+        return []
+
+    def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
+        """The family's move of `unit` along `path` (printed labels, its hex first), legal or not; None if
+        the family has no such action."""
+        return None
+
+    def side_name(self, state: GameState, side: str) -> str:
+        """A side's name as the scenario prints it ("German"), or its id."""
+        for s in state.game.scenario.sides:
+            if s.id == side:
+                return s.name or s.id
+        return side
+
 
 GenericPresenter = Presenter
 
 # rules family id -> "module:class" of its presenter (relative to this package)
-PRESENTERS: dict[str, str] = {}
+PRESENTERS: dict[str, str] = {
+    "fm": ".fm.view:FMPresenter",
+}
 
 
 def presenter_for(state: GameState) -> Presenter:
@@ -124,4 +168,4 @@ def presenter_for(state: GameState) -> Presenter:
 
 
 __all__ = ["ATTACK", "CHOICE", "ENTER", "MOVE", "PASS", "ActionView", "CombatPreview", "GenericPresenter",
-           "PRESENTERS", "Presenter", "TurnTrack", "UnitView", "presenter_for"]
+           "MarkerView", "PRESENTERS", "Presenter", "TurnTrack", "UnitView", "presenter_for"]

@@ -1,0 +1,657 @@
+"""What a player interface shows of an F&M game (000_e5c3deafb2cea4af.txt), read from the state's public
+attributes and the rule modules' functions (rules/presentation.py describes the views).
+
+* Units: on the map with their current values ("4-4-10", "2-3-8 (depleted)"), reinforcements and
+  airborne arrivals waiting (11.1, 11.4), eliminated units; in Scenario 2's secret set-up (12.0) the
+  other side's recorded placements are hidden from a viewer until both sides reveal them.
+* Support fire markers are not units (7.0): the owner sees the values of his markers, the other player
+  their number only; markers committed to a combat lie face down until revealed (7.2, 8.2.1 b, c).
+* Actions on the map: moves with their full path and MP (5.x, 6.1), entries (11.1), landings (11.4),
+  set-up (12.0), bombardments (8.1) and attacks (8.2) with their participants, retreat, displacement
+  and advance paths (8.3, 8.3.1, 8.5), and every other decision as a choice worded by its rule.
+* Combat previews: totals, differential, CRT line (terrain and hexsides, 8.2.2, 10.6), the column after
+  fortification (8.2.3) and the CRT notes, and the exact distribution of results over the six faces.
+  The CRT body is reconstructed (tables.py); previews say so.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...hexgrid import hex_neighbors, hexside_between, hexside_of
+from ...movement.kernel import entry_cost
+from ..presentation import (
+    ATTACK,
+    CHOICE,
+    ENTER,
+    MOVE,
+    PASS,
+    ActionView,
+    CombatPreview,
+    MarkerView,
+    Presenter,
+    TurnTrack,
+    UnitView,
+)
+from ..protocol import CHANCE, Action, Draw, GameState, Roll
+from . import combat as cb
+from .actions import (
+    Advance,
+    Attack,
+    Bombard,
+    Commit,
+    Demolish,
+    Deplete,
+    Displace,
+    DrawSplit,
+    Enter,
+    Ferry,
+    Halt,
+    Land,
+    Move,
+    Pass,
+    Repair,
+    Retreat,
+    Setup,
+    ShiftDropZone,
+    Stiff,
+)
+from .combat import MarkerId
+from .game import SOURCE, FMGame
+from .movement import is_fortification, unit_reach
+from .state import PLAYER_PHASES, FMState
+from .tables import differentials
+
+# the pending decisions of FMState (its `_do_<kind>` steps): what is asked, of whom, under which rule
+PROMPTS: dict[str, tuple[str, str]] = {
+    "setup": ("secretly record the set-up hex of {unit}", "12.0"),
+    "shift_dz": ("move drop zone marker {marker} off the German unit to an adjacent eligible hex", "12.0"),
+    "draw_split": ("choose how many of the {n} support fire markers to draw from each pool", "10.7"),
+    "move": ("move units, bring on reinforcements, or pass to end the phase", "5.1, 11.1"),
+    "continue": ("{unit} may go on with its remaining MP or halt", "10.6.3"),
+    "demolish": ("{unit} entered a bridge hex: attempt to demolish {bridges}?", "10.6.3"),
+    "engineer": ("the engineer may repair a demolished bridge or operate a ferry", "10.6.4, 10.6.5"),
+    "land": ("choose the landing hex of {unit} within {within} hexes of its drop zone", "11.4"),
+    "bombard": ("declare a bombardment with support fire markers, or pass", "8.1"),
+    "attack": ("declare an attack on an adjacent enemy unit, or pass", "8.2"),
+    "sfm": ("commit a support fire marker face down to the combat at {target}, or none", "8.2.1 b"),
+    "loss": ("choose the unit that takes the step loss", "8.2.4"),
+    "retreat": ("retreat {unit} {n} hexes, or offer stiff resistance", "8.3, 8.4"),
+    "displace": ("displace {unit} one hex so that {retreating} can end its retreat", "8.3.1"),
+    "advance": ("advance a unit along the path of retreat, or pass", "8.5"),
+    "sfm_draw": ("draw a support fire marker for {side} at random from the {pool} pool", "7.1, 10.7"),
+    "airpower": ("roll on the Airpower SFMs Available Table", "10.7"),
+    "air_draw": ("draw an airpower marker for {side} at random", "10.7"),
+    "demolition_roll": ("roll for the demolition of bridge {bridge}", "10.6.3"),
+    "repair_roll": ("roll for the repair of bridge {bridge}", "10.6.4"),
+    "landing_roll": ("roll on the Airborne Drop Table for {unit}", "11.4"),
+    "combat_roll": ("roll for the combat at {target}", "8.1.2, 8.2.1"),
+}
+
+
+def cite(section: str) -> str:
+    return f"F&M {section}, {SOURCE}"
+
+
+def _mp(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"
+
+
+def values_text(values: dict[str, Any]) -> str:
+    """The printed values as on the counter (2.3): attack-defense-movement."""
+    return "-".join(str(values.get(k, "?")) for k in ("attack", "defense", "movement"))
+
+
+class FMPresenter(Presenter):
+    """Views of an `FMState` (000_e5c3deafb2cea4af.txt)."""
+
+    # -- units and markers ---------------------------------------------------------------------
+    def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
+        """Every unit of the scenario as `viewer` may see it (None: everything, as after the game).
+
+        Scenario 2 (12.0): "each player secretly records his initial set up"; until both sides place
+        their units at the same time, the other side's recorded placements are hidden (status "hidden",
+        no hex) and the owner sees them at their recorded hex with status "set up (secret)"."""
+        st = _fm(state)
+        g = st.game
+        arrivals = {a.unit: a for a in st.arrivals}
+        recorded: dict[str, Any] = {}
+        if st.stage == -1:
+            for placed in st.secret.values():
+                recorded.update(placed)
+        to_set_up = set()
+        if st.stage == -1 and st.pending is not None and st.pending.kind == "setup":
+            to_set_up = set(st.pending.data.get("remaining", []))
+        eliminated = set(st.eliminated)
+        out = []
+        for uid in g.unit_ids:
+            u = g.units[uid]
+            name = u.name or uid
+            reduced = uid in st.reduced
+            vals = values_text(g.values(uid, reduced)) + (" (depleted)" if reduced else "")
+            static = self._static_flags(g, uid)
+            if uid in st.pos:
+                out.append(UnitView(uid, u.side, name, g.label(st.pos[uid]), "on map", vals,
+                                    self._flags(st, uid) + static))
+            elif uid in recorded:
+                if viewer is None or viewer == u.side:
+                    out.append(UnitView(uid, u.side, name, g.label(recorded[uid]), "set up (secret)", vals, static))
+                else:
+                    out.append(UnitView(uid, u.side, name, None, "hidden", "", ()))
+            elif uid in to_set_up or (st.stage == -1 and uid in g.setup_hexes):
+                out.append(UnitView(uid, u.side, name, None, "to set up", vals, static))
+            elif uid in arrivals:
+                a = arrivals[uid]
+                when = f"GT {a.turn}"
+                flags = (when, "airborne landing") if a.marker else (when,)
+                out.append(UnitView(uid, u.side, name, None, "reinforcement", vals, flags + static))
+            elif uid in eliminated:
+                out.append(UnitView(uid, u.side, name, None, "eliminated", vals, static))
+            else:
+                out.append(UnitView(uid, u.side, name, None, "off map", vals, static))
+        return out
+
+    @staticmethod
+    def _static_flags(g: FMGame, uid: str) -> tuple[str, ...]:
+        out = ["mobile" if g.is_mobile(uid) else "leg"]
+        if g.is_airborne(uid):
+            out.append("airborne")
+        if g.is_engineer(uid):
+            out.append("engineer")
+        if not g.exerts_zoc(uid):
+            out.append("no zoc")  # 6.0: the black hexagon
+        return tuple(out)
+
+    @staticmethod
+    def _flags(st: FMState, uid: str) -> tuple[str, ...]:
+        g = st.game
+        out = []
+        if uid in st.reduced:
+            out.append("depleted")
+        if uid in st.moved:
+            out.append("moved")
+        elif uid in st.mp_spent and st.mp_spent[uid] > 0 and 1 <= st.stage <= 10 and st.phase_index in (0, 3):
+            out.append(f"{_mp(st.mp_spent[uid])} MP spent")
+        if uid in st.moved_in_movement and g.is_mobile(uid):
+            out.append("moved in the Movement Phase")  # 4.1, 5.5: no Mobile Movement Phase move
+        if uid in st.cannot_move:
+            out.append("cannot move")
+        if uid in st.exhausted:
+            out.append("exhausted")  # 8.5: advanced, no other activity this player turn
+        if uid in st.attacked_phase:
+            out.append("attacked")
+        if uid in st.no_attack and uid not in st.exhausted:
+            out.append("may not attack")  # 8.3.1: displaced
+        if uid in st.defended_phase:
+            out.append("attacked this phase")  # 8.0: one attack per defending unit and phase
+        if st.pos[uid] in st.enemy_zoc(g.units[uid].side):
+            out.append("in enemy ZOC")
+        return tuple(out)
+
+    def markers(self, state: GameState, viewer: str | None = None) -> list[MarkerView]:
+        """Drop zones (11.4, 12.0), each side's support fire markers this GT (7.2: the owner knows their
+        values, the other player their number), markers committed to the combat in progress (face down
+        until revealed, 8.2.1 b, c), demolished bridges (10.6.3) and the engineer's ferry (10.6.5)."""
+        st = _fm(state)
+        g = st.game
+        out: list[MarkerView] = []
+        secret_dz = {m: h for placed in st.secret.values() for m, h in placed.items() if m not in g.units}
+        setting_up = st.stage == -1
+        for mid in sorted(set(st.dz) | set(secret_dz)):
+            mk = g.scenario.markers.get(mid)
+            side = (mk.side if mk is not None else "") or g.allied
+            name = mk.label if mk is not None and mk.label else mid
+            if setting_up and mid in g.setup_hexes:  # 12.0: recorded secretly, placed when both reveal
+                if viewer not in (None, side):
+                    out.append(MarkerView(mid, "drop zone", side, f"drop zone {name} (set up secretly)", hidden=True))
+                elif mid in secret_dz:
+                    out.append(MarkerView(mid, "drop zone", side, f"drop zone {name} (set up secretly)",
+                                          g.label(secret_dz[mid])))
+                else:
+                    out.append(MarkerView(mid, "drop zone", side, f"drop zone {name} (to set up)"))
+                continue
+            h = st.dz.get(mid)
+            extra = st.dz_extra_drm.get(mid, 0)
+            out.append(MarkerView(mid, "drop zone", side, f"drop zone {name}" + (f" (+{extra} DRM)" if extra else ""),
+                                  g.label(h) if h is not None else None))
+        c = st.combat
+        revealed = c is not None and (c.kind == "bombard" or (st.pending is not None and st.pending.kind != "sfm"))
+        for side in g.side_ids:
+            avail = sorted(st.available.get(side, []), key=lambda m: (m.value, m.token()))
+            if avail:
+                own = viewer is None or viewer == side
+                text = ", ".join(m.token() for m in avail) if own else f"{len(avail)} markers"
+                out.append(MarkerView(f"sfm-{side}", "support fire markers", side, text, hidden=not own))
+            if c is not None and c.markers.get(side):
+                ms = c.markers[side]
+                own = viewer is None or viewer == side or revealed
+                text = (", ".join(m.token() for m in ms) if own
+                        else f"{len(ms)} marker{'s' if len(ms) > 1 else ''} face down")
+                out.append(MarkerView(f"committed-{side}", "committed markers", side, text, g.label(c.target),
+                                      hidden=not own))
+        for s in sorted(st.demolished, key=g.hexside_label):
+            out.append(MarkerView(f"demolished-{g.hexside_label(s)}", "demolished bridge", g.german,
+                                  f"{g.bridge_kind(s)} bridge demolished (10.6.3)", hexside=g.hexside_label(s)))
+        if st.ferry is not None:
+            lab = g.hexside_label(st.ferry)
+            live = st.active_ferry() is not None
+            out.append(MarkerView(f"ferry-{lab}", "ferry", g.allied,
+                                  "engineer ferry (10.6.5)" + ("" if live else ": not in operation"), hexside=lab))
+        return out
+
+    # -- actions -------------------------------------------------------------------------------
+    def action_views(self, state: GameState) -> list[ActionView]:
+        st = _fm(state)
+        actions = st.legal_actions()
+        p = st.pending
+        if p is None:
+            return []
+        if p.player == CHANCE:
+            probs = dict(st.chance_outcomes())
+            return [self._chance_view(st, a, probs.get(a)) for a in actions]
+        reaches: dict[str, Any] = {}
+        return [self._view(st, a, reaches) for a in actions]
+
+    def _chance_view(self, st: FMState, a: Action, pr: Fraction | None) -> ActionView:
+        kind = st.pending.kind if st.pending is not None else ""
+        rule = cite(PROMPTS.get(kind, ("", "4.1"))[1])
+        if isinstance(a, Roll):
+            return ActionView(a, CHOICE, f"die roll {a.value}", verb="roll", rule=rule, probability=pr)
+        assert isinstance(a, Draw)
+        return ActionView(a, CHOICE, f"draw {a.item}", verb="draw", markers=(a.item,), rule=rule, probability=pr)
+
+    def _view(self, st: FMState, a: Action, reaches: dict[str, Any]) -> ActionView:
+        g = st.game
+        lab = g.label
+        p = st.pending
+        assert p is not None
+        if isinstance(a, Move):
+            uid = a.unit
+            reach = reaches.get(uid)
+            if reach is None:
+                reach = reaches[uid] = unit_reach(st, uid)
+            dest = g.hex(a.path[-1])
+            cost = st.mp_spent.get(uid, 0.0) + float(reach.spent.get(dest, 0.0))
+            ma = g.values(uid, uid in st.reduced).get("movement", 0)
+            return ActionView(a, MOVE, f"move {uid} to {a.path[-1]} ({_mp(cost)} of {ma} MP)", (uid,), a.path, cost,
+                              "move", rule=cite("5.1"))
+        if isinstance(a, Enter):
+            cost = self.entry_cost(st, a.unit, a.hex)
+            return ActionView(a, ENTER, f"{a.unit} enters at {a.hex} ({_mp(cost)} MP)", (a.unit,), (a.hex,), cost,
+                              "enter", rule=cite("11.1"))
+        if isinstance(a, Land):
+            h = g.hex(a.hex)
+            tt = g.map.terrain_table.terrain.get(g.map.terrain[h]) if h is not None else None
+            where = f" ({tt.name})" if tt is not None else ""
+            return ActionView(a, ENTER, f"land {a.unit} in {a.hex}{where}", (a.unit,), (a.hex,), verb="land",
+                              rule=cite("11.4"))
+        if isinstance(a, Setup):
+            return ActionView(a, ENTER, f"set up {a.unit} in {a.hex} (recorded secretly)", (a.unit,), (a.hex,),
+                              verb="setup", rule=cite("12.0"))
+        if isinstance(a, ShiftDropZone):
+            frm = st.dz.get(a.marker)
+            hexes = ((lab(frm),) if frm is not None else ()) + (a.hex,)
+            return ActionView(a, ENTER, f"move drop zone {a.marker} to {a.hex}", (), hexes, verb="shift-dz",
+                              markers=(a.marker,), rule=cite("12.0"))
+        if isinstance(a, Attack):
+            return self._attack_view(st, a)
+        if isinstance(a, Bombard):
+            t = g.hex(a.target)
+            dfd = st.occupant(t)
+            total = sum(cb.halved_for_fortification(g, t, MarkerId.parse(m).value) for m in a.markers)  # type: ignore[arg-type]
+            return ActionView(a, ATTACK, f"bombard {a.target} ({dfd}) with {', '.join(a.markers)}: {total}",
+                              (), (a.target,), verb="bombard", markers=a.markers, rule=cite("8.1"))
+        if isinstance(a, Commit):
+            if a.marker is None:
+                return ActionView(a, CHOICE, "commit no support fire marker", verb="sfm", rule=cite("8.2.1 b"))
+            return ActionView(a, CHOICE, f"commit a {a.marker} support fire marker face down", verb="sfm",
+                              markers=(a.marker,), rule=cite("8.2.1 b"))
+        if isinstance(a, Deplete):
+            h = st.pos.get(a.unit)
+            return ActionView(a, CHOICE, f"{a.unit} takes the step loss", (a.unit,),
+                              (lab(h),) if h is not None else (), verb="deplete", rule=cite("8.2.4"))
+        if isinstance(a, Retreat):
+            if len(a.path) == 1:
+                return ActionView(a, CHOICE, f"{a.unit} cannot retreat and is eliminated", (a.unit,), a.path,
+                                  verb="retreat", rule=cite("8.3"))
+            n = p.data.get("n", len(a.path) - 1)
+            short = len(a.path) - 1 < n
+            onto = st.occupant(g.hex(a.path[-1]))
+            extra = (f", displacing {onto}" if onto is not None else "") + (", then depleted" if short else "")
+            return ActionView(a, MOVE, f"retreat {a.unit} to {a.path[-1]} via {'-'.join(a.path[1:])}{extra}",
+                              (a.unit,), a.path, verb="retreat", rule=cite("8.3"))
+        if isinstance(a, Stiff):
+            return ActionView(a, CHOICE, f"stiff resistance: {a.unit} is depleted instead of retreating", (a.unit,),
+                              (lab(st.pos[a.unit]),) if a.unit in st.pos else (), verb="stiff", rule=cite("8.4"))
+        if isinstance(a, Displace):
+            return ActionView(a, MOVE, f"displace {a.unit} to {a.path[1]}", (a.unit,), a.path, verb="displace",
+                              rule=cite("8.3.1"))
+        if isinstance(a, Advance):
+            return ActionView(a, MOVE, f"advance {a.unit} to {a.path[-1]}", (a.unit,), a.path, verb="advance",
+                              rule=cite("8.5"))
+        if isinstance(a, Halt):
+            h = st.pos.get(a.unit)
+            return ActionView(a, CHOICE, f"halt {a.unit}" + (f" in {lab(h)}" if h is not None else ""), (a.unit,),
+                              (lab(h),) if h is not None else (), verb="halt", rule=cite("10.6.3"))
+        if isinstance(a, Demolish):
+            s = g.hexside(a.hexside)
+            kind = g.bridge_kind(s) if s is not None else "bridge"
+            return ActionView(a, CHOICE, f"attempt to demolish the {kind} bridge {a.hexside}", (),
+                              tuple(a.hexside.split("/")), verb="demolish", rule=cite("10.6.3"))
+        if isinstance(a, Repair):
+            return ActionView(a, CHOICE, f"the engineer attempts to repair the bridge {a.hexside}", (),
+                              tuple(a.hexside.split("/")), verb="repair", rule=cite("10.6.4"))
+        if isinstance(a, Ferry):
+            return ActionView(a, CHOICE, f"the engineer operates a ferry across {a.hexside} this GT", (),
+                              tuple(a.hexside.split("/")), verb="ferry", rule=cite("10.6.5"))
+        if isinstance(a, DrawSplit):
+            parts = " and ".join(f"{n} from the {pool} pool" for pool, n in a.counts)
+            return ActionView(a, CHOICE, f"draw {parts}", verb="draw-split", rule=cite("10.7"))
+        if isinstance(a, Pass):
+            return ActionView(a, PASS, self._pass_label(st), verb="pass", rule=cite(PROMPTS[p.kind][1]))
+        return ActionView(a, CHOICE, a.text())
+
+    def _pass_label(self, st: FMState) -> str:
+        p = st.pending
+        assert p is not None
+        kind = p.kind
+        if kind == "move":
+            return f"end the {st.phase.name}"
+        if kind == "bombard":
+            return "no more bombardments this phase"
+        if kind == "attack":
+            return f"no more attacks this {st.phase.name.removesuffix(' Phase')} Phase"
+        if kind == "advance":
+            return "do not advance after combat"
+        if kind == "demolish":
+            return "no demolition attempt"
+        if kind == "engineer":
+            return "no engineer operation this GT"
+        if kind == "displace":
+            return f"no displacement is possible: {p.data.get('retreating')} is depleted instead"
+        if kind == "setup":
+            return f"{p.data['remaining'][0]} has no eligible set-up hex"
+        if kind == "shift_dz":
+            return f"no eligible hex for drop zone {p.data.get('marker')}"
+        return "pass"
+
+    def _attack_view(self, st: FMState, a: Attack) -> ActionView:
+        g = st.game
+        t = g.hex(a.target)
+        dfd = st.occupant(t)
+        atk = [st.occupant(g.hex(x)) for x in a.attackers]
+        units = tuple(u for u in atk if u is not None)
+        attack = sum(int(st.current_values(u).get("attack", 0)) for u in units)
+        defense = cb.defense_strength(g, t, int(st.current_values(dfd).get("defense", 0))) if dfd else 0  # type: ignore[arg-type]
+        who = ", ".join(f"{u} ({h})" for u, h in zip(units, a.attackers, strict=False))
+        return ActionView(a, ATTACK, f"attack {dfd} in {a.target} with {who}: {attack} vs {defense}, "
+                          f"differential {attack - defense:+d}", units, a.attackers + (a.target,), verb="attack",
+                          rule=cite("8.2"))
+
+    def entry_cost(self, state: GameState, uid: str, hex_label: str) -> float:
+        """11.1: a reinforcement pays the MP of the map-edge hex it enters, or the road or trail rate if
+        that road or trail leaves the map there; a mobile unit entering an enemy zone of control pays half
+        its printed MA more (6.1)."""
+        st = _fm(state)
+        g = st.game
+        m = g.map
+        h = g.hex(hex_label)
+        assert h is not None
+        cls = g.movement_class(uid)
+        best = entry_cost(m, h, cls)
+        for d, n in enumerate(hex_neighbors(h)):
+            if m.contains(n):
+                continue
+            info = m.hexsides.get(hexside_of(h, d))
+            for path in info.paths if info else ():
+                pt = m.terrain_table.paths.get(path)
+                rate = pt.move.get(cls) if pt else None
+                if rate is not None and (best is None or rate < best):
+                    best = rate
+        cost = float(best) if best is not None else float("inf")
+        if g.is_mobile(uid) and h in st.enemy_zoc(g.units[uid].side):
+            cost += int(st.current_values(uid).get("movement", 0)) // 2
+        return cost
+
+    def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
+        return Move(unit, tuple(path))
+
+    # -- movement ------------------------------------------------------------------------------
+    def move_costs(self, state: GameState, unit: str) -> dict[str, float]:
+        """The MP `unit` has spent this phase on arriving in each hex it may end its move in now (5.x,
+        6.1), from its legal moves; for a reinforcement waiting to enter, each entry hex's cost (11.1)."""
+        out: dict[str, float] = {}
+        for v in self.action_views(state):
+            if v.units == (unit,) and v.cost is not None and v.verb in ("move", "enter"):
+                out[v.hexes[-1]] = v.cost
+        return out
+
+    def zoc_hexes(self, state: GameState, side: str) -> set[str]:
+        """6.0: the hexes around every enemy unit that exerts a zone of control; a leg unit of `side`
+        entering one stops (6.1), a mobile unit pays half its MA more, retreats may not enter them (6.2)."""
+        st = _fm(state)
+        return {st.game.label(h) for h in st.enemy_zoc(side)}
+
+    # -- combat --------------------------------------------------------------------------------
+    def combat_preview(self, state: GameState, action: Action) -> CombatPreview | None:
+        """The odds of an attack (8.2) or bombardment (8.1) declared now with no support fire markers, of
+        the combat in progress with the markers the acting player may know of (a marker he commits, his
+        own, those revealed; the other side's face-down markers are listed but not counted), or of the
+        combat about to be rolled."""
+        st = _fm(state)
+        g = st.game
+        if isinstance(action, Attack):
+            t = g.hex(action.target)
+            dfd = st.occupant(t)
+            if t is None or dfd is None:
+                return None
+            atk = tuple(u for u in (st.occupant(g.hex(x)) for x in action.attackers) if u is not None)
+            return self._preview(st, action, "ground", t, atk, dfd, [], [])
+        if isinstance(action, Bombard):
+            t = g.hex(action.target)
+            dfd = st.occupant(t)
+            if t is None or dfd is None:
+                return None
+            return self._preview(st, action, "bombard", t, (), dfd, [MarkerId.parse(m) for m in action.markers], [])
+        c = st.combat
+        if c is None:
+            return None
+        p = st.pending
+        if isinstance(action, Commit) and p is not None and p.kind == "sfm":
+            me = p.player
+            mine = list(c.markers.get(me, [])) + ([MarkerId.parse(action.marker)] if action.marker else [])
+            other = c.defender if me == c.attacker else c.attacker
+            hidden = len(c.markers.get(other, []))
+            atk_m, dfd_m = (mine, []) if me == c.attacker else ([], mine)
+            return self._preview(st, action, c.kind, c.target, tuple(c.attackers), c.defending, atk_m, dfd_m,
+                                 hidden_other=hidden)
+        if isinstance(action, Roll) and p is not None and p.kind == "combat_roll":
+            return self._preview(st, action, c.kind, c.target, tuple(c.attackers), c.defending,
+                                 list(c.markers.get(c.attacker, [])), list(c.markers.get(c.defender, [])))
+        return None
+
+    def _preview(self, st: FMState, action: Action, kind: str, target: Any, attackers: tuple[str, ...], dfd: str,
+                 atk_markers: list[MarkerId], dfd_markers: list[MarkerId], hidden_other: int = 0) -> CombatPreview:
+        """8.1.2 / 8.2.1 c-d: the totals, differential, CRT line and column, from combat.py's functions."""
+        g = st.game
+        lab = g.label
+        mods: list[str] = []
+        fort = is_fortification(g.map, target)
+        units = sum(int(st.current_values(u).get("attack", 0)) for u in attackers)
+        atk_sfm = sum(cb.halved_for_fortification(g, target, m.value) for m in atk_markers)
+        printed = int(st.current_values(dfd).get("defense", 0))
+        defense = cb.defense_strength(g, target, printed) + sum(m.value for m in dfd_markers)
+        attack = units + atk_sfm
+        if atk_markers:
+            mods.append(f"attacker's markers {', '.join(m.token() for m in atk_markers)}: +{atk_sfm}"
+                        + (" (halved against a fortification)" if fort else "") + f" ({cite('8.2.1 c, 8.2.3')})")
+        if fort:
+            mods.append(f"fortification: defense strength doubled to {cb.defense_strength(g, target, printed)} "
+                        f"({cite('8.2.3')})")
+        if dfd_markers:
+            mods.append(f"defender's markers {', '.join(m.token() for m in dfd_markers)}: "
+                        f"+{sum(m.value for m in dfd_markers)} ({cite('8.2.1 c')})")
+        if hidden_other:
+            mods.append(f"{hidden_other} marker{'s' if hidden_other > 1 else ''} of the other side face down, not "
+                        f"counted ({cite('8.2.1 b')})")
+        attacker_hexes = [st.pos[u] for u in attackers if u in st.pos]
+        line = cb.defender_line(g, target, attacker_hexes, st.demolished, bombardment=kind == "bombard")
+        terrain = self._line_reason(st, target, attacker_hexes, line, kind == "bombard")
+        if terrain:
+            mods.append(terrain)
+        diff = attack - defense
+        table = g.table("crt_terrain")
+        column = cb.column_for(table, line, diff)
+        lo, hi = _line_bounds(table, line)
+        if lo is not None and diff < lo:
+            mods.append(f"differential {diff:+d} below the line's lowest {lo:+d}: its lowest column (CRT notes)")
+        if hi is not None and diff > hi:
+            mods.append(f"differential {diff:+d} above {hi:+d}: the {hi:+d} column (CRT notes)")
+        if kind == "bombard":
+            mods.append(f"Ae, A1-A3 and Ex have no effect in a bombardment; (A): an adjacent attacking unit takes a "
+                        f"step loss ({cite('8.1.3')})")
+        dist = cb.result_distribution(g, column)
+        recon = bool(g.table("crt").reconstructed or table.reconstructed)
+        what = "bombardment" if kind == "bombard" else "attack"
+        summary = (f"{what} {attack} vs defense {defense}: differential {diff:+d}, {line} line, column {column} "
+                   f"({cite('8.1.2' if kind == 'bombard' else '8.2.1')})"
+                   + ("; the CRT is reconstructed (its body is truncated in the source)" if recon else ""))
+        names = tuple(attackers) if attackers else tuple(m.token() for m in atk_markers)
+        return CombatPreview(action, names, lab(target), summary, column, line, tuple(mods), dist, (dfd,), recon)
+
+    @staticmethod
+    def _line_reason(st: FMState, target: Any, attacker_hexes: list[Any], line: str, bombardment: bool) -> str:
+        """Why the CRT line is the one it is (8.2.2, 10.6, 8.1.2)."""
+        g = st.game
+        m = g.map
+        codes = [m.terrain[target], *m.features.get(target, ())]
+        by_terrain = [c for c in codes if cb.crt_line_of(g, c) == line]
+        if by_terrain:
+            return f"{line} line: the defender's hex ({', '.join(by_terrain)}) ({cite('8.2.2')})"
+        if not bombardment:
+            water = [a for a in attacker_hexes if g.is_water(hexside_between(a, target))]
+            if water:
+                bridged = any(m.hexsides[hexside_between(a, target)].bridge is not None
+                              and hexside_between(a, target) not in st.demolished for a in water)
+                if bridged:
+                    return f"{line} line: an attacker attacks across a bridged river or canal ({cite('10.6')})"
+                return f"{line} line: every attacker attacks across a river or canal hexside ({cite('8.2.2')})"
+        return f"{line} line ({cite('8.2.2')})"
+
+    # -- sequence ------------------------------------------------------------------------------
+    def prompt(self, state: GameState) -> str:
+        """The decision pending, who makes it and the rule, e.g. "German: choose the unit that takes the step
+        loss (F&M 8.2.4, 000_e5c3deafb2cea4af.txt)"."""
+        st = _fm(state)
+        if st.is_terminal():
+            return f"Game over: {st.outcome()}"
+        p = st.pending
+        if p is None:
+            return f"{st.phase}"
+        text, rule = PROMPTS.get(p.kind, (p.kind.replace("_", " "), "4.1"))
+        c = st.combat
+        g = st.game
+        data: dict[str, Any] = dict(p.data)
+        data.setdefault("unit", (p.data.get("remaining") or [""])[0] if p.kind == "setup" else p.data.get("unit", ""))
+        if "bridges" in data:
+            data["bridges"] = " or ".join(data["bridges"]) or "a bridge"
+        if c is not None:
+            data.setdefault("target", g.label(c.target))
+        data.setdefault("target", "")
+        if p.kind == "land":
+            arr = next((x for x in st.arrivals if x.unit == p.data["unit"]), None)
+            data["within"] = arr.within if arr is not None else 3
+        if p.kind == "sfm_draw" or p.kind == "air_draw":
+            data["side"] = self.side_name(st, p.data.get("side", ""))
+        if p.kind == "displace":
+            data["retreating"] = p.data.get("retreating", "")
+        if p.kind == "sfm" and c is not None:
+            role = "attacker" if p.player == c.attacker else "defender"
+            text = text + f" (step {p.data.get('step', c.step)} of 4, as the {role})"
+        try:
+            what = text.format(**data)
+        except (KeyError, IndexError):
+            what = text
+        who = "Dice" if p.player == CHANCE else self.side_name(st, p.player)
+        return f"{who}: {what} ({cite(rule)})"
+
+    def turn_track(self, state: GameState) -> TurnTrack:
+        """4.1: the Support Fire Marker Phase, each player's Movement, Bombardment, Combat, Mobile Movement
+        and Mobile Combat Phases (first player, then second), the Game Turn End Phase; -1 during the
+        set-up of 12.0."""
+        st = _fm(state)
+        g = st.game
+        phases = ["Support Fire Marker Phase"]
+        for player in (g.first_player, g.second_player):
+            name = self.side_name(st, player)
+            phases += [f"{name} {ph}" for ph, _ in PLAYER_PHASES]
+        phases.append("Game Turn End Phase")
+        current = st.stage if 0 <= st.stage <= 11 and not st.is_terminal() else -1
+        return TurnTrack(st.turn, g.last_turn, tuple(phases), current)
+
+    def events(self, state: GameState, since: int = 0) -> list[str]:
+        """The log in the rules' words: the state's notes (dice, results, moves, retreats, eliminations) and,
+        for the decisions the notes do not tell, a line from the history (a step loss, a marker committed
+        face down, a marker draw split, a declared attack or bombardment). Hidden choices are worded as
+        the other player sees them (12.0, 8.2.1 b)."""
+        st = _fm(state)
+        g = st.game
+        notes: dict[int, list[str]] = {}
+        for i, text in st.events:
+            notes.setdefault(i, []).append(text)
+        out: list[str] = []
+        if since <= 0:
+            out += notes.get(0, [])
+        for j, entry in enumerate(st.history()):
+            if j >= since:
+                line = self._history_line(g, entry)
+                if line:
+                    out.append(line)
+            if j + 1 > since:
+                out += notes.get(j + 1, [])
+        return out
+
+    def _history_line(self, g: FMGame, entry: Any) -> str:
+        a = entry.action
+        who = self.side_name_of_game(g, entry.player)
+        if isinstance(a, Deplete):
+            return f"{who}: {a.unit} takes the step loss ({cite('8.2.4')})"
+        if isinstance(a, Commit):
+            if a.marker is None:
+                return f"{who} commits no support fire marker ({cite('8.2.1 b')})"
+            return f"{who} commits a support fire marker face down ({cite('8.2.1 b')})"
+        if isinstance(a, DrawSplit):
+            parts = " and ".join(f"{n} from the {pool} pool" for pool, n in a.counts)
+            return f"{who} draws support fire markers: {parts} ({cite('10.7')})"
+        if isinstance(a, Attack):
+            return f"{who} attacks {a.target} from {', '.join(a.attackers)} ({cite('8.2')})"
+        if isinstance(a, Bombard):
+            return f"{who} bombards {a.target} with {len(a.markers)} marker{'s' if len(a.markers) > 1 else ''} " \
+                   f"({cite('8.1')})"
+        if isinstance(a, Setup):
+            return f"{who} records the set-up of {a.unit} secretly ({cite('12.0')})"
+        if isinstance(a, ShiftDropZone):
+            return f"{who} moves drop zone {a.marker} to {a.hex} ({cite('12.0')})"
+        return ""
+
+    @staticmethod
+    def side_name_of_game(g: FMGame, side: str) -> str:
+        for s in g.scenario.sides:
+            if s.id == side:
+                return s.name or s.id
+        return side
+
+
+def _line_bounds(table: Any, line: str) -> tuple[int | None, int | None]:
+    values = [d for cell in table.rows[line] for d in differentials(cell)]
+    return (min(values), max(values)) if values else (None, None)
+
+
+def _fm(state: GameState) -> FMState:
+    if not isinstance(state, FMState):
+        raise TypeError(f"an F&M presenter reads F&M states, not {type(state).__name__}")
+    return state
+
+
+__all__ = ["FMPresenter", "PROMPTS", "values_text"]
