@@ -13,6 +13,7 @@ import time
 
 from hexwright.engine.balance import SweepError, parse_sweep, run_study, run_sweep
 from hexwright.engine.balance.games import GameRecord
+from hexwright.engine.balance.progress import ProgressMeter
 from hexwright.engine.balance.report import (
     json_report,
     sweep_rows,
@@ -40,7 +41,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "'turn[2].allotments.allied=4,6'")
     p.add_argument("--json", metavar="FILE", help="write the results as JSON")
     p.add_argument("--report", metavar="FILE", help="write a report with plots: .html or .png")
-    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,14 +56,23 @@ def run(args: argparse.Namespace) -> int:
         return 2
     bots = [n.strip() for n in args.bots.split(",") if n.strip()] or ["heuristic"]
     options = {"max_turns": args.max_turns} if args.max_turns else {}
-    start = time.monotonic()
+    meter: ProgressMeter | None = None
+    tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, rec: GameRecord) -> None:
-        if not args.quiet:
-            result = "draw" if rec.draw else f"{rec.winner} wins"
-            print(f"game {rec.index + 1}: {result} (GT {rec.decided_turn}); {done}/{total} done, "
-                  f"{time.monotonic() - start:.0f} s", file=sys.stderr)
+        nonlocal meter
+        if args.quiet:
+            return
+        if meter is None or meter.total != total:
+            meter = ProgressMeter(total, start)
+        if meter.due(done):  # a line at most every 2 s, and the last one
+            line = meter.reading(done).text()
+            if tty:
+                print(f"\r{line}\033[K", end="\n" if done >= total else "", file=sys.stderr, flush=True)
+            else:
+                print(line, file=sys.stderr, flush=True)
 
+    start = time.monotonic()
     try:
         if args.sweep:
             path, values = parse_sweep(args.sweep)

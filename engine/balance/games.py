@@ -2,7 +2,9 @@
 
 A task names the scenario file, the bots, the play options, an optional what-if parameter and the
 game's index; the worker loads the scenario once per process, plays the game through the protocol and
-returns a `GameRecord` of a few hundred bytes (no state crosses processes). The game's seed and its
+returns a `GameRecord` of a few hundred bytes (no state crosses processes). The scenario's `Game`
+(its compiled movement graphs and tables, rules/protocol.py) is also made once per process and shared
+by the games, as the protocol intends. The game's seed and its
 bots' seeds come from the master seed and the index alone, so a study gives the same records whatever
 runs it (one process, a process pool or a Dask cluster)."""
 
@@ -10,12 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..formats import load_scenario
 from ..model.scenario import Scenario
-from ..rules.protocol import CHANCE, new_game
+from ..rules.chance import SeededSampler
+from ..rules.protocol import CHANCE, Game, make_game
 from .sweep import apply_parameter
 
 
@@ -76,12 +81,53 @@ def scenario_for(path: str, parameter: tuple[str, Any] | None = None) -> Scenari
         base = _SCENARIOS.get((*stamp, None))
         if base is None:
             result = load_scenario(path)
-            if result.scenario is None or any(d.severity.name == "ERROR" for d in result.diagnostics):
-                raise ValueError(f"{path}: the scenario has errors (hexwright validate {path})")
+            errors = [d for d in result.diagnostics if d.severity.name == "ERROR"]
+            if result.scenario is None or errors:
+                first = "; ".join(d.format() for d in errors[:3])
+                more = f" and {len(errors) - 3} more" if len(errors) > 3 else ""
+                raise ValueError(f"{path}: the scenario has errors: {first}{more} (hexwright validate {path})")
             base = _SCENARIOS[(*stamp, None)] = result.scenario
         sc = base if parameter is None else apply_parameter(base, parameter[0], parameter[1])
         _SCENARIOS[key] = sc
     return sc
+
+
+_THREAD = threading.local()
+
+
+def _games() -> dict[tuple[int, tuple[tuple[str, Any], ...]], tuple[Scenario, Game]]:
+    got = getattr(_THREAD, "games", None)
+    if got is None:
+        got = _THREAD.games = {}
+    return got
+
+
+def game_for(sc: Scenario, options: tuple[tuple[str, Any], ...] = ()) -> Game:
+    """The rules engine's `Game` of a loaded scenario and play options, made once per worker: every
+    game of a study starts from its `new_initial_state(seed)`, as `protocol.new_game` would. One per
+    thread, since a Game's compiled movement graphs keep scratch space (a Dask worker may run games
+    in several threads)."""
+    games = _games()
+    key = (id(sc), options)
+    got = games.get(key)
+    if got is None or got[0] is not sc:  # the scenario object is kept with it, so its id is not reused
+        got = games[key] = (sc, make_game(sc, dict(options)))
+    return got[1]
+
+
+class GameCancelled(Exception):
+    """A game stopped on request before its end (`play_game(stop=...)`)."""
+
+
+def warm_up(keys: list[tuple[str, tuple[str, Any] | None, tuple[tuple[str, Any], ...]]]) -> None:
+    """Load and compile what a worker process needs before its first game: each (scenario file,
+    what-if parameter, options) of the study's tasks, its `Game`, and the code of a first position's
+    legal actions (the movement kernel, compiled or loaded from its cache)."""
+    for path, parameter, options in keys:
+        sc = scenario_for(path, parameter)
+        state = game_for(sc, options).new_initial_state(0, SeededSampler(0))
+        if not state.is_terminal() and state.current_player != CHANCE:
+            state.legal_actions()
 
 
 def _positions(state: Any) -> dict[str, str]:
@@ -100,13 +146,17 @@ def _eliminated(state: Any) -> set[str]:
     return set(state.eliminated)
 
 
-def play_game(task: GameTask) -> GameRecord:
-    """Play one game of a study to its end (or the `max_turns` option) and record it."""
+STOP_EVERY = 32  # actions between two looks at `stop`
+
+
+def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRecord:
+    """Play one game of a study to its end (or the `max_turns` option) and record it. `stop` is asked
+    every few actions; when it is true the game is abandoned (GameCancelled)."""
     from ..bots import make_bot
 
     sc = scenario_for(task.scenario, task.parameter)
     seed = game_seed(task.seed, task.index)
-    state = new_game(sc, seed, dict(task.options))
+    state = game_for(sc, task.options).new_initial_state(seed, SeededSampler(seed))
     sides = [s.id for s in sc.sides]
     bots = {side: make_bot(name, game_seed(task.seed, task.index, f"bot{i}"), sc)
             for i, (side, name) in enumerate(zip(sides, task.bots, strict=True))}
@@ -146,6 +196,8 @@ def play_game(task: GameTask) -> GameRecord:
         state.apply(action)
         after(state)
         n += 1
+        if stop is not None and n % STOP_EVERY == 0 and stop():
+            raise GameCancelled(f"game {task.index} stopped after {n} actions")
     out = state.outcome()
     hist = state.history()
     losses = {s: 0 for s in sides}
@@ -164,4 +216,5 @@ def play_game(task: GameTask) -> GameRecord:
         vp=dict(vp_fn()) if vp_fn is not None else {}, finished=out is not None)
 
 
-__all__ = ["GameRecord", "GameTask", "game_seed", "play_game", "scenario_for"]
+__all__ = ["GameCancelled", "GameRecord", "GameTask", "game_for", "game_seed", "play_game", "scenario_for",
+           "warm_up"]

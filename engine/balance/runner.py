@@ -1,19 +1,33 @@
 """Running a study's games: in this process, on a local process pool (`workers`), or on a Dask
-distributed cluster (`scheduler`, e.g. tcp://HOST:PORT). Records come back in game order, so the
+distributed cluster (`scheduler`, e.g. tcp://HOST:PORT). Records come back in task order, so the
 same master seed gives the same study whatever runs it. A progress callback hears of every finished
-game; a cancel callback stops the study between games (the finished records are kept)."""
+game; a cancel callback stops the study (the finished records are kept).
+
+The process pool is started once per run and each worker loads and compiles the scenario once, in
+its initializer (`games.warm_up`), in parallel with the other workers; then the workers take one
+game at a time, so a slow game never holds back a queue of others and progress is reported per game
+(a game takes about a second, against a fraction of a millisecond to send a task and its record).
+Cancelling terminates the workers at once, in the middle of their games. On Linux a single-threaded
+caller (the CLI) forks the workers, which then share its loaded modules and scenario; a caller with
+other threads running (the app, whose study runs beside the GUI thread) uses a fork server instead,
+since forking a process with running threads can leave a lock held in the child."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from .games import GameRecord, GameTask, play_game
+from .games import GameCancelled, GameRecord, GameTask, play_game, warm_up
 
 DASK_CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler before giving up
+POLL_SECONDS = 0.1  # how often a waiting runner looks at `cancel`
 Progress = Callable[[int, int, GameRecord], None]  # (finished, total, the record just finished)
 Cancel = Callable[[], bool]
+WarmKey = tuple[str, tuple[str, Any] | None, tuple[tuple[str, Any], ...]]
 
 
 def make_tasks(scenario: str, bots: Sequence[str], games: int, seed: int, options: dict[str, Any] | None = None,
@@ -22,62 +36,133 @@ def make_tasks(scenario: str, bots: Sequence[str], games: int, seed: int, option
     return [GameTask(scenario, tuple(bots), seed, i, opts, parameter) for i in range(games)]
 
 
+def warm_keys(tasks: Sequence[GameTask]) -> list[WarmKey]:
+    """The distinct (scenario, parameter, options) of the tasks, in first-seen order."""
+    return list(dict.fromkeys((t.scenario, t.parameter, t.options) for t in tasks))
+
+
 def run_tasks(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None = None,
-              progress: Progress | None = None, cancel: Cancel | None = None) -> list[GameRecord]:
-    """Play every task; the records sorted by game index (fewer if cancelled)."""
+              progress: Progress | None = None, cancel: Cancel | None = None,
+              start_method: str | None = None) -> list[GameRecord]:
+    """Play every task; the records in task order (only the finished games' if cancelled).
+    `start_method` overrides how pool workers are started (see the module docstring)."""
+    return [rec for _, rec in run_tasks_at(tasks, workers, scheduler, progress, cancel, start_method)]
+
+
+def run_tasks_at(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None = None,
+                 progress: Progress | None = None, cancel: Cancel | None = None,
+                 start_method: str | None = None) -> list[tuple[int, GameRecord]]:
+    """As run_tasks, each record with the position of its task in `tasks`."""
     if scheduler:
-        records = _run_dask(tasks, scheduler, progress, cancel)
+        found = _run_dask(tasks, scheduler, progress, cancel)
     elif workers > 1:
-        records = _run_pool(tasks, workers, progress, cancel)
+        found = _run_pool(tasks, workers, progress, cancel, start_method)
     else:
-        records = []
-        for t in tasks:
+        found = _run_here(tasks, progress, cancel)
+    return sorted(found, key=lambda pr: pr[0])
+
+
+def _run_here(tasks: Sequence[GameTask], progress: Progress | None,
+              cancel: Cancel | None) -> list[tuple[int, GameRecord]]:
+    out: list[tuple[int, GameRecord]] = []
+    for pos, t in enumerate(tasks):
+        if cancel is not None and cancel():
+            break
+        try:
+            rec = play_game(t, stop=cancel)
+        except GameCancelled:
+            break
+        out.append((pos, rec))
+        if progress is not None:
+            progress(len(out), len(tasks), rec)
+    return out
+
+
+def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
+    return item[0], play_game(item[1])
+
+
+def _single_threaded() -> bool:
+    try:
+        return len(os.listdir("/proc/self/task")) == 1  # counts threads Python does not know of (Qt's)
+    except OSError:
+        return threading.active_count() == 1
+
+
+def pool_start_method(requested: str | None = None) -> str:
+    """How pool workers are started here: `requested` if given, else fork when this process has a
+    single thread, else a fork server (with the engine preloaded), else the platform's default."""
+    methods = multiprocessing.get_all_start_methods()
+    if requested:
+        return requested
+    if "fork" in methods and _single_threaded():
+        return "fork"
+    if "forkserver" in methods:
+        return "forkserver"
+    return multiprocessing.get_start_method(allow_none=False)
+
+
+PRELOAD = ["hexwright.engine.balance", "hexwright.engine.bots", "hexwright.engine.rules.fm",
+           "hexwright.engine.rules.koenig"]
+
+
+def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None, cancel: Cancel | None,
+              start_method: str | None) -> list[tuple[int, GameRecord]]:
+    method = pool_start_method(start_method)
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload(PRELOAD)  # imported once in the server, shared by every worker it forks
+    out: list[tuple[int, GameRecord]] = []
+    pool = ctx.Pool(min(workers, max(1, len(tasks))), initializer=warm_up, initargs=(warm_keys(tasks),))
+    finished = False
+    try:
+        results = pool.imap_unordered(_play_at, list(enumerate(tasks)), chunksize=1)
+        while len(out) < len(tasks):
             if cancel is not None and cancel():
                 break
-            records.append(play_game(t))
+            try:
+                pos, rec = results.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                continue
+            out.append((pos, rec))
             if progress is not None:
-                progress(len(records), len(tasks), records[-1])
-    return sorted(records, key=lambda r: r.index)
-
-
-def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None,
-              cancel: Cancel | None) -> list[GameRecord]:
-    records: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future] = {pool.submit(play_game, t) for t in tasks}
-        try:
-            while pending:
-                done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
-                for f in done:
-                    records.append(f.result())
-                    if progress is not None:
-                        progress(len(records), len(tasks), records[-1])
-                if cancel is not None and cancel():
-                    break
-        finally:
-            for f in pending:
-                f.cancel()
-    return records
+                progress(len(out), len(tasks), rec)
+        finished = len(out) == len(tasks)
+    finally:
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()  # cancelled or failed: the workers are stopped in the middle of their games
+        pool.join()
+    return out
 
 
 def _run_dask(tasks: Sequence[GameTask], scheduler: str, progress: Progress | None,
-              cancel: Cancel | None) -> list[GameRecord]:
+              cancel: Cancel | None) -> list[tuple[int, GameRecord]]:
     try:
         from distributed import Client, as_completed
     except ImportError as exc:  # pragma: no cover - the lab extra installs it
         raise RuntimeError("--scheduler needs dask.distributed: pip install 'hexwright[lab]'") from exc
-    records: list[GameRecord] = []
+    out: list[tuple[int, GameRecord]] = []
     try:
         client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
     except OSError as exc:
         raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
     with client, client.as_current():
-        futures = client.map(play_game, list(tasks), pure=False)
-        for f in as_completed(futures):
-            records.append(f.result())
-            if progress is not None:
-                progress(len(records), len(tasks), records[-1])
+        client.run(warm_up, warm_keys(tasks))  # every worker loads the scenario before the games are handed out
+        futures = client.map(_play_at, list(enumerate(tasks)), pure=False)
+        pending = as_completed(futures)
+        while len(out) < len(tasks):
             if cancel is not None and cancel():
                 client.cancel(futures)
                 break
-    return records
+            batch = pending.next_batch(block=False)
+            if not batch:
+                time.sleep(POLL_SECONDS)
+                continue
+            for f in batch:
+                pos, rec = f.result()
+                out.append((pos, rec))
+                if progress is not None:
+                    progress(len(out), len(tasks), rec)
+    return out

@@ -19,7 +19,8 @@ def test_balance_study_writes_json_and_html(tmp_path, capsys):
     assert rc == 0
     captured = capsys.readouterr()
     assert "95% interval" in captured.out and "allied" in captured.out
-    assert captured.err.count("done") == 3  # one progress line per game
+    assert captured.err.splitlines()[0].startswith("1/3 games, ")  # the first game is reported at once
+    assert captured.err.splitlines()[-1].startswith("3/3 games in ")  # and the last, with the rate
     data = json.loads(out_json.read_text())
     assert data["games"] == 3 and [s["side"] for s in data["sides"]] == ["allied", "german"]
     assert sum(s["wins"] for s in data["sides"]) + data["sides"][0]["draws"] == 3

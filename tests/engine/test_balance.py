@@ -171,3 +171,85 @@ def test_a_scenario_changed_on_disk_is_loaded_again(tmp_path):
     assert again is not first and again.title == "Arnhem Bridge (edited)"
     with pytest.raises(ValueError, match="cannot read the scenario"):
         scenario_for(str(tmp_path / "missing.yaml"))
+
+
+def test_a_shared_game_plays_each_game_as_a_fresh_one_would():
+    """Games of a study share their `Game` (made once per process): each record equals the one a game
+    made from scratch gives, whatever games ran before it."""
+    from hexwright.engine.balance import games, make_tasks, play_game, run_tasks
+
+    tasks = make_tasks(FM_1, ["random", "random"], 4, seed=5, options={"max_turns": 1})
+    shared = run_tasks(tasks)
+    fresh = []
+    for t in reversed(tasks):
+        games._games().clear()
+        fresh.append(play_game(t))
+    assert [r.to_dict() for r in reversed(fresh)] == [r.to_dict() for r in shared]
+    assert len({r.seed for r in shared}) == 4
+
+
+def test_a_study_on_a_fork_server_pool_gives_the_same_results(local_study):
+    """The app runs its studies beside the GUI thread, where the workers come from a fork server."""
+    s, _ = local_study
+    served = run_study(KOENIG, 6, ["random"], seed=11, workers=2, options=SHORT, start_method="forkserver")
+    assert served.to_dict() == s.to_dict()
+
+
+def test_cancel_terminates_the_pool_workers():
+    import multiprocessing
+
+    done = []
+    s = run_study(FM_1, 40, ["random"], seed=2, workers=2, progress=lambda d, n, r: done.append(d),
+                  cancel=lambda: len(done) >= 2)
+    assert 2 <= s.games < 40 and s.games == len(done)
+    assert multiprocessing.active_children() == []  # the workers were stopped, not left to finish their games
+
+
+def test_cancel_stops_a_game_in_progress():
+    from hexwright.engine.balance import make_tasks, play_game
+    from hexwright.engine.balance.games import STOP_EVERY, GameCancelled
+
+    asked = []
+    task = make_tasks(FM_1, ["random", "random"], 1, seed=1)[0]
+    with pytest.raises(GameCancelled, match=f"stopped after {STOP_EVERY} actions"):
+        play_game(task, stop=lambda: asked.append(1) or True)
+    assert asked == [1]
+
+
+def test_a_sweep_counts_progress_over_all_values_and_keeps_the_values_done():
+    seen = []
+    summaries = run_sweep(KOENIG, "turns", [1, 2], 2, ["random"], seed=3,
+                          progress=lambda d, n, r: seen.append((d, n)))
+    assert seen == [(i, 4) for i in range(1, 5)]
+    alone = run_study(KOENIG, 2, ["random"], seed=3, parameter=("turns", 2))
+    assert summaries[1].to_dict() == alone.to_dict()
+    seen.clear()
+    cut = run_sweep(KOENIG, "turns", [1, 2], 2, ["random"], seed=3, progress=lambda d, n, r: seen.append(d),
+                    cancel=lambda: len(seen) >= 3)
+    assert [s.parameter for s in cut] == [("turns", 1)]
+
+
+def test_a_scenario_with_errors_is_refused_with_its_first_errors():
+    from tests.conftest import FIXTURES
+
+    bad = str(FIXTURES / "broken" / "duplicate_unit_id.yaml")
+    with pytest.raises(ValueError, match=r"the scenario has errors: .*duplicate-id.*KG Krafft"):
+        run_study(bad, 2, ["random"])
+
+
+def test_progress_readings_give_rate_and_time_left():
+    from hexwright.engine.balance.progress import ProgressMeter, duration
+
+    now = [100.0]
+    meter = ProgressMeter(1000, interval=2.0, clock=lambda: now[0])
+    assert meter.reading(0).text() == "0/1000 games, starting" and meter.reading(0).eta is None
+    now[0] = 150.0
+    r = meter.reading(100)
+    assert r.rate == pytest.approx(2.0) and r.eta == pytest.approx(450.0)
+    assert r.text() == "100/1000 games, 2.00 games/s, 7 min 30 s left"
+    assert meter.due(100) and not meter.due(101)
+    now[0] = 152.5
+    assert meter.due(102)
+    now[0] = 612.0
+    assert meter.due(1000) and meter.reading(1000).text() == "1000/1000 games in 8 min 32 s, 1.95 games/s"
+    assert duration(7300) == "2 h 1 min"
