@@ -176,6 +176,10 @@ class MainWindow(QMainWindow):
                                              tip="Make this map a scenario: two sides and a rules family")
         self.act_sheets = self._action("&Print Counter Sheets…", self.print_counter_sheets,
                                        tip="Export the counters as PDF sheets for double-sided printing")
+        self.act_playtest = self._action("&Playtest…", self.playtest, "F5",
+                                         "Play this scenario by its rules against a bot or hot-seat (the file is "
+                                         "untouched)")
+        self.act_playtest.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+T")])
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for name, tool in self.tools.items():
@@ -211,6 +215,8 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addActions([self.act_properties, self.act_validate])
         self.scenario_menu = mb.addMenu("&Scenario")
+        self.play_menu = mb.addMenu("&Play")
+        self.play_menu.addAction(self.act_playtest)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m = mb.addMenu("&Help")
@@ -234,6 +240,8 @@ class MainWindow(QMainWindow):
         zb.addActions([self.act_undo, self.act_redo])
         zb.addSeparator()
         zb.addActions([self.act_zoom_out, self.act_zoom_fit, self.act_zoom_in])
+        zb.addSeparator()
+        zb.addAction(self.act_playtest)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, zb)
         self.toolbars = [tb, zb]
 
@@ -930,6 +938,12 @@ class MainWindow(QMainWindow):
         """Turn the open map into a scenario document (one undo step). The map is saved inline in the
         scenario file; the document has no file name until saved, so the map file is never overwritten."""
         self.document.push(ConvertToScenario(self.document, scenario))
+
+    def playtest(self) -> None:
+        """Open the scenario as a game in the playtest window, on a copy of its model (app/playtest)."""
+        from hexwright.app.playtest import open_playtest
+
+        self.playtest_window = open_playtest(self)
 
     def print_counter_sheets(self) -> None:
         if self.document is None or self.document.scenario is None:

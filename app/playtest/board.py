@@ -16,7 +16,14 @@ from pathlib import Path
 
 from hexwright.app.counters.draw import counter_pixmap
 from hexwright.app.editor.canvas import MapCanvas, brush_outline
-from hexwright.app.editor.counter_layer import COUNTER_SCALE, PIXMAP_PX, STACK_STEP, CounterItem
+from hexwright.app.editor.counter_layer import (
+    COUNTER_SCALE,
+    PIXMAP_PX,
+    STACK_STEP,
+    CounterItem,
+    MarkerItem,
+    marker_pixmap,
+)
 from hexwright.app.editor.mapview import MapView
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model import Scenario
@@ -25,8 +32,8 @@ from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
-REACH_COLOR = QColor(40, 200, 90, 90)
-REACH_EDGE = QColor(20, 120, 50)
+REACH_COLOR = QColor(70, 160, 255, 95)  # blue: apart from the greens and browns of the terrain
+REACH_EDGE = QColor(10, 70, 160)
 ZOC_COLOR = QColor(220, 30, 30)
 PATH_COLOR = QColor(255, 214, 0)
 TARGET_COLOR = QColor(255, 120, 0)
@@ -77,6 +84,7 @@ class Board(QObject):
         self.view = MapView(parent)
         self.canvas = MapCanvas(self.view.scene(), scenario.map, base_dir)
         self.view.set_canvas(self.canvas)
+        self.canvas.set_visible("regions", False)  # set-up zones and areas are the designer's, not the players'
         self.view.counter_handler = self
         self.view.hexHovered.connect(self._hovered)
         self.items: dict[str, CounterItem] = {}
@@ -84,8 +92,9 @@ class Board(QObject):
         self.stacks: dict[str, list[str]] = {}
         self.selected: str | None = None
         self._press: tuple[str, str | None, QPointF] | None = None
-        self._extra: list[QGraphicsItem] = []  # badges
+        self._badges: dict[str, tuple[int, QGraphicsItem]] = {}  # hex label -> (units, badge)
         self.cost_items: dict[str, QGraphicsSimpleTextItem] = {}
+        self.marker_items: list[QGraphicsItem] = []
         self.reach: dict[str, float] = {}
         self.zoc: set[str] = set()
         self.path: tuple[str, ...] = ()
@@ -137,14 +146,8 @@ class Board(QObject):
         return self.canvas.geometry.size * COUNTER_SCALE
 
     def set_units(self, units: list[UnitView], acting_side: str | None = None) -> None:
-        """Draw every unit on the map at its hex (stacks offset, the acting side's units on top)."""
-        layer = self.canvas.counters
-        for child in list(layer.childItems()):
-            child.setParentItem(None)
-            if child.scene() is not None:
-                child.scene().removeItem(child)
-        self.items.clear()
-        self._extra.clear()
+        """Draw every unit on the map at its hex (stacks offset, the acting side's units on top). Counters
+        that did not change stay as they are, so a move repaints only the two hexes it touches."""
         self.units = {u.id: u for u in units}
         stacks: dict[str, list[str]] = defaultdict(list)
         for u in units:
@@ -153,36 +156,63 @@ class Board(QObject):
         for uids in stacks.values():  # the acting side's units on top, so a click picks them
             uids.sort(key=lambda uid: self.units[uid].side == acting_side)
         self.stacks = dict(stacks)
+        layer = self.canvas.counters
         side = self.counter_side()
         step = side * STACK_STEP
         sc = self.scenario
+        wanted: set[str] = set()
         for lab, uids in stacks.items():
             c = self.centre(lab)
             n = len(uids)
             for i, uid in enumerate(uids):
+                wanted.add(uid)
                 uv = self.units[uid]
                 unit = sc.units.get(uid)
-                if uv.status == "hidden" or unit is None:
-                    s = sc.side(uv.side)
-                    pm = hidden_pixmap(s.color if s is not None else "")
-                else:
-                    pm = counter_pixmap(unit, sc, PIXMAP_PX, back=any(f in uv.flags for f in REDUCED_FLAGS))
-                item = CounterItem(uid, pm, side, layer)
+                hidden = uv.status == "hidden" or unit is None
+                back = any(f in uv.flags for f in REDUCED_FLAGS)
+                face = (hidden, back)
+                item = self.items.get(uid)
+                if item is None or getattr(item, "face", None) != face:
+                    if item is not None:
+                        self._drop(item)
+                    if hidden:
+                        s = sc.side(uv.side)
+                        pm = hidden_pixmap(s.color if s is not None else "")
+                    else:
+                        pm = counter_pixmap(unit, sc, PIXMAP_PX, back=back)
+                    item = CounterItem(uid, pm, side, layer)
+                    item.face = face
+                    self.items[uid] = item
                 depth = n - 1 - i
-                item.setPos(c + QPointF(depth * step, depth * step) - QPointF((n - 1) * step / 2, (n - 1) * step / 2))
-                item.setZValue(i)
+                pos = c + QPointF(depth * step, depth * step) - QPointF((n - 1) * step / 2, (n - 1) * step / 2)
+                if item.pos() != pos:
+                    item.setPos(pos)
+                z = 1000 if uid == self.selected else i
+                if item.zValue() != z:
+                    item.setZValue(z)
                 tip = f"{uv.name or uid} ({uv.side})" + (f" {uv.values}" if uv.values else "")
                 if uv.flags:
                     tip += " - " + ", ".join(uv.flags)
-                item.setToolTip(tip)
-                self.items[uid] = item
-            if n > 1:
-                self._extra.append(self._badge(c, side, n))
+                if item.toolTip() != tip:
+                    item.setToolTip(tip)
+        for uid in [u for u in self.items if u not in wanted]:
+            self._drop(self.items.pop(uid))
+        counts = {lab: len(uids) for lab, uids in stacks.items() if len(uids) > 1}
+        for lab in [lab for lab in self._badges if counts.get(lab) != self._badges[lab][0]]:
+            self._drop(self._badges.pop(lab)[1])
+        for lab, n in counts.items():
+            if lab not in self._badges:
+                self._badges[lab] = (n, self._badge(self.centre(lab), side, n))
         if self.selected in self.items:
             self.items[self.selected].set_selected_mark(True)
-            self.items[self.selected].setZValue(1000)
         elif self.selected is not None:
             self.selected = None
+
+    @staticmethod
+    def _drop(item: QGraphicsItem) -> None:
+        item.setParentItem(None)
+        if item.scene() is not None:
+            item.scene().removeItem(item)
 
     def _badge(self, c: QPointF, side: float, n: int) -> QGraphicsItem:
         r = side * 0.2
@@ -200,6 +230,58 @@ class Board(QObject):
         br = text.boundingRect()
         text.setPos(-br.width() / 2, -br.height() / 2)
         return badge
+
+    def set_markers(self, markers) -> None:
+        """Markers the presenter shows on the board (MarkerView): a scenario marker (a drop zone) as its
+        counter in its hex, under the units; other markers in a hex (support fire markers committed to a
+        combat) as a tag; a marker on a hexside (a demolished bridge, a ferry) as a cross on that side."""
+        for item in self.marker_items:
+            self._drop(item)
+        self.marker_items = []
+        g = self.canvas.geometry
+        side = self.counter_side()
+        layer = self.canvas.counters
+        for mk in markers:
+            if mk.hex and self.hex_of(mk.hex) is not None:
+                c = self.centre(mk.hex)
+                shared = bool(self.stacks.get(mk.hex))
+                defn = self.scenario.markers.get(mk.id)
+                if defn is not None:
+                    item = MarkerItem(mk.id, marker_pixmap(defn, self.scenario), side * (0.75 if shared else 1.0),
+                                      layer)
+                    item.setPos(c + (QPointF(-side * 0.25, side * 0.18) if shared else QPointF()))
+                    item.setZValue(-0.5)
+                else:
+                    item = QGraphicsSimpleTextItem(mk.text or mk.kind, layer)
+                    font = QFont()
+                    font.setPointSizeF(max(1.0, g.size * 0.28))
+                    font.setBold(True)
+                    item.setFont(font)
+                    item.setBrush(QColor("#ffffff"))
+                    item.setPen(_cosmetic(QColor("#5a0000"), 1.0))
+                    br = item.boundingRect()
+                    item.setPos(c + QPointF(-br.width() / 2, -side * 0.75))
+                    item.setZValue(3000)
+                item.setToolTip(f"{mk.kind}: {mk.text}" if mk.text else mk.kind)
+                self.marker_items.append(item)
+            elif mk.hexside and "/" in mk.hexside:
+                a, b = (self.hex_of(x) for x in mk.hexside.split("/", 1))
+                if a is None and b is None:
+                    continue
+                if a is None or b is None:
+                    continue
+                m = (g.centre(a) + g.centre(b)) / 2
+                r = g.size * 0.3
+                path = QPainterPath()
+                path.moveTo(m + QPointF(-r, -r))
+                path.lineTo(m + QPointF(r, r))
+                path.moveTo(m + QPointF(-r, r))
+                path.lineTo(m + QPointF(r, -r))
+                item = QGraphicsPathItem(path, layer)
+                item.setPen(_cosmetic(QColor("#d00000") if "demolish" in mk.kind else QColor("#0050d0"), 4.0))
+                item.setZValue(2500)
+                item.setToolTip(f"{mk.hexside}: {mk.text or mk.kind}")
+                self.marker_items.append(item)
 
     def units_at(self, label: str) -> list[str]:
         """The units in a hex, the top one last."""
@@ -229,14 +311,14 @@ class Board(QObject):
         s = self.canvas.geometry.size
         font = QFont()
         font.setBold(True)
-        font.setPointSizeF(max(1.0, s * 0.42))
+        font.setPointSizeF(max(1.0, s * 0.34))
         for lab, cost in costs.items():
             if self.hex_of(lab) is None:
                 continue
             text = QGraphicsSimpleTextItem(_mp(cost))
             text.setFont(font)
             text.setBrush(QColor("white"))
-            text.setPen(_cosmetic(QColor(0, 60, 20), 1.2))
+            text.setPen(_cosmetic(QColor(0, 30, 90), 1.2))
             br = text.boundingRect()
             text.setPos(self.centre(lab) + QPointF(-br.width() / 2, s * 0.12))
             text.setZValue(Z_OVERLAY + 3)

@@ -79,10 +79,16 @@ class TurnTrackWidget(QWidget):
         x += w + 8
         n = max(1, len(t.phases))
         avail = max(40.0, self.width() - x - 4)
-        step = avail / n
+        # the current step gets room for its whole name, the others share the rest (their names elided,
+        # in full in the tooltip)
+        cur_w = 0.0
+        if 0 <= t.current < n:
+            cur_w = min(avail * 0.45, p.fontMetrics().horizontalAdvance(t.phases[t.current]) + 16.0)
+        step = (avail - cur_w) / max(1, n - (1 if cur_w else 0))
         for i, name in enumerate(t.phases):
-            r = QRectF(x + i * step + 1, 3, step - 4, h)
             current = i == t.current
+            left = x + i * step + (cur_w - step if cur_w and i > t.current else 0)
+            r = QRectF(left + 1, 3, (cur_w if current else step) - 4, h)
             p.setBrush(QColor("#2f6fb5") if current else QColor("#e4e7eb"))
             p.setPen(QPen(QColor("#1b3f66") if current else QColor("#a0a6ad"), 1.5 if current else 1))
             p.drawRoundedRect(r, 4, 4)
@@ -267,7 +273,7 @@ class CombatPreviewPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(True)
-        self.table.setMaximumHeight(150)
+        self.table.setMaximumHeight(210)
         lay.addWidget(self.table)
         lay.addWidget(QLabel("Result probabilities (exact):"))
         self.bars = DistributionBars()

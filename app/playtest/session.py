@@ -146,12 +146,21 @@ class GameSession:
     def _after(self, player: str, phase, action: Action) -> None:
         n = len(self.state.history())
         who = "dice" if player == CHANCE else self.side_name(player)
-        self.lines.append(LogLine(n, f"{phase}: {who}: {action.text()}", "action"))
+        self.lines.append(LogLine(n, f"{phase}: {who}: {self._shown_text(player, action)}", "action"))
         self._collect_events()
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         if self.state.is_terminal():
             self.lines.append(LogLine(n, f"Game over: {self.state.outcome()}", "result"))
+
+    def _shown_text(self, player: str, action: Action) -> str:
+        """An action as the people at the screen may see it: a bot's hidden choices (a marker committed face
+        down, a secret set-up) are masked from the person playing against it, and in a hot-seat game every
+        hidden choice is masked (both players read the log)."""
+        humans = self.humans()
+        if player == CHANCE or not humans or humans == [player]:
+            return action.text()
+        return action.public_text()
 
     def _collect_events(self) -> None:
         lines = self.presenter.events(self.state, 0)

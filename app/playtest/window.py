@@ -61,6 +61,7 @@ class PlaytestWindow(QMainWindow):
         self._views_key: tuple | None = None
         self._announced = False
         self._last_human: str | None = None
+        self._shown_markers: list = []
         self.last_message = ""
         self.victory_box: QMessageBox | None = None
         self.runner = BotRunner(self)
@@ -85,6 +86,11 @@ class PlaytestWindow(QMainWindow):
         self.prompt.setWordWrap(True)
         self.prompt.setStyleSheet("QLabel { background: #fff8dc; padding: 4px; border-bottom: 1px solid #c8b878; }")
         lay.addWidget(self.prompt)
+        self.markers_label = QLabel()
+        self.markers_label.setWordWrap(True)
+        self.markers_label.setStyleSheet("QLabel { color: #404040; padding: 0 4px; }")
+        self.markers_label.setToolTip("Markers off the map, as you may see them")
+        lay.addWidget(self.markers_label)
         self.board = Board(session.scenario, base_dir, self)
         lay.addWidget(self.board.view, 1)
         self.setCentralWidget(central)
@@ -236,9 +242,18 @@ class PlaytestWindow(QMainWindow):
         s = self.session
         st = self.state
         pres = s.presenter
+        pres_side = s.side_name
         viewer = s.viewer() if self.live() else None
         actor = None if st.is_terminal() else st.current_player
         self.board.set_units(pres.units(st, viewer), actor)
+        markers = pres.markers(st, viewer) if hasattr(pres, "markers") else []
+        if [(m.id, m.hex, m.hexside, m.text) for m in markers] != self._shown_markers:
+            self.board.set_markers(markers)
+            self._shown_markers = [(m.id, m.hex, m.hexside, m.text) for m in markers]
+        off_map = [f"{m.kind}{f' ({pres_side(m.side)})' if m.side else ''}: {m.text}" for m in markers
+                   if not m.hex and not m.hexside and m.text]
+        self.markers_label.setText("; ".join(off_map))
+        self.markers_label.setVisible(bool(off_map))
         self.turn_track.set_track(pres.turn_track(st))
         prompt = pres.prompt(st)
         if self.live():
@@ -677,6 +692,7 @@ class PlaytestWindow(QMainWindow):
         self.board.unitDragged.connect(self.drag_unit)
         self.board.hexHovered.connect(self.hover_hex)
         self.board.rightClicked.connect(lambda: self.select_unit(None))
+        self._shown_markers = []
         lay = self.centralWidget().layout()
         lay.replaceWidget(old.view, self.board.view)
         old.view.hide()

@@ -1,0 +1,252 @@
+"""The playtest window driven through the GUI: a shipped F&M scenario against a bot (selecting a unit shows
+the presenter's reach and ZOC, hovering draws the path, clicking moves, an illegal click is refused with
+its rule), several phases with the bot on the other side, save and load, replay stepping, a Koenig game,
+and the editor's Playtest action on a copy of the document."""
+
+from __future__ import annotations
+
+from hexwright.app.playtest.session import GameSession, load_playable
+from hexwright.app.playtest.window import PlaytestWindow
+from hexwright.engine.rules.presentation import ATTACK, ENTER, MOVE, PASS
+from hexwright.engine.rules.protocol import CHANCE
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tests.conftest import SCENARIOS
+
+FM1 = SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"
+KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+WAIT_MS = 120000  # bots think in a worker thread; generous for a loaded machine
+
+
+def open_window(qtbot, path=FM1, seats=None, seed=1) -> PlaytestWindow:
+    sc = load_playable(path)
+    if seats is None:
+        seats = {sc.sides[0].id: "human", sc.sides[1].id: "heuristic"}
+    win = PlaytestWindow(GameSession(sc, seed, seats, str(path)), pace_ms=0)
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def wait_for_person(qtbot, win: PlaytestWindow) -> None:
+    s = win.session
+    qtbot.waitUntil(lambda: s.human_to_act() or s.state.is_terminal(), timeout=WAIT_MS)
+
+
+def land_all(qtbot, win: PlaytestWindow) -> None:
+    """Make the person's decisions until a movement decision: each landing by clicking its hex."""
+    for _ in range(200):
+        wait_for_person(qtbot, win)
+        views = win.views()
+        if any(v.kind == MOVE for v in views):
+            return
+        entry = next((v for v in views if v.kind == ENTER and v.hexes), None)
+        n = len(win.session.state.history())
+        if entry is not None and len([v for v in views if v.kind == ENTER and v.hexes[-1] == entry.hexes[-1]]) == 1:
+            win.click_hex(entry.hexes[-1])
+        else:
+            win.choose_view(views[0])
+        assert len(win.session.state.history()) > n
+    raise AssertionError("no movement decision reached")
+
+
+def test_select_hover_click_moves_a_unit_by_the_presenters_views(qtbot):
+    win = open_window(qtbot)
+    land_all(qtbot, win)
+    s = win.session
+    pres = s.presenter
+    mv = next(v for v in win.views() if v.kind == MOVE and v.cost is not None and len(v.hexes) > 2)
+    uid = mv.units[0]
+    start = win.board.units[uid].hex
+    assert start == mv.hexes[0]
+    # a real mouse click on the unit's hex selects it
+    QTest.mouseClick(win.board.view.viewport(), Qt.MouseButton.LeftButton, pos=win.board.view_pos(start))
+    assert win.board.selected == uid
+    assert win.board.reach == pres.move_costs(s.state, uid)
+    assert win.board.reach and set(win.board.cost_items) == set(win.board.reach)
+    assert win.board.zoc == pres.zoc_hexes(s.state, "allied")
+    # hovering a reachable hex draws the path of its MOVE action
+    dest = mv.hexes[-1]
+    win.hover_hex(dest)
+    assert win.board.path == win.move_to(uid, dest).hexes
+    win.hover_hex(None)
+    # clicking it makes the move
+    chosen = win.move_to(uid, dest)
+    before = len(s.state.history())
+    QTest.mouseClick(win.board.view.viewport(), Qt.MouseButton.LeftButton, pos=win.board.view_pos(dest))
+    assert len(s.state.history()) == before + 1
+    assert s.state.history()[before].action == chosen.action
+    unit = next(u for u in pres.units(s.state) if u.id == uid)
+    # the unit went along the path (to its end, or to a bridge where the German may attempt a demolition,
+    # F&M 10.6.3) and the board shows it where the presenter says
+    assert unit.hex in chosen.hexes[1:] and unit.hex != start
+    assert win.board.units[uid].hex == unit.hex
+    assert uid in win.board.items
+
+
+def test_an_illegal_click_is_refused_with_its_rule(qtbot):
+    win = open_window(qtbot)
+    land_all(qtbot, win)
+    s = win.session
+    mv = next(v for v in win.views() if v.kind == MOVE)
+    uid = mv.units[0]
+    win.click_hex(win.board.units[uid].hex)
+    assert win.board.selected == uid
+    far = next(lab for lab in (s.scenario.map.label(h) for h in s.scenario.map.hexes)
+               if lab not in win.board.reach and not win.board.units_at(lab)
+               and lab != win.board.units[uid].hex)
+    fp = s.state.fingerprint()
+    win.click_hex(far)
+    assert s.state.fingerprint() == fp  # nothing happened
+    assert "000_e5c3deafb2cea4af.txt" in win.last_message and "F&M" in win.last_message, win.last_message
+    # dragging a German counter in the Allied Movement Phase: the rule that only the active player moves
+    german = next(u for u in win.board.units.values() if u.side == "german" and u.hex)
+    win.drag_unit(german.id, german.hex, far)
+    assert s.state.fingerprint() == fp
+    assert "5.2" in win.last_message and "000_e5c3deafb2cea4af.txt" in win.last_message, win.last_message
+
+
+def test_several_phases_against_the_bot(qtbot):
+    win = open_window(qtbot)
+    s = win.session
+    land_all(qtbot, win)
+    phases = set()
+    for _ in range(400):
+        wait_for_person(qtbot, win)
+        if s.state.is_terminal() or s.state.phase.turn >= 2:
+            break
+        phases.add(s.state.phase.name)
+        views = win.views()
+        passes = [v for v in views if v.kind == PASS]
+        n = len(s.state.history())
+        if passes:
+            win.pass_phase()
+        else:
+            win.choose_view(views[0])
+        assert len(s.state.history()) > n
+    players = {e.player for e in s.state.history()}
+    assert {"allied", "german", CHANCE} <= players
+    assert s.state.phase.turn >= 2 or s.state.is_terminal()
+    assert len(phases) >= 3
+    # the log holds the bot's actions with their phase and the rules' lines
+    text = win.log_panel.toPlainText()
+    assert "German:" in text and "GT 1" in text
+    assert win.turn_track.track is not None and win.turn_track.track.turn == s.state.phase.turn
+
+
+def test_attack_preview_then_attack(qtbot):
+    win = open_window(qtbot, seats={"allied": "heuristic", "german": "human"}, seed=3)
+    s = win.session
+    for _ in range(600):
+        wait_for_person(qtbot, win)
+        assert not s.state.is_terminal()
+        views = win.views()
+        attacks = [v for v in views if v.kind == ATTACK]
+        if attacks:
+            break
+        win.choose_view(next((v for v in views if v.kind == PASS), views[0]))
+    else:
+        raise AssertionError("no attack offered")
+    target = attacks[0].hexes[-1]
+    win.click_hex(target)
+    assert win.preview.preview is not None
+    prev = s.presenter.combat_preview(s.state, win.preview.view.action)
+    assert win.preview.preview == prev
+    assert win.preview.bars.rows and sum(p for _, p in win.preview.bars.rows) == 1
+    assert target in win.board.targets
+    assert all(v.kind == ATTACK and v.hexes[-1] == target for v in win.decision.shown_views())
+    n = len(s.state.history())
+    win.preview.attack_button.click()
+    assert len(s.state.history()) > n
+    assert s.state.history()[n].action == prev.action
+
+
+def test_save_and_load_a_game_in_progress(qtbot, tmp_path):
+    win = open_window(qtbot)
+    land_all(qtbot, win)
+    win.pass_phase()
+    wait_for_person(qtbot, win)
+    log = tmp_path / "game.hwlog.yaml"
+    assert win.save_game(log)
+    other = open_window(qtbot, seed=9)
+    assert other.load_game(log, seats={"allied": "human", "german": "heuristic"})
+    assert other.session.state == win.session.state
+    assert other.session.state.fingerprint() == win.session.state.fingerprint()
+    assert other.session.seed == 1
+    # the loaded game goes on: the person to act can act
+    assert other.session.human_to_act()
+    assert [ln.text for ln in other.session.lines] == [ln.text for ln in win.session.lines]
+
+
+def test_replay_steps_through_the_game(qtbot):
+    win = open_window(qtbot, seats={"allied": "random", "german": "random"}, seed=2)
+    s = win.session
+    qtbot.waitUntil(lambda: len(s.state.history()) >= 150, timeout=WAIT_MS)
+    win.toggle_pause(True)
+    qtbot.waitUntil(lambda: not win.runner.busy, timeout=WAIT_MS)
+    total = len(s.state.history())
+    win.toggle_replay(True)
+    assert win.replay_n == 0
+    initial = s.game.new_initial_state(s.seed)
+    assert win.state == initial
+    for n in range(1, 6):
+        win.replay_step(1)
+        assert win.replay_n == n
+        assert win.state == s.state_at(n)
+    win.replay_step(-1)
+    assert win.state == s.state_at(4)
+    win.replay_to(130)
+    assert win.state == s.state_at(130)
+    win.act_last.trigger()
+    assert win.replay_n == total and win.state == s.state
+    fp = s.state.fingerprint()
+    win.click_hex(next(iter(win.board.stacks)))
+    assert "Replay" in win.last_message and s.state.fingerprint() == fp
+    win.toggle_replay(False)
+    assert win.live()
+
+
+def test_koenig_scenario_plays_in_the_window(qtbot):
+    win = open_window(qtbot, KOENIG, seats={"allied": "human", "german": "random"}, seed=4)
+    s = win.session
+    for _ in range(30):
+        wait_for_person(qtbot, win)
+        if s.state.is_terminal():
+            break
+        views = win.views()
+        assert views
+        n = len(s.state.history())
+        win.choose_view(views[0])
+        assert len(s.state.history()) > n
+    assert {"allied", CHANCE} <= {e.player for e in s.state.history()}
+    assert win.log_panel.toPlainText().strip()
+    assert win.turn_track.track is not None
+
+
+def test_editor_playtest_action_opens_a_copy(qtbot, tmp_path, monkeypatch):
+    from hexwright.app.playtest import launch
+    from hexwright.app.playtest.start_dialog import StartDialog
+    from hexwright.engine.formats import dump_scenario
+
+    from tests.app.test_editor_support import make_window
+
+    ed = make_window(qtbot, tmp_path)
+    assert ed.open_path(FM1)
+    doc = ed.document
+    before = dump_scenario(doc.scenario)
+    monkeypatch.setattr(StartDialog, "exec", lambda self: StartDialog.DialogCode.Accepted)
+    ed.act_playtest.trigger()
+    win = ed.playtest_window
+    assert win is not None and win in launch.open_windows()
+    qtbot.addWidget(win)
+    assert win.session.scenario is not doc.scenario
+    assert win.session.scenario.map is not doc.map
+    assert win.session.scenario_path == str(doc.path)
+    land_all(qtbot, win)
+    assert len(win.session.state.history()) > 10
+    assert dump_scenario(doc.scenario) == before
+    assert doc.undo_stack.count() == 0 and not doc.modified
+    win.close()
