@@ -7,11 +7,13 @@ else the reconstructed defaults of tables.py), the reinforcement schedule (11.1-
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import cached_property
 from typing import Any
 
 from ...hexgrid import Hex, Hexside, hex_distance, hexes_within, hexside_between, hexside_of
 from ...model.counters import UnitDef
+from ...model.hexmap import HexMap
 from ...model.scenario import Scenario, Table, ZoneRule
 from ...movement.kernel import MovementGraph
 from ...validation.checks import movement_class_of, zone_rule_holds
@@ -30,6 +32,29 @@ WATER = ("river", "canal", "stream")
 
 def cite(section: str) -> str:
     return f"(F&M {section}, {SOURCE})"
+
+
+# The movement graphs of the last few maps played, shared by every game of them: a graph is compiled
+# once per map and class rather than once per game, and it follows the map's edits itself (it
+# subscribes to them), so a shared one stays right. Evicted graphs unsubscribe from their map.
+_GRAPHS: OrderedDict[int, tuple[HexMap, dict[str, MovementGraph]]] = OrderedDict()
+_GRAPH_MAPS = 4
+
+
+def shared_graph(m: HexMap, cls: str) -> MovementGraph:
+    entry = _GRAPHS.get(id(m))
+    if entry is None or entry[0] is not m:
+        entry = _GRAPHS[id(m)] = (m, {})
+        while len(_GRAPHS) > _GRAPH_MAPS:
+            _old, graphs = _GRAPHS.popitem(last=False)[1]
+            for graph in graphs.values():
+                graph.close()
+    _GRAPHS.move_to_end(id(m))
+    graphs = entry[1]
+    graph = graphs.get(cls)
+    if graph is None:
+        graph = graphs[cls] = MovementGraph(m, cls)
+    return graph
 
 
 class FMGame(Game):
@@ -61,6 +86,11 @@ class FMGame(Game):
         self.labels: dict[Hex, str] = {h: self.map.label(h) for h in self.map.hexes}
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
+        # memos of values that depend only on the map and the units' printed values: the ZOC hexes of a
+        # set of ZOC-exerting units' hexes (6.0), map-edge entry costs per class (11.1), marker ranges (10.7.1)
+        self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}
+        self.entry_memo: dict[tuple[str, Hex], float] = {}
+        self.range_memo: dict[Any, str] = {}
         self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
@@ -106,7 +136,7 @@ class FMGame(Game):
     def graph(self, cls: str) -> MovementGraph:
         g = self._graphs.get(cls)
         if g is None:
-            g = self._graphs[cls] = MovementGraph(self.map, cls)
+            g = self._graphs[cls] = shared_graph(self.map, cls)
         return g
 
     def hex(self, label: str) -> Hex | None:
@@ -145,6 +175,15 @@ class FMGame(Game):
         """Every bridged hexside of the map, in a fixed order."""
         out = [s for s, info in self.map.hexsides.items() if info.bridge]
         return sorted(out, key=self.hexside_label)
+
+    @cached_property
+    def bridges_at(self) -> dict[Hex, list[Hexside]]:
+        """The bridged hexsides of each hex, in the order of `bridges`."""
+        out: dict[Hex, list[Hexside]] = {}
+        for s in self.bridges:
+            for h in s.hexes():
+                out.setdefault(h, []).append(s)
+        return out
 
     def bridge_kind(self, side: Hexside) -> str:
         """canal, railroad or highway (10.6.3)."""

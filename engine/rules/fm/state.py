@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex, Hexside, hex_distance, hex_neighbors, hexside_between, hexside_of
+from ...hexgrid import Hex, Hexside, hex_distance, hex_neighbors, hexes_within, hexside_between, hexside_of
 from ...model.hexmap import EDGE_SIDES
 from ...movement.kernel import entry_cost
 from ..chance import Sampler, weighted
@@ -208,16 +208,21 @@ class FMState(GameState):
         g = self.game
         return {h for u, h in self.pos.items() if g.units[u].side != side}
 
-    def enemy_zoc(self, side: str) -> set[Hex]:
+    def enemy_zoc(self, side: str) -> frozenset[Hex]:
         """6.0: the six hexes around every enemy unit that exerts a ZOC."""
         key = ("zoc", side)
         z = self._cache.get(key)
         if z is None:
             g = self.game
-            z = set()
-            for u, h in self.pos.items():
-                if g.units[u].side != side and g.exerts_zoc(u):
-                    z.update(n for n in hex_neighbors(h) if g.map.contains(n))
+            units = g.units
+            exerting = frozenset(h for u, h in self.pos.items() if units[u].side != side and g.exerts_zoc(u))
+            z = g.zoc_memo.get(exerting)
+            if z is None:
+                contains = g.map.contains
+                z = frozenset(n for h in exerting for n in hex_neighbors(h) if contains(n))
+                if len(g.zoc_memo) > 256:
+                    g.zoc_memo.clear()
+                g.zoc_memo[exerting] = z
             self._cache[key] = z
         return z
 
@@ -765,8 +770,15 @@ class FMState(GameState):
     def _entry_cost(self, uid: str, h: Hex) -> float:
         """11.1: the MP of the map-edge hex entered, or the road/trail rate if one leaves the map there."""
         g = self.game
-        m = g.map
         cls = g.movement_class(uid)
+        key = (cls, h)
+        got = g.entry_memo.get(key)
+        if got is None:
+            got = g.entry_memo[key] = self._map_entry_cost(cls, h)
+        return got
+
+    def _map_entry_cost(self, cls: str, h: Hex) -> float:
+        m = self.game.map
         best = entry_cost(m, h, cls)
         for d in range(6):
             n = hex_neighbors(h)[d]
@@ -833,15 +845,19 @@ class FMState(GameState):
         start = self.pos[uid]
         key = (self.turn, self.stage, uid, start, self.mp_spent.get(uid, 0.0), frozenset(self.demolished),
                self.active_ferry())
-        moves = self._reach.get(key)
-        if moves is None:
-            reach = unit_reach(self, uid)
-            label = g.labels.__getitem__
-            moves = [(h, Move(uid, tuple(label(x) for x in reach.path(h))))
-                     for h in sorted(reach.spent, key=label) if h != start]
-            self._reach[key] = moves
+        entry = self._reach.get(key)
+        if entry is None:
+            entry = self._reach[key] = _reach_moves(unit_reach(self, uid), uid, g.labels)
+        moves, hexes, memo = entry
+        # the moves to occupied hexes drop out (5.3); only the occupied hexes in this unit's reach matter,
+        # so the filtered list is kept until one of them changes
         occ = self._occupancy()
-        return [mv for h, mv in moves if h not in occ]
+        taken = frozenset(hexes.intersection(occ))
+        got = memo.get(taken)
+        if got is None:
+            memo.clear()
+            got = memo[taken] = [mv for h, mv in moves if h not in occ]
+        return got
 
     def _move_problem(self, a: Move) -> str | None:
         g = self.game
@@ -991,8 +1007,8 @@ class FMState(GameState):
         if g.units[uid].side != g.allied or self.phase_index not in (0, 3):
             return []
         out = []
-        for s in g.bridges:
-            if h not in s.hexes() or s in self.demolished or s in self.demolition_tried or s in self.repaired_gt:
+        for s in g.bridges_at.get(h, ()):
+            if s in self.demolished or s in self.demolition_tried or s in self.repaired_gt:
                 continue
             if s in self.began_at_bridge:
                 continue
@@ -1137,8 +1153,9 @@ class FMState(GameState):
             return []
         rows = g.table("airborne_drop").rows
         out = []
-        for h in g.map.hexes:
-            if hex_distance(h, center) > arr.within or self.occupant(h) is not None:
+        contains = g.map.contains
+        for h in hexes_within(center, arr.within):
+            if not contains(h) or self.occupant(h) is not None:
                 continue
             if self._drop_row(h) is None or not self._along_ok(arr.unit, h):
                 continue
@@ -1647,6 +1664,33 @@ class FMState(GameState):
     # description ----------------------------------------------------------------------------
     def events_since(self, index: int) -> list[str]:
         return [t for i, t in self.events if i >= index]
+
+
+def _reach_moves(reach: Any, uid: str, labels: dict[Hex, str]) -> tuple[list[tuple[Hex, Move]], set[Hex], dict]:
+    """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
+    the order of the hexes' labels. Each path is its predecessor's path plus one hex, so the paths are
+    spelled out once per hex (the kernel's Reach.path gives the same hexes one path at a time)."""
+    prev, hexes, index = reach._prev, reach._hexes, reach._index
+    paths: dict[int, tuple[str, ...]] = {}
+
+    def path_of(i: int) -> tuple[str, ...]:
+        chain = []
+        while i not in paths:
+            j = prev[i]
+            if j < 0:
+                paths[i] = (labels[hexes[i]],)
+                break
+            chain.append(i)
+            i = j
+        p = paths[i]
+        for k in reversed(chain):
+            p = paths[k] = p + (labels[hexes[k]],)
+        return p
+
+    start = reach.start
+    label = labels.__getitem__
+    moves = [(h, Move(uid, path_of(index[h]))) for h in sorted(reach.spent, key=label) if h != start]
+    return moves, {h for h, _mv in moves}, {}
 
 
 def _mp(x: float) -> str:

@@ -63,6 +63,13 @@ def airpower_markers(g: FMGame, side: str) -> Counter[MarkerId]:
 
 def marker_range(g: FMGame, mid: MarkerId) -> str:
     """The range of a marker kind (10.7.1): the scenario's `range` if it gives one, else by the rule."""
+    got = g.range_memo.get(mid)
+    if got is None:
+        got = g.range_memo[mid] = _marker_range(g, mid)
+    return got
+
+
+def _marker_range(g: FMGame, mid: MarkerId) -> str:
     s_all = [s for s in g.scenario.sides]
     for s in s_all:
         for pool, markers in s.support_pools.items():
@@ -143,29 +150,46 @@ def reductions(state: FMState) -> dict[str, Counter[MarkerId]]:
     british = [u for u in state.pos if g.units[u].side == g.allied and g.units[u].nationality.lower() == "british"
                and not g.is_airborne(u)]
     if len(british) >= 3:
-        targets = set(state.south_road_hexes())
-        cut = [u for u in british if not _traces(state, state.pos[u], targets, german_hexes)]
+        trace = _Tracer(state, set(state.south_road_hexes()), german_hexes)
+        cut = [u for u in british if not trace.reaches(state.pos[u])]
         if len(cut) >= 3:
             remove("british", 6, 3, f"{len(cut)} British non-airborne units cannot trace to the south map edge road")
     return out
 
 
-def _traces(state: FMState, start: Hex, targets: set[Hex], blocked: set[Hex]) -> bool:
-    """A line of hexes free of German units from `start` to a target hex (10.7.2 c)."""
-    if not targets:
-        return True
-    m = state.game.map
-    seen = {start}
-    todo = deque([start])
-    while todo:
-        h = todo.popleft()
-        if h in targets:
+class _Tracer:
+    """Whether a hex has a line of hexes free of German units to a target hex (10.7.2 c). Each search
+    from a unit's hex settles every hex it saw (all are joined to that hex, so all have its answer),
+    and a later search stops on a settled hex."""
+
+    def __init__(self, state: FMState, targets: set[Hex], blocked: set[Hex]) -> None:
+        self.contains = state.game.map.contains
+        self.targets = targets
+        self.blocked = blocked
+        self.settled: dict[Hex, bool] = {}
+
+    def reaches(self, start: Hex) -> bool:
+        if not self.targets:
             return True
-        for n in hex_neighbors(h):
-            if n not in seen and m.contains(n) and n not in blocked:
-                seen.add(n)
-                todo.append(n)
-    return False
+        settled = self.settled
+        if start in settled:
+            return settled[start]
+        targets, blocked, contains = self.targets, self.blocked, self.contains
+        seen = {start}
+        todo = deque([start])
+        found = False
+        while todo:
+            h = todo.popleft()
+            if h in targets or settled.get(h):
+                found = True
+                break
+            for n in hex_neighbors(h):
+                if n not in seen and contains(n) and n not in blocked:
+                    seen.add(n)
+                    todo.append(n)
+        for h in seen:
+            settled[h] = found
+        return found
 
 
 def in_range(state: FMState, side: str, mid: MarkerId, target: Hex) -> bool:
