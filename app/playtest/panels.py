@@ -32,7 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-LIST_KINDS_HIDDEN = (MOVE,)  # moves are made on the map; the list holds everything else
+
+def is_map_move(view: ActionView) -> bool:
+    """A unit's movement (a MOVE with its MP cost): made on the map by selecting the unit and clicking a hex,
+    so not listed. Retreats, displacements and advances are MOVE views without a cost: they are listed."""
+    return view.kind == MOVE and view.cost is not None
 
 
 class TurnTrackWidget(QWidget):
@@ -149,7 +153,7 @@ class DecisionPanel(QWidget):
 
     def set_decision(self, prompt: str, views: list[ActionView], enabled: bool) -> None:
         self.prompt.setText(prompt)
-        self.views = [v for v in views if v.kind not in LIST_KINDS_HIDDEN]
+        self.views = [v for v in views if not is_map_move(v)]
         self.pass_view = next((v for v in views if v.kind == PASS), None)
         self.enabled = enabled
         self.only_hex = None

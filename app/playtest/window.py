@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hexwright.engine.hexgrid.coords import hex_neighbors
 from hexwright.engine.rules.log import LogError
-from hexwright.engine.rules.presentation import ATTACK, ENTER, MOVE, PASS, ActionView
+from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, IllegalAction
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from .board import Board
 from .bot_runner import BotRunner
-from .panels import CombatPreviewPanel, DecisionPanel, GameLogPanel, TurnTrackWidget
+from .panels import CombatPreviewPanel, DecisionPanel, GameLogPanel, TurnTrackWidget, is_map_move
 from .session import HUMAN, GameSession
 from .start_dialog import DEFAULT_PACE_MS, StartDialog
 
@@ -312,7 +312,7 @@ class PlaytestWindow(QMainWindow):
         if not self.can_act():
             self.board.show_targets(())
             return
-        ends = {v.hexes[-1] for v in self.views() if v.kind != MOVE and v.hexes}
+        ends = {v.hexes[-1] for v in self.views() if not is_map_move(v) and v.hexes}
         self.board.show_targets(ends)
 
     # -- stepping the game: chance and bots ----------------------------------------------------------
@@ -434,7 +434,7 @@ class PlaytestWindow(QMainWindow):
         return uv.side if uv is not None else None
 
     def unit_moves(self, uid: str) -> list[ActionView]:
-        return [v for v in self.views() if v.kind == MOVE and uid in v.units]
+        return [v for v in self.views() if is_map_move(v) and uid in v.units]
 
     def move_to(self, uid: str, label: str) -> ActionView | None:
         """The move of `uid` that ends in `label` (the cheapest if several paths are offered)."""
@@ -480,9 +480,12 @@ class PlaytestWindow(QMainWindow):
         if not self.can_act():
             return
         uid = self.board.selected
-        if uid is None or label is None:
-            if uid is not None:
-                self.board.show_path(())
+        if uid is None:  # a retreat, advance, displacement or entry ending here: its path
+            ends = [v for v in self.views() if not is_map_move(v) and len(v.hexes) > 1 and v.hexes[-1] == label]
+            self.board.show_path(ends[0].hexes if ends else ())
+            return
+        if label is None:
+            self.board.show_path(())
             return
         mv = self.move_to(uid, label)
         self.board.show_path(mv.hexes if mv is not None else ())
@@ -501,7 +504,7 @@ class PlaytestWindow(QMainWindow):
             if mv is not None:
                 self.apply_action(mv.action)
                 return
-        views = [v for v in self.views() if v.kind != MOVE and v.hexes and v.hexes[-1] == label]
+        views = [v for v in self.views() if not is_map_move(v) and v.hexes and v.hexes[-1] == label]
         here = self.board.units_at(label)
         own = [u for u in here if self._side_of(u) == actor]
         enemy = [u for u in here if self._side_of(u) != actor]
@@ -595,7 +598,7 @@ class PlaytestWindow(QMainWindow):
                 a = None
             if a is not None:
                 return a
-        template = next((v for v in self.views() if v.kind == MOVE and v.units and v.hexes), None)
+        template = next((v for v in self.views() if is_map_move(v) and v.units and v.hexes), None)
         if template is None:
             return None
         text = template.action.text()

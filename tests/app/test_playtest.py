@@ -250,3 +250,42 @@ def test_editor_playtest_action_opens_a_copy(qtbot, tmp_path, monkeypatch):
     assert dump_scenario(doc.scenario) == before
     assert doc.undo_stack.count() == 0 and not doc.modified
     win.close()
+
+
+def test_retreat_and_advance_are_asked_in_place(qtbot):
+    """A retreat, displacement or advance path (MOVE views without an MP cost) is listed in the decision
+    panel, drawn on the board while hovered, and made by clicking the hex it ends in."""
+    from hexwright.engine.bots import make_bot
+
+    win = open_window(qtbot, seats={"allied": "human", "german": "heuristic"}, seed=5)
+    s = win.session
+    helper = make_bot("heuristic", 11, s.scenario)  # decides for the person until a path decision comes up
+    for _ in range(3000):
+        wait_for_person(qtbot, win)
+        assert not s.state.is_terminal()
+        paths = [v for v in win.views() if v.kind == MOVE and v.cost is None and len(v.hexes) > 1]
+        if paths:
+            break
+        assert win.apply_action(helper.choose(s.state.clone()))
+    else:
+        raise AssertionError("no retreat, displacement or advance decision came up")
+    listed = win.decision.shown_views()
+    assert all(v in listed for v in paths)
+    view = paths[-1]
+    win.decision.select_view(view)
+    assert win.board.path == view.hexes
+    assert view.hexes[-1] in win.board.targets
+    win.select_unit(None)
+    win.hover_hex(view.hexes[-1])
+    assert win.board.path[-1] == view.hexes[-1]
+    n = len(s.state.history())
+    ends_here = [v for v in win.views() if v.hexes and v.hexes[-1] == view.hexes[-1] and not
+                 (v.kind == MOVE and v.cost is not None)]
+    win.click_hex(view.hexes[-1])
+    if len(ends_here) == 1:
+        assert s.state.history()[n].action == view.action
+    else:  # several decisions end there: the list shows just those to pick from
+        assert set(map(id, win.decision.shown_views())) <= set(map(id, win.views()))
+        win.decision.select_view(view)
+        win.decision.do_button.click()
+        assert s.state.history()[n].action == view.action
