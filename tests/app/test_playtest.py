@@ -181,12 +181,19 @@ def test_save_and_load_a_game_in_progress(qtbot, tmp_path):
     assert [ln.text for ln in other.session.lines] == [ln.text for ln in win.session.lines]
 
 
-def test_replay_steps_through_the_game(qtbot):
-    win = open_window(qtbot, seats={"allied": "random", "german": "random"}, seed=2)
+def test_a_finished_game_is_announced_and_replays_step_by_step(qtbot):
+    sc = load_playable(FM1)
+    session = GameSession(sc, 2, {"allied": "random", "german": "random"}, str(FM1), {"max_turns": 1})
+    win = PlaytestWindow(session, pace_ms=0)
+    qtbot.addWidget(win)
+    win.show()
     s = win.session
-    qtbot.waitUntil(lambda: len(s.state.history()) >= 150, timeout=WAIT_MS)
-    win.toggle_pause(True)
-    qtbot.waitUntil(lambda: not win.runner.busy, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: s.state.is_terminal(), timeout=WAIT_MS * 3)
+    out = s.state.outcome()
+    assert out is not None and out.reason
+    assert win.victory_box is not None and win.victory_box.isVisible()
+    assert out.reason in win.victory_box.text()
+    assert f"Game over: {out}" in win.log_panel.toPlainText()
     total = len(s.state.history())
     win.toggle_replay(True)
     assert win.replay_n == 0
@@ -198,8 +205,9 @@ def test_replay_steps_through_the_game(qtbot):
         assert win.state == s.state_at(n)
     win.replay_step(-1)
     assert win.state == s.state_at(4)
-    win.replay_to(130)
-    assert win.state == s.state_at(130)
+    win.replay_slider.setValue(total // 2)
+    assert win.replay_n == total // 2 and win.state == s.state_at(total // 2)
+    assert win.log_panel.toPlainText().count("\n") < len(s.lines)
     win.act_last.trigger()
     assert win.replay_n == total and win.state == s.state
     fp = s.state.fingerprint()
@@ -207,6 +215,25 @@ def test_replay_steps_through_the_game(qtbot):
     assert "Replay" in win.last_message and s.state.fingerprint() == fp
     win.toggle_replay(False)
     assert win.live()
+
+
+def test_hot_seat_shows_each_player_his_own_decisions(qtbot):
+    from hexwright.engine.bots import make_bot
+
+    win = open_window(qtbot, seats={"allied": "human", "german": "human"}, seed=6)
+    s = win.session
+    helper = make_bot("random", 3, s.scenario)
+    seen = set()
+    for _ in range(2000):
+        assert s.human_to_act()
+        seen.add(s.actor())
+        assert s.viewer() == s.actor()
+        assert "hot-seat" in win.prompt.text()
+        if seen == {"allied", "german"}:
+            break
+        assert win.apply_action(helper.choose(s.state.clone()))
+    assert seen == {"allied", "german"}
+    assert not win.runner.busy
 
 
 def test_koenig_scenario_plays_in_the_window(qtbot):
