@@ -155,6 +155,7 @@ GenericPresenter = Presenter
 # rules family id -> "module:class" of its presenter (relative to this package)
 PRESENTERS: dict[str, str] = {
     "fm": ".fm.view:FMPresenter",
+    "koenig": ".koenig.view:KoenigPresenter",
 }
 
 

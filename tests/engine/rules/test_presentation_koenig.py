@@ -1,0 +1,292 @@
+"""The Koenig presenter (rules/koenig/view.py): what a playtest window shows of a game of Paul Koenig's
+Market-Garden, checked against the state it reads (002_fe1216aa5df94854.txt)."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hexwright.engine.hexgrid import hex_distance, hexside_between
+from hexwright.engine.model import HexsideInfo
+from hexwright.engine.rules.koenig import KoenigGame
+from hexwright.engine.rules.koenig.actions import act
+from hexwright.engine.rules.koenig.view import PHASES, KoenigPresenter
+from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, presenter_for
+from hexwright.engine.rules.protocol import CHANCE, new_game
+
+from .koenig.conftest import position, scenario  # noqa: F401 - the session fixture of the shipped scenario
+
+OPTIONS = [{}, {"leadership": True, "interdiction": True, "overruns": True, "indirect_fire": True}]
+
+
+def allowance_of(st, a) -> float:
+    uid = a.args[0]
+    ma = st.allowance(uid)
+    if st.in_progress.get(uid) == "overrun":
+        return st.overrun_mp[uid]
+    if a.verb == "redeploy":
+        return (ma + 1) // 2
+    if a.verb == "move":
+        return ma * (2 if "+march" in a.args else 1)
+    return ma if ("+march" in a.args or uid in st.march_combined) else (ma + 1) // 2
+
+
+def fire_odds_by_cloning(st, a):
+    """Declare the fire on a copy, commit no support (9.0), read the battle's odds."""
+    trial = st.clone()
+    trial.apply(a)
+    while trial.current_player != CHANCE:
+        trial.apply(act("support", "0"))
+    return trial.result_distribution(), trial
+
+
+def check_state(pr, st, seen):
+    legal = st.legal_actions()
+    views = pr.action_views(st)
+    assert [v.action for v in views] == legal
+    assert all(v.label for v in views)
+    prompt = pr.prompt(st)
+    assert "002_fe1216aa5df94854.txt" in prompt
+    who = "Dice" if st.current_player == CHANCE else pr.side_name(st, st.current_player)
+    assert prompt.startswith(who + ":")
+    key = (st.step, st.battle.stage if st.battle else "")
+    seen.setdefault("steps", set()).add(key)
+    if st.current_player == CHANCE:
+        probs = dict(st.chance_outcomes())
+        assert [v.probability for v in views] == [probs[a] for a in legal]
+        if st.battle is not None:  # the roll about to be made: the odds of the battle in progress
+            cp = pr.combat_preview(st, st.chance_outcomes()[0][0])
+            assert cp.distribution == st.result_distribution() and cp.column == f"AF {st.current_af()}"
+    fires = 0
+    for v in views:
+        a = v.action
+        if a.verb in ("move", "cmove", "redeploy") and a.args[1] != "off":
+            uid, dest = a.args[0], a.args[1]
+            options = st.move_options(uid, allowance_of(st, a), a.verb != "redeploy")
+            h = st.map.hex_at(dest)
+            assert v.cost == options[h]  # the MP the state's own movement rules charge (8.0-8.3, 14.2)
+            assert v.hexes[-1] == dest
+            for x, y in zip(v.hexes, v.hexes[1:], strict=False):
+                assert hex_distance(st.map.hex_at(x), st.map.hex_at(y)) == 1
+            u = st.units[uid]
+            if u.hex is not None:
+                assert v.hexes[0] == st.map.label(u.hex)
+            if v.verb == "close-combat":
+                cp = pr.combat_preview(st, a)
+                assert sum(cp.distribution.values()) == 1
+                seen["close"] = seen.get("close", 0) + 1
+        elif a.verb in ("fire", "mfire"):
+            assert v.kind == ATTACK and v.hexes[-1] == a.args[1] and v.units == tuple(a.args[0].split(","))
+            if fires < 4:
+                cp = pr.combat_preview(st, a)
+                dist, trial = fire_odds_by_cloning(st, a)
+                assert cp.distribution == dist and cp.column == f"AF {trial.current_af()}"
+                fires += 1
+                seen["fire"] = seen.get("fire", 0) + 1
+        elif a.verb == "done":
+            assert v.kind == PASS
+    if legal and legal[0].verb == "support":
+        cp = pr.combat_preview(st, legal[-1])
+        assert cp is not None and sum(cp.distribution.values()) == 1
+    assert pr.zoc_hexes(st, "allied") == set() == pr.zoc_hexes(st, "german")  # 8.3
+    units = pr.units(st)
+    assert [u.id for u in units] == list(st.units)
+    for u in units:
+        s = st.units[u.id]
+        assert u.hex == (st.map.label(s.hex) if s.status == "map" else None)
+        assert (f"{s.hits} Hit" in " ".join(u.flags)) == bool(s.hits)
+    pr.markers(st)
+    track = pr.turn_track(st)
+    assert track.phases == PHASES and track.turn == st.turn
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_every_view_at_every_state(scenario, options, seed):  # noqa: F811
+    """Seeded games that mostly keep operating (rarely 'done'), with and without the optional rules:
+    every presenter method at every state agrees with the state; the log only grows."""
+    st = new_game(scenario, seed, {"max_turns": 4, **options})
+    pr = presenter_for(st)
+    assert isinstance(pr, KoenigPresenter)
+    rng = random.Random(seed)
+    seen: dict = {}
+    log = pr.events(st, 0)
+    assert log and log[0].startswith("Game Turn 1")
+    while not st.is_terminal():
+        check_state(pr, st, seen)
+        n = len(st.history())
+        legal = st.legal_actions()
+        if st.current_player == CHANCE:
+            a = st.sample_chance()
+        else:
+            busy = [x for x in legal if x.verb not in ("done", "end")]
+            a = rng.choice(busy) if busy and rng.random() < 0.85 else rng.choice(legal)
+        st.apply(a)
+        after = pr.events(st, 0)
+        assert after[:len(log)] == log
+        if n:
+            assert after[len(log):] == pr.events(st, n)  # the lines the last action caused
+        log = after
+    assert pr.prompt(st).startswith("Game over")
+    assert log[-1].startswith("Game over") and "VP" in log[-1]
+    assert ("activation", "") in seen["steps"] and seen.get("fire", 0) + seen.get("close", 0) > 0
+    if ("activation", "roll") in seen["steps"]:  # a battle was rolled: its line names the AF and the die
+        assert any(" AF " in line and ", roll " in line for line in log)
+
+
+def test_log_lines_of_each_entry_are_those_it_caused(scenario):  # noqa: F811
+    st = new_game(scenario, 3, {"max_turns": 2})
+    pr = presenter_for(st)
+    rng = random.Random(3)
+    total = pr.events(st, 0)
+    while not st.is_terminal():
+        n = len(st.history())
+        legal = st.legal_actions()
+        st.apply(st.sample_chance() if st.current_player == CHANCE else rng.choice(legal))
+        new = pr.events(st, n) if n else pr.events(st, 0)[len(total):]
+        assert pr.events(st, 0) == total + new
+        total = total + new
+    assert any("rolls" in line and "Artillery Points" in line for line in total)
+    assert any("drawn from the Command Cup" in line for line in total)
+
+
+# -- positions on the shipped map -----------------------------------------------------------------
+
+def test_close_combat_cost_example_of_8_1(scenario):  # noqa: F811
+    """8.1: Close Combat (+2 MP) in a hilltop hex (3 MP) across a slope hexside (+1 MP) costs 6 MP. The
+    shipped map has the hilltop 0305 and the slope 0304/0305; its other hexsides are made rivers here so
+    that the example's route is the only one (8.1.1)."""
+    sc = copy.deepcopy(scenario)
+    m = sc.map
+    hill, start = m.hex_at("0305"), m.hex_at("0304")
+    m.set_hexsides({hexside_between(hill, n): HexsideInfo(features=("river",))
+                    for n in m.neighbors_on_map(hill) if n != start})
+    game = KoenigGame(sc)
+    st = position(game, {"B-1Para": "0304", "G-16": "0305"}, active="1PB", side="allied")
+    pr = presenter_for(st)
+    costs = pr.move_costs(st, "B-1Para")
+    assert costs["0305"] == 6
+    cc = [v for v in pr.action_views(st) if v.verb == "close-combat"]
+    assert [v.action.text() for v in cc] == ["move B-1Para 0305"] and cc[0].kind == MOVE
+    assert cc[0].hexes == ("0304", "0305") and "Close Combat with G-16" in cc[0].label
+    cp = pr.combat_preview(st, cc[0].action)
+    assert cp.defenders == ("G-16",) and sum(cp.distribution.values()) == 1
+    # 10.0: the defender fires first; only if it misses does the attacker fire
+    trial = st.clone()
+    trial.apply(cc[0].action)
+    while trial.current_player != CHANCE:
+        trial.apply(act("support", "0"))
+    first = trial.result_distribution()
+    assert cp.distribution["Defensive Close Fire: Hit (the attacker retreats)"] == first["hit"]
+    assert cp.distribution["Defensive Close Fire: Exchange"] == first["exchange"]
+    assert pr.zoc_hexes(st, "allied") == set()
+
+
+def test_terrain_example_of_9_1_woods_and_streams(scenario):  # noqa: F811
+    """9.1: a defender in Woods with every attacker across Stream hexsides: the AF is reduced by two."""
+    sc = copy.deepcopy(scenario)
+    m = sc.map
+    target = m.hex_at("0503")
+    m.set_terrain({target: "woods"})
+    a1, a2 = m.hex_at("0403"), m.hex_at("0504")
+    for h in (a1, a2):
+        m.set_hexsides({hexside_between(h, target): HexsideInfo(features=("stream",))})
+    game = KoenigGame(sc)
+    st = position(game, {"B-1Para": "0403", "B-3Para": "0504", "G-16": "0503"}, active="1PB", side="allied")
+    pr = presenter_for(st)
+    fire = act("fire", "B-1Para,B-3Para", "0503")
+    view = next(v for v in pr.action_views(st) if v.action == fire)
+    assert view.hexes == ("0403", "0504", "0503") and "AF 4" in view.label
+    cp = pr.combat_preview(st, fire)
+    assert cp.column == "AF 4" and any("terrain -2" in x for x in cp.modifiers)
+    assert cp.distribution == fire_odds_by_cloning(st, fire)[0]
+    mobile = act("mfire", "B-1Para,B-3Para", "0503")
+    cpm = pr.combat_preview(st, mobile)
+    assert cpm.column == "AF 2" and any("Mobile Fire at half strength (8.4)" in x for x in cpm.modifiers)
+
+
+def test_prompts_of_a_fire_attack_in_order(scenario):  # noqa: F811
+    """9.0: Defensive Support, Offensive Support, the roll; 9.2.2: the Active Player gives the Hit."""
+    game = KoenigGame(scenario)
+    st = position(game, {"B-1Para": "0403", "B-3Para": "0504", "G-16": "0503"}, active="1PB", side="allied",
+                  points={"allied": 2, "german": 1})
+    pr = presenter_for(st)
+    assert pr.prompt(st).startswith("Allied: formation 1PB is active")
+    st.apply(act("fire", "B-1Para,B-3Para", "0503"))
+    assert pr.prompt(st) == ("German: assign Defensive Support to the Full Fire at 0503 (up to 1) "
+                             "(Koenig 9.0, 002_fe1216aa5df94854.txt)")
+    assert [v.label for v in pr.action_views(st)] == ["Defensive Support: 0 Artillery Points",
+                                                      "Defensive Support: 1 Artillery Point"]
+    st.apply(act("support", "1"))
+    assert pr.prompt(st).startswith("Allied: assign Offensive Support to the Full Fire at 0503 (up to 2)")
+    cp = pr.combat_preview(st, act("support", "2"))
+    assert "Attack Factor" in cp.summary
+    st.apply(act("support", "2"))
+    assert pr.prompt(st).startswith(f"Dice: roll the Full Fire at 0503: AF {st.current_af()}")
+    st.apply(act("roll", "1"))
+    assert "1 Hit" in {u.id: u for u in pr.units(st)}["G-16"].flags
+    # a position set up directly is not reached from the scenario's start: its log is the actions' texts
+    lines = pr.events(st, 0)
+    assert lines[1:] == [f"{'Dice' if e.player == CHANCE else e.player.title()}: {e.action.text()} ({e.phase})"
+                         for e in st.history()]
+
+
+def test_units_show_hits_and_operations(scenario):  # noqa: F811
+    game = KoenigGame(scenario)
+    st = position(game, {"B-1Para": "0403", "G-16": "0503"}, active="1PB", side="allied")
+    st.units["B-1Para"].hits = 2
+    pr = presenter_for(st)
+    b = {u.id: u for u in pr.units(st)}["B-1Para"]
+    assert b.values == "3-6 (2 Hits: fires at 2)" and "2 Hits" in b.flags and "active" in b.flags
+    st.apply(act("move", "B-1Para", "0402"))
+    b = {u.id: u for u in pr.units(st)}["B-1Para"]
+    assert "operated" in b.flags and b.hex == "0402"
+    assert pr.move_action(st, "B-1Para", ["0402", "0401"]) == act("move", "B-1Para", "0401")
+
+
+def test_turn_track_of_a_night_turn(scenario):  # noqa: F811
+    """4.0: a night turn has the German Redeployment Phase instead of Support and Operations."""
+    game = KoenigGame(scenario)
+    st = position(game, {"G-16": "0503"}, step="redeploy", turn=3)
+    pr = presenter_for(st)
+    track = pr.turn_track(st)
+    assert track.phases[track.current] == "German Redeployment Phase" and track.turn == 3
+    assert pr.prompt(st).startswith("German: redeploy units not adjacent to enemy units")
+    moves = [v for v in pr.action_views(st) if v.verb == "redeploy"]
+    assert moves and max(v.cost for v in moves) <= (st.allowance("G-16") + 1) // 2
+
+
+def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):  # noqa: F811
+    """Paratroop Landing (5.0), the Active Player's choice of the Hit (9.2.2), the Leadership re-roll
+    (14.1) and the move after the Mobile Fire of a Combined Operation (8.4, 8.4.1)."""
+    game = KoenigGame(scenario, {"leadership": True})
+    st = position(game, {"B-1Para": "0403", "G-16": "0503", "G-19/9-1": "0503"}, active="1PB", side="allied")
+    pr = presenter_for(st)
+    st.leader = "allied"
+    st.apply(act("fire", "B-1Para", "0503"))
+    while st.current_player != CHANCE:
+        st.apply(act("support", "0"))
+    st.apply(act("roll", "1"))
+    assert pr.prompt(st) == ("Allied: accept the roll of 1 at 0503 or re-roll with the Leadership marker "
+                             "(Koenig 14.1, 002_fe1216aa5df94854.txt)")
+    assert [v.label for v in pr.action_views(st)] == ["accept the roll: hit", "re-roll with the Leadership marker"]
+    st.apply(act("accept"))
+    assert pr.prompt(st) == ("Allied: choose the defending unit that takes the Hit at 0503 "
+                             "(Koenig 9.2.2, 002_fe1216aa5df94854.txt)")
+    assert [v.units for v in pr.action_views(st)] == [("G-16",), ("G-19/9-1",)]
+
+    st2 = position(KoenigGame(scenario), {"B-1Para": "0403", "G-16": "0503"}, active="1PB", side="allied")
+    st2.apply(act("mfire", "B-1Para", "0503"))
+    while st2.battle is not None:
+        st2.apply(st2.chance_outcomes()[-1][0] if st2.current_player == CHANCE else st2.legal_actions()[0])
+    assert pr.prompt(st2).startswith("Allied: B-1Para may make the move of its Combined Operation at half MA")
+    costs = pr.move_costs(st2, "B-1Para")
+    assert costs and max(costs.values()) <= 3  # half of MA 6 (8.4)
+    assert "fired: may move half MA" in {u.id: u for u in pr.units(st2)}["B-1Para"].flags
+
+    st3 = position(KoenigGame(scenario), {}, step="landing", turn=6)
+    st3.landing_queue = ["B-10Para"]
+    assert pr.prompt(st3) == ("Dice: Paratroop Landing roll for B-10Para "
+                              "(Koenig 5.0, exclusive 4.0, 002_fe1216aa5df94854.txt)")
+    assert pr.turn_track(st3).current == 0
