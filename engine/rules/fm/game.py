@@ -37,11 +37,13 @@ def cite(section: str) -> str:
 # The movement graphs of the last few maps played, shared by every game of them: a graph is compiled
 # once per map and class rather than once per game, and it follows the map's edits itself (it
 # subscribes to them), so a shared one stays right. Evicted graphs unsubscribe from their map.
-_GRAPHS: OrderedDict[int, tuple[HexMap, dict[str, MovementGraph]]] = OrderedDict()
+_GRAPHS: OrderedDict[int, tuple[HexMap, dict[Any, MovementGraph]]] = OrderedDict()
 _GRAPH_MAPS = 4
 
 
-def shared_graph(m: HexMap, cls: str) -> MovementGraph:
+def map_graphs(m: HexMap) -> dict[Any, MovementGraph]:
+    """The graphs kept for map `m` (the base graph of a class under the class name; rules modules keep
+    their variants under their own keys)."""
     entry = _GRAPHS.get(id(m))
     if entry is None or entry[0] is not m:
         entry = _GRAPHS[id(m)] = (m, {})
@@ -50,7 +52,11 @@ def shared_graph(m: HexMap, cls: str) -> MovementGraph:
             for graph in graphs.values():
                 graph.close()
     _GRAPHS.move_to_end(id(m))
-    graphs = entry[1]
+    return entry[1]
+
+
+def shared_graph(m: HexMap, cls: str) -> MovementGraph:
+    graphs = map_graphs(m)
     graph = graphs.get(cls)
     if graph is None:
         graph = graphs[cls] = MovementGraph(m, cls)
@@ -91,6 +97,10 @@ class FMGame(Game):
         self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}
         self.entry_memo: dict[tuple[str, Hex], float] = {}
         self.range_memo: dict[Any, str] = {}
+        # the 6.1 extra cost of entering each EZOC hex, per set of EZOC hexes and extra cost
+        self.extra_memo: dict[tuple[frozenset[Hex], float], dict[Hex, float]] = {}
+        # each unit's last reach (its paths) and the moves made of it (state._moves_of)
+        self.moves_memo: dict[str, tuple[dict[int, int], Any]] = {}
         self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))

@@ -14,7 +14,7 @@ The kernel's MovementHooks carry the rules:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
@@ -109,13 +109,20 @@ def movement_hooks(state: FMState, uid: str, start: Hex, spent: float) -> Moveme
     ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
     commando = g.units[uid].has("commando")
-    hooks = MovementHooks(blocked=state.enemy_hexes(side), edge_override=edge_overrides(state, side, cls))
+    # the kernel only reads the hook sets, so the state's cached frozensets are passed as they are
+    hooks = MovementHooks(blocked=cast(set, state.enemy_hexes(side)), edge_override=edge_overrides(state, side, cls))
     if g.is_mobile(uid):
         if not commando:
             extra = float(int(ma) // 2)  # 6.1: half the printed MA, rounded down
-            hooks.enter_extra = {h: extra for h in ezoc}
+            key = (ezoc, extra)
+            costs = g.extra_memo.get(key)
+            if costs is None:
+                if len(g.extra_memo) > 256:
+                    g.extra_memo.clear()
+                costs = g.extra_memo[key] = {h: extra for h in ezoc}
+            hooks.enter_extra = costs  # shared: the kernel only reads it
     else:
-        hooks.stop = set(ezoc)  # 6.1: a leg unit stops on entering an EZOC
+        hooks.stop = cast(set, ezoc)  # 6.1: a leg unit stops on entering an EZOC
         if start in ezoc and spent == 0:
             m = g.map
 

@@ -148,6 +148,11 @@ class FMState(GameState):
         self.events: list[tuple[int, str]] = []
         self._cache: dict[Any, Any] = {}
         self._reach: dict[Any, Any] = {}  # per phase: (unit, hex, MP spent, bridges, ferry) -> moves
+        # per phase: unit -> (its moves, occupancy version, the moves to vacant hexes); the hexes whose
+        # occupancy changed at each version (see _occupancy)
+        self._filtered: dict[str, tuple[Any, int, list[Action]]] = {}
+        self._occ_last: dict[Hex, str] | None = None
+        self._occ_changes: list[frozenset[Hex]] = []
         self.move_fallback: dict[str, Hex] = {}  # a unit stopped mid-move by a demolition attempt (10.6.3)
 
         for mid, mk in sc.markers.items():
@@ -175,8 +180,10 @@ class FMState(GameState):
     def __deepcopy__(self, memo: dict) -> FMState:
         new = object.__new__(FMState)
         for k, v in self.__dict__.items():
-            if k in ("_cache", "_reach"):
+            if k in ("_cache", "_reach", "_filtered"):
                 new.__dict__[k] = {}
+            elif k in ("_occ_last", "_occ_changes"):
+                new.__dict__[k] = None if k == "_occ_last" else []
             elif k in ("game",):
                 new.__dict__[k] = v
             else:
@@ -197,6 +204,12 @@ class FMState(GameState):
         occ = self._cache.get(("occ",))
         if occ is None:
             occ = self._cache[("occ",)] = {h: u for u, h in self.pos.items()}
+            last = self._occ_last
+            if last is None:
+                self._filtered = {}
+            else:
+                self._occ_changes.append(frozenset(last.keys() ^ occ.keys()))
+            self._occ_last = occ
         return occ
 
     def occupant(self, h: Hex | None) -> str | None:
@@ -204,9 +217,13 @@ class FMState(GameState):
             return None
         return self._occupancy().get(h)
 
-    def enemy_hexes(self, side: str) -> set[Hex]:
-        g = self.game
-        return {h for u, h in self.pos.items() if g.units[u].side != side}
+    def enemy_hexes(self, side: str) -> frozenset[Hex]:
+        key = ("enemy", side)
+        got = self._cache.get(key)
+        if got is None:
+            units = self.game.units
+            got = self._cache[key] = frozenset(h for u, h in self.pos.items() if units[u].side != side)
+        return got
 
     def enemy_zoc(self, side: str) -> frozenset[Hex]:
         """6.0: the six hexes around every enemy unit that exerts a ZOC."""
@@ -456,6 +473,8 @@ class FMState(GameState):
         self.stage += 1
         self._cache = {}
         self._reach = {}
+        self._filtered = {}
+        self._occ_changes = []
         self.queue.extend(self._stage_tasks())
 
     def _stage_tasks(self) -> list[tuple]:
@@ -494,6 +513,8 @@ class FMState(GameState):
         self.engineer_op = ""
         self._cache = {}
         self._reach = {}
+        self._filtered = {}
+        self._occ_changes = []
         self.queue.extend(self._stage_tasks())
 
     # -- tasks -----------------------------------------------------------------------------
@@ -820,8 +841,9 @@ class FMState(GameState):
                         arr.unit, h):
                     continue
                 out.append(Enter(arr.unit, g.label(h)))
+        where = (frozenset(self.demolished), self.active_ferry())
         for uid in self._movers(player, mobile):
-            out.extend(self._moves_of(uid))
+            out.extend(self._moves_of(uid, where))
         out.append(Pass())
         return out
 
@@ -838,25 +860,40 @@ class FMState(GameState):
             out.append(uid)
         return out
 
-    def _moves_of(self, uid: str) -> list[Action]:
-        """Every hex the unit can reach this phase, by its cheapest path (5.1-5.4, 6.1). Enemy units do
-        not move during a friendly phase, so each unit's reach is computed once per phase and position."""
+    def _moves_of(self, uid: str, where: tuple | None = None) -> list[Action]:
+        """Every hex the unit can reach this phase, by its cheapest path (5.1-5.4, 6.1), but hexes other
+        units occupy (5.3). Enemy units do not move during a friendly phase, so each unit's reach is
+        computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,
+        10.6.5); its moves to vacant hexes are kept until a hex in its reach is vacated or occupied."""
         g = self.game
         start = self.pos[uid]
-        key = (self.turn, self.stage, uid, start, self.mp_spent.get(uid, 0.0), frozenset(self.demolished),
-               self.active_ferry())
+        if where is None:
+            where = (frozenset(self.demolished), self.active_ferry())
+        key = (self.turn, self.stage, uid, start, self.mp_spent.get(uid, 0.0), where)
         entry = self._reach.get(key)
         if entry is None:
-            entry = self._reach[key] = _reach_moves(unit_reach(self, uid), uid, g.labels)
-        moves, hexes, memo = entry
-        # the moves to occupied hexes drop out (5.3); only the occupied hexes in this unit's reach matter,
-        # so the filtered list is kept until one of them changes
+            reach = unit_reach(self, uid)
+            # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
+            # not move, and nothing in its way changed) give the same moves
+            last = g.moves_memo.get(uid)
+            if last is not None and last[0] == reach._prev:
+                entry = last[1]
+            else:
+                entry = _reach_moves(reach, uid, g.labels)
+                g.moves_memo[uid] = (reach._prev, entry)
+            self._reach[key] = entry
         occ = self._occupancy()
-        taken = frozenset(hexes.intersection(occ))
-        got = memo.get(taken)
-        if got is None:
-            memo.clear()
-            got = memo[taken] = [mv for h, mv in moves if h not in occ]
+        version = len(self._occ_changes)
+        kept = self._filtered.get(uid)
+        moves, hexes = entry
+        if kept is not None and kept[0] is entry:
+            seen = kept[1]
+            if seen == version or all(hexes.isdisjoint(c) for c in self._occ_changes[seen:]):
+                if seen != version:
+                    self._filtered[uid] = (entry, version, kept[2])
+                return kept[2]
+        got: list[Action] = [mv for h, mv in moves if h not in occ]
+        self._filtered[uid] = (entry, version, got)
         return got
 
     def _move_problem(self, a: Move) -> str | None:
@@ -1666,31 +1703,37 @@ class FMState(GameState):
         return [t for i, t in self.events if i >= index]
 
 
-def _reach_moves(reach: Any, uid: str, labels: dict[Hex, str]) -> tuple[list[tuple[Hex, Move]], set[Hex], dict]:
+def _reach_moves(reach: Any, uid: str, labels: dict[Hex, str]) -> tuple[list[tuple[Hex, Move]], frozenset[Hex]]:
     """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
-    the order of the hexes' labels. Each path is its predecessor's path plus one hex, so the paths are
-    spelled out once per hex (the kernel's Reach.path gives the same hexes one path at a time)."""
-    prev, hexes, index = reach._prev, reach._hexes, reach._index
+    the order of the hexes' labels, with the very paths the kernel's Reach.path gives. Each path is its
+    predecessor's path plus one hex: taken in order of MP spent, a hex's predecessor (which costs less
+    to reach) is always spelled out before it."""
+    prev, index = reach._prev, reach._index
     paths: dict[int, tuple[str, ...]] = {}
-
-    def path_of(i: int) -> tuple[str, ...]:
-        chain = []
-        while i not in paths:
-            j = prev[i]
-            if j < 0:
-                paths[i] = (labels[hexes[i]],)
-                break
-            chain.append(i)
-            i = j
-        p = paths[i]
-        for k in reversed(chain):
-            p = paths[k] = p + (labels[hexes[k]],)
-        return p
-
+    for h, _mp_spent in sorted(reach.spent.items(), key=_second):
+        i = index[h]
+        j = prev[i]
+        if j < 0:
+            paths[i] = (labels[h],)
+        elif j in paths:
+            paths[i] = paths[j] + (labels[h],)
+        else:  # a free step (no MP): spell the path out from the kernel
+            paths[i] = tuple(labels[x] for x in reach.path(h))
     start = reach.start
-    label = labels.__getitem__
-    moves = [(h, Move(uid, path_of(index[h]))) for h in sorted(reach.spent, key=label) if h != start]
-    return moves, {h for h, _mv in moves}, {}
+    new = object.__new__
+    moves = []
+    for h in sorted(reach.spent, key=labels.__getitem__):
+        if h != start:
+            mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr
+            d = mv.__dict__
+            d["unit"] = uid
+            d["path"] = paths[index[h]]
+            moves.append((h, mv))
+    return moves, frozenset(h for h, _mv in moves)
+
+
+def _second(item: tuple[Any, Any]) -> Any:
+    return item[1]
 
 
 def _mp(x: float) -> str:
