@@ -184,7 +184,7 @@ class FMPresenter(Presenter):
         if uid in st.no_attack and uid not in st.exhausted:
             out.append("may not attack")  # 8.3.1: displaced
         if uid in st.defended_phase:
-            out.append("attacked this phase")  # 8.0: one attack per defending unit and phase
+            out.append("was attacked")  # 8.0: one attack per defending unit and phase
         if st.pos[uid] in st.enemy_zoc(g.units[uid].side):
             out.append("in enemy ZOC")
         return tuple(out)
@@ -550,6 +550,11 @@ class FMPresenter(Presenter):
         if p is None:
             return f"{st.phase}"
         text, rule = PROMPTS.get(p.kind, (p.kind.replace("_", " "), "4.1"))
+        if p.kind == "move" and p.data.get("mobile"):
+            text, rule = "move mobile units that did not move in the Movement Phase, or pass", "4.1, 5.5"
+        elif p.kind == "attack" and st.phase_index == 4:
+            text, rule = ("declare an attack with mobile units that did not attack in the Combat Phase, or pass",
+                          "4.1, 8.2")
         c = st.combat
         g = st.game
         data: dict[str, Any] = dict(p.data)

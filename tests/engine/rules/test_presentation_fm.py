@@ -404,3 +404,24 @@ def test_units_flags_after_a_move():
     assert a.hex == "0306" and "moved" in a.flags and a.values == "4-4-7"
     assert presenter_for(st).move_action(st, "A", ["0306", "0406"]) == Move("A", ("0306", "0406"))
     assert "A moves to 0306: 2 of 7 MP" in pr.events(st, 0)
+
+
+def test_mobile_movement_phase_prompt_and_movers():
+    """4.1, 5.5: only mobile units that did not move in the Movement Phase move in the Mobile Movement
+    Phase; the prompt says so and only they have moves."""
+    from .synthetic import scenario
+
+    m = blank_map()
+    units = [unit("M1", "allies", 4, 3, 10, "mobile"), unit("M2", "allies", 4, 3, 10, "mobile"),
+             unit("L", "allies", 3, 3, 7)]
+    st = new_game(scenario(m, units, {"M1": "0206", "M2": "0208", "L": "0210"}), 0)
+    pr = presenter_for(st)
+    st.apply_checked(Move("M1", ("0206", "0306")))
+    st.apply_checked(Pass())
+    assert st.phase.name == "Mobile Movement Phase"
+    assert pr.prompt(st) == ("Allies: move mobile units that did not move in the Movement Phase, or pass "
+                             "(F&M 4.1, 5.5, 000_e5c3deafb2cea4af.txt)")
+    assert {v.units[0] for v in pr.action_views(st) if v.kind == MOVE} == {"M2"}
+    m1 = {u.id: u for u in pr.units(st)}["M1"]
+    assert "moved in the Movement Phase" in m1.flags and "mobile" in m1.flags
+    assert pr.turn_track(st).phases[pr.turn_track(st).current] == "Allies Mobile Movement Phase"
