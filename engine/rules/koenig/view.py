@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex
+from ...hexgrid import Hex, hex_neighbor
 from ...movement.kernel import MovementHooks, Reach, entry_cost, reachable
 from ..presentation import (
     ATTACK,
@@ -209,6 +209,8 @@ class KoenigPresenter(Presenter):
         u = st.units[uid]
         best: tuple[float, list] | None = None
         for h in st.map.edge_side_hexes("bottom"):
+            if not _road_leaves_map(st, h):
+                continue
             if u.status == ON_MAP and u.hex == h:
                 return [h]
             if h in routes and (best is None or routes[h][0] < best[0]):
@@ -317,7 +319,7 @@ class KoenigPresenter(Presenter):
                               f"Hit {p}", units, hexes, verb=v, rule=cite("9.0" if kind == FULL else "8.4, 9.0"))
         if v == "support":
             b = st.battle
-            side = st.enemy(b.attacker) if b is not None and b.stage == "def_support" else st.active_side
+            side = st.active_side
             if b is not None:
                 side = st.enemy(b.attacker) if b.stage == "def_support" else b.attacker
             what = "Artillery Point" if side == GERMAN else "Allied Support Point"
@@ -785,6 +787,17 @@ def _after(st: KoenigState, before: dict[str, tuple], turn: int, moved: set[str]
     elif st.turn != turn:
         out.append(_turn_line(st))
     return out
+
+
+def _road_leaves_map(st: KoenigState, h: Hex) -> bool:
+    """A road hexside of `h` leads off the map (the exit roads of exclusive 12.0)."""
+    for d in range(6):
+        n = hex_neighbor(h, d)
+        if not st.map.contains(n):
+            info = st.map.hexside_between(h, n)
+            if info is not None and "road" in info.paths:
+                return True
+    return False
 
 
 def _ko(state: GameState) -> KoenigState:

@@ -290,3 +290,23 @@ def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):  # noqa: 
     assert pr.prompt(st3) == ("Dice: Paratroop Landing roll for B-10Para "
                               "(Koenig 5.0, exclusive 4.0, 002_fe1216aa5df94854.txt)")
     assert pr.turn_track(st3).current == 0
+
+
+def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):  # noqa: F811
+    """Exclusive 12.0: the Recon/9th exits off the bottom edge from a road hex that leaves the map."""
+    from hexwright.engine.rules.koenig.view import _road_leaves_map
+
+    game = KoenigGame(scenario)
+    probe = position(game, {})
+    exits = [h for h in probe.map.edge_side_hexes("bottom") if _road_leaves_map(probe, h)]
+    assert exits
+    target = exits[0]
+    near = next(n for n in probe.map.neighbors_on_map(target) if not _road_leaves_map(probe, n)
+                and n not in probe.map.edge_side_hexes("bottom"))
+    st = position(game, {"G-Recon9": probe.map.label(near)}, active="Recon/9", side="german")
+    pr = presenter_for(st)
+    off = [v for v in pr.action_views(st) if v.verb == "exit"]
+    assert off and all(v.action.args[1] == "off" for v in off)
+    for v in off:
+        assert v.hexes[0] == probe.map.label(near) and st.map.hex_at(v.hexes[-1]) in exits
+    assert "exits off the map" in off[0].label
