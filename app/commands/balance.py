@@ -16,7 +16,7 @@ from hexwright.engine.balance.games import GameRecord
 from hexwright.engine.balance.progress import ProgressMeter
 from hexwright.engine.balance.report import (
     json_report,
-    sweep_rows,
+    sweep_json,
     sweep_text,
     text_report,
     write_report,
@@ -80,10 +80,7 @@ def run(args: argparse.Namespace) -> int:
                                   args.scheduler, options, progress)
             print(sweep_text(path, values, summaries))
             if args.json:
-                import json
-
-                atomic_write_text(args.json, json.dumps({"parameter": path, "rows": sweep_rows(path, values, summaries),
-                                                         "studies": [s.to_dict() for s in summaries]}, indent=1))
+                atomic_write_text(args.json, sweep_json(path, values, summaries))
             if args.report:
                 write_sweep_report(path, values, summaries, args.report)
             return 0

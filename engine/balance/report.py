@@ -8,8 +8,11 @@ import io
 import json
 import os
 import tempfile
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from ..formats.atomic import atomic_write_text
 from .stats import wilson
@@ -39,6 +42,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+def _hot_text(s: Summary, arr: np.ndarray) -> str:
+    return ", ".join(f"{lab} ({k})" for lab, k in s.hottest(arr, 6)) or "none"
+
+
 def text_report(s: Summary) -> str:
     lines = [f"{s.title}: {s.games} games, bots {', '.join(s.bots)}, seed {s.seed}"
              + (f", {s.parameter[0]} = {s.parameter[1]}" if s.parameter else "")
@@ -59,6 +66,8 @@ def text_report(s: Summary) -> str:
         lines.append(f"    {n:>5}  {text}")
     lines.append(f"  units lost: {int(s.lost_heat.sum())} in {int((s.lost_heat > 0).sum())} hexes; "
                  f"combats: {int(s.combat_heat.sum())} in {int((s.combat_heat > 0).sum())} hexes")
+    lines.append(f"  most units lost in: {_hot_text(s, s.lost_heat)}")
+    lines.append(f"  most combats in: {_hot_text(s, s.combat_heat)}")
     return "\n".join(lines)
 
 
@@ -66,37 +75,114 @@ def json_report(s: Summary) -> str:
     return json.dumps(s.to_dict(), indent=1)
 
 
+SIDE_COLOURS = ["#3f6fb0", "#b5523f", "#4f9a4f", "#a08a2a"]
+DRAW_COLOUR = "#8c8c8c"
+
+
+def _faded(colour: str, keep: float = 0.3) -> tuple[float, float, float]:
+    """A terrain colour mixed with white, so the heat stands out over the map."""
+    from matplotlib.colors import to_rgb
+
+    try:
+        rgb = to_rgb(colour)
+    except ValueError:
+        rgb = (1.0, 1.0, 1.0)
+    return (1 - keep + keep * rgb[0], 1 - keep + keep * rgb[1], 1 - keep + keep * rgb[2])
+
+
+def _hex_heat(fig, ax, s: Summary, arr: np.ndarray, title: str) -> None:
+    """A heat map drawn as the map's hexes (flat or pointy, staggered as printed), the hottest
+    hexes labelled with their printed numbers."""
+    from matplotlib.collections import PolyCollection
+
+    rows, cols = arr.shape
+    g = s.grid
+    if g is None:  # no grid known: plain cells
+        im = ax.imshow(arr, origin="upper", cmap="YlOrRd", interpolation="nearest", vmin=0, vmax=max(1, arr.max()))
+        fig.colorbar(im, ax=ax, shrink=0.8)
+        ax.set_title(title)
+        return
+    lay = g.layout(1.0)
+    off = g.offset
+    corners = [lay.corner_offset(i) for i in range(6)]
+    polys, values, base, centres = [], [], [], {}
+    for r in range(rows):
+        for c in range(cols):
+            x, y = lay.hex_to_pixel(off.to_hex(c, r))
+            polys.append([(x + dx, y + dy) for dx, dy in corners])
+            values.append(arr[r, c])
+            colour = s.terrain_colours[r][c] if s.terrain_colours else ""
+            base.append(_faded(colour or "#ffffff"))
+            centres[s.hex_label(r, c)] = (x, y)
+    vals = np.array(values, dtype=float)
+    ax.add_collection(PolyCollection(polys, facecolors=base, edgecolors="#c8c8c8", linewidths=0.25))
+    hot = [k for k, v in enumerate(values) if v > 0]
+    coll = PolyCollection([polys[k] for k in hot], array=vals[hot], cmap="YlOrRd", edgecolors="#5a1010",
+                          linewidths=0.4)
+    coll.set_clim(0.5, max(1.0, float(vals.max())))
+    ax.add_collection(coll)
+    xs = [x for poly in polys for x, _ in poly]
+    ys = [y for poly in polys for _, y in poly]
+    ax.set_xlim(min(xs), max(xs))
+    ax.set_ylim(max(ys), min(ys))  # row 1 at the top, as printed
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    placed: list[tuple[float, float]] = []
+    for lab, k in s.hottest(arr, 6):
+        x, y = centres[lab]
+        if any(abs(x - px) < 4.5 and abs(y - py) < 1.8 for px, py in placed):
+            continue  # a label would cover a hotter one's: the HTML report's table lists them all
+        placed.append((x, y))
+        right = x > min(xs) + 0.8 * (max(xs) - min(xs))  # near the right edge: the label goes to the left
+        ax.annotate(f"{lab}: {k}", (x, y), xytext=(-5 if right else 5, 5), textcoords="offset points",
+                    ha="right" if right else "left", fontsize=7.5, color="#202020", annotation_clip=False,
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#888", "lw": 0.5, "alpha": 0.9})
+    ax.set_title(f"{title} ({int(vals.sum())} in {int((vals > 0).sum())} hexes)")
+    cb = fig.colorbar(coll, ax=ax, shrink=0.7, pad=0.02)
+    cb.set_label("count over all games")
+
+
 def _figure(s: Summary):
     from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    fig = Figure(figsize=(12, 8), dpi=90)
-    ax = fig.add_subplot(2, 2, 1)
-    names = [f"{r.side}\n({r.bot})" for r in s.sides]
-    rates = [r.win_rate for r in s.sides]
-    err = [[max(0.0, r.win_rate - r.win_interval[0]) for r in s.sides],
-           [max(0.0, r.win_interval[1] - r.win_rate) for r in s.sides]]
-    ax.bar(names, rates, yerr=err, capsize=6, color=["#4a78b5", "#b55a4a", "#6a6", "#aa6"][: len(names)])
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95% interval)")
-    ax.set_title(f"{s.games} games")
-    ax2 = fig.add_subplot(2, 2, 2)
+    fig = Figure(figsize=(13, 9.6), dpi=90)
+    grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.5])
+    ax = fig.add_subplot(grid[0, 0])
+    names = [f"{r.side} wins\n({r.bot})" for r in s.sides] + ["draws"]
+    draws = s.sides[0].draws if s.sides else 0
+    rates = [r.win_rate for r in s.sides] + [draws / s.games if s.games else 0.0]
+    intervals = [r.win_interval for r in s.sides] + [wilson(draws, s.games)]
+    err = [[max(0.0, x - lo) for x, (lo, _) in zip(rates, intervals, strict=True)],
+           [max(0.0, hi - x) for x, (_, hi) in zip(rates, intervals, strict=True)]]
+    colours = SIDE_COLOURS[: len(s.sides)] + [DRAW_COLOUR]
+    bars = ax.bar(names, rates, yerr=err, capsize=6, color=colours, width=0.6)
+    for bar, x, (lo, hi) in zip(bars, rates, intervals, strict=True):
+        ax.annotate(f"{100 * x:.1f}%\n[{100 * lo:.1f}, {100 * hi:.1f}]", (bar.get_x() + bar.get_width() / 2, hi),
+                    xytext=(0, 4), textcoords="offset points", ha="center", va="bottom", fontsize=8.5)
+    ax.set_ylim(0, 1.18)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("share of games (95% interval)")
+    ax.set_title(f"Results of {s.games} games")
+    ax2 = fig.add_subplot(grid[0, 1])
     turns = sorted(s.decided_turns)
     ax2.bar([str(t) for t in turns], [s.decided_turns[t] for t in turns], color="#777")
-    ax2.set_xlabel("game turn decided")
+    ax2.set_xlabel("game turn on which the game was decided")
     ax2.set_ylabel("games")
     ax2.yaxis.set_major_locator(MaxNLocator(integer=True))
-    maps = ((s.lost_heat, "where units were lost"), (s.combat_heat, "where combats happened"))
-    for i, (arr, title) in enumerate(maps):
-        a = fig.add_subplot(2, 2, 3 + i)
-        im = a.imshow(arr, origin="upper", cmap="magma_r", aspect="equal", interpolation="nearest", vmin=0,
-                      vmax=max(1, int(arr.max())))
-        a.set_title(title)
-        a.set_xlabel("column")
-        a.set_ylabel("row")
-        fig.colorbar(im, ax=a, shrink=0.8)
-    fig.suptitle(s.title)
-    fig.subplots_adjust(left=0.07, right=0.97, bottom=0.07, top=0.9, hspace=0.35, wspace=0.25)
+    lost = ", ".join(f"{r.side} {r.mean_units_lost:.1f}" for r in s.sides)
+    ax2.set_title(f"Decided on (units lost per game: {lost})")
+    _hex_heat(fig, fig.add_subplot(grid[1, 0]), s, s.lost_heat, "Where units were lost")
+    _hex_heat(fig, fig.add_subplot(grid[1, 1]), s, s.combat_heat, "Where combats happened")
+    sub = f"{s.games} games, bots {', '.join(s.bots)}, seed {s.seed}"
+    if s.parameter:
+        sub += f", {s.parameter[0]} = {s.parameter[1]}"
+    if s.options:
+        sub += ", " + ", ".join(f"{k} {v}" for k, v in s.options.items())
+    fig.suptitle(f"{s.title}\n{sub}", fontsize=11)
+    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.02, top=0.89, hspace=0.18, wspace=0.12)
     return fig
 
 
@@ -110,13 +196,57 @@ def png_report(s: Summary) -> bytes:
     return _png(_figure(s))
 
 
+_CSS = ("body{font-family:sans-serif;max-width:1200px;margin:1em auto;color:#222}"
+        "table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:3px 8px}"
+        "th{background:#f0f0f0}td.n{text-align:right}h2{margin-top:1.2em;font-size:1.15em}"
+        "pre{background:#f7f7f7;padding:.6em;overflow-x:auto}img{max-width:100%}")
+
+
+def _esc(x: Any) -> str:
+    return html_escape(str(x), quote=True)
+
+
+def _table(head: list[str], rows: list[list[Any]]) -> str:
+    """An HTML table; numbers (and percentages) right-aligned."""
+    out = ["<table><tr>" + "".join(f"<th>{_esc(h)}</th>" for h in head) + "</tr>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td{' class=n' if _numeric(v) else ''}>{_esc(v)}</td>" for v in row) + "</tr>")
+    return "".join(out) + "</table>"
+
+
+def _numeric(v: Any) -> bool:
+    """Counts, rates and intervals; not hex labels, which are text even when they are digits."""
+    return isinstance(v, int | float) or (isinstance(v, str) and v.endswith("%"))
+
+
 def html_report(s: Summary, png: bytes | None = None) -> str:
-    """The text report and the plots (`png`, drawn here if not given) in one self-contained page."""
+    """A self-contained page: the study's set-up, tables of results, decided turns, victory conditions
+    and the hottest hexes, the plots (`png`, drawn here if not given) and the text report."""
     img = base64.b64encode(png if png is not None else png_report(s)).decode("ascii")
-    esc = (text_report(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
-    return (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Balance: {s.title}</title></head>\n"
-            f"<body><h1>Balance study: {s.title}</h1>\n<pre>{esc}</pre>\n"
-            f"<img alt='win rates, decided turns and heat maps' src='data:image/png;base64,{img}'>\n</body></html>\n")
+    setup = (f"{s.games} games; bots: " + ", ".join(f"{r.side} {r.bot}" for r in s.sides) + f"; master seed {s.seed}"
+             + (f"; what-if {s.parameter[0]} = {s.parameter[1]}" if s.parameter else "")
+             + ("; " + ", ".join(f"{k} {v}" for k, v in s.options.items()) if s.options else "")
+             + (f"; {s.unfinished} games did not finish" if s.unfinished else ""))
+    sides = [[r.side, r.bot, r.wins, r.draws, r.losses, _pct(r.win_rate).strip(),
+              f"{_pct(r.win_interval[0]).strip()} to {_pct(r.win_interval[1]).strip()}", round(r.mean_units_lost, 2),
+              "-" if r.mean_vp is None else round(r.mean_vp, 1)] for r in s.sides]
+    turns = [[f"GT {t}", n, _pct(n / s.games).strip() if s.games else "-"] for t, n in sorted(s.decided_turns.items())]
+    hits = [[n, text] for text, n in sorted(s.victory_hits.items(), key=lambda kv: -kv[1])]
+    lost, fought = dict(s.hottest(s.lost_heat, 10)), dict(s.hottest(s.combat_heat, 10))
+    return (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Balance: {_esc(s.title)}</title>"
+            f"<style>{_CSS}</style></head>\n<body><h1>Balance study: {_esc(s.title)}</h1>\n"
+            f"<p>{_esc(setup)}. Scenario file: <code>{_esc(s.scenario)}</code>.</p>\n"
+            "<h2>Wins, draws and losses per side (95% Wilson intervals)</h2>\n"
+            + _table(["side", "bot", "wins", "draws", "losses", "win rate", "95% interval", "units lost per game",
+                      "mean VP"], sides)
+            + "\n<h2>Turn on which the game was decided</h2>\n" + _table(["game turn", "games", "share"], turns)
+            + "\n<h2>Victory conditions that held</h2>\n" + _table(["games", "condition"], hits)
+            + "\n<h2>Hexes where most units were lost and most combats happened</h2>\n"
+            + _table(["hex", "units lost"], [[k, v] for k, v in lost.items()])
+            + _table(["hex", "combats"], [[k, v] for k, v in fought.items()])
+            + "\n<h2>Plots</h2>\n"
+            f"<img alt='win rates, decided turns and heat maps' src='data:image/png;base64,{img}'>\n"
+            f"<h2>As text</h2>\n<pre>{_esc(text_report(s))}</pre>\n</body></html>\n")
 
 
 def write_report(s: Summary, path: str | Path) -> None:
@@ -143,6 +273,12 @@ def sweep_rows(path: str, values: list[Any], summaries: list[Summary]) -> list[d
                            "win_ci95": list(wilson(r.wins, r.games))}
         rows.append(row)
     return rows
+
+
+def sweep_json(path: str, values: list[Any], summaries: list[Summary]) -> str:
+    """The table (one row per value) and every value's whole study."""
+    return json.dumps({"parameter": path, "rows": sweep_rows(path, values, summaries),
+                       "studies": [s.to_dict() for s in summaries]}, indent=1)
 
 
 def sweep_text(path: str, values: list[Any], summaries: list[Summary]) -> str:
@@ -190,6 +326,6 @@ def write_sweep_report(path: str, values: list[Any], summaries: list[Summary], o
                              f"<body><h1>What-if: {path}</h1><pre>{table}</pre>"
                              f"<img alt='win rate per value' src='data:image/png;base64,{img}'></body></html>\n")
     elif suffix == ".json":
-        atomic_write_text(p, json.dumps({"parameter": path, "rows": sweep_rows(path, values, summaries)}, indent=1))
+        atomic_write_text(p, sweep_json(path, values, summaries))
     else:
         raise ValueError(f"{out}: a report is written as .html, .png or .json")

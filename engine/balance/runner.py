@@ -7,15 +7,14 @@ The process pool is started once per run and each worker loads and compiles the 
 its initializer (`games.warm_up`), in parallel with the other workers; then the workers take one
 game at a time, so a slow game never holds back a queue of others and progress is reported per game
 (a game takes about a second, against a fraction of a millisecond to send a task and its record).
-Cancelling terminates the workers at once, in the middle of their games. On Linux a single-threaded
-caller (the CLI) forks the workers, which then share its loaded modules and scenario; a caller with
-other threads running (the app, whose study runs beside the GUI thread) uses a fork server instead,
-since forking a process with running threads can leave a lock held in the child."""
+Cancelling terminates the workers at once, in the middle of their games. On Linux a caller without
+other Python threads (the CLI) forks the workers, which then share its loaded modules and scenario;
+the app, whose study runs beside the GUI thread, uses a fork server instead, since forking a process
+with running threads can leave a lock held in the child."""
 
 from __future__ import annotations
 
 import multiprocessing
-import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -82,20 +81,15 @@ def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
     return item[0], play_game(item[1])
 
 
-def _single_threaded() -> bool:
-    try:
-        return len(os.listdir("/proc/self/task")) == 1  # counts threads Python does not know of (Qt's)
-    except OSError:
-        return threading.active_count() == 1
-
-
 def pool_start_method(requested: str | None = None) -> str:
-    """How pool workers are started here: `requested` if given, else fork when this process has a
-    single thread, else a fork server (with the engine preloaded), else the platform's default."""
+    """How pool workers are started here: `requested` if given, else fork when no other Python thread
+    runs (the idle thread pool of numpy's BLAS does not count: it is made safe to fork), else a fork
+    server (with the engine preloaded), else the platform's default. The app asks for the fork server
+    itself: Qt's threads are not Python's."""
     methods = multiprocessing.get_all_start_methods()
     if requested:
         return requested
-    if "fork" in methods and _single_threaded():
+    if "fork" in methods and threading.active_count() == 1:
         return "fork"
     if "forkserver" in methods:
         return "forkserver"

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..model.hexmap import GridSpec
 from ..model.scenario import Scenario
 from .games import GameRecord
 from .stats import wilson
@@ -64,6 +65,20 @@ class Summary:
     combat_heat: np.ndarray
     parameter: tuple[str, Any] | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    grid: GridSpec | None = None  # the map's printed grid: draws the heat maps as hexes with their labels
+    terrain_colours: list[list[str]] | None = None  # [row][column]: each hex's terrain colour, under the heat maps
+
+    def hex_label(self, row: int, col: int) -> str:
+        """The printed label of the heat maps' cell [row, col] (`c,r` without a grid)."""
+        if self.grid is None:
+            return f"{col},{row}"
+        return self.grid.labels.label(col, row)
+
+    def hottest(self, arr: np.ndarray, n: int = 8) -> list[tuple[str, int]]:
+        """The `n` hexes with the highest counts of a heat map, as (label, count), most first."""
+        flat = [(int(arr[r, c]), r, c) for r, c in zip(*np.nonzero(arr), strict=True)]
+        flat.sort(key=lambda t: (-t[0], t[1], t[2]))
+        return [(self.hex_label(r, c), k) for k, r, c in flat[:n]]
 
     def side(self, side_id: str) -> SideResult:
         return next(s for s in self.sides if s.side == side_id)
@@ -95,6 +110,22 @@ def heat(sc: Scenario, labels: list[str]) -> np.ndarray:
     return out
 
 
+def terrain_colours(sc: Scenario) -> list[list[str]]:
+    """The colour of each hex's base terrain, [row][column] of the printed grid ("" off the map)."""
+    m, g = sc.map, sc.map.grid
+    table = m.terrain_table.terrain
+    off = g.offset
+    out = []
+    for r in range(g.rows):
+        row = []
+        for c in range(g.columns):
+            h = off.to_hex(c, r)
+            t = table.get(m.terrain_at(h)) if h in m.hexes else None
+            row.append(t.color if t is not None else "")
+        out.append(row)
+    return out
+
+
 def summarize(sc: Scenario, scenario_path: str, records: list[GameRecord], bots: list[str], seed: int,
               parameter: tuple[str, Any] | None = None, options: dict[str, Any] | None = None) -> Summary:
     sides = [s.id for s in sc.sides]
@@ -113,4 +144,5 @@ def summarize(sc: Scenario, scenario_path: str, records: list[GameRecord], bots:
     return Summary(sc.title, scenario_path, list(bots), seed, n, sum(1 for r in records if not r.finished), results,
                    dict(Counter(r.decided_turn for r in records)), dict(hits),
                    heat(sc, [h for r in records for h in r.lost_at]),
-                   heat(sc, [h for r in records for h in r.combats_at]), parameter, dict(options or {}))
+                   heat(sc, [h for r in records for h in r.combats_at]), parameter, dict(options or {}),
+                   sc.map.grid, terrain_colours(sc))

@@ -143,6 +143,16 @@ def test_reports_embed_png_plots(local_study):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     html = html_report(s, png)
     assert "data:image/png;base64," in html and s.title in html
+    assert html.count("<table>") == 5 and "95% interval" in html and "Victory conditions that held" in html
+    hot = s.hottest(s.combat_heat, 3)
+    assert hot and hot == sorted(hot, key=lambda lk: -lk[1]) and hot[0][1] == int(s.combat_heat.max())
+    label, count = hot[0]
+    sc = scenario_for(KOENIG)
+    c, r = sc.map.grid.offset.from_hex(sc.map.hex_at(label))
+    assert s.combat_heat[r, c] == count  # the label names the hex counted
+    assert f"most combats in: {label} ({count})" in text_report(s)
+    assert f"<td>{label}</td><td class=n>{count}</td>" in html
+    assert len(s.terrain_colours) == sc.map.grid.rows and all(s.terrain_colours[0])
 
 
 def test_sweep_reports_a_win_rate_per_value():

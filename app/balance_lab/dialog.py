@@ -1,0 +1,484 @@
+"""The balance lab in the app: the CLI's `hexwright balance` in a non-modal dialog. Pick the scenario,
+the number of games, a bot per side, the seed, the worker processes, a turn limit and an optional
+what-if sweep; Run shows games done, games per second and the time left, Cancel stops the workers at
+once, and the results (win/draw/loss per side with 95% intervals, the turns games were decided,
+losses, victory conditions, heat maps, the sweep's table and plot) are the reports the CLI writes
+(engine/balance/report.py). The study runs beside the GUI thread (study.py): the window stays usable."""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+
+from hexwright.engine.balance import SweepError, parse_sweep, scenario_for
+from hexwright.engine.balance.progress import ProgressMeter
+from hexwright.engine.balance.report import sweep_text, text_report, write_report, write_sweep_report
+from hexwright.engine.bots import BOT_NAMES
+from hexwright.engine.model import Scenario
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QFont, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .study import StudyRequest, StudyResult, StudyThread
+
+DEFAULT_GAMES = 1000
+SWEEP_EXAMPLES = ["turns", "reinforcement[0].turn", "unit[ID].values.attack", "turn[2].allotments.SIDE"]
+SIDE_COLUMNS = ["side", "bot", "wins", "draws", "losses", "win rate", "95% interval", "units lost", "mean VP"]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+class BalanceLabDialog(QDialog):
+    """States: "idle" (nothing run yet), "running", "done", "cancelled", "failed"."""
+
+    def __init__(self, parent: QWidget | None = None, scenario_path: str | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Balance lab")
+        self.setModal(False)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.state = "idle"
+        self.scenario: Scenario | None = None
+        self.thread: StudyThread | None = None
+        self.result: StudyResult | None = None
+        self.meter: ProgressMeter | None = None
+        self.message = ""  # the last error or status shown
+
+        # -- the study --------------------------------------------------------------------------
+        self.path_edit = QLineEdit(scenario_path or "")
+        self.path_edit.setPlaceholderText("a scenario file (.yaml)")
+        self.path_edit.editingFinished.connect(self.load_scenario)
+        self.browse_button = QPushButton("Browse…")
+        self.browse_button.clicked.connect(self._browse)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path_edit, 1)
+        path_row.addWidget(self.browse_button)
+        self.title_label = QLabel()
+        self.games_spin = QSpinBox()
+        self.games_spin.setRange(1, 10_000_000)
+        self.games_spin.setGroupSeparatorShown(True)
+        self.games_spin.setValue(DEFAULT_GAMES)
+        self.bots_box = QWidget()
+        self.bots_layout = QHBoxLayout(self.bots_box)
+        self.bots_layout.setContentsMargins(0, 0, 0, 0)
+        self.bot_combos: dict[str, QComboBox] = {}
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setToolTip("Each game's seed and its bots' seeds come from this and the game's number: "
+                                  "the same seed gives the same study whatever number of workers")
+        self.workers_spin = QSpinBox()
+        self.workers_spin.setRange(1, max(64, 4 * (os.cpu_count() or 1)))
+        self.workers_spin.setValue(os.cpu_count() or 1)
+        self.workers_spin.setToolTip("Worker processes on this machine")
+        self.turns_spin = QSpinBox()
+        self.turns_spin.setRange(0, 999)
+        self.turns_spin.setSpecialValueText("to the end")
+        self.turns_spin.setToolTip("Judge each game after this many game turns (0: play to the end)")
+        self.sweep_check = QCheckBox("What-if sweep")
+        self.sweep_path = QComboBox()
+        self.sweep_path.setEditable(True)
+        self.sweep_path.addItems(SWEEP_EXAMPLES)
+        self.sweep_path.setToolTip("reinforcement[I].turn, unit[ID].values.KEY, turns, turn[N].allotments.SIDE")
+        self.sweep_values = QLineEdit()
+        self.sweep_values.setPlaceholderText("values, e.g. 2,3,4")
+        for w in (self.sweep_path, self.sweep_values):
+            w.setEnabled(False)
+        self.sweep_check.toggled.connect(self.sweep_path.setEnabled)
+        self.sweep_check.toggled.connect(self.sweep_values.setEnabled)
+        sweep_row = QHBoxLayout()
+        sweep_row.addWidget(self.sweep_check)
+        sweep_row.addWidget(self.sweep_path, 1)
+        sweep_row.addWidget(QLabel("="))
+        sweep_row.addWidget(self.sweep_values, 1)
+
+        form = QFormLayout()
+        form.addRow("Scenario:", path_row)
+        form.addRow("", self.title_label)
+        numbers = QHBoxLayout()
+        for label, w in (("Games:", self.games_spin), ("Seed:", self.seed_spin), ("Workers:", self.workers_spin),
+                         ("Max turns:", self.turns_spin)):
+            numbers.addWidget(QLabel(label))
+            numbers.addWidget(w)
+            numbers.addSpacing(12)
+        numbers.addStretch(1)
+        form.addRow(numbers)
+        form.addRow("Bots:", self.bots_box)
+        form.addRow(sweep_row)
+        setup = QGroupBox("Study")
+        setup.setLayout(form)
+
+        # -- running ----------------------------------------------------------------------------
+        self.run_button = QPushButton("Run")
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.export_button = QPushButton("Export report…")
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self._ask_export)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.close)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setFormat("%v / %m games")
+        self.progress_bar.setValue(0)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        run_row = QHBoxLayout()
+        run_row.addWidget(self.run_button)
+        run_row.addWidget(self.cancel_button)
+        run_row.addWidget(self.progress_bar, 1)
+
+        # -- results ----------------------------------------------------------------------------
+        self.sides_table = QTableWidget(0, len(SIDE_COLUMNS))
+        self.sides_table.setHorizontalHeaderLabels(SIDE_COLUMNS)
+        self.sides_table.verticalHeader().setVisible(False)
+        self.sides_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.sides_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.sides_table.horizontalHeader().setStretchLastSection(True)
+        self.sides_table.setMaximumHeight(110)
+        self.report_text = QPlainTextEdit()
+        self.report_text.setReadOnly(True)
+        mono = QFont("Monospace")
+        mono.setStyleHint(QFont.StyleHint.TypeWriter)
+        self.report_text.setFont(mono)
+        self.report_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        summary_tab = QWidget()
+        sl = QVBoxLayout(summary_tab)
+        sl.addWidget(self.sides_table)
+        sl.addWidget(self.report_text, 1)
+        self.plot_label = QLabel("The plots appear here when a study has finished.")
+        self.plot_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        plot_scroll = QScrollArea()
+        plot_scroll.setWidget(self.plot_label)
+        plot_scroll.setWidgetResizable(True)
+        self.sweep_table = QTableWidget(0, 0)
+        self.sweep_table.verticalHeader().setVisible(False)
+        self.sweep_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.sweep_table.setMaximumHeight(160)
+        self.sweep_plot = QLabel()
+        self.sweep_plot.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        sweep_tab = QWidget()
+        wl = QVBoxLayout(sweep_tab)
+        wl.addWidget(self.sweep_table)
+        sweep_scroll = QScrollArea()
+        sweep_scroll.setWidget(self.sweep_plot)
+        sweep_scroll.setWidgetResizable(True)
+        wl.addWidget(sweep_scroll, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(summary_tab, "Results")
+        self.tabs.addTab(plot_scroll, "Plots")
+        self.tabs.addTab(sweep_tab, "What-if")
+        self.tabs.setTabEnabled(2, False)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(self.close_button)
+        layout = QGridLayout(self)
+        layout.addWidget(setup, 0, 0)
+        layout.addLayout(run_row, 1, 0)
+        layout.addWidget(self.status_label, 2, 0)
+        layout.addWidget(self.tabs, 3, 0)
+        layout.setRowStretch(3, 1)
+        layout.addLayout(buttons, 4, 0)
+        self.resize(1180, 900)
+        if scenario_path:
+            self.load_scenario()
+        else:
+            self._set_status("Choose a scenario file.")
+            self.run_button.setEnabled(False)
+
+    # -- the form ---------------------------------------------------------------------------------
+    def _browse(self) -> None:
+        start = str(Path(self.path_edit.text()).parent) if self.path_edit.text() else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Scenario for the balance lab", start,
+                                              "Scenarios (*.yaml *.yml);;All files (*)")
+        if path:
+            self.path_edit.setText(path)
+            self.load_scenario()
+
+    def load_scenario(self) -> bool:
+        """Read the scenario named in the form: its sides get a bot each; errors are shown, Run disabled."""
+        path = self.path_edit.text().strip()
+        self.scenario = None
+        try:
+            if not path:
+                raise ValueError("choose a scenario file")
+            sc = scenario_for(path)
+            from hexwright.engine.rules.registry import RULES_FAMILIES
+
+            family = RULES_FAMILIES.get(sc.rules)
+            if family is None or not family.game:
+                raise ValueError(f"{path}: no rules engine plays the rules family {sc.rules!r}")
+        except ValueError as exc:
+            self.title_label.setText("")
+            self._set_bots([])
+            self._set_status(str(exc), error=True)
+            self.run_button.setEnabled(False)
+            return False
+        self.scenario = sc
+        self.title_label.setText(f"<b>{html.escape(sc.title)}</b> ({html.escape(sc.rules)}), "
+                                 f"{len(sc.turns)} game turns, sides "
+                                 + ", ".join(html.escape(s.name or s.id) for s in sc.sides))
+        self._set_bots([s.id for s in sc.sides])
+        self._set_status("Ready.")
+        self.run_button.setEnabled(self.state != "running")
+        return True
+
+    def _set_bots(self, sides: list[str]) -> None:
+        if sides == list(self.bot_combos):
+            return
+        old = {side: box.currentData() for side, box in self.bot_combos.items()}
+        while self.bots_layout.count():
+            item = self.bots_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.bot_combos = {}
+        for side in sides:
+            box = QComboBox()
+            for name in BOT_NAMES:
+                box.addItem(name, name)
+            box.setCurrentIndex(max(0, box.findData(old.get(side, "heuristic"))))
+            self.bot_combos[side] = box
+            self.bots_layout.addWidget(QLabel(f"{side}:"))
+            self.bots_layout.addWidget(box)
+            self.bots_layout.addSpacing(12)
+        self.bots_layout.addStretch(1)
+
+    def set_bots(self, bots: dict[str, str]) -> None:
+        for side, name in bots.items():
+            box = self.bot_combos[side]
+            box.setCurrentIndex(box.findData(name))
+
+    def request(self) -> StudyRequest:
+        """The study the form describes; ValueError (SweepError) says what is wrong with it."""
+        if self.scenario is None and not self.load_scenario():
+            raise ValueError(self.message)
+        sweep = None
+        if self.sweep_check.isChecked():
+            path, values = parse_sweep(f"{self.sweep_path.currentText()}={self.sweep_values.text()}")
+            if not values:
+                raise SweepError("give the sweep at least one value")
+            sweep = (path, values)
+        return StudyRequest(self.path_edit.text().strip(), self.games_spin.value(),
+                            [box.currentData() for box in self.bot_combos.values()], self.seed_spin.value(),
+                            self.workers_spin.value(), self.turns_spin.value() or None, sweep)
+
+    def _set_status(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.status_label.setStyleSheet("color: #b00020;" if error else "")
+        self.status_label.setText(text)
+
+    def _set_running(self, running: bool) -> None:
+        for w in (self.path_edit, self.browse_button, self.games_spin, self.seed_spin, self.workers_spin,
+                  self.turns_spin, self.sweep_check, self.bots_box):
+            w.setEnabled(not running)
+        sweeping = self.sweep_check.isChecked() and not running
+        self.sweep_path.setEnabled(sweeping)
+        self.sweep_values.setEnabled(sweeping)
+        self.run_button.setEnabled(not running and self.scenario is not None)
+        self.cancel_button.setEnabled(running)
+
+    # -- running ----------------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Run the study the form describes; False (and the reason shown) when it cannot start."""
+        if self.state == "running":
+            return False
+        if not self.load_scenario():  # again: the file may have changed since (loaded once per version)
+            self.state = "failed"
+            return False
+        try:
+            req = self.request()
+            if req.sweep:
+                for v in req.sweep[1]:
+                    scenario_for(req.scenario, (req.sweep[0], v))  # a bad path or value: refused before any game
+        except ValueError as exc:
+            self._set_status(str(exc), error=True)
+            self.state = "failed"
+            return False
+        self.result = None
+        self.export_button.setEnabled(False)
+        self.state = "running"
+        self.progress_bar.setRange(0, req.total_games)
+        self.progress_bar.setValue(0)
+        self.meter = ProgressMeter(req.total_games, interval=0.0)
+        self._set_status(self.meter.reading(0).text() + f" on {req.workers} worker"
+                         + ("s" if req.workers > 1 else ""))
+        self._set_running(True)
+        self.thread = StudyThread(req, self)
+        self.thread.progress.connect(self._on_progress)
+        self.thread.succeeded.connect(self._on_done)
+        self.thread.failed.connect(self._on_failed)
+        self.thread.start()
+        return True
+
+    def cancel(self) -> None:
+        if self.thread is not None and self.state == "running":
+            self.thread.cancel()
+            self.cancel_button.setEnabled(False)
+            self._set_status("Stopping the workers…")
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if self.state != "running":
+            return
+        self.progress_bar.setMaximum(total)
+        self.progress_bar.setValue(done)
+        if self.meter is not None and not (self.thread and self.thread.cancelling):
+            self._set_status(self.meter.reading(done).text())
+
+    def _finish_thread(self) -> None:
+        if self.thread is not None:
+            self.thread.wait()
+            self.thread.deleteLater()
+            self.thread = None
+        self._set_running(False)
+
+    def _on_failed(self, message: str) -> None:
+        self._finish_thread()
+        self.state = "failed"
+        self._set_status(message, error=True)
+
+    def _on_done(self, result: StudyResult) -> None:
+        self._finish_thread()
+        self.result = result
+        req = result.request
+        total = req.total_games
+        self.state = "cancelled" if result.cancelled else "done"
+        self.progress_bar.setMaximum(total)
+        self.progress_bar.setValue(result.played)
+        from hexwright.engine.balance.progress import duration
+
+        if result.cancelled:
+            kept = (f"; the results are of the {sum(s.games for s in result.summaries)} games of the values "
+                    "that finished" if req.sweep else "; the results are of those games")
+            self._set_status(f"Cancelled after {result.played} of {total} games ({duration(result.seconds)})"
+                             + (kept if result.summaries and result.played else ""))
+        else:
+            self._set_status(f"{total} games in {duration(result.seconds)} ({total / max(result.seconds, 1e-9):.2f} "
+                             f"games/s on {req.workers} worker{'s' if req.workers > 1 else ''}).")
+        self.show_results(result)
+
+    # -- results ----------------------------------------------------------------------------------
+    def show_results(self, result: StudyResult) -> None:
+        s = result.summary
+        self.export_button.setEnabled(bool(result.summaries) and (s is not None and s.games > 0))
+        self.sides_table.setRowCount(0)
+        self.report_text.setPlainText("")
+        if s is None or not s.games:
+            self.plot_label.setPixmap(QPixmap())
+            self.plot_label.setText("No game finished.")
+            return
+        shown = s
+        self.sides_table.setRowCount(len(shown.sides))
+        for row, r in enumerate(shown.sides):
+            lo, hi = r.win_interval
+            cells = [r.side, r.bot, str(r.wins), str(r.draws), str(r.losses), _pct(r.win_rate),
+                     f"{_pct(lo)} to {_pct(hi)}", f"{r.mean_units_lost:.2f}",
+                     "-" if r.mean_vp is None else f"{r.mean_vp:.1f}"]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col >= 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.sides_table.setItem(row, col, item)
+        texts = [text_report(x) for x in result.summaries]
+        if result.request.sweep:
+            texts.insert(0, sweep_text(result.request.sweep[0], result.values, result.summaries))
+        self.report_text.setPlainText("\n\n".join(texts))
+        if result.study_png:
+            pm = QPixmap()
+            pm.loadFromData(result.study_png, "PNG")
+            self.plot_label.setPixmap(pm)
+        sweeping = bool(result.request.sweep and result.summaries)
+        self.tabs.setTabEnabled(2, sweeping)
+        if sweeping:
+            self._show_sweep(result)
+
+    def _show_sweep(self, result: StudyResult) -> None:
+        path = result.request.sweep[0] if result.request.sweep else ""
+        sides = [r.side for r in result.summaries[0].sides]
+        cols = [path] + [f"{side} wins (95% interval)" for side in sides] + ["draws"]
+        self.sweep_table.setColumnCount(len(cols))
+        self.sweep_table.setHorizontalHeaderLabels(cols)
+        self.sweep_table.setRowCount(len(result.summaries))
+        for row, (v, s) in enumerate(zip(result.values, result.summaries, strict=True)):
+            cells = [str(v)] + [f"{_pct(r.win_rate)}  ({_pct(r.win_interval[0])} to {_pct(r.win_interval[1])})"
+                                for r in s.sides] + [str(s.sides[0].draws)]
+            for col, text in enumerate(cells):
+                self.sweep_table.setItem(row, col, QTableWidgetItem(text))
+        self.sweep_table.resizeColumnsToContents()
+        if result.sweep_png:
+            pm = QPixmap()
+            pm.loadFromData(result.sweep_png, "PNG")
+            self.sweep_plot.setPixmap(pm)
+
+    # -- export -----------------------------------------------------------------------------------
+    def _ask_export(self) -> None:
+        if self.result is None:
+            return
+        stem = Path(self.result.request.scenario).stem
+        path, _ = QFileDialog.getSaveFileName(self, "Export the balance report", f"{stem}-balance.html",
+                                              "HTML report (*.html);;JSON (*.json);;PNG plots (*.png)")
+        if path:
+            self.export_report(path)
+
+    def export_report(self, path: str) -> bool:
+        """Write the report as the CLI's --report / --json would: .html, .json or .png."""
+        res = self.result
+        if res is None or not res.summaries:
+            return False
+        try:
+            if res.request.sweep:
+                write_sweep_report(res.request.sweep[0], res.values, res.summaries, path)
+            else:
+                write_report(res.summaries[0], path)
+        except (ValueError, OSError) as exc:
+            self._set_status(f"cannot export the report: {exc}", error=True)
+            return False
+        self._set_status(f"Report written to {path}")
+        return True
+
+    # -- closing ----------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.thread is not None:
+            self.thread.cancel()
+            self.thread.wait()
+        super().closeEvent(event)
+
+
+def open_balance_lab(parent: QWidget | None, scenario_path: str | None) -> BalanceLabDialog:
+    """Open the balance lab (non-modal) for a scenario file, e.g. the editor's current one; the dialog
+    is returned, already shown."""
+    dialog = BalanceLabDialog(parent, scenario_path)
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+__all__ = ["BalanceLabDialog", "open_balance_lab"]

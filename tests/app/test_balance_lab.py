@@ -1,0 +1,149 @@
+"""The balance lab dialog: a small study run through the dialog gives the engine's figures for the same
+seed, the GUI thread keeps running meanwhile, Cancel stops the workers and reports the partial count,
+a scenario with errors or a bad what-if path is refused with a clear message, sweeps show their table,
+and the report is exported as the CLI writes it."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+
+import pytest
+from hexwright.app.balance_lab import BalanceLabDialog, open_balance_lab
+from hexwright.engine.balance import run_study, run_sweep
+from hexwright.engine.balance.report import json_report
+from PySide6.QtCore import QTimer
+
+from tests.conftest import FIXTURES, SCENARIOS
+
+FM_1 = str(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml")
+KOENIG = str(SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml")
+WAIT_MS = 120_000
+
+
+def _dialog(qtbot, path: str | None = FM_1, games: int = 6, workers: int = 2, max_turns: int = 1,
+            seed: int = 9) -> BalanceLabDialog:
+    dlg = BalanceLabDialog(None, path)
+    qtbot.addWidget(dlg)
+    dlg.games_spin.setValue(games)
+    dlg.workers_spin.setValue(workers)
+    dlg.turns_spin.setValue(max_turns)
+    dlg.seed_spin.setValue(seed)
+    return dlg
+
+
+def _finished(dlg: BalanceLabDialog) -> bool:
+    return dlg.state in ("done", "cancelled", "failed")
+
+
+def test_open_balance_lab_shows_a_non_modal_dialog_for_the_editors_file(qtbot):
+    dlg = open_balance_lab(None, FM_1)
+    qtbot.addWidget(dlg)
+    assert dlg.isVisible() and not dlg.isModal()
+    assert dlg.path_edit.text() == FM_1 and dlg.games_spin.value() == 1000
+    assert list(dlg.bot_combos) == ["allied", "german"]
+    assert dlg.run_button.isEnabled() and dlg.state == "idle"
+
+
+def test_a_study_through_the_dialog_gives_the_engines_figures(qtbot):
+    dlg = _dialog(qtbot)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    seen: list[int] = []
+    dlg.progress_bar.valueChanged.connect(seen.append)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(5)
+    assert dlg.start()
+    assert dlg.state == "running" and not dlg.run_button.isEnabled() and dlg.cancel_button.isEnabled()
+    assert not dlg.games_spin.isEnabled()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    timer.stop()
+    assert dlg.state == "done", dlg.message
+    assert len(ticks) > 3  # the GUI thread's timers kept firing while the games were played
+    expected = run_study(FM_1, 6, ["random", "random"], seed=9, options={"max_turns": 1})
+    got = dlg.result.summary
+    assert got.to_dict() == expected.to_dict()
+    assert seen[-1] == 6 and dlg.progress_bar.maximum() == 6
+    assert dlg.message.startswith("6 games in ") and "games/s on 2 workers" in dlg.message
+    table = dlg.sides_table
+    assert table.rowCount() == 2
+    for row, r in enumerate(expected.sides):
+        assert table.item(row, 0).text() == r.side and table.item(row, 2).text() == str(r.wins)
+        lo, hi = r.win_interval
+        assert table.item(row, 6).text() == f"{100 * lo:.1f}% to {100 * hi:.1f}%"
+    assert "95% interval" in dlg.report_text.toPlainText() and "decided on: GT 1: 6" in dlg.report_text.toPlainText()
+    assert not dlg.plot_label.pixmap().isNull()
+    assert dlg.export_button.isEnabled() and dlg.run_button.isEnabled() and not dlg.cancel_button.isEnabled()
+    assert not dlg.tabs.isTabEnabled(2)  # no sweep
+
+
+def test_export_writes_the_clis_reports(qtbot, tmp_path):
+    dlg = _dialog(qtbot, KOENIG, games=3, workers=1, max_turns=2)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    assert dlg.start()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    assert dlg.state == "done", dlg.message
+    assert dlg.export_report(str(tmp_path / "r.json")) and dlg.export_report(str(tmp_path / "r.html"))
+    assert json.loads((tmp_path / "r.json").read_text()) == json.loads(json_report(dlg.result.summary))
+    assert "data:image/png;base64," in (tmp_path / "r.html").read_text()
+    assert not dlg.export_report(str(tmp_path / "r.txt")) and ".html, .png or .json" in dlg.message
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cancel_stops_the_study_and_reports_the_partial_count(qtbot, workers):
+    dlg = _dialog(qtbot, games=400, workers=workers, max_turns=0)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    assert dlg.start()
+    qtbot.waitUntil(lambda: dlg.progress_bar.value() >= 1, timeout=WAIT_MS)
+    dlg.cancel_button.click()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    assert dlg.state == "cancelled", dlg.message
+    played = dlg.result.played
+    assert 1 <= played < 400 and dlg.result.summary.games == played
+    assert dlg.message.startswith(f"Cancelled after {played} of 400 games")
+    assert dlg.progress_bar.value() == played
+    assert multiprocessing.active_children() == []  # no worker left playing
+    assert dlg.run_button.isEnabled() and dlg.games_spin.isEnabled()
+
+
+def test_a_scenario_with_errors_is_refused_with_a_clear_message(qtbot):
+    bad = str(FIXTURES / "broken" / "duplicate_unit_id.yaml")
+    dlg = _dialog(qtbot, bad)
+    assert "the scenario has errors" in dlg.message and "duplicate-id" in dlg.message
+    assert "KG Krafft" in dlg.status_label.text()
+    assert not dlg.run_button.isEnabled() and not dlg.start() and dlg.state == "failed"
+    dlg.path_edit.setText(str(FIXTURES / "nowhere.yaml"))
+    assert not dlg.load_scenario() and "cannot read the scenario" in dlg.message
+    dlg.path_edit.setText(KOENIG)
+    assert dlg.load_scenario() and dlg.run_button.isEnabled() and "Arnhem Bridge" in dlg.title_label.text()
+
+
+def test_a_bad_what_if_path_is_refused_before_any_game(qtbot):
+    dlg = _dialog(qtbot, KOENIG)
+    dlg.sweep_check.setChecked(True)
+    dlg.sweep_path.setCurrentText("unit[nobody].values.attack")
+    dlg.sweep_values.setText("3,4")
+    assert not dlg.start()
+    assert dlg.state == "failed" and "no unit 'nobody'" in dlg.message and dlg.thread is None
+    dlg.sweep_path.setCurrentText("turns")
+    dlg.sweep_values.setText("")
+    assert not dlg.start() and "PATH=V1,V2" in dlg.message
+
+
+def test_a_sweep_through_the_dialog(qtbot):
+    dlg = _dialog(qtbot, KOENIG, games=2, workers=2, max_turns=0, seed=3)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    dlg.sweep_check.setChecked(True)
+    dlg.sweep_path.setCurrentText("turns")
+    dlg.sweep_values.setText("1,2")
+    assert dlg.start()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    assert dlg.state == "done", dlg.message
+    expected = run_sweep(KOENIG, "turns", [1, 2], 2, ["random"], seed=3)
+    assert [s.to_dict() for s in dlg.result.summaries] == [s.to_dict() for s in expected]
+    assert dlg.progress_bar.maximum() == 4 and dlg.progress_bar.value() == 4
+    assert dlg.tabs.isTabEnabled(2) and dlg.sweep_table.rowCount() == 2
+    assert [dlg.sweep_table.item(r, 0).text() for r in range(2)] == ["1", "2"]
+    assert not dlg.sweep_plot.pixmap().isNull()
+    assert "what-if turns" in dlg.report_text.toPlainText()
