@@ -359,6 +359,9 @@ class Board(QObject):
         """The hexes a decision is about (an attack's target) and those taking part (the attackers)."""
         self.targets = set(targets)
         self.participants = set(participants)
+        many = len(self.targets) > 8  # many hexes (entries, landings): a thinner outline keeps the map readable
+        self.target_item.setPen(_cosmetic(TARGET_COLOR, 2.0 if many else 4.0))
+        self.target_item.setBrush(QBrush(QColor(255, 120, 0, 25 if many else 50)))
         self.target_item.setPath(self._outline(self.targets))
         self.part_item.setPath(self._outline(self.participants))
 

@@ -521,6 +521,12 @@ class PlaytestWindow(QMainWindow):
             return
         others = [v for v in views if v.kind != ATTACK]
         if others and not (own and sel != own[-1] and self.unit_moves(own[-1])):
+            cur = self.decision.list.currentItem()
+            picked = cur.data(Qt.ItemDataRole.UserRole) if cur is not None else None
+            if picked is not None and len(others) > 1:  # the decision picked in the list, made here
+                same = [v for v in others if v == picked] or [
+                    v for v in others if picked.units and v.units == picked.units and v.verb == picked.verb]
+                others = same or others
             if len(others) == 1:
                 self.apply_action(others[0].action)
             else:

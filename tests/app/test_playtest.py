@@ -316,3 +316,26 @@ def test_retreat_and_advance_are_asked_in_place(qtbot):
         win.decision.select_view(view)
         win.decision.do_button.click()
         assert s.state.history()[n].action == view.action
+
+
+def test_an_entry_picked_in_the_list_is_made_by_clicking_its_hex(qtbot):
+    """Koenig: several units may enter the map at the same hex; the one picked in the Decision list enters
+    where the person clicks."""
+    win = open_window(qtbot, KOENIG, seats={"allied": "human", "german": "heuristic"}, seed=4)
+    s = win.session
+    for _ in range(50):
+        wait_for_person(qtbot, win)
+        entries = [v for v in win.views() if v.kind == ENTER and v.units and v.hexes]
+        if entries:
+            break
+        win.choose_view(win.views()[0])
+    else:
+        raise AssertionError("no entry decision")
+    last_unit = entries[-1].units
+    view = next(v for v in reversed(entries) if v.units == last_unit)
+    assert any(v.units != last_unit and v.hexes[-1] == view.hexes[-1] for v in entries), "want a shared hex"
+    win.decision.select_view(view)
+    n = len(s.state.history())
+    win.click_hex(view.hexes[-1])
+    assert len(s.state.history()) > n, (win.last_message, win.board.units_at(view.hexes[-1]))
+    assert s.state.history()[n].action == view.action
