@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pytest
 from hexwright.engine.formats import load_scenario
-from hexwright.engine.model import FeatureType, SupportMarker
+from hexwright.engine.hexgrid import hexside_between
+from hexwright.engine.model import (
+    FeatureType,
+    GridSpec,
+    HexMap,
+    HexsideFeatureType,
+    HexsideInfo,
+    SupportMarker,
+    TerrainTable,
+    TerrainType,
+)
 from hexwright.engine.rules.fm.actions import Attack, Bombard, Commit, Enter, Move, Pass, Retreat, Setup
 from hexwright.engine.rules.fm.movement import path_cost_of
 from hexwright.engine.rules.fm.state import FMState
@@ -17,7 +27,7 @@ from hexwright.engine.rules.fm.view import PROMPTS, FMPresenter
 from hexwright.engine.rules.presentation import ATTACK, ENTER, MOVE, PASS, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, Roll, new_game
 
-from .synthetic import H, blank_map, corridor, line_of, pass_until, road, unit
+from .synthetic import H, blank_map, corridor, line_of, pass_until, road, scenario, unit, water_between_columns
 from .test_fm_combat import D, battle_state, ring, to_combat
 from .test_fm_movement import canal_crossing_map, ezoc_setup, one_unit
 
@@ -318,8 +328,6 @@ def test_attack_preview_of_the_seven_two_example():
 def test_preview_names_the_fortification_and_the_river_line():
     """8.2.3: a fortification doubles the printed defense; 8.2.2: every attacker across a river uses the
     River line."""
-    from .synthetic import water_between_columns
-
     m = blank_map()
     m.terrain_table.features["fortification"] = FeatureType("fortification", "Fortification", mode="add",
                                                             move={"leg": 0, "mobile": 0},
@@ -409,8 +417,6 @@ def test_units_flags_after_a_move():
 def test_mobile_movement_phase_prompt_and_movers():
     """4.1, 5.5: only mobile units that did not move in the Movement Phase move in the Mobile Movement
     Phase; the prompt says so and only they have moves."""
-    from .synthetic import scenario
-
     m = blank_map()
     units = [unit("M1", "allies", 4, 3, 10, "mobile"), unit("M2", "allies", 4, 3, 10, "mobile"),
              unit("L", "allies", 3, 3, 7)]
@@ -425,3 +431,26 @@ def test_mobile_movement_phase_prompt_and_movers():
     m1 = {u.id: u for u in pr.units(st)}["M1"]
     assert "moved in the Movement Phase" in m1.flags and "mobile" in m1.flags
     assert pr.turn_track(st).phases[pr.turn_track(st).current] == "Allies Mobile Movement Phase"
+
+
+def test_move_costs_of_the_5_4_examples():
+    """5.4 examples, on a terrain table that has their terrain: 'a jungle terrain hex costs 3 MPs to
+    enter'; 'a unit crosses a river (+1 MP) and enters a clear terrain hex (1 MP) ... 2 MP'; 'a clear hex
+    (1 MP) that contains a village (+1 MP) ... crossed a river hexside (+1 MP) ... 3 MP'."""
+    t = TerrainTable(name="5.4", movement_classes=["leg", "mobile"])
+    t.terrain["clear"] = TerrainType("clear", "Clear", move={"leg": 1, "mobile": 1})
+    t.terrain["jungle"] = TerrainType("jungle", "Jungle", move={"leg": 3, "mobile": 3})
+    t.features["village"] = FeatureType("village", "Village", mode="add", move={"leg": 1, "mobile": 1})
+    t.hexside_features["river"] = HexsideFeatureType("river", "River", move={"leg": 1, "mobile": 1})
+    m = HexMap(GridSpec(8, 8), t, "clear")
+    start = "0404"
+    ring = [m.label(h) for h in sorted(m.neighbors_on_map(H(m, start)))]
+    jungle, river_clear, river_village = ring[0], ring[1], ring[2]
+    m.set_terrain({H(m, jungle): "jungle"})
+    for lab in (river_clear, river_village):
+        m.set_hexsides({hexside_between(H(m, start), H(m, lab)): HexsideInfo(("river",))})
+    m.set_features({H(m, river_village): ("village",)})
+    st = new_game(scenario(m, [unit("A", "allies", 4, 4, 7)], {"A": start}), 0)
+    costs = presenter_for(st).move_costs(st, "A")
+    assert (costs[jungle], costs[river_clear], costs[river_village]) == (3, 2, 3)
+    assert costs[ring[3]] == 1  # clear, no hexside
