@@ -601,7 +601,6 @@ class FMPresenter(Presenter):
         face down, a marker draw split, a declared attack or bombardment). Hidden choices are worded as
         the other player sees them (12.0, 8.2.1 b)."""
         st = _fm(state)
-        g = st.game
         notes: dict[int, list[str]] = {}
         for i, text in st.events:
             notes.setdefault(i, []).append(text)
@@ -610,16 +609,16 @@ class FMPresenter(Presenter):
             out += notes.get(0, [])
         for j, entry in enumerate(st.history()):
             if j >= since:
-                line = self._history_line(g, entry)
+                line = self._history_line(st, entry)
                 if line:
                     out.append(line)
             if j + 1 > since:
                 out += notes.get(j + 1, [])
         return out
 
-    def _history_line(self, g: FMGame, entry: Any) -> str:
+    def _history_line(self, st: FMState, entry: Any) -> str:
         a = entry.action
-        who = self.side_name_of_game(g, entry.player)
+        who = self.side_name(st, entry.player)
         if isinstance(a, Deplete):
             return f"{who}: {a.unit} takes the step loss ({cite('8.2.4')})"
         if isinstance(a, Commit):
@@ -639,13 +638,6 @@ class FMPresenter(Presenter):
         if isinstance(a, ShiftDropZone):
             return f"{who} moves drop zone {a.marker} to {a.hex} ({cite('12.0')})"
         return ""
-
-    @staticmethod
-    def side_name_of_game(g: FMGame, side: str) -> str:
-        for s in g.scenario.sides:
-            if s.id == side:
-                return s.name or s.id
-        return side
 
 
 def _line_bounds(table: Any, line: str) -> tuple[int | None, int | None]:
