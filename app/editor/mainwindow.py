@@ -180,6 +180,8 @@ class MainWindow(QMainWindow):
                                          "Play this scenario by its rules against a bot or hot-seat (the file is "
                                          "untouched)")
         self.act_playtest.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+T")])
+        self.act_balance_lab = self._action("&Balance Lab…", self.balance_lab, "Ctrl+Shift+B",
+                                            "Play many games of this scenario with bots and report the balance")
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for name, tool in self.tools.items():
@@ -216,7 +218,7 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_properties, self.act_validate])
         self.scenario_menu = mb.addMenu("&Scenario")
         self.play_menu = mb.addMenu("&Play")
-        self.play_menu.addAction(self.act_playtest)
+        self.play_menu.addActions([self.act_playtest, self.act_balance_lab])
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m = mb.addMenu("&Help")
@@ -944,6 +946,14 @@ class MainWindow(QMainWindow):
         from hexwright.app.playtest import open_playtest
 
         self.playtest_window = open_playtest(self)
+
+    def balance_lab(self) -> None:
+        """The balance lab (app/balance_lab) on the scenario's file, a non-modal dialog kept by the window."""
+        from hexwright.app.balance_lab.dialog import open_balance_lab
+
+        doc = self.document
+        path = str(doc.path) if doc is not None and doc.scenario is not None and doc.path is not None else None
+        self.balance_lab_dialog = open_balance_lab(self, path)
 
     def print_counter_sheets(self) -> None:
         if self.document is None or self.document.scenario is None:

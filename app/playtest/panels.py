@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, ActionView, CombatPreview, TurnTrack
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -39,19 +40,63 @@ def is_map_move(view: ActionView) -> bool:
     return view.kind == MOVE and view.cost is not None
 
 
+# words of the sequence of play written short on the turn track (the full names are in its tooltips)
+SHORT_WORDS = (("Support Fire Marker", "SFM"), ("Mobile Movement", "Mobile Move"), ("Movement", "Move"),
+               ("Bombardment", "Bombard"), ("Game Turn End", "GT End"), ("Redeployment", "Redeploy"),
+               ("Paratroop Landing", "Landing"), ("Operations", "Ops"), ("Housekeeping", "Housekeep"))
+
+
+def short_phase_names(phases: tuple[str, ...] | list[str], sides: tuple[str, ...] = ()) -> list[str]:
+    """Short labels for the steps of a turn: " Phase" dropped, long words shortened, and a side's name
+    written only on the first of its consecutive steps ("Allied Move", "Bombard", "Combat", ...)."""
+    out = []
+    prev_side = None
+    for name in phases:
+        short = name[:-len(" Phase")] if name.endswith(" Phase") else name
+        for long, brief in SHORT_WORDS:
+            short = short.replace(long, brief)
+        side = next((s for s in sides if s and short.startswith(s + " ")), None)
+        if side is not None and side == prev_side:
+            short = short[len(side) + 1:]
+        prev_side = side
+        out.append(short)
+    return out
+
+
 class TurnTrackWidget(QWidget):
     """Game turn N of M and the steps of one game turn, the current one highlighted."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.track: TurnTrack | None = None
+        self.sides: tuple[str, ...] = ()
+        self.rule = ""
+        self.labels: list[str] = []
+        self.chips: list[QRectF] = []
         self.setMinimumHeight(34)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
-    def set_track(self, track: TurnTrack | None) -> None:
+    def set_track(self, track: TurnTrack | None, sides: tuple[str, ...] = (), rule: str = "") -> None:
+        """The track to show; `sides` are the side names (to shorten "German Movement Phase" and the like),
+        `rule` the current step's citation (in its tooltip)."""
         self.track = track
-        self.setToolTip("" if track is None else " > ".join(track.phases))
+        self.sides = tuple(sides)
+        self.rule = rule
+        self.labels = short_phase_names(track.phases, self.sides) if track is not None else []
         self.update()
+
+    def event(self, ev) -> bool:
+        if ev.type() == QEvent.Type.ToolTip and self.track is not None:
+            pos = ev.position() if hasattr(ev, "position") else ev.pos()
+            for i, r in enumerate(self.chips):
+                if r.contains(QPointF(pos)):
+                    t = self.track
+                    tip = t.phases[i] + (f" ({self.rule})" if i == t.current and self.rule else "")
+                    QToolTip.showText(ev.globalPos(), tip, self)
+                    return True
+            QToolTip.showText(ev.globalPos(), " > ".join(self.track.phases), self)
+            return True
+        return super().event(ev)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
         return QSize(600, 34)
@@ -81,18 +126,18 @@ class TurnTrackWidget(QWidget):
         p.drawRoundedRect(QRectF(x, 3, w, h), 5, 5)
         p.drawText(QRectF(x, 3, w, h), Qt.AlignmentFlag.AlignCenter, turn_text)
         x += w + 8
-        n = max(1, len(t.phases))
         avail = max(40.0, self.width() - x - 4)
-        # the current step gets room for its whole name, the others share the rest (their names elided,
-        # in full in the tooltip)
-        cur_w = 0.0
-        if 0 <= t.current < n:
-            cur_w = min(avail * 0.45, p.fontMetrics().horizontalAdvance(t.phases[t.current]) + 16.0)
-        step = (avail - cur_w) / max(1, n - (1 if cur_w else 0))
-        for i, name in enumerate(t.phases):
+        # each step as wide as its short name needs, the spare width shared out
+        widths = [p.fontMetrics().horizontalAdvance(name) + 14.0 for name in self.labels]
+        spare = (avail - sum(widths)) / max(1, len(widths))
+        widths = [w + spare for w in widths] if spare > 0 else [avail / max(1, len(widths))] * len(widths)
+        self.chips = []
+        left = x
+        for i, name in enumerate(self.labels):
             current = i == t.current
-            left = x + i * step + (cur_w - step if cur_w and i > t.current else 0)
-            r = QRectF(left + 1, 3, (cur_w if current else step) - 4, h)
+            r = QRectF(left + 1, 3, widths[i] - 4, h)
+            left += widths[i]
+            self.chips.append(r)
             p.setBrush(QColor("#2f6fb5") if current else QColor("#e4e7eb"))
             p.setPen(QPen(QColor("#1b3f66") if current else QColor("#a0a6ad"), 1.5 if current else 1))
             p.drawRoundedRect(r, 4, 4)
@@ -129,6 +174,7 @@ class DecisionPanel(QWidget):
         row.addWidget(self.filter)
         lay.addLayout(row)
         self.list = QListWidget()
+        self.list.setMinimumWidth(200)
         self.list.setMouseTracking(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.itemEntered.connect(lambda item: self.highlighted.emit(item.data(Qt.ItemDataRole.UserRole)))
@@ -189,10 +235,9 @@ class DecisionPanel(QWidget):
         self.list.setEnabled(self.enabled)
         self.do_button.setEnabled(self.enabled and self.list.count() > 0)
         self.pass_button.setEnabled(self.enabled and self.pass_view is not None)
-        if self.pass_view is not None:
-            self.pass_button.setText(f"Pass / End phase ({self.pass_view.label or self.pass_view.action.text()})"
-                                     if (self.pass_view.label or "pass") not in ("pass", "Pass") else
-                                     "Pass / End phase")
+        meaning = self.pass_view.label or self.pass_view.action.text() if self.pass_view is not None else ""
+        self.pass_button.setToolTip(f"End this step of the sequence of play: {meaning} (Ctrl+E)" if meaning else
+                                    "Nothing to pass in this decision")
 
     def select_view(self, view: ActionView) -> None:
         for i in range(self.list.count()):
@@ -218,8 +263,11 @@ class DistributionBars(QWidget):
         self.rows: list[tuple[str, Fraction]] = []
         self.setMinimumHeight(20)
 
-    def set_distribution(self, dist: dict[str, Fraction]) -> None:
-        self.rows = list(dist.items())
+    def set_distribution(self, dist: dict[str, Fraction], legend: dict[str, str] | None = None) -> None:
+        """Each result with its meaning when the family gives one (Presenter.result_legend)."""
+        legend = legend or {}
+        self.rows = [(f"{r}  {legend[r]}" if legend.get(r) else f"{r}  no effect" if r.strip() == "•" else r, p)
+                     for r, p in dist.items()]
         self.setMinimumHeight(18 * len(self.rows) + 4)
         self.updateGeometry()
         self.update()
@@ -290,7 +338,8 @@ class CombatPreviewPanel(QWidget):
         self.view: ActionView | None = None
         self.preview: CombatPreview | None = None
 
-    def show_preview(self, view: ActionView | None, preview: CombatPreview | None, enabled: bool = True) -> None:
+    def show_preview(self, view: ActionView | None, preview: CombatPreview | None, enabled: bool = True,
+                     legend: dict[str, str] | None = None) -> None:
         self.view = view if preview is not None else None
         self.preview = preview
         if preview is None:
@@ -310,7 +359,7 @@ class CombatPreviewPanel(QWidget):
             self.table.setItem(i, 0, QTableWidgetItem(k))
             self.table.setItem(i, 1, QTableWidgetItem(v))
         self.table.resizeRowsToContents()
-        self.bars.set_distribution(preview.distribution)
+        self.bars.set_distribution(preview.distribution, legend)
         self.attack_button.setEnabled(enabled)
         self.attack_button.setText("Attack" if view is None or view.kind == ATTACK else "Do it")
 

@@ -81,7 +81,6 @@ class PlaytestWindow(QMainWindow):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
         self.turn_track = TurnTrackWidget()
-        lay.addWidget(self.turn_track)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setStyleSheet("QLabel { background: #fff8dc; padding: 4px; border-bottom: 1px solid #c8b878; }")
@@ -109,7 +108,7 @@ class PlaytestWindow(QMainWindow):
         self.dock_decision = self._dock("Decision", "decisionDock", self.decision, R)
         self.dock_preview = self._dock("Combat preview", "combatDock", self.preview, R)
         self.dock_log = self._dock("Game log", "logDock", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.dock_decision, self.dock_preview], [420, 420], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock_decision, self.dock_preview], [320, 320], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_log], [190], Qt.Orientation.Vertical)
 
         def act(text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None, tip: str = "") -> QAction:
@@ -177,6 +176,12 @@ class PlaytestWindow(QMainWindow):
         self.replay_label = QLabel()
         tb.addWidget(self.replay_label)
         self.addToolBar(tb)
+        self.addToolBarBreak()
+        track_bar = QToolBar("Turn track", self)  # the whole width of the window, above the docks
+        track_bar.setObjectName("turnTrackToolbar")
+        track_bar.setMovable(False)
+        track_bar.addWidget(self.turn_track)
+        self.addToolBar(track_bar)
         self.status_mode = QLabel()
         self.statusBar().addPermanentWidget(self.status_mode)
 
@@ -254,7 +259,7 @@ class PlaytestWindow(QMainWindow):
                    if not m.hex and not m.hexside and m.text]
         self.markers_label.setText("; ".join(off_map))
         self.markers_label.setVisible(bool(off_map))
-        self.turn_track.set_track(pres.turn_track(st))
+        self.turn_track.set_track(pres.turn_track(st), tuple(s.side_name(x) for x in s.sides), st.phase.rule)
         prompt = pres.prompt(st)
         if self.live():
             who = self._who_text()
@@ -628,7 +633,7 @@ class PlaytestWindow(QMainWindow):
     def show_attack(self, view: ActionView) -> None:
         s = self.session
         prev = s.presenter.combat_preview(s.state, view.action)
-        self.preview.show_preview(view, prev, self.can_act())
+        self.preview.show_preview(view, prev, self.can_act(), self._legend())
         self.dock_preview.raise_()
         parts = set(view.hexes[:-1])
         for uid in view.units:
@@ -636,6 +641,11 @@ class PlaytestWindow(QMainWindow):
             if lab:
                 parts.add(lab)
         self.board.show_targets(view.hexes[-1:], parts)
+
+    def _legend(self) -> dict[str, str]:
+        """The meaning of each combat result, if the family's presenter gives it (`result_legend`)."""
+        legend = getattr(self.session.presenter, "result_legend", None)
+        return legend(self.session.state) if legend is not None else {}
 
     def _highlight_view(self, view: ActionView | None) -> None:
         if view is None or not self.can_act():
@@ -649,7 +659,7 @@ class PlaytestWindow(QMainWindow):
         if view.kind not in (ENTER, PASS):  # a bombardment or a fire is previewed like an attack
             prev = self.session.presenter.combat_preview(self.session.state, view.action)
             if prev is not None:
-                self.preview.show_preview(view, prev, self.can_act())
+                self.preview.show_preview(view, prev, self.can_act(), self._legend())
 
     # -- saving, loading, starting again --------------------------------------------------------------
     def save_game(self, path: str | Path) -> bool:

@@ -339,3 +339,39 @@ def test_an_entry_picked_in_the_list_is_made_by_clicking_its_hex(qtbot):
     win.click_hex(view.hexes[-1])
     assert len(s.state.history()) > n, (win.last_message, win.board.units_at(view.hexes[-1]))
     assert s.state.history()[n].action == view.action
+
+
+def test_editor_balance_lab_action_opens_the_lab_on_the_scenario_file(qtbot, tmp_path):
+    from tests.app.test_editor_support import make_window
+
+    ed = make_window(qtbot, tmp_path)
+    assert ed.open_path(FM1)
+    ed.act_balance_lab.trigger()
+    dlg = ed.balance_lab_dialog
+    qtbot.addWidget(dlg)
+    assert dlg.isVisible() and not dlg.isModal()
+    assert dlg.path_edit.text() == str(ed.document.path)
+    dlg.close()
+
+
+def test_turn_track_labels_are_short_and_readable(qtbot):
+    from hexwright.app.playtest.panels import short_phase_names
+
+    win = open_window(qtbot)
+    track = win.turn_track
+    assert track.track is not None and len(track.labels) == len(track.track.phases)
+    assert short_phase_names(["Support Fire Marker Phase", "Allied Movement Phase", "Allied Bombardment Phase",
+                              "Allied Mobile Movement Phase", "German Movement Phase", "German Combat Phase",
+                              "Game Turn End Phase"], ("Allied", "German")) == [
+        "SFM", "Allied Move", "Bombard", "Mobile Move", "German Move", "Combat", "GT End"]
+    win.resize(1600, 1000)
+    qtbot.wait(50)
+    track.repaint()
+    fm = track.fontMetrics()
+    bold = track.font()
+    bold.setBold(True)
+    from PySide6.QtGui import QFontMetrics
+
+    bfm = QFontMetrics(bold)
+    for label, chip in zip(track.labels, track.chips, strict=True):  # every label fits its chip unelided
+        assert max(fm.horizontalAdvance(label), bfm.horizontalAdvance(label)) <= chip.width() - 4, label
