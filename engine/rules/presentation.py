@@ -20,6 +20,7 @@ internals. Each rules family supplies a `Presenter` that turns its state into pl
   a turn with the current one.
 * `markers(state, viewer)`: what is not a unit but shows on the board or beside it (drop zones, support
   fire markers face down or face up, demolished bridges, HQs in a command cup, support points).
+* `result_legend(state)`: what each combat result code means, in the rules' words.
 * `move_action(state, unit, path)`: the family's move action for any path, legal or not, so an
   interface can ask `explain_illegal` why a person's move is refused.
 
@@ -136,6 +137,10 @@ class Presenter:
 
     def markers(self, state: GameState, viewer: str | None = None) -> list[MarkerView]:
         return []
+
+    def result_legend(self, state: GameState) -> dict[str, str]:
+        """Each combat result code of the family's tables with its meaning in the rules' words and rule."""
+        return {}
 
     def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
         """The family's move of `unit` along `path` (printed labels, its hex first), legal or not; None if

@@ -90,6 +90,21 @@ PROMPTS: dict[str, tuple[str, str]] = {
 }
 
 
+# 8.2.4: the combat results of the CRT; 8.1.3 for bombardment
+RESULT_LEGEND = {
+    "De": "eliminate the defending unit (8.2.4)",
+    "D3": "the defending unit retreats three hexes, or stiff resistance (8.2.4, 8.4)",
+    "D2": "the defending unit retreats two hexes, or stiff resistance (8.2.4, 8.4)",
+    "Ex": "the defending unit and one attacking unit are depleted (8.2.4); no effect in a bombardment (8.1.3)",
+    "A1": "the attacking units retreat one hex (8.2.4); no effect in a bombardment (8.1.3)",
+    "A2": "the attacking units retreat two hexes (8.2.4); no effect in a bombardment (8.1.3)",
+    "A3": "the attacking units retreat three hexes (8.2.4); no effect in a bombardment (8.1.3)",
+    "(A)": "deplete one adjacent attacking unit (8.2.4)",
+    "Ae": "eliminate all attacking units (8.2.4); no effect in a bombardment (8.1.3)",
+    "•": "no effect (8.2.4)",
+}
+
+
 def cite(section: str) -> str:
     return f"F&M {section}, {SOURCE}"
 
@@ -538,6 +553,13 @@ class FMPresenter(Presenter):
                     return f"{line} line: an attacker attacks across a bridged river or canal ({cite('10.6')})"
                 return f"{line} line: every attacker attacks across a river or canal hexside ({cite('8.2.2')})"
         return f"{line} line ({cite('8.2.2')})"
+
+    def result_legend(self, state: GameState) -> dict[str, str]:
+        """8.2.4: each result of the CRT in use (the scenario's table) with its meaning; a code the rules do
+        not name is listed as itself."""
+        st = _fm(state)
+        codes = {str(c) for row in st.game.table("crt").rows.values() for c in row}
+        return {c: RESULT_LEGEND.get(c, c) for c in sorted(codes, key=lambda c: (c not in RESULT_LEGEND, c))}
 
     # -- sequence ------------------------------------------------------------------------------
     def prompt(self, state: GameState) -> str:

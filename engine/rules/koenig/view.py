@@ -501,6 +501,22 @@ class KoenigPresenter(Presenter):
         mods = (f"terrain has no effect ({cite('10.1')})", f"no support committed yet ({cite('9.0, 10.2')})")
         return CombatPreview(action, (uid,), st.map.label(h), summary, f"AF {d_af} / AF {a_af}", "", mods, dist, (dfd,))
 
+    def result_legend(self, state: GameState) -> dict[str, str]:
+        """9.0 Combat Resolution (and 10.0 for Close Combat's keys)."""
+        return {
+            HIT: "the die is below the Attack Factor: one Hit on the target (9.0, 9.2)",
+            EXCHANGE: "the die equals the Attack Factor: both sides take one Hit (9.0)",
+            MISS: "the die is above the Attack Factor: no effect (9.0)",
+            "Defensive Close Fire: Hit (the attacker retreats)": "the defender's Close Fire hits: the attacker "
+                                                                 "retreats and the Close Combat is over (10.0)",
+            "Defensive Close Fire: Exchange": "both take a Hit; the defender retreats first (9.2.3, 11.2)",
+            "Offensive Close Fire: Hit (the defender retreats)": "the attacker's Close Fire hits: the defender "
+                                                                 "retreats (10.0)",
+            "Offensive Close Fire: Exchange": "both take a Hit; the defender retreats first (9.2.3, 11.2)",
+            "both miss: retreat or another round": "either side, the defender first, may retreat; else another "
+                                                   "round of fire (10.0)",
+        }
+
     # -- sequence ------------------------------------------------------------------------------
     def prompt(self, state: GameState) -> str:
         st = _ko(state)

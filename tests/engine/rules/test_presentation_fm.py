@@ -88,6 +88,7 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
             cp = pr.combat_preview(st, a)
             assert cp is not None and sum(cp.distribution.values()) == 1
             assert cp.distribution == st.result_distribution(a)
+            assert set(cp.distribution) <= set(pr.result_legend(st))  # every result is explained (8.2.4)
             seen["attack"] = seen.get("attack", 0) + 1
         elif isinstance(a, Bombard):
             cp = pr.combat_preview(st, a)
@@ -320,6 +321,8 @@ def test_attack_preview_of_the_seven_two_example():
     assert cp.attackers == ("A1", "A2") and cp.defenders == ("G",) and cp.target == D
     assert "attack 8 vs defense 3: differential +5, Clear line" in cp.summary
     assert cp.line == "Clear" and cp.column == "7" and cp.reconstructed and "reconstructed" in cp.summary
+    legend = pr.result_legend(st)
+    assert legend["•"] == "no effect (8.2.4)" and "three hexes" in legend["D3"] and set(cp.distribution) <= set(legend)
     assert cp.distribution == st.result_distribution(a) and sum(cp.distribution.values()) == 1
     view = next(v for v in pr.action_views(st) if v.action == a)
     assert view.hexes == (r[0], r[1], D) and "differential +5" in view.label

@@ -74,7 +74,7 @@ def check_state(pr, st, seen):
                 assert v.hexes[0] == st.map.label(u.hex)
             if v.verb == "close-combat":
                 cp = pr.combat_preview(st, a)
-                assert sum(cp.distribution.values()) == 1
+                assert sum(cp.distribution.values()) == 1 and set(cp.distribution) <= set(pr.result_legend(st))
                 seen["close"] = seen.get("close", 0) + 1
         elif a.verb in ("fire", "mfire"):
             assert v.kind == ATTACK and v.hexes[-1] == a.args[1] and v.units == tuple(a.args[0].split(","))
@@ -82,6 +82,7 @@ def check_state(pr, st, seen):
                 cp = pr.combat_preview(st, a)
                 dist, trial = fire_odds_by_cloning(st, a)
                 assert cp.distribution == dist and cp.column == f"AF {trial.current_af()}"
+                assert set(cp.distribution) <= set(pr.result_legend(st))  # 9.0
                 fires += 1
                 seen["fire"] = seen.get("fire", 0) + 1
         elif a.verb == "done":
