@@ -187,6 +187,17 @@ class FMGame(Game):
         return sorted(out, key=self.hexside_label)
 
     @cached_property
+    def printed_ferries(self) -> list[Hexside]:
+        """10.6.2: unbridged hexsides with a printed ferry (a hexside feature that permits crossing), but
+        not the canal-trail crossings of 10.6.1 (crossed "as if a ferry exists")."""
+        table = self.map.terrain_table.hexside_features
+        crossings = set(self.canal_trail_crossings)
+        out = [s for s, info in self.map.hexsides.items()
+               if info.bridge is None and s not in crossings
+               and any(f in table and table[f].permits_crossing for f in info.features)]
+        return sorted(out, key=self.hexside_label)
+
+    @cached_property
     def bridges_at(self) -> dict[Hex, list[Hexside]]:
         """The bridged hexsides of each hex, in the order of `bridges`."""
         out: dict[Hex, list[Hexside]] = {}

@@ -9,11 +9,20 @@ The kernel's MovementHooks carry the rules:
 * `first_step`: a leg unit that begins in an EZOC may move directly into another EZOC hex by expending
   all its printed MA, not across a minefield hexside or into a fortification (6.1 and its exception);
 * `edge_override`: hexsides that differ in this game from the printed map (10.6.1, 10.6.3, 10.6.5).
+
+10.6.2: "Units using printed ferries are treated as Leg units for movement into and out of EZOC (6.1)".
+A mobile unit crossing a printed ferry hexside into an EZOC hex therefore pays no extra MP for the EZOC
+and stops there; it may cross from an EZOC hex into another only as the first step of its move, by
+expending all its printed MA (and never across a minefield or into a fortification); out of an EZOC it
+moves as any unit does. The kernel keeps one cost per hex, so these crossings are taken out of its
+search and added to the reach afterwards (`ferry_landings`). Printed ferries are the hexsides whose
+feature permits crossing, but not the canal-trail crossings of 10.6.1, where a unit only "expends the
+MP as if a ferry exists", nor the engineer's ferry operation of 10.6.5, which is "a bridge".
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
 from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
@@ -101,6 +110,42 @@ def is_fortification(m: HexMap, h: Hex) -> bool:
     return any("fort" in f or (f in table and table[f].combat.get("fortification")) for f in m.features.get(h, ()))
 
 
+def ferry_edges_into(state: FMState, uid: str, ezoc: frozenset[Hex]) -> list[tuple[Hex, Hex]]:
+    """10.6.2: for a mobile unit, the moves across a printed ferry hexside into an EZOC hex."""
+    g = state.game
+    if not g.printed_ferries or not g.is_mobile(uid):
+        return []
+    out = []
+    for s in g.printed_ferries:
+        a, b = s.hexes()
+        if b in ezoc:
+            out.append((a, b))
+        if a in ezoc:
+            out.append((b, a))
+    return out
+
+
+def _ferry_step_cost(state: FMState, uid: str, a: Hex, b: Hex, spent_to_a: float, first: bool,
+                     ezoc: frozenset[Hex], overrides: dict[tuple[Hex, Hex], float | None]) -> float | None:
+    """10.6.2, 6.1: the MP spent on reaching b (in an EZOC) from a across a printed ferry, moving as a leg
+    unit; None if a leg unit could not make that step."""
+    g = state.game
+    cls = g.movement_class(uid)
+    c = overrides[(a, b)] if (a, b) in overrides else g.graph(cls).cost(a, b)
+    if c is None:
+        return None
+    if a not in ezoc:
+        return spent_to_a + c  # 6.1: a leg unit entering an EZOC stops; no extra MP
+    if not first:
+        return None  # 6.1: a leg unit in an EZOC it entered this move has stopped there
+    if g.units[uid].has("commando"):
+        return c
+    ma = float(state.current_values(uid).get("movement", 0))
+    if c > ma or is_minefield(g.map, hexside_between(a, b)) or is_fortification(g.map, b):
+        return None  # 6.1 and its exception
+    return ma  # 6.1: from an EZOC directly into another by expending all its printed MA
+
+
 def movement_hooks(state: FMState, uid: str, start: Hex, spent: float) -> MovementHooks:
     """The hooks for one unit's move from `start` having already spent `spent` MP this phase."""
     g = state.game
@@ -121,6 +166,9 @@ def movement_hooks(state: FMState, uid: str, start: Hex, spent: float) -> Moveme
                     g.extra_memo.clear()
                 costs = g.extra_memo[key] = {h: extra for h in ezoc}
             hooks.enter_extra = costs  # shared: the kernel only reads it
+        ferried = ferry_edges_into(state, uid, ezoc)
+        if ferried:  # 10.6.2: added after the search (ferry_landings)
+            hooks.edge_override = {**hooks.edge_override, **{e: None for e in ferried}}
     else:
         hooks.stop = cast(set, ezoc)  # 6.1: a leg unit stops on entering an EZOC
         if start in ezoc and spent == 0:
@@ -139,13 +187,56 @@ def movement_hooks(state: FMState, uid: str, start: Hex, spent: float) -> Moveme
     return hooks
 
 
+@dataclass
+class FMReach(Reach):
+    """A reach with the hexes a mobile unit enters across a printed ferry as a leg unit (10.6.2): their
+    MP and path replace the kernel's when cheaper, and the unit stops there (`landings`). `land_spent`
+    keeps the kernel's MP for such hexes that it also reaches overland (the paths beyond them go on
+    from there)."""
+
+    landings: dict[Hex, list[Hex]] = field(default_factory=dict)
+    land_spent: dict[Hex, float] = field(default_factory=dict)
+
+    def path(self, h: Hex) -> list[Hex]:
+        if h in self.landings:
+            return list(self.landings[h])
+        return super().path(h)
+
+
 def unit_reach(state: FMState, uid: str) -> Reach:
     g = state.game
     start = state.pos[uid]
     spent = state.mp_spent.get(uid, 0.0)
     ma = float(state.current_values(uid).get("movement", 0))
-    return reachable(g.graph(g.movement_class(uid)), start, max(0.0, ma - spent),
-                     movement_hooks(state, uid, start, spent))
+    allowance = max(0.0, ma - spent)
+    reach = reachable(g.graph(g.movement_class(uid)), start, allowance, movement_hooks(state, uid, start, spent))
+    ezoc = state.enemy_zoc(g.units[uid].side)
+    ferried = ferry_edges_into(state, uid, ezoc)
+    if not ferried:
+        return reach
+    return ferry_landings(state, uid, reach, ferried, ezoc, spent == 0)
+
+
+def ferry_landings(state: FMState, uid: str, reach: Reach, ferried: list[tuple[Hex, Hex]], ezoc: frozenset[Hex],
+                   fresh: bool) -> FMReach:
+    """10.6.2: add to a mobile unit's reach the EZOC hexes it may enter across a printed ferry."""
+    g = state.game
+    out = FMReach(reach.start, reach.allowance, reach.spent, reach._prev, reach._hexes, reach._index)
+    blocked = state.enemy_hexes(g.units[uid].side)
+    overrides = edge_overrides(state, g.units[uid].side, g.movement_class(uid))
+    for a, b in ferried:
+        if b in blocked or a not in reach.spent or a in out.landings:
+            continue
+        cost = _ferry_step_cost(state, uid, a, b, reach.spent[a], fresh and a == reach.start, ezoc, overrides)
+        if cost is None or cost > reach.allowance + 1e-9:
+            continue
+        if cost >= out.spent.get(b, float("inf")):
+            continue
+        if b in reach._index and reach._index[b] in reach._prev and b not in out.land_spent:
+            out.land_spent[b] = out.spent[b]
+        out.spent[b] = cost
+        out.landings[b] = reach.path(a) + [b]
+    return out
 
 
 def path_problem(state: FMState, uid: str, path: list[Hex]) -> str | None:
@@ -159,10 +250,27 @@ def path_problem(state: FMState, uid: str, path: list[Hex]) -> str | None:
     allowance = ma - spent
     hooks = movement_hooks(state, uid, path[0], spent)
     graph = g.graph(cls)
+    ezoc = state.enemy_zoc(g.units[uid].side)
+    ferried = set(ferry_edges_into(state, uid, ezoc))
     total = 0.0
     for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
         if i > 0 and a in hooks.stop:
             return f"{uid} must stop in {lab(a)}: a leg unit entering an enemy zone of control stops {cite('6.1')}"
+        if i > 0 and (path[i - 1], a) in ferried:
+            return (f"{uid} must stop in {lab(a)}: it crossed a printed ferry into an enemy zone of control and "
+                    f"moves as a leg unit there {cite('10.6.2, 6.1')}")
+        if (a, b) in ferried and b not in hooks.blocked:
+            c = _ferry_step_cost(state, uid, a, b, 0.0, i == 0 and spent == 0, ezoc,
+                                 edge_overrides(state, g.units[uid].side, cls))
+            if c is None:
+                return (f"{uid} cannot cross the printed ferry {g.hexside_label(hexside_between(a, b))} from one enemy "
+                        f"zone of control into another except as a leg unit beginning its move there, by "
+                        f"expending all its printed MA {cite('10.6.2, 6.1')}")
+            total += c
+            if total > allowance + 1e-9:
+                return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
+                        f"{cite('5.2 a, c')}")
+            continue
         if not m.contains(b):
             return f"{uid} cannot leave the map {cite('5.2 f')}"
         try:
@@ -205,8 +313,15 @@ def path_cost_of(state: FMState, uid: str, path: list[Hex]) -> float:
     spent = state.mp_spent.get(uid, 0.0)
     hooks = movement_hooks(state, uid, path[0], spent)
     graph = g.graph(g.movement_class(uid))
+    ezoc = state.enemy_zoc(g.units[uid].side)
+    ferried = set(ferry_edges_into(state, uid, ezoc))
     total = 0.0
     for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+        if (a, b) in ferried:  # 10.6.2
+            fc = _ferry_step_cost(state, uid, a, b, 0.0, i == 0 and spent == 0, ezoc,
+                                  edge_overrides(state, g.units[uid].side, g.movement_class(uid)))
+            total += fc or 0.0
+            continue
         c = hooks.edge_override[(a, b)] if (a, b) in hooks.edge_override else graph.cost(a, b)
         c = (c or 0.0) + hooks.enter_extra.get(b, 0.0)
         if i == 0 and hooks.first_step is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ...hexgrid import Hex, Hexside, hex_distance, hex_neighbors, hexes_within, hexside_between, hexside_of
 from ...model.hexmap import EDGE_SIDES
-from ...movement.kernel import entry_cost
+from ...movement.kernel import Reach, entry_cost
 from ..chance import Sampler, weighted
 from ..protocol import CHANCE, Action, Draw, GameState, Outcome, Phase, Roll
 from . import combat as cb
@@ -49,7 +49,7 @@ from .actions import (
 )
 from .combat import MarkerId
 from .game import FMGame, cite
-from .movement import path_cost_of, path_problem, unit_reach
+from .movement import ferry_edges_into, path_cost_of, path_problem, unit_reach
 from .retreat import advance_paths, displacement_hexes, retreat_paths
 from .tables import die_range
 
@@ -875,12 +875,13 @@ class FMState(GameState):
             reach = unit_reach(self, uid)
             # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
             # not move, and nothing in its way changed) give the same moves
+            paths = (reach._prev, getattr(reach, "landings", None))
             last = g.moves_memo.get(uid)
-            if last is not None and last[0] == reach._prev:
+            if last is not None and last[0] == paths:
                 entry = last[1]
             else:
                 entry = _reach_moves(reach, uid, g.labels)
-                g.moves_memo[uid] = (reach._prev, entry)
+                g.moves_memo[uid] = (paths, entry)
             self._reach[key] = entry
         occ = self._occupancy()
         version = len(self._occ_changes)
@@ -975,6 +976,7 @@ class FMState(GameState):
         mobile = p.data.get("mobile", False)
         if not mobile:
             self.moved_in_movement.add(uid)
+        ferried = set(ferry_edges_into(self, uid, self.enemy_zoc(g.units[uid].side)))
         for i in range(1, len(hexes)):
             if self._demolition_candidates(uid, hexes[i]):  # type: ignore[arg-type]
                 spent = path_cost_of(self, uid, hexes[: i + 1])  # type: ignore[arg-type]
@@ -989,6 +991,9 @@ class FMState(GameState):
                     self.move_fallback[uid] = fallback  # type: ignore[assignment]
                 self.note(f"{uid} enters {a.path[i]} ({_mp(self.mp_spent[uid])} MP spent): the German player may "
                           f"attempt to demolish the bridge there {cite('10.6.3')}")
+                if (hexes[i - 1], hexes[i]) in ferried:
+                    self.moved.add(uid)  # 10.6.2, 6.1: across a printed ferry into an EZOC: it stops there
+                    self.move_fallback.pop(uid, None)
                 self._check_demolition(uid, hexes[i], p)  # type: ignore[arg-type]
                 return
         spent = path_cost_of(self, uid, hexes)  # type: ignore[arg-type]
@@ -1709,8 +1714,11 @@ def _reach_moves(reach: Any, uid: str, labels: dict[Hex, str]) -> tuple[list[tup
     predecessor's path plus one hex: taken in order of MP spent, a hex's predecessor (which costs less
     to reach) is always spelled out before it."""
     prev, index = reach._prev, reach._index
+    landings: dict[Hex, list[Hex]] = getattr(reach, "landings", {})  # 10.6.2 (movement.FMReach)
+    land_spent: dict[Hex, float] = getattr(reach, "land_spent", {})
     paths: dict[int, tuple[str, ...]] = {}
-    for h, _mp_spent in sorted(reach.spent.items(), key=_second):
+    searched = ((h, land_spent.get(h, c)) for h, c in reach.spent.items() if h not in landings or h in land_spent)
+    for h, _mp_spent in sorted(searched, key=_second):
         i = index[h]
         j = prev[i]
         if j < 0:
@@ -1718,7 +1726,9 @@ def _reach_moves(reach: Any, uid: str, labels: dict[Hex, str]) -> tuple[list[tup
         elif j in paths:
             paths[i] = paths[j] + (labels[h],)
         else:  # a free step (no MP): spell the path out from the kernel
-            paths[i] = tuple(labels[x] for x in reach.path(h))
+            paths[i] = tuple(labels[x] for x in Reach.path(reach, h))
+    for h, path in landings.items():
+        paths[-1 - index[h]] = tuple(labels[x] for x in path)
     start = reach.start
     new = object.__new__
     moves = []
@@ -1727,7 +1737,7 @@ def _reach_moves(reach: Any, uid: str, labels: dict[Hex, str]) -> tuple[list[tup
             mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr
             d = mv.__dict__
             d["unit"] = uid
-            d["path"] = paths[index[h]]
+            d["path"] = paths[-1 - index[h]] if h in landings else paths[index[h]]
             moves.append((h, mv))
     return moves, frozenset(h for h, _mv in moves)
 

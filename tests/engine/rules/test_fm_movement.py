@@ -256,3 +256,102 @@ def test_railroad_bridge_costs_the_terrain_and_bars_mobile_units_from_marsh():
     assert H(m, "2412") not in unit_reach(st, "A")
     st2, _ = one_unit(ma=7, m=m, placements={"A": "2413"})
     assert unit_reach(st2, "A").spent[H(m, "2412")] == 4
+
+
+# 10.6.2: "Units using printed ferries are treated as Leg units for movement into and out of EZOC (6.1)."
+def ferry_line(ma=8, flags=("mobile",), german=True, start_index=1):
+    """A line of hexes L0..L5 going east from 0206 across a river between columns 03 and 04 with a printed
+    ferry on the hexside L1/L2; a German unit on L3, so L2 is in its zone and L1 is not."""
+    m = blank_map()
+    line = line_of(m, "0206", 0, 6)
+    water_between_columns(m, 3, "river")
+    side_of(m, line[1], line[2], "river", "ferry")
+    extra = [unit("G", "germans", 2, 2, 7)] if german else []
+    placements = {"A": line[start_index]}
+    if german:
+        placements["G"] = line[3]
+    st, _ = one_unit(flags=flags, ma=ma, extra_units=extra, placements=placements, m=m)
+    return st, m, line
+
+
+def test_mobile_unit_crossing_a_printed_ferry_into_an_ezoc_moves_as_a_leg_unit():
+    """10.6.2 with 6.1: across the printed ferry into an EZOC a mobile unit pays what it would pay without
+    the zone (no half MA extra, like a leg unit) and stops there."""
+    free, m, line = ferry_line(german=False)
+    ferry_cost = unit_reach(free, "A").spent[H(m, line[2])]
+    assert unit_reach(free, "A").path(H(m, line[2])) == [H(m, line[1]), H(m, line[2])]
+    st, _, _ = ferry_line()
+    reach = unit_reach(st, "A")
+    target = H(m, line[2])
+    assert target in st.enemy_zoc("allies") and H(m, line[1]) not in st.enemy_zoc("allies")
+    assert reach.spent[target] == ferry_cost
+    assert reach.path(target) == [H(m, line[1]), target]
+    move = Move("A", (line[1], line[2]))
+    assert move in st.legal_actions()
+    assert path_problem(st, "A", [H(m, line[1]), target]) is None
+    beyond = [h for h in reach.spent if int(m.label(h)[:2]) >= 4]
+    assert beyond == [target]  # nothing past the ferry: the unit stops in the first EZOC hex
+    with pytest.raises(IllegalAction, match=r"must stop in .*printed ferry.*\(F&M 10.6.2, 6.1"):
+        st.apply_checked(Move("A", (line[1], line[2], m.label(next(
+            h for h in m.neighbors_on_map(target) if h != H(m, line[1]) and h != H(m, line[3]))))))
+    st.apply_checked(move)
+    assert st.mp_spent["A"] == ferry_cost
+    assert "A" in st.moved  # it stopped: its move is over
+
+
+def test_a_leg_unit_crossing_the_printed_ferry_is_unchanged():
+    """10.6.2 changes nothing for leg units: across the ferry into the EZOC they pay the ferry and stop."""
+    free, m, line = ferry_line(flags=(), german=False)
+    st, _, _ = ferry_line(flags=())
+    assert unit_reach(st, "A").spent[H(m, line[2])] == unit_reach(free, "A").spent[H(m, line[2])]
+    assert [h for h in unit_reach(st, "A").spent if int(m.label(h)[:2]) >= 4] == [H(m, line[2])]
+
+
+def test_mobile_unit_ferries_from_ezoc_to_ezoc_only_at_the_start_by_spending_its_whole_ma():
+    """10.6.2 with 6.1: a leg unit that begins in an EZOC may move directly into another EZOC hex by
+    expending all its printed MA; a mobile unit crossing a printed ferry does the same. One that entered
+    the zone during this move may not go on across the ferry into another EZOC hex."""
+    m = blank_map()
+    g = line_of(m, "0506", 0, 1)[0]
+    ring = sorted(m.neighbors_on_map(H(m, g)))
+    a, b = ring[0], next(h for h in ring if h in m.neighbors_on_map(ring[0]))
+    side_of(m, m.label(a), m.label(b), "river", "ferry")
+    # MA 6: overland (out of the zone and back in) would cost 2 + 2 + 3 = 7, so only the ferry reaches b
+    st, _ = one_unit(flags=("mobile",), ma=6, extra_units=[unit("G", "germans", 2, 2, 7)],
+                     placements={"A": m.label(a), "G": g}, m=m)
+    assert a in st.enemy_zoc("allies") and b in st.enemy_zoc("allies")
+    reach = unit_reach(st, "A")
+    assert reach.spent[b] == 6 and reach.path(b) == [a, b]
+    st.apply_checked(Move("A", (m.label(a), m.label(b))))
+    assert st.mp_spent["A"] == 6
+    outside = next(h for h in m.neighbors_on_map(a) if h not in st.enemy_zoc("allies"))
+    st2, _ = one_unit(flags=("mobile",), ma=20, extra_units=[unit("G", "germans", 2, 2, 7)],
+                      placements={"A": m.label(outside), "G": g}, m=m)
+    assert b not in unit_reach(st2, "A") or unit_reach(st2, "A").path(b)[-2] != a
+    with pytest.raises(IllegalAction, match=r"printed ferry .* from one enemy zone of control into another.*"
+                                            r"\(F&M 10.6.2, 6.1"):
+        st2.apply_checked(Move("A", (m.label(outside), m.label(a), m.label(b))))
+
+
+def test_leaving_an_ezoc_across_a_printed_ferry_costs_the_normal_mp():
+    """10.6.2 with 6.1: any unit beginning in an EZOC may move into a hex not in an EZOC at the normal cost,
+    across a printed ferry too, and move on."""
+    free, m, line = ferry_line(german=False, start_index=2)
+    ferry_cost = unit_reach(free, "A").spent[H(m, line[1])]
+    st, _, _ = ferry_line(start_index=2)
+    assert H(m, line[2]) in st.enemy_zoc("allies") and H(m, line[1]) not in st.enemy_zoc("allies")
+    reach = unit_reach(st, "A")
+    assert reach.spent[H(m, line[1])] == ferry_cost
+    assert reach.path(H(m, line[1])) == [H(m, line[2]), H(m, line[1])]
+    assert reach.spent[H(m, line[0])] == ferry_cost + 2  # and it moves on
+
+
+def test_the_canal_trail_crossings_are_not_printed_ferries():
+    """10.6.1: there a unit "expends the MP as if a ferry exists"; it is not a printed ferry, so a mobile
+    unit crossing into an EZOC pays the 6.1 extra as usual."""
+    m = canal_crossing_map()
+    g = m.label(next(h for h in m.neighbors_on_map(H(m, "0606")) if m.label(h)[:2] == "07"))
+    st, _ = one_unit(flags=("mobile",), ma=10, m=m, placements={"A": "0507", "G": g},
+                     extra_units=[unit("G", "germans", 2, 2, 7)])
+    assert st.game.printed_ferries == []
+    assert unit_reach(st, "A").spent.get(H(m, "0606")) in (None, 5 + 5)
