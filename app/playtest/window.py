@@ -507,6 +507,8 @@ class PlaytestWindow(QMainWindow):
         if sel is not None:
             mv = self.move_to(sel, label)
             if mv is not None:
+                if self._confirm_close_combat(mv, label):
+                    return
                 self.apply_action(mv.action)
                 return
         views = [v for v in self.views() if not is_map_move(v) and v.hexes and v.hexes[-1] == label]
@@ -554,6 +556,22 @@ class PlaytestWindow(QMainWindow):
             return
         self.status(f"Nothing to do in {label}. {s.presenter.prompt(s.state)}")
 
+    def _confirm_close_combat(self, mv: ActionView, label: str) -> bool:
+        """A move into an enemy-occupied hex is an attack (Koenig's close combat): show its preview and let
+        the Attack button make it, as for any attack. True if the preview is now waiting."""
+        enemy = [u for u in self.board.units_at(label) if self._side_of(u) != self.session.actor()]
+        if not enemy:
+            return False
+        prev = self.session.presenter.combat_preview(self.session.state, mv.action)
+        if prev is None:
+            return False
+        self.preview.show_preview(mv, prev, self.can_act(), self._legend())
+        self.dock_preview.raise_()
+        self.board.show_path(mv.hexes)
+        self.board.show_targets((label,), (mv.hexes[0],))
+        self.status(f"{mv.label or mv.action.text()}: the Combat preview shows the odds; press Attack to make it")
+        return True
+
     def drag_unit(self, uid: str, start: str, end: str) -> None:
         """A counter dragged from one hex to another: the move there, or the rule that forbids it."""
         if not self.can_act():
@@ -563,7 +581,8 @@ class PlaytestWindow(QMainWindow):
             mv = self.move_to(uid, end)
             if mv is not None:
                 self.board.select(uid)
-                self.apply_action(mv.action)
+                if not self._confirm_close_combat(mv, end):
+                    self.apply_action(mv.action)
                 return
         self.status(self._explain_move(uid, [start, end]))
 

@@ -375,3 +375,37 @@ def test_turn_track_labels_are_short_and_readable(qtbot):
     bfm = QFontMetrics(bold)
     for label, chip in zip(track.labels, track.chips, strict=True):  # every label fits its chip unelided
         assert max(fm.horizontalAdvance(label), bfm.horizontalAdvance(label)) <= chip.width() - 4, label
+
+
+def test_koenig_units_move_on_the_map_by_drag(qtbot):
+    win = open_window(qtbot, KOENIG, seats={"allied": "human", "german": "heuristic"}, seed=4)
+    s = win.session
+    pres = s.presenter
+    for _ in range(60):
+        wait_for_person(qtbot, win)
+        moves = [v for v in win.views() if v.kind == MOVE and v.cost is not None and v.units
+                 and win.board.units.get(v.units[0]) and win.board.units[v.units[0]].hex == v.hexes[0]
+                 and not win.board.units_at(v.hexes[-1]) and win.board.units_at(v.hexes[0])[-1] == v.units[0]]
+        if moves:  # a unit on top of its hex (a drag takes the top counter) that can move to an empty hex
+            break
+        assert not s.state.is_terminal()
+        views = win.views()
+        win.choose_view(next((v for v in views if v.kind == ENTER), views[0]))  # bring units onto the map
+    else:
+        raise AssertionError("no unit on the map could move")
+    mv = moves[0]
+    uid = mv.units[0]
+    win.click_hex(mv.hexes[0], uid)
+    assert win.board.selected == uid
+    assert win.board.reach == pres.move_costs(s.state, uid)
+    assert mv.hexes[-1] in win.board.reach
+    assert win.board.zoc == pres.zoc_hexes(s.state, "allied")
+    # a drag with the mouse from the counter to the destination
+    vp = win.board.view.viewport()
+    n = len(s.state.history())
+    expected = win.move_to(uid, mv.hexes[-1])
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, pos=win.board.view_pos(mv.hexes[0]))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=win.board.view_pos(mv.hexes[-1]))
+    assert len(s.state.history()) == n + 1
+    assert s.state.history()[n].action == expected.action
+    assert next(u for u in pres.units(s.state) if u.id == uid).hex == mv.hexes[-1]
