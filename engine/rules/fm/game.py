@@ -100,7 +100,7 @@ class FMGame(Game):
         # the 6.1 extra cost of entering each EZOC hex, per set of EZOC hexes and extra cost
         self.extra_memo: dict[tuple[frozenset[Hex], float], dict[Hex, float]] = {}
         # each unit's last reach (its paths) and the moves made of it (state._moves_of)
-        self.moves_memo: dict[str, tuple[dict[int, int], Any]] = {}
+        self.moves_memo: dict[str, tuple[Any, Any]] = {}
         self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))

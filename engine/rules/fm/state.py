@@ -788,6 +788,15 @@ class FMState(GameState):
                 hexes = line[lo:hi + 1]
         return hexes
 
+    def entry_cost(self, uid: str, h: Hex) -> float:
+        """The MP a reinforcement spends entering the map at `h` (what `Enter` charges): the 11.1 cost, and
+        for a mobile unit entering an EZOC half its MA (round down) more (6.1)."""
+        g = self.game
+        cost = self._entry_cost(uid, h)
+        if g.is_mobile(uid) and h in self.enemy_zoc(g.units[uid].side):
+            cost += int(self.current_values(uid).get("movement", 0)) // 2
+        return cost
+
     def _entry_cost(self, uid: str, h: Hex) -> float:
         """11.1: the MP of the map-edge hex entered, or the road/trail rate if one leaves the map there."""
         g = self.game
@@ -950,13 +959,10 @@ class FMState(GameState):
             self.arrivals = [x for x in self.arrivals if x.unit != uid]
             self.pos[uid] = h
             self._cache = {}
-            self.mp_spent[uid] = self._entry_cost(uid, h)
-            self.note(f"11.1: {uid} enters at {a.hex} ({_mp(self.mp_spent[uid])} MP)")
-            if h in self.enemy_zoc(g.units[uid].side):
-                if g.is_mobile(uid):
-                    self.mp_spent[uid] += int(self.current_values(uid).get("movement", 0)) // 2
-                else:
-                    self.moved.add(uid)  # 6.1: a leg unit entering an EZOC stops
+            self.note(f"11.1: {uid} enters at {a.hex} ({_mp(self._entry_cost(uid, h))} MP)")
+            self.mp_spent[uid] = self.entry_cost(uid, h)
+            if h in self.enemy_zoc(g.units[uid].side) and not g.is_mobile(uid):
+                self.moved.add(uid)  # 6.1: a leg unit entering an EZOC stops
             if not mobile:
                 self.moved_in_movement.add(uid)
             self._check_demolition(uid, h, p)

@@ -194,6 +194,16 @@ def test_reinforcement_pays_the_entry_hex_or_the_road_rate():
     assert max(len(a.path) for a in st2.legal_actions() if isinstance(a, Move) and a.unit == "R") >= 4
 
 
+def test_entry_cost_is_what_entering_charges_with_the_mobile_ezoc_extra():
+    """11.1 with 6.1: a mobile reinforcement entering an EZOC hex pays the entry hex and half its MA (round
+    down) more; `entry_cost` gives what `Enter` charges."""
+    for flags, german_at, expected in (((), "1410", 2), (("mobile",), "1410", 2), (("mobile",), "0206", 2 + 5)):
+        st, m = reinforcement_state(flags=flags, german_at=german_at)
+        assert st.entry_cost("R", H(m, "0106")) == expected
+        st.apply_checked(Enter("R", "0106"))
+        assert st.mp_spent["R"] == expected
+
+
 def test_leg_reinforcements_enter_in_the_movement_phase_mobile_ones_also_in_mobile_movement():
     st, m = reinforcement_state()
     st.apply_checked(Pass())
