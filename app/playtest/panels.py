@@ -256,24 +256,30 @@ class DecisionPanel(QWidget):
 
 
 class DistributionBars(QWidget):
-    """Each result with its exact probability as a fraction, a percentage and a bar."""
+    """Each result with its exact probability as a percentage, a fraction and a bar; under it, in grey, what
+    the result means when the rules family gives its legend (Presenter.result_legend)."""
+
+    ROW = 18
+    NOTE = 14
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rows: list[tuple[str, Fraction]] = []
+        self.rows: list[tuple[str, str, Fraction]] = []  # result, meaning, probability
         self.setMinimumHeight(20)
 
     def set_distribution(self, dist: dict[str, Fraction], legend: dict[str, str] | None = None) -> None:
-        """Each result with its meaning when the family gives one (Presenter.result_legend)."""
         legend = legend or {}
-        self.rows = [(f"{r}  {legend[r]}" if legend.get(r) else f"{r}  no effect" if r.strip() == "•" else r, p)
-                     for r, p in dist.items()]
-        self.setMinimumHeight(18 * len(self.rows) + 4)
+        self.rows = [(r, legend.get(r) or ("no effect" if r.strip() == "•" else ""), p) for r, p in dist.items()]
+        self.setMinimumHeight(self._height())
+        self.setToolTip("\n".join(f"{r}: {m}" for r, m, _ in self.rows if m))
         self.updateGeometry()
         self.update()
 
+    def _height(self) -> int:
+        return sum(self.ROW + (self.NOTE if m else 0) for _, m, _ in self.rows) + 4
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(260, 18 * len(self.rows) + 4)
+        return QSize(260, self._height())
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         if not self.rows:
@@ -281,11 +287,14 @@ class DistributionBars(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         fm = p.fontMetrics()
-        name_w = max(fm.horizontalAdvance(r) for r, _ in self.rows) + 8
+        name_w = max(fm.horizontalAdvance(r) for r, _, _ in self.rows) + 8
         num_w = fm.horizontalAdvance("100.0 %  (35/36)") + 8
         bar_w = max(20, self.width() - name_w - num_w - 8)
-        for i, (result, prob) in enumerate(self.rows):
-            y = 2 + i * 18
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() - 1.5))
+        y = 2.0
+        for result, meaning, prob in self.rows:
+            p.setFont(self.font())
             p.setPen(QColor("#202020"))
             p.drawText(QRectF(2, y, name_w, 16), Qt.AlignmentFlag.AlignVCenter, result)
             p.setPen(Qt.PenStyle.NoPen)
@@ -296,6 +305,14 @@ class DistributionBars(QWidget):
             p.setPen(QColor("#202020"))
             p.drawText(QRectF(name_w + bar_w + 6, y, num_w, 16), Qt.AlignmentFlag.AlignVCenter,
                        f"{float(prob) * 100:5.1f} %  ({prob})")
+            y += self.ROW
+            if meaning:
+                p.setFont(small)
+                p.setPen(QColor("#606060"))
+                text = p.fontMetrics().elidedText(meaning, Qt.TextElideMode.ElideRight, int(self.width() - name_w - 4))
+                p.drawText(QRectF(name_w, y - 3, self.width() - name_w, self.NOTE), Qt.AlignmentFlag.AlignVCenter,
+                           text)
+                y += self.NOTE
         p.end()
 
 
@@ -315,6 +332,10 @@ class CombatPreviewPanel(QWidget):
         f.setBold(True)
         self.title.setFont(f)
         lay.addWidget(self.title)
+        self.attack_button = QPushButton("Attack")  # at the top: always in sight, however long the details
+        self.attack_button.setEnabled(False)
+        self.attack_button.clicked.connect(lambda: self.view is not None and self.confirmed.emit(self.view))
+        lay.addWidget(self.attack_button)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
@@ -330,11 +351,8 @@ class CombatPreviewPanel(QWidget):
         lay.addWidget(QLabel("Result probabilities (exact):"))
         self.bars = DistributionBars()
         lay.addWidget(self.bars)
-        self.attack_button = QPushButton("Attack")
-        self.attack_button.setEnabled(False)
-        self.attack_button.clicked.connect(lambda: self.view is not None and self.confirmed.emit(self.view))
-        lay.addWidget(self.attack_button)
         lay.addStretch(1)
+        self.setMinimumHeight(self.sizeHint().height())
         self.view: ActionView | None = None
         self.preview: CombatPreview | None = None
 
@@ -359,9 +377,12 @@ class CombatPreviewPanel(QWidget):
             self.table.setItem(i, 0, QTableWidgetItem(k))
             self.table.setItem(i, 1, QTableWidgetItem(v))
         self.table.resizeRowsToContents()
+        rows_h = sum(self.table.rowHeight(i) for i in range(self.table.rowCount())) + 4
+        self.table.setMinimumHeight(min(rows_h, 210))
         self.bars.set_distribution(preview.distribution, legend)
         self.attack_button.setEnabled(enabled)
         self.attack_button.setText("Attack" if view is None or view.kind == ATTACK else "Do it")
+        self.setMinimumHeight(self.layout().sizeHint().height())
 
 
 class GameLogPanel(QPlainTextEdit):

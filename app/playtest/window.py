@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QSlider,
     QSpinBox,
     QToolBar,
@@ -106,10 +107,15 @@ class PlaytestWindow(QMainWindow):
         self.log_panel = GameLogPanel()
         R = Qt.DockWidgetArea.RightDockWidgetArea  # noqa: N806
         self.dock_decision = self._dock("Decision", "decisionDock", self.decision, R)
-        self.dock_preview = self._dock("Combat preview", "combatDock", self.preview, R)
+        scroll = QScrollArea()  # the preview keeps its natural height; the dock scrolls when short
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(self.preview)
+        self.dock_preview = self._dock("Combat preview", "combatDock", scroll, R)
         self.dock_log = self._dock("Game log", "logDock", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([self.dock_decision, self.dock_preview], [320, 320], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_log], [190], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_decision, self.dock_preview], [260, 520], Qt.Orientation.Vertical)
 
         def act(text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None, tip: str = "") -> QAction:
             a = QAction(text, self)

@@ -1,0 +1,89 @@
+"""Screenshots of a playtest in progress for docs/screenshots (run under Xvfb for the real window look):
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \\
+        python -m hexwright.app.playtest.screenshots docs/screenshots
+
+playtest.png: F&M Scenario 1 as the Allies against the heuristic bot after the landings, a unit next to the
+German line selected (its reach with the MP of each hex, the enemy zones of control), the path to a hex;
+playtest-combat.png: the German side's first ground attack with its combat preview.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS
+from PySide6.QtWidgets import QApplication
+
+from .session import GameSession, load_playable
+from .window import PlaytestWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
+
+
+def _wait(app: QApplication, cond, seconds: float = 60.0) -> None:
+    t0 = time.monotonic()
+    while not cond() and time.monotonic() - t0 < seconds:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def _settle(app: QApplication, seconds: float = 1.0) -> None:
+    _wait(app, lambda: False, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "docs/screenshots")
+    app = QApplication.instance() or QApplication([])
+    sc = load_playable(FM1)
+    s = GameSession(sc, 1, {"allied": "human", "german": "heuristic"}, str(FM1))
+    w = PlaytestWindow(s, pace_ms=0)
+    w.move(0, 0)
+    w.resize(1600, 1000)
+    w.show()
+    for _ in range(300):  # the landings: the first hex offered for each
+        _wait(app, s.human_to_act)
+        views = w.views()
+        if any(v.kind == MOVE for v in views):
+            break
+        w.choose_view(views[0])
+    _settle(app)
+    moves = [v for v in w.views() if v.kind == MOVE and v.cost is not None]
+    zoc = s.presenter.zoc_hexes(s.state, "allied")
+    uid = max({v.units[0] for v in moves}, key=lambda u: (len(set(s.presenter.move_costs(s.state, u)) & zoc),
+                                                          len([v for v in moves if v.units[0] == u])))
+    w.board.view.set_zoom(1.4)
+    w.click_hex(w.board.units[uid].hex)
+    w.board.view.centerOn(w.board.centre(w.board.units[uid].hex))
+    _settle(app, 0.3)
+    vis = w.board.view.visible_scene_rect().adjusted(60, 60, -60, -60)
+    far = max((v for v in w.unit_moves(uid) if vis.contains(w.board.centre(v.hexes[-1]))), key=lambda v: len(v.hexes))
+    w.hover_hex(far.hexes[-1])
+    _settle(app, 1.5)
+    w.grab().save(str(out / "playtest.png"))
+    s2 = GameSession(sc, 3, {"allied": "heuristic", "german": "human"}, str(FM1))
+    w.set_session(s2)
+    attacks = []
+    for _ in range(600):  # pass as the German until two ground attacks are offered
+        _wait(app, s2.human_to_act)
+        views = w.views()
+        attacks = [v for v in views if v.kind == ATTACK and v.verb == "attack"]
+        if len(attacks) >= 2:
+            break
+        w.choose_view(next((v for v in views if v.kind == PASS), views[0]))
+    target = attacks[0].hexes[-1]
+    w.board.view.set_zoom(1.6)
+    w.board.view.centerOn(w.board.centre(target))
+    w.click_hex(target)
+    _settle(app, 1.5)
+    w.grab().save(str(out / "playtest-combat.png"))
+    w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
