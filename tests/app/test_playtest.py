@@ -155,7 +155,8 @@ def test_attack_preview_then_attack(qtbot):
     assert win.preview.preview is not None
     prev = s.presenter.combat_preview(s.state, win.preview.view.action)
     assert win.preview.preview == prev
-    assert win.preview.bars.rows and sum(p for _, p in win.preview.bars.rows) == 1
+    assert win.preview.bars.rows and sum(p for _, _, p in win.preview.bars.rows) == 1
+    assert [r for r, _, _ in win.preview.bars.rows] == list(prev.distribution)
     assert target in win.board.targets
     assert all(v.kind == ATTACK and v.hexes[-1] == target for v in win.decision.shown_views())
     n = len(s.state.history())
