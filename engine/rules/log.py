@@ -18,6 +18,10 @@ from .chance import SeededSampler
 from .protocol import CHANCE, GameState, IllegalAction, make_game
 
 LOG_KIND = "hexwright-game-log"
+# libyaml's safe loader and dumper when PyYAML has them (a log holds a thousand lines or more), the pure
+# Python ones otherwise: the same documents either way
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 class LogError(ValueError):
@@ -42,7 +46,7 @@ class GameLog:
     def dumps(self) -> str:
         data = {"kind": LOG_KIND, "format_version": 1, "scenario": self.scenario, "rules": self.rules,
                 "seed": self.seed, "options": self.options, "result": self.result, "actions": self.actions}
-        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+        return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
 
     def save(self, path: str | Path) -> None:
         atomic_write_text(Path(path), self.dumps())
@@ -50,7 +54,7 @@ class GameLog:
     @classmethod
     def loads(cls, text: str) -> GameLog:
         try:
-            data = yaml.safe_load(text)
+            data = yaml.load(text, Loader=_Loader)
         except yaml.YAMLError as exc:
             raise LogError(f"not a game log: {exc}") from exc
         if not isinstance(data, dict) or data.get("kind") != LOG_KIND:
