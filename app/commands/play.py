@@ -1,5 +1,6 @@
-"""`hexwright play SCENARIO --seed N --bots random[,random]`: play one game headless by the scenario's
-rules and print its log in the rules' words and the result; `--log FILE` saves the game log;
+"""`hexwright play SCENARIO --seed N --bots random|heuristic[,random|heuristic]`: play one game headless by
+the scenario's rules and print its log in the rules' words and the result; the bots are those of
+engine/bots (the uniform random bot, or the rules family's heuristic bot); `--log FILE` saves the game log;
 `hexwright play --replay FILE` replays a saved log (every action checked, every roll re-drawn)."""
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from hexwright.engine.bots import BOT_NAMES, make_bot
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
-from hexwright.engine.rules.bots import make_bot, play
+from hexwright.engine.rules.bots import play
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
 
@@ -18,8 +20,8 @@ from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", nargs="?", metavar="SCENARIO", help="scenario file")
     p.add_argument("--seed", type=int, default=0, help="seed of the dice and of the bots (default 0)")
-    p.add_argument("--bots", default="random", help="bot for each side in side order, comma separated; one name "
-                   "plays both sides (default: random)")
+    p.add_argument("--bots", default="random", help=f"bot for each side in side order, comma separated; one name "
+                   f"plays both sides ({', '.join(BOT_NAMES)}; default: random)")
     p.add_argument("--log", metavar="FILE", help="save the game log here")
     p.add_argument("--max-turns", type=int, metavar="N", help="end the game after N game turns")
     p.add_argument("--replay", metavar="LOG", help="replay a saved game log instead of playing")
@@ -94,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"--bots names {len(names)} bots for {len(sides)} sides ({', '.join(sides)})", file=sys.stderr)
         return 2
     try:
-        bots = {side: make_bot(name, args.seed * 7919 + i) for i, (side, name) in enumerate(zip(sides, names,
-                                                                                                  strict=True))}
+        bots = {side: make_bot(name, args.seed * 7919 + i, sc)
+                for i, (side, name) in enumerate(zip(sides, names, strict=True))}
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2

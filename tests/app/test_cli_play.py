@@ -1,0 +1,50 @@
+"""`hexwright play SCENARIO --seed N --bots ...` with the bots of engine/bots: the heuristic bot of the
+scenario's rules family for one or both sides, the same game from the same seed, the log replays, and an
+unknown bot name is refused with the known ones."""
+
+from __future__ import annotations
+
+from hexwright.app.cli import main
+from hexwright.engine.rules.log import GameLog
+
+from tests.conftest import SCENARIOS
+
+FM = str(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml")
+
+
+def _play(tmp_path, bots: str, name: str, capsys, seed: int = 3) -> GameLog:
+    log = tmp_path / f"{name}.yaml"
+    assert main(["play", FM, "--seed", str(seed), "--bots", bots, "--max-turns", "2", "--quiet",
+                 "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("result: ") and "(max_turns)" in out
+    return GameLog.load(log)
+
+
+def test_play_with_heuristic_bots_is_deterministic_and_replays(tmp_path, capsys):
+    heuristic = _play(tmp_path, "heuristic", "h1", capsys)
+    assert heuristic.actions == _play(tmp_path, "heuristic", "h2", capsys).actions  # same seed, same game
+    random_game = _play(tmp_path, "random", "r", capsys)
+    assert heuristic.actions != random_game.actions  # the heuristic bot does play
+    assert main(["play", "--replay", str(tmp_path / "h1.yaml"), "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith(f"replayed {len(heuristic.actions)} actions exactly")
+
+
+def test_play_with_one_bot_per_side(tmp_path, capsys):
+    mixed = _play(tmp_path, "heuristic,random", "m", capsys)
+    assert mixed.actions != _play(tmp_path, "heuristic", "h", capsys).actions
+    assert mixed.actions != _play(tmp_path, "random", "r", capsys).actions
+    assert main(["play", "--replay", str(tmp_path / "m.yaml"), "--quiet"]) == 0
+
+
+def test_play_prints_the_log_in_the_rules_words(capsys):
+    assert main(["play", FM, "--seed", "1", "--bots", "heuristic", "--max-turns", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "GT 1 allied Movement Phase (F&M 4.1, 5.0): allied: " in out and out.rstrip().splitlines()[-1].startswith(
+        "result: ")
+
+
+def test_unknown_bot_is_refused_with_the_known_names(capsys):
+    assert main(["play", FM, "--bots", "clever"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown bot 'clever'" in err and "random" in err and "heuristic" in err
