@@ -111,7 +111,7 @@ def play_and_check(name: str, seed: int) -> dict[str, Any]:
 
 
 def run_games(names: tuple[str, ...], seeds: range, workers: int) -> tuple[list[dict[str, Any]], float]:
-    jobs = [(name, seed) for name in names for seed in seeds]
+    jobs = [(name, seed) for seed in seeds for name in names]  # the scenarios in turn: a partial run is even
     t0 = time.perf_counter()
     if workers <= 1:
         results = [play_and_check(*job) for job in jobs]
@@ -120,7 +120,7 @@ def run_games(names: tuple[str, ...], seeds: range, workers: int) -> tuple[list[
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
             results = []
             progress = os.environ.get("HEXWRIGHT_CONFORMANCE_PROGRESS")  # a file to follow a long run in
-            for r in pool.map(play_and_check, *zip(*jobs, strict=True), chunksize=4):
+            for r in pool.map(play_and_check, *zip(*jobs, strict=True), chunksize=2):
                 results.append(r)
                 if progress:
                     with open(progress, "a", encoding="utf-8") as f:
