@@ -177,6 +177,28 @@ def test_units_marked_without_zoc_exert_none():
     assert st.enemy_zoc("allies") == set()
 
 
+def test_no_ezoc_to_ezoc_into_a_fortification_hex():
+    """6.1 exception: not from EZOC to EZOC to enter a fortification hex; a commando may (6.1)."""
+    from hexwright.engine.model import FeatureType
+
+    m = blank_map()
+    g = line_of(m, "0506", 0, 1)[0]
+    ring = sorted(m.neighbors_on_map(H(m, g)))
+    start = ring[0]
+    nxt = next(h for h in ring if h in m.neighbors_on_map(start))
+    m.terrain_table.features["fortification"] = FeatureType("fortification", "Fortification", mode="add",
+                                                            move={"leg": 0, "mobile": 0},
+                                                            combat={"fortification": True})
+    m.set_features({nxt: ("fortification",)})
+    st, _ = one_unit(ma=7, extra_units=[unit("G", "germans", 2, 2, 7)], placements={"A": m.label(start), "G": g}, m=m)
+    assert unit_reach(st, "A").path(nxt) != [start, nxt]  # only around, out of the zone and back in
+    with pytest.raises(IllegalAction, match=r"directly into .*\(F&M 6.1"):
+        st.apply_checked(Move("A", (m.label(start), m.label(nxt))))
+    st2, _ = one_unit(flags=("commando",), ma=7, extra_units=[unit("G", "germans", 2, 2, 7)],
+                      placements={"A": m.label(start), "G": g}, m=m)
+    assert unit_reach(st2, "A").path(nxt) == [start, nxt]
+
+
 def test_no_ezoc_to_ezoc_across_a_minefield_hexside():
     """6.1 exception: not from EZOC to EZOC across a minefield hexside."""
     m = blank_map()
