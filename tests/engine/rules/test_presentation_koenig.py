@@ -311,3 +311,23 @@ def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):  # noqa:
     for v in off:
         assert v.hexes[0] == probe.map.label(near) and st.map.hex_at(v.hexes[-1]) in exits
     assert "exits off the map" in off[0].label
+
+
+def test_log_of_a_saved_game_and_of_an_earlier_copy(scenario):  # noqa: F811
+    """A game loaded from its log reads the same lines; a copy taken earlier reads the first lines only."""
+    st = new_game(scenario, 5, {"max_turns": 2})
+    pr = presenter_for(st)
+    rng = random.Random(5)
+    early = None
+    while not st.is_terminal():
+        if len(st.history()) == 12:
+            early = st.clone()
+        legal = st.legal_actions()
+        st.apply(st.sample_chance() if st.current_player == CHANCE else rng.choice(legal))
+    lines = pr.events(st, 0)
+    assert early is not None and pr.events(early, 0) == lines[:len(pr.events(early, 0))]
+    assert pr.events(st, 0) == lines  # the earlier copy did not disturb the game's log
+    loaded = st.game.deserialize(st.serialize())
+    assert pr.events(loaded, 0) == lines
+    other = KoenigGame(scenario, {"max_turns": 2}).deserialize(st.serialize())
+    assert pr.events(other, 0) == lines
