@@ -30,6 +30,7 @@ from hexwright.engine.rules.protocol import CHANCE, Roll, new_game
 from .synthetic import H, blank_map, corridor, line_of, pass_until, road, scenario, unit, water_between_columns
 from .test_fm_combat import D, battle_state, ring, to_combat
 from .test_fm_movement import canal_crossing_map, ezoc_setup, one_unit
+from .test_fm_retreat import d2_state
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = ["scenarios/fm-arnhem/scenario-1-historical.yaml", "scenarios/fm-arnhem/scenario-2-free-deployment.yaml"]
@@ -457,3 +458,47 @@ def test_move_costs_of_the_5_4_examples():
     costs = presenter_for(st).move_costs(st, "A")
     assert (costs[jungle], costs[river_clear], costs[river_village]) == (3, 2, 3)
     assert costs[ring[3]] == 1  # clear, no hexside
+
+
+def test_advance_after_combat_views_follow_the_path_of_retreat():
+    """8.5: the attacker may advance along the defender's path of retreat; each view is that path."""
+    st, m = d2_state(attackers=2)
+    pr = presenter_for(st)
+    st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
+    retreat = st.history()[-1].action.path
+    assert st.pending.kind == "advance"
+    assert pr.prompt(st) == ("Allies: advance a unit along the path of retreat, or pass "
+                             "(F&M 8.5, 000_e5c3deafb2cea4af.txt)")
+    views = pr.action_views(st)
+    adv = [v for v in views if v.verb == "advance"]
+    assert adv and all(v.kind == MOVE and v.hexes[1:] == retreat[:len(v.hexes) - 1] for v in adv)
+    assert views[-1].kind == PASS and views[-1].label == "do not advance after combat"
+    st.apply(adv[0].action)
+    assert "exhausted" in {u.id: u for u in pr.units(st)}[adv[0].units[0]].flags
+    assert any("advances to" in line and "8.5" in line for line in pr.events(st, 0))
+
+
+def test_displacement_views_and_prompt():
+    """8.3.1: a friend in the only final hex is displaced one hex, as if retreating."""
+    m = blank_map()
+    m.terrain_table.terrain["lake"] = TerrainType("lake", "Lake", move={"leg": None, "mobile": None})
+    x = ring(m)[0]
+    near = set(m.neighbors_on_map(H(m, D)))
+    free = [h for h in m.neighbors_on_map(H(m, x)) if h != H(m, D) and h not in near]
+    m.set_terrain({free[0]: "lake", free[1]: "lake"})
+    y = m.label(free[2])
+    st, _ = battle_state(attackers=1, crt="A1", m=m, extra=[unit("F", "allies", 1, 1, 7)],
+                         placements={"A1": x, "F": y})
+    pr = presenter_for(st)
+    to_combat(st)
+    st.apply_checked(Attack((x,), D))
+    st.apply(st.sample_chance())
+    retreat = next(v for v in pr.action_views(st) if v.verb == "retreat")
+    assert retreat.hexes == (x, y) and "displacing F" in retreat.label
+    st.apply(retreat.action)
+    assert pr.prompt(st) == ("Allies: displace F one hex so that A1 can end its retreat "
+                             "(F&M 8.3.1, 000_e5c3deafb2cea4af.txt)")
+    views = pr.action_views(st)
+    assert views and all(v.kind == MOVE and v.verb == "displace" and v.hexes[0] == y for v in views)
+    st.apply(views[0].action)
+    assert {u.id: u for u in pr.units(st)}["F"].hex == views[0].hexes[1]
