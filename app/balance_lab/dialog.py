@@ -17,14 +17,13 @@ from hexwright.engine.balance.report import sweep_text, text_report, write_repor
 from hexwright.engine.bots import BOT_NAMES
 from hexwright.engine.model import Scenario
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont, QPixmap
+from PySide6.QtGui import QCloseEvent, QFont, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -33,7 +32,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -51,6 +50,38 @@ SIDE_COLUMNS = ["side", "bot", "wins", "draws", "losses", "win rate", "95% inter
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+class PlotView(QLabel):
+    """A report's PNG scaled to fit the space it has (keeping its proportions); Export writes it full size."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.setMinimumSize(200, 150)
+        self.original = QPixmap()
+
+    def set_png(self, data: bytes | None, text: str = "") -> None:
+        self.original = QPixmap()
+        if data:
+            self.original.loadFromData(data, "PNG")
+        self.setText(text if self.original.isNull() else "")
+        self._fit()
+
+    def has_image(self) -> bool:
+        return not self.original.isNull()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.original.isNull():
+            self.setPixmap(QPixmap())
+            return
+        self.setPixmap(self.original.scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio,
+                                            Qt.TransformationMode.SmoothTransformation))
 
 
 class BalanceLabDialog(QDialog):
@@ -83,7 +114,7 @@ class BalanceLabDialog(QDialog):
         self.games_spin.setGroupSeparatorShown(True)
         self.games_spin.setValue(DEFAULT_GAMES)
         self.bots_box = QWidget()
-        self.bots_layout = QHBoxLayout(self.bots_box)
+        self.bots_layout = QFormLayout(self.bots_box)
         self.bots_layout.setContentsMargins(0, 0, 0, 0)
         self.bot_combos: dict[str, QComboBox] = {}
         self.seed_spin = QSpinBox()
@@ -110,23 +141,20 @@ class BalanceLabDialog(QDialog):
         self.sweep_check.toggled.connect(self.sweep_path.setEnabled)
         self.sweep_check.toggled.connect(self.sweep_values.setEnabled)
         sweep_row = QHBoxLayout()
-        sweep_row.addWidget(self.sweep_check)
-        sweep_row.addWidget(self.sweep_path, 1)
+        sweep_row.addWidget(self.sweep_path, 3)
         sweep_row.addWidget(QLabel("="))
-        sweep_row.addWidget(self.sweep_values, 1)
+        sweep_row.addWidget(self.sweep_values, 2)
+        self.title_label.setWordWrap(True)
 
         form = QFormLayout()
         form.addRow("Scenario:", path_row)
-        form.addRow("", self.title_label)
-        numbers = QHBoxLayout()
-        for label, w in (("Games:", self.games_spin), ("Seed:", self.seed_spin), ("Workers:", self.workers_spin),
-                         ("Max turns:", self.turns_spin)):
-            numbers.addWidget(QLabel(label))
-            numbers.addWidget(w)
-            numbers.addSpacing(12)
-        numbers.addStretch(1)
-        form.addRow(numbers)
+        form.addRow(self.title_label)
+        form.addRow("Games:", self.games_spin)
+        form.addRow("Seed:", self.seed_spin)
+        form.addRow("Workers:", self.workers_spin)
+        form.addRow("Max turns:", self.turns_spin)
         form.addRow("Bots:", self.bots_box)
+        form.addRow(self.sweep_check)
         form.addRow(sweep_row)
         setup = QGroupBox("Study")
         setup.setLayout(form)
@@ -152,62 +180,61 @@ class BalanceLabDialog(QDialog):
         run_row = QHBoxLayout()
         run_row.addWidget(self.run_button)
         run_row.addWidget(self.cancel_button)
-        run_row.addWidget(self.progress_bar, 1)
 
         # -- results ----------------------------------------------------------------------------
         self.sides_table = QTableWidget(0, len(SIDE_COLUMNS))
         self.sides_table.setHorizontalHeaderLabels(SIDE_COLUMNS)
         self.sides_table.verticalHeader().setVisible(False)
         self.sides_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.sides_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.sides_table.horizontalHeader().setStretchLastSection(True)
-        self.sides_table.setMaximumHeight(110)
+        self.sides_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.sides_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.sides_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._fit_table_height(2)
         self.report_text = QPlainTextEdit()
         self.report_text.setReadOnly(True)
         mono = QFont("Monospace")
         mono.setStyleHint(QFont.StyleHint.TypeWriter)
         self.report_text.setFont(mono)
         self.report_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        summary_tab = QWidget()
-        sl = QVBoxLayout(summary_tab)
-        sl.addWidget(self.sides_table)
-        sl.addWidget(self.report_text, 1)
-        self.plot_label = QLabel("The plots appear here when a study has finished.")
-        self.plot_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        plot_scroll = QScrollArea()
-        plot_scroll.setWidget(self.plot_label)
-        plot_scroll.setWidgetResizable(True)
+        self.plot_label = PlotView("The plots appear here when a study has finished.")
         self.sweep_table = QTableWidget(0, 0)
         self.sweep_table.verticalHeader().setVisible(False)
         self.sweep_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.sweep_table.setMaximumHeight(160)
-        self.sweep_plot = QLabel()
-        self.sweep_plot.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.sweep_plot = PlotView("")
         sweep_tab = QWidget()
         wl = QVBoxLayout(sweep_tab)
         wl.addWidget(self.sweep_table)
-        sweep_scroll = QScrollArea()
-        sweep_scroll.setWidget(self.sweep_plot)
-        sweep_scroll.setWidgetResizable(True)
-        wl.addWidget(sweep_scroll, 1)
+        wl.addWidget(self.sweep_plot, 1)
         self.tabs = QTabWidget()
-        self.tabs.addTab(summary_tab, "Results")
-        self.tabs.addTab(plot_scroll, "Plots")
+        self.tabs.addTab(self.plot_label, "Plots")
+        self.tabs.addTab(self.report_text, "Report")
         self.tabs.addTab(sweep_tab, "What-if")
         self.tabs.setTabEnabled(2, False)
+        results = QWidget()
+        rl = QVBoxLayout(results)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.sides_table)
+        rl.addWidget(self.tabs, 1)
 
         buttons = QHBoxLayout()
-        buttons.addStretch(1)
         buttons.addWidget(self.export_button)
+        buttons.addStretch(1)
         buttons.addWidget(self.close_button)
-        layout = QGridLayout(self)
-        layout.addWidget(setup, 0, 0)
-        layout.addLayout(run_row, 1, 0)
-        layout.addWidget(self.status_label, 2, 0)
-        layout.addWidget(self.tabs, 3, 0)
-        layout.setRowStretch(3, 1)
-        layout.addLayout(buttons, 4, 0)
-        self.resize(1180, 900)
+        left = QVBoxLayout()
+        left.addWidget(setup)
+        left.addLayout(run_row)
+        left.addWidget(self.progress_bar)
+        left.addWidget(self.status_label)
+        left.addStretch(1)
+        left.addLayout(buttons)
+        left_box = QWidget()
+        left_box.setLayout(left)
+        left_box.setFixedWidth(370)
+        layout = QHBoxLayout(self)
+        layout.addWidget(left_box)
+        layout.addWidget(results, 1)
+        self.resize(1280, 860)
         if scenario_path:
             self.load_scenario()
         else:
@@ -255,10 +282,8 @@ class BalanceLabDialog(QDialog):
         if sides == list(self.bot_combos):
             return
         old = {side: box.currentData() for side, box in self.bot_combos.items()}
-        while self.bots_layout.count():
-            item = self.bots_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+        while self.bots_layout.rowCount():
+            self.bots_layout.removeRow(0)
         self.bot_combos = {}
         for side in sides:
             box = QComboBox()
@@ -266,10 +291,7 @@ class BalanceLabDialog(QDialog):
                 box.addItem(name, name)
             box.setCurrentIndex(max(0, box.findData(old.get(side, "heuristic"))))
             self.bot_combos[side] = box
-            self.bots_layout.addWidget(QLabel(f"{side}:"))
-            self.bots_layout.addWidget(box)
-            self.bots_layout.addSpacing(12)
-        self.bots_layout.addStretch(1)
+            self.bots_layout.addRow(f"{side}:", box)
 
     def set_bots(self, bots: dict[str, str]) -> None:
         for side, name in bots.items():
@@ -391,8 +413,7 @@ class BalanceLabDialog(QDialog):
         self.sides_table.setRowCount(0)
         self.report_text.setPlainText("")
         if s is None or not s.games:
-            self.plot_label.setPixmap(QPixmap())
-            self.plot_label.setText("No game finished.")
+            self.plot_label.set_png(None, "No game finished.")
             return
         shown = s
         self.sides_table.setRowCount(len(shown.sides))
@@ -406,18 +427,22 @@ class BalanceLabDialog(QDialog):
                 if col >= 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.sides_table.setItem(row, col, item)
+        self._fit_table_height(len(shown.sides))
         texts = [text_report(x) for x in result.summaries]
         if result.request.sweep:
             texts.insert(0, sweep_text(result.request.sweep[0], result.values, result.summaries))
         self.report_text.setPlainText("\n\n".join(texts))
-        if result.study_png:
-            pm = QPixmap()
-            pm.loadFromData(result.study_png, "PNG")
-            self.plot_label.setPixmap(pm)
+        self.plot_label.set_png(result.study_png)
         sweeping = bool(result.request.sweep and result.summaries)
         self.tabs.setTabEnabled(2, sweeping)
         if sweeping:
             self._show_sweep(result)
+        self.tabs.setCurrentIndex(2 if sweeping else 0)
+
+    def _fit_table_height(self, rows: int) -> None:
+        t = self.sides_table
+        t.setFixedHeight(t.horizontalHeader().sizeHint().height() + rows * t.verticalHeader().defaultSectionSize()
+                         + 2 * t.frameWidth())
 
     def _show_sweep(self, result: StudyResult) -> None:
         path = result.request.sweep[0] if result.request.sweep else ""
@@ -432,10 +457,7 @@ class BalanceLabDialog(QDialog):
             for col, text in enumerate(cells):
                 self.sweep_table.setItem(row, col, QTableWidgetItem(text))
         self.sweep_table.resizeColumnsToContents()
-        if result.sweep_png:
-            pm = QPixmap()
-            pm.loadFromData(result.sweep_png, "PNG")
-            self.sweep_plot.setPixmap(pm)
+        self.sweep_plot.set_png(result.sweep_png)
 
     # -- export -----------------------------------------------------------------------------------
     def _ask_export(self) -> None:

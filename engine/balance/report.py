@@ -138,9 +138,10 @@ def _hex_heat(fig, ax, s: Summary, arr: np.ndarray, title: str) -> None:
         ax.annotate(f"{lab}: {k}", (x, y), xytext=(-5 if right else 5, 5), textcoords="offset points",
                     ha="right" if right else "left", fontsize=7.5, color="#202020", annotation_clip=False,
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#888", "lw": 0.5, "alpha": 0.9})
-    ax.set_title(f"{title} ({int(vals.sum())} in {int((vals > 0).sum())} hexes)")
-    cb = fig.colorbar(coll, ax=ax, shrink=0.7, pad=0.02)
-    cb.set_label("count over all games")
+    ax.set_title(f"{title} ({int(vals.sum())} in {int((vals > 0).sum())} hexes)" if vals.any() else f"{title}: none")
+    if vals.any():
+        cb = fig.colorbar(coll, ax=ax, shrink=0.7, pad=0.02)
+        cb.set_label("count over all games")
 
 
 def _figure(s: Summary):

@@ -73,7 +73,7 @@ def test_a_study_through_the_dialog_gives_the_engines_figures(qtbot):
         lo, hi = r.win_interval
         assert table.item(row, 6).text() == f"{100 * lo:.1f}% to {100 * hi:.1f}%"
     assert "95% interval" in dlg.report_text.toPlainText() and "decided on: GT 1: 6" in dlg.report_text.toPlainText()
-    assert not dlg.plot_label.pixmap().isNull()
+    assert dlg.plot_label.has_image() and not dlg.plot_label.pixmap().isNull()
     assert dlg.export_button.isEnabled() and dlg.run_button.isEnabled() and not dlg.cancel_button.isEnabled()
     assert not dlg.tabs.isTabEnabled(2)  # no sweep
 
@@ -145,5 +145,5 @@ def test_a_sweep_through_the_dialog(qtbot):
     assert dlg.progress_bar.maximum() == 4 and dlg.progress_bar.value() == 4
     assert dlg.tabs.isTabEnabled(2) and dlg.sweep_table.rowCount() == 2
     assert [dlg.sweep_table.item(r, 0).text() for r in range(2)] == ["1", "2"]
-    assert not dlg.sweep_plot.pixmap().isNull()
+    assert dlg.sweep_plot.has_image() and dlg.tabs.currentIndex() == 2
     assert "what-if turns" in dlg.report_text.toPlainText()
