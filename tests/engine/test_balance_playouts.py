@@ -18,3 +18,23 @@ def test_playouts_is_registered_and_times_the_protocol_calls():
     assert "roll" in calls["apply"] and "move" in calls["apply"]
     assert all(t >= 0 for v in calls["apply"].values() for t in v)
     assert "calls" in playouts_bench._hot(calls["apply"], "apply()")
+
+
+def test_playouts_report_each_runs_speed_up_and_use_the_clis_start_method():
+    assert playouts_bench._ratios([2.0, 4.0], [1.0, 2.5]) == "2.00x, 1.60x"
+    assert playouts_bench.GAMES >= 24  # enough games that the pool's start and the last game's tail are amortised
+    import multiprocessing
+    import threading
+
+    from hexwright.engine.balance.runner import pool_start_method
+
+    assert pool_start_method("spawn") == "spawn"
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        release = threading.Event()
+        other = threading.Thread(target=release.wait)
+        other.start()
+        try:
+            assert pool_start_method() == "forkserver"  # never fork beside a running thread
+        finally:
+            release.set()
+            other.join()
