@@ -19,8 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import hex_neighbors, hexside_between, hexside_of
-from ...movement.kernel import entry_cost
+from ...hexgrid import hexside_between
 from ..presentation import (
     ATTACK,
     CHOICE,
@@ -405,29 +404,11 @@ class FMPresenter(Presenter):
                           rule=cite("8.2"))
 
     def entry_cost(self, state: GameState, uid: str, hex_label: str) -> float:
-        """11.1: a reinforcement pays the MP of the map-edge hex it enters, or the road or trail rate if
-        that road or trail leaves the map there; a mobile unit entering an enemy zone of control pays half
-        its printed MA more (6.1)."""
+        """11.1 and 6.1: the MP a reinforcement spends entering at `hex_label` (the state's own charge)."""
         st = _fm(state)
-        g = st.game
-        m = g.map
-        h = g.hex(hex_label)
-        assert h is not None
-        cls = g.movement_class(uid)
-        best = entry_cost(m, h, cls)
-        for d, n in enumerate(hex_neighbors(h)):
-            if m.contains(n):
-                continue
-            info = m.hexsides.get(hexside_of(h, d))
-            for path in info.paths if info else ():
-                pt = m.terrain_table.paths.get(path)
-                rate = pt.move.get(cls) if pt else None
-                if rate is not None and (best is None or rate < best):
-                    best = rate
-        cost = float(best) if best is not None else float("inf")
-        if g.is_mobile(uid) and h in st.enemy_zoc(g.units[uid].side):
-            cost += int(st.current_values(uid).get("movement", 0)) // 2
-        return cost
+        h = st.game.hex(hex_label)
+        assert h is not None, hex_label
+        return st.entry_cost(uid, h)
 
     def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
         return Move(unit, tuple(path))
