@@ -63,6 +63,7 @@ class PlaytestWindow(QMainWindow):
         self._announced = False
         self._last_human: str | None = None
         self._shown_markers: list = []
+        self._last_bot_view: ActionView | None = None
         self.last_message = ""
         self.victory_box: QMessageBox | None = None
         self.runner = BotRunner(self)
@@ -206,6 +207,7 @@ class PlaytestWindow(QMainWindow):
         self.runner.cancel()
         self._bot_timer.stop()
         self.session = session
+        self._last_bot_view = None
         self.board.selected = None
         self.replay_n = None
         self._replay_state = None
@@ -319,9 +321,10 @@ class PlaytestWindow(QMainWindow):
         landing hexes, the ends of retreat and advance paths)."""
         self.board.show_reach({})
         self.board.show_zoc(())
-        self.board.show_path(())
+        last = self._last_bot_view if self.live() else None
+        self.board.show_path(last.hexes if last is not None else ())  # the bot's last move stays in sight
         if not self.can_act():
-            self.board.show_targets(())
+            self.board.show_targets(last.hexes[-1:] if last is not None else ())
             return
         ends = {v.hexes[-1] for v in self.views() if not is_map_move(v) and v.hexes}
         self.board.show_targets(ends)
@@ -362,6 +365,10 @@ class PlaytestWindow(QMainWindow):
         self.runner.busy = False
         if not self.live() or not self.session.bot_to_act():
             return
+        shown = None
+        if self.pace_ms > 0:  # at a pace a person follows: show where the bot's decision is on the board
+            shown = next((v for v in self.session.presenter.action_views(self.session.state)
+                          if v.action == action and v.hexes), None)
         try:
             self.session.apply(action)
         except IllegalAction as exc:
@@ -369,7 +376,11 @@ class PlaytestWindow(QMainWindow):
             self.act_pause.setChecked(True)
             self.status(f"the bot chose an illegal action {action.text()!r}: {exc}")
             return
+        self._last_bot_view = shown
         self.refresh()
+        if shown is not None:
+            self.status(f"{self.session.side_name(self.session.state.history()[-1].player)}: "
+                        f"{shown.label or action.text()}", max(2000, 4 * self.pace_ms))
         self._step()
 
     def _bot_failed(self, ticket: int, message: str) -> None:
@@ -412,6 +423,7 @@ class PlaytestWindow(QMainWindow):
         except IllegalAction as exc:
             self.status(str(exc))
             return False
+        self._last_bot_view = None
         self.status("")
         self.refresh()
         self._step()

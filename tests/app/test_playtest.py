@@ -410,3 +410,20 @@ def test_koenig_units_move_on_the_map_by_drag(qtbot):
     assert len(s.state.history()) == n + 1
     assert s.state.history()[n].action == expected.action
     assert next(u for u in pres.units(s.state) if u.id == uid).hex == mv.hexes[-1]
+
+
+def test_a_bots_move_is_shown_on_the_board_at_a_followable_pace(qtbot):
+    from hexwright.engine.rules.fm.actions import Move
+
+    sc = load_playable(FM1)
+    win = PlaytestWindow(GameSession(sc, 7, {"allied": "random", "german": "random"}, str(FM1)), pace_ms=1)
+    qtbot.addWidget(win)
+    win.show()
+    s = win.session
+
+    def last_move_drawn() -> bool:
+        last = s.state.history()[-1].action if s.state.history() else None
+        return isinstance(last, Move) and win.board.path == last.path and last.path[-1] in win.board.targets
+
+    qtbot.waitUntil(last_move_drawn, timeout=WAIT_MS)
+    assert s.side_name(s.state.history()[-1].player) in win.last_message
