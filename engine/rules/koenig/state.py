@@ -518,8 +518,10 @@ class KoenigState(BattleSteps, GameState):
         return out
 
     def _generate(self) -> list[KoenigAction]:
-        if self.is_terminal() or self.current_player == CHANCE:
+        if self.is_terminal():
             return []
+        if self.current_player == CHANCE:  # the protocol: never empty before the end; the outcomes of the draw
+            return [a for a, _ in self.chance_outcomes()]  # type: ignore[misc]
         if self.battle is not None:
             return self._battle_actions()
         if self.step == "interdiction":

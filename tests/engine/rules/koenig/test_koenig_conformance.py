@@ -35,6 +35,9 @@ def playout(scenario, seed: int):
         if s.current_player == CHANCE:
             outcomes = s.chance_outcomes()
             assert sum(p for _, p in outcomes) == 1
+            # the protocol: legal_actions() is empty only once the game is over; at a chance node it lists
+            # the outcomes
+            assert s.legal_actions() == [o for o, _ in outcomes]
             a = s.sample_chance()
         else:
             legal = s.legal_actions()
