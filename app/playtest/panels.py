@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QToolTip,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -346,9 +348,9 @@ class CombatPreviewPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(True)
-        self.table.setMaximumHeight(210)
         lay.addWidget(self.table)
-        lay.addWidget(QLabel("Result probabilities (exact):"))
+        self.results_label = QLabel("Result probabilities (exact):")
+        lay.addWidget(self.results_label)
         self.bars = DistributionBars()
         lay.addWidget(self.bars)
         lay.addStretch(1)
@@ -366,7 +368,11 @@ class CombatPreviewPanel(QWidget):
             self.table.setRowCount(0)
             self.bars.set_distribution({})
             self.attack_button.setEnabled(False)
+            for w in (self.table, self.results_label, self.bars):
+                w.setVisible(False)
             return
+        for w in (self.table, self.results_label, self.bars):
+            w.setVisible(True)
         self.title.setText(view.label if view is not None and view.label else preview.action.text())
         self.summary.setText(preview.summary)
         rows = [("Attackers", ", ".join(preview.attackers)), ("Target", preview.target),
@@ -378,11 +384,60 @@ class CombatPreviewPanel(QWidget):
             self.table.setItem(i, 1, QTableWidgetItem(v))
         self.table.resizeRowsToContents()
         rows_h = sum(self.table.rowHeight(i) for i in range(self.table.rowCount())) + 4
-        self.table.setMinimumHeight(min(rows_h, 210))
+        self.table.setFixedHeight(min(rows_h, 210))
         self.bars.set_distribution(preview.distribution, legend)
         self.attack_button.setEnabled(enabled)
         self.attack_button.setText("Attack" if view is None or view.kind == ATTACK else "Do it")
         self.setMinimumHeight(self.layout().sizeHint().height())
+
+
+class UnitsPanel(QTreeWidget):
+    """Every unit as the viewer may see it, by side and status (on the map, reinforcements with their
+    turn, eliminated...): hex, printed values and the rules' flags. Clicking a unit on the map selects it."""
+
+    unitActivated = Signal(str)  # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setColumnCount(4)
+        self.setHeaderLabels(["Unit", "Hex", "Values", "Status and flags"])
+        self.setRootIsDecorated(True)
+        self.setUniformRowHeights(True)
+        self.itemClicked.connect(self._clicked)
+        self._key: tuple = ()
+
+    def set_units(self, units, side_name) -> None:
+        key = tuple(units)
+        if key == self._key:
+            return
+        self._key = key
+        expanded = {self.topLevelItem(i).text(0): self.topLevelItem(i).isExpanded()
+                    for i in range(self.topLevelItemCount())}
+        self.clear()
+        groups: dict[str, QTreeWidgetItem] = {}
+        for u in units:
+            title = f"{side_name(u.side)}: {u.status}"
+            group = groups.get(title)
+            if group is None:
+                group = QTreeWidgetItem([title])
+                groups[title] = group
+                self.addTopLevelItem(group)
+            flags = ", ".join(u.flags)
+            item = QTreeWidgetItem([u.name or u.id, u.hex or "", u.values, flags])
+            item.setData(0, Qt.ItemDataRole.UserRole, u.id)
+            item.setToolTip(0, u.id)
+            item.setToolTip(3, flags)
+            group.addChild(item)
+        for title, group in groups.items():
+            group.setText(0, f"{title} ({group.childCount()})")
+            group.setExpanded(expanded.get(group.text(0), title.endswith("on map")))
+        for c in range(3):
+            self.resizeColumnToContents(c)
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        uid = item.data(0, Qt.ItemDataRole.UserRole)
+        if uid and item.text(1):
+            self.unitActivated.emit(uid)
 
 
 class GameLogPanel(QPlainTextEdit):
@@ -412,4 +467,5 @@ class GameLogPanel(QPlainTextEdit):
         self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
 
 
-__all__ = ["CombatPreviewPanel", "DecisionPanel", "DistributionBars", "GameLogPanel", "TurnTrackWidget"]
+__all__ = ["CombatPreviewPanel", "DecisionPanel", "DistributionBars", "GameLogPanel", "TurnTrackWidget", "UnitsPanel",
+           "is_map_move", "short_phase_names"]

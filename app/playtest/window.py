@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from .board import Board
 from .bot_runner import BotRunner
-from .panels import CombatPreviewPanel, DecisionPanel, GameLogPanel, TurnTrackWidget, is_map_move
+from .panels import CombatPreviewPanel, DecisionPanel, GameLogPanel, TurnTrackWidget, UnitsPanel, is_map_move
 from .session import HUMAN, GameSession
 from .start_dialog import DEFAULT_PACE_MS, StartDialog
 
@@ -114,9 +114,14 @@ class PlaytestWindow(QMainWindow):
         scroll.setWidget(self.preview)
         self.dock_preview = self._dock("Combat preview", "combatDock", scroll, R)
         self.dock_log = self._dock("Game log", "logDock", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.units_panel = UnitsPanel()
+        self.units_panel.unitActivated.connect(self._unit_from_list)
+        self.dock_units = self._dock("Units", "unitsDock", self.units_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.dock_log, self.dock_units)
+        self.dock_log.raise_()
         self.resizeDocks([self.dock_decision, self.dock_preview], [320, 320], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_log], [190], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_decision, self.dock_preview], [260, 520], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_decision, self.dock_preview], [420, 380], Qt.Orientation.Vertical)
 
         def act(text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None, tip: str = "") -> QAction:
             a = QAction(text, self)
@@ -160,7 +165,7 @@ class PlaytestWindow(QMainWindow):
         m = mb.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
         m.addSeparator()
-        for d in (self.dock_decision, self.dock_preview, self.dock_log):
+        for d in (self.dock_decision, self.dock_preview, self.dock_log, self.dock_units):
             m.addAction(d.toggleViewAction())
         tb = QToolBar("Game", self)
         tb.setObjectName("playtestToolbar")
@@ -258,7 +263,9 @@ class PlaytestWindow(QMainWindow):
         pres_side = s.side_name
         viewer = s.viewer() if self.live() else None
         actor = None if st.is_terminal() else st.current_player
-        self.board.set_units(pres.units(st, viewer), actor)
+        units = pres.units(st, viewer)
+        self.board.set_units(units, actor)
+        self.units_panel.set_units(units, s.side_name)
         markers = pres.markers(st, viewer) if hasattr(pres, "markers") else []
         if [(m.id, m.hex, m.hexside, m.text) for m in markers] != self._shown_markers:
             self.board.set_markers(markers)
@@ -279,6 +286,7 @@ class PlaytestWindow(QMainWindow):
             self.decision.set_decision("Replay: decisions are made in the live game (Game > Replay to go back).",
                                        [], False)
         self.preview.show_preview(None, None)
+        self._room_for_preview(False)
         if self.board.selected is not None and not self._reselect(self.board.selected):
             self.board.select(None)
         if self.board.selected is None:
@@ -487,6 +495,14 @@ class PlaytestWindow(QMainWindow):
             self.status(self._explain_move(uid, self._neighbour_path(uid)) or
                         f"{uv.name or uid} belongs to {self.session.side_name(uv.side)}")
 
+    def _unit_from_list(self, uid: str) -> None:
+        """A unit clicked in the Units panel: centre the board on it and select it."""
+        uv = self.board.units.get(uid)
+        if uv is None or uv.hex is None or self.board.hex_of(uv.hex) is None:
+            return
+        self.board.view.centerOn(self.board.centre(uv.hex))
+        self.select_unit(uid)
+
     def _show_unit(self, uid: str) -> None:
         s = self.session
         st = self.state
@@ -584,6 +600,7 @@ class PlaytestWindow(QMainWindow):
         if prev is None:
             return False
         self.preview.show_preview(mv, prev, self.can_act(), self._legend())
+        self._room_for_preview(True)
         self.dock_preview.raise_()
         self.board.show_path(mv.hexes)
         self.board.show_targets((label,), (mv.hexes[0],))
@@ -667,10 +684,18 @@ class PlaytestWindow(QMainWindow):
             return None
 
     # -- attacks and other decisions on the board ------------------------------------------------------
+    def _room_for_preview(self, on: bool) -> None:
+        """The preview's dock gets most of the right side while an attack is previewed."""
+        if on != getattr(self, "_preview_room", False):
+            self._preview_room = on
+            self.resizeDocks([self.dock_decision, self.dock_preview], [200, 600] if on else [420, 380],
+                             Qt.Orientation.Vertical)
+
     def show_attack(self, view: ActionView) -> None:
         s = self.session
         prev = s.presenter.combat_preview(s.state, view.action)
         self.preview.show_preview(view, prev, self.can_act(), self._legend())
+        self._room_for_preview(prev is not None)
         self.dock_preview.raise_()
         parts = set(view.hexes[:-1])
         for uid in view.units:
@@ -697,6 +722,7 @@ class PlaytestWindow(QMainWindow):
             prev = self.session.presenter.combat_preview(self.session.state, view.action)
             if prev is not None:
                 self.preview.show_preview(view, prev, self.can_act(), self._legend())
+                self._room_for_preview(True)
 
     # -- saving, loading, starting again --------------------------------------------------------------
     def save_game(self, path: str | Path) -> bool:

@@ -427,3 +427,22 @@ def test_a_bots_move_is_shown_on_the_board_at_a_followable_pace(qtbot):
 
     qtbot.waitUntil(last_move_drawn, timeout=WAIT_MS)
     assert s.side_name(s.state.history()[-1].player) in win.last_message
+
+
+def test_units_panel_lists_every_unit_and_selects_one_on_the_map(qtbot):
+    win = open_window(qtbot)
+    land_all(qtbot, win)
+    s = win.session
+    panel = win.units_panel
+    units = s.presenter.units(s.state, s.viewer())
+    listed = []
+    for i in range(panel.topLevelItemCount()):
+        group = panel.topLevelItem(i)
+        listed += [group.child(j) for j in range(group.childCount())]
+    assert sorted(it.data(0, Qt.ItemDataRole.UserRole) for it in listed) == sorted(u.id for u in units)
+    mv = next(v for v in win.views() if v.kind == MOVE and v.cost is not None)
+    item = next(it for it in listed if it.data(0, Qt.ItemDataRole.UserRole) == mv.units[0])
+    assert item.text(1) == mv.hexes[0]
+    panel.itemClicked.emit(item, 0)
+    assert win.board.selected == mv.units[0]
+    assert win.board.reach == s.presenter.move_costs(s.state, mv.units[0])
