@@ -28,7 +28,7 @@ from hexwright.app.editor.mapview import MapView
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import UnitView
-from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
@@ -86,6 +86,9 @@ class Board(QObject):
         self.view.set_canvas(self.canvas)
         self.canvas.set_visible("regions", False)  # set-up zones and areas are the designer's, not the players'
         self.view.counter_handler = self
+        # a second click soon after the first arrives as a double click, which the view would send to the
+        # scene: on the board it is a click like any other (landing one unit after another, quickly)
+        self.view.viewport().installEventFilter(self)
         self.view.hexHovered.connect(self._hovered)
         self.items: dict[str, CounterItem] = {}
         self.units: dict[str, UnitView] = {}
@@ -370,6 +373,11 @@ class Board(QObject):
         self.show_zoc(())
         self.show_path(())
         self.show_targets(())
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.MouseButtonDblClick and obj is self.view.viewport():
+            return self.mouse_press(event)
+        return False
 
     # -- the MapView's counter handler hooks ----------------------------------------------------------
     def mouse_press(self, event: QMouseEvent) -> bool:

@@ -446,3 +446,19 @@ def test_units_panel_lists_every_unit_and_selects_one_on_the_map(qtbot):
     panel.itemClicked.emit(item, 0)
     assert win.board.selected == mv.units[0]
     assert win.board.reach == s.presenter.move_costs(s.state, mv.units[0])
+
+
+def test_a_quick_second_click_is_a_click_on_the_board(qtbot):
+    """Two clicks in quick succession arrive as a double click; on the board the second is a click too."""
+    win = open_window(qtbot)
+    land_all(qtbot, win)
+    mv = next(v for v in win.views() if v.kind == MOVE and v.cost is not None)
+    uid = mv.units[0]
+    vp = win.board.view.viewport()
+    pos = win.board.view_pos(mv.hexes[0])
+    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=pos)
+    assert win.board.selected == uid
+    win.board.select(None)
+    QTest.mouseDClick(vp, Qt.MouseButton.LeftButton, pos=pos)  # the second press of a quick pair, as Qt sends it
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=pos)
+    assert win.board.selected == uid
