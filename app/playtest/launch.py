@@ -34,7 +34,7 @@ def open_playtest(editor: QWidget, seats: dict[str, str] | None = None, seed: in
     path = str(doc.path) if doc.path is not None else None
     try:
         session = GameSession(copy, seed, seats, path)
-    except ValueError as exc:
+    except (ValueError, KeyError, TypeError) as exc:  # a scenario the rules engine cannot start from
         QMessageBox.warning(editor, "Playtest", f"Cannot play this scenario: {exc}")
         return None
     note = ""
