@@ -187,6 +187,8 @@ class BalanceLabDialog(QDialog):
         self.sides_table.verticalHeader().setVisible(False)
         self.sides_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.sides_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.sides_table.horizontalHeader().setSectionResizeMode(SIDE_COLUMNS.index("95% interval"),
+                                                                 QHeaderView.ResizeMode.ResizeToContents)
         self.sides_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.sides_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._fit_table_height(2)
