@@ -200,7 +200,8 @@ def png_report(s: Summary) -> bytes:
 _CSS = ("body{font-family:sans-serif;max-width:1200px;margin:1em auto;color:#222}"
         "table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:3px 8px}"
         "th{background:#f0f0f0}td.n{text-align:right}h2{margin-top:1.2em;font-size:1.15em}"
-        "pre{background:#f7f7f7;padding:.6em;overflow-x:auto}img{max-width:100%}")
+        "pre{background:#f7f7f7;padding:.6em;overflow-x:auto}img{max-width:100%}"
+        "table.side td{border:none;vertical-align:top;padding:0 2em 0 0}")
 
 
 def _esc(x: Any) -> str:
@@ -240,14 +241,14 @@ def html_report(s: Summary, png: bytes | None = None) -> str:
             "<h2>Wins, draws and losses per side (95% Wilson intervals)</h2>\n"
             + _table(["side", "bot", "wins", "draws", "losses", "win rate", "95% interval", "units lost per game",
                       "mean VP"], sides)
+            + "\n<h2>Plots</h2>\n"
+            f"<img alt='win rates, decided turns and heat maps' src='data:image/png;base64,{img}'>\n"
             + "\n<h2>Turn on which the game was decided</h2>\n" + _table(["game turn", "games", "share"], turns)
             + "\n<h2>Victory conditions that held</h2>\n" + _table(["games", "condition"], hits)
             + "\n<h2>Hexes where most units were lost and most combats happened</h2>\n"
-            + _table(["hex", "units lost"], [[k, v] for k, v in lost.items()])
-            + _table(["hex", "combats"], [[k, v] for k, v in fought.items()])
-            + "\n<h2>Plots</h2>\n"
-            f"<img alt='win rates, decided turns and heat maps' src='data:image/png;base64,{img}'>\n"
-            f"<h2>As text</h2>\n<pre>{_esc(text_report(s))}</pre>\n</body></html>\n")
+            "<table class=side><tr><td>" + _table(["hex", "units lost"], [[k, v] for k, v in lost.items()])
+            + "</td><td>" + _table(["hex", "combats"], [[k, v] for k, v in fought.items()]) + "</td></tr></table>"
+            f"\n<h2>As text</h2>\n<pre>{_esc(text_report(s))}</pre>\n</body></html>\n")
 
 
 def write_report(s: Summary, path: str | Path) -> None:
