@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.engine.hexgrid.coords import hex_neighbors
+from hexwright.engine.hexgrid.coords import hex_line, hex_neighbors
 from hexwright.engine.rules.log import LogError
 from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, IllegalAction
@@ -582,7 +582,8 @@ class PlaytestWindow(QMainWindow):
             return
         if sel is not None:
             start = self.board.units[sel].hex
-            self.status(self._explain_move(sel, [start, label]) if start else f"{sel} is not on the map")
+            self.status(self._explain_move(sel, self._line_path(start, label)) if start else
+                        f"{sel} is not on the map")
             return
         if enemy:
             uid = enemy[-1]
@@ -619,7 +620,16 @@ class PlaytestWindow(QMainWindow):
                 if not self._confirm_close_combat(mv, end):
                     self.apply_action(mv.action)
                 return
-        self.status(self._explain_move(uid, [start, end]))
+        self.status(self._explain_move(uid, self._line_path(start, end)))
+
+    def _line_path(self, start: str, end: str) -> list[str]:
+        """The straight line of hexes from `start` to `end`: the move a person means by pointing at a hex,
+        so the rules name the first thing on the way that forbids it (an enemy unit, a zone of control,
+        prohibited terrain, too few MP)."""
+        a, b = self.board.hex_of(start), self.board.hex_of(end)
+        if a is None or b is None:
+            return [start, end]
+        return [self.board.canvas.label(h) for h in hex_line(a, b)]
 
     def _neighbour_path(self, uid: str) -> list[str]:
         start = self.board.units[uid].hex

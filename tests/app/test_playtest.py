@@ -102,6 +102,12 @@ def test_an_illegal_click_is_refused_with_its_rule(qtbot):
     win.click_hex(far)
     assert s.state.fingerprint() == fp  # nothing happened
     assert "000_e5c3deafb2cea4af.txt" in win.last_message and "F&M" in win.last_message, win.last_message
+    # clicking an enemy unit's hex with an Allied unit selected: the rule that forbids entering it
+    enemy_hex = next(u.hex for u in win.board.units.values() if u.side == "german" and u.hex)
+    win.click_hex(win.board.units[uid].hex)
+    win.click_hex(enemy_hex)
+    assert s.state.fingerprint() == fp
+    assert "000_e5c3deafb2cea4af.txt" in win.last_message and "F&M" in win.last_message, win.last_message
     # dragging a German counter in the Allied Movement Phase: the rule that only the active player moves
     german = next(u for u in win.board.units.values() if u.side == "german" and u.hex)
     win.drag_unit(german.id, german.hex, far)
