@@ -944,7 +944,26 @@ class MainWindow(QMainWindow):
     def playtest(self) -> None:
         """Open the scenario as a game in the playtest window, on a copy of its model (app/playtest)."""
         from hexwright.app.playtest import open_playtest
+        from hexwright.engine.validation.diagnostics import has_errors
 
+        doc = self.document
+        if doc is not None and doc.scenario is not None:
+            diags = doc.validate()  # the engine plays only what validates (the rules need a sound scenario)
+            self.diagnostics.set_diagnostics(diags)
+            self.counter_layer.set_diagnostics(diags)
+            if has_errors(diags):
+                errors = [d for d in diags if d.severity.name == "ERROR"]
+                self.dock_diagnostics.show()
+                self.dock_diagnostics.raise_()
+                first = "\n".join(d.format() for d in errors[:5])
+                more = f"\n... and {len(errors) - 5} more" if len(errors) > 5 else ""
+                self.show_status(f"Playtest needs a scenario without errors: {len(errors)} error(s), see Diagnostics")
+                QMessageBox.warning(self, "Playtest",
+                                    f"The scenario has {len(errors)} error(s); fix them before a playtest "
+                                    f"(the Diagnostics panel lists them, double-click one to go there):\n\n"
+                                    f"{first}{more}")
+                self.playtest_window = None
+                return
         self.playtest_window = open_playtest(self)
 
     def balance_lab(self) -> None:

@@ -5,6 +5,7 @@ and the editor's Playtest action on a copy of the document."""
 
 from __future__ import annotations
 
+import pytest
 from hexwright.app.playtest.session import GameSession, load_playable
 from hexwright.app.playtest.window import PlaytestWindow
 from hexwright.engine.rules.presentation import ATTACK, ENTER, MOVE, PASS
@@ -284,6 +285,27 @@ def test_editor_playtest_action_opens_a_copy(qtbot, tmp_path, monkeypatch):
     assert dump_scenario(doc.scenario) == before
     assert doc.undo_stack.count() == 0 and not doc.modified
     win.close()
+
+
+def test_editor_playtest_refuses_a_scenario_with_errors(qtbot, tmp_path, monkeypatch):
+    """A scenario that does not validate is not played: the errors are listed (file:line) and no game opens."""
+    from hexwright.app.playtest.start_dialog import StartDialog
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.app.test_editor_support import make_window
+
+    ed = make_window(qtbot, tmp_path)
+    assert ed.open_path(FM1)
+    uid = next(iter(ed.document.scenario.placements))
+    ed.document.scenario.placements[uid] = "9999"  # no such hex on the map
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warned.append(a[2]))
+    monkeypatch.setattr(StartDialog, "exec", lambda self: pytest.fail("the start dialog must not open"))
+    ed.act_playtest.trigger()
+    assert ed.playtest_window is None
+    assert warned and "error" in warned[0] and "9999" in warned[0]
+    listed = [ed.diagnostics.list.item(i).text() for i in range(ed.diagnostics.list.count())]
+    assert any("9999" in t for t in listed)
 
 
 def test_retreat_and_advance_are_asked_in_place(qtbot):
