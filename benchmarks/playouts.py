@@ -99,6 +99,23 @@ def machine_ceiling(settings: Settings) -> float:
     return serial / _timed(pooled)
 
 
+def _children_cpu() -> float:
+    """CPU seconds used by this process's finished child processes (the pool's workers, once joined)."""
+    import resource
+
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _cpu_note(serial_cpu: list[float], pooled_cpu: list[float], pooled: list[float]) -> str:
+    """What the pool costs in work, apart from the machine's load: the workers' CPU time against the
+    one-core run's, and how much of 2 cores the workers got while they ran."""
+    work = median([b / a for a, b in zip(serial_cpu, pooled_cpu, strict=True)])
+    share = median([c / (2 * w) for c, w in zip(pooled_cpu, pooled, strict=True)])
+    return (f"the workers' CPU time was {work:.2f}x the one-core run's; they got {share:.2f} of the 2 cores "
+            "while they ran (1.00: both cores to themselves)")
+
+
 def _ratios(serial: list[float], other: list[float]) -> str:
     """Each repeat's speed-up against the one-core run of the same turn: the spread of the medians."""
     return ", ".join(f"{a / b:.2f}x" for a, b in zip(serial, other, strict=True))
@@ -129,13 +146,19 @@ def playouts_benchmark(settings: Settings) -> list[Row]:
     pooled: list[float] = []
     dasked: list[float] = []
     ceilings: list[float] = []
+    serial_cpu: list[float] = []  # CPU seconds of the one-core runs
+    pooled_cpu: list[float] = []  # CPU seconds the pool's workers spent
     cluster = (LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                             host="127.0.0.1") if LocalCluster is not None else contextlib.nullcontext())
     with cluster:
         addr = getattr(cluster, "scheduler_address", None)
         for _ in range(repeat):
+            c0 = time.process_time()
             serial.append(_timed(lambda: run_tasks(tasks)))
+            serial_cpu.append(time.process_time() - c0)
+            before = _children_cpu()
             pooled.append(_timed(lambda: run_tasks(tasks, workers=2, start_method=method)))
+            pooled_cpu.append(_children_cpu() - before)
             if addr:
                 dasked.append(_timed(lambda: run_tasks(tasks, scheduler=addr)))
             ceilings.append(machine_ceiling(settings))
@@ -146,7 +169,8 @@ def playouts_benchmark(settings: Settings) -> list[Row]:
         Row("playouts", case, "games per second, one core", n / median(serial), unit="games/s", notes=[note]),
         Row("playouts", case, "2 worker processes", median(pooled), "one core", median(serial), max_ratio=1 / 1.7,
             target="speed-up >= 1.7x", notes=[f"speed-up {median(serial) / median(pooled):.2f}x (workers by {method}, "
-                                              "pool start included); runs: " + _ratios(serial, pooled)]),
+                                              "pool start included); runs: " + _ratios(serial, pooled),
+                                              _cpu_note(serial_cpu, pooled_cpu, pooled)]),
     ]
     if dasked:
         rows.append(Row("playouts", case, "2-worker local Dask cluster", median(dasked), "one core", median(serial),

@@ -11,7 +11,7 @@ import argparse
 import sys
 import time
 
-from hexwright.engine.balance import SweepError, parse_sweep, run_study, run_sweep
+from hexwright.engine.balance import SweepError, parse_sweep, run_study, run_sweep, scenario_for
 from hexwright.engine.balance.games import GameRecord
 from hexwright.engine.balance.progress import ProgressMeter
 from hexwright.engine.balance.report import (
@@ -22,6 +22,7 @@ from hexwright.engine.balance.report import (
     write_report,
     write_sweep_report,
 )
+from hexwright.engine.balance.summary import summary_from_dict
 from hexwright.engine.formats.atomic import atomic_write_text
 
 
@@ -42,6 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", metavar="FILE", help="write the results as JSON")
     p.add_argument("--report", metavar="FILE", help="write a report with plots: .html or .png")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--from-json", metavar="FILE", help="play nothing: report the study that --json wrote to FILE "
+                   "again (text, and --report), e.g. after a change of the report; SCENARIO gives the map")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if args.report and not args.report.lower().endswith((".html", ".htm", ".png")):
         print(f"--report {args.report}: write the report as .html or .png", file=sys.stderr)
         return 2
+    if args.from_json:
+        return _report_again(args)
     bots = [n.strip() for n in args.bots.split(",") if n.strip()] or ["heuristic"]
     options = {"max_turns": args.max_turns} if args.max_turns else {}
     meter: ProgressMeter | None = None
@@ -94,4 +99,31 @@ def run(args: argparse.Namespace) -> int:
         atomic_write_text(args.json, json_report(summary))
     if args.report:
         write_report(summary, args.report)
+    return 0
+
+
+def _report_again(args: argparse.Namespace) -> int:
+    """The text report and --report of a study (or a sweep) from the JSON that --json wrote."""
+    import json
+
+    try:
+        with open(args.from_json, encoding="utf-8") as f:
+            data = json.load(f)
+        studies = data["studies"] if "studies" in data else [data]
+        summaries = []
+        for d in studies:
+            parameter = tuple(d["parameter"]) if d.get("parameter") else None
+            summaries.append(summary_from_dict(d, scenario_for(args.scenario, parameter)))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"hexwright balance: {args.from_json}: not a study written by --json ({exc})", file=sys.stderr)
+        return 1
+    if "studies" in data:
+        values = [s.parameter[1] for s in summaries if s.parameter]
+        print(sweep_text(data["parameter"], values, summaries))
+        if args.report:
+            write_sweep_report(data["parameter"], values, summaries, args.report)
+        return 0
+    print(text_report(summaries[0]))
+    if args.report:
+        write_report(summaries[0], args.report)
     return 0

@@ -95,6 +95,19 @@ class Summary:
                              "combats": self.combat_heat.astype(int).tolist()}}
 
 
+def summary_from_dict(d: dict[str, Any], sc: Scenario | None = None) -> Summary:
+    """A Summary back from its `to_dict()` (a study's JSON report); `sc`, the scenario it was played
+    on, gives the map's grid and terrain for drawing the heat maps as hexes."""
+    sides = [SideResult(x["side"], x["bot"], x["wins"], x["draws"], x["losses"], x["games"], x["mean_units_lost"],
+                        x["mean_vp"]) for x in d["sides"]]
+    heat_maps = d["heatmaps"]
+    return Summary(d["title"], d["scenario"], list(d["bots"]), d["seed"], d["games"], d["unfinished"], sides,
+                   {int(k): v for k, v in d["decided_turns"].items()}, dict(d["victory_hits"]),
+                   np.array(heat_maps["units_lost"], dtype=np.int64), np.array(heat_maps["combats"], dtype=np.int64),
+                   tuple(d["parameter"]) if d.get("parameter") else None, dict(d.get("options") or {}),
+                   sc.map.grid if sc is not None else None, terrain_colours(sc) if sc is not None else None)
+
+
 def heat(sc: Scenario, labels: list[str]) -> np.ndarray:
     """Counts per hex as an array indexed [row, column] of the printed grid."""
     g = sc.map.grid

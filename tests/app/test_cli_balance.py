@@ -45,3 +45,22 @@ def test_balance_errors(tmp_path, capsys):
     assert main(["balance", KOENIG, "--games", "1", "--bots", "genius"]) == 1
     assert "unknown bot" in capsys.readouterr().err
     assert not (tmp_path / "r.txt").exists()
+
+
+def test_a_study_is_reported_again_from_its_json(tmp_path, capsys):
+    out_json, again = tmp_path / "study.json", tmp_path / "again.html"
+    assert main(["balance", KOENIG, "--games", "2", "--bots", "random", "--seed", "5", "--max-turns", "1", "--quiet",
+                 "--json", str(out_json)]) == 0
+    first = capsys.readouterr().out
+    assert main(["balance", KOENIG, "--from-json", str(out_json), "--report", str(again)]) == 0
+    assert capsys.readouterr().out == first  # the same text report, no game played
+    assert "data:image/png;base64," in again.read_text()
+    sweep_json = tmp_path / "sweep.json"
+    assert main(["balance", KOENIG, "--games", "1", "--bots", "random", "--sweep", "turns=1,2", "--quiet",
+                 "--json", str(sweep_json)]) == 0
+    table = capsys.readouterr().out
+    assert main(["balance", KOENIG, "--from-json", str(sweep_json)]) == 0
+    assert capsys.readouterr().out == table
+    (tmp_path / "bad.json").write_text("{}")
+    assert main(["balance", KOENIG, "--from-json", str(tmp_path / "bad.json")]) == 1
+    assert "not a study written by --json" in capsys.readouterr().err
