@@ -105,6 +105,14 @@ class HistoryEntry:
     player: str  # side id or CHANCE
     action: Action
     phase: Phase
+    owner: str = ""  # a chance outcome only this side may see (a secret draw from his pool); "" if public
+
+    def visible_to(self, player: str) -> bool:
+        """Whether `player` may read this entry in full: his own decisions, public chance outcomes and his
+        own secret draws; the other players' hidden choices and secret draws are masked."""
+        if self.player == CHANCE:
+            return not self.owner or self.owner == player
+        return self.player == player
 
 
 class GameState(ABC):
@@ -157,8 +165,21 @@ class GameState(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (trusted: bots and replays of checked logs)."""
-        self._history.append(HistoryEntry(self.current_player, action, self.phase))
+        player = self.current_player
+        owner = self.chance_owner() if player == CHANCE else ""
+        self._history.append(HistoryEntry(player, action, self.phase, owner))
         self._apply(action)
+
+    def chance_owner(self) -> str:
+        """At a chance node whose outcome is one side's secret (F&M 7.2: a player draws his support fire
+        markers and the other knows only their number), that side; "" when the outcome is public."""
+        return ""
+
+    def masked_text(self, entry: HistoryEntry) -> str:
+        """The text of a history entry for a player who may not read it in full (`visible_to`)."""
+        if entry.player == CHANCE:
+            return f"{entry.action.text().split(' ', 1)[0]} (hidden)"
+        return entry.action.public_text()
 
     def apply_checked(self, action: Action | str) -> None:
         """Apply an action after checking it; IllegalAction names the rule it breaks."""
@@ -190,9 +211,10 @@ class GameState(ABC):
         return [e.action.text() for e in self._history]
 
     def public_history(self, player: str) -> list[str]:
-        """The history as `player` may see it: his own actions and the dice in full, the other players'
-        hidden choices masked (a support fire marker committed face down, a secret set-up)."""
-        return [e.action.text() if e.player in (player, CHANCE) else e.action.public_text() for e in self._history]
+        """The history as `player` may see it: his own actions, the dice and his own secret draws in full;
+        the other players' hidden choices (a support fire marker committed face down, a secret set-up) and
+        secret draws (the markers drawn from the other side's pool) masked (`HistoryEntry.visible_to`)."""
+        return [e.action.text() if e.visible_to(player) else self.masked_text(e) for e in self._history]
 
     def clone(self) -> GameState:
         import copy

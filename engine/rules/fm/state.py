@@ -328,6 +328,19 @@ class FMState(GameState):
             return [(Draw(MarkerId.parse(t).token()), pr) for t, pr in weighted(dict(sorted(counts.items())))]
         return [(Roll(v), Fraction(1, 6)) for v in range(1, 7)]
 
+    def chance_owner(self) -> str:
+        """7.2, 10.7: the support fire markers a side draws from its pools (or as airpower) are its secret;
+        the other player knows only how many."""
+        p = self.pending
+        if p is not None and p.player == CHANCE and p.kind in ("sfm_draw", "air_draw"):
+            return str(p.data.get("side", ""))
+        return ""
+
+    def masked_text(self, entry: Any) -> str:
+        if entry.player == CHANCE and entry.owner:
+            return f"draw (one {entry.owner} support fire marker, hidden {cite('7.2')})"
+        return super().masked_text(entry)
+
     def legal_actions(self) -> list[Action]:
         if self._outcome is not None or self.pending is None:
             return []

@@ -31,7 +31,7 @@ from hexwright.engine.rules.fm.actions import (
     parse_action,
 )
 from hexwright.engine.rules.log import GameLog, LogError, replay
-from hexwright.engine.rules.protocol import CHANCE, Draw, IllegalAction, Roll, make_game, new_game
+from hexwright.engine.rules.protocol import CHANCE, Draw, HistoryEntry, IllegalAction, Roll, make_game, new_game
 
 from .synthetic import corridor, pass_until, scenario, unit
 
@@ -175,3 +175,26 @@ def test_sfm_shorthand_names_the_only_marker_of_that_value():
     st.apply_checked(f"attack {ring(m)[0]} -> {D}")
     st.apply_checked("sfm +2")
     assert st.history()[-1].action.text() == "sfm +2:british"
+
+
+def test_public_history_masks_the_other_sides_marker_draws():
+    """7.2, 10.7: each side draws its support fire markers at random; the other player knows only their
+    number, so the draws are shown in full to their owner and masked for the other side; dice stay public."""
+    from hexwright.engine.model import SupportMarker
+
+    from .test_fm_combat import battle_state
+
+    pools = {"germans": {"german": [SupportMarker(2, 3, "german"), SupportMarker(4, 1, "german")]}}
+    st, _ = battle_state(pools=pools, allot={"germans": 2})
+    while st.current_player == CHANCE:
+        st.apply(st.sample_chance())
+    draws = [i for i, e in enumerate(st.history()) if e.action.text().startswith("draw ")]
+    assert len(draws) == 2 and all(st.history()[i].owner == "germans" for i in draws)
+    german, allied = st.public_history("germans"), st.public_history("allies")
+    for i in draws:
+        assert german[i] == st.history()[i].action.text()
+        assert allied[i] == "draw (one germans support fire marker, hidden (F&M 7.2, 000_e5c3deafb2cea4af.txt))"
+        assert "+2" not in allied[i] and "+4" not in allied[i]
+    dice = HistoryEntry(CHANCE, Roll(4), st.phase)  # a die roll is public
+    assert dice.visible_to("allies") and dice.visible_to("germans")
+    assert st.action_texts()[draws[0]].startswith("draw +")  # the game log keeps every outcome
