@@ -26,7 +26,7 @@ from hexwright.engine.rules.bots import Bot
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.presentation import Presenter, presenter_for
-from hexwright.engine.rules.protocol import CHANCE, Action, GameState, make_game
+from hexwright.engine.rules.protocol import CHANCE, Action, GameState, HistoryEntry, make_game
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, "random", "heuristic")  # a person, or a bot by its engine/bots name
@@ -146,21 +146,23 @@ class GameSession:
     def _after(self, player: str, phase, action: Action) -> None:
         n = len(self.state.history())
         who = "dice" if player == CHANCE else self.side_name(player)
-        self.lines.append(LogLine(n, f"{phase}: {who}: {self._shown_text(player, action)}", "action"))
+        self.lines.append(LogLine(n, f"{phase}: {who}: {self._shown_text(self.state.history()[-1])}", "action"))
         self._collect_events()
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         if self.state.is_terminal():
             self.lines.append(LogLine(n, f"Game over: {self.state.outcome()}", "result"))
 
-    def _shown_text(self, player: str, action: Action) -> str:
-        """An action as the people at the screen may see it: a bot's hidden choices (a marker committed face
-        down, a secret set-up) are masked from the person playing against it, and in a hot-seat game every
-        hidden choice is masked (both players read the log)."""
+    def _shown_text(self, entry: HistoryEntry) -> str:
+        """An action as the people at the screen may see it (protocol: HistoryEntry.visible_to,
+        GameState.masked_text): a bot's hidden choices (a marker committed face down, a secret set-up) and
+        its secret draws (F&M 7.2: the other player knows only how many support fire markers were drawn)
+        are masked from the person playing against it; in a hot-seat game whatever one player may not see
+        is masked (both read the log); with bots on every side the log shows everything."""
         humans = self.humans()
-        if player == CHANCE or not humans or humans == [player]:
-            return action.text()
-        return action.public_text()
+        if not humans or all(entry.visible_to(h) for h in humans):
+            return entry.action.text()
+        return self.state.masked_text(entry)
 
     def _collect_events(self) -> None:
         lines = self.presenter.events(self.state, 0)

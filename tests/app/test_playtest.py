@@ -490,3 +490,22 @@ def test_a_quick_second_click_is_a_click_on_the_board(qtbot):
     QTest.mouseDClick(vp, Qt.MouseButton.LeftButton, pos=pos)  # the second press of a quick pair, as Qt sends it
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=pos)
     assert win.board.selected == uid
+
+
+def test_the_log_hides_the_bots_secret_marker_draws(qtbot):
+    """F&M 7.2: the other player knows only how many support fire markers were drawn. Playing the Allies
+    against a German bot, the log masks the German draws and shows the public dice in full; the session's
+    game log (which must replay) keeps every draw."""
+    win = open_window(qtbot)
+    land_all(qtbot, win)
+    s = win.session
+    entries = s.state.history()
+    german = [e for e in entries if e.player == CHANCE and e.owner == "german"]
+    public = [e for e in entries if e.player == CHANCE and not e.owner]
+    assert german and public
+    text = "\n".join(ln.text for ln in s.lines)
+    for e in german:
+        assert f"dice: {e.action.text()}" not in text
+    assert f"dice: {s.state.masked_text(german[0])}" in text
+    assert f"dice: {public[0].action.text()}" in text
+    assert [e.action.text() for e in german] == [t for t in s.game_log().actions if t.startswith("draw ")][:len(german)]
