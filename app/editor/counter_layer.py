@@ -49,6 +49,26 @@ def parse_unit_mime(mime: QMimeData) -> list[str]:
     return [t for t in (x.strip() for x in text.splitlines()) if t]
 
 
+
+def stack_badge(layer: QGraphicsItem, c: QPointF, side: float, n: int, colour: QColor | None = None) -> QGraphicsItem:
+    """The round badge at a counter's top-right corner saying how many units share its hex (`colour`: the
+    badge's fill, dark grey unless given, e.g. the warning colour of a stack over the limit)."""
+    r = side * 0.2
+    badge = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), layer)
+    badge.setPos(c + QPointF(side * 0.5, -side * 0.5))
+    badge.setBrush(QBrush(colour if colour is not None else QColor("#202020")))
+    badge.setPen(QPen(QColor("white"), r * 0.15))
+    badge.setZValue(2000)
+    text = QGraphicsSimpleTextItem(str(n), badge)
+    font = QFont()
+    font.setBold(True)
+    font.setPointSizeF(max(1.0, r * 1.2))
+    text.setFont(font)
+    text.setBrush(QColor("white"))
+    br = text.boundingRect()
+    text.setPos(-br.width() / 2, -br.height() / 2)
+    return badge
+
 class CounterItem(QGraphicsPixmapItem):
     """One set-up unit's counter (front side), centred on its own origin."""
 
@@ -236,7 +256,7 @@ class CounterLayer(QObject):
                 item.setToolTip(uid)
                 self.items[uid] = item
             if n > 1:
-                self.badges[lab] = self._badge(layer, c, side, n, n > limit)
+                self.badges[lab] = stack_badge(layer, c, side, n, WARNING_COLOR if n > limit else None)
         for mid, marker in sc.markers.items():
             h = m.hex_at(marker.hex) if marker.hex else None
             if h is None:
@@ -253,23 +273,6 @@ class CounterLayer(QObject):
         if self.selected in self.items:
             self.items[self.selected].set_selected_mark(True)
             self.items[self.selected].setZValue(1000)
-
-    def _badge(self, layer, c: QPointF, side: float, n: int, over: bool) -> QGraphicsItem:
-        r = side * 0.2
-        badge = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), layer)
-        badge.setPos(c + QPointF(side * 0.5, -side * 0.5))
-        badge.setBrush(QBrush(WARNING_COLOR if over else QColor("#202020")))
-        badge.setPen(QPen(QColor("white"), r * 0.15))
-        badge.setZValue(2000)
-        text = QGraphicsSimpleTextItem(str(n), badge)
-        font = QFont()
-        font.setBold(True)
-        font.setPointSizeF(max(1.0, r * 1.2))
-        text.setFont(font)
-        text.setBrush(QColor("white"))
-        br = text.boundingRect()
-        text.setPos(-br.width() / 2, -br.height() / 2)
-        return badge
 
     def set_diagnostics(self, diags: list[Diagnostic]) -> None:
         """Mark counters that break their set-up zone (validation's `setup-zone` diagnostics)."""

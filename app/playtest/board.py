@@ -23,6 +23,7 @@ from hexwright.app.editor.counter_layer import (
     CounterItem,
     MarkerItem,
     marker_pixmap,
+    stack_badge,
 )
 from hexwright.app.editor.mapview import MapView
 from hexwright.engine.hexgrid import Hex
@@ -30,7 +31,7 @@ from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import UnitView
 from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
 REACH_COLOR = QColor(70, 160, 255, 95)  # blue: apart from the greens and browns of the terrain
 REACH_EDGE = QColor(10, 70, 160)
@@ -205,7 +206,7 @@ class Board(QObject):
             self._drop(self._badges.pop(lab)[1])
         for lab, n in counts.items():
             if lab not in self._badges:
-                self._badges[lab] = (n, self._badge(self.centre(lab), side, n))
+                self._badges[lab] = (n, stack_badge(self.canvas.counters, self.centre(lab), side, n))
         if self.selected in self.items:
             self.items[self.selected].set_selected_mark(True)
         elif self.selected is not None:
@@ -217,22 +218,6 @@ class Board(QObject):
         if item.scene() is not None:
             item.scene().removeItem(item)
 
-    def _badge(self, c: QPointF, side: float, n: int) -> QGraphicsItem:
-        r = side * 0.2
-        badge = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), self.canvas.counters)
-        badge.setPos(c + QPointF(side * 0.5, -side * 0.5))
-        badge.setBrush(QBrush(QColor("#202020")))
-        badge.setPen(QPen(QColor("white"), r * 0.15))
-        badge.setZValue(2000)
-        text = QGraphicsSimpleTextItem(str(n), badge)
-        font = QFont()
-        font.setBold(True)
-        font.setPointSizeF(max(1.0, r * 1.2))
-        text.setFont(font)
-        text.setBrush(QColor("white"))
-        br = text.boundingRect()
-        text.setPos(-br.width() / 2, -br.height() / 2)
-        return badge
 
     def set_markers(self, markers) -> None:
         """Markers the presenter shows on the board (MarkerView): a scenario marker (a drop zone) as its
