@@ -443,12 +443,13 @@ class KoenigState(BattleSteps, GameState):
                     edge = m.edge_side_hexes(side)
                     if a in edge and b in edge:
                         i, j = sorted((edge.index(a), edge.index(b)))
-                        out = [h for h in edge[i:j + 1] if self._road_off_map(h)]
+                        out = [h for h in edge[i:j + 1] if self.road_off_map(h)]
                         break
                 return out
         return []
 
-    def _road_off_map(self, h: Hex) -> bool:
+    def road_off_map(self, h: Hex) -> bool:
+        """A road hexside of `h` leads off the map (the exit roads of exclusive 12.0)."""
         for d in range(6):
             n = hex_neighbor(h, d)
             if not self.map.contains(n):
@@ -473,7 +474,7 @@ class KoenigState(BattleSteps, GameState):
             return False
         u = self.units[uid]
         for h in self.map.edge_side_hexes("bottom"):
-            if not self._road_off_map(h):
+            if not self.road_off_map(h):
                 continue
             extra = 2 if h in self.interdicted else 0
             spent = 0.0 if (u.status == ON_MAP and u.hex == h) else options.get(h)

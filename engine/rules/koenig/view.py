@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex, hex_neighbor
+from ...hexgrid import Hex
 from ...movement.kernel import MovementHooks, Reach, entry_cost, reachable
 from ..presentation import (
     ATTACK,
@@ -209,7 +209,7 @@ class KoenigPresenter(Presenter):
         u = st.units[uid]
         best: tuple[float, list] | None = None
         for h in st.map.edge_side_hexes("bottom"):
-            if not _road_leaves_map(st, h):
+            if not st.road_off_map(h):
                 continue
             if u.status == ON_MAP and u.hex == h:
                 return [h]
@@ -803,17 +803,6 @@ def _after(st: KoenigState, before: dict[str, tuple], turn: int, moved: set[str]
     elif st.turn != turn:
         out.append(_turn_line(st))
     return out
-
-
-def _road_leaves_map(st: KoenigState, h: Hex) -> bool:
-    """A road hexside of `h` leads off the map (the exit roads of exclusive 12.0)."""
-    for d in range(6):
-        n = hex_neighbor(h, d)
-        if not st.map.contains(n):
-            info = st.map.hexside_between(h, n)
-            if info is not None and "road" in info.paths:
-                return True
-    return False
 
 
 def _ko(state: GameState) -> KoenigState:

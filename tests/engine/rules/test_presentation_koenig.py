@@ -295,14 +295,12 @@ def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):  # noqa: 
 
 def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):  # noqa: F811
     """Exclusive 12.0: the Recon/9th exits off the bottom edge from a road hex that leaves the map."""
-    from hexwright.engine.rules.koenig.view import _road_leaves_map
-
     game = KoenigGame(scenario)
     probe = position(game, {})
-    exits = [h for h in probe.map.edge_side_hexes("bottom") if _road_leaves_map(probe, h)]
+    exits = [h for h in probe.map.edge_side_hexes("bottom") if probe.road_off_map(h)]
     assert exits
     target = exits[0]
-    near = next(n for n in probe.map.neighbors_on_map(target) if not _road_leaves_map(probe, n)
+    near = next(n for n in probe.map.neighbors_on_map(target) if not probe.road_off_map(n)
                 and n not in probe.map.edge_side_hexes("bottom"))
     st = position(game, {"G-Recon9": probe.map.label(near)}, active="Recon/9", side="german")
     pr = presenter_for(st)
