@@ -77,7 +77,8 @@ class GameSession:
             if kind != HUMAN:
                 self.bots[side] = make_bot(kind, self.seed * 7919 + i, self.scenario)
         self.lines: list[LogLine] = []
-        self._events_shown = 0
+        self._events_from = -1  # history entries whose log lines are shown (-1: not even the game's start)
+        self._start_lines = 0  # how many lines the game's start gave
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         self._collect_events()
 
@@ -165,11 +166,22 @@ class GameSession:
         return self.state.masked_text(entry)
 
     def _collect_events(self) -> None:
-        lines = self.presenter.events(self.state, 0)
+        """Add the log lines of the history entries not shown yet: Presenter.events(state, since) gives the
+        lines of entries `since`, `since + 1`, ..., preceded by the game's start lines when since is 0, so
+        the start lines are skipped after the first call (the whole log is not rebuilt after each action)."""
         n = len(self.state.history())
-        for text in lines[self._events_shown:]:
+        if self._events_from < 0:  # the new game (no history yet): its start lines
+            lines = self.presenter.events(self.state, 0)
+            self._start_lines = len(lines)
+        elif n > self._events_from:
+            lines = self.presenter.events(self.state, self._events_from)
+            if self._events_from == 0:
+                lines = lines[self._start_lines:]
+        else:
+            lines = []
+        for text in lines:
             self.lines.append(LogLine(n, text))
-        self._events_shown = len(lines)
+        self._events_from = n
 
     # -- saving, loading, replaying -----------------------------------------------------------------
     def game_log(self) -> GameLog:
