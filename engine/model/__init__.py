@@ -8,6 +8,7 @@ from .scenario import (
     Scenario,
     SetupZone,
     Side,
+    StartState,
     Table,
     TurnInfo,
     VictoryCondition,
@@ -18,6 +19,6 @@ from .terrain import BridgeType, FeatureType, HexsideFeatureType, PathType, Terr
 __all__ = [
     "BridgeType", "Entry", "FeatureType", "GridSpec", "HexMap", "HexsideFeatureType", "HexsideInfo",
     "Location", "MarkerDef", "PathType", "Place", "Region", "Reinforcement", "Scenario", "SetupZone", "Side",
-    "SupportMarker", "Table", "TerrainTable", "TerrainType", "TurnInfo", "Underlay", "UnitDef",
+    "StartState", "SupportMarker", "Table", "TerrainTable", "TerrainType", "TurnInfo", "Underlay", "UnitDef",
     "VictoryCondition", "ZoneRule",
 ]

@@ -279,6 +279,18 @@ class HexMap:
             return f"{self.label(b)}:{names[side.direction + 3]}"
         return f"{self.label(a)}:{names[side.direction]}"
 
+    def hexside_at(self, label: str) -> Hexside | None:
+        """The hexside named '1422/1423' (two adjacent hexes of the map, in either order), or None."""
+        from ..hexgrid import hex_distance, hexside_between
+
+        a, sep, b = label.partition("/")
+        if not sep:
+            return None
+        ha, hb = self.hex_at(a.strip()), self.hex_at(b.strip())
+        if ha is None or hb is None or hex_distance(ha, hb) != 1:
+            return None
+        return hexside_between(ha, hb)
+
     def path_links(self, path: str) -> list[Hexside]:
         return [s for s, info in self.hexsides.items() if path in info.paths]
 

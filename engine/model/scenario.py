@@ -115,6 +115,30 @@ class Table:
         return self.rows[row][self.columns.index(column)]
 
 
+# the states a hexside may start a game in (Scenario.start.hexsides)
+HEXSIDE_START_STATES = ("demolished", "ferry")
+
+
+@dataclass
+class StartState:
+    """A scenario that starts mid-game: what has already happened to the units and the map when play
+    begins. Every entry is validated like the rest of the scenario (validation/checks.py).
+
+    * `steps_lost`: unit id -> steps already lost (F&M: 1 = depleted, 8.2.4; Koenig: Hits, 9.2).
+    * `hexsides`: hexside label ('1422/1423') -> "demolished" (a bridge blown, F&M 10.6.3) or "ferry"
+      (an engineer ferry in operation, F&M 10.6.5).
+    * `markers`: marker id -> the hex label it stands in at the start (a drop zone already shifted, F&M
+      12.0), overriding the marker's own hex.
+    """
+
+    steps_lost: dict[str, int] = field(default_factory=dict)
+    hexsides: dict[str, str] = field(default_factory=dict)
+    markers: dict[str, str] = field(default_factory=dict)
+
+    def is_empty(self) -> bool:
+        return not (self.steps_lost or self.hexsides or self.markers)
+
+
 @dataclass
 class Scenario:
     title: str
@@ -133,6 +157,7 @@ class Scenario:
     tables: dict[str, Table] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     stacking_limit: int = 1
+    start: StartState = field(default_factory=StartState)  # a game that starts mid-way
     description: str = ""
     source: str = ""  # the rulebook it comes from, cited in diagnostics
     # set by the loader when the map could not be read: `map` is then an empty stand-in, and the

@@ -19,7 +19,6 @@ family's own sequencing over this same interface.
 
 from __future__ import annotations
 
-import importlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -160,6 +159,10 @@ class GameState(ABC):
     def parse_action(self, text: str) -> Action:
         return self.game.parse_action(text)
 
+    def side_name(self, side: str) -> str:
+        """A side as a player reads it: the scenario's name for it ("Allied"), never its id."""
+        return self.game.side_name(side)
+
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
@@ -249,6 +252,13 @@ class Game(ABC):
         self.scenario = scenario
         self.options: dict[str, Any] = {**scenario.options, **(options or {})}
 
+    def side_name(self, side: str) -> str:
+        """The scenario's name for a side ("Allied", "German"); the id, capitalised, if it has none."""
+        if side == CHANCE:
+            return "Chance"
+        found = self.scenario.side(side)
+        return found.name if found is not None and found.name else side.replace("_", " ").capitalize()
+
     @abstractmethod
     def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> GameState: ...
 
@@ -264,16 +274,16 @@ class Game(ABC):
 
 
 def make_game(scenario: Scenario, options: dict[str, Any] | None = None) -> Game:
-    """The `Game` of a scenario's rules family (see registry.RULES_FAMILIES[...].game)."""
-    from .registry import RULES_FAMILIES
+    """The `Game` of a scenario's rules family (registry.RULES_FAMILIES[...].game)."""
+    from .registry import RULES_FAMILIES, load, playable_families
 
     family = RULES_FAMILIES.get(scenario.rules)
-    if family is None or not family.game:
-        known = ", ".join(sorted(k for k, f in RULES_FAMILIES.items() if f.game))
+    if family is None or not family.plays:
+        known = ", ".join(f.id for f in playable_families())
         raise ValueError(f"no rules engine for rules family {scenario.rules!r} (engines exist for: {known})")
-    module, _, name = family.game.partition(":")
-    factory = getattr(importlib.import_module(module, __package__), name)
-    return factory(scenario, options)
+    factory = load(family.game)
+    game: Game = factory(scenario, options)
+    return game
 
 
 def new_game(scenario: Scenario, seed: int = 0, options: dict[str, Any] | None = None,

@@ -1,38 +1,87 @@
-"""What each rules family needs from a scenario: its units' printed values, its stacking rule and
-its tables. Validation reads this; the families' packages implement the play."""
+"""The one registry of rules families: for each, what a scenario must give it (its units' printed
+values, its stacking rule, its tables; validation reads these) and, where the family plays, its rules
+engine, its presenter (what a player interface shows, presentation.py) and its heuristic bot.
+
+A family plugs in by one entry here; `make_game`, `presenter_for`, `bots.make_bot`, the balance lab,
+the playtest window and the conformance test (tests/engine/rules/test_conformance.py) all read it.
+Entries name their implementations as "module:attribute" so that reading the registry imports no
+rules engine (validation and the editor read it at start-up).
+"""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
 class RulesFamily:
     id: str
-    name: str
-    source: str  # the rulebook file in the seeds
+    name: str  # the system, as players call it: "Fire & Movement"
+    title: str  # the Arnhem game whose rulebook the family plays: "Arnhem: The Farthest Bridge"
+    citation: str  # the prefix of a rule citation a player reads: "F&M" (as in "F&M 8.3")
+    source: str  # the rulebook file in the seeds (cited in docstrings, never in what a player reads)
     unit_values: tuple[str, ...]
     values_source: str
     stacking_rule: str
     required_tables: tuple[str, ...] = ()
     game: str = ""  # "module:factory" of the family's rules engine (protocol.make_game), "" if none yet
+    presenter: str = ""  # "module:class" of its presenter (presentation.presenter_for)
+    heuristic_bot: str = ""  # "module:class" of its heuristic bot (bots.make_bot), made as Bot(scenario, seed)
 
+    @property
+    def plays(self) -> bool:
+        return bool(self.game)
+
+    def cite(self, section: str) -> str:
+        """A citation a player reads: "(F&M 8.3)"."""
+        return f"({self.citation} {section})"
+
+
+def load(ref: str) -> Any:
+    """The object a registry entry names ("module:attribute", module relative to this package)."""
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(module, __package__), name)
+
+
+_PKG = "hexwright.engine"
 
 RULES_FAMILIES: dict[str, RulesFamily] = {
     f.id: f
     for f in (
-        RulesFamily("fm", "Fire & Movement", "000_e5c3deafb2cea4af.txt", ("attack", "defense", "movement"),
+        RulesFamily("fm", "Fire & Movement", "Arnhem: The Farthest Bridge", "F&M", "000_e5c3deafb2cea4af.txt",
+                    ("attack", "defense", "movement"),
                     "F&M 2.3: attack strength, defense strength, movement allowance",
-                    "F&M 5.3: only one unit per hex", game="hexwright.engine.rules.fm:FMGame"),
-        RulesFamily("koenig", "Paul Koenig's Market-Garden", "002_fe1216aa5df94854.txt", ("strength", "movement"),
+                    "F&M 5.3: only one unit per hex",
+                    game=f"{_PKG}.rules.fm:FMGame", presenter=f"{_PKG}.rules.fm.view:FMPresenter",
+                    heuristic_bot=f"{_PKG}.bots.heuristic_fm:FMHeuristicBot"),
+        RulesFamily("koenig", "Paul Koenig's Market-Garden", "Market-Garden: Arnhem Bridge", "Koenig",
+                    "002_fe1216aa5df94854.txt", ("strength", "movement"),
                     "Koenig 2.2: combat strength and movement allowance",
                     "Koenig 8.2: two units per hex, both players' units counted together",
                     ("paratroop_landing", "artillery_points", "allied_support_points"),
-                    game="hexwright.engine.rules.koenig:KoenigGame"),
-        RulesFamily("target_arnhem", "Target Arnhem", "001_69d92a61f68ed4f9.txt", ("strength", "endurance"),
+                    game=f"{_PKG}.rules.koenig:KoenigGame", presenter=f"{_PKG}.rules.koenig.view:KoenigPresenter",
+                    heuristic_bot=f"{_PKG}.bots.heuristic_koenig:KoenigHeuristicBot"),
+        RulesFamily("target_arnhem", "Target Arnhem", "Target Arnhem: Across 6 Bridges", "TA",
+                    "001_69d92a61f68ed4f9.txt", ("strength", "endurance"),
                     "strength and endurance", "three units per hex"),
-        RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "003_6afad32bba8815b2.txt", ("strength",),
-                    "unit strength", "area stacking of the basic game"),
-        RulesFamily("asl", "ASL map rules", "004_09a6f3be713b811c.txt", (), "ASL counters", "ASL stacking"),
+        RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "Storm over Arnhem: The Crossing", "SoA",
+                    "003_6afad32bba8815b2.txt", ("strength",), "unit strength", "area stacking of the basic game"),
+        RulesFamily("asl", "ASL map rules", "ASL Arnhem Bridge", "ASL", "004_09a6f3be713b811c.txt", (),
+                    "ASL counters", "ASL stacking"),
     )
 }
+
+
+def family(rules: str) -> RulesFamily:
+    """The registered family `rules`; ValueError names the known ones."""
+    f = RULES_FAMILIES.get(rules)
+    if f is None:
+        raise ValueError(f"unknown rules family {rules!r}; known: {', '.join(sorted(RULES_FAMILIES))}")
+    return f
+
+
+def playable_families() -> list[RulesFamily]:
+    """The families with a rules engine, in registry order."""
+    return [f for f in RULES_FAMILIES.values() if f.plays]

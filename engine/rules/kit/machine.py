@@ -1,0 +1,205 @@
+"""The game-state protocol over a family's step table (kit/steps.py).
+
+`SequenceState` keeps the pending decision, the queue of tasks and the log of events; it finds the
+pending decision's step in the family's `StepTable` for the legal actions, the apply, the chance
+outcomes and the explanation of a refusal. A family supplies the table, `next_stage` (what comes when
+the queue is empty: the next phase of its sequence of play) and `check_victory` (the rules' "at any
+time" victory, if any).
+
+Where the only legal action of a decision is its "nothing to do" action (`Decision.skip_when_only`:
+a Movement Phase with no unit that can move), the state takes it without asking and records that it
+did (`skipped`, and a line of the event log), so a tool or a test sees every decision that was made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..protocol import CHANCE, Action, Game, GameState, Outcome
+from ..chance import Sampler
+from .position import Position
+from .steps import Decision, Step, StepTable, Task
+
+
+@dataclass(frozen=True)
+class SkippedDecision:
+    """A decision the state took for a player because it had one empty choice."""
+
+    index: int  # len(history) when it was taken
+    decision: Decision
+    action: Action
+
+
+class SequenceState(GameState):
+    """A position of a family whose sequence of play is a table of typed steps."""
+
+    steps: ClassVar[StepTable]
+    position: Position
+
+    def __init__(self, game: Game, sampler: Sampler) -> None:
+        super().__init__(game, sampler)
+        self.pending: Decision | None = None
+        self.queue: list[Task] = []
+        self.events: list[tuple[int, str]] = []
+        self.skipped: list[SkippedDecision] = []
+        self._outcome: Outcome | None = None
+        self._legal_memo: tuple[int, Decision | None, list[Action]] | None = None
+
+    # -- hooks a family supplies ------------------------------------------------------------------
+    def next_stage(self) -> None:
+        """The queue is empty and nothing is pending: start the next part of the sequence of play (or
+        end the game)."""
+        raise NotImplementedError
+
+    def check_victory(self) -> Outcome | None:
+        """A victory the rules check at any time (after every action); None if the game goes on."""
+        return None
+
+    def skip_note(self, skipped: SkippedDecision) -> str:
+        """The event-log line for a decision taken without asking."""
+        step = self.steps.step_for(skipped.decision)
+        what = step.name or type(skipped.decision).__name__
+        return f"{self.side_name(skipped.decision.player)}: {what}: nothing to decide ({step.rule})"
+
+    # -- typed queries ------------------------------------------------------------------------------
+    def pending_decision(self) -> Decision | None:
+        """The decision the state waits for (None once the game is over)."""
+        return self.pending
+
+    def pending_step(self) -> Step[Any, Any] | None:
+        return self.steps.step_for(self.pending) if self.pending is not None else None
+
+    def unit_hex(self, uid: str) -> Any:
+        """The hex a unit is in, or None when it is not on the map."""
+        return self.position.hex_of(uid)
+
+    def steps_lost(self, uid: str) -> int:
+        return self.position.steps_lost(uid)
+
+    def mp_spent(self, uid: str) -> float:
+        """Movement points the unit has spent in the current phase (0 where a family has none)."""
+        return 0.0
+
+    def note(self, text: str) -> None:
+        """A line of the event log, after the history entry that caused it."""
+        self.events.append((len(self._history), text))
+
+    def events_since(self, index: int) -> list[str]:
+        return [t for i, t in self.events if i >= index]
+
+    # -- the protocol -------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> str:
+        if self._outcome is not None or self.pending is None:
+            return ""
+        return self.pending.player
+
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        d = self.pending
+        if self._outcome is not None or d is None:
+            return []
+        n = len(self._history)
+        memo = self._legal_memo
+        if memo is not None and memo[0] == n and memo[1] is d:
+            return list(memo[2])
+        got = self.steps.step_for(d).legal(self, d)
+        self._legal_memo = (n, d, got)
+        return list(got)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        d = self.pending
+        if d is None or d.player != CHANCE or self._outcome is not None:
+            return []
+        return self.steps.step_for(d).outcomes(self, d)
+
+    def chance_owner(self) -> str:
+        d = self.pending
+        if d is None or d.player != CHANCE:
+            return ""
+        return self.steps.step_for(d).owner(self, d)
+
+    def is_legal(self, action: Action) -> bool:
+        d = self.pending
+        if d is None or self._outcome is not None:
+            return False
+        return self.steps.step_for(d).is_legal(self, d, action)
+
+    def explain_illegal(self, action: Action) -> str:
+        if self._outcome is not None:
+            return f"the game is over ({self._outcome})"
+        d = self.pending
+        if d is None:
+            return "no decision is pending"
+        return self.steps.step_for(d).explain(self, d, action)
+
+    def _apply(self, action: Action) -> None:
+        d = self.pending
+        if d is None:
+            raise ValueError("no decision is pending")
+        self.pending = None
+        self._legal_memo = None
+        self.steps.step_for(d).apply(self, d, action)
+        out = self.check_victory()
+        if out is not None:
+            self.end(out)
+            return
+        self.advance()
+
+    # -- the machine --------------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Run tasks (and the next stages) until a decision is pending or the game is over."""
+        while self.pending is None and self._outcome is None:
+            out = self.check_victory()
+            if out is not None:
+                self.end(out)
+                return
+            if self.queue:
+                self.queue.pop(0).run(self)
+                self._skip_empty_decision()
+                continue
+            self.next_stage()
+
+    def _skip_empty_decision(self) -> None:
+        d = self.pending
+        if d is None or d.player == CHANCE:
+            return
+        skip = type(d).skip_when_only
+        if skip is None:
+            return
+        legal = self.legal_actions()
+        if len(legal) == 1 and legal[0] == skip:
+            self.pending = None
+            self._legal_memo = None
+            taken = SkippedDecision(len(self._history), d, skip)
+            self.skipped.append(taken)
+            self.note(self.skip_note(taken))
+            self.steps.step_for(d).apply(self, d, skip)
+
+    def end(self, out: Outcome) -> None:
+        self._outcome = out
+        self.pending = None
+        self.queue = []
+        self._legal_memo = None
+        self.note(f"game over: {out}")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        import copy
+
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            if k == "game":
+                new.__dict__[k] = v
+            elif k == "_legal_memo":
+                new.__dict__[k] = None
+            else:
+                new.__dict__[k] = copy.deepcopy(v, memo)
+        return new

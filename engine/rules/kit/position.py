@@ -1,0 +1,212 @@
+"""The position every rules family keeps: units on hexes, their steps lost and status, the markers on
+the map and the states of hexsides (a demolished bridge, a ferry), with typed queries.
+
+A family's state owns one `Position` and changes it only through its methods, so every change bumps
+`revision`: caches of occupancy, zones of control or reachable hexes key on it instead of being
+cleared by hand. A position is plain data: it copies with `copy.deepcopy` and compares with `key()`.
+
+`Position.from_scenario` is the start of every game: the scenario's placements and its start state
+(`Scenario.start`, a game that starts mid-way: steps lost, markers, demolished bridges and ferries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from enum import StrEnum
+
+from ...hexgrid import Hex, Hexside
+from ...model.scenario import Scenario
+
+
+class UnitStatus(StrEnum):
+    """Where a unit is, as every family's rules speak of it. A family may keep finer states of its own
+    (Koenig's "lost" landings) beside these."""
+
+    ON_MAP = "on map"
+    WAITING = "waiting"  # not yet in play: a reinforcement, a unit still to land or to be set up
+    ELIMINATED = "eliminated"
+    EXITED = "exited"  # left the map by the rules (exit victory conditions, retreats off the map)
+
+
+class Position:
+    """Units, steps, markers and hexside states of one game position."""
+
+    __slots__ = ("_hex", "_status", "_steps_lost", "_markers", "_hexsides", "revision", "_occupancy")
+
+    def __init__(self) -> None:
+        self._hex: dict[str, Hex] = {}  # units on the map
+        self._status: dict[str, str] = {}  # every unit known to the position
+        self._steps_lost: dict[str, int] = {}
+        self._markers: dict[str, Hex] = {}
+        self._hexsides: dict[Hexside, str] = {}
+        self.revision = 0
+        self._occupancy: dict[Hex, tuple[str, ...]] | None = None
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, units: Iterable[str] | None = None,
+                      placed: Iterable[str] | None = None) -> Position:
+        """The position at the start of a game of `scenario`: every unit of `units` (default: all of the
+        scenario's) WAITING, those of `placed` (default: all that have a placement) on their set-up hex,
+        and the start state applied (`Scenario.start`). Entries naming a unit, marker, hex or hexside the
+        scenario does not have are left out: validation reports them (checks.py)."""
+        pos = cls()
+        m = scenario.map
+        ids = list(scenario.units if units is None else units)
+        wanted = set(ids) if placed is None else set(placed)
+        for uid in ids:
+            pos._status[uid] = UnitStatus.WAITING
+        for uid, label in scenario.placements.items():
+            h = m.hex_at(label)
+            if uid in pos._status and uid in wanted and h is not None:
+                pos._hex[uid] = h
+                pos._status[uid] = UnitStatus.ON_MAP
+        for mid, mk in scenario.markers.items():
+            h = m.hex_at(mk.hex) if mk.hex else None
+            if h is not None:
+                pos._markers[mid] = h
+        start = scenario.start
+        for uid, n in start.steps_lost.items():
+            if uid in pos._status and int(n) > 0:
+                pos._steps_lost[uid] = int(n)
+        for mid, label in start.markers.items():
+            h = m.hex_at(label)
+            if h is not None and mid in scenario.markers:
+                pos._markers[mid] = h
+        for label, state in start.hexsides.items():
+            s = m.hexside_at(label)
+            if s is not None:
+                pos._hexsides[s] = state
+        return pos
+
+    # -- units ----------------------------------------------------------------------------------------
+    @property
+    def hexes(self) -> Mapping[str, Hex]:
+        """Unit id -> hex of every unit on the map (read only: change it with `place` and `remove`)."""
+        return self._hex
+
+    def hex_of(self, uid: str) -> Hex | None:
+        return self._hex.get(uid)
+
+    def is_on_map(self, uid: str) -> bool:
+        return uid in self._hex
+
+    def status(self, uid: str) -> str:
+        return self._status.get(uid, UnitStatus.WAITING)
+
+    def units_with(self, status: str) -> list[str]:
+        return [u for u, s in self._status.items() if s == status]
+
+    def units(self) -> Iterator[str]:
+        """Every unit the position knows, in the scenario's order."""
+        return iter(self._status)
+
+    def occupancy(self) -> dict[Hex, tuple[str, ...]]:
+        """Hex -> the units in it (in the order they were placed), kept until the next change."""
+        occ = self._occupancy
+        if occ is None:
+            built: dict[Hex, list[str]] = {}
+            for u, h in self._hex.items():
+                built.setdefault(h, []).append(u)
+            occ = self._occupancy = {h: tuple(us) for h, us in built.items()}
+        return occ
+
+    def units_at(self, h: Hex | None) -> tuple[str, ...]:
+        if h is None:
+            return ()
+        return self.occupancy().get(h, ())
+
+    def occupant(self, h: Hex | None) -> str | None:
+        """The (first) unit in `h`, or None: for families with one unit per hex."""
+        us = self.units_at(h)
+        return us[0] if us else None
+
+    def steps_lost(self, uid: str) -> int:
+        return self._steps_lost.get(uid, 0)
+
+    def place(self, uid: str, h: Hex) -> None:
+        """Put a unit on the map at `h` (arriving, moving, retreating)."""
+        self._hex[uid] = h
+        self._status[uid] = UnitStatus.ON_MAP
+        self._changed()
+
+    def remove(self, uid: str, status: str = UnitStatus.ELIMINATED) -> None:
+        """Take a unit off the map with its new status (eliminated, exited, waiting to come back)."""
+        self._hex.pop(uid, None)
+        self._status[uid] = status
+        self._changed()
+
+    def set_status(self, uid: str, status: str) -> None:
+        """A status change that does not move the unit on or off the map (a family's finer states)."""
+        if status == UnitStatus.ON_MAP and uid not in self._hex:
+            raise ValueError(f"{uid} has no hex: use place() to put it on the map")
+        if status != UnitStatus.ON_MAP and uid in self._hex:
+            raise ValueError(f"{uid} is on the map: use remove() to take it off")
+        self._status[uid] = status
+        self._changed()
+
+    def lose_steps(self, uid: str, n: int = 1) -> int:
+        """Record `n` more steps lost; returns the new total."""
+        total = self._steps_lost.get(uid, 0) + n
+        if total > 0:
+            self._steps_lost[uid] = total
+        else:
+            self._steps_lost.pop(uid, None)
+        self._changed()
+        return total
+
+    def set_steps_lost(self, uid: str, n: int) -> None:
+        if n > 0:
+            self._steps_lost[uid] = n
+        else:
+            self._steps_lost.pop(uid, None)
+        self._changed()
+
+    # -- markers and hexsides -----------------------------------------------------------------------
+    @property
+    def markers(self) -> Mapping[str, Hex]:
+        """Marker id -> hex of every marker on the map (read only)."""
+        return self._markers
+
+    def marker_hex(self, mid: str) -> Hex | None:
+        return self._markers.get(mid)
+
+    def set_marker(self, mid: str, h: Hex | None) -> None:
+        if h is None:
+            self._markers.pop(mid, None)
+        else:
+            self._markers[mid] = h
+        self._changed()
+
+    def hexside_state(self, side: Hexside) -> str | None:
+        return self._hexsides.get(side)
+
+    def hexsides_in(self, state: str) -> frozenset[Hexside]:
+        return frozenset(s for s, v in self._hexsides.items() if v == state)
+
+    def set_hexside(self, side: Hexside, state: str | None) -> None:
+        if state is None:
+            self._hexsides.pop(side, None)
+        else:
+            self._hexsides[side] = state
+        self._changed()
+
+    # -- comparing -----------------------------------------------------------------------------------
+    def key(self) -> tuple[object, ...]:
+        """A comparable summary of the whole position (for fingerprints)."""
+        return (tuple(sorted(self._hex.items())), tuple(sorted(self._status.items())),
+                tuple(sorted(self._steps_lost.items())), tuple(sorted(self._markers.items())),
+                tuple(sorted(self._hexsides.items())))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        new = Position()
+        new._hex = dict(self._hex)
+        new._status = dict(self._status)
+        new._steps_lost = dict(self._steps_lost)
+        new._markers = dict(self._markers)
+        new._hexsides = dict(self._hexsides)
+        new.revision = self.revision
+        return new
+
+    def _changed(self) -> None:
+        self.revision += 1
+        self._occupancy = None
