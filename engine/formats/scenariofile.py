@@ -1,6 +1,11 @@
 """The scenario file: rules family, the map (a separate map file or inline), sides and their
 support pools, order of battle, markers, set-up, set-up zones, reinforcements, the turn track,
-victory conditions, tables and options. One unit, reinforcement or turn per line."""
+victory conditions, tables and options, and the start state of a scenario that starts mid-game (`start:`:
+steps lost, hexside states, marker hexes; omitted when empty). One unit, reinforcement or turn per line.
+
+The `start:` section came without a format version bump: it is optional and additive, so every
+version-1 file reads as before and saves byte for byte the same; a Hexwright older than the section
+reports it as an unknown key at its line rather than dropping it."""
 
 from __future__ import annotations
 
@@ -11,11 +16,13 @@ from typing import Any
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
 from ..model.hexmap import HexMap
 from ..model.scenario import (
+    HEXSIDE_START_STATES,
     Entry,
     Reinforcement,
     Scenario,
     SetupZone,
     Side,
+    StartState,
     Table,
     TurnInfo,
     VictoryCondition,
@@ -32,7 +39,8 @@ from .yamlio import YamlReader, load_yaml
 SCENARIO_KIND = "hexwright-scenario"
 SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "description", "map", "sides",
                  "first_player", "stacking_limit", "support_pools", "units", "markers", "setup", "setup_zones",
-                 "reinforcements", "turns", "victory", "tables", "options")
+                 "start", "reinforcements", "turns", "victory", "tables", "options")
+START_KEYS = ("steps_lost", "hexsides", "markers")
 UNIT_KEYS = ("id", "name", "side", "nationality", "formation", "type", "size", "values", "reduced", "steps",
              "flags", "supply", "color", "notes")
 VICTORY_KINDS = ("occupy", "vp", "exit", "eliminate", "default")
@@ -96,6 +104,49 @@ def _read_entry(reader: YamlReader, data, what: str) -> Entry:
     if entry.marker is not None and entry.within is None:
         reader.error("missing-key", f"{what}: an entry near a marker needs 'within' (hexes)", f.where())
     return entry
+
+
+def _read_start(reader: YamlReader, top: Fields, sm: SourceMap) -> StartState:
+    """The `start:` section: what has already happened when play begins (Scenario.start). Each entry
+    is anchored to its line ("start", part, key) for the checks in validation/checks.py; a value of the
+    wrong kind is reported at its line and left out."""
+    start = StartState()
+    if "start" not in top.data:
+        return start
+    fname = reader.filename
+    sm.set(("start",), fname, *top.where("start"))
+    f = Fields(reader, top.mapping("start"), "start", START_KEYS)
+    steps = f.mapping("steps_lost")
+    for uid, n in steps.items():
+        key = str(uid)
+        sm.set(("start", "steps_lost", key), fname, *steps.where(uid))
+        if isinstance(n, bool) or not isinstance(n, int):
+            reader.error("bad-value", f"start: steps_lost of unit {key} must be a whole number, not {n!r}",
+                         steps.where_value(uid), unit=key)
+        elif n < 0:
+            reader.error("bad-value", f"start: steps_lost of unit {key} must be 0 or more, not {n}",
+                         steps.where_value(uid), unit=key)
+        else:
+            start.steps_lost[key] = int(n)
+    sides = f.mapping("hexsides")
+    for label, state in sides.items():
+        key = str(label)
+        sm.set(("start", "hexsides", key), fname, *sides.where(label))
+        if not isinstance(state, str) or state not in HEXSIDE_START_STATES:
+            reader.error("bad-value", f"start: hexside {key} must be {' or '.join(HEXSIDE_START_STATES)}, "
+                         f"not {state!r}", sides.where_value(label), hex=key)
+        else:
+            start.hexsides[key] = state
+    markers = f.mapping("markers")
+    for mid, label in markers.items():
+        key = str(mid)
+        sm.set(("start", "markers", key), fname, *markers.where(mid))
+        if label is None or isinstance(label, (dict, list, bool)):
+            reader.error("bad-value", f"start: marker {key} must be given a hex label, not {label!r}",
+                         markers.where_value(mid))
+        else:
+            start.markers[key] = str(label)
+    return start
 
 
 def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Scenario | None:
@@ -192,6 +243,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("bad-value", f"setup: unit {uid} must be given a hex label", setup.where(uid), unit=str(uid))
             continue
         sc.placements[str(uid)] = str(lab)
+
+    sc.start = _read_start(reader, top, sm)
 
     zones = top.seq("setup_zones")
     for i, item in enumerate(zones):
@@ -376,6 +429,7 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
         out.append("setup:\n")
         for uid, lab in sc.placements.items():
             out.append(f"  {scalar(uid)}: {scalar(lab)}\n")
+    out.append(dump_start(sc.start))
     if sc.setup_zones:
         out.append("setup_zones:\n")
         for z in sc.setup_zones:
@@ -426,6 +480,18 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
         out.append(dump_map_body(sc.map, "  "))
     else:
         out.append(f"map: {scalar(sc.map_file)}\n")
+    return "".join(out)
+
+
+def dump_start(start: StartState) -> str:
+    """The `start:` section, one entry per line in the scenario's order; "" when the start is empty."""
+    if start.is_empty():
+        return ""
+    out = ["start:\n"]
+    for key, part in (("steps_lost", start.steps_lost), ("hexsides", start.hexsides), ("markers", start.markers)):
+        if part:
+            out.append(f"  {key}:\n")
+            out.extend(f"    {scalar(k)}: {scalar(v)}\n" for k, v in part.items())
     return "".join(out)
 
 

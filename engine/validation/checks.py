@@ -265,6 +265,9 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             r.add(Severity.INFO, "not-placed", f"unit {u.id} is neither set up nor scheduled to arrive",
                   ("unit", u.id), unit=u.id)
 
+    # -- the start state of a scenario that starts mid-game (Scenario.start)
+    check_start(r, sc, map_ok)
+
     # -- turn track
     for turn in sc.turns:
         for sid in turn.allotments:
@@ -303,6 +306,100 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             if name not in sc.tables:
                 r.warning("missing-table", f"{family.name} needs a {name!r} table", ("scenario",))
     return r.out
+
+
+# hexside features that are water (F&M 10.6 rivers and canals; streams): where an engineer ferry may run
+WATER_FEATURES = ("river", "canal", "stream")
+
+
+def hexside_is_water(m: HexMap, features: tuple[str, ...]) -> bool:
+    """True when one of the features is water: its type in the terrain table says `combat: {water: true}`
+    or its code names a river, canal or stream."""
+    for code in features:
+        ft = m.terrain_table.hexside_features.get(code)
+        if (ft is not None and ft.combat.get("water")) or any(w in code.lower() for w in WATER_FEATURES):
+            return True
+    return False
+
+
+def max_steps_lost(sc: Scenario, u: UnitDef) -> tuple[int, str]:
+    """The most steps (Hits) unit `u` may have lost when a game of `sc` starts and still be in play, and
+    why no more. Koenig: two Hits, a third eliminates (002_fe1216aa5df94854.txt 9.2), whatever `steps`
+    says; F&M: a one-step unit (no reduced side) is eliminated, not depleted, and a depleted unit that
+    depletes again is eliminated (000_e5c3deafb2cea4af.txt 2.3, 8.2.4); elsewhere `steps` - 1."""
+    if sc.rules == "koenig":
+        return 2, "a third Hit eliminates a unit (Koenig 9.2)"
+    if sc.rules == "fm":
+        if u.reduced is None:
+            return 0, "it has no reduced side, so it cannot start depleted: a one-step unit is eliminated (F&M 8.2.4)"
+        return u.steps - 1, "a depleted unit that is depleted again is eliminated (F&M 8.2.4)"
+    return u.steps - 1, f"it has {u.steps} step{'s' if u.steps != 1 else ''}; losing them all eliminates it"
+
+
+def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
+    """The start state (`Scenario.start`, a game that starts mid-way): every entry names a unit, marker,
+    hexside or hex the scenario has, in a state the rules allow at the start of play.
+
+    A unit with steps lost must be in play: set up on the map, arriving as a reinforcement, or a member
+    of a set-up zone (free deployment, F&M 12.0); on any other unit the entry has no effect (warning)."""
+    m = sc.map
+    start = sc.start
+    fm = sc.rules == "fm"
+    reinforced = {uid for rf in sc.reinforcements for uid in rf.units}
+    zoned = {uid for z in sc.setup_zones for uid in (z.units or [u.id for u in sc.units_of(z.side)])}
+    for uid, n in start.steps_lost.items():
+        anchor = ("start", "steps_lost", uid)
+        u = sc.units.get(uid)
+        if u is None:
+            r.error("unknown-reference", f"start: no unit has id {uid!r} (steps lost)", anchor, unit=uid)
+            continue
+        most, why = max_steps_lost(sc, u)
+        if n > most:
+            lost = (f"Hit{'s' if n != 1 else ''}" if sc.rules == "koenig"
+                    else f"step{'s' if n != 1 else ''} lost")
+            r.error("start-steps", f"start: unit {uid} cannot start with {n} {lost} (at most {most}): {why}",
+                    anchor, unit=uid)
+        if n > 0 and uid not in sc.placements and uid not in reinforced and uid not in zoned:
+            r.warning("start-not-in-play", f"start: unit {uid} has steps lost but is neither set up, nor a "
+                      "reinforcement, nor in a set-up zone: the entry has no effect", anchor, unit=uid)
+    seen: dict[object, str] = {}
+    for label, state in start.hexsides.items():
+        anchor = ("start", "hexsides", label)
+        if not map_ok:
+            continue
+        side = m.hexside_at(label)
+        if side is None:
+            a, sep, b = label.partition("/")
+            off = [x for x in (a.strip(), b.strip()) if m.hex_at(x) is None] if sep else []
+            why = (f"{', '.join(off)} {'is' if len(off) == 1 else 'are'} not on the map" if off
+                   else "the hexes are not adjacent" if sep else "write it as two adjacent hexes, 1422/1423")
+            r.error("start-hexside", f"start: hexside {label!r} is not a hexside of the map: {why}", anchor,
+                    hex=label)
+            continue
+        if side in seen:
+            r.error("duplicate-hexside", f"start: hexside {label} is the same hexside as {seen[side]}", anchor,
+                    hex=label)
+            continue
+        seen[side] = label
+        info = m.hexsides.get(side)
+        if state == "demolished" and (info is None or info.bridge is None):
+            r.error("start-no-bridge", f"start: hexside {label} has no bridge to be demolished"
+                    + (" (F&M 10.6.3)" if fm else ""), anchor, hex=label)
+        elif state == "ferry":
+            if info is None or not hexside_is_water(m, info.features):
+                r.error("start-ferry", f"start: hexside {label} is not a river or canal hexside, so no ferry can "
+                        "operate across it" + (" (F&M 10.6.5)" if fm else ""), anchor, hex=label)
+            elif info.bridge is not None:
+                r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry crosses an unbridged "
+                        "river or canal hexside (demolish the bridge instead"
+                        + (", F&M 10.6.3, 10.6.5)" if fm else ")"), anchor, hex=label)
+    for mid, label in start.markers.items():
+        anchor = ("start", "markers", mid)
+        if mid not in sc.markers:
+            r.error("unknown-reference", f"start: no marker has id {mid!r}", anchor)
+        elif map_ok and m.hex_at(label) is None:
+            r.error("hex-off-map", f"start: marker {mid} is placed at {label}, which is not on the map", anchor,
+                    hex=label)
 
 
 def describe_rule(rule: ZoneRule) -> str:

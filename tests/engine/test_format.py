@@ -36,6 +36,7 @@ from hexwright.engine.model import (
     Scenario,
     SetupZone,
     Side,
+    StartState,
     SupportMarker,
     Table,
     TurnInfo,
@@ -145,6 +146,11 @@ def full_scenario(m: HexMap, map_file: str | None = None) -> Scenario:
     sc.tables = {"crt": Table("crt", ["1-2", "1-1", "2-1"], {"clear": ["AE", "EX", "DR"], "town": ["AE", "-", 1.5]},
                               "Combat Results", True, "000 9.0", "reconstructed: the printed body is truncated", "-")}
     sc.options = {"fog": False, "seed": 7, "variants": ["a", "b"], "nested": {"x": 1}}
+    # a game that starts mid-way: 1/1 depleted, a bridge blown, a ferry in place, the drop zone shifted
+    bridged = [side for side, info in m.hexsides.items() if info.bridge]
+    sc.start = StartState({"1/1": 1, "KG Spindler": 2},
+                          {m.hexside_label(side): "demolished" for side in bridged[:1]} | {"0305/0306": "ferry"},
+                          {"dz1": at(m.hexes[6])})
     return sc
 
 
@@ -729,3 +735,111 @@ def test_a_failing_migration_is_reported_not_raised(monkeypatch):
     assert load_map(text, "old.yaml", diags) is None
     (d,) = diags
     assert d.code == "format-version" and d.line == 1 and "KeyError" in d.message
+
+
+# -- the start state (a scenario that starts mid-game) ------------------------------------------------
+START_TEXT = """start:
+  steps_lost:
+    2/406: 1
+    KG Spindler: 0
+  hexsides:
+    1422/1423: demolished
+    0305/0306: ferry
+  markers:
+    dz-1: '3717'
+"""
+
+
+def test_start_state_is_written_one_entry_per_line_and_read_back():
+    sc = full_scenario(arnhem_like_map())
+    sc.start = StartState({"2/406": 1, "KG Spindler": 0}, {"1422/1423": "demolished", "0305/0306": "ferry"},
+                          {"dz-1": "3717"})
+    text = dump_scenario(sc)
+    assert START_TEXT in text
+    assert text.index("setup:") < text.index("start:") < text.index("setup_zones:")
+    result = load_document(text, "s.yaml", Path("."))
+    assert not errors(result.diagnostics), [d.format() for d in result.diagnostics]
+    assert result.scenario.start == sc.start
+    assert list(result.scenario.start.hexsides) == ["1422/1423", "0305/0306"]  # the order as written
+    assert dump_scenario(result.scenario) == text
+    # every entry is anchored to its own line, for validation's diagnostics
+    lines = text.splitlines()
+    for anchor, needle in ((("start", "steps_lost", "2/406"), "    2/406: 1"),
+                           (("start", "hexsides", "0305/0306"), "    0305/0306: ferry"),
+                           (("start", "markers", "dz-1"), "    dz-1: '3717'")):
+        assert result.source_map.get(anchor).line == lines.index(needle) + 1
+
+
+def test_an_empty_start_state_is_not_written():
+    sc = full_scenario(arnhem_like_map())
+    sc.start = StartState()
+    text = dump_scenario(sc)
+    assert "start" not in text.split("map:")[0]
+    assert load_document(text, "s.yaml", Path(".")).scenario.start.is_empty()
+    sc.start = StartState(markers={"dz1": "0101"})  # a part left empty is left out too
+    text = dump_scenario(sc)
+    assert "start:\n  markers:\n    dz1: '0101'\n" in text and "steps_lost" not in text
+
+
+def test_a_one_step_change_in_the_start_state_is_a_one_line_diff():
+    sc = full_scenario(arnhem_like_map())
+    before = dump_scenario(sc).splitlines()
+    sc.start.steps_lost["KG Spindler"] = 1
+    after = dump_scenario(sc).splitlines()
+    changed = [line for line in difflib.unified_diff(before, after, lineterm="", n=0)
+               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert changed == ["-    KG Spindler: 2", "+    KG Spindler: 1"]
+
+
+def _with_start(section: str) -> str:
+    text = dump_scenario(full_scenario(arnhem_like_map()))
+    head, _, tail = text.partition("start:\n")
+    rest = tail[tail.index("setup_zones:"):]
+    return head + section + rest
+
+
+@pytest.mark.parametrize("section, line, words", [
+    ("start:\n  steps_lost:\n    1/1: -1\n", 3, "must be 0 or more, not -1"),
+    ("start:\n  steps_lost:\n    1/1: one\n", 3, "must be a whole number, not 'one'"),
+    ("start:\n  steps_lost:\n    1/1: 1.5\n", 3, "must be a whole number, not 1.5"),
+    ("start:\n  steps_lost:\n    1/1: true\n", 3, "must be a whole number, not True"),
+    ("start:\n  steps_lost: [1/1]\n", 2, "'steps_lost' must be a mapping"),
+    ("start:\n  hexsides:\n    0305/0306: blown\n", 3, "must be demolished or ferry, not 'blown'"),
+    ("start:\n  hexsides:\n    0305/0306: [ferry]\n", 3, "must be demolished or ferry"),
+    ("start:\n  hexsides:\n    0305/0306:\n", 3, "must be demolished or ferry, not None"),
+    ("start:\n  markers:\n    dz1: {hex: '0101'}\n", 3, "must be given a hex label"),
+    ("start:\n  markers:\n    dz1:\n", 3, "must be given a hex label"),
+    ("start:\n  ferries:\n    0305/0306: ferry\n", 2, "unknown key 'ferries' in start"),
+    ("start: demolished\n", 1, "'start' must be a mapping"),
+    ("start:\n  steps_lost:\n    1/1: 1\n    1/1: 0\n", 4, "appears twice"),
+])
+def test_malformed_start_state_is_reported_at_its_line_not_raised(section, line, words):
+    text = _with_start(section)
+    start_line = text.splitlines().index(section.splitlines()[0]) + 1
+    result = load_document(text, "s.yaml", Path("."))
+    errs = errors(result.diagnostics)
+    assert errs, "the malformed entry must be reported"
+    hits = [d for d in errs if words in d.message]
+    assert hits, [d.format() for d in errs]
+    assert hits[0].file == "s.yaml" and hits[0].line == start_line + line - 1
+    assert result.scenario is not None  # the rest of the scenario still loads
+
+
+def test_a_bare_start_key_is_an_empty_start_state():
+    text = _with_start("start:\n")
+    result = load_document(text, "s.yaml", Path("."))
+    assert not errors(result.diagnostics) and result.scenario.start.is_empty()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(texts.filter(lambda s: s.strip() != ""), st.integers(0, 5), max_size=4),
+       st.dictionaries(texts.filter(lambda s: s.strip() != ""), texts.filter(lambda s: s.strip() != ""),
+                       max_size=3))
+def test_any_start_state_round_trips(steps, markers):
+    sc = full_scenario(arnhem_like_map())
+    sc.start = StartState(dict(steps), {"0305/0306": "ferry"}, dict(markers))
+    text = dump_scenario(sc)
+    result = load_document(text, "s.yaml", Path("."))
+    assert not errors(result.diagnostics), [d.format() for d in result.diagnostics]
+    assert result.scenario.start == sc.start
+    assert dump_scenario(result.scenario) == text

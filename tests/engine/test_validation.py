@@ -220,3 +220,131 @@ def test_a_unit_both_set_up_off_the_map_and_arriving_is_reported_twice():
     sc.placements["3/1AB"] = "9999"
     codes = sorted(d.code for d in validate_scenario(sc, result.source_map) if d.unit == "3/1AB")
     assert codes == ["placed-twice", "unit-off-map"]
+
+
+# -- the start state (Scenario.start: a scenario that starts mid-game) ------------------------------------
+MID_GAME = FIXTURES / "valid" / "mid_game.yaml"
+KOENIG = Path(__file__).resolve().parents[2] / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+
+
+def test_mid_game_fixture_validates_clean():
+    diags = diagnose(MID_GAME)
+    assert [d.format() for d in diags if d.severity is not Severity.INFO] == []
+    start = load_scenario(MID_GAME).scenario.start
+    assert start.steps_lost == {"1/1AB": 1}
+    assert start.hexsides == {"0605/0606": "demolished", "0305/0306": "ferry"}
+    assert start.markers == {"dz-x": "0103"}
+
+
+def start_codes(sc, source_map=None) -> list[tuple[str, str | None, str | None]]:
+    return sorted((d.code, d.unit, d.hex) for d in validate_scenario(sc, source_map)
+                  if d.severity is not Severity.INFO and (d.code.startswith("start") or "start:" in d.message))
+
+
+def test_steps_lost_must_leave_the_unit_in_play_by_each_familys_rule():
+    """F&M: one step for a unit with a reduced side, none for a one-step unit (8.2.4); Koenig: two
+    Hits whatever `steps` says, a third eliminates (002_fe1216aa5df94854.txt 9.2)."""
+    result = load_valid()
+    sc = result.scenario
+    sc.start.steps_lost.update({"1/1AB": 1, "2/1AB": 0})
+    assert start_codes(sc) == []
+    sc.start.steps_lost.update({"1/1AB": 2, "2/1AB": 1})
+    diags = [d for d in validate_scenario(sc, result.source_map) if d.code == "start-steps"]
+    assert sorted(d.unit for d in diags) == ["1/1AB", "2/1AB"]
+    one_step = next(d for d in diags if d.unit == "2/1AB")
+    assert "no reduced side" in one_step.message and "(F&M 8.2.4)" in one_step.message
+    koenig = load_scenario(KOENIG).scenario
+    unit = next(iter(koenig.placements))
+    koenig.units[unit].steps = 1  # Hits do not count against `steps` in Koenig
+    koenig.start.steps_lost[unit] = 2
+    assert start_codes(koenig) == []
+    koenig.start.steps_lost[unit] = 3
+    (d,) = [d for d in validate_scenario(koenig) if d.code == "start-steps"]
+    assert d.unit == unit and "3 Hits (at most 2)" in d.message and "(Koenig 9.2)" in d.message
+
+
+def test_steps_lost_on_a_unit_not_in_play_is_a_warning():
+    """Set up, arriving as a reinforcement or in a set-up zone (free deployment): the steps lost count.
+    Any other unit never comes into play, so its entry has no effect."""
+    result = load_valid()
+    sc = result.scenario
+    sc.units["1/1AB"].steps = 2
+    sc.units["3/1AB"].reduced = {"attack": 1, "defense": 2, "movement": 6}  # a reinforcement
+    sc.units["3/1AB"].steps = 2
+    sc.start.steps_lost.update({"1/1AB": 1, "3/1AB": 1})
+    assert start_codes(sc) == []
+    del sc.placements["1/1AB"]  # still in the British landing area set-up zone
+    assert start_codes(sc) == []
+    sc.setup_zones.clear()
+    diags = [d for d in validate_scenario(sc, result.source_map) if d.code == "start-not-in-play"]
+    assert [(d.unit, d.severity) for d in diags] == [("1/1AB", Severity.WARNING)]
+
+
+def test_a_hexside_named_twice_in_either_order_is_reported():
+    sc = load_valid().scenario
+    sc.start.hexsides.update({"0605/0606": "demolished", "0606/0605": "demolished"})
+    assert start_codes(sc) == [("duplicate-hexside", None, "0606/0605")]
+
+
+def test_start_checks_cite_rules_by_title_never_by_file_name():
+    sc = load_valid().scenario
+    sc.start.steps_lost.update({"2/1AB": 1, "ghost": 1})
+    sc.start.hexsides.update({"0601/0602": "demolished", "0602/0603": "ferry", "0605/0606": "ferry", "x": "ferry"})
+    sc.start.markers.update({"dz-x": "9999", "dz-q": "0101"})
+    diags = [d for d in validate_scenario(sc) if "start:" in d.message]
+    assert len(diags) == 8
+    assert not [d.message for d in diags if ".txt" in d.message]
+    bridges = [d.message for d in diags if d.code in ("start-no-bridge", "start-ferry")]
+    assert len(bridges) == 3 and all("F&M 10.6." in text for text in bridges), bridges
+
+
+def test_start_checks_skip_hex_tests_without_the_map(tmp_path):
+    text = MID_GAME.read_text(encoding="utf-8").replace("map: map.yaml", "map: gone.yaml")
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    errs = [d.code for d in diagnose(path) if d.severity is Severity.ERROR]
+    assert errs == ["missing-file"]
+
+
+def _play(state, actions: int, seed: int) -> int:
+    import random
+
+    rng = random.Random(seed)
+    done = 0
+    while done < actions and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance())
+        else:
+            legal = state.legal_actions()
+            assert legal, "a live game always has a legal action"
+            state.apply_checked(rng.choice(legal))
+        done += 1
+    return done
+
+
+@pytest.mark.parametrize("path, steps", [(MID_GAME, {}), (KOENIG, {"G-16": 2})], ids=["fm", "koenig"])
+def test_a_scenario_with_a_valid_start_state_starts_and_plays(path, steps):
+    """What `validate` accepts never makes the engine raise: a mid-game start plays legal actions."""
+    from hexwright.engine.rules.protocol import new_game
+
+    result = load_scenario(path)
+    sc = result.scenario
+    sc.start.steps_lost.update(steps)
+    assert not has_errors(validate_scenario(sc, result.source_map))
+    state = new_game(sc, seed=5)
+    assert _play(state, 40, seed=5) > 0
+
+
+@pytest.mark.xfail(strict=False, reason="the rules families honour Scenario.start through Position.from_scenario "
+                   "once they are rebuilt on the kit")
+def test_a_game_starts_from_the_scenarios_start_state():
+    from hexwright.engine.rules.protocol import new_game
+
+    sc = load_scenario(MID_GAME).scenario
+    state = new_game(sc, seed=1)
+    pos = state.position
+    m = sc.map
+    assert pos.steps_lost("1/1AB") == 1
+    assert pos.hexside_state(m.hexside_at("0605/0606")) == "demolished"
+    assert pos.hexside_state(m.hexside_at("0305/0306")) == "ferry"
+    assert pos.marker_hex("dz-x") == m.hex_at("0103")
