@@ -1,6 +1,6 @@
 """The movement kernel shared by every rules family: the cost to enter a hex for a movement class,
 a compiled movement graph per map and class, and the reachable set with remaining MP and paths."""
 
-from .kernel import MovementGraph, MovementHooks, Reach, edge_cost, entry_cost, reachable
+from .kernel import MovementGraph, MovementHooks, Reach, edge_cost, entry_cost, only_along, reachable
 
-__all__ = ["MovementGraph", "MovementHooks", "Reach", "edge_cost", "entry_cost", "reachable"]
+__all__ = ["MovementGraph", "MovementHooks", "Reach", "edge_cost", "entry_cost", "only_along", "reachable"]

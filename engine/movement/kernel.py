@@ -31,39 +31,16 @@ from operator import itemgetter
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, HexsideInfo, MapChange
+from ..model.placement import entry_cost, only_along
 from ..model.terrain import Cost
 from . import fastdial
 
 _BIG = 1 << 40
 
 
-def entry_cost(m: HexMap, h: Hex, cls: str) -> Cost:
-    """MP to enter hex `h` by its terrain and in-hex features alone (F&M 5.4); None if prohibited."""
-    table = m.terrain_table
-    tt = table.terrain.get(m.terrain[h])
-    if tt is None or cls not in tt.move or tt.move[cls] is None:
-        return None
-    base: float = tt.move[cls]  # type: ignore[assignment]
-    add = 0.0
-    for code in m.features.get(h, ()):
-        ft = table.features.get(code)
-        if ft is None or cls not in ft.move:
-            continue
-        c = ft.move[cls]
-        if c is None:
-            return None
-        if ft.mode == "terrain":
-            base = max(base, c)
-        else:
-            add += c
-    return base + add
-
-
-def _only_along(m: HexMap, h: Hex, cls: str) -> list[str] | None:
-    tt = m.terrain_table.terrain.get(m.terrain[h])
-    if tt is None:
-        return None
-    return tt.only_along.get(cls)
+# the hex-by-hex terrain reads live in the model (engine/model/placement.py); they are part of this
+# kernel's interface too, and `_only_along` is the name it had before it was public
+_only_along = only_along
 
 
 def edge_cost(m: HexMap, a: Hex, b: Hex, cls: str) -> Cost:
@@ -78,8 +55,8 @@ def edge_cost_across(m: HexMap, a: Hex, b: Hex, cls: str, side: HexsideInfo | No
     """edge_cost() as if the hexside between `a` and `b` held `side` (a rules family's view of a
     demolished bridge or a ferry, F&M 10.6.3-10.6.5)."""
     table = m.terrain_table
-    along_b = _only_along(m, b, cls)
-    along_a = _only_along(m, a, cls)
+    along_b = only_along(m, b, cls)
+    along_a = only_along(m, a, cls)
 
     # the path rate (5.4.1, 5.4.2)
     path_cost: Cost = None
