@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..hexgrid import Hex, hex_distance
+from ..hexgrid import Hex
 from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..model.hexmap import EDGE_SIDES, HexMap
+from ..model.placement import hex_prohibited, movement_class_of, zone_rule_holds
 from ..model.scenario import Scenario, ZoneRule
 from ..rules.registry import RULES_FAMILIES
 from .diagnostics import Diagnostic, Severity, SourceMap
@@ -37,53 +38,9 @@ class _Report:
         self.add(Severity.WARNING, code, message, anchor, **kw)
 
 
-def movement_class_of(m: HexMap, unit_flags: tuple[str, ...]) -> str:
-    """The unit's movement class in this map's terrain table: the first flag naming a class,
-    else the table's first class (F&M 2.3: a unit that is not mobile is a leg unit)."""
-    classes = m.terrain_table.movement_classes
-    for f in unit_flags:
-        if f in classes:
-            return f
-    return classes[0] if classes else "leg"
-
-
-def hex_prohibited(m: HexMap, h: Hex, cls: str) -> bool:
-    """True when the movement class may not be in the hex at all: its terrain or an in-hex feature is
-    prohibited (F&M 5.2 e, 000_e5c3deafb2cea4af.txt), by the same costs the movement kernel uses. A
-    hex the class may enter only along a path (F&M 10.5 marsh) is allowed when such a path touches it."""
-    from ..hexgrid import hexside_of
-    from ..movement.kernel import entry_cost
-
-    tt = m.terrain_table.terrain.get(m.terrain[h])
-    if tt is None:
-        return False  # an unknown terrain code is reported by the loader
-    along = tt.only_along.get(cls)
-    if along:
-        for d in range(6):
-            info = m.hexsides.get(hexside_of(h, d))
-            if info and any(p in along for p in info.paths):
-                return False
-        return True
-    return entry_cost(m, h, cls) is None
-
-
-def zone_rule_holds(sc: Scenario, rule: ZoneRule, h: Hex) -> bool:
-    m = sc.map
-    if rule.region is not None:
-        region = m.regions.get(rule.region)
-        ok = region is not None and h in region.hexes
-    elif rule.edge is not None:
-        within = rule.within or 0
-        ok = any(hex_distance(h, e) <= within - 1 for e in m.edge_hexes(rule.edge)) if within > 0 else False
-    elif rule.terrain is not None:
-        within = rule.within or 0
-        targets = [x for x in m.hexes if m.terrain[x] == rule.terrain or rule.terrain in m.features.get(x, ())]
-        ok = any(hex_distance(h, t) <= within for t in targets)
-    elif rule.hexes is not None:
-        ok = m.label(h) in rule.hexes
-    else:
-        ok = True
-    return not ok if rule.negate else ok
+# where a unit may stand moved to the model (engine/model/placement.py); these names stay importable
+# from here for the modules that still read them from validation
+__all__ = ["hex_prohibited", "movement_class_of", "validate_scenario", "zone_rule_holds"]
 
 
 def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list[Diagnostic]:
