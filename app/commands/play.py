@@ -9,10 +9,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from hexwright.engine.bots import BOT_NAMES, make_bot
+from hexwright.engine.bots import BOT_NAMES, make_bot, play
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
-from hexwright.engine.rules.bots import play
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
 

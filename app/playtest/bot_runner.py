@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import traceback
 
-from hexwright.engine.rules.bots import Bot
+from hexwright.engine.bots import Bot
 from hexwright.engine.rules.protocol import GameState
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 

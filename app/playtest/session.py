@@ -19,10 +19,9 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hexwright.engine.bots import make_bot
+from hexwright.engine.bots import Bot, make_bot
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
-from hexwright.engine.rules.bots import Bot
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.presentation import Presenter, presenter_for

@@ -1,45 +1,40 @@
 """Bots that play any scenario through the game-state protocol (engine/rules/protocol.py).
 
-* `random`: the uniform random bot of engine/rules/bots.py.
-* `heuristic`: a rules-family bot that plays sensibly (heuristic_fm.py, heuristic_koenig.py): it moves
-  toward the scenario's objectives (read from `Scenario.victory` as data), takes favourable attacks by
-  their exact odds and avoids hopeless ones, and answers retreats, step losses and support sensibly.
+* `random`: the uniform random bot (base.py).
+* `heuristic`: the rules family's bot that plays sensibly (heuristic_fm.py, heuristic_koenig.py), named
+  by the family's `heuristic_bot` entry in the one registry (engine/rules/registry.py): it moves toward
+  the scenario's objectives (read from `Scenario.victory` as data), takes favourable attacks by their
+  exact odds and avoids hopeless ones, and answers retreats, step losses and support sensibly.
 
 Every bot is deterministic given its own seed. `make_bot(name, seed, scenario)` picks the family's
-heuristic from the scenario's rules id.
+heuristic from the scenario's rules id; `play` drives a game with one bot per side.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..model.scenario import Scenario
-from ..rules.bots import Bot, RandomBot
+from ..rules.registry import RULES_FAMILIES, load
+from .base import Bot, RandomBot, play
 
 BOT_NAMES = ("random", "heuristic")
 
 
 def _heuristic(scenario: Scenario, seed: int) -> Bot:
-    if scenario.rules == "fm":
-        from .heuristic_fm import FMHeuristicBot
-
-        return FMHeuristicBot(scenario, seed)
-    if scenario.rules == "koenig":
-        from .heuristic_koenig import KoenigHeuristicBot
-
-        return KoenigHeuristicBot(scenario, seed)
-    raise ValueError(f"no heuristic bot for the rules family {scenario.rules!r} (there are: fm, koenig)")
-
-
-_FACTORIES: dict[str, Callable[[Scenario, int], Bot]] = {
-    "random": lambda _sc, seed: RandomBot(seed),
-    "heuristic": _heuristic,
-}
+    family = RULES_FAMILIES.get(scenario.rules)
+    if family is None or not family.heuristic_bot:
+        known = ", ".join(f.id for f in RULES_FAMILIES.values() if f.heuristic_bot)
+        raise ValueError(f"no heuristic bot for the rules family {scenario.rules!r} (there are: {known})")
+    bot: Bot = load(family.heuristic_bot)(scenario, seed)
+    return bot
 
 
 def make_bot(name: str, seed: int, scenario: Scenario) -> Bot:
     """The bot called `name` for a game of `scenario`, from its own seed."""
-    factory = _FACTORIES.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
-    return factory(scenario, seed)
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return _heuristic(scenario, seed)
+    raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+
+
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "play"]

@@ -25,16 +25,17 @@ internals. Each rules family supplies a `Presenter` that turns its state into pl
   interface can ask `explain_illegal` why a person's move is refused.
 
 `GenericPresenter` works for any family from the protocol alone (every action a "choice"); families
-override what they can show better. `presenter_for(state)` returns the family's presenter.
+override what they can show better. `presenter_for(state)` returns the family's presenter, named by its
+`presenter` entry in the one registry (registry.py).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .protocol import CHANCE, Action, GameState
+from .registry import RULES_FAMILIES, load
 
 # ActionView.kind values
 MOVE = "move"  # a unit moves along `hexes` (path from its hex), `cost` MP
@@ -65,7 +66,7 @@ class ActionView:
     cost: float | None = None  # MP spent at the end of a move, if a move
     verb: str = ""  # the family's name of the decision: "move", "retreat", "advance", "sfm", "deplete", ...
     markers: tuple[str, ...] = ()  # support fire markers or other markers the action uses or places
-    rule: str = ""  # the rule the action is made under, e.g. "F&M 8.3, 000_e5c3deafb2cea4af.txt"
+    rule: str = ""  # the rule the action is made under, as a player reads it: "F&M 8.3"
     probability: Fraction | None = None  # a chance outcome's exact probability
 
 
@@ -126,7 +127,7 @@ class Presenter:
     def prompt(self, state: GameState) -> str:
         if state.is_terminal():
             return f"Game over: {state.outcome()}"
-        who = "dice" if state.current_player == CHANCE else state.current_player
+        who = "dice" if state.current_player == CHANCE else state.side_name(state.current_player)
         return f"{state.phase}: {who} to act"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
@@ -148,30 +149,22 @@ class Presenter:
         return None
 
     def side_name(self, state: GameState, side: str) -> str:
-        """A side's name as the scenario prints it ("German"), or its id."""
-        for s in state.game.scenario.sides:
-            if s.id == side:
-                return s.name or s.id
-        return side
+        """A side's name as the scenario prints it ("German"), never its id (GameState.side_name)."""
+        return state.side_name(side)
 
 
 GenericPresenter = Presenter
 
-# rules family id -> "module:class" of its presenter (relative to this package)
-PRESENTERS: dict[str, str] = {
-    "fm": ".fm.view:FMPresenter",
-    "koenig": ".koenig.view:KoenigPresenter",
-}
-
 
 def presenter_for(state: GameState) -> Presenter:
-    """The presenter of the state's rules family, or the generic one."""
-    spec = PRESENTERS.get(state.game.scenario.rules)
-    if not spec:
+    """The presenter of the state's rules family (its `presenter` entry in the one registry,
+    registry.py), or the generic one."""
+    family = RULES_FAMILIES.get(state.game.scenario.rules)
+    if family is None or not family.presenter:
         return GenericPresenter()
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module, __package__), name)()
+    presenter: Presenter = load(family.presenter)()
+    return presenter
 
 
 __all__ = ["ATTACK", "CHOICE", "ENTER", "MOVE", "PASS", "ActionView", "CombatPreview", "GenericPresenter",
-           "MarkerView", "PRESENTERS", "Presenter", "TurnTrack", "UnitView", "presenter_for"]
+           "MarkerView", "Presenter", "TurnTrack", "UnitView", "presenter_for"]

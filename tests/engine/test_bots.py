@@ -4,12 +4,11 @@ objectives read from the victory conditions, and the heuristic's moves heading f
 from __future__ import annotations
 
 import pytest
-from hexwright.engine.bots import make_bot
+from hexwright.engine.bots import RandomBot, make_bot, play
 from hexwright.engine.bots.heuristic_fm import FMHeuristicBot
 from hexwright.engine.bots.heuristic_koenig import KoenigHeuristicBot
 from hexwright.engine.bots.objectives import Objectives
 from hexwright.engine.formats import load_scenario
-from hexwright.engine.rules.bots import RandomBot, play
 from hexwright.engine.rules.protocol import new_game
 
 from tests.conftest import SCENARIOS

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from hexwright.engine.rules.bots import RandomBot, play
+from hexwright.engine.bots import RandomBot, play
 from hexwright.engine.rules.protocol import new_game
 
 ALL = {"leadership": True, "interdiction": True, "overruns": True, "indirect_fire": True}

@@ -1,5 +1,6 @@
-"""Bots that play any rules family through the protocol (OpenSpiel's evaluate_bots loop), and the
-loop itself: chance nodes are drawn from the state's seeded sampler, decisions asked of each side's bot."""
+"""The bot protocol, the uniform random bot and the game loop that drives bots through the game-state
+protocol (engine/rules/protocol.py; OpenSpiel's evaluate_bots loop): chance nodes are drawn from the
+state's seeded sampler, decisions asked of each side's bot."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .protocol import CHANCE, Action, GameState
+from ..rules.protocol import CHANCE, Action, GameState
 
 
 class Bot(Protocol):
@@ -27,16 +28,6 @@ class RandomBot:
         if not actions:
             raise ValueError(f"no legal action in {state.phase}")
         return actions[self._rng.randrange(len(actions))]
-
-
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
 
 
 def play(state: GameState, bots: dict[str, Bot], max_actions: int | None = None,
