@@ -1,5 +1,6 @@
 """The scenario side of the editor window: when the open document is a scenario, the scenario panels
-(order of battle, counter designer, reinforcements, turn track, victory, tables, markers and pools) are
+(order of battle, counter designer, reinforcements, turn track, victory, tables, markers and pools, and
+the start state of a scenario that starts mid-game) are
 docked around the map, all on the document itself (MapDocument has the `scenario`, `undo_stack` and
 `scenario_changed` members the panels and app/scenario/commands.py need), so one undo stack holds map
 and scenario edits alike. `NewScenarioDialog` asks what "Scenario > New Scenario from this Map…"
@@ -97,6 +98,7 @@ class ScenarioPanels:
         from hexwright.app.scenario.markers import MarkersEditor
         from hexwright.app.scenario.oob_panel import OobPanel
         from hexwright.app.scenario.reinforcements import ReinforcementsEditor
+        from hexwright.app.scenario.start_state import StartStateEditor
         from hexwright.app.scenario.tables import TablesEditor
         from hexwright.app.scenario.turn_track import TurnTrackEditor
         from hexwright.app.scenario.victory import VictoryEditor
@@ -113,11 +115,13 @@ class ScenarioPanels:
         self.victory = VictoryEditor(document)
         self.tables = TablesEditor(document)
         self.markers = MarkersEditor(document)
+        self.start_state = StartStateEditor(document)
         L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
         specs = [("Order of battle", "oobDock", self.oob, L), ("Counter designer", "designerDock", self.designer, B),
                  ("Reinforcements", "reinforcementsDock", self.reinforcements, B),
                  ("Turn track", "turnTrackDock", self.turn_track, B), ("Victory", "victoryDock", self.victory, B),
-                 ("Tables", "tablesDock", self.tables, B), ("Markers and pools", "markersDock", self.markers, B)]
+                 ("Tables", "tablesDock", self.tables, B), ("Markers and pools", "markersDock", self.markers, B),
+                 ("Start state", "startStateDock", self.start_state, B)]
         self.docks: dict[str, QDockWidget] = {}
         for title, name, widget, area in specs:
             d = QDockWidget(title, window)
@@ -127,7 +131,7 @@ class ScenarioPanels:
             self.docks[name] = d
         window.tabifyDockWidget(window.dock_properties, self.docks["oobDock"])
         bottom = [self.docks[n] for n in ("designerDock", "reinforcementsDock", "turnTrackDock", "victoryDock",
-                                          "tablesDock", "markersDock")]
+                                          "tablesDock", "markersDock", "startStateDock")]
         for d in bottom:
             window.tabifyDockWidget(window.dock_diagnostics, d)
         window.resizeDocks([self.docks["oobDock"]], [400], Qt.Orientation.Horizontal)
@@ -145,7 +149,7 @@ class ScenarioPanels:
 
     def close(self) -> None:
         for panel in (self.oob, self.designer, self.reinforcements, self.turn_track, self.victory, self.tables,
-                      self.markers):
+                      self.markers, self.start_state):
             slot = getattr(panel, "_on_scenario_changed", None)
             if slot is not None:
                 try:

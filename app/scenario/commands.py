@@ -19,6 +19,7 @@ UNIT_FIELDS = ("id", "name", "side", "nationality", "formation", "unit_type", "s
 
 _CHANGE_UNIT_ID = 4201  # mergeWith ids
 _EDIT_CELL_ID = 4202
+_STEPS_LOST_ID = 4203
 
 
 class ScenarioDocumentLike(Protocol):
@@ -42,16 +43,20 @@ def _emit(doc: ScenarioDocumentLike, *parts: str) -> None:
 
 
 class _Snapshot:
-    """Every place a unit id appears besides the unit list: placements, reinforcements, set-up zones."""
+    """Every place a unit id appears besides the unit list: placements, steps lost at the start,
+    reinforcements, set-up zones."""
 
     def __init__(self, sc: Scenario) -> None:
         self.placements = dict(sc.placements)
+        self.steps_lost = dict(sc.start.steps_lost)
         self.reinforcement_units = [list(r.units) for r in sc.reinforcements]
         self.zone_units = [list(z.units) for z in sc.setup_zones]
 
     def restore(self, sc: Scenario) -> None:
         sc.placements.clear()
         sc.placements.update(self.placements)
+        sc.start.steps_lost.clear()
+        sc.start.steps_lost.update(self.steps_lost)
         for r, units in zip(sc.reinforcements, self.reinforcement_units, strict=False):
             r.units[:] = units
         for z, units in zip(sc.setup_zones, self.zone_units, strict=False):
@@ -103,17 +108,18 @@ class RemoveUnit(QUndoCommand):
         sc = self.doc.scenario
         del sc.units[self.unit_id]
         sc.placements.pop(self.unit_id, None)
+        sc.start.steps_lost.pop(self.unit_id, None)
         for r in sc.reinforcements:
             r.units[:] = [u for u in r.units if u != self.unit_id]
         for z in sc.setup_zones:
             z.units[:] = [u for u in z.units if u != self.unit_id]
-        _emit(self.doc, "units", "placements", "reinforcements")
+        _emit(self.doc, "units", "placements", "reinforcements", "start")
 
     def undo(self) -> None:
         sc = self.doc.scenario
         _insert(sc.units, self.unit_id, copy.deepcopy(self.unit), self.index)
         self.before.restore(sc)
-        _emit(self.doc, "units", "placements", "reinforcements")
+        _emit(self.doc, "units", "placements", "reinforcements", "start")
 
 
 def _check_unit_field(sc: Scenario, unit_id: str, field: str, value: Any) -> None:
@@ -184,6 +190,7 @@ class ChangeUnit(QUndoCommand):
         unit = sc.units.pop(old)
         _insert(sc.units, new, unit, self.index)
         sc.placements = {(new if k == old else k): v for k, v in sc.placements.items()}
+        sc.start.steps_lost = {(new if k == old else k): v for k, v in sc.start.steps_lost.items()}
         for r in sc.reinforcements:
             r.units[:] = [new if u == old else u for u in r.units]
         for z in sc.setup_zones:
@@ -198,7 +205,7 @@ class ChangeUnit(QUndoCommand):
             if unit.name == self.unit_id:
                 unit.name = self.new
             self._rename(self.unit_id, self.new)
-            _emit(self.doc, "units", "placements", "reinforcements")
+            _emit(self.doc, "units", "placements", "reinforcements", "start")
             return
         self._set(sc.units[self.unit_id], self.new)
         _emit(self.doc, "units")
@@ -212,7 +219,7 @@ class ChangeUnit(QUndoCommand):
             self._rename(self.new, self.unit_id)
             assert self.before is not None
             self.before.restore(sc)
-            _emit(self.doc, "units", "placements", "reinforcements")
+            _emit(self.doc, "units", "placements", "reinforcements", "start")
             return
         self._set(sc.units[self.unit_id], self.old)
         _emit(self.doc, "units")
@@ -450,6 +457,7 @@ class EditMarker(QUndoCommand):
         self.old = copy.deepcopy(sc.markers.get(marker_id))
         self.new = copy.deepcopy(new)
         self.index = list(sc.markers).index(marker_id) if marker_id in sc.markers else len(sc.markers)
+        self.start_markers = dict(sc.start.markers)  # its start hex follows a rename, goes with a removal
 
     def _apply(self, remove: str, put: MarkerDef | None) -> None:
         markers = self.doc.scenario.markers
@@ -459,10 +467,18 @@ class EditMarker(QUndoCommand):
         _emit(self.doc, "markers")
 
     def redo(self) -> None:
+        start = self.doc.scenario.start
+        if self.new is None:
+            start.markers.pop(self.marker_id, None)
+        elif self.new.id != self.marker_id and self.marker_id in start.markers:
+            start.markers = {(self.new.id if k == self.marker_id else k): v for k, v in start.markers.items()}
         self._apply(self.marker_id, self.new)
+        _emit(self.doc, "start")
 
     def undo(self) -> None:
+        self.doc.scenario.start.markers = dict(self.start_markers)
         self._apply(self.new.id if self.new is not None else self.marker_id, self.old)
+        _emit(self.doc, "start")
 
 
 class EditSupportPool(QUndoCommand):
@@ -496,3 +512,98 @@ class EditSupportPool(QUndoCommand):
 
     def undo(self) -> None:
         self._apply(self.old)
+
+
+# -- the start state (Scenario.start: a scenario that starts mid-game) -------------------------------
+class _StartEntryEdit(QUndoCommand):
+    """Set (value given) or clear (None) one entry of a part of the start state, keeping the order of
+    the others: the file lists the entries in that order (formats/scenariofile.py dump_start)."""
+
+    part = ""
+
+    def __init__(self, doc: ScenarioDocumentLike, key: str, value: Any | None, text: str) -> None:
+        super().__init__(text)
+        entries = self._entries(doc.scenario)
+        self.doc, self.key = doc, key
+        self.old = entries.get(key)
+        self.new = value
+        keys = list(entries)
+        self.index = keys.index(key) if key in keys else len(keys)
+
+    def _entries(self, sc: Scenario) -> dict[str, Any]:
+        return getattr(sc.start, self.part)
+
+    def _apply(self, value: Any | None) -> None:
+        entries = self._entries(self.doc.scenario)
+        if value is None:
+            entries.pop(self.key, None)
+        else:
+            _insert(entries, self.key, value, self.index)
+        _emit(self.doc, "start")
+
+    def redo(self) -> None:
+        self._apply(self.new)
+
+    def undo(self) -> None:
+        self._apply(self.old)
+
+
+class SetStepsLost(_StartEntryEdit):
+    """The steps (Koenig: Hits) a unit has lost when play begins (F&M 8.2.4 depleted, Koenig 9.2);
+    0 clears the entry. Successive changes to one unit (a spin box's arrows) merge into one undo step."""
+
+    part = "steps_lost"
+
+    def __init__(self, doc: ScenarioDocumentLike, unit_id: str, steps: int) -> None:
+        if unit_id not in doc.scenario.units and not (steps == 0 and unit_id in doc.scenario.start.steps_lost):
+            raise KeyError(f"no unit has id {unit_id!r}")
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+            raise ValueError("steps lost must be a whole number, 0 or more")
+        super().__init__(doc, unit_id, steps or None, f"Set steps lost of {unit_id} to {steps}")
+
+    def id(self) -> int:  # noqa: A003 - QUndoCommand API
+        return _STEPS_LOST_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+        if not isinstance(other, SetStepsLost) or other.key != self.key:
+            return False
+        self.new = other.new
+        self.setText(other.text())
+        if self.new == self.old:
+            self.setObsolete(True)  # back where it began: the stack drops the step
+        return True
+
+
+class SetHexsideState(_StartEntryEdit):
+    """A hexside's state when play begins: "demolished" (a bridge blown, F&M 10.6.3) or "ferry" (an
+    engineer ferry in operation, F&M 10.6.5); None clears it. The label names two adjacent hexes."""
+
+    part = "hexsides"
+
+    def __init__(self, doc: ScenarioDocumentLike, label: str, state: str | None) -> None:
+        from hexwright.engine.model.scenario import HEXSIDE_START_STATES
+
+        if not label.strip():
+            raise ValueError("a hexside needs a label such as 1422/1423")
+        if state is not None and state not in HEXSIDE_START_STATES:
+            raise ValueError(f"a hexside starts {' or '.join(HEXSIDE_START_STATES)}, not {state!r}")
+        if state is None and label not in doc.scenario.start.hexsides:
+            raise KeyError(f"no start state for hexside {label}")
+        text = f"Clear the start state of hexside {label}" if state is None else f"Start hexside {label} {state}"
+        super().__init__(doc, label, state, text)
+
+
+class SetStartMarker(_StartEntryEdit):
+    """The hex a marker stands in when play begins (a drop zone already moved, F&M 12.0), overriding
+    its own hex; None clears it."""
+
+    part = "markers"
+
+    def __init__(self, doc: ScenarioDocumentLike, marker_id: str, hex_label: str | None) -> None:
+        known = marker_id in doc.scenario.markers or (hex_label is None and marker_id in doc.scenario.start.markers)
+        if not known:
+            raise KeyError(f"no marker {marker_id!r}")
+        if hex_label is not None and not hex_label.strip():
+            raise ValueError("a marker needs a hex label")
+        text = f"Start marker {marker_id} at {hex_label}" if hex_label else f"Clear the start hex of {marker_id}"
+        super().__init__(doc, marker_id, hex_label, text)
