@@ -1,10 +1,10 @@
 """A heuristic bot for the Koenig family (Paul Koenig's Market-Garden, 002_fe1216aa5df94854.txt),
 through the protocol.
 
-It reads the actions, the scenario's Victory Point schedule (exclusive 12.0, as data), the state's
-`snapshot()` (each unit's side, status, hex and hits: what the victory schedule reads) and, for fire,
-the exact odds of the battle (`result_distribution`, rules/chance.combat_odds) found by cloning the
-state, declaring the fire and committing no support. Its play:
+It reads the typed actions (rules/koenig/actions.py), the scenario's Victory Point schedule (exclusive
+12.0, as data), the state's `snapshot()` (each unit's side, status, hex and Hits: what the victory schedule
+reads) and, for fire, the exact odds of the battle (`result_distribution`) found by cloning the state,
+declaring the fire and committing no support. Its play:
 
 * Operations (7.0, 8.0): a fire (9.0) with a good chance of a Hit first; otherwise the move that brings
   a unit closest to an objective hex its side does not hold yet (the VP hexes); a unit that must exit
@@ -19,19 +19,59 @@ state, declaring the fire and committing no support. Its play:
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Protocol, TypeVar, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
 from ..model.scenario import Scenario
+from ..rules.koenig.actions import (
+    OFF,
+    Accept,
+    Capture,
+    CombinedMove,
+    Done,
+    End,
+    Fire,
+    FireAttack,
+    Hit,
+    KoenigAction,
+    MobileFire,
+    Move,
+    Pass,
+    Redeploy,
+    Retreat,
+    Stay,
+    Support,
+    UnitMove,
+)
+from ..rules.koenig.victory import ON_MAP, UnitSnapshot
 from ..rules.protocol import CHANCE, Action, GameState
 from .objectives import Objectives
 
 GOOD_FIRE = 0.5  # P(Hit) at which a fire goes before any move
 FAIR_FIRE = 0.3
+A = TypeVar("A", bound=Action)
+Snapshot = Mapping[str, UnitSnapshot]
+Occupancy = dict[Hex, list[str]]
+
+
+@runtime_checkable
+class KoenigView(Protocol):
+    """What the bot reads of a Koenig state besides the protocol: the units as the victory schedule sees them."""
+
+    current_player: str
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def snapshot(self) -> Snapshot: ...
 
 
 def _strength(sc: Scenario, uid: str, hits: int) -> float:
     return max(0.0, float(sc.units[uid].values.get("strength", 0) or 0) - hits)
+
+
+def _of(actions: list[Action], kind: type[A]) -> list[A]:
+    return [a for a in actions if isinstance(a, kind)]
 
 
 class KoenigHeuristicBot:
@@ -50,9 +90,9 @@ class KoenigHeuristicBot:
             self.exit_hexes = []
 
     def _hex(self, label: str | None) -> Hex | None:
-        return self.map.hex_at(label) if label and label != "off" else None
+        return self.map.hex_at(label) if label and label != OFF else None
 
-    def _best(self, scored: list[tuple[float, Action]]) -> tuple[float, Action | None]:
+    def _best(self, scored: list[tuple[float, A]]) -> tuple[float, A | None]:
         if not scored:
             return float("-inf"), None
         top = max(s for s, _ in scored)
@@ -60,17 +100,17 @@ class KoenigHeuristicBot:
         return top, ties[self._rng.randrange(len(ties))]
 
     # -- position -----------------------------------------------------------------------------
-    def _view(self, state: Any) -> tuple[dict[str, Any], dict[Hex, list[str]]]:
+    def _view(self, state: KoenigView) -> tuple[Snapshot, Occupancy]:
         snap = state.snapshot()
-        occ: dict[Hex, list[str]] = {}
+        occ: Occupancy = {}
         for uid, u in snap.items():
-            if u.status == "map" and u.hex:
+            if u.status == ON_MAP and u.hex:
                 h = self._hex(u.hex)
                 if h is not None:
                     occ.setdefault(h, []).append(uid)
         return snap, occ
 
-    def _target_distance(self, side: str, uid: str, h: Hex | None, snap: dict, occ: dict) -> float:
+    def _target_distance(self, side: str, uid: str, h: Hex | None, snap: Snapshot, occ: Occupancy) -> float:
         if h is None:
             return 99.0
         if uid in self.exiters:
@@ -84,21 +124,20 @@ class KoenigHeuristicBot:
 
     def _fire_chance(self, state: GameState, a: Action) -> float:
         """P(Hit) of declaring this fire with no support committed (9.0), by cloning the state."""
+        from ..rules.koenig.state import KoenigState
+
         trial = state.clone()
         trial.apply(a)
         for _ in range(6):
             if trial.is_terminal() or trial.current_player == CHANCE:
                 break
-            zero = [x for x in trial.legal_actions() if x.text() == "support 0"]
+            zero = [x for x in trial.legal_actions() if x == Support(0)]
             if not zero:
                 break
             trial.apply(zero[0])
-        if trial.current_player != CHANCE:
+        if trial.current_player != CHANCE or not isinstance(trial, KoenigState) or trial.battle is None:
             return 0.0
-        try:
-            dist = trial.result_distribution()  # type: ignore[attr-defined]
-        except (ValueError, AttributeError, AssertionError):
-            return 0.0
+        dist = trial.result_distribution()
         hit = sum(float(p) for r, p in dist.items() if str(r).lower() == "hit")
         exchange = sum(float(p) for r, p in dist.items() if str(r).lower().startswith("exchange"))
         return hit + 0.3 * exchange
@@ -110,63 +149,69 @@ class KoenigHeuristicBot:
             raise ValueError(f"no legal action in {state.phase}")
         if len(actions) == 1:
             return actions[0]
-        st: Any = state
+        if not isinstance(state, KoenigView):
+            raise TypeError(f"the Koenig heuristic reads Koenig states, not {type(state).__name__}")
         side = state.current_player
-        by_verb: dict[str, list[Any]] = {}
-        for a in actions:
-            by_verb.setdefault(a.verb, []).append(a)  # type: ignore[attr-defined]
-        snap, occ = self._view(st)
+        snap, occ = self._view(state)
 
-        if "support" in by_verb:
-            plain = [a for a in by_verb["support"] if "+lead" not in a.args]
-            return max(plain or by_verb["support"], key=lambda a: int(a.args[0]))
-        if "accept" in by_verb:
-            return by_verb["accept"][0]
-        if "hit" in by_verb:
-            def hit_score(a: Any) -> float:
-                u = snap[a.args[0]]
+        supports = _of(actions, Support)
+        if supports:
+            plain = [a for a in supports if not a.lead]
+            return max(plain or supports, key=lambda a: a.points)
+        for a in actions:
+            if isinstance(a, Accept):
+                return a
+        hits = _of(actions, Hit)
+        if hits:
+            def hit_score(a: Hit) -> float:
+                u = snap[a.unit]
                 return float(-u.hits if u.side == side else u.hits)
-            return self._best([(hit_score(a), a) for a in by_verb["hit"]])[1]  # type: ignore[return-value]
-        if "capture" in by_verb:
-            return by_verb["capture"][0]
-        if "stay" in by_verb:
-            return by_verb["stay"][0]
-        if "retreat" in by_verb:
-            def retreat_score(a: Any) -> float:
-                if a.args[1] == "off":
-                    return -1000.0
-                h = self._hex(a.args[1])
+            return self._pick([(hit_score(a), a) for a in hits])
+        for answer in (Capture, Stay):
+            found = _of(actions, answer)
+            if found:
+                return found[0]
+        retreats = _of(actions, Retreat)
+        if retreats:
+            def retreat_score(a: Retreat) -> float:
+                h = self._hex(a.dest)
                 if h is None:
                     return -1000.0
                 enemies = sum(1 for n in hex_neighbors(h) for x in occ.get(n, []) if snap[x].side != side)
-                return -self._target_distance(side, a.args[0], h, snap, occ) - 2.0 * enemies
-            return self._best([(retreat_score(a), a) for a in by_verb["retreat"]])[1]  # type: ignore[return-value]
+                return -self._target_distance(side, a.unit, h, snap, occ) - 2.0 * enemies
+            return self._pick([(retreat_score(a), a) for a in retreats])
 
-        fires = by_verb.get("fire", []) + by_verb.get("mfire", [])
+        fires: list[FireAttack] = [a for kind in (Fire, MobileFire) for a in actions if isinstance(a, kind)]
         fire_score, fire = self._best([(self._fire_chance(state, a), a) for a in fires])
         if fire is not None and fire_score >= GOOD_FIRE:
             return fire
-        moving = [a for v in ("move", "cmove", "redeploy") for a in by_verb.get(v, [])]
+        moving: list[UnitMove] = [a for kind in (Move, CombinedMove, Redeploy) for a in actions if isinstance(a, kind)]
         if moving:
             score, best = self._best([(self._move_gain(side, a, snap, occ), a) for a in moving])
             if best is not None and score > 0:
                 return best
         if fire is not None and fire_score >= FAIR_FIRE:
             return fire
-        for verb in ("end", "done", "pass"):
-            if verb in by_verb:
-                return by_verb[verb][0]
-        quiet = [a for a in actions if not a.verb.startswith("lead")]  # type: ignore[attr-defined]
+        for ending in (End, Done, Pass):
+            over = _of(actions, ending)
+            if over:
+                return over[0]
+        quiet = [a for a in actions if not (isinstance(a, KoenigAction) and a.verb.startswith("lead"))]
         pool = quiet or actions
         return pool[self._rng.randrange(len(pool))]
 
-    def _move_gain(self, side: str, a: Any, snap: dict, occ: dict) -> float:
-        uid, dest = a.args[0], a.args[1]
+    def _pick(self, scored: list[tuple[float, A]]) -> A:
+        _score, best = self._best(scored)
+        assert best is not None
+        return best
+
+    def _move_gain(self, side: str, a: UnitMove, snap: Snapshot, occ: Occupancy) -> float:
+        uid = a.unit
         u = snap.get(uid)
-        if dest == "off":
+        if a.dest == OFF:
             return 100.0 if uid in self.exiters else -100.0
-        here = self._hex(u.hex) if u is not None and u.status == "map" else None
-        there = self._hex(dest)
+        here = self._hex(u.hex) if u is not None and u.status == ON_MAP else None
+        there = self._hex(a.dest)
         if there is None:
             return -100.0
         defenders = [x for x in occ.get(there, []) if snap[x].side != side]

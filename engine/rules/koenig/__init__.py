@@ -1,10 +1,14 @@
 """Paul Koenig's Market-Garden rules family (002_fe1216aa5df94854.txt): chit-pull activation from a
 Command Cup, Movement / Full Fire / Combined Operations, d6-against-Attack-Factor fire combat, close
-combat rounds, retreats, the Arnhem Bridge exclusive rules and optional rules 14.1, 14.2, 14.3, 14.5.
+combat rounds, retreats, the Arnhem Bridge exclusive rules and optional rules 14.1, 14.2, 14.3, 14.5,
+on the rules kit (rules/kit).
 
-Modules: `combat` (9.x, 10.1-10.2 as pure functions), `tables` (5.0, 6.x), `movement` (8.x over the
-movement kernel), `victory` (12.0), `actions` (notation), `position` (queries), `battle` (9.0-11.2 steps),
-`state` (the sequence of play), `game`."""
+Modules, from the bottom up (each imports only those before it): `actions` (typed actions and their
+notation), `tables` (5.0, 6.x), `combat` (9.x, 10.1-10.2 as pure functions), `movement` (8.x over the
+movement kernel), `victory` (12.0), `game`, `board` (the position and its queries), `refusal` (the shape of
+a step), `moves` (8.0-8.4 legal moves), `landing` (5.0), `support` (6.0, 14.1 roll-off, 14.2),
+`retreat` (9.2.3, 11.x), `battle` (9.0-10.3), `operations` (7.x, 8.x, 14.1 feats), `night` (4.0
+Redeployment), `state` (4.0 sequence of play, Housekeeping), `view` (the presenter)."""
 
 from .actions import KoenigAction, parse_action
 from .game import OPTIONS, KoenigGame

@@ -1,13 +1,15 @@
 """Actions of the Koenig family (002_fe1216aa5df94854.txt) and their text notation.
 
-Every player decision and chance outcome is one `KoenigAction`: a verb and its arguments, written
-as they read in the rulebook's terms, e.g.
+Every player decision is a frozen dataclass of its own kind, with typed fields (unit ids, printed hex
+labels, points) and a text notation in the rulebook's terms; chance outcomes are the protocol's `Roll` and
+a Command Cup draw (`CupDraw`, the protocol's `Draw`):
 
     roll 4                          a die (landing 5.0, support 6.x, fire 9.0, leadership 14.1)
     draw HQ-19/9                    a Command Cup draw (7.0)
     move B-2Para 1005               Movement Operation (7.0, 8.0); into an enemy hex: Close Combat (10.0)
     cmove B-2Para 0904              the move of a Combined Operation at half MA (8.4)
     move G-Recon9 off               exit off the bottom edge (exclusive 12.0)
+    move B-1Para 1207 +march        a Force March (14.1)
     fire B-1Para,B-2Para 1004       Full Fire in concert (7.1.1, 9.0)
     mfire B-3Para 0905              Mobile Fire of a Combined Operation (8.4)
     support 2 / support 1 +lead     support points committed to a battle (9.0; 14.1 Corps Artillery)
@@ -17,50 +19,350 @@ as they read in the rulebook's terms, e.g.
     redeploy G-16 0702              German Redeployment on a night turn (4.0)
     interdict 0904 [+lead]          Interdiction (14.2)
     lead-activate HQ-1PB, lead-reroll, accept, lead-hold U, attach U, recover U 0904, pass   (14.1)
+
+`parse_action` reads every one back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
-from ..protocol import Action
+from ..protocol import Action, Draw, Roll
 
-VERBS = ("roll", "draw", "move", "cmove", "fire", "mfire", "support", "hit", "retreat", "stay", "capture",
-         "end", "done", "redeploy", "interdict", "lead-activate", "lead-reroll", "accept", "lead-hold",
-         "attach", "recover", "pass")
+OFF = "off"  # the destination of a move or retreat off the map (exclusive 12.0, 11.1)
+LEAD = "+lead"  # the Leadership marker used with a support commitment or an Interdiction (14.1, 14.2)
+MARCH = "+march"  # a Force March (14.1)
+
+
+class KoenigAction(Action):
+    """A Koenig decision; `verb` is the first word of its notation."""
+
+    verb: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
-class KoenigAction(Action):
-    verb: str
-    args: tuple[str, ...] = ()
+class CupDraw(Draw):
+    """An HQ drawn from the Command Cup (7.0): `draw HQ-1PB`."""
 
-    def text(self) -> str:
-        return " ".join((self.verb, *self.args))
+    verb: ClassVar[str] = "draw"
 
     @property
-    def value(self) -> int | str | None:
-        """The die face of a roll, the HQ of a draw (ScriptedSampler matches on it)."""
-        if self.verb == "roll":
-            return int(self.args[0])
-        if self.verb == "draw":
-            return self.args[0]
-        return None
+    def hq(self) -> str:
+        return self.item
+
+    @property
+    def value(self) -> str:
+        """The HQ drawn (ScriptedSampler matches a scripted value on it)."""
+        return self.item
 
 
-def act(verb: str, *args: str) -> KoenigAction:
-    return KoenigAction(verb, tuple(args))
+@dataclass(frozen=True)
+class UnitMove(KoenigAction):
+    """A unit's move to `dest` (the kinds below)."""
+
+    unit: str
+    dest: str  # a printed hex label, or OFF
+    march: bool = False
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.dest}" + (f" {MARCH}" if self.march else "")
+
+    @property
+    def exits(self) -> bool:
+        return self.dest == OFF
 
 
-def roll(face: int) -> KoenigAction:
-    return KoenigAction("roll", (str(face),))
+@dataclass(frozen=True)
+class Move(UnitMove):
+    """A Movement Operation (8.0) to `dest`; into an enemy hex it is Close Combat (10.0)."""
+
+    verb: ClassVar[str] = "move"
 
 
-def parse_action(text: str) -> KoenigAction:
+@dataclass(frozen=True)
+class CombinedMove(UnitMove):
+    """The move of a Combined Operation at half MA (8.4)."""
+
+    verb: ClassVar[str] = "cmove"
+
+
+@dataclass(frozen=True)
+class Redeploy(UnitMove):
+    """German Redeployment on a night turn, up to half MA (4.0)."""
+
+    verb: ClassVar[str] = "redeploy"
+
+
+MoveKind = type[Move] | type[CombinedMove] | type[Redeploy]
+
+
+@dataclass(frozen=True)
+class FireAttack(KoenigAction):
+    """Units firing in concert at `target` (the kinds below)."""
+
+    units: tuple[str, ...]
+    target: str
+
+    def text(self) -> str:
+        return f"{self.verb} {','.join(self.units)} {self.target}"
+
+
+@dataclass(frozen=True)
+class Fire(FireAttack):
+    """A Full Fire Attack, in concert (7.1.1, 9.0)."""
+
+    verb: ClassVar[str] = "fire"
+
+
+@dataclass(frozen=True)
+class MobileFire(FireAttack):
+    """The Mobile Fire of a Combined Operation at half strength (8.4)."""
+
+    verb: ClassVar[str] = "mfire"
+
+
+@dataclass(frozen=True)
+class Support(KoenigAction):
+    """Support points committed to a battle (9.0), with the Leadership marker as Corps Artillery (14.1)."""
+
+    verb: ClassVar[str] = "support"
+    points: int
+    lead: bool = False
+
+    def text(self) -> str:
+        return f"support {self.points}" + (f" {LEAD}" if self.lead else "")
+
+
+@dataclass(frozen=True)
+class _OfUnit(KoenigAction):
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit}"
+
+
+@dataclass(frozen=True)
+class Hit(_OfUnit):
+    """The unit taking a Hit, chosen by the Active Player (9.2.2)."""
+
+    verb: ClassVar[str] = "hit"
+
+
+@dataclass(frozen=True)
+class Retreat(KoenigAction):
+    """A Retreat to an adjacent hex or off the map (9.2.3, 11.0, 11.1)."""
+
+    verb: ClassVar[str] = "retreat"
+    unit: str
+    dest: str
+
+    def text(self) -> str:
+        return f"retreat {self.unit} {self.dest}"
+
+
+@dataclass(frozen=True)
+class Stay(_OfUnit):
+    """No retreat where it is optional (9.2.3; 10.0 after both Close Fires missed)."""
+
+    verb: ClassVar[str] = "stay"
+
+
+@dataclass(frozen=True)
+class Capture(_OfUnit):
+    """A second Hit in lieu of retreating (11.2)."""
+
+    verb: ClassVar[str] = "capture"
+
+
+@dataclass(frozen=True)
+class End(_OfUnit):
+    """The end of one unit's Operation in progress (7.1, 8.4.1)."""
+
+    verb: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True)
+class LeadHold(_OfUnit):
+    """A Close Combat retreat ignored with the Leadership marker (14.1)."""
+
+    verb: ClassVar[str] = "lead-hold"
+
+
+@dataclass(frozen=True)
+class Attach(_OfUnit):
+    """Temporary Attachment to the active formation (14.1)."""
+
+    verb: ClassVar[str] = "attach"
+
+
+@dataclass(frozen=True)
+class Recover(KoenigAction):
+    """Unit Recovery: an eliminated unit returns with 2 Hits (14.1)."""
+
+    verb: ClassVar[str] = "recover"
+    unit: str
+    hex: str
+
+    def text(self) -> str:
+        return f"recover {self.unit} {self.hex}"
+
+
+@dataclass(frozen=True)
+class Interdict(KoenigAction):
+    """An Interdiction marker for an Allied Support point or the Leadership marker (14.2)."""
+
+    verb: ClassVar[str] = "interdict"
+    hex: str
+    lead: bool = False
+
+    def text(self) -> str:
+        return f"interdict {self.hex}" + (f" {LEAD}" if self.lead else "")
+
+
+@dataclass(frozen=True)
+class LeadActivate(KoenigAction):
+    """Automatic Activation of an HQ still in the cup with the Leadership marker (14.1)."""
+
+    verb: ClassVar[str] = "lead-activate"
+    hq: str
+
+    def text(self) -> str:
+        return f"lead-activate {self.hq}"
+
+
+@dataclass(frozen=True)
+class _Word(KoenigAction):
+    def text(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True)
+class Done(_Word):
+    """The end of a step: the formation's activation (7.2), the Interdiction (14.2), the Redeployment (4.0)."""
+
+    verb: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Pass(_Word):
+    """No Automatic Activation: draw from the cup (14.1)."""
+
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Accept(_Word):
+    """The roll stands (14.1 Battlefield Leadership not used)."""
+
+    verb: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class LeadReroll(_Word):
+    """A re-roll with the Leadership marker (14.1)."""
+
+    verb: ClassVar[str] = "lead-reroll"
+
+
+def _flag(parts: list[str], flag: str) -> bool:
+    if parts and parts[-1] == flag:
+        parts.pop()
+        return True
+    return False
+
+
+def _unit_to(kind: MoveKind) -> Callable[[list[str]], Action]:
+    def read(args: list[str]) -> Action:
+        march = _flag(args, MARCH) if kind is not Redeploy else False
+        unit, dest = args
+        return kind(unit, dest, march)
+    return read
+
+
+def _fire(kind: type[Fire] | type[MobileFire]) -> Callable[[list[str]], Action]:
+    def read(args: list[str]) -> Action:
+        units, target = args
+        return kind(tuple(units.split(",")), target)
+    return read
+
+
+def _support(args: list[str]) -> Action:
+    lead = _flag(args, LEAD)
+    (points,) = args
+    return Support(int(points), lead)
+
+
+def _interdict(args: list[str]) -> Action:
+    lead = _flag(args, LEAD)
+    (h,) = args
+    return Interdict(h, lead)
+
+
+def _one(kind: Callable[[str], Action]) -> Callable[[list[str]], Action]:
+    def read(args: list[str]) -> Action:
+        (x,) = args
+        return kind(x)
+    return read
+
+
+def _two(kind: Callable[[str, str], Action]) -> Callable[[list[str]], Action]:
+    def read(args: list[str]) -> Action:
+        a, b = args
+        return kind(a, b)
+    return read
+
+
+def _none(kind: Callable[[], Action]) -> Callable[[list[str]], Action]:
+    def read(args: list[str]) -> Action:
+        if args:
+            raise ValueError("takes no arguments")
+        return kind()
+    return read
+
+
+_READERS: dict[str, Callable[[list[str]], Action]] = {
+    "roll": _one(lambda x: Roll(int(x))), "draw": _one(CupDraw), "move": _unit_to(Move),
+    "cmove": _unit_to(CombinedMove), "redeploy": _unit_to(Redeploy), "fire": _fire(Fire),
+    "mfire": _fire(MobileFire), "support": _support, "hit": _one(Hit), "retreat": _two(Retreat),
+    "stay": _one(Stay), "capture": _one(Capture), "end": _one(End), "done": _none(Done),
+    "interdict": _interdict, "lead-activate": _one(LeadActivate), "lead-reroll": _none(LeadReroll),
+    "accept": _none(Accept), "lead-hold": _one(LeadHold), "attach": _one(Attach), "recover": _two(Recover),
+    "pass": _none(Pass),
+}
+VERBS = tuple(_READERS)
+
+
+def parse_action(text: str) -> Action:
     """Read an action's text back; ValueError names what is wrong."""
     parts = text.split()
     if not parts:
         raise ValueError("an empty action")
-    if parts[0] not in VERBS:
+    read = _READERS.get(parts[0])
+    if read is None:
         raise ValueError(f"unknown action {parts[0]!r}; Koenig actions are: {', '.join(VERBS)}")
-    return KoenigAction(parts[0], tuple(parts[1:]))
+    try:
+        return read(parts[1:])
+    except ValueError as exc:
+        raise ValueError(f"cannot read {text!r}: {exc}") from None
+
+
+def act(verb: str, *args: str) -> Action:
+    """The action of `verb` with its arguments as written (`act("hit", "B-2Para")`)."""
+    return parse_action(" ".join((verb, *args)))
+
+
+def roll(face: int) -> Roll:
+    return Roll(face)
+
+
+def verb_of(action: Action) -> str:
+    """The first word of an action's notation (the kind of decision)."""
+    if isinstance(action, KoenigAction):
+        return action.verb
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Roll):
+        return "roll"
+    return action.text().split(" ", 1)[0]

@@ -1,24 +1,23 @@
-"""Battles of the Koenig family (002_fe1216aa5df94854.txt) as sub-steps of the game state: a Fire Attack
-(9.0: Defensive Support, Offensive Support, Combat Resolution, hits chosen by the Active Player 9.2.2,
-optional retreats 9.2.3) or a Close Combat (10.0: the defender fires first, the attacker second, rounds
-until one side leaves, compulsory retreats after hits, Capture 11.2, the support net every round 10.2,
-no terrain 10.1), and Retreats (11.0, 11.1). With optional rules: Battlefield Leadership and Corps
-Artillery (14.1), Indirect Fire's exchange immunity (14.3), Overruns (14.5)."""
+"""Battles (Koenig 9.0-10.3, 002_fe1216aa5df94854.txt): a Fire Attack (9.0: Defensive Support, Offensive Support,
+Combat Resolution, the Hits given by the Active Player 9.2.2, then optional retreats 9.2.3) or a Close Combat
+(10.0: the defender fires first, the attacker second, rounds until one side leaves, compulsory retreats after
+Hits, the support net every round 10.2, no terrain 10.1); the initiator of a Close Combat ends its Operation
+(10.3). With optional rules: Battlefield Leadership and Corps Artillery (14.1), Indirect Fire's exchange
+immunity (14.3), Overruns (14.5). Retreats are retreat.py's; the Attack Factor is combat.py's arithmetic."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from ...hexgrid import Hex, hex_neighbor
-from .actions import KoenigAction, act
+from ..kit import Decision, Task
+from ..protocol import CHANCE, Action, Roll
+from .actions import Accept, Hit, LeadReroll, Support
+from .board import Battle, Doing, FireKind, KoenigBoard, RetreatDue, Side, cite
 from .combat import (
-    CLOSE,
     EXCHANGE,
     FULL,
     HIT,
-    MOBILE,
     Firer,
     attack_factor,
     fire_distribution,
@@ -27,365 +26,316 @@ from .combat import (
     fire_strength,
     terrain_modifier,
 )
-from .position import Position
+from .refusal import BattleStep
+from .retreat import ask_retreats, contested
 from .tables import support_per_battle
-from .victory import ELIMINATED, ON_MAP, RETREATED_OFF
+
+FIRE_NAMES = {FireKind.FULL: "Full Fire", FireKind.MOBILE: "Mobile Fire", FireKind.CLOSE: "Close Combat"}
+OVERRUN_MA = 10  # 14.5: units with a Movement Allowance of 10 or more
 
 
-@dataclass
-class Battle:
-    """One Fire Attack or Close Combat in progress (9.0, 10.0)."""
+@dataclass(frozen=True)
+class SupportChoice(Decision):
+    """9.0: the support points `player` commits, defensive (the defender, first) or offensive."""
 
-    kind: str  # full, mobile, close
-    attacker: str  # side
-    firers: tuple[str, ...]
-    target: Hex
-    defenders: tuple[str, ...]
-    stage: str = "def_support"  # def_support, off_support, roll, reroll, hits, retreats, done
-    def_support: int = 0
-    off_support: int = 0
-    round_step: str = "defensive"  # close combat: defensive or offensive fire
-    die: int = 0
-    result: str = ""
-    hit_queue: list[str] = field(default_factory=list)  # sides still to take a hit ("defender"/"attacker")
-    retreat_queue: list[tuple[str, bool, bool]] = field(default_factory=list)  # (unit, must, capture allowed)
-    hit_units: list[str] = field(default_factory=list)
-    attacker_was_hit: bool = False
-    attacker_undamaged: bool = True  # before this round's hits (11.2)
-    continue_after: bool = False  # close combat goes on after the retreat decisions (14.1 hold)
-    mover_mp_left: float = 0
-    entering: bool = False  # the attacker is a reinforcement entering at its blocked entry hex (8.3.1)
-
-    def key(self) -> tuple:
-        return (self.kind, self.attacker, self.firers, self.target, self.defenders, self.stage, self.def_support,
-                self.off_support, self.round_step, self.die, self.result, tuple(self.hit_queue),
-                tuple(self.retreat_queue), tuple(self.hit_units), self.attacker_was_hit, self.attacker_undamaged,
-                self.continue_after, self.mover_mp_left, self.entering)
+    defensive: bool = True
 
 
-class BattleSteps(Position):
-    """The battle and retreat steps of `KoenigState` (a mixin: it reads the state's units, points,
-    options and leadership marker)."""
+@dataclass(frozen=True)
+class FireRoll(Decision):
+    """9.0 Combat Resolution (10.0: one Close Fire): the die."""
 
-    points: dict[str, int]
-    leader: str
-    battle: Battle | None
-    active_side: str
-    in_progress: dict[str, str]
-    overrun_mp: dict[str, float]
-    step: str
 
-    def _battle_actions(self) -> list[KoenigAction]:
-        b = self.battle
+@dataclass(frozen=True)
+class RerollChoice(Decision):
+    """14.1 Battlefield Leadership: the holder of the marker may have the roll made again."""
+
+
+@dataclass(frozen=True)
+class HitChoice(Decision):
+    """9.2.2: the Active Player gives the Hit of `who` (the defending or the firing side) to one of its units."""
+
+    who: Side = Side.DEFENDER
+
+
+# -- the battle's course -------------------------------------------------------------------------------
+def support_side(b: Battle, defensive: bool) -> str:
+    return b.attacker if not defensive else ("german" if b.attacker == "allied" else "allied")
+
+
+def support_cap(state: KoenigBoard, side: str) -> int:
+    """The points `side` may commit to one battle (9.0): at most its points this turn, one Artillery point or
+    two Allied Support points."""
+    return min(state.points[side], support_per_battle(state.sc, side))
+
+
+@dataclass(frozen=True)
+class AskSupport(Task):
+    """9.0 Defensive / Offensive Support: asked only of a side with points to commit or the Leadership marker."""
+
+    defensive: bool
+
+    def run(self, state: KoenigBoard) -> None:
+        b = state.battle
         assert b is not None
-        out: list[KoenigAction] = []
-        if b.stage in ("def_support", "off_support"):
-            side = self.enemy(b.attacker) if b.stage == "def_support" else b.attacker
-            cap = min(self.points[side], support_per_battle(self.sc, side))
-            for k in range(cap + 1):
-                out.append(act("support", str(k)))
-                if self.option("leadership") and self.leader == side:
-                    out.append(act("support", str(k), "+lead"))
-            return out
-        if b.stage == "reroll":
-            return [act("accept"), act("lead-reroll")]
-        if b.stage == "hits":
-            return [act("hit", uid) for uid in self._hit_candidates(b.hit_queue[0])]
-        if b.stage == "retreats":
-            uid, must, capture = b.retreat_queue[0]
-            out += [act("retreat", uid, d) for d in self.retreat_hexes(uid)]
-            if not must:
-                out.append(act("stay", uid))
-            if capture:
-                out.append(act("capture", uid))
-            if must and b.kind == CLOSE and self.option("leadership") and self.leader == self.side_of(uid):
-                out.append(act("lead-hold", uid))
-            return out
+        side = support_side(b, self.defensive)
+        if support_cap(state, side) or (state.option("leadership") and state.leader == side):
+            state.pending = SupportChoice(side, self.defensive)
+
+
+@dataclass(frozen=True)
+class AskRoll(Task):
+    def run(self, state: KoenigBoard) -> None:
+        state.pending = FireRoll(CHANCE)
+
+
+def start_battle(state: KoenigBoard, b: Battle) -> None:
+    """A Fire Attack declared or a Close Combat entered: support, then the die (9.0, 10.0, 10.2)."""
+    state.battle = b
+    state.queue[0:0] = [AskSupport(True), AskSupport(False), AskRoll()]
+
+
+def current_af(state: KoenigBoard) -> int:
+    """The net Attack Factor of the fire about to be rolled (9.0, 9.1, 9.2.1, 10.1, 10.2, excl. 8.5)."""
+    b = state.battle
+    assert b is not None
+    if b.kind == FireKind.CLOSE:
+        net = b.off_support - b.def_support
+        if b.defensive_round:
+            d = next((x for x in b.defenders if state.on_map(x)), b.defenders[0])
+            return attack_factor([fire_strength(state.strength(d), state.hits(d))], 0, net)
+        a = b.firers[0]
+        return attack_factor([fire_strength(state.strength(a), state.hits(a))], net, 0)
+    strengths = []
+    firers = []
+    for uid in b.firers:
+        h = state.position.hex_of(uid)
+        if h is None:
+            continue
+        line = fire_line(state.map, h, b.target, b.kind)
+        indirect = not line.allowed
+        halved = line.halved or indirect or b.kind == FireKind.MOBILE
+        strengths.append(fire_strength(state.strength(uid), state.hits(uid), halved))
+        firers.append(Firer(h, state.strength(uid), state.hits(uid), indirect))
+    return attack_factor(strengths, b.off_support, b.def_support, terrain_modifier(state.map, b.target, firers))
+
+
+def result_distribution(state: KoenigBoard) -> dict[str, Fraction]:
+    """The exact odds of the battle in progress at its current Attack Factor (9.0)."""
+    return fire_distribution(current_af(state))
+
+
+def _defender_hits_back(state: KoenigBoard, b: Battle) -> bool:
+    """Indirect Fire (14.3): firing units take an Exchange Hit only if the defenders include a Heavy Weapons
+    unit or have support points allocated."""
+    return b.def_support > 0 or any(state.heavy_weapons(x) for x in b.defenders)
+
+
+def _indirect(state: KoenigBoard, b: Battle, uid: str) -> bool:
+    h = state.position.hex_of(uid)
+    return b.kind == FireKind.FULL and h is not None and not fire_line(state.map, h, b.target, FULL).allowed
+
+
+def hit_candidates(state: KoenigBoard, b: Battle, who: Side) -> list[str]:
+    """The units that may take a Hit of `who` (9.2.2): the defenders still in the target hex, or the firing
+    units on the map (not those firing indirectly when the defender cannot hit back, 14.3)."""
+    if who == Side.DEFENDER:
+        return sorted(x for x in b.defenders if state.position.hex_of(x) == b.target)
+    firers = [x for x in b.firers if state.on_map(x)]
+    if b.kind == FireKind.FULL and not _defender_hits_back(state, b):
+        firers = [x for x in firers if not _indirect(state, b, x)]
+    return sorted(firers)
+
+
+def resolve(state: KoenigBoard) -> None:
+    """Combat Resolution (9.0, 10.0): a Hit on the target, an Exchange on both sides, or a Miss."""
+    b = state.battle
+    assert b is not None
+    res = fire_result(current_af(state), b.die)
+    b.result = res
+    b.hit_queue = []
+    b.attacker_undamaged = all(state.hits(x) == 0 for x in b.firers)
+    if b.kind == FireKind.CLOSE:
+        if res == HIT:
+            b.hit_queue = [Side.ATTACKER if b.defensive_round else Side.DEFENDER]
+        elif res == EXCHANGE:
+            b.hit_queue = [Side.DEFENDER, Side.ATTACKER]
+    else:
+        if res in (HIT, EXCHANGE):
+            b.hit_queue.append(Side.DEFENDER)
+        if res == EXCHANGE and hit_candidates(state, b, Side.ATTACKER):
+            b.hit_queue.append(Side.ATTACKER)
+    b.hit_units = []
+    assign_hits(state)
+
+
+def assign_hits(state: KoenigBoard) -> None:
+    """9.2.2: each Hit to one unit of its side, chosen by the Active Player when there is a choice."""
+    b = state.battle
+    assert b is not None
+    while b.hit_queue:
+        cands = hit_candidates(state, b, b.hit_queue[0])
+        if len(cands) > 1:
+            state.pending = HitChoice(state.active_side, b.hit_queue[0])
+            return
+        if cands:
+            state.take_hit(cands[0])
+        b.hit_queue.pop(0)
+    _after_hits(state, b)
+
+
+def _after_hits(state: KoenigBoard, b: Battle) -> None:
+    """Retreats after Hits (9.2.3): optional after Full or Mobile Fire, compulsory in Close Combat (the
+    Defender first; 11.2 Capture for an undamaged attacker after an Exchange); after a Close Fire round that
+    missed both ways, each side may retreat, the defender first (10.0)."""
+    hit = [x for x in dict.fromkeys(b.hit_units) if state.on_map(x)]
+    if b.kind != FireKind.CLOSE:
+        q = [RetreatDue(x, False) for x in hit if x in b.defenders] + [RetreatDue(x, False) for x in hit
+                                                                        if x in b.firers]
+    elif b.result not in (HIT, EXCHANGE):
+        if b.defensive_round:
+            b.defensive_round = False  # the Offensive Close Fire step (10.0)
+            b.retreat_queue = []
+            state.pending = FireRoll(CHANCE)
+            return
+        q = [RetreatDue(x, False) for x in b.defenders + b.firers if state.on_map(x)]
+    else:
+        q = [RetreatDue(x, True) for x in b.defenders if x in hit]
+        q += [RetreatDue(x, True, b.result == EXCHANGE and b.attacker_undamaged) for x in b.firers if x in hit]
+    b.retreat_queue = q
+    state.queue.insert(0, AfterRetreats())
+    ask_retreats(state)
+
+
+@dataclass(frozen=True)
+class AfterRetreats(Task):
+    """Close Combat goes on while the hex holds both sides (10.0): after a round that missed both ways and
+    both stayed, another round; after a 14.1 hold, the battle continues with the next Close Fire."""
+
+    def run(self, state: KoenigBoard) -> None:
+        b = state.battle
+        assert b is not None
+        if b.kind == FireKind.CLOSE and contested(state, b):
+            b.defensive_round = not (b.defensive_round and b.result in (HIT, EXCHANGE))
+            state.pending = FireRoll(CHANCE)
+            return
+        _end_battle(state, b)
+
+
+def _end_battle(state: KoenigBoard, b: Battle) -> None:
+    """After a battle: the Close Combat initiator ends its Operation (10.3) unless it overruns (14.5); a unit
+    eliminated or retreated off the map has no Operation left to finish."""
+    state.battle = None
+    for uid in [x for x in state.in_progress if not state.on_map(x)]:
+        del state.in_progress[uid]
+        state.finish(uid)
+    if b.kind == FireKind.CLOSE:
+        uid = b.firers[0]
+        if (state.option("overruns") and state.allowance(uid) >= OVERRUN_MA and not b.attacker_was_hit
+                and state.position.hex_of(uid) == b.target and b.mover_mp_left > 0):
+            state.in_progress[uid] = Doing.OVERRUN
+            state.overrun_mp[uid] = b.mover_mp_left
+            state.finish(uid)
+
+
+# -- the steps -----------------------------------------------------------------------------------------
+class SupportStep(BattleStep[SupportChoice]):
+    decision = SupportChoice
+    rule = "Koenig 9.0"
+    name = "assign support"
+    why = {"support": "at most one Artillery point or two Allied Support points per side per battle, from the "
+                      f"points rolled this turn {cite('9.0, 6.0')}"}
+
+    def legal(self, state: KoenigBoard, d: SupportChoice) -> list[Action]:
+        lead = state.option("leadership") and state.leader == d.player
+        out: list[Action] = []
+        for k in range(support_cap(state, d.player) + 1):
+            out.append(Support(k))
+            if lead:
+                out.append(Support(k, True))
         return out
 
-    def _hit_candidates(self, who: str) -> list[str]:
-        b = self.battle
-        assert b is not None
-        if who == "defender":
-            return sorted(x for x in b.defenders if self.units[x].status == ON_MAP and self.units[x].hex == b.target)
-        firers = [x for x in b.firers if self.units[x].status == ON_MAP]
-        if b.kind == FULL and not self._defender_hits_back():
-            firers = [x for x in firers if not self._indirect(x)]
-        return sorted(firers)
-
-    def _indirect(self, uid: str) -> bool:
-        b = self.battle
-        assert b is not None
-        u = self.units[uid]
-        return b.kind == FULL and u.hex is not None and not fire_line(self.map, u.hex, b.target, FULL).allowed
-
-    def _defender_hits_back(self) -> bool:
-        """Indirect Fire (14.3): firing units take an Exchange Hit only if the defenders include a Heavy
-        Weapons unit or have support points allocated."""
-        b = self.battle
-        assert b is not None
-        return b.def_support > 0 or any(self.heavy_weapons(x) for x in b.defenders)
-
-    def retreat_hexes(self, uid: str) -> list[str]:
-        """Retreat (11.0): into an adjacent hex free of enemy units and below the stacking limit, not across
-        a River except by a bridge (8.1.1); off the map from an edge hex (11.1)."""
-        u = self.units[uid]
-        assert u.hex is not None
-        side = self.side_of(uid)
-        occ = self.occupants()
-        out = []
-        off = False
-        for d in range(6):
-            n = hex_neighbor(u.hex, d)
-            if not self.map.contains(n):
-                off = True
-                continue
-            if self.game.graph.cost(u.hex, n) is None:
-                continue
-            here = occ.get(n, [])
-            if any(self.side_of(x) != side for x in here) or len(here) >= (self.sc.stacking_limit or 2):
-                continue
-            out.append(self.map.label(n))
-        out.sort()
-        if off:
-            out.append("off")
-        return out
-
-    def result_distribution(self, attack: Any = None) -> dict[str, Fraction]:
-        """The exact odds of the battle in progress at its current Attack Factor (9.0)."""
-        return fire_distribution(self.current_af())
-
-    def current_af(self) -> int:
-        """The net Attack Factor of the fire about to be rolled (9.0, 9.1, 9.2.1, 10.1, 10.2, excl. 8.5)."""
-        b = self.battle
-        assert b is not None
-        if b.kind == CLOSE:
-            net_att = b.off_support - b.def_support
-            if b.round_step == "defensive":
-                d = next((x for x in b.defenders if self.units[x].status == ON_MAP), b.defenders[0])
-                return attack_factor([fire_strength(self.strength(d), self.units[d].hits)], 0, net_att)
-            a = b.firers[0]
-            return attack_factor([fire_strength(self.strength(a), self.units[a].hits)], net_att, 0)
-        firers = []
-        strengths = []
-        for uid in b.firers:
-            u = self.units[uid]
-            if u.status != ON_MAP or u.hex is None:
-                continue
-            line = fire_line(self.map, u.hex, b.target, b.kind)
-            indirect = not line.allowed
-            halved = line.halved or indirect or b.kind == MOBILE
-            strengths.append(fire_strength(self.strength(uid), u.hits, halved))
-            firers.append(Firer(u.hex, self.strength(uid), u.hits, indirect))
-        terrain = terrain_modifier(self.map, b.target, firers)
-        return attack_factor(strengths, b.off_support, b.def_support, terrain)
-
-    def _battle_apply(self, a: KoenigAction) -> None:
-        b = self.battle
-        assert b is not None
-        v = a.verb
-        if v == "support":
-            k = int(a.args[0]) + (1 if "+lead" in a.args else 0)
-            side = self.enemy(b.attacker) if b.stage == "def_support" else b.attacker
-            self.points[side] -= int(a.args[0])
-            if "+lead" in a.args:
-                self.leader = ""
-            if b.stage == "def_support":
-                b.def_support = k
-                b.stage = "off_support"
-            else:
-                b.off_support = k
-                b.stage = "roll"
-            return
-        if v == "roll":
-            b.die = int(a.args[0])
-            b.stage = "reroll" if (self.option("leadership") and self.leader) else "resolve"
-            return
-        if v == "accept":
-            b.stage = "resolve"
-            return
-        if v == "lead-reroll":
-            self.leader = ""
-            b.stage = "roll"
-            return
-        if v == "hit":
-            self._take_hit(a.args[0])
-            b.hit_queue.pop(0)
-            return
-        if v in ("retreat", "stay", "capture", "lead-hold"):
-            uid, must, capture = b.retreat_queue.pop(0)
-            u = self.units[uid]
-            if v == "retreat":
-                if a.args[1] == "off":
-                    u.status, u.hex = RETREATED_OFF, None
-                else:
-                    u.hex = self.map.hex_at(a.args[1])
-            elif v == "capture":
-                self._take_hit(uid)  # 11.2: a second Hit in lieu of retreating
-            elif v == "lead-hold":
-                self.leader = ""
-                b.continue_after = True
-            elif v == "stay" and b.kind == CLOSE and not must:
-                pass
-            if v == "retreat" and b.kind == CLOSE and uid in b.firers and b.entering and u.status == ON_MAP:
-                # a reinforcement forced back from its entry hex never arrives (8.3.1, 11.1)
-                u.status, u.hex = RETREATED_OFF, None
-            return
-
-    def _take_hit(self, uid: str) -> None:
-        """Hits (9.2): 1 Hit, 2 Hits, a third eliminates the unit."""
-        u = self.units[uid]
-        u.hits += 1
-        b = self.battle
-        if b is not None:
-            b.hit_units.append(uid)
-            if uid in b.firers:
-                b.attacker_was_hit = True
-        if u.hits >= 3:
-            u.status, u.hex = ELIMINATED, None
-
-    def _battle_settle(self) -> bool:
-        """Advance the battle through steps with no decision; False when a decision or chance is due."""
-        b = self.battle
-        assert b is not None
-        if b.stage in ("def_support", "off_support"):
-            side = self.enemy(b.attacker) if b.stage == "def_support" else b.attacker
-            if min(self.points[side], support_per_battle(self.sc, side)) == 0 and not (
-                    self.option("leadership") and self.leader == side):
-                if b.stage == "def_support":
-                    b.stage = "off_support"
-                else:
-                    b.stage = "roll"
-                return True
-            return False
-        if b.stage in ("roll", "reroll"):
-            return False
-        if b.stage == "resolve":
-            self._resolve(b)
-            return True
-        if b.stage == "hits":
-            while b.hit_queue:
-                cands = self._hit_candidates(b.hit_queue[0])
-                if len(cands) > 1:
-                    return False
-                if cands:
-                    self._take_hit(cands[0])
-                b.hit_queue.pop(0)
-            b.stage = self._queue_retreats(b)
-            return True
-        if b.stage == "retreats":
-            while b.retreat_queue:
-                uid, must, capture = b.retreat_queue[0]
-                u = self.units[uid]
-                if u.status != ON_MAP:
-                    b.retreat_queue.pop(0)
-                    continue
-                if b.kind == CLOSE and not must and not self._contested(b):
-                    b.retreat_queue.pop(0)  # the other side already left: nothing to choose
-                    continue
-                if must and not self.retreat_hexes(uid) and not capture and not (
-                        b.kind == CLOSE and self.option("leadership") and self.leader == self.side_of(uid)):
-                    self._eliminate_unable(uid, b)
-                    b.retreat_queue.pop(0)
-                    continue
-                return False
-            self._after_retreats(b)
-            return True
-        if b.stage == "done":
-            self._end_battle(b)
-            return True
-        return False
-
-    def _eliminate_unable(self, uid: str, b: Battle) -> None:
-        """Units that must Retreat but cannot are eliminated (11.0); a reinforcement forced back from its
-        entry hex never arrives (8.3.1, 11.1)."""
-        u = self.units[uid]
-        if b.entering and uid in b.firers:
-            u.status, u.hex = RETREATED_OFF, None
+    def apply(self, state: KoenigBoard, d: SupportChoice, action: Action) -> None:
+        assert isinstance(action, Support) and state.battle is not None
+        b = state.battle
+        state.points[d.player] -= action.points
+        if action.lead:
+            state.leader = ""
+        k = action.points + (1 if action.lead else 0)
+        if d.defensive:
+            b.def_support = k
         else:
-            u.status, u.hex = ELIMINATED, None
+            b.off_support = k
+        what = "Artillery Point" if d.player == "german" else "Allied Support Point"
+        lead = " and the Leadership marker as Corps Artillery (14.1)" if action.lead else ""
+        state.note(f"{'Defensive' if d.defensive else 'Offensive'} Support: {state.side_name(d.player)} assigns "
+                   f"{action.points} {what}{'s' if action.points != 1 else ''}{lead} {cite('9.0')}")
 
-    def _contested(self, b: Battle) -> bool:
-        here = self.units_at(b.target)
-        return any(x in b.firers for x in here) and any(x in b.defenders for x in here)
 
-    def _resolve(self, b: Battle) -> None:
-        af = self.current_af()
-        res = fire_result(af, b.die)
-        b.result = res
-        b.hit_queue = []
-        b.attacker_undamaged = all(self.units[x].hits == 0 for x in b.firers)
-        if b.kind == CLOSE:
-            if b.round_step == "defensive":
-                if res == HIT:
-                    b.hit_queue = ["attacker"]
-                elif res == EXCHANGE:
-                    b.hit_queue = ["defender", "attacker"]
-            else:
-                if res == HIT:
-                    b.hit_queue = ["defender"]
-                elif res == EXCHANGE:
-                    b.hit_queue = ["defender", "attacker"]
+class FireRollStep(BattleStep[FireRoll]):
+    decision = FireRoll
+    rule = "Koenig 9.0"
+    name = "fire roll"
+    FACES = [(Roll(f), Fraction(1, 6)) for f in range(1, 7)]
+
+    def outcomes(self, state: KoenigBoard, d: FireRoll) -> list[tuple[Action, Fraction]]:
+        return list(self.FACES)
+
+    def legal(self, state: KoenigBoard, d: FireRoll) -> list[Action]:
+        return [a for a, _ in self.FACES]
+
+    def explain(self, state: KoenigBoard, d: FireRoll, action: Action) -> str:
+        return f"{action.text()} is not an outcome of this chance node in {self.phase(state, d)}"
+
+    def apply(self, state: KoenigBoard, d: FireRoll, action: Action) -> None:
+        assert isinstance(action, Roll) and state.battle is not None
+        b = state.battle
+        b.die = action.value
+        af = current_af(state)
+        where = state.map.label(b.target)
+        if b.kind == FireKind.CLOSE:
+            what = "Defensive Close Fire" if b.defensive_round else "Offensive Close Fire"
+            section = "10.0"
         else:
-            if res in (HIT, EXCHANGE):
-                b.hit_queue.append("defender")
-            if res == EXCHANGE and self._hit_candidates("attacker"):
-                b.hit_queue.append("attacker")
-        b.hit_units = []
-        b.stage = "hits"
-
-    def _queue_retreats(self, b: Battle) -> str:
-        """Retreats after Hits (9.2.3): optional after Full or Mobile Fire, compulsory in Close Combat (the
-        Defender first; 11.2 Capture for an undamaged attacker after an Exchange); after a Close Fire round
-        that missed both ways, each side may retreat, the defender first (10.0). Returns the next stage."""
-        hit = [x for x in dict.fromkeys(b.hit_units) if self.units[x].status == ON_MAP]
-        q: list[tuple[str, bool, bool]] = []
-        if b.kind != CLOSE:
-            q = [(x, False, False) for x in hit if x in b.defenders] + [(x, False, False) for x in hit if x in b.firers]
-        elif b.result not in (HIT, EXCHANGE):
-            if b.round_step == "defensive":
-                b.round_step = "offensive"  # the Offensive Close Fire step (10.0)
-                b.retreat_queue = []
-                return "roll"
-            d = [x for x in b.defenders if self.units[x].status == ON_MAP]
-            att = [x for x in b.firers if self.units[x].status == ON_MAP]
-            q = [(x, False, False) for x in d + att]
+            what, section = f"{FIRE_NAMES[b.kind]} by {', '.join(b.firers)}", "9.0"
+        state.note(f"{what} at {where}: AF {af}, roll {b.die}: {fire_result(af, b.die)} {cite(section)}")
+        if state.option("leadership") and state.leader:
+            state.pending = RerollChoice(state.leader)
         else:
-            for x in b.defenders:
-                if x in hit:
-                    q.append((x, True, False))
-            for x in b.firers:
-                if x in hit:
-                    q.append((x, True, b.result == EXCHANGE and b.attacker_undamaged))
-        b.retreat_queue = q
-        return "retreats"
+            resolve(state)
 
-    def _after_retreats(self, b: Battle) -> None:
-        """Close Combat goes on while the hex holds both units (10.0): after a round that missed both ways
-        and both stayed, another round; after a 14.1 hold, the battle continues with the next step."""
-        if b.kind == CLOSE and self._contested(b):
-            if b.round_step == "defensive" and b.result in (HIT, EXCHANGE):
-                b.round_step = "offensive"
-            else:
-                b.round_step = "defensive"
-            b.stage = "roll"
-            return
-        b.stage = "done"
 
-    def _end_battle(self, b: Battle) -> None:
-        """After a battle: the Close Combat initiator ends its Operation (10.3) unless it overruns (14.5); a
-        unit eliminated or retreated off the map has no Operation left to finish."""
-        self.battle = None
-        for uid in [x for x in self.in_progress if self.units[x].status != ON_MAP]:
-            del self.in_progress[uid]
-            self.units[uid].done = True
-        if b.kind == CLOSE:
-            uid = b.firers[0]
-            u = self.units[uid]
-            if (self.option("overruns") and self.allowance(uid) >= 10 and not b.attacker_was_hit
-                    and u.status == ON_MAP and u.hex == b.target and b.mover_mp_left > 0
-                    and self.step == "activation"):
-                self.in_progress[uid] = "overrun"
-                self.overrun_mp[uid] = b.mover_mp_left
-                self.units[uid].done = True
+class RerollStep(BattleStep[RerollChoice]):
+    decision = RerollChoice
+    rule = "Koenig 14.1"
+    name = "accept the roll or re-roll"
+    why = {"lead-reroll": f"a re-roll needs the Leadership marker {cite('14.1')}"}
 
+    def legal(self, state: KoenigBoard, d: RerollChoice) -> list[Action]:
+        return [Accept(), LeadReroll()]
+
+    def apply(self, state: KoenigBoard, d: RerollChoice, action: Action) -> None:
+        if isinstance(action, LeadReroll):
+            state.leader = ""
+            state.note(f"{state.side_name(d.player)} has the roll made again with the Leadership marker "
+                       f"{cite('14.1')}")
+            state.pending = FireRoll(CHANCE)
+        else:
+            resolve(state)
+
+
+class HitStep(BattleStep[HitChoice]):
+    decision = HitChoice
+    rule = "Koenig 9.2.2"
+    name = "choose the unit that takes the Hit"
+    why = {"hit": f"the Active Player gives the Hit to a unit that took part on that side {cite('9.2.2')}"}
+
+    def legal(self, state: KoenigBoard, d: HitChoice) -> list[Action]:
+        assert state.battle is not None
+        return [Hit(uid) for uid in hit_candidates(state, state.battle, d.who)]
+
+    def apply(self, state: KoenigBoard, d: HitChoice, action: Action) -> None:
+        assert isinstance(action, Hit) and state.battle is not None
+        state.take_hit(action.unit)
+        state.battle.hit_queue.pop(0)
+        assign_hits(state)

@@ -1,17 +1,22 @@
 """The Koenig family's `Game` (Paul Koenig's Market-Garden, 002_fe1216aa5df94854.txt): the scenario, its
-compiled movement graph and the options of optional rules 14.1 Leadership, 14.2 Interdiction,
-14.3 Indirect Fire and 14.5 Overruns (scenario options, switchable per game)."""
+compiled movement graph, the units' order and sides, and the options of optional rules 14.1 Leadership,
+14.2 Interdiction, 14.3 Indirect Fire and 14.5 Overruns (scenario options, switchable per game).
+
+This module is the bottom of the family's state: board.py reads the game; the state class (state.py) is
+imported only when a game makes its first state."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...model.scenario import Scenario
 from ...movement.kernel import MovementGraph
 from ..chance import Sampler, SeededSampler
-from ..protocol import Game
-from .actions import KoenigAction, parse_action
-from .state import KoenigState
+from ..protocol import Action, Game
+from .actions import parse_action
+
+if TYPE_CHECKING:
+    from .state import KoenigState
 
 OPTIONS = {"leadership": "Koenig 14.1", "interdiction": "Koenig 14.2", "indirect_fire": "Koenig 14.3",
            "overruns": "Koenig 14.5"}
@@ -28,11 +33,15 @@ class KoenigGame(Game):
         classes = scenario.map.terrain_table.movement_classes
         self.graph = MovementGraph(scenario.map, classes[0] if classes else "ground")
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
+        self.unit_ids = tuple(scenario.units)
+        self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
         turns = len(scenario.turns)
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 
     def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
+        from .state import KoenigState  # the state sits above the game (state -> board -> game)
+
         return KoenigState(self, sampler or SeededSampler(seed), seed)
 
-    def parse_action(self, text: str) -> KoenigAction:
+    def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -16,7 +16,7 @@ exclusive 8.5 and 12.0, optional 14.2, 002_fe1216aa5df94854.txt).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
@@ -27,7 +27,7 @@ INTERDICTION_COST = 2  # Koenig 14.2
 STACKING_LIMIT = 2  # Koenig 8.2
 
 
-def movement_hooks(graph: MovementGraph, occupants: dict[Hex, list[str]], side_of: dict[str, str], side: str,
+def movement_hooks(graph: MovementGraph, occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str], side: str,
                    interdicted: Iterable[Hex] = (), close_combat: bool = True,
                    stacking_limit: int = STACKING_LIMIT) -> MovementHooks:
     """The hooks of one move by a unit of `side`: full hexes blocked (8.2), enemy hexes costing +2 MP and
@@ -62,7 +62,7 @@ def destinations(graph: MovementGraph, start: Hex, allowance: float, hooks: Move
 
 
 def entry_destinations(graph: MovementGraph, entry_hexes: Iterable[Hex], allowance: float, hooks: MovementHooks,
-                       occupants: dict[Hex, list[str]], side_of: dict[str, str], side: str) -> dict[Hex, float]:
+                       occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str], side: str) -> dict[Hex, float]:
     """Where a reinforcement entering by one of `entry_hexes` may end its move (exclusive 8.5): the entry
     hex costs 1 MP along its road; a blocked entry hex (8.3.1) lets the unit enter any adjacent hex
     instead (paying that hex's terrain cost) or enter the blocking unit's hex for Close Combat (+2 MP)."""
@@ -75,7 +75,7 @@ def entry_destinations(graph: MovementGraph, entry_hexes: Iterable[Hex], allowan
 
     starts: list[tuple[Hex, float]] = []
     for e in entry_hexes:
-        uids = occupants.get(e, [])
+        uids = occupants.get(e, ())
         enemy = any(side_of[u] != side for u in uids)
         if enemy:
             if e in hooks.stop and e not in hooks.blocked:

@@ -1,0 +1,46 @@
+"""The legal moves of one unit (Koenig 8.0-8.4, 14.1 Force March, 14.5 Overrun, 4.0 night Redeployment;
+Arnhem Bridge exclusive 8.5 entry and 12.0 exit; 002_fe1216aa5df94854.txt): every hex within the MP the move
+may spend, and off the map where the unit may exit. The costs are the board's (movement.py over the
+movement kernel)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...hexgrid import Hex
+from ..protocol import Action
+from .actions import OFF, CombinedMove, MoveKind, Redeploy
+from .board import Doing, KoenigBoard
+from .combat import halve
+
+
+def move_allowance(state: KoenigBoard, uid: str, kind: MoveKind, march: bool = False) -> float:
+    """The MP a move of `kind` may spend (8.0; 8.4 half MA for a Combined move, the full MA under Force March;
+    14.1 Force March doubles; 14.5 an overrun's MP left; 4.0 night redeployment at half MA)."""
+    ma = state.allowance(uid)
+    if state.in_progress.get(uid) == Doing.OVERRUN:
+        return state.overrun_mp[uid]
+    if kind is Redeploy:
+        return halve(ma)
+    if kind is CombinedMove:
+        return ma if (march or uid in state.march_combined) else halve(ma)
+    return ma * (2 if march else 1)
+
+
+def move_actions(state: KoenigBoard, uid: str, kind: MoveKind, allowance: float, march: bool,
+                 close_combat: bool = True, base: float | None = None,
+                 options: Mapping[Hex, float] | None = None) -> list[Action]:
+    """The moves of `kind` of one unit: every destination within `allowance` in label order (with Force March
+    only those beyond the normal `base` allowance, 14.1), then off the map where it may exit (exclusive
+    12.0). `options` are destinations already computed for at least `allowance` MP (costs do not depend on
+    the allowance, only the cut-off does)."""
+    if options is None:
+        options = state.move_options(uid, allowance, close_combat)
+    opts = {h: c for h, c in options.items() if c <= allowance}
+    normal = {h: c for h, c in options.items() if c <= base} if base is not None else {}
+    label = state.map.label
+    out: list[Action] = [kind(uid, label(h), march) for h in sorted(opts, key=label) if not (march and h in normal)]
+    already = march and base is not None and state.can_exit(uid, base, normal)
+    if state.can_exit(uid, allowance, opts) and not already:
+        out.append(kind(uid, OFF, march))
+    return out

@@ -1,0 +1,66 @@
+"""German Redeployment Phase (Koenig 4.0; Arnhem Bridge exclusive 8.5, 002_fe1216aa5df94854.txt), night turns
+only: the German player (only) may move any or all of his units that are not adjacent to enemy units, up to
+half their Movement Allowance, never into an enemy hex; arriving reinforcements enter with half MA."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...hexgrid import hex_distance
+from ..kit import Decision, Task
+from ..protocol import Action
+from .actions import OFF, Done, Redeploy
+from .board import EXITED, GERMAN, ON_MAP, PENDING, KoenigBoard, cite
+from .moves import move_actions, move_allowance
+from .refusal import KoenigStep
+
+
+@dataclass(frozen=True)
+class Redeployment(Decision):
+    """4.0: the German player's next redeployment, or done."""
+
+
+@dataclass(frozen=True)
+class RedeploymentPhase(Task):
+    def run(self, state: KoenigBoard) -> None:
+        state.redeployed = set()
+        state.pending = Redeployment(GERMAN)
+
+
+class RedeploymentStep(KoenigStep[Redeployment]):
+    decision = Redeployment
+    rule = "Koenig 4.0"
+    name = "redeploy units not adjacent to enemy units"
+    phase_name = "German Redeployment Phase"
+    section = "4.0"
+    why = {"redeploy": "the unit cannot move there: MA, terrain, rivers, stacking two per hex or an enemy hex "
+                       f"{cite('8.1, 8.1.1, 8.2, 10.0')}"}
+
+    def legal(self, state: KoenigBoard, d: Redeployment) -> list[Action]:
+        out: list[Action] = [Done()]
+        enemy_hexes = {h for h, us in state.occupants().items() if any(state.side_of(x) != GERMAN for x in us)}
+        for uid in state.unit_ids():
+            if state.side_of(uid) != GERMAN or uid in state.redeployed or state.status(uid) not in (ON_MAP, PENDING):
+                continue
+            h = state.position.hex_of(uid)
+            if h is not None and any(hex_distance(h, e) <= 1 for e in enemy_hexes):
+                continue
+            out += move_actions(state, uid, Redeploy, move_allowance(state, uid, Redeploy), False, close_combat=False)
+        return out
+
+    def apply(self, state: KoenigBoard, d: Redeployment, action: Action) -> None:
+        if not isinstance(action, Redeploy):
+            return  # done: on to the Housekeeping Phase
+        uid = action.unit
+        state.redeployed.add(uid)
+        if action.dest == OFF:
+            state.position.remove(uid, EXITED)
+            state.note(f"{uid} exits off the map {cite('exclusive 12.0')}")
+        else:
+            entering = state.status(uid) == PENDING
+            h = state.map.hex_at(action.dest)
+            assert h is not None
+            state.position.place(uid, h)
+            how = "enters the map and redeploys" if entering else "redeploys"
+            state.note(f"{uid} {how} to {action.dest} {cite('4.0')}")
+        state.pending = Redeployment(GERMAN)

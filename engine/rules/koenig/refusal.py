@@ -1,0 +1,75 @@
+"""The shape of every Koenig step (002_fe1216aa5df94854.txt): the phase of the sequence of play it belongs to
+(4.0) and the explanation of a refused action, naming the rule it breaks; the die-roll chance step.
+
+A step lists, for each kind of action it takes, why such an action may be refused (`why`, by verb); an
+action of a kind the step does not take is refused with the kinds it does take (4.0)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar, TypeVar
+
+from ..kit import Decision, Step
+from ..protocol import Action, Phase, Roll
+from .actions import verb_of
+from .board import FireKind, KoenigBoard, cite
+
+D = TypeVar("D", bound=Decision)
+
+
+class KoenigStep(Step[KoenigBoard, D]):
+    """A step of the Koenig sequence of play. `phase` and `section` name the phase and the rule of 4.0's
+    sequence it belongs to; `operating` steps are those of an activation (the active side's phase)."""
+
+    phase_name: ClassVar[str] = ""
+    section: ClassVar[str] = "4.0"
+    operating: ClassVar[bool] = False
+    why: ClassVar[dict[str, str]] = {}  # verb -> why such an action is refused here, with its rule
+    takes: ClassVar[tuple[str, ...]] = ()  # verbs refused with their own reason even when none is legal now
+
+    def phase(self, state: KoenigBoard, d: D) -> Phase:
+        return Phase(self.phase_name, f"Koenig {self.section}", state.turn,
+                     state.active_side if self.operating else "")
+
+    def explain(self, state: KoenigBoard, d: D, action: Action) -> str:
+        verbs = sorted({verb_of(a) for a in state.legal_actions()})
+        verb = verb_of(action)
+        ph = self.phase(state, d)
+        if verb not in verbs and verb not in self.takes:
+            return f"{action.text()} is not legal in {ph}; legal here: {', '.join(verbs)} {cite('4.0')}"
+        why = self.why.get(verb, f"not allowed here {cite('4.0')}")
+        return f"{action.text()}: {why}"
+
+
+class BattleStep(KoenigStep[D]):
+    """A step of the battle in progress: its phase is the battle's (9.0 Fire Attack, 10.0 Close Combat)."""
+
+    operating = True
+
+    def phase(self, state: KoenigBoard, d: D) -> Phase:
+        b = state.battle
+        if b is None:
+            return super().phase(state, d)
+        close = b.kind == FireKind.CLOSE
+        return Phase(f"Operations Phase: {'Close Combat' if close else 'Fire Attack'} at {state.map.label(b.target)}",
+                     "Koenig 10.0" if close else "Koenig 9.0", state.turn, state.active_side)
+
+
+class DieRollStep(KoenigStep[D]):
+    """A chance node: one die, each face 1/6."""
+
+    FACES: ClassVar[list[tuple[Action, Fraction]]] = [(Roll(f), Fraction(1, 6)) for f in range(1, 7)]
+
+    def outcomes(self, state: KoenigBoard, d: D) -> list[tuple[Action, Fraction]]:
+        return list(self.FACES)
+
+    def legal(self, state: KoenigBoard, d: D) -> list[Action]:
+        return [a for a, _ in self.FACES]
+
+    def explain(self, state: KoenigBoard, d: D, action: Action) -> str:
+        return f"{action.text()} is not an outcome of this chance node in {self.phase(state, d)}"
+
+    @staticmethod
+    def die(action: Action) -> int:
+        assert isinstance(action, Roll)
+        return action.value
