@@ -207,7 +207,24 @@ class KoenigBoard(SequenceState):
         return self.game.unit_ids
 
     def has_operated(self, uid: str) -> bool:
+        """The unit has conducted its Operation this turn (7.0)."""
         return uid in self.done
+
+    def doing(self, uid: str) -> Doing | None:
+        """The unit's Operation in progress (8.4, 14.5), if any."""
+        return self.in_progress.get(uid)
+
+    def overrun_left(self, uid: str) -> float:
+        """The MP an overrunning unit has left (14.5)."""
+        return self.overrun_mp.get(uid, 0.0)
+
+    def attached_to(self, uid: str) -> str:
+        """The formation the unit is temporarily attached to this turn (14.1), or ""."""
+        return self.attached.get(uid, "")
+
+    def is_reconstituted(self, uid: str) -> bool:
+        """Returned by Unit Recovery this turn (14.1): no Operation until the next."""
+        return uid in self.reconstituted
 
     def occupants(self) -> Mapping[Hex, Sequence[str]]:
         return self.position.occupancy()

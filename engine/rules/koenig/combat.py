@@ -25,7 +25,6 @@ from fractions import Fraction
 from ...hexgrid import Hex, hex_distance, hexside_between
 from ...model.hexmap import HexMap
 
-SOURCE = "002_fe1216aa5df94854.txt"
 HIT, EXCHANGE, MISS = "hit", "exchange", "miss"
 FULL, MOBILE, CLOSE, INDIRECT = "full", "mobile", "close", "indirect"
 
@@ -71,16 +70,16 @@ def fire_line(m: HexMap, source: Hex, target: Hex, kind: str, indirect_fire: boo
     half strength, Full Fire only)?"""
     distance = hex_distance(source, target)
     if kind == CLOSE:
-        why = "" if distance == 0 else f"Close Fire is in the same hex (Koenig 10.0, {SOURCE})"
+        why = "" if distance == 0 else "Close Fire is in the same hex (Koenig 10.0)"
         return FireLine(distance == 0, False, why)
     if kind == INDIRECT:
         if not (indirect_fire and heavy_weapons):
-            return FireLine(False, reason=f"only Heavy Weapons units fire indirectly (Koenig 14.3, {SOURCE})")
+            return FireLine(False, reason="only Heavy Weapons units fire indirectly (Koenig 14.3)")
         if not 1 <= distance <= 2:
-            return FireLine(False, reason=f"Indirect Fire reaches up to two hexes (Koenig 14.3, {SOURCE})")
+            return FireLine(False, reason="Indirect Fire reaches up to two hexes (Koenig 14.3)")
         return FireLine(True, True)
     if distance != 1:
-        return FireLine(False, reason=f"Fire Attacks need an adjacent target (Koenig 9.0, {SOURCE})")
+        return FireLine(False, reason="Fire Attacks need an adjacent target (Koenig 9.0)")
     side = m.hexside_between(source, target)
     if side is None:
         return FireLine(True)
@@ -94,8 +93,8 @@ def fire_line(m: HexMap, source: Hex, target: Hex, kind: str, indirect_fire: boo
         if bt is not None and bt.combat.get("fire") == "full_fire_half":
             if kind == FULL:
                 return FireLine(True, True)
-            return FireLine(False, reason=f"only Full Fire crosses Arnhem Bridge (exclusive 8.5, {SOURCE})")
-    return FireLine(False, reason=f"Fire Combat is prohibited across River hexsides (Koenig 9.1, {SOURCE})")
+            return FireLine(False, reason="only Full Fire crosses Arnhem Bridge (Arnhem Bridge exclusive 8.5)")
+    return FireLine(False, reason="Fire Combat is prohibited across River hexsides (Koenig 9.1)")
 
 
 def _on_hilltop(m: HexMap, h: Hex) -> bool:

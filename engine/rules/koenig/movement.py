@@ -27,8 +27,8 @@ INTERDICTION_COST = 2  # Koenig 14.2
 STACKING_LIMIT = 2  # Koenig 8.2
 
 
-def movement_hooks(graph: MovementGraph, occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str], side: str,
-                   interdicted: Iterable[Hex] = (), close_combat: bool = True,
+def movement_hooks(graph: MovementGraph, occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str],
+                   side: str, interdicted: Iterable[Hex] = (), close_combat: bool = True,
                    stacking_limit: int = STACKING_LIMIT) -> MovementHooks:
     """The hooks of one move by a unit of `side`: full hexes blocked (8.2), enemy hexes costing +2 MP and
     stopping the unit for Close Combat (10.0) or blocked where Close Combat is not allowed (night
@@ -62,7 +62,8 @@ def destinations(graph: MovementGraph, start: Hex, allowance: float, hooks: Move
 
 
 def entry_destinations(graph: MovementGraph, entry_hexes: Iterable[Hex], allowance: float, hooks: MovementHooks,
-                       occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str], side: str) -> dict[Hex, float]:
+                       occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str],
+                       side: str) -> dict[Hex, float]:
     """Where a reinforcement entering by one of `entry_hexes` may end its move (exclusive 8.5): the entry
     hex costs 1 MP along its road; a blocked entry hex (8.3.1) lets the unit enter any adjacent hex
     instead (paying that hex's terrain cost) or enter the blocking unit's hex for Close Combat (+2 MP)."""

@@ -103,7 +103,8 @@ class RetreatStep(BattleStep[RetreatChoice]):
         "retreat": "retreat into an adjacent hex free of enemy units, within the stacking limit, not across a River; "
                    f"off the map only from an edge hex {cite('11.0, 11.1, 8.2')}",
         "stay": f"a unit hit in Close Combat must retreat {cite('9.2.3, 10.0')}",
-        "capture": f"only an undamaged attacker after a Close Fire Exchange may take a second Hit to hold {cite('11.2')}",
+        "capture": "only an undamaged attacker after a Close Fire Exchange may take a second Hit to hold "
+                   f"{cite('11.2')}",
         "lead-hold": f"ignoring a Close Combat retreat needs the Leadership marker {cite('14.1')}",
     }
 

@@ -19,9 +19,9 @@ from ..kit import Decision, StepTable, Task
 from ..protocol import Outcome, Phase
 from . import battle
 from .battle import FireRollStep, HitStep, RerollStep, SupportStep
-from .board import ALLIED, GERMAN, Doing, KoenigBoard, cite
+from .board import ALLIED, GERMAN, KoenigBoard, cite
 from .game import KoenigGame
-from .landing import LandingPhase, LandingStep
+from .landing import LandingPhase, LandingRoll, LandingStep
 from .night import RedeploymentPhase, RedeploymentStep
 from .operations import (
     ActivationStep,
@@ -131,9 +131,10 @@ class KoenigState(KoenigBoard):
         """The active formation's units that may still conduct an Operation (7.0, 7.1)."""
         return eligible(self) if self.active else []
 
-    def doing(self, uid: str) -> Doing | None:
-        """The unit's Operation in progress (8.4, 14.5), if any."""
-        return self.in_progress.get(uid)
+    def landings_due(self) -> list[str]:
+        """The airborne units still to roll on the Paratroop Landing Table this turn, in order (5.0)."""
+        d = self.pending
+        return [d.unit, *d.then] if isinstance(d, LandingRoll) else []
 
     def retreat_hexes(self, uid: str) -> list[str]:
         return retreat_hexes(self, uid)

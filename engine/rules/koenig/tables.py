@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 from ...model.scenario import Scenario, Table
 
-SOURCE = "002_fe1216aa5df94854.txt"
-
 DEFAULT_LANDING = {"1": [0, "yes"], "2": [0, "yes"], "3": [1, "yes"], "4": [1, "yes"], "5": [2, "yes"],
                    "6": [0, "no"]}
 DEFAULT_SUPPORT = {str(d): [(d + 1) // 2] for d in range(1, 7)}

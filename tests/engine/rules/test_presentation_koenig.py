@@ -10,7 +10,9 @@ import pytest
 from hexwright.engine.hexgrid import hex_distance, hexside_between
 from hexwright.engine.model import HexsideInfo
 from hexwright.engine.rules.koenig import KoenigGame
-from hexwright.engine.rules.koenig.actions import act
+from hexwright.engine.rules.koenig.actions import OFF, FireAttack, Support, UnitMove, act
+from hexwright.engine.rules.koenig.battle import FireRoll, SupportChoice
+from hexwright.engine.rules.koenig.moves import move_allowance
 from hexwright.engine.rules.koenig.view import PHASES, KoenigPresenter
 from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, new_game
@@ -20,24 +22,12 @@ from .koenig.conftest import position, scenario  # noqa: F401 - the session fixt
 OPTIONS = [{}, {"leadership": True, "interdiction": True, "overruns": True, "indirect_fire": True}]
 
 
-def allowance_of(st, a) -> float:
-    uid = a.args[0]
-    ma = st.allowance(uid)
-    if st.in_progress.get(uid) == "overrun":
-        return st.overrun_mp[uid]
-    if a.verb == "redeploy":
-        return (ma + 1) // 2
-    if a.verb == "move":
-        return ma * (2 if "+march" in a.args else 1)
-    return ma if ("+march" in a.args or uid in st.march_combined) else (ma + 1) // 2
-
-
 def fire_odds_by_cloning(st, a):
     """Declare the fire on a copy, commit no support (9.0), read the battle's odds."""
     trial = st.clone()
     trial.apply(a)
     while trial.current_player != CHANCE:
-        trial.apply(act("support", "0"))
+        trial.apply(Support(0))
     return trial.result_distribution(), trial
 
 
@@ -47,11 +37,10 @@ def check_state(pr, st, seen):
     assert [v.action for v in views] == legal
     assert all(v.label for v in views)
     prompt = pr.prompt(st)
-    assert "002_fe1216aa5df94854.txt" in prompt
+    assert "(Koenig " in prompt and ".txt" not in prompt  # the rule by system and section, never a file
     who = "Dice" if st.current_player == CHANCE else pr.side_name(st, st.current_player)
     assert prompt.startswith(who + ":")
-    key = (st.step, st.battle.stage if st.battle else "")
-    seen.setdefault("steps", set()).add(key)
+    seen.setdefault("steps", set()).add(type(st.pending_decision()).__name__)
     if st.current_player == CHANCE:
         probs = dict(st.chance_outcomes())
         assert [v.probability for v in views] == [probs[a] for a in legal]
@@ -61,23 +50,23 @@ def check_state(pr, st, seen):
     fires = 0
     for v in views:
         a = v.action
-        if a.verb in ("move", "cmove", "redeploy") and a.args[1] != "off":
-            uid, dest = a.args[0], a.args[1]
-            options = st.move_options(uid, allowance_of(st, a), a.verb != "redeploy")
+        assert v.rule and ".txt" not in v.rule + v.label
+        if isinstance(a, UnitMove) and a.dest != OFF:
+            uid, dest = a.unit, a.dest
+            options = st.move_options(uid, move_allowance(st, uid, type(a), a.march), a.verb != "redeploy")
             h = st.map.hex_at(dest)
             assert v.cost == options[h]  # the MP the state's own movement rules charge (8.0-8.3, 14.2)
             assert v.hexes[-1] == dest
             for x, y in zip(v.hexes, v.hexes[1:], strict=False):
                 assert hex_distance(st.map.hex_at(x), st.map.hex_at(y)) == 1
-            u = st.units[uid]
-            if u.hex is not None:
-                assert v.hexes[0] == st.map.label(u.hex)
+            if st.hex_label(uid) is not None:
+                assert v.hexes[0] == st.hex_label(uid)
             if v.verb == "close-combat":
                 cp = pr.combat_preview(st, a)
                 assert sum(cp.distribution.values()) == 1 and set(cp.distribution) <= set(pr.result_legend(st))
                 seen["close"] = seen.get("close", 0) + 1
-        elif a.verb in ("fire", "mfire"):
-            assert v.kind == ATTACK and v.hexes[-1] == a.args[1] and v.units == tuple(a.args[0].split(","))
+        elif isinstance(a, FireAttack):
+            assert v.kind == ATTACK and v.hexes[-1] == a.target and v.units == a.units
             if fires < 4:
                 cp = pr.combat_preview(st, a)
                 dist, trial = fire_odds_by_cloning(st, a)
@@ -85,18 +74,18 @@ def check_state(pr, st, seen):
                 assert set(cp.distribution) <= set(pr.result_legend(st))  # 9.0
                 fires += 1
                 seen["fire"] = seen.get("fire", 0) + 1
-        elif a.verb == "done":
+        elif a.text() == "done":
             assert v.kind == PASS
-    if legal and legal[0].verb == "support":
+    if legal and isinstance(legal[0], Support):
         cp = pr.combat_preview(st, legal[-1])
         assert cp is not None and sum(cp.distribution.values()) == 1
     assert pr.zoc_hexes(st, "allied") == set() == pr.zoc_hexes(st, "german")  # 8.3
     units = pr.units(st)
-    assert [u.id for u in units] == list(st.units)
+    assert [u.id for u in units] == list(st.unit_ids())
     for u in units:
-        s = st.units[u.id]
-        assert u.hex == (st.map.label(s.hex) if s.status == "map" else None)
-        assert (f"{s.hits} Hit" in " ".join(u.flags)) == bool(s.hits)
+        assert u.hex == (st.hex_label(u.id) if st.status(u.id) == "on map" else None)
+        hits = st.hits(u.id)
+        assert (f"{hits} Hit" in " ".join(u.flags)) == bool(hits)
     pr.markers(st)
     track = pr.turn_track(st)
     assert track.phases == PHASES and track.turn == st.turn
@@ -121,7 +110,7 @@ def test_random_games_every_view_at_every_state(scenario, options, seed):  # noq
         if st.current_player == CHANCE:
             a = st.sample_chance()
         else:
-            busy = [x for x in legal if x.verb not in ("done", "end")]
+            busy = [x for x in legal if x.text() != "done" and not x.text().startswith("end ")]
             a = rng.choice(busy) if busy and rng.random() < 0.85 else rng.choice(legal)
         st.apply(a)
         after = pr.events(st, 0)
@@ -130,9 +119,10 @@ def test_random_games_every_view_at_every_state(scenario, options, seed):  # noq
             assert after[len(log):] == pr.events(st, n)  # the lines the last action caused
         log = after
     assert pr.prompt(st).startswith("Game over")
-    assert log[-1].startswith("Game over") and "VP" in log[-1]
-    assert ("activation", "") in seen["steps"] and seen.get("fire", 0) + seen.get("close", 0) > 0
-    if ("activation", "roll") in seen["steps"]:  # a battle was rolled: its line names the AF and the die
+    assert log[-1].lower().startswith("game over") and "Allied" in log[-1] and "VP" in log[-1]
+    assert not any(".txt" in line for line in log)
+    assert "Activation" in seen["steps"] and seen.get("fire", 0) + seen.get("close", 0) > 0
+    if "FireRoll" in seen["steps"]:  # a battle was rolled: its line names the AF and the die
         assert any(" AF " in line and ", roll " in line for line in log)
 
 
@@ -177,7 +167,7 @@ def test_close_combat_cost_example_of_8_1(scenario):  # noqa: F811
     trial = st.clone()
     trial.apply(cc[0].action)
     while trial.current_player != CHANCE:
-        trial.apply(act("support", "0"))
+        trial.apply(Support(0))
     first = trial.result_distribution()
     assert cp.distribution["Defensive Close Fire: Hit (the attacker retreats)"] == first["hit"]
     assert cp.distribution["Defensive Close Fire: Exchange"] == first["exchange"]
@@ -215,8 +205,7 @@ def test_prompts_of_a_fire_attack_in_order(scenario):  # noqa: F811
     pr = presenter_for(st)
     assert pr.prompt(st).startswith("Allied: formation 1PB is active")
     st.apply(act("fire", "B-1Para,B-3Para", "0503"))
-    assert pr.prompt(st) == ("German: assign Defensive Support to the Full Fire at 0503 (up to 1) "
-                             "(Koenig 9.0, 002_fe1216aa5df94854.txt)")
+    assert pr.prompt(st) == "German: assign Defensive Support to the Full Fire at 0503 (up to 1) (Koenig 9.0)"
     assert [v.label for v in pr.action_views(st)] == ["Defensive Support: 0 Artillery Points",
                                                       "Defensive Support: 1 Artillery Point"]
     st.apply(act("support", "1"))
@@ -227,16 +216,18 @@ def test_prompts_of_a_fire_attack_in_order(scenario):  # noqa: F811
     assert pr.prompt(st).startswith(f"Dice: roll the Full Fire at 0503: AF {st.current_af()}")
     st.apply(act("roll", "1"))
     assert "1 Hit" in {u.id: u for u in pr.units(st)}["G-16"].flags
-    # a position set up directly is not reached from the scenario's start: its log is the actions' texts
-    lines = pr.events(st, 0)
-    assert lines[1:] == [f"{'Dice' if e.player == CHANCE else e.player.title()}: {e.action.text()} ({e.phase})"
-                         for e in st.history()]
+    # the log is the state's own account, in the rules' words, the sides by their names
+    n = len(st.history())
+    assert pr.events(st, n - 1) == ["Full Fire by B-1Para, B-3Para at 0503: AF 8, roll 1: hit (Koenig 9.0)",
+                                    "G-16 takes a Hit: 1 Hit (Koenig 9.2)"]
+    assert pr.events(st, n - 2) == ["Offensive Support: Allied assigns 2 Allied Support Points (Koenig 9.0)"] + \
+        pr.events(st, n - 1)
 
 
 def test_units_show_hits_and_operations(scenario):  # noqa: F811
     game = KoenigGame(scenario)
     st = position(game, {"B-1Para": "0403", "G-16": "0503"}, active="1PB", side="allied")
-    st.units["B-1Para"].hits = 2
+    st.position.set_steps_lost("B-1Para", 2)
     pr = presenter_for(st)
     b = {u.id: u for u in pr.units(st)}["B-1Para"]
     assert b.values == "3-6 (2 Hits: fires at 2)" and "2 Hits" in b.flags and "active" in b.flags
@@ -266,30 +257,27 @@ def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):  # noqa: 
     pr = presenter_for(st)
     st.leader = "allied"
     st.apply(act("fire", "B-1Para", "0503"))
-    while st.current_player != CHANCE:
-        st.apply(act("support", "0"))
+    while isinstance(st.pending_decision(), SupportChoice):
+        st.apply(Support(0))
     st.apply(act("roll", "1"))
-    assert pr.prompt(st) == ("Allied: accept the roll of 1 at 0503 or re-roll with the Leadership marker "
-                             "(Koenig 14.1, 002_fe1216aa5df94854.txt)")
+    assert pr.prompt(st) == "Allied: accept the roll of 1 at 0503 or re-roll with the Leadership marker (Koenig 14.1)"
     assert [v.label for v in pr.action_views(st)] == ["accept the roll: hit", "re-roll with the Leadership marker"]
     st.apply(act("accept"))
-    assert pr.prompt(st) == ("Allied: choose the defending unit that takes the Hit at 0503 "
-                             "(Koenig 9.2.2, 002_fe1216aa5df94854.txt)")
+    assert pr.prompt(st) == "Allied: choose the defending unit that takes the Hit at 0503 (Koenig 9.2.2)"
     assert [v.units for v in pr.action_views(st)] == [("G-16",), ("G-19/9-1",)]
 
     st2 = position(KoenigGame(scenario), {"B-1Para": "0403", "G-16": "0503"}, active="1PB", side="allied")
     st2.apply(act("mfire", "B-1Para", "0503"))
     while st2.battle is not None:
-        st2.apply(st2.chance_outcomes()[-1][0] if st2.current_player == CHANCE else st2.legal_actions()[0])
+        st2.apply(st2.chance_outcomes()[-1][0] if isinstance(st2.pending_decision(), FireRoll)
+                  else st2.legal_actions()[0])
     assert pr.prompt(st2).startswith("Allied: B-1Para may make the move of its Combined Operation at half MA")
     costs = pr.move_costs(st2, "B-1Para")
     assert costs and max(costs.values()) <= 3  # half of MA 6 (8.4)
     assert "fired: may move half MA" in {u.id: u for u in pr.units(st2)}["B-1Para"].flags
 
-    st3 = position(KoenigGame(scenario), {}, step="landing", turn=6)
-    st3.landing_queue = ["B-10Para"]
-    assert pr.prompt(st3) == ("Dice: Paratroop Landing roll for B-10Para "
-                              "(Koenig 5.0, exclusive 4.0, 002_fe1216aa5df94854.txt)")
+    st3 = position(KoenigGame(scenario), {}, step="landing", turn=6, landing=("B-10Para",))
+    assert pr.prompt(st3) == "Dice: Paratroop Landing roll for B-10Para (Koenig 5.0; Arnhem Bridge exclusive 4.0)"
     assert pr.turn_track(st3).current == 0
 
 
@@ -305,7 +293,7 @@ def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):  # noqa:
     st = position(game, {"G-Recon9": probe.map.label(near)}, active="Recon/9", side="german")
     pr = presenter_for(st)
     off = [v for v in pr.action_views(st) if v.verb == "exit"]
-    assert off and all(v.action.args[1] == "off" for v in off)
+    assert off and all(v.action.dest == OFF for v in off)
     for v in off:
         assert v.hexes[0] == probe.map.label(near) and st.map.hex_at(v.hexes[-1]) in exits
     assert "exits off the map" in off[0].label

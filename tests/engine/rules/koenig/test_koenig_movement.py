@@ -107,7 +107,7 @@ def test_scenario_turn_1_entry_roads_and_recon_exit(make_position):
     """Exclusive 8.5: the GT1 units enter by the four western roads north of the Lower Rhine; 12.0: the
     Recon/9th exits from a road hex on the bottom edge for 1 MP."""
     s = make_position({}, "1PB", "allied")
-    s.units["B-2Para"].status = "pending"
+    s.position.set_status("B-2Para", "pending")
     assert sorted(s.map.label(h) for h in s.entry_hexes("B-2Para")) == ["0101", "0102", "0104", "0105"]
     assert sorted(s.map.label(h) for h in s.entry_hexes("G-10/9-Pz")) == ["1601", "1602", "1604", "1607"]
     assert [s.map.label(h) for h in s.entry_hexes("G-Recon9")] == ["0104"]

@@ -9,6 +9,8 @@ import pytest
 from hexwright.engine.rules.koenig.actions import act, roll
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction
 
+from tests.engine.rules.koenig.conftest import refresh
+
 
 def texts(state) -> list[str]:
     return [a.text() for a in state.legal_actions()]
@@ -36,21 +38,23 @@ def test_firing_in_concert_only_with_the_same_operation(make_position):
 def test_combined_fire_then_move_half_ma_and_no_move_fire_move(make_position):
     s = make_position({"B-1Para": "0307", "G-19/9-1": "0308"}, "1PB", "allied")
     do(s, "mfire B-1Para 0308", "roll 6")  # AF = halve(3) + 1 clear = 3: miss
-    assert s.units["B-1Para"].hits == 0
+    assert s.hits("B-1Para") == 0
     t = texts(s)
     assert set(t) >= {"end B-1Para", "cmove B-1Para 0306", "cmove B-1Para 0606"}
     assert "cmove B-1Para 0706" not in t  # half of MA 6 is 3
     do(s, "cmove B-1Para 0306")
-    assert s.units["B-1Para"].done and "done" in texts(s)
+    assert s.has_operated("B-1Para") and "done" in texts(s)
 
 
 def test_sixteenth_battalion_activates_with_any_german_hq_once_per_turn(make_position):
     s = make_position({"G-16": "0606", "G-19/9-1": "0208", "B-1Para": "0102"}, "19/9", "german")
     assert any(t.startswith("move G-16 ") for t in texts(s))
     do(s, "move G-16 0607")
-    s.active, s.active_side, s._legal = "21/10", "german", None
+    s.active, s.active_side = "21/10", "german"
+    refresh(s)
     assert not any("G-16" in t for t in texts(s))
-    s.active, s.active_side, s._legal = "1PB", "allied", None
+    s.active, s.active_side = "1PB", "allied"
+    refresh(s)
     assert not any("G-16" in t for t in texts(s))
 
 
@@ -70,11 +74,11 @@ def test_full_fire_attack_factor_and_active_player_chooses_the_hit(make_position
     do(s, "roll 6")
     assert s.current_player == "allied" and texts(s) == ["hit G-19/9-1", "hit G-19/9-2"]  # 9.2.2
     do(s, "hit G-19/9-2")
-    assert s.units["G-19/9-2"].hits == 1
+    assert s.hits("G-19/9-2") == 1
     assert s.current_player == "german"  # may retreat after Fire (9.2.3)
     assert "stay G-19/9-2" in texts(s) and "retreat G-19/9-2 0309" in texts(s)
     do(s, "retreat G-19/9-2 0309")
-    assert s.map.label(s.units["G-19/9-2"].hex) == "0309" and s.battle is None
+    assert s.hex_label("G-19/9-2") == "0309" and s.battle is None
 
 
 def test_exchange_hits_both_sides_and_support_net(make_position):
@@ -87,7 +91,7 @@ def test_exchange_hits_both_sides_and_support_net(make_position):
     do(s, "support 1")
     assert s.current_af() == 3 + 1 - 1 + 1
     do(s, "roll 4")  # equal: Exchange
-    assert s.units["G-19/9-1"].hits == 1 and s.units["B-1Para"].hits == 1
+    assert s.hits("G-19/9-1") == 1 and s.hits("B-1Para") == 1
     assert s.points == {"allied": 2, "german": 1}
     do(s, "stay G-19/9-1", "stay B-1Para")
     assert s.battle is None
@@ -95,16 +99,16 @@ def test_exchange_hits_both_sides_and_support_net(make_position):
 
 def test_mobile_fire_halves_and_two_hits_cost_one_after_halving(make_position):
     s = make_position({"B-1Para": "0307", "G-19/9-1": "0308"}, "1PB", "allied")
-    s.units["B-1Para"].hits = 2
+    s.position.set_steps_lost("B-1Para", 2)
     do(s, "mfire B-1Para 0308")
     assert s.current_af() == (2 - 1) + 1  # halve(3) = 2, -1 CS, +1 clear
 
 
 def test_third_hit_eliminates(make_position):
     s = make_position({"B-1Para": "0307", "G-19/9-1": "0308"}, "1PB", "allied")
-    s.units["G-19/9-1"].hits = 2
+    s.position.set_steps_lost("G-19/9-1", 2)
     do(s, "fire B-1Para 0308", "roll 1")
-    assert s.units["G-19/9-1"].status == "eliminated"
+    assert s.status("G-19/9-1") == "eliminated"
 
 
 def test_arnhem_bridge_full_fire_at_half_strength_only(make_position):
@@ -124,18 +128,18 @@ def test_close_combat_defender_fires_first_then_attacker(make_position):
     assert s.battle is not None and s.battle.kind == "close"
     assert s.current_af() == 3  # full strength, terrain ignored (10.1)
     do(s, "roll 5")  # defensive miss
-    assert s.battle.round_step == "offensive"
+    assert not s.battle.defensive_round
     do(s, "roll 2")  # offensive hit: the defender must retreat
     assert s.current_player == "german" and not any(t.startswith("stay") for t in texts(s))
     do(s, "retreat G-19/9-1 0309")
-    assert s.battle is None and s.units["B-2Para"].done and s.map.label(s.units["B-2Para"].hex) == "0308"
+    assert s.battle is None and s.has_operated("B-2Para") and s.hex_label("B-2Para") == "0308"
     assert not any("B-2Para" in t for t in texts(s))  # 10.3: the initiator's turn is over
 
 
 def test_close_combat_defensive_hit_forces_the_attacker_back(make_position):
     s = make_position({"B-2Para": "0307", "G-19/9-1": "0308"}, "1PB", "allied")
     do(s, "move B-2Para 0308", "roll 1")
-    assert s.units["B-2Para"].hits == 1 and s.current_player == "allied"
+    assert s.hits("B-2Para") == 1 and s.current_player == "allied"
     assert "stay B-2Para" not in texts(s) and "capture B-2Para" not in texts(s)
     do(s, "retreat B-2Para 0307")
     assert s.battle is None
@@ -146,7 +150,7 @@ def test_both_miss_then_either_may_retreat_or_fight_another_round(make_position)
     do(s, "move B-2Para 0308", "roll 6", "roll 6")
     assert s.current_player == "german" and "stay G-19/9-1" in texts(s)
     do(s, "stay G-19/9-1", "stay B-2Para")
-    assert s.current_player == CHANCE and s.battle.round_step == "defensive"
+    assert s.current_player == CHANCE and s.battle.defensive_round
 
 
 def test_capture_after_an_exchange_by_an_undamaged_attacker(make_position):
@@ -155,7 +159,7 @@ def test_capture_after_an_exchange_by_an_undamaged_attacker(make_position):
     do(s, "retreat G-19/9-1 0309")  # the defender retreats first (9.2.3)
     assert "capture B-2Para" in texts(s)
     do(s, "capture B-2Para")
-    assert s.units["B-2Para"].hits == 2 and s.map.label(s.units["B-2Para"].hex) == "0308"
+    assert s.hits("B-2Para") == 2 and s.hex_label("B-2Para") == "0308"
 
 
 def test_support_net_applies_every_close_combat_round(make_position):
@@ -171,10 +175,10 @@ def test_unable_to_retreat_is_eliminated_and_off_map_retreat_is_not(make_positio
                        "B-1PBHvy": "0409", "B-Recce": "0208", "B-10Para": "0408", "B-11Para": "0309"},
                       "1PB", "allied")
     do(s, "move B-2Para 0308", "roll 6", "roll 1")  # the defender must retreat: all around is Allied-held
-    assert s.units["G-19/9-1"].status == "eliminated"
+    assert s.status("G-19/9-1") == "eliminated"
     e = make_position({"B-1Para": "0110", "G-19/9-1": "0210"}, "19/9", "german")
     do(e, "fire G-19/9-1 0110", "roll 1", "retreat B-1Para off")
-    assert e.units["B-1Para"].status == "retreated_off"
+    assert e.status("B-1Para") == "retreated_off"
 
 
 def test_stacking_limits_close_combat_entry(make_position):
@@ -207,10 +211,10 @@ def test_reinforcement_attacking_its_blocked_entry_hex_and_forced_back_never_arr
     """8.3.1: a blocked entry hex: enter next to it, or Close Combat against the blocker; forced to retreat,
     the reinforcement never arrives (11.1)."""
     s = make_position({"G-16": "0104"}, "1PB", "allied")
-    s.units["B-2Para"].status = "pending"
+    s.position.set_status("B-2Para", "pending")
     t = texts(s)
     assert "move B-2Para 0104" in t and "move B-2Para 0204" in t
     do(s, "move B-2Para 0104", "roll 1")  # the defender's Close Fire hits
     assert s.current_player == "allied"
     do(s, texts(s)[0])
-    assert s.units["B-2Para"].status == "retreated_off" and s.battle is None
+    assert s.status("B-2Para") == "retreated_off" and s.battle is None

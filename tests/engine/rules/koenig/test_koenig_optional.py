@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 from hexwright.engine.rules.koenig import KoenigGame
+from hexwright.engine.rules.koenig.operations import CupDrawing
+from hexwright.engine.rules.koenig.support import Interdiction, LeadershipRollOff, SupportRoll
 from hexwright.engine.rules.protocol import CHANCE
+
+from tests.engine.rules.koenig.conftest import refresh
 
 LEAD = {"leadership": True}
 
@@ -23,13 +27,13 @@ def do(s, *actions: str) -> None:
 @pytest.mark.parametrize("german,allied,leader", [(5, 2, "german"), (2, 4, "allied"), (3, 2, ""), (4, 4, "")])
 def test_leadership_roll_off(scenario, german, allied, leader):
     s = KoenigGame(scenario, LEAD).new_initial_state(0)
-    assert s.step == "rolloff" and s.current_player == CHANCE
+    assert isinstance(s.pending_decision(), LeadershipRollOff) and s.current_player == CHANCE
     do(s, f"roll {german}", f"roll {allied}")
-    assert s.leader == leader and s.step == "support_roll"
+    assert s.leader == leader and isinstance(s.pending_decision(), SupportRoll)
 
 
 def test_leadership_off_has_no_roll_off_and_no_feats(scenario, make_position):
-    assert KoenigGame(scenario).new_initial_state(0).step == "support_roll"
+    assert isinstance(KoenigGame(scenario).new_initial_state(0).pending_decision(), SupportRoll)
     s = make_position({"B-1Para": "0307", "G-19/9-1": "0308"}, "1PB", "allied")
     s.leader = "allied"  # even holding the marker, the option is off
     assert not any("+march" in t or t.startswith(("attach", "recover")) for t in texts(s))
@@ -47,7 +51,7 @@ def test_marker_stays_on_a_tie_or_one_point_difference(scenario):
 def test_automatic_activation(make_position):
     s = make_position({"B-1Para": "0307", "G-19/9-1": "0308"}, step="next_draw", options=LEAD)
     s.cup, s.leader = ["HQ-19/9", "HQ-1PB"], "allied"
-    s._settle()
+    s.advance()
     assert s.current_player == "allied" and texts(s) == ["pass", "lead-activate HQ-1PB"]
     do(s, "lead-activate HQ-1PB")
     assert s.active == "1PB" and s.cup == ["HQ-19/9"] and s.leader == ""
@@ -61,7 +65,7 @@ def test_battlefield_leadership_reroll(make_position):
     do(s, "lead-reroll")
     assert s.current_player == CHANCE and s.leader == ""
     do(s, "roll 6")
-    assert s.units["G-19/9-1"].hits == 0 and s.battle is None
+    assert s.hits("G-19/9-1") == 0 and s.battle is None
 
 
 def test_battlefield_leadership_ignores_a_close_combat_retreat(make_position):
@@ -70,14 +74,15 @@ def test_battlefield_leadership_ignores_a_close_combat_retreat(make_position):
     do(s, "move B-2Para 0308", "support 0", "roll 6", "accept", "roll 1", "accept")  # offensive Hit on the defender
     assert "lead-hold G-19/9-1" in texts(s)
     do(s, "lead-hold G-19/9-1")
-    assert s.battle is not None and s.battle.round_step == "defensive" and s.current_player == CHANCE
+    assert s.battle is not None and s.battle.defensive_round and s.current_player == CHANCE
 
 
 def test_force_march_doubles_ma(make_position):
     s = make_position({"B-1Para": "0307"}, "1PB", "allied", options=LEAD)
     normal = set(texts(s))
     assert not any("+march" in t for t in normal)
-    s.leader, s._legal = "allied", None
+    s.leader = "allied"
+    refresh(s)
     marches = [t for t in texts(s) if t.endswith(" +march")]
     assert marches and all(t.removesuffix(" +march") not in normal for t in marches)  # only beyond the MA
     assert max(s.move_options("B-1Para", 12).values()) > 6
@@ -106,25 +111,25 @@ def test_temporary_attachment(make_position):
 
 def test_unit_recovery_and_its_placement(make_position):
     s = make_position({"B-1Para": "0307", "G-19/9-1": "0309"}, "1PB", "allied", options=LEAD)
-    s.units["B-2Para"].status = "eliminated"
+    s.position.set_status("B-2Para", "eliminated")
     s.leader = "allied"
     places = [t.split()[2] for t in texts(s) if t.startswith("recover B-2Para")]
     assert "0307" in places and "0308" not in places  # never next to an enemy unit
     s2 = make_position({"B-1Para": "0303", "G-19/9-1": "0109"}, "1PB", "allied", options=LEAD)
-    s2.units["B-2Para"].status = "eliminated"
+    s2.position.set_status("B-2Para", "eliminated")
     s2.leader = "allied"
     places = {t.split()[2] for t in texts(s2) if t.startswith("recover B-2Para")}
     assert "0303" in places  # (a) with a single unit of its formation
     assert {"0302", "0304", "0203"} <= places  # (b) empty and next to its formation
     assert "0606" not in places
     do(s2, "recover B-2Para 0302")
-    u = s2.units["B-2Para"]
-    assert u.status == "map" and u.hits == 2 and not any("B-2Para" in t for t in texts(s2))
+    assert s2.status("B-2Para") == "on map" and s2.hits("B-2Para") == 2
+    assert not any("B-2Para" in t for t in texts(s2))
 
 
 def test_recovery_in_a_town_three_hexes_from_the_enemy(make_position):
     s = make_position({"G-16": "0804", "B-1Para": "0101"}, "19/9", "german", options=LEAD)
-    s.units["G-19/9-2"].status = "eliminated"
+    s.position.set_status("G-19/9-2", "eliminated")
     s.leader = "german"
     places = {t.split()[2] for t in texts(s) if t.startswith("recover G-19/9-2")}
     assert "0804" in places  # (c): a Town with one friendly unit, at least three hexes from the enemy
@@ -134,12 +139,13 @@ def test_recovery_in_a_town_three_hexes_from_the_enemy(make_position):
 def test_interdiction_on_and_off(scenario):
     off = KoenigGame(scenario).new_initial_state(0)
     do(off, "roll 3", "roll 6")
-    assert off.step == "draw"
+    assert isinstance(off.pending_decision(), CupDrawing)
     on = KoenigGame(scenario, {"interdiction": True}).new_initial_state(0)
     do(on, "roll 3", "roll 6")
-    assert on.step == "interdiction" and on.current_player == "allied" and "interdict 0904" in texts(on)
+    assert isinstance(on.pending_decision(), Interdiction) and on.current_player == "allied"
+    assert "interdict 0904" in texts(on)
     do(on, "interdict 0904", "interdict 0201", "interdict 0104")
-    assert on.points["allied"] == 0 and on.step == "draw"
+    assert on.points["allied"] == 0 and isinstance(on.pending_decision(), CupDrawing)
     do(on, "draw HQ-1PB")
     assert on.move_options("B-1Para", 6)[on.map.hex_at("0104")] == 3
 
@@ -160,7 +166,7 @@ def test_indirect_fire_on_and_off(make_position):
     do(on, "fire B-1PBHvy 0308")
     assert on.current_af() == 1 + 1  # half of 2, clear +1
     do(on, "roll 2")  # Exchange: no Hit on the indirect firer (no Heavy Weapons or support in defence)
-    assert on.units["B-1PBHvy"].hits == 0 and on.units["G-19/9-1"].hits == 1
+    assert on.hits("B-1PBHvy") == 0 and on.hits("G-19/9-1") == 1
 
 
 def test_indirect_fire_across_the_river_and_return_hit_from_heavy_weapons(make_position):
@@ -169,7 +175,7 @@ def test_indirect_fire_across_the_river_and_return_hit_from_heavy_weapons(make_p
     do(on, "fire B-1PBHvy 1006")
     assert on.current_af() == 1 + 1
     do(on, "roll 2")
-    assert on.units["B-1PBHvy"].hits == 1  # the defenders include a Heavy Weapons unit
+    assert on.hits("B-1PBHvy") == 1  # the defenders include a Heavy Weapons unit
 
 
 # -- 14.5 Overruns ---------------------------------------------------------------------------------

@@ -8,6 +8,10 @@ from fractions import Fraction
 
 from hexwright.engine.rules.koenig import KoenigGame
 from hexwright.engine.rules.koenig.actions import act, roll
+from hexwright.engine.rules.koenig.landing import LandingRoll
+from hexwright.engine.rules.koenig.night import Redeployment
+from hexwright.engine.rules.koenig.operations import CupDrawing
+from hexwright.engine.rules.koenig.support import SupportRoll
 from hexwright.engine.rules.protocol import CHANCE
 
 
@@ -15,9 +19,10 @@ def texts(state) -> list[str]:
     return [a.text() for a in state.legal_actions()]
 
 
-def pass_until(s, turn: int, step: str | None = None):
-    """Play "done" (or the first action) at every decision and sample chance, until `turn` (and `step`)."""
-    while not s.is_terminal() and (s.turn < turn or (step is not None and s.turn == turn and s.step != step)):
+def pass_until(s, turn: int, decision: type | None = None):
+    """Play "done" (or the first action) at every decision and sample chance, until `turn` (and `decision`)."""
+    while not s.is_terminal() and (s.turn < turn or (decision is not None and s.turn == turn
+                                                     and not isinstance(s.pending_decision(), decision))):
         if s.current_player == CHANCE:
             s.apply(s.sample_chance())
         else:
@@ -28,7 +33,8 @@ def pass_until(s, turn: int, step: str | None = None):
 
 def test_turn_1_support_then_cup_with_the_formations_on_or_entering_the_map(scenario):
     s = KoenigGame(scenario).new_initial_state(1)
-    assert s.turn == 1 and s.step == "support_roll" and s.current_player == CHANCE  # no landing roll on GT1
+    # no landing roll on GT1
+    assert s.turn == 1 and isinstance(s.pending_decision(), SupportRoll) and s.current_player == CHANCE
     assert s.chance_outcomes() == [(roll(f), Fraction(1, 6)) for f in range(1, 7)]
     s.apply(roll(5))
     s.apply(roll(2))
@@ -43,13 +49,13 @@ def test_turn_1_support_then_cup_with_the_formations_on_or_entering_the_map(scen
 
 def test_night_turn_3_is_german_redeployment_at_half_ma(scenario):
     s = pass_until(KoenigGame(scenario).new_initial_state(2), 3)
-    assert s.is_night() and s.step == "redeploy" and s.current_player == "german"
+    assert s.is_night() and isinstance(s.pending_decision(), Redeployment) and s.current_player == "german"
     moves = [t for t in texts(s) if t.startswith("redeploy G-21/10-1 ")]
     assert moves and all(t.split()[2][:2] in ("16", "15", "14", "13") for t in moves)  # MA 8 halved: 4
     assert not any(t.startswith(("move", "fire", "cmove")) for t in texts(s))  # no Operations at night
     assert s.points == {"allied": 0, "german": 0}  # no Support Phase at night
     s.apply(act("done"))
-    assert s.turn == 4 and s.step == "support_roll"
+    assert s.turn == 4 and isinstance(s.pending_decision(), SupportRoll)
 
 
 def test_redeployment_excludes_units_adjacent_to_the_enemy(make_position):
@@ -62,13 +68,13 @@ def test_redeployment_excludes_units_adjacent_to_the_enemy(make_position):
 
 def test_turn_6_paratroop_landing_table(scenario):
     s = pass_until(KoenigGame(scenario).new_initial_state(3), 6)
-    assert s.step == "landing" and s.current_player == CHANCE
-    order = list(s.landing_queue)
+    assert isinstance(s.pending_decision(), LandingRoll) and s.current_player == CHANCE
+    order = s.landings_due()
     assert len(order) == 8
     for face in (1, 3, 5, 6, 2, 4, 1, 2):
         s.apply(roll(face))
-    hits = [s.units[u].hits for u in order]
-    status = [s.units[u].status for u in order]
+    hits = [s.hits(u) for u in order]
+    status = [s.status(u) for u in order]
     assert hits[:3] == [0, 1, 2] and status[3] == "lost"
     assert status.count("pending") == 7
     s.apply(roll(1))
@@ -77,7 +83,7 @@ def test_turn_6_paratroop_landing_table(scenario):
 
 
 def test_cup_holds_every_formation_with_units_on_or_arriving(scenario):
-    s = pass_until(KoenigGame(scenario).new_initial_state(4), 4, "draw")
+    s = pass_until(KoenigGame(scenario).new_initial_state(4), 4, CupDrawing)
     assert s.cup == ["HQ-19/9", "HQ-1PB", "HQ-21/10", "HQ-Recon/9"]
     probs = dict((a.text(), p) for a, p in s.chance_outcomes())
     assert probs == {f"draw {h}": Fraction(1, 4) for h in s.cup}
