@@ -126,7 +126,8 @@ class ScenarioPanels:
         for title, name, widget, area in specs:
             d = QDockWidget(title, window)
             d.setObjectName(name)
-            d.setWidget(widget if widget is self.oob else _scrolled(widget))
+            # panels made of tables that scroll themselves are docked as they are
+            d.setWidget(widget if widget in (self.oob, self.start_state) else _scrolled(widget))
             window.addDockWidget(area, d)
             self.docks[name] = d
         window.tabifyDockWidget(window.dock_properties, self.docks["oobDock"])

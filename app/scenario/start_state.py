@@ -17,6 +17,8 @@ spin box's arrow presses on one unit merge into one undo step.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hexwright.engine.hexgrid import Hexside
 from hexwright.engine.model import Scenario
 from hexwright.engine.model.oob import unit_status
@@ -27,6 +29,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -110,7 +113,9 @@ def start_diagnostics(sc: Scenario) -> dict[tuple[str, str], list[Diagnostic]]:
     for d in validate_scenario(sc, sm):
         part = d.file[len("<start:"):-1] if d.file.startswith("<start:") else ""
         if part in keys and 1 <= d.line <= len(keys[part]) and d.severity is not Severity.INFO:
-            out.setdefault((part, keys[part][d.line - 1]), []).append(d)
+            # the row says which entry it is about: "start: " would only repeat the panel's name
+            shown = replace(d, message=d.message.removeprefix("start: "))
+            out.setdefault((part, keys[part][d.line - 1]), []).append(shown)
     return out
 
 
@@ -159,6 +164,28 @@ class _StateDelegate(QStyledItemDelegate):
         model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
 
 
+def _fit_columns(table: EditGrid, problems: int) -> None:
+    """Every column but the problems (which takes the rest) as wide as its text, within reason."""
+    for col in range(problems):
+        table.resizeColumnToContents(col)
+        table.setColumnWidth(col, min(table.columnWidth(col), 240))
+
+
+def _page(table: EditGrid, side: QVBoxLayout) -> QWidget:
+    """A tab: the table, and its controls in a column beside it (the dock is wide and short)."""
+    table.setMinimumHeight(72)
+    table.setWordWrap(False)
+    holder = QWidget()
+    holder.setLayout(side)
+    holder.setFixedWidth(300)
+    page = QWidget()
+    lay = QHBoxLayout(page)
+    lay.setContentsMargins(4, 4, 4, 4)
+    lay.addWidget(table, 1)
+    lay.addWidget(holder)
+    return page
+
+
 class StartStateEditor(ScenarioPanel):
     refresh_on = ("start", "units", "placements", "reinforcements", "markers", "sides")
 
@@ -172,11 +199,18 @@ class StartStateEditor(ScenarioPanel):
         self.tabs.addTab(self._build_units(), "Steps lost")
         self.tabs.addTab(self._build_hexsides(), "Hexsides")
         self.tabs.addTab(self._build_markers(), "Markers")
+        self.message.hide()
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.message)
         self.watch()
+
+    def say(self, text: str) -> None:
+        """Show why an edit was refused (or clear it)."""
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
 
     # -- building ----------------------------------------------------------------------------------
     def _build_units(self) -> QWidget:
@@ -200,19 +234,17 @@ class StartStateEditor(ScenarioPanel):
         self.steps_label.setBuddy(self.steps_spin)
         self.steps_why = QLabel()
         self.steps_why.setWordWrap(True)
-        top = QHBoxLayout()
-        top.addWidget(self.filter_edit, 1)
-        top.addWidget(self.only_lost)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.steps_label)
-        bottom.addWidget(self.steps_spin)
-        bottom.addWidget(self.steps_why, 1)
-        page = QWidget()
-        lay = QVBoxLayout(page)
-        lay.addLayout(top)
-        lay.addWidget(self.units, 1)
-        lay.addLayout(bottom)
-        return page
+        spin_row = QHBoxLayout()
+        spin_row.addWidget(self.steps_label, 1)
+        spin_row.addWidget(self.steps_spin)
+        side = QVBoxLayout()
+        side.addWidget(self.filter_edit)
+        side.addWidget(self.only_lost)
+        side.addSpacing(6)
+        side.addLayout(spin_row)
+        side.addWidget(self.steps_why)
+        side.addStretch(1)
+        return _page(self.units, side)
 
     def _build_hexsides(self) -> QWidget:
         self.hexsides = EditGrid(HEXSIDE_COLUMNS)
@@ -223,11 +255,12 @@ class StartStateEditor(ScenarioPanel):
         self.hexside_pick = QComboBox()
         self.hexside_pick.setEditable(True)
         self.hexside_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.hexside_pick.setMinimumContentsLength(24)
+        self.hexside_pick.setMinimumContentsLength(16)
+        self.hexside_pick.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.hexside_pick.setToolTip("A bridge or water hexside of the map, or type its label: 1422/1423")
         line = self.hexside_pick.lineEdit()
         assert line is not None
-        line.setPlaceholderText("bridge or water hexside, e.g. 1422/1423")
+        line.setPlaceholderText("pick, or type 1422/1423")
         line.returnPressed.connect(self.add_hexside)
         self.hexside_pick.currentIndexChanged.connect(self._on_pick)
         self.state_combo = QComboBox()
@@ -241,18 +274,17 @@ class StartStateEditor(ScenarioPanel):
         pick_label.setBuddy(self.hexside_pick)
         state_label = QLabel("&State")
         state_label.setBuddy(self.state_combo)
-        row = QHBoxLayout()
-        row.addWidget(pick_label)
-        row.addWidget(self.hexside_pick, 1)
-        row.addWidget(state_label)
-        row.addWidget(self.state_combo)
-        row.addWidget(self.add_hexside_button)
-        row.addWidget(self.remove_hexside_button)
-        page = QWidget()
-        lay = QVBoxLayout(page)
-        lay.addWidget(self.hexsides, 1)
-        lay.addLayout(row)
-        return page
+        form = QFormLayout()
+        form.addRow(pick_label, self.hexside_pick)
+        form.addRow(state_label, self.state_combo)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_hexside_button)
+        buttons.addWidget(self.remove_hexside_button)
+        side = QVBoxLayout()
+        side.addLayout(form)
+        side.addLayout(buttons)
+        side.addStretch(1)
+        return _page(self.hexsides, side)
 
     def _build_markers(self) -> QWidget:
         self.markers = EditGrid(MARKER_COLUMNS)
@@ -264,14 +296,11 @@ class StartStateEditor(ScenarioPanel):
         note = QLabel("Type a hex in Start hex to have the marker start there instead of its printed hex "
                       "(a drop zone already moved); clear it to use the printed hex.")
         note.setWordWrap(True)
-        row = QHBoxLayout()
-        row.addWidget(note, 1)
-        row.addWidget(self.clear_marker_button)
-        page = QWidget()
-        lay = QVBoxLayout(page)
-        lay.addWidget(self.markers, 1)
-        lay.addLayout(row)
-        return page
+        side = QVBoxLayout()
+        side.addWidget(note)
+        side.addWidget(self.clear_marker_button)
+        side.addStretch(1)
+        return _page(self.markers, side)
 
     # -- showing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -319,7 +348,7 @@ class StartStateEditor(ScenarioPanel):
                 first.setData(_KEY, uid)
                 g.set_text(i, U_SIDE, sides.get(u.side, u.side) if u is not None else "", editable=False)
                 where = unit_status(sc, uid).text() if u is not None else "no such unit"
-                g.set_text(i, U_WHERE, where, editable=False)
+                g.set_text(i, U_WHERE, where, editable=False, tip=where)
                 most, why = max_steps_lost(sc, u) if u is not None else (0, "no unit has this id")
                 steps = QTableWidgetItem()
                 steps.setData(Qt.ItemDataRole.EditRole, n)
@@ -333,6 +362,7 @@ class StartStateEditor(ScenarioPanel):
                 g.mark_row(i, problems.get(("steps_lost", uid), []), U_PROBLEMS)
         finally:
             g.loading = False
+        _fit_columns(g, U_PROBLEMS)
         self._apply_filter()
         self._sync_spin()
 
@@ -350,6 +380,7 @@ class StartStateEditor(ScenarioPanel):
                 g.mark_row(i, problems.get(("hexsides", label), []), H_PROBLEMS)
         finally:
             g.loading = False
+        _fit_columns(g, H_PROBLEMS)
         self._fill_candidates()
 
     def _fill_candidates(self) -> None:
@@ -385,6 +416,7 @@ class StartStateEditor(ScenarioPanel):
                 g.mark_row(i, problems.get(("markers", mid), []), M_PROBLEMS)
         finally:
             g.loading = False
+        _fit_columns(g, M_PROBLEMS)
 
     def _apply_filter(self) -> None:
         words = self.filter_edit.text().strip().lower()
@@ -432,9 +464,9 @@ class StartStateEditor(ScenarioPanel):
         try:
             command = SetStepsLost(self.document, unit_id, steps)
         except (KeyError, ValueError) as exc:
-            self.message.setText(str(exc).strip("'\""))
+            self.say(str(exc).strip("'\""))
             return False
-        self.message.clear()
+        self.say("")
         self.document.undo_stack.push(command)
         return True
 
@@ -451,7 +483,7 @@ class StartStateEditor(ScenarioPanel):
         try:
             steps = int(value)
         except (TypeError, ValueError):
-            self.message.setText(f"steps lost of {uid} must be a whole number, not {value!r}")
+            self.say(f"steps lost of {uid} must be a whole number, not {value!r}")
             self.refresh()
             return
         if not self.set_steps_lost(str(uid), steps):
@@ -480,15 +512,15 @@ class StartStateEditor(ScenarioPanel):
         state = state or self.state_combo.currentText()
         side = sc.map.hexside_at(label)
         if side is None:
-            self.message.setText(f"{label or 'nothing'} is not a hexside of the map: write two adjacent hexes, "
+            self.say(f"{label or 'nothing'} is not a hexside of the map: write two adjacent hexes, "
                                  "for example 1422/1423" if label else "pick a hexside or type its label")
             return False
         existing = next((k for k in sc.start.hexsides if sc.map.hexside_at(k) == side), None)
         key = existing or hexside_text(sc, side)
         if sc.start.hexsides.get(key) == state:
-            self.message.setText(f"hexside {key} already starts {state}")
+            self.say(f"hexside {key} already starts {state}")
             return False
-        self.message.clear()
+        self.say("")
         self.document.undo_stack.push(SetHexsideState(self.document, key, state))
         self.hexside_pick.setEditText("")
         return True
@@ -515,10 +547,10 @@ class StartStateEditor(ScenarioPanel):
         try:
             command = SetHexsideState(self.document, label, state)
         except (KeyError, ValueError) as exc:
-            self.message.setText(str(exc))
+            self.say(str(exc))
             self.refresh()
             return
-        self.message.clear()
+        self.say("")
         self.document.undo_stack.push(command)
 
     def set_marker_hex(self, marker_id: str, hex_label: str | None) -> bool:
@@ -527,9 +559,9 @@ class StartStateEditor(ScenarioPanel):
         try:
             command = SetStartMarker(self.document, marker_id, hex_label)
         except (KeyError, ValueError) as exc:
-            self.message.setText(str(exc).strip("'\""))
+            self.say(str(exc).strip("'\""))
             return False
-        self.message.clear()
+        self.say("")
         self.document.undo_stack.push(command)
         return True
 

@@ -347,9 +347,8 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
                 r.error("start-ferry", f"start: hexside {label} is not a river or canal hexside, so no ferry can "
                         "operate across it" + (" (F&M 10.6.5)" if fm else ""), anchor, hex=label)
             elif info.bridge is not None:
-                r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry crosses an unbridged "
-                        "river or canal hexside (demolish the bridge instead"
-                        + (", F&M 10.6.3, 10.6.5)" if fm else ")"), anchor, hex=label)
+                r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry runs where none "
+                        "stands" + (" (F&M 10.6.5)" if fm else ""), anchor, hex=label)
     for mid, label in start.markers.items():
         anchor = ("start", "markers", mid)
         if mid not in sc.markers:
