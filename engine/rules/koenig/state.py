@@ -97,6 +97,23 @@ class KoenigState(KoenigBoard):
             return Outcome(None, True, text)
         return Outcome(ALLIED if a > g else GERMAN, False, text)
 
+    def end(self, out: Outcome) -> None:
+        """The game is over (12.0): the log's last line names the winner as the scenario does."""
+        self._outcome = out
+        self.pending = None
+        self.queue = []
+        self._legal_memo = None
+        self.note(f"Game over: {self.result_text()}")
+
+    def result_text(self) -> str:
+        """The result as a player reads it: "Allied wins: Allied 15 VP, German 2 VP (...)"."""
+        out = self._outcome
+        if out is None:
+            return ""
+        if out.draw or out.winner is None:
+            return f"a draw: {out.reason}"
+        return f"{self.side_name(out.winner)} wins: {out.reason}"
+
     @property
     def phase(self) -> Phase:
         d = self.pending

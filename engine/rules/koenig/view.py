@@ -512,7 +512,7 @@ class KoenigPresenter(Presenter):
     def prompt(self, state: GameState) -> str:
         st = _ko(state)
         if st.is_terminal():
-            return f"Game over: {st.outcome()}"
+            return f"Game over: {st.result_text()}"
         who = "Dice" if st.current_player == CHANCE else self.side_name(st, st.current_player)
         text, rule = self._prompt(st, st.pending_decision())
         return f"{who}: {text} ({cite(rule)})"

@@ -119,7 +119,7 @@ def test_random_games_every_view_at_every_state(scenario, options, seed):  # noq
             assert after[len(log):] == pr.events(st, n)  # the lines the last action caused
         log = after
     assert pr.prompt(st).startswith("Game over")
-    assert log[-1].lower().startswith("game over") and "Allied" in log[-1] and "VP" in log[-1]
+    assert log[-1].startswith("Game over") and "Allied" in log[-1] and "VP" in log[-1]
     assert not any(".txt" in line for line in log)
     assert "Activation" in seen["steps"] and seen.get("fire", 0) + seen.get("close", 0) > 0
     if "FireRoll" in seen["steps"]:  # a battle was rolled: its line names the AF and the die
