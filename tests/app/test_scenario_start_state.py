@@ -296,3 +296,29 @@ def test_a_scenario_without_a_start_state_says_so(doc, qtbot):
     qtbot.addWidget(w)
     assert "printed set-up" in w.summary.text()
     assert w.tabs.tabText(0) == "Steps lost (0)" and w.hexsides.rowCount() == 0
+
+
+# -- in the editor window --------------------------------------------------------------------------------
+def test_start_state_dock_edits_on_the_windows_undo_stack_and_saves(qtbot, tmp_path):
+    import shutil
+
+    from tests.app.test_editor_support import make_window
+
+    for name in ("mid_game.yaml", "map.yaml"):
+        shutil.copy(FIXTURES / "valid" / name, tmp_path / name)
+    win = make_window(qtbot, tmp_path)
+    assert win.open_path(tmp_path / "mid_game.yaml")
+    panels = win.scenario_panels
+    assert "startStateDock" in panels.docks and panels.start_state.document is win.document
+    assert "Start state" in [a.text() for a in win.scenario_menu.actions()]
+    panel = panels.start_state
+    assert panel.add_hexside("0205/0206", "demolished")  # a river without a bridge: an error
+    assert win.isWindowModified() and win.document.undo_stack.count() == 1
+    qtbot.waitUntil(lambda: any("[start-no-bridge]" in win.diagnostics.list.item(i).text()
+                                for i in range(win.diagnostics.list.count())), timeout=3000)
+    win.document.undo_stack.undo()
+    assert panel.set_marker_hex("dz-x", "0102")
+    assert win.save()
+    saved = load_scenario(tmp_path / "mid_game.yaml")
+    assert saved.ok and saved.scenario.start.markers == {"dz-x": "0102"}
+    assert saved.scenario.start.hexsides == {"0605/0606": "demolished", "0305/0306": "ferry"}
