@@ -168,7 +168,7 @@ class FMHeuristicBot:
     def _deplete_value(self, st: Any, uid: str) -> float:
         vals = st.current_values(uid)
         strength = float(vals.get("attack", 0) or 0) + float(vals.get("defense", 0) or 0)
-        survives = not (uid in st.reduced or st.game.one_step(uid))
+        survives = not (st.is_depleted(uid) or st.game.one_step(uid))
         return (100.0 if survives else 0.0) - strength
 
     def _retreat(self, st: Any, side: str, by_verb: dict[str, list[Action]]) -> Action:

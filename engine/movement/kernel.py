@@ -307,6 +307,21 @@ class Reach:
     def remaining(self, h: Hex) -> float:
         return self.allowance - self.spent[h]
 
+    @property
+    def predecessors(self) -> dict[int, int]:
+        """Graph index -> the index of the hex the cheapest path enters it from (-1 at the start)."""
+        return self._prev
+
+    @property
+    def graph_hexes(self) -> list[Hex]:
+        """Graph index -> hex (the indices of `predecessors` and `index`)."""
+        return self._hexes
+
+    @property
+    def index(self) -> dict[Hex, int]:
+        """Hex -> its graph index."""
+        return self._index
+
     def path(self, h: Hex) -> list[Hex]:
         """The start hex, then each hex entered, ending with `h`."""
         if h not in self.spent:

@@ -33,6 +33,39 @@ from ..protocol import Action, Draw, Roll
 
 
 @dataclass(frozen=True)
+class MarkerId:
+    """One kind of support fire marker (7.0): its value, nationality and kind (artillery, airpower ...),
+    written '+value:nationality[:kind]'."""
+
+    value: int
+    nationality: str = ""
+    kind: str = "artillery"
+
+    def token(self) -> str:
+        out = f"+{self.value}"
+        if self.nationality:
+            out += f":{self.nationality}"
+        if self.kind and self.kind != "artillery":
+            out += f":{self.kind}" if self.nationality else f"::{self.kind}"
+        return out
+
+    @classmethod
+    def parse(cls, token: str) -> MarkerId:
+        parts = token.strip().split(":")
+        try:
+            value = int(parts[0].lstrip("+"))
+        except ValueError as exc:
+            raise ValueError(f"{token!r} is not a support fire marker such as +3:us") from exc
+        nat = parts[1] if len(parts) > 1 else ""
+        kind = parts[2] if len(parts) > 2 and parts[2] else "artillery"
+        return cls(value, nat, kind)
+
+    @property
+    def airpower(self) -> bool:
+        return self.kind in ("airpower", "air", "aircraft")
+
+
+@dataclass(frozen=True)
 class Pass(Action):
     def text(self) -> str:
         return "pass"

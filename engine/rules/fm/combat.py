@@ -1,171 +1,396 @@
-"""Bombardment (F&M 8.1) and ground combat (8.2): totals, the combat differential, the CRT line from
-the defender's terrain and hexsides (8.2.2, 10.6), the column (CRT notes), fortifications (8.2.3), and
-the CRT lookup. Every number comes from the scenario's tables (tables.py names them); nothing here
-depends on their values. 000_e5c3deafb2cea4af.txt.
+"""Bombardment (F&M 8.1) and ground combat (8.2): the decisions of the Bombardment, Combat and Mobile
+Combat Phases (000_e5c3deafb2cea4af.txt).
+
+* 8.1: the phasing player bombards an enemy unit with one or two support fire markers in range
+  (10.7.1); each marker once a GT (7.2); a unit once a phase (8.0). Ae, A1-A3 and Ex have no effect;
+  (A) depletes an adjacent attacking unit (8.1.3); D2/D3 retreat by 8.1.5.
+* 8.2: attacks on adjacent enemy units, each attacker and each defender once a phase; in the Mobile
+  Combat Phase only mobile units that did not attack in the Combat Phase (4.1); not across a prohibited
+  hexside or into a hex prohibited to the attacker; not by a displaced or advanced unit (8.3.1, 8.5).
+* 8.2.1 b: attacker, defender, attacker, defender may each commit one marker face down; then the
+  totals, the differential, the CRT line and column (crt.py) and the die roll; 8.2.4 results. Retreats,
+  displacement and advance after combat are in retreat.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+import itertools
 from fractions import Fraction
 
-from ...hexgrid import Hex, hexside_between
-from ...model.scenario import Table
-from .game import FMGame, cite
-from .movement import is_fortification
-from .tables import differentials
+from ...hexgrid import Hex, hex_distance, hex_neighbors, hexside_between
+from ...model.placement import entry_cost, only_along
+from ..kit import ChanceStep, Task
+from ..protocol import CHANCE, Action, Roll
+from . import crt
+from .actions import Attack, Bombard, Commit, Deplete, MarkerId, Pass
+from .board import Ask, Combat, FMBoard, FMStep
+from .decisions import AttackChoice, BombardChoice, CombatRoll, MarkerCommit, StepLossChoice
+from .engineers import DIE
+from .game import cite, rule_ref
+from .losses import deplete, eliminate
+from .retreat import AdvanceBegin, CombatDone, RetreatUnit
+from .support import in_range, supports
 
-RETREATS = {"D2": 2, "D3": 3, "A1": 1, "A2": 2, "A3": 3}
-BOMBARDMENT_NO_RESULT = ("Ae", "A1", "A2", "A3", "Ex")  # 8.1.3
+
+def marker_choices(state: FMBoard, side: str) -> list[MarkerId]:
+    """The kinds of marker `side` has available, lowest first."""
+    return sorted(set(state.available.get(side, [])), key=lambda m: (m.value, m.token()))
 
 
-@dataclass(frozen=True)
-class MarkerId:
-    """One kind of support fire marker: its value, nationality and kind (artillery, airpower ...)."""
+# -- 8.1 bombardment ------------------------------------------------------------------------------------
+class BombardStep(FMStep[BombardChoice]):
+    decision = BombardChoice
+    rule = rule_ref("8.1")
+    name = "declare a bombardment or pass"
 
-    value: int
-    nationality: str = ""
-    kind: str = "artillery"
-
-    def token(self) -> str:
-        out = f"+{self.value}"
-        if self.nationality:
-            out += f":{self.nationality}"
-        if self.kind and self.kind != "artillery":
-            out += f":{self.kind}" if self.nationality else f"::{self.kind}"
+    def legal(self, state: FMBoard, d: BombardChoice) -> list[Action]:
+        g = state.game
+        side = d.player
+        avail = state.available.get(side, [])
+        out: list[Action] = []
+        if avail:
+            kinds = marker_choices(state, side)
+            targets = sorted({h for u, h in state.pos.items() if g.units[u].side != side
+                              and u not in state.defended_phase and state.bombarded.get(h, 0) == 0}, key=g.label)
+            for t in targets:
+                ok = [m for m in kinds if in_range(state, side, m, t)]
+                combos: list[tuple[MarkerId, ...]] = [(m,) for m in ok]
+                for i, m1 in enumerate(ok):
+                    for m2 in ok[i:]:
+                        if m1 == m2 and avail.count(m1) < 2:
+                            continue
+                        combos.append((m1, m2))
+                for c in combos:
+                    out.append(Bombard(g.label(t), tuple(m.token() for m in c)))
+        out.append(Pass())
         return out
 
-    @classmethod
-    def parse(cls, token: str) -> MarkerId:
-        parts = token.strip().split(":")
-        try:
-            value = int(parts[0].lstrip("+"))
-        except ValueError as exc:
-            raise ValueError(f"{token!r} is not a support fire marker such as +3:us") from exc
-        nat = parts[1] if len(parts) > 1 else ""
-        kind = parts[2] if len(parts) > 2 and parts[2] else "artillery"
-        return cls(value, nat, kind)
-
-    @property
-    def airpower(self) -> bool:
-        return self.kind in ("airpower", "air", "aircraft")
-
-
-def line_order(g: FMGame) -> list[str]:
-    return list(g.table("crt_terrain").rows)
-
-
-def crt_line_of(g: FMGame, code: str) -> str | None:
-    """The CRT line a terrain, feature or hexside code uses: the type's own `combat: {crt_line}` (or
-    `crt_row`) first,
-    then the scenario's `crt_lines` table (by code, then by name)."""
-    tt = g.map.terrain_table
-    for group in (tt.terrain, tt.features, tt.hexside_features, tt.bridges):
-        t = group.get(code)
-        if t is not None and (t.combat.get("crt_line") or t.combat.get("crt_row")):
-            return str(t.combat.get("crt_line") or t.combat["crt_row"])
-    lines = g.tables.get("crt_lines")
-    if lines is None:
-        return None
-    if code in lines.rows:
-        return str(lines.rows[code][0])
-    for group in (tt.terrain, tt.features, tt.hexside_features):
-        t = group.get(code)
-        if t is not None and t.name.lower() in lines.rows:
-            return str(lines.rows[t.name.lower()][0])
-    return None
+    def apply(self, state: FMBoard, d: BombardChoice, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, Bombard)
+        g = state.game
+        side = d.player
+        t = g.hex(action.target)
+        assert t is not None
+        dfd = state.occupant(t)
+        assert dfd is not None
+        markers = [MarkerId.parse(x) for x in action.markers]
+        for m in markers:
+            state.available[side].remove(m)  # 7.2: once per GT
+        state.bombarded[t] = len(markers)
+        state.defended_phase.add(dfd)
+        c = Combat("bombard", side, g.units[dfd].side, t, [], dfd, {side: markers})
+        state.combat = c
+        state.queue.insert(0, Ask(BombardChoice(side)))  # 8.1: then the next bombardment, if any
+        resolve_totals(state, c)
+        state.pending = CombatRoll(CHANCE)
 
 
-def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished: set,
-                  bombardment: bool = False) -> str:
-    """The CRT line for an attack on `target` (8.2.2): the most favourable to the defender among the
-    terrain in the hex (8.1.2: bombardment ignores hexsides); the River line when every attacker attacks
-    across an unbridged river or canal hexside (8.2.2); the Bridge line when at least one attacks across a
-    bridged one (10.6, which the exclusive rules state without 8.2.2's 'all across the river'), 'unless a
-    higher line is called for due to the terrain in the defender's hex'."""
+# -- 8.2 ground combat ------------------------------------------------------------------------------------
+def may_attack_across(state: FMBoard, uid: str, a: Hex, b: Hex) -> bool:
+    """8.2: not across a prohibited hexside or into a hex prohibited to the attacker; unbridged rivers
+    and canals may be attacked across (10.6, TEC note c)."""
+    g = state.game
     m = g.map
-    order = line_order(g)
-    candidates: list[str] = []
-    for code in (m.terrain[target], *m.features.get(target, ())):
-        line = crt_line_of(g, code)
-        if line in order:
-            candidates.append(line)
-    if not bombardment and attacker_hexes:
-        across = []  # (bridged, water feature) for each attacker attacking across a river or canal
-        for a in attacker_hexes:
-            side = hexside_between(a, target)
-            if g.is_water(side):
-                info = m.hexsides[side]
-                bridged = info.bridge is not None and side not in demolished
-                across.append((bridged, next(f for f in info.features if g._water_code(f))))
-        if any(b for b, _ in across):
-            # 10.6: one attacker across a bridged river/canal hexside is enough for the Bridge line
-            line = crt_line_of(g, "bridge") or ("Bridge" if "Bridge" in order else None)
-        elif across and len(across) == len(attacker_hexes):
-            line = crt_line_of(g, across[0][1])  # 8.2.2: every attacker across the river
+    cls = g.movement_class(uid)
+    along = only_along(m, b, cls)
+    info = m.hexsides.get(hexside_between(a, b))
+    if along is not None:
+        if info is None or not any(p in along for p in info.paths):
+            return False
+    elif entry_cost(m, b, cls) is None:
+        return False
+    if info is not None:
+        for f in info.features:
+            ft = m.terrain_table.hexside_features.get(f)
+            if ft is not None and ft.move.get(cls, 0) is None and not g.water_code(f):
+                return False
+    return True
+
+
+def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
+    """The units of `side` that may attack `target` now."""
+    g = state.game
+    out = []
+    mobile_phase = state.phase_index == 4
+    for n in hex_neighbors(target):
+        u = state.occupant(n)
+        if u is None or g.units[u].side != side:
+            continue
+        if u in state.attacked_phase or u in state.no_attack:
+            continue
+        if mobile_phase and (not g.is_mobile(u) or u in state.attacked_combat):
+            continue
+        if not may_attack_across(state, u, n, target):
+            continue
+        out.append(u)
+    return sorted(out, key=lambda u: g.label(state.pos[u]))
+
+
+class AttackStep(FMStep[AttackChoice]):
+    decision = AttackChoice
+    rule = rule_ref("8.2")
+    name = "declare an attack or pass"
+
+    def legal(self, state: FMBoard, d: AttackChoice) -> list[Action]:
+        g = state.game
+        side = d.player
+        out: list[Action] = []
+        targets = sorted({h for u, h in state.pos.items() if g.units[u].side != side
+                          and u not in state.defended_phase}, key=g.label)
+        for t in targets:
+            atk = attackers_for(state, side, t)
+            labels = [g.label(state.pos[u]) for u in atk]
+            for k in range(1, len(labels) + 1):
+                for combo in itertools.combinations(labels, k):
+                    out.append(Attack(combo, g.label(t)))
+        out.append(Pass())
+        return out
+
+    def explain(self, state: FMBoard, d: AttackChoice, action: Action) -> str:
+        if isinstance(action, Attack):
+            return attack_problem(state, d, action) or (
+                f"{action.text()} is not a legal attack now {cite('8.2')}")
+        return super().explain(state, d, action)
+
+    def apply(self, state: FMBoard, d: AttackChoice, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, Attack)
+        g = state.game
+        side = d.player
+        t = g.hex(action.target)
+        assert t is not None
+        dfd = state.occupant(t)
+        assert dfd is not None
+        atk = [u for u in (state.occupant(g.hex(x)) for x in action.attackers) if u is not None]
+        for u in atk:
+            state.attacked_phase.add(u)
+            if state.phase_index == 2:
+                state.attacked_combat.add(u)
+        state.defended_phase.add(dfd)
+        state.combat = Combat("ground", side, g.units[dfd].side, t, atk, dfd, {side: [], g.units[dfd].side: []})
+        state.queue.insert(0, Ask(AttackChoice(side)))  # 8.0: then the next attack, if any
+        open_marker_step(state)
+
+
+def attack_problem(state: FMBoard, d: AttackChoice, action: Attack) -> str:
+    """Why an attack may not be declared, naming the rule ("" if no single reason is found)."""
+    g = state.game
+    target = g.hex(action.target)
+    if target is None:
+        return f"{action.target} is not a hex of this map"
+    dfd = state.occupant(target)
+    if dfd is None or g.units[dfd].side == d.player:
+        return f"{action.target} holds no enemy unit to attack {cite('8.2')}"
+    if dfd in state.defended_phase:
+        return f"{dfd} in {action.target} was already attacked this phase {cite('8.0')}"
+    for lab in action.attackers:
+        h = g.hex(lab)
+        u = state.occupant(h)
+        if h is None or u is None or g.units[u].side != d.player:
+            return f"{lab} holds no unit of the {state.side_name(d.player)} player {cite('8.2')}"
+        if hex_distance(h, target) != 1:
+            return f"{u} in {lab} is not adjacent to {action.target} {cite('8.2')}"
+        if u in state.attacked_phase:
+            return f"{u} already attacked this phase {cite('8.2')}"
+        if state.phase_index == 4 and not g.is_mobile(u):
+            return f"{u} is a leg unit: only mobile units attack in the Mobile Combat Phase {cite('4.1')}"
+        if state.phase_index == 4 and u in state.attacked_combat:
+            return f"{u} attacked in the Combat Phase and cannot attack again this player turn {cite('8.2')}"
+        if u in state.no_attack:
+            return f"{u} advanced or was displaced and may not attack again this player turn {cite('8.3.1, 8.5')}"
+    return ""
+
+
+# -- 8.2.1 b support fire markers ---------------------------------------------------------------------------
+def marker_options(state: FMBoard, side: str) -> list[MarkerId]:
+    """The markers `side` may commit to the combat in progress (10.7.1: nationality and range)."""
+    c = state.combat
+    assert c is not None
+    g = state.game
+    out = []
+    for m in marker_choices(state, side):
+        if side == c.attacker:
+            if not all(supports(g.units[u].nationality, m) for u in c.attackers):
+                continue
+            if not in_range(state, side, m, c.target):
+                continue
         else:
-            line = None
-        if line in order:
-            candidates.append(line)  # type: ignore[arg-type]
-    if not candidates:
-        candidates.append("Clear" if "Clear" in order else order[-1])
-    return min(candidates, key=order.index)
-
-
-def column_for(t: Table, line: str, differential: int) -> str:
-    """The CRT column of a differential on a line (CRT notes: below the lowest differential use the
-    lowest; above +10 use +10)."""
-    cells = t.rows[line]
-    spans = [(t.columns[i], differentials(c)) for i, c in enumerate(cells)]
-    spans = [(col, ds) for col, ds in spans if ds]
-    if not spans:
-        raise ValueError(f"CRT line {line!r} has no differentials")
-    for col, ds in spans:
-        if differential in ds:
-            return col
-    lowest = min(spans, key=lambda cs: min(cs[1]))
-    highest = max(spans, key=lambda cs: max(cs[1]))
-    if differential < min(lowest[1]):
-        return lowest[0]
-    if differential > max(highest[1]):
-        return highest[0]
-    # a gap inside a line (a designer's edit): the column of the next lower differential
-    below = [cs for cs in spans if max(cs[1]) < differential]
-    return max(below, key=lambda cs: max(cs[1]))[0]
-
-
-def crt_result(g: FMGame, column: str, die: int) -> str:
-    return str(g.table("crt").cell(str(die), column))
-
-
-def result_distribution(g: FMGame, column: str) -> dict[str, Fraction]:
-    """The exact probability of each result in a CRT column: one die, six faces."""
-    out: dict[str, Fraction] = {}
-    for die in range(1, 7):
-        r = crt_result(g, column, die)
-        out[r] = out.get(r, Fraction(0)) + Fraction(1, 6)
+            if not supports(g.units[c.defending].nationality, m):
+                continue
+        out.append(m)
     return out
 
 
-def halved_for_fortification(g: FMGame, target: Hex, value: int) -> int:
-    """8.2.3: an attacker's support fire marker is halved (round down) against a fortification hex."""
-    return value // 2 if is_fortification(g.map, target) else value
+def open_marker_step(state: FMBoard) -> None:
+    """8.2.1 b: attacker, defender, attacker, defender each may commit one marker face down."""
+    c = state.combat
+    assert c is not None
+    while c.step <= 4:
+        side = c.attacker if c.step % 2 == 1 else c.defender
+        if marker_options(state, side):
+            state.pending = MarkerCommit(side, c.step)
+            return
+        c.step += 1
+    resolve_totals(state, c)
+    state.pending = CombatRoll(CHANCE)
 
 
-def defense_strength(g: FMGame, target: Hex, printed: int) -> int:
-    """8.2.3: a unit in a fortification hex doubles its printed defense strength."""
-    return printed * 2 if is_fortification(g.map, target) else printed
+class MarkerCommitStep(FMStep[MarkerCommit]):
+    decision = MarkerCommit
+    rule = rule_ref("8.2.1 b")
+    name = "commit a support fire marker face down, or none"
+
+    def legal(self, state: FMBoard, d: MarkerCommit) -> list[Action]:
+        out: list[Action] = [Commit(None)]
+        return out + [Commit(m.token()) for m in marker_options(state, d.player)]
+
+    def explain(self, state: FMBoard, d: MarkerCommit, action: Action) -> str:
+        if isinstance(action, Commit) and action.marker:
+            try:
+                mid = MarkerId.parse(action.marker)
+            except ValueError as exc:
+                return str(exc)
+            if mid not in state.available.get(d.player, []):
+                return (f"the {state.side_name(d.player)} player has no {mid.token()} marker available this GT "
+                        f"{cite('7.2')}")
+            return f"{mid.token()} cannot support this combat {cite('10.7.1')}"
+        return super().explain(state, d, action)
+
+    def apply(self, state: FMBoard, d: MarkerCommit, action: Action) -> None:
+        assert isinstance(action, Commit)
+        c = state.combat
+        assert c is not None
+        if action.marker:
+            m = MarkerId.parse(action.marker)
+            state.available[d.player].remove(m)
+            c.markers.setdefault(d.player, []).append(m)
+        c.step += 1
+        open_marker_step(state)
 
 
-def supports(nationality: str, marker: MarkerId) -> bool:
-    """10.7.1: British markers support British and Polish units; US markers US units; a side's markers
-    without a nationality support any of its units."""
-    if not marker.nationality:
-        return True
-    allowed = {"british": {"british", "polish"}, "uk": {"uk", "british", "polish"}}.get(
-        marker.nationality.lower(), {marker.nationality.lower()})
-    return nationality.lower() in allowed
+# -- totals, the roll and its result (8.1.2, 8.2.1 c-d, 8.2.4) -------------------------------------------------
+def resolve_totals(state: FMBoard, c: Combat) -> None:
+    """8.1.2 / 8.2.1 c-d: totals, differential, CRT line and column."""
+    g = state.game
+    atk_markers = sum(crt.halved_for_fortification(g, c.target, m.value) for m in c.markers.get(c.attacker, []))
+    units = sum(int(state.current_values(u).get("attack", 0)) for u in c.attackers)
+    dfd_printed = int(state.current_values(c.defending).get("defense", 0))
+    dfd_markers = sum(m.value for m in c.markers.get(c.defender, []))
+    c.attack_total = units + atk_markers
+    c.defense_total = crt.defense_strength(g, c.target, dfd_printed) + dfd_markers
+    c.differential = c.attack_total - c.defense_total
+    c.line = crt.defender_line(g, c.target, [state.pos[u] for u in c.attackers], state.demolished(),
+                               bombardment=c.kind == "bombard")
+    c.column = crt.column_for(g.table("crt_terrain"), c.line, c.differential)
 
 
-__all__ = ["BOMBARDMENT_NO_RESULT", "RETREATS", "MarkerId", "column_for", "crt_result", "defender_line",
-           "defense_strength", "halved_for_fortification", "result_distribution", "supports", "cite"]
+def result_distribution(state: FMBoard, attack: Attack | None = None) -> dict[str, Fraction]:
+    """The exact distribution of CRT results for the combat in progress, or for `attack` declared now
+    with no support fire markers (rules/chance.combat_odds)."""
+    g = state.game
+    if attack is None:
+        c = state.combat
+        if c is None:
+            raise ValueError("no combat in progress")
+        c2 = copy.deepcopy(c)
+    else:
+        t = g.hex(attack.target)
+        dfd = state.occupant(t)
+        if t is None or dfd is None:
+            raise ValueError(f"{attack.target} holds no unit to attack")
+        atk = [u for u in (state.occupant(g.hex(x)) for x in attack.attackers) if u is not None]
+        c2 = Combat("ground", g.units[atk[0]].side if atk else state.active, g.units[dfd].side, t, atk, dfd)
+    resolve_totals(state, c2)
+    return crt.result_distribution(g, c2.column)
+
+
+class CombatRollStep(ChanceStep[FMBoard, CombatRoll]):
+    decision = CombatRoll
+    rule = rule_ref("8.1.2, 8.2.1")
+    name = "roll for the combat"
+
+    def outcomes(self, state: FMBoard, d: CombatRoll) -> list[tuple[Action, Fraction]]:
+        return list(DIE)
+
+    def apply(self, state: FMBoard, d: CombatRoll, action: Action) -> None:
+        assert isinstance(action, Roll)
+        g = state.game
+        c = state.combat
+        assert c is not None
+        c.result = crt.crt_result(g, c.column, action.value)
+        who = ",".join(g.label(state.pos[u]) for u in c.attackers)
+        atk_m = ", ".join(m.token() for m in c.markers.get(c.attacker, []))
+        dfd_m = ", ".join(m.token() for m in c.markers.get(c.defender, []))
+        what = f"bombardment by {atk_m}" if c.kind == "bombard" else f"attack {who}"
+        state.note(f"{what} -> {g.label(c.target)} ({c.defending}): {c.attack_total}"
+                   + (f" (markers {atk_m})" if atk_m and c.kind != "bombard" else "")
+                   + f" vs {c.defense_total}" + (f" (markers {dfd_m})" if dfd_m else "")
+                   + f", differential {c.differential:+d}, {c.line} line, column {c.column}; roll {action.value}: "
+                   f"{c.result} {cite('8.1.2' if c.kind == 'bombard' else '8.2.1')}")
+        apply_result(state, c)
+
+
+def apply_result(state: FMBoard, c: Combat) -> None:
+    """8.2.4 results; 8.1.3 for bombardment."""
+    g = state.game
+    r = c.result
+    if c.kind == "bombard":
+        if r in crt.BOMBARDMENT_NO_RESULT or r == "•":
+            state.combat = None
+            return
+        if r == "(A)":
+            adj = sorted((u for u, h in state.pos.items() if g.units[u].side == c.attacker
+                          and hex_distance(h, c.target) == 1), key=str)
+            if not adj:
+                state.combat = None
+                return
+            state.pending = StepLossChoice(c.attacker, tuple(adj))
+            return
+    if r == "De":
+        eliminate(state, c.defending)
+        state.combat = None
+    elif r == "Ae":
+        for u in c.attackers:
+            eliminate(state, u)
+        state.combat = None
+    elif r in ("Ex", "(A)"):
+        if r == "Ex":
+            deplete(state, c.defending)
+        alive = [u for u in c.attackers if u in state.pos]
+        if len(alive) > 1:
+            state.pending = StepLossChoice(c.attacker, tuple(alive))
+            return
+        for u in alive:
+            deplete(state, u)
+        state.combat = None
+    elif r in ("D2", "D3"):
+        tasks: list[Task] = [RetreatUnit(c.defending, crt.RETREATS[r], True)]
+        if c.kind == "ground":
+            tasks.append(AdvanceBegin())
+        state.queue[0:0] = tasks + [CombatDone()]
+    elif r in ("A1", "A2", "A3"):
+        retreats: list[Task] = [RetreatUnit(u, crt.RETREATS[r], False) for u in c.attackers]
+        state.queue[0:0] = retreats + [CombatDone()]
+    else:
+        state.combat = None
+
+
+class StepLossStep(FMStep[StepLossChoice]):
+    decision = StepLossChoice
+    rule = rule_ref("8.2.4")
+    name = "choose the unit that takes the step loss"
+
+    def legal(self, state: FMBoard, d: StepLossChoice) -> list[Action]:
+        return [Deplete(u) for u in d.units if u in state.pos]
+
+    def apply(self, state: FMBoard, d: StepLossChoice, action: Action) -> None:
+        assert isinstance(action, Deplete)
+        deplete(state, action.unit)
+        state.combat = None
+
+
+STEPS = (BombardStep(), AttackStep(), MarkerCommitStep(), CombatRollStep(), StepLossStep())

@@ -13,12 +13,13 @@ from typing import Any
 
 from ...hexgrid import Hex, Hexside, hex_distance, hexes_within, hexside_between, hexside_of
 from ...model.counters import UnitDef
-from ...model.hexmap import HexMap
-from ...model.scenario import Scenario, Table, ZoneRule
+from ...model.hexmap import EDGE_SIDES, HexMap
+from ...model.placement import hex_prohibited, movement_class_of, zone_rule_holds
+from ...model.scenario import Entry, Scenario, Table, ZoneRule
 from ...movement.kernel import MovementGraph
-from ...validation.checks import movement_class_of, zone_rule_holds
 from ..chance import Sampler, SeededSampler
-from ..protocol import Action, Game
+from ..protocol import Action, Game, GameState
+from ..registry import RULES_FAMILIES
 from .actions import parse_action
 from .tables import fm_tables
 
@@ -30,8 +31,50 @@ ARNHEM_CANAL_TRAIL_CROSSINGS = ("0507/0606", "0508/0608", "0710/0711")
 WATER = ("river", "canal", "stream")
 
 
-def cite(section: str) -> str:
-    return f"(F&M {section}, {SOURCE})"
+FAMILY = RULES_FAMILIES["fm"]
+
+
+def rule_ref(sections: str) -> str:
+    """The rulebook and sections a player reads, without parentheses: the system rules (1.0-9.0) as
+    "F&M 8.3", the Arnhem exclusive rules (10.0-12.0) by the game's title, "Arnhem: The Farthest Bridge
+    11.1"; a mixed list names each book once: "11.4 a, 10.6.4" -> "Arnhem: The Farthest Bridge 11.4 a,
+    10.6.4", "10.6.2, 6.1" -> "Arnhem: The Farthest Bridge 10.6.2; F&M 6.1"."""
+    parts: list[str] = []
+    for part in sections.split(","):
+        part = part.strip()
+        if parts and not part[:1].isdigit():
+            parts[-1] += f", {part}"  # "5.2 a, c": a sub-item of the section before
+        else:
+            parts.append(part)
+    groups: list[tuple[str, list[str]]] = []
+    for part in parts:
+        major = part.split(".", 1)[0]
+        book = FAMILY.title if major.isdigit() and int(major) >= 10 else FAMILY.citation
+        if groups and groups[-1][0] == book:
+            groups[-1][1].append(part)
+        else:
+            groups.append((book, [part]))
+    return "; ".join(f"{book} {', '.join(ps)}" for book, ps in groups)
+
+
+def cite(sections: str) -> str:
+    """A citation a player reads: "(F&M 8.3)", "(Arnhem: The Farthest Bridge 11.1)" (rule_ref)."""
+    return f"({rule_ref(sections)})"
+
+
+def is_minefield(m: HexMap, side: Hexside) -> bool:
+    """A minefield hexside (6.1 exception)."""
+    info = m.hexsides.get(side)
+    if info is None:
+        return False
+    table = m.terrain_table.hexside_features
+    return any("mine" in f or (f in table and table[f].combat.get("minefield")) for f in info.features)
+
+
+def is_fortification(m: HexMap, h: Hex) -> bool:
+    """A fortification hex (8.2.3; 6.1 exception)."""
+    table = m.terrain_table.features
+    return any("fort" in f or (f in table and table[f].combat.get("fortification")) for f in m.features.get(h, ()))
 
 
 # The movement graphs of the last few maps played, shared by every game of them: a graph is compiled
@@ -172,9 +215,11 @@ class FMGame(Game):
         info = self.map.hexsides.get(side)
         if info is None:
             return False
-        return any(self._water_code(f) for f in info.features)
+        return any(self.water_code(f) for f in info.features)
 
-    def _water_code(self, code: str) -> bool:
+    def water_code(self, code: str) -> bool:
+        """Whether a hexside feature code is a river, canal or stream (its terrain type's combat `water`,
+        or its name)."""
         ft = self.map.terrain_table.hexside_features.get(code)
         if ft is not None and ft.combat.get("water"):
             return True
@@ -301,11 +346,34 @@ class FMGame(Game):
     def _reinforcement(self, uid: str) -> bool:
         return any(uid in rf.units for rf in self.scenario.reinforcements)
 
+    def may_stand(self, uid: str, h: Hex) -> bool:
+        """5.2 e, 10.5: the unit's movement class may be in the hex at all (set-up, landing, entry)."""
+        return not hex_prohibited(self.map, h, self.movement_class(uid))
+
+    def entry_hexes(self, entry: Entry) -> tuple[list[Hex], str]:
+        """11.1: the hexes a reinforcement's entry names (one hex, or a stretch of a map edge) and the
+        edge they lie on."""
+        m = self.map
+        if entry.hex:
+            h = self.hex(entry.hex)
+            if h is None:
+                return [], ""
+            edge = next((s for s in EDGE_SIDES if h in m.edge_side_hexes(s)), "")
+            return [h], edge
+        if entry.edge_range:
+            a, b = self.hex(entry.edge_range[0]), self.hex(entry.edge_range[1])
+            for s in EDGE_SIDES:
+                hexes = m.edge_side_hexes(s)
+                if a is not None and b is not None and a in hexes and b in hexes:
+                    i, j = sorted((hexes.index(a), hexes.index(b)))
+                    return hexes[i:j + 1], s
+        return [], ""
+
     # -- protocol ---------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None):
-        from .state import FMState
+    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> GameState:
+        from .state import FMState  # the state is built on the game: imported when a game starts
 
         return FMState(self, seed, sampler or SeededSampler(seed))

@@ -1,334 +1,315 @@
-"""Movement (F&M 5.x) and zones of control (6.x) over the shared movement kernel, with the Arnhem
-hexside rules: marsh (10.5, in the terrain table's `only_along`), demolished bridges (10.6.3), the
-engineer ferry (10.6.5) and the canal-trail crossings (10.6.1). 000_e5c3deafb2cea4af.txt.
+"""Movement, F&M 5.1-5.5 and 6.1 (000_e5c3deafb2cea4af.txt): the decisions of the Movement and Mobile
+Movement Phases.
 
-The kernel's MovementHooks carry the rules:
-* `blocked`: hexes with enemy units (5.2 d);
-* `stop`: for a leg unit, every hex in an enemy zone of control (6.1 "must immediately stop");
-* `enter_extra`: for a mobile unit, half its printed MA (round down) to enter an EZOC hex (6.1);
-* `first_step`: a leg unit that begins in an EZOC may move directly into another EZOC hex by expending
-  all its printed MA, not across a minefield hexside or into a fortification (6.1 and its exception);
-* `edge_override`: hexsides that differ in this game from the printed map (10.6.1, 10.6.3, 10.6.5).
-
-10.6.2: "Units using printed ferries are treated as Leg units for movement into and out of EZOC (6.1)".
-A mobile unit crossing a printed ferry hexside into an EZOC hex therefore pays no extra MP for the EZOC
-and stops there; it may cross from an EZOC hex into another only as the first step of its move, by
-expending all its printed MA (and never across a minefield or into a fortification); out of an EZOC it
-moves as any unit does. The kernel keeps one cost per hex, so these crossings are taken out of its
-search and added to the reach afterwards (`ferry_landings`). Printed ferries are the hexsides whose
-feature permits crossing, but not the canal-trail crossings of 10.6.1, where a unit only "expends the
-MP as if a ferry exists", nor the engineer's ferry operation of 10.6.5, which is "a bridge".
+The phasing player moves his units one at a time (5.1), each along a path of contiguous hexes within
+its MA (5.2 a, c; the costs and the reach are in reach.py: 5.4, 6.1, 10.5, 10.6.1, 10.6.2, 10.6.5),
+through friendly units but not ending stacked (5.3), never into an enemy unit (5.2 d) or off the map
+(5.2 f); a unit moves once a phase (5.2); in the Mobile Movement Phase only mobile units that did not
+move in the Movement Phase (5.5). Reinforcements enter as moves of the phase (reinforcements.py, 11.1).
+A unit entering a bridge hex stops while the German player decides on a demolition (10.6.3,
+engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
-from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
-from ...model.hexmap import HexMap, HexsideInfo
-from ...model.terrain import Cost
-from ...movement.kernel import MovementHooks, Reach, edge_cost_across, reachable
-from .game import cite
+from ...hexgrid import Hex
+from ...movement.kernel import Reach
+from ..protocol import Action
+from .actions import Enter, Halt, Move, Pass
+from .board import FMBoard, FMStep
+from .decisions import GoOn, MoveChoice
+from .engineers import check_demolition, demolition_candidates
+from .game import cite, rule_ref
+from .reach import ferry_edges_into, path_cost_of, path_problem, unit_reach
+from .reinforcements import enter, entries
 
-if TYPE_CHECKING:
-    from .state import FMState
-
-# 10.6.1 example: a leg unit expends three MP to cross at a canal-trail crossing, a mobile unit four,
-# when the map's terrain table has no ferry of its own to read the crossing cost from.
-CANAL_CROSSING_COST = {"leg": 3.0, "mobile": 4.0}
-
-
-def edge_cost_with(m: HexMap, a: Hex, b: Hex, cls: str, info: HexsideInfo) -> Cost:
-    """The kernel's edge cost (5.4, 5.4.1, 5.4.2) as if the hexside between a and b were `info`."""
-    return edge_cost_across(m, a, b, cls, info)
+MoveList = tuple[list[tuple[Hex, Move]], frozenset[Hex]]
 
 
-def _path_types(m: HexMap, h: Hex) -> set[str]:
-    out: set[str] = set()
-    for n in hex_neighbors(h):
-        info = m.hexsides.get(hexside_between(h, n))
-        if info:
-            out.update(info.paths)
-    return out
-
-
-def canal_crossing_cost(m: HexMap, cls: str) -> float | None:
-    """10.6.1: the ferry MPs, then the trail rate into the hex on the other side."""
-    table = m.terrain_table
-    ferry = next((f.move.get(cls) for f in table.hexside_features.values() if f.permits_crossing
-                  and cls in f.move), CANAL_CROSSING_COST.get(cls))
-    if ferry is None:
-        return None
-    trail = table.paths.get("trail")
-    rate = trail.move.get(cls, 1.0) if trail is not None else 1.0
-    return float(ferry) + float(rate if rate is not None else 1.0)
-
-
-def edge_overrides(state: FMState, side: str, cls: str) -> dict[tuple[Hex, Hex], float | None]:
-    """Hexsides whose cost in this game differs from the map's, for units of `side` and class `cls`."""
+def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
+    """The units of `player` that may still move this phase (5.2, 5.5)."""
     g = state.game
-    m = g.map
-    ferry = state.active_ferry()
-    key = (side, cls, frozenset(state.demolished), ferry)
-    cached = g.override_cache.get(key)
-    if cached is not None:
-        return cached
-    out: dict[tuple[Hex, Hex], float | None] = {}
-    for s in g.canal_trail_crossings:  # 10.6.1
-        a, b = s.hexes()
-        cost = canal_crossing_cost(m, cls)
-        out[(a, b)] = cost
-        out[(b, a)] = cost
-    for s in state.demolished:  # 10.6.3: a demolished bridge becomes a river/canal hexside
-        info = m.hexsides[s]
-        plain = replace(info, bridge=None, paths=() if g.is_water(s) else info.paths)
-        a, b = s.hexes()
-        out[(a, b)] = edge_cost_with(m, a, b, cls, plain)
-        out[(b, a)] = edge_cost_with(m, b, a, cls, plain)
-    if ferry is not None and side == g.allied:  # 10.6.5: a bridge for Allied movement
-        info = m.hexsides.get(ferry) or HexsideInfo()
-        a, b = ferry.hexes()
-        common = tuple(sorted(_path_types(m, a) & _path_types(m, b)))
-        bridged = replace(info, bridge=info.bridge or "ferry-operation", paths=common)
-        out[(a, b)] = edge_cost_with(m, a, b, cls, bridged)
-        out[(b, a)] = edge_cost_with(m, b, a, cls, bridged)
-    g.override_cache[key] = out
-    return out
-
-
-def is_minefield(m: HexMap, side: Hexside) -> bool:
-    info = m.hexsides.get(side)
-    if info is None:
-        return False
-    table = m.terrain_table.hexside_features
-    return any("mine" in f or (f in table and table[f].combat.get("minefield")) for f in info.features)
-
-
-def is_fortification(m: HexMap, h: Hex) -> bool:
-    table = m.terrain_table.features
-    return any("fort" in f or (f in table and table[f].combat.get("fortification")) for f in m.features.get(h, ()))
-
-
-def ferry_edges_into(state: FMState, uid: str, ezoc: frozenset[Hex]) -> list[tuple[Hex, Hex]]:
-    """10.6.2: for a mobile unit, the moves across a printed ferry hexside into an EZOC hex."""
-    g = state.game
-    if not g.printed_ferries or not g.is_mobile(uid):
-        return []
     out = []
-    for s in g.printed_ferries:
-        a, b = s.hexes()
-        if b in ezoc:
-            out.append((a, b))
-        if a in ezoc:
-            out.append((b, a))
+    pos = state.pos
+    for uid in g.unit_ids:
+        if uid not in pos or g.units[uid].side != player:
+            continue
+        if uid in state.moved or uid in state.cannot_move:
+            continue
+        if mobile and (not g.is_mobile(uid) or uid in state.moved_in_movement or uid in state.exhausted):
+            continue  # 5.5
+        out.append(uid)
     return out
 
 
-def _ferry_step_cost(state: FMState, uid: str, a: Hex, b: Hex, spent_to_a: float, first: bool,
-                     ezoc: frozenset[Hex], overrides: dict[tuple[Hex, Hex], float | None]) -> float | None:
-    """10.6.2, 6.1: the MP spent on reaching b (in an EZOC) from a across a printed ferry, moving as a leg
-    unit; None if a leg unit could not make that step."""
-    g = state.game
-    cls = g.movement_class(uid)
-    c = overrides[(a, b)] if (a, b) in overrides else g.graph(cls).cost(a, b)
-    if c is None:
-        return None
-    if a not in ezoc:
-        return spent_to_a + c  # 6.1: a leg unit entering an EZOC stops; no extra MP
-    if not first:
-        return None  # 6.1: a leg unit in an EZOC it entered this move has stopped there
-    if g.units[uid].has("commando"):
-        return c
-    ma = float(state.current_values(uid).get("movement", 0))
-    if c > ma or is_minefield(g.map, hexside_between(a, b)) or is_fortification(g.map, b):
-        return None  # 6.1 and its exception
-    return ma  # 6.1: from an EZOC directly into another by expending all its printed MA
-
-
-def movement_hooks(state: FMState, uid: str, start: Hex, spent: float) -> MovementHooks:
-    """The hooks for one unit's move from `start` having already spent `spent` MP this phase."""
-    g = state.game
-    side = g.units[uid].side
-    cls = g.movement_class(uid)
-    ezoc = state.enemy_zoc(side)
-    ma = float(state.current_values(uid).get("movement", 0))
-    commando = g.units[uid].has("commando")
-    # the kernel only reads the hook sets, so the state's cached frozensets are passed as they are
-    hooks = MovementHooks(blocked=cast(set, state.enemy_hexes(side)), edge_override=edge_overrides(state, side, cls))
-    if g.is_mobile(uid):
-        if not commando:
-            extra = float(int(ma) // 2)  # 6.1: half the printed MA, rounded down
-            key = (ezoc, extra)
-            costs = g.extra_memo.get(key)
-            if costs is None:
-                if len(g.extra_memo) > 256:
-                    g.extra_memo.clear()
-                costs = g.extra_memo[key] = {h: extra for h in ezoc}
-            hooks.enter_extra = costs  # shared: the kernel only reads it
-        ferried = ferry_edges_into(state, uid, ezoc)
-        if ferried:  # 10.6.2: added after the search (ferry_landings)
-            hooks.edge_override = {**hooks.edge_override, **{e: None for e in ferried}}
-    else:
-        hooks.stop = cast(set, ezoc)  # 6.1: a leg unit stops on entering an EZOC
-        if start in ezoc and spent == 0:
-            m = g.map
-
-            def ezoc_to_ezoc(a: Hex, b: Hex, cost: float) -> float | None:
-                if b not in ezoc or commando:
-                    return cost
-                if cost > ma:
-                    return None
-                if is_minefield(m, hexside_between(a, b)) or is_fortification(m, b):
-                    return None  # 6.1 exception
-                return ma  # 6.1: by expending all its printed MA
-
-            hooks.first_step = ezoc_to_ezoc
-    return hooks
-
-
-@dataclass
-class FMReach(Reach):
-    """A reach with the hexes a mobile unit enters across a printed ferry as a leg unit (10.6.2): their
-    MP and path replace the kernel's when cheaper, and the unit stops there (`landings`). `land_spent`
-    keeps the kernel's MP for such hexes that it also reaches overland (the paths beyond them go on
-    from there)."""
-
-    landings: dict[Hex, list[Hex]] = field(default_factory=dict)
-    land_spent: dict[Hex, float] = field(default_factory=dict)
-
-    def path(self, h: Hex) -> list[Hex]:
-        if h in self.landings:
-            return list(self.landings[h])
-        return super().path(h)
-
-
-def unit_reach(state: FMState, uid: str) -> Reach:
+def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Any], Any] | None = None) -> list[Action]:
+    """Every hex the unit can reach this phase, by its cheapest path (5.1-5.4, 6.1), but hexes other
+    units occupy (5.3). Enemy units do not move during a friendly phase, so each unit's reach is
+    computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,
+    10.6.5); its moves to vacant hexes are kept until a hex in its reach is vacated or occupied."""
     g = state.game
     start = state.pos[uid]
-    spent = state.mp_spent.get(uid, 0.0)
-    ma = float(state.current_values(uid).get("movement", 0))
-    allowance = max(0.0, ma - spent)
-    reach = reachable(g.graph(g.movement_class(uid)), start, allowance, movement_hooks(state, uid, start, spent))
-    ezoc = state.enemy_zoc(g.units[uid].side)
-    ferried = ferry_edges_into(state, uid, ezoc)
-    if not ferried:
-        return reach
-    return ferry_landings(state, uid, reach, ferried, ezoc, spent == 0)
-
-
-def ferry_landings(state: FMState, uid: str, reach: Reach, ferried: list[tuple[Hex, Hex]], ezoc: frozenset[Hex],
-                   fresh: bool) -> FMReach:
-    """10.6.2: add to a mobile unit's reach the EZOC hexes it may enter across a printed ferry."""
-    g = state.game
-    out = FMReach(reach.start, reach.allowance, reach.spent, reach._prev, reach._hexes, reach._index)
-    blocked = state.enemy_hexes(g.units[uid].side)
-    overrides = edge_overrides(state, g.units[uid].side, g.movement_class(uid))
-    for a, b in ferried:
-        if b in blocked or a not in reach.spent or a in out.landings:
-            continue
-        cost = _ferry_step_cost(state, uid, a, b, reach.spent[a], fresh and a == reach.start, ezoc, overrides)
-        if cost is None or cost > reach.allowance + 1e-9:
-            continue
-        if cost >= out.spent.get(b, float("inf")):
-            continue
-        if b in reach._index and reach._index[b] in reach._prev and b not in out.land_spent:
-            out.land_spent[b] = out.spent[b]
-        out.spent[b] = cost
-        out.landings[b] = reach.path(a) + [b]
-    return out
-
-
-def path_problem(state: FMState, uid: str, path: list[Hex]) -> str | None:
-    """Why a unit cannot move along `path` (start hex first), naming the rule; None if it can."""
-    g = state.game
-    m = g.map
-    lab = g.label
-    cls = g.movement_class(uid)
-    spent = state.mp_spent.get(uid, 0.0)
-    ma = float(state.current_values(uid).get("movement", 0))
-    allowance = ma - spent
-    hooks = movement_hooks(state, uid, path[0], spent)
-    graph = g.graph(cls)
-    ezoc = state.enemy_zoc(g.units[uid].side)
-    ferried = set(ferry_edges_into(state, uid, ezoc))
-    total = 0.0
-    for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
-        if i > 0 and a in hooks.stop:
-            return f"{uid} must stop in {lab(a)}: a leg unit entering an enemy zone of control stops {cite('6.1')}"
-        if i > 0 and (path[i - 1], a) in ferried:
-            return (f"{uid} must stop in {lab(a)}: it crossed a printed ferry into an enemy zone of control and "
-                    f"moves as a leg unit there {cite('10.6.2, 6.1')}")
-        if (a, b) in ferried and b not in hooks.blocked:
-            c = _ferry_step_cost(state, uid, a, b, 0.0, i == 0 and spent == 0, ezoc,
-                                 edge_overrides(state, g.units[uid].side, cls))
-            if c is None:
-                return (f"{uid} cannot cross the printed ferry {g.hexside_label(hexside_between(a, b))} from one enemy "
-                        f"zone of control into another except as a leg unit beginning its move there, by "
-                        f"expending all its printed MA {cite('10.6.2, 6.1')}")
-            total += c
-            if total > allowance + 1e-9:
-                return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
-                        f"{cite('5.2 a, c')}")
-            continue
-        if not m.contains(b):
-            return f"{uid} cannot leave the map {cite('5.2 f')}"
-        try:
-            hexside_between(a, b)
-        except ValueError:
-            return f"{uid}: {lab(a)} and {lab(b)} are not adjacent; units move through contiguous hexes {cite('5.1')}"
-        if b in hooks.blocked:
-            return f"{uid} cannot enter {lab(b)}: enemy-occupied {cite('5.2 d')}"
-        if (a, b) in hooks.edge_override:
-            c = hooks.edge_override[(a, b)]
+    if where is None:
+        where = (state.demolished(), state.active_ferry())
+    key = (state.turn, state.stage, uid, start, state.mp_spent(uid), where)
+    entry: MoveList | None = state.phase_reach.get(key)
+    if entry is None:
+        reach = unit_reach(state, uid)
+        # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
+        # not move, and nothing in its way changed) give the same moves
+        paths = (reach.predecessors, getattr(reach, "landings", None))
+        last = g.moves_memo.get(uid)
+        if last is not None and last[0] == paths:
+            entry = last[1]
         else:
-            c = graph.cost(a, b)
-        if c is None:
-            tt = m.terrain_table.terrain.get(m.terrain[b])
-            if tt is not None and cls in tt.only_along:
-                return (f"{uid} cannot enter {lab(b)}: {cls} units enter and leave {tt.name} only along "
-                        f"{' or '.join(tt.only_along[cls])} {cite('10.5')}")
-            if state.game.is_water(hexside_between(a, b)):
-                return f"{uid} cannot cross the unbridged river/canal {g.hexside_label(hexside_between(a, b))} " \
-                       f"{cite('5.2 e, 10.6')}"
-            return f"{uid} cannot enter {lab(b)}: prohibited terrain or hexside {cite('5.2 e')}"
-        c += hooks.enter_extra.get(b, 0.0)
-        if i == 0 and hooks.first_step is not None:
-            fc = hooks.first_step(a, b, c)
-            if fc is None:
-                return (f"{uid} cannot move from one enemy zone of control directly into {lab(b)} "
-                        f"{cite('6.1')}")
-            c = fc
-        total += c
-        if total > allowance + 1e-9:
-            return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
-                    f"{cite('5.2 a, c')}")
-    if len(path) > 1 and state.occupant(path[-1]) is not None:
-        return f"{uid} cannot end its move in {lab(path[-1])}: units cannot stack {cite('5.3')}"
-    return None
+            entry = reach_moves(reach, uid, g.labels)
+            g.moves_memo[uid] = (paths, entry)
+        state.phase_reach[key] = entry
+    assert entry is not None
+    occ = state.occupancy()
+    version = state.occupancy_version()
+    kept = state.kept_moves.get(uid)
+    moves, hexes = entry
+    if kept is not None and kept[0] is entry:
+        seen = kept[1]
+        if seen == version or state.unchanged_since(seen, hexes):
+            if seen != version:
+                state.kept_moves[uid] = (entry, version, kept[2])
+            return kept[2]
+    got: list[Action] = [mv for h, mv in moves if h not in occ]
+    state.kept_moves[uid] = (entry, version, got)
+    return got
 
 
-def path_cost_of(state: FMState, uid: str, path: list[Hex]) -> float:
+def sharing(state: FMBoard, uid: str) -> bool:
+    """The unit stands in a friend's hex (passing through it, 5.3)."""
+    h = state.pos.get(uid)
+    return h is not None and any(u != uid and x == h for u, x in state.pos.items())
+
+
+def stopped_by_zoc(state: FMBoard, uid: str) -> bool:
+    """6.1: a leg unit in an EZOC has stopped."""
     g = state.game
-    spent = state.mp_spent.get(uid, 0.0)
-    hooks = movement_hooks(state, uid, path[0], spent)
-    graph = g.graph(g.movement_class(uid))
-    ezoc = state.enemy_zoc(g.units[uid].side)
-    ferried = set(ferry_edges_into(state, uid, ezoc))
-    total = 0.0
-    for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
-        if (a, b) in ferried:  # 10.6.2
-            fc = _ferry_step_cost(state, uid, a, b, 0.0, i == 0 and spent == 0, ezoc,
-                                  edge_overrides(state, g.units[uid].side, g.movement_class(uid)))
-            total += fc or 0.0
-            continue
-        c = hooks.edge_override[(a, b)] if (a, b) in hooks.edge_override else graph.cost(a, b)
-        c = (c or 0.0) + hooks.enter_extra.get(b, 0.0)
-        if i == 0 and hooks.first_step is not None:
-            c = hooks.first_step(a, b, c) or c
-        total += c
-    return total
+    return not g.is_mobile(uid) and state.pos[uid] in state.enemy_zoc(g.units[uid].side)
+
+
+def move_problem(state: FMBoard, d: MoveChoice | GoOn, a: Move) -> str | None:
+    """Why `a` may not be made now, naming the rule; None if it may."""
+    g = state.game
+    uid = a.unit
+    if uid not in g.units:
+        return f"there is no unit {uid!r} in this scenario"
+    u = g.units[uid]
+    if u.side != d.player:
+        return (f"{uid} belongs to the {state.side_name(u.side)} player; only the active player moves his units "
+                f"{cite('5.2')}")
+    if uid not in state.pos:
+        return f"{uid} is not on the map"
+    if isinstance(d, GoOn) and uid != d.unit:
+        return f"{d.unit} is finishing its move; other units wait {cite('5.1')}"
+    if isinstance(d, GoOn) and stopped_by_zoc(state, uid):
+        return f"{uid} entered an enemy zone of control and must stop {cite('6.1')}"
+    if isinstance(d, MoveChoice):
+        if d.mobile and not g.is_mobile(uid):
+            return f"{uid} is a leg unit: leg units cannot move in the Mobile Movement Phase {cite('5.5')}"
+        if d.mobile and uid in state.moved_in_movement:
+            return f"{uid} moved in the Movement Phase and cannot move in the Mobile Movement Phase {cite('5.5')}"
+        if uid in state.exhausted:
+            return f"{uid} advanced after combat and may do nothing else this player turn {cite('8.5')}"
+        if uid in state.moved:
+            return f"{uid} has completed its movement this phase {cite('5.2')}"
+        if uid in state.cannot_move:
+            return f"{uid} may not move this phase (landed depleted or in an EZOC, or repaired a bridge) " \
+                   f"{cite('11.4 a, 10.6.4')}"
+    hexes = []
+    for lab in a.path:
+        h = g.hex(lab)
+        if h is None:
+            return f"{uid} cannot leave the map: {lab} is not a hex of this map {cite('5.2 f')}"
+        hexes.append(h)
+    if hexes[0] != state.pos[uid]:
+        return f"{uid} is in {g.label(state.pos[uid])}, not {a.path[0]}"
+    if len(hexes) < 2:
+        return f"a move names at least one hex to enter {cite('5.1')}"
+    return path_problem(state, uid, hexes)
+
+
+def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
+    """Move a unit hex by hex; stop at once where a demolition attempt may be made (10.6.3)."""
+    g = state.game
+    uid = a.unit
+    hexes: list[Hex] = []
+    for lab in a.path:
+        h = g.hex(lab)
+        assert h is not None
+        hexes.append(h)
+    if not mobile:
+        state.moved_in_movement.add(uid)
+    ferried = set(ferry_edges_into(state, uid, state.enemy_zoc(g.units[uid].side)))
+    for i in range(1, len(hexes)):
+        if demolition_candidates(state, uid, hexes[i]):
+            spent = path_cost_of(state, uid, hexes[: i + 1])
+            state.spent[uid] = state.mp_spent(uid) + spent
+            state.place(uid, hexes[i])
+            # where the unit ends if it may not go on from a friend's hex (5.3: no ending stacked)
+            fallback = next((h for h in reversed(hexes[:i]) if not any(
+                u != uid and x == h for u, x in state.pos.items())), state.move_fallback.get(uid))
+            if fallback is not None:
+                state.move_fallback[uid] = fallback
+            state.note(f"{uid} enters {a.path[i]} ({_mp(state.spent[uid])} MP spent): the German player may "
+                       f"attempt to demolish the bridge there {cite('10.6.3')}")
+            if (hexes[i - 1], hexes[i]) in ferried:
+                state.moved.add(uid)  # 10.6.2, 6.1: across a printed ferry into an EZOC: it stops there
+                state.move_fallback.pop(uid, None)
+            check_demolition(state, uid, hexes[i], mover, mobile)
+            return
+    spent = path_cost_of(state, uid, hexes)
+    state.spent[uid] = state.mp_spent(uid) + spent
+    state.place(uid, hexes[-1])
+    state.moved.add(uid)
+    state.move_fallback.pop(uid, None)
+    ma = state.current_values(uid).get("movement", 0)
+    state.note(f"{uid} moves to {a.path[-1]}: {_mp(state.spent[uid])} of {ma} MP")
+
+
+class MoveStep(FMStep[MoveChoice]):
+    """5.1, 11.1: a move, an entry, or the end of the phase."""
+
+    decision = MoveChoice
+    rule = rule_ref("5.1, 11.1")
+    name = "move units, bring on reinforcements, or pass"
+
+    def legal(self, state: FMBoard, d: MoveChoice) -> list[Action]:
+        out = entries(state, d.player, d.mobile)
+        where = (state.demolished(), state.active_ferry())
+        for uid in movers(state, d.player, d.mobile):
+            out.extend(moves_of(state, uid, where))
+        out.append(Pass())
+        return out
+
+    def is_legal(self, state: FMBoard, d: MoveChoice, action: Action) -> bool:
+        if isinstance(action, Move):
+            return move_problem(state, d, action) is None
+        return action in state.legal_actions()
+
+    def explain(self, state: FMBoard, d: MoveChoice, action: Action) -> str:
+        if isinstance(action, Move):
+            problem = move_problem(state, d, action)
+            if problem:
+                return problem
+        return super().explain(state, d, action)
+
+    def apply(self, state: FMBoard, d: MoveChoice, action: Action) -> None:
+        g = state.game
+        if isinstance(action, Pass):
+            return
+        if isinstance(action, Enter):
+            uid = action.unit
+            h = g.hex(action.hex)
+            assert h is not None
+            enter(state, uid, h)
+            if h in state.enemy_zoc(g.units[uid].side) and not g.is_mobile(uid):
+                state.moved.add(uid)  # 6.1: a leg unit entering an EZOC stops
+            if not d.mobile:
+                state.moved_in_movement.add(uid)
+            check_demolition(state, uid, h, d.player, d.mobile)
+        else:
+            assert isinstance(action, Move)
+            walk(state, action, d.player, d.mobile)
+        if state.pending is None:
+            state.pending = MoveChoice(d.player, d.mobile)
+
+
+class GoOnStep(FMStep[GoOn]):
+    """10.6.3: after a demolition attempt the unit goes on with the MP it has left, or halts; it may not
+    halt in a friend's hex (5.3) unless it can go nowhere, and then it ends in the last hex of its path
+    that it could end in."""
+
+    decision = GoOn
+    rule = rule_ref("10.6.3, 5.3")
+    name = "go on with the remaining MP or halt"
+
+    def legal(self, state: FMBoard, d: GoOn) -> list[Action]:
+        uid = d.unit
+        out: list[Action] = []
+        if uid in state.pos and not stopped_by_zoc(state, uid):
+            out.extend(moves_of(state, uid))
+        if not out or not sharing(state, uid):
+            out.append(Halt(uid))
+        return out
+
+    def is_legal(self, state: FMBoard, d: GoOn, action: Action) -> bool:
+        if isinstance(action, Move):
+            return move_problem(state, d, action) is None
+        return action in state.legal_actions()
+
+    def explain(self, state: FMBoard, d: GoOn, action: Action) -> str:
+        if isinstance(action, Move):
+            problem = move_problem(state, d, action)
+            if problem:
+                return problem
+        return super().explain(state, d, action)
+
+    def apply(self, state: FMBoard, d: GoOn, action: Action) -> None:
+        uid = d.unit
+        back = MoveChoice(d.player, d.mobile)
+        if isinstance(action, Halt) or uid not in state.pos:
+            state.moved.add(uid)
+            fallback = state.move_fallback.pop(uid, None)
+            if uid in state.pos and sharing(state, uid) and fallback is not None:
+                state.place(uid, fallback)
+                state.note(f"{uid} cannot end its move stacked with another unit and ends in "
+                           f"{state.game.label(fallback)} {cite('5.3')}")
+            state.pending = back
+            return
+        assert isinstance(action, Move)
+        walk(state, action, d.player, d.mobile)
+        if state.pending is None:
+            state.pending = back
+
+
+def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
+    """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
+    the order of the hexes' labels, with the very paths the kernel's Reach.path gives. Each path is its
+    predecessor's path plus one hex: taken in order of MP spent, a hex's predecessor (which costs less
+    to reach) is always spelled out before it."""
+    prev, index = reach.predecessors, reach.index
+    landings: dict[Hex, list[Hex]] = getattr(reach, "landings", {})  # 10.6.2 (reach.FMReach)
+    land_spent: dict[Hex, float] = getattr(reach, "land_spent", {})
+    paths: dict[int, tuple[str, ...]] = {}
+    searched = ((h, land_spent.get(h, c)) for h, c in reach.spent.items() if h not in landings or h in land_spent)
+    for h, _mp_spent in sorted(searched, key=_second):
+        i = index[h]
+        j = prev[i]
+        if j < 0:
+            paths[i] = (labels[h],)
+        elif j in paths:
+            paths[i] = paths[j] + (labels[h],)
+        else:  # a free step (no MP): spell the path out from the kernel
+            paths[i] = tuple(labels[x] for x in Reach.path(reach, h))
+    for h, path in landings.items():
+        paths[-1 - index[h]] = tuple(labels[x] for x in path)
+    start = reach.start
+    new = object.__new__
+    moves = []
+    for h in sorted(reach.spent, key=labels.__getitem__):
+        if h != start:
+            mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr
+            d = mv.__dict__
+            d["unit"] = uid
+            d["path"] = paths[-1 - index[h]] if h in landings else paths[index[h]]
+            moves.append((h, mv))
+    return moves, frozenset(h for h, _mv in moves)
+
+
+def _second(item: tuple[Hex, float]) -> float:
+    return item[1]
 
 
 def _mp(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
+
+
+STEPS = (MoveStep(), GoOnStep())

@@ -1,4 +1,5 @@
-"""Retreat (F&M 8.3), displacement (8.3.1), bombardment retreat (8.1.5) and advance after combat (8.5),
+"""Retreat (F&M 8.3), displacement (8.3.1), stiff resistance (8.4), bombardment retreat (8.1.5) and
+advance after combat (8.5),
 with the Arnhem rules on water hexsides (10.6, TEC note c) and marsh (10.5). 000_e5c3deafb2cea4af.txt.
 
 Retreat paths are enumerated for the owning player to choose from: every hex one step farther from
@@ -11,16 +12,20 @@ can and is depleted there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ...hexgrid import Hex, hex_distance, hex_neighbors, hexside_between
-from ...movement.kernel import _only_along, entry_cost
+from ...model.placement import entry_cost, only_along
+from ..kit import Task
+from ..protocol import Action
+from .actions import Advance, Displace, Pass, Retreat, Stiff
+from .board import FMBoard, FMStep
+from .decisions import AdvanceChoice, DisplaceChoice, RetreatChoice
+from .game import cite, rule_ref
+from .losses import deplete, eliminate
 
-if TYPE_CHECKING:
-    from .state import FMState
 
-
-def step_allowed(state: FMState, uid: str, a: Hex, b: Hex, ignore_zoc: bool = False) -> bool:
+def step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, ignore_zoc: bool = False) -> bool:
     """May a retreating (or, with ignore_zoc, advancing or displaced) unit go from a into b?"""
     g = state.game
     m = g.map
@@ -35,8 +40,8 @@ def step_allowed(state: FMState, uid: str, a: Hex, b: Hex, ignore_zoc: bool = Fa
     cls = g.movement_class(uid)
     hs = hexside_between(a, b)
     info = m.hexsides.get(hs)
-    along_b = _only_along(m, b, cls)
-    along_a = _only_along(m, a, cls)
+    along_b = only_along(m, b, cls)
+    along_a = only_along(m, a, cls)
     if along_a is not None or along_b is not None:
         allowed = set(along_a or ()) | set(along_b or ())
         if info is None or not any(p in allowed for p in info.paths):
@@ -45,19 +50,19 @@ def step_allowed(state: FMState, uid: str, a: Hex, b: Hex, ignore_zoc: bool = Fa
         return False  # 8.3: not into prohibited terrain
     if info is not None:
         if g.is_water(hs):
-            bridged = info.bridge is not None and hs not in state.demolished
+            bridged = info.bridge is not None and hs not in state.demolished()
             ferried = side == g.allied and state.active_ferry() == hs
             if not (bridged or ferried):
                 return False  # 10.6, TEC (c): no retreat or advance across an unbridged river/canal
         table = m.terrain_table.hexside_features
         for f in info.features:
             ft = table.get(f)
-            if ft is not None and ft.move.get(cls, 0) is None and not g._water_code(f):
+            if ft is not None and ft.move.get(cls, 0) is None and not g.water_code(f):
                 return False  # a prohibited hexside (5.2 e)
     return True
 
 
-def retreat_paths(state: FMState, uid: str, n: int, bombardment: bool = False) -> list[tuple[Hex, ...]]:
+def retreat_paths(state: FMBoard, uid: str, n: int, bombardment: bool = False) -> list[tuple[Hex, ...]]:
     """The retreat paths the owner may choose (start hex first). [] when the unit cannot retreat at all."""
     origin = state.pos[uid]
     side = state.game.units[uid].side
@@ -90,7 +95,7 @@ def retreat_paths(state: FMState, uid: str, n: int, bombardment: bool = False) -
     elif end_vacant:
         chosen = end_vacant  # 8.3: through friendly units only if no vacant route exists
     else:
-        displace = [p for p in full if can_be_displaced(state, state.occupant(p[-1]), {uid})]  # type: ignore[arg-type]
+        displace = [p for p in full if can_be_displaced(state, state.occupant(p[-1]), {uid})]
         partial = [p for p in paths if len(p) - 1 < n and vacant(p[-1])]
         if partial:
             longest = max(len(p) for p in partial)
@@ -100,7 +105,7 @@ def retreat_paths(state: FMState, uid: str, n: int, bombardment: bool = False) -
     return sorted(set(chosen), key=lambda p: [state.game.label(h) for h in p])
 
 
-def _prefer(state: FMState, side: str, origin: Hex, paths: list[tuple[Hex, ...]],
+def _prefer(state: FMBoard, side: str, origin: Hex, paths: list[tuple[Hex, ...]],
             bombardment: bool) -> list[tuple[Hex, ...]]:
     """8.1.5: after bombardment retreat farther from the closest enemy unit (towards the closest friendly
     unit if no enemy is on the map); 8.3: end closer to a friendly map edge if possible."""
@@ -133,14 +138,14 @@ def _prefer(state: FMState, side: str, origin: Hex, paths: list[tuple[Hex, ...]]
     return paths
 
 
-def can_be_displaced(state: FMState, uid: str | None, busy: set[str], depth: int = 0) -> bool:
+def can_be_displaced(state: FMBoard, uid: str | None, busy: set[str], depth: int = 0) -> bool:
     """8.3.1: a friendly unit can be displaced one hex, as if retreating, possibly displacing another."""
     if uid is None or depth > 4:
         return False
     return bool(displacement_hexes(state, uid, busy | {uid}, depth))
 
 
-def displacement_hexes(state: FMState, uid: str, busy: set[str], depth: int = 0) -> list[Hex]:
+def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0) -> list[Hex]:
     """Where a displaced unit may go: a vacant adjacent hex it could retreat into; a hex of another
     friendly unit only if no vacant one exists and that unit can be displaced in turn (8.3.1)."""
     here = state.pos[uid]
@@ -157,7 +162,7 @@ def displacement_hexes(state: FMState, uid: str, busy: set[str], depth: int = 0)
     return sorted(out)
 
 
-def advance_paths(state: FMState, uid: str, retreat_path: list[Hex]) -> list[tuple[Hex, ...]]:
+def advance_paths(state: FMBoard, uid: str, retreat_path: list[Hex]) -> list[tuple[Hex, ...]]:
     """8.5: along the path of retreat only, ignoring EZOC, ending in a hex no other unit ends in."""
     here = state.pos[uid]
     out = []
@@ -169,3 +174,175 @@ def advance_paths(state: FMState, uid: str, retreat_path: list[Hex]) -> list[tup
         if state.occupant(h) is None:
             out.append(path)
     return out
+
+
+# -- the steps ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RetreatUnit(Task):
+    """8.3: `unit` retreats `n` hexes (`defender`: the defending unit, whose path an advance follows)."""
+
+    unit: str
+    n: int
+    defender: bool
+
+    def run(self, state: FMBoard) -> None:
+        if self.unit not in state.pos:
+            return
+        c = state.combat
+        state.pending = RetreatChoice(state.game.units[self.unit].side, self.unit, self.n, self.defender,
+                                      bool(c and c.kind == "bombard"))
+
+
+class RetreatStep(FMStep[RetreatChoice]):
+    decision = RetreatChoice
+    rule = rule_ref("8.3, 8.4")
+    name = "retreat or offer stiff resistance"
+
+    def legal(self, state: FMBoard, d: RetreatChoice) -> list[Action]:
+        g = state.game
+        uid = d.unit
+        paths = retreat_paths(state, uid, d.n, d.bombard)
+        out: list[Action] = [Retreat(uid, tuple(g.label(h) for h in path)) for path in paths]
+        if not out:
+            out.append(Retreat(uid, (g.label(state.pos[uid]),)))  # 8.3: cannot retreat: eliminated
+        out.append(Stiff(uid))
+        return out
+
+    def explain(self, state: FMBoard, d: RetreatChoice, action: Action) -> str:
+        if isinstance(action, Retreat):
+            return f"{action.text()} is not a legal retreat path {cite('8.3')}"
+        return super().explain(state, d, action)
+
+    def apply(self, state: FMBoard, d: RetreatChoice, action: Action) -> None:
+        g = state.game
+        uid, n = d.unit, d.n
+        c = state.combat
+        if isinstance(action, Stiff):
+            state.note(f"{uid} offers stiff resistance and is depleted {cite('8.4')}")
+            deplete(state, uid)
+            if d.defender and c is not None:
+                c.advance_blocked = True
+            return
+        assert isinstance(action, Retreat)
+        hexes: list[Hex] = []
+        for lab in action.path:
+            h = g.hex(lab)
+            assert h is not None
+            hexes.append(h)
+        if len(hexes) == 1:
+            state.note(f"{uid} cannot retreat and is eliminated {cite('8.3')}")
+            origin = state.pos[uid]
+            eliminate(state, uid)
+            if d.defender and c is not None:
+                c.retreat_path = [origin]
+            return
+        if d.defender and c is not None:
+            c.retreat_path = list(hexes)
+        final = hexes[-1]
+        occ = state.occupant(final)
+        if occ is not None:
+            state.pending = DisplaceChoice(g.units[uid].side, occ, (), uid, g.label(final), len(hexes) - 1 < n)
+            return
+        finish_retreat(state, uid, final, len(hexes) - 1 < n)
+
+
+def finish_retreat(state: FMBoard, uid: str, final: Hex, short: bool) -> None:
+    state.place(uid, final)
+    state.note(f"{uid} retreats to {state.game.label(final)} {cite('8.3')}")
+    if short:
+        state.note(f"{uid} could not retreat the full distance and is depleted {cite('8.3')}")
+        deplete(state, uid)
+
+
+class DisplaceStep(FMStep[DisplaceChoice]):
+    decision = DisplaceChoice
+    rule = rule_ref("8.3.1")
+    name = "displace a friendly unit"
+
+    def legal(self, state: FMBoard, d: DisplaceChoice) -> list[Action]:
+        g = state.game
+        occ = d.unit
+        busy = {d.retreating, *[c[0] for c in d.chain]}
+        targets = displacement_hexes(state, occ, busy)
+        out: list[Action] = [Displace(occ, (g.label(state.pos[occ]), g.label(h))) for h in targets]
+        return out or [Pass()]
+
+    def apply(self, state: FMBoard, d: DisplaceChoice, action: Action) -> None:
+        g = state.game
+        if not isinstance(action, Displace):
+            # no displacement possible after all: the retreating unit is depleted where it stands (8.3.1)
+            deplete(state, d.retreating)
+            return
+        chain = d.chain + ((action.unit, action.path[0], action.path[1]),)
+        nxt = state.occupant(g.hex(action.path[1]))
+        if nxt is not None and nxt not in {d.retreating, *[c[0] for c in chain]}:
+            state.pending = DisplaceChoice(d.player, nxt, chain, d.retreating, d.final, d.short)
+            return
+        for u, _frm, to_lab in reversed(chain):
+            to = g.hex(to_lab)
+            assert to is not None
+            state.place(u, to)
+            state.note(f"{u} is displaced to {to_lab} {cite('8.3.1')}")
+            c = state.combat
+            if c is not None and g.units[u].side == c.attacker:
+                state.no_attack.add(u)  # 8.3.1: a displaced attacker's unit may not attack this turn
+        final = g.hex(d.final)
+        assert final is not None
+        finish_retreat(state, d.retreating, final, d.short)
+
+
+@dataclass(frozen=True)
+class AdvanceBegin(Task):
+    """8.5: after the defender's retreat, the attackers may advance along its path."""
+
+    def run(self, state: FMBoard) -> None:
+        c = state.combat
+        if c is None or c.advance_blocked or not c.retreat_path:
+            return
+        units = tuple(u for u in c.attackers if u in state.pos)
+        if units:
+            state.pending = AdvanceChoice(c.attacker, units)
+
+
+class AdvanceStep(FMStep[AdvanceChoice]):
+    decision = AdvanceChoice
+    rule = rule_ref("8.5")
+    name = "advance after combat or pass"
+
+    def legal(self, state: FMBoard, d: AdvanceChoice) -> list[Action]:
+        g = state.game
+        c = state.combat
+        assert c is not None
+        out: list[Action] = []
+        for u in d.units:
+            if u not in state.pos:
+                continue
+            for path in advance_paths(state, u, c.retreat_path):
+                out.append(Advance(u, tuple(g.label(h) for h in path)))
+        out.append(Pass())
+        return out
+
+    def apply(self, state: FMBoard, d: AdvanceChoice, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, Advance)
+        to = state.game.hex(action.path[-1])
+        assert to is not None
+        state.place(action.unit, to)
+        state.note(f"{action.unit} advances to {action.path[-1]} along the path of retreat {cite('8.5')}")
+        state.exhausted.add(action.unit)
+        state.no_attack.add(action.unit)
+        rest = tuple(u for u in d.units if u != action.unit)
+        if rest:
+            state.pending = AdvanceChoice(d.player, rest)
+
+
+@dataclass(frozen=True)
+class CombatDone(Task):
+    """The combat's last step, after its retreats and advance: no combat is in progress."""
+
+    def run(self, state: FMBoard) -> None:
+        state.combat = None
+
+
+STEPS = (RetreatStep(), DisplaceStep(), AdvanceStep())

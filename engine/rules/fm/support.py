@@ -16,16 +16,22 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, deque
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 from ...hexgrid import Hex, hex_distance, hex_neighbors
 from ...model.counters import SupportMarker
-from .combat import MarkerId, supports
-
-if TYPE_CHECKING:
-    from .game import FMGame
-    from .state import FMState
+from ..chance import weighted
+from ..kit import ChanceStep, Task
+from ..protocol import CHANCE, Action, Draw, Roll
+from .actions import DrawSplit, MarkerId
+from .board import Ask, FMBoard, FMStep
+from .decisions import AirpowerDraw, AirpowerRoll, DrawSplitChoice, MarkerDraw
+from .engineers import DIE
+from .game import FMGame, cite, rule_ref
 
 
 def marker_id(sm: SupportMarker, pool: str) -> MarkerId:
@@ -122,7 +128,7 @@ def drop_zone_nationality(g: FMGame, marker: str) -> str:
     return ""
 
 
-def reductions(state: FMState) -> dict[str, Counter[MarkerId]]:
+def reductions(state: FMBoard) -> dict[str, Counter[MarkerId]]:
     """10.7.2: the markers removed from each Allied pool this GT, and why (recorded in the events)."""
     g = state.game
     out: dict[str, Counter[MarkerId]] = {}
@@ -139,10 +145,10 @@ def reductions(state: FMState) -> dict[str, Counter[MarkerId]]:
                         take = min(left, c[mid] - k[mid])
                         k[mid] += take
                         left -= take
-                state.note(f"10.7.2: {why}: three +{value} markers leave the {pool} pool this GT")
+                state.note(f"{why}: three +{value} markers leave the {pool} pool this GT {cite('10.7.2')}")
                 return
 
-    dz = [(mid, h) for mid, h in state.dz.items()]
+    dz = list(state.drop_zones().items())
     if any(drop_zone_nationality(g, m) == "british" and h in german_hexes for m, h in dz):
         remove("british", 3, 3, "a German unit occupies the British drop zone marker")
     if any(drop_zone_nationality(g, m) == "us" and h in german_hexes for m, h in dz):
@@ -162,7 +168,7 @@ class _Tracer:
     from a unit's hex settles every hex it saw (all are joined to that hex, so all have its answer),
     and a later search stops on a settled hex."""
 
-    def __init__(self, state: FMState, targets: set[Hex], blocked: set[Hex]) -> None:
+    def __init__(self, state: FMBoard, targets: set[Hex], blocked: set[Hex]) -> None:
         self.contains = state.game.map.contains
         self.targets = targets
         self.blocked = blocked
@@ -192,7 +198,7 @@ class _Tracer:
         return found
 
 
-def in_range(state: FMState, side: str, mid: MarkerId, target: Hex) -> bool:
+def in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex) -> bool:
     """10.7.1 range: adjacent to a friendly unit it supports; N hexes from a non-airborne unit it
     supports; or anywhere."""
     g = state.game
@@ -200,9 +206,10 @@ def in_range(state: FMState, side: str, mid: MarkerId, target: Hex) -> bool:
     if rng == "anywhere":
         return True
     key = ("friends", side, mid.nationality)
-    friends = state._cache.get(key)
+    cache = state.cache()
+    friends = cache.get(key)
     if friends is None:
-        friends = state._cache[key] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
+        friends = cache[key] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
                                        and supports(g.units[u].nationality, mid)]
     if rng == "adjacent":
         return any(hex_distance(h, target) == 1 for _u, h in friends)
@@ -211,3 +218,178 @@ def in_range(state: FMState, side: str, mid: MarkerId, target: Hex) -> bool:
     except ValueError:
         return True
     return any(hex_distance(h, target) <= n and not g.is_airborne(u) for u, h in friends)
+
+
+def supports(nationality: str, marker: MarkerId) -> bool:
+    """10.7.1: British markers support British and Polish units; US markers US units; a side's markers
+    without a nationality support any of its units."""
+    if not marker.nationality:
+        return True
+    allowed = {"british": {"british", "polish"}, "uk": {"uk", "british", "polish"}}.get(
+        marker.nationality.lower(), {marker.nationality.lower()})
+    return nationality.lower() in allowed
+
+
+# -- the Support Fire Marker Phase (4.1, 7.1, 10.7) -------------------------------------------------------
+@dataclass(frozen=True)
+class MarkerPools(Task):
+    """The pools of this GT: each side's printed pools, less the Allied reductions of 10.7.2."""
+
+    def run(self, state: FMBoard) -> None:
+        g = state.game
+        state.gt_pool = {}
+        for side in g.side_ids:
+            pools = {name: dict(c) for name, c in side_pools(g, side).items()}
+            if side == g.allied:
+                for name, removed in reductions(state).items():
+                    for mid, n in removed.items():
+                        pools[name][mid] = pools[name].get(mid, 0) - n
+            state.gt_pool[side] = {k: {m: n for m, n in v.items() if n > 0} for k, v in pools.items()}
+
+
+@dataclass(frozen=True)
+class MarkerAllotment(Task):
+    """7.1, 10.7: `side` receives its allotment of the turn track: every marker (an airpower turn: and a
+    roll for airpower), the lowest-valued (option), or markers drawn at random from its pools."""
+
+    side: str
+
+    def run(self, state: FMBoard) -> None:
+        g = state.game
+        side = self.side
+        name = state.side_name(side)
+        n, airpower = allotment(g, state.turn, side)
+        pools = state.gt_pool.get(side, {})
+        total = sum(sum(c.values()) for c in pools.values())
+        if airpower:
+            # 10.7 a): every non-airpower marker; b): roll for airpower
+            for c in pools.values():
+                for mid, k in c.items():
+                    state.available[side].extend([mid] * k)
+            state.note(f"the {name} player has {n} markers this GT: every non-airpower marker, and a roll for "
+                       f"airpower {cite('10.7')}")
+            state.queue.insert(0, Ask(AirpowerRoll(CHANCE, side)))
+            return
+        if n <= 0 or total == 0:
+            return
+        if n >= total:
+            for c in pools.values():
+                for mid, k in c.items():
+                    state.available[side].extend([mid] * k)
+            return
+        if g.options.get("sfm_selection") == "lowest_first":
+            allm = sorted((mid for c in pools.values() for mid, k in c.items() for _ in range(k)),
+                          key=lambda m: (m.value, m.token()))
+            state.available[side].extend(allm[:n])
+            state.note(f"the {name} player selects the {n} lowest-valued markers {cite('7.1')}")
+            return
+        nonempty = [p for p, c in pools.items() if sum(c.values())]
+        if len(nonempty) > 1:
+            state.queue.insert(0, Ask(DrawSplitChoice(side, n)))
+        else:
+            state.queue[0:0] = [Ask(MarkerDraw(CHANCE, side, nonempty[0]))] * n
+
+
+class DrawSplitStep(FMStep[DrawSplitChoice]):
+    decision = DrawSplitChoice
+    rule = rule_ref("10.7")
+    name = "how many markers to draw from each pool"
+
+    def legal(self, state: FMBoard, d: DrawSplitChoice) -> list[Action]:
+        side, n = d.player, d.n
+        names = sorted(name for name, c in state.gt_pool[side].items() if sum(c.values()))
+        sizes = [sum(state.gt_pool[side][k].values()) for k in names]
+        out: list[Action] = []
+        for combo in itertools.product(*[range(min(s, n) + 1) for s in sizes]):
+            if sum(combo) == min(n, sum(sizes)):
+                out.append(DrawSplit(tuple(zip(names, combo, strict=False))))
+        return out
+
+    def apply(self, state: FMBoard, d: DrawSplitChoice, action: Action) -> None:
+        assert isinstance(action, DrawSplit)
+        tasks: list[Task] = []
+        for pool, k in action.counts:
+            tasks += [Ask(MarkerDraw(CHANCE, d.player, pool))] * k
+        state.queue[0:0] = tasks
+
+
+class MarkerDrawStep(ChanceStep[FMBoard, MarkerDraw]):
+    """7.2: the markers a side draws are its secret (the other player knows how many)."""
+
+    decision = MarkerDraw
+    rule = rule_ref("7.1, 10.7")
+    name = "draw a support fire marker"
+
+    def outcomes(self, state: FMBoard, d: MarkerDraw) -> list[tuple[Action, Fraction]]:
+        counts = state.gt_pool[d.side][d.pool]
+        return [(Draw(m.token()), pr) for m, pr in weighted({m: c for m, c in sorted(
+            counts.items(), key=lambda mc: (mc[0].value, mc[0].token()))})]
+
+    def owner(self, state: FMBoard, d: MarkerDraw) -> str:
+        return d.side
+
+    def apply(self, state: FMBoard, d: MarkerDraw, action: Action) -> None:
+        assert isinstance(action, Draw)
+        mid = MarkerId.parse(action.item)
+        state.gt_pool[d.side][d.pool][mid] -= 1
+        state.available[d.side].append(mid)
+
+
+class AirpowerRollStep(ChanceStep[FMBoard, AirpowerRoll]):
+    decision = AirpowerRoll
+    rule = rule_ref("10.7")
+    name = "roll on the Airpower SFMs Available Table"
+
+    def outcomes(self, state: FMBoard, d: AirpowerRoll) -> list[tuple[Action, Fraction]]:
+        return list(DIE)
+
+    def apply(self, state: FMBoard, d: AirpowerRoll, action: Action) -> None:
+        assert isinstance(action, Roll)
+        g = state.game
+        row = g.table("airpower").rows[str(action.value)]
+        cols = g.table("airpower").columns
+        state.note(f"Airpower SFMs Available Table, roll {action.value}: {row[0]} {cite('10.7')}")
+        air = airpower_markers(g, d.side)
+        tasks: list[Task] = []
+        for nat in ("british", "us"):
+            want = int(row[cols.index(nat)]) if nat in cols else 0
+            counts = tuple((m.token(), k) for m, k in air.items() if m.nationality == nat)
+            for _ in range(min(want, sum(k for _t, k in counts))):
+                tasks.append(AirpowerPick(d.side, counts))
+        state.queue[0:0] = tasks
+
+
+@dataclass(frozen=True)
+class AirpowerPick(Task):
+    """10.7: one airpower marker of the kinds `counts`, drawn among those not yet taken."""
+
+    side: str
+    counts: tuple[tuple[str, int], ...]
+
+    def run(self, state: FMBoard) -> None:
+        taken = state.available[self.side]
+        left = {t: k - sum(1 for m in taken if m.token() == t) for t, k in self.counts}
+        left = {t: k for t, k in left.items() if k > 0}
+        if len(left) == 1:
+            state.available[self.side].append(MarkerId.parse(next(iter(left))))
+        elif left:
+            state.pending = AirpowerDraw(CHANCE, self.side, tuple(left.items()))
+
+
+class AirpowerDrawStep(ChanceStep[FMBoard, AirpowerDraw]):
+    decision = AirpowerDraw
+    rule = rule_ref("10.7")
+    name = "draw an airpower marker"
+
+    def outcomes(self, state: FMBoard, d: AirpowerDraw) -> list[tuple[Action, Fraction]]:
+        return [(Draw(MarkerId.parse(t).token()), pr) for t, pr in weighted(dict(sorted(d.counts)))]
+
+    def owner(self, state: FMBoard, d: AirpowerDraw) -> str:
+        return d.side
+
+    def apply(self, state: FMBoard, d: AirpowerDraw, action: Action) -> None:
+        assert isinstance(action, Draw)
+        state.available[d.side].append(MarkerId.parse(action.item))
+
+
+STEPS = (DrawSplitStep(), MarkerDrawStep(), AirpowerRollStep(), AirpowerDrawStep())

@@ -1,4 +1,4 @@
-"""Victory (F&M 11.5, 000_e5c3deafb2cea4af.txt) from the scenario's victory conditions as data.
+"""Victory, Arnhem exclusive rules 11.5 (000_e5c3deafb2cea4af.txt), from the victory conditions as data.
 
 Arnhem writes 11.5 as: `occupy` (Allies, 2 of 3423/3523/3524, units without the airborne flag,
 immediate win); `occupy` (Allies, 1 of them, at the end: draw); `default` (Germans win at the end).
@@ -7,16 +7,15 @@ Conditions are read in order; the first that holds decides.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...model.scenario import VictoryCondition
 from ..protocol import Outcome
+from .board import FMBoard
+from .game import cite
 
-if TYPE_CHECKING:
-    from .state import FMState
 
-
-def unit_passes(state: FMState, uid: str, flt: dict) -> bool:
+def unit_passes(state: FMBoard, uid: str, flt: dict[str, Any]) -> bool:
     g = state.game
     u = g.units[uid]
     for f in flt.get("flags_not", []) or []:
@@ -31,7 +30,7 @@ def unit_passes(state: FMState, uid: str, flt: dict) -> bool:
     return True
 
 
-def held(state: FMState, v: VictoryCondition) -> int:
+def held(state: FMBoard, v: VictoryCondition) -> int:
     g = state.game
     n = 0
     for lab in v.hexes:
@@ -42,21 +41,21 @@ def held(state: FMState, v: VictoryCondition) -> int:
     return n
 
 
-def _outcome(state: FMState, v: VictoryCondition) -> Outcome:
-    reason = v.description or f"{v.kind} condition (F&M 11.5)"
+def _outcome(state: FMBoard, v: VictoryCondition) -> Outcome:
+    reason = v.description or f"{v.kind} condition {cite('11.5')}"
     if v.result == "draw":
         return Outcome(None, True, reason)
     return Outcome(v.side, False, reason)
 
 
-def immediate(state: FMState) -> Outcome | None:
+def immediate(state: FMBoard) -> Outcome | None:
     for v in state.game.scenario.victory:
         if v.when == "immediate" and v.kind == "occupy" and held(state, v) >= v.count:
             return _outcome(state, v)
     return None
 
 
-def at_end(state: FMState) -> Outcome:
+def at_end(state: FMBoard) -> Outcome:
     for v in state.game.scenario.victory:
         if v.kind == "occupy" and held(state, v) >= v.count:
             return _outcome(state, v)

@@ -1,5 +1,7 @@
-"""What a player interface shows of an F&M game (000_e5c3deafb2cea4af.txt), read from the state's public
-attributes and the rule modules' functions (rules/presentation.py describes the views).
+"""What a player interface shows of an F&M game (000_e5c3deafb2cea4af.txt), read from the state's typed
+queries, its pending decision (decisions.py) and the rule modules' functions (rules/presentation.py
+describes the views). Rules are cited as a player reads them: "F&M 8.3", "Arnhem: The Farthest Bridge
+11.1" (game.rule_ref).
 
 * Units: on the map with their current values ("4-4-10", "2-3-8 (depleted)"), reinforcements and
   airborne arrivals waiting (11.1, 11.4), eliminated units; in Scenario 2's secret set-up (12.0) the
@@ -16,10 +18,13 @@ attributes and the rule modules' functions (rules/presentation.py describes the 
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import hexside_between
+from ...hexgrid import Hex, hexside_between
+from ...model.scenario import Table
+from ..kit import Decision
 from ..presentation import (
     ATTACK,
     CHOICE,
@@ -33,8 +38,8 @@ from ..presentation import (
     TurnTrack,
     UnitView,
 )
-from ..protocol import CHANCE, Action, Draw, GameState, Roll
-from . import combat as cb
+from ..protocol import CHANCE, Action, Draw, GameState, HistoryEntry, Roll
+from . import crt as cb
 from .actions import (
     Advance,
     Attack,
@@ -48,6 +53,7 @@ from .actions import (
     Ferry,
     Halt,
     Land,
+    MarkerId,
     Move,
     Pass,
     Repair,
@@ -56,56 +62,80 @@ from .actions import (
     ShiftDropZone,
     Stiff,
 )
-from .combat import MarkerId
-from .game import SOURCE, FMGame
-from .movement import is_fortification, unit_reach
-from .state import PLAYER_PHASES, FMState
+from .decisions import (
+    AdvanceChoice,
+    AirpowerDraw,
+    AirpowerRoll,
+    AttackChoice,
+    BombardChoice,
+    CombatRoll,
+    DemolitionChoice,
+    DemolitionRoll,
+    DisplaceChoice,
+    DrawSplitChoice,
+    DropZoneShift,
+    EngineerChoice,
+    GoOn,
+    LandingChoice,
+    LandingRoll,
+    MarkerCommit,
+    MarkerDraw,
+    MoveChoice,
+    RepairRoll,
+    RetreatChoice,
+    SetupChoice,
+    StepLossChoice,
+)
+from .game import FMGame, is_fortification, rule_ref
+from .reach import unit_reach
+from .state import PLAYER_PHASES, STEPS, FMState
 from .tables import differentials
 
-# the pending decisions of FMState (its `_do_<kind>` steps): what is asked, of whom, under which rule
-PROMPTS: dict[str, tuple[str, str]] = {
-    "setup": ("secretly record the set-up hex of {unit}", "12.0"),
-    "shift_dz": ("move drop zone marker {marker} off the German unit to an adjacent eligible hex", "12.0"),
-    "draw_split": ("choose how many of the {n} support fire markers to draw from each pool", "10.7"),
-    "move": ("move units, bring on reinforcements, or pass to end the phase", "5.1, 11.1"),
-    "continue": ("{unit} may go on with its remaining MP or halt", "10.6.3"),
-    "demolish": ("{unit} entered a bridge hex: attempt to demolish {bridges}?", "10.6.3"),
-    "engineer": ("the engineer may repair a demolished bridge or operate a ferry", "10.6.4, 10.6.5"),
-    "land": ("choose the landing hex of {unit} within {within} hexes of its drop zone", "11.4"),
-    "bombard": ("declare a bombardment with support fire markers, or pass", "8.1"),
-    "attack": ("declare an attack on an adjacent enemy unit, or pass", "8.2"),
-    "sfm": ("commit a support fire marker face down to the combat at {target}, or none", "8.2.1 b"),
-    "loss": ("choose the unit that takes the step loss", "8.2.4"),
-    "retreat": ("retreat {unit} {n} hexes, or offer stiff resistance", "8.3, 8.4"),
-    "displace": ("displace {unit} one hex so that {retreating} can end its retreat", "8.3.1"),
-    "advance": ("advance a unit along the path of retreat, or pass", "8.5"),
-    "sfm_draw": ("draw a support fire marker for {side} at random from the {pool} pool", "7.1, 10.7"),
-    "airpower": ("roll on the Airpower SFMs Available Table", "10.7"),
-    "air_draw": ("draw an airpower marker for {side} at random", "10.7"),
-    "demolition_roll": ("roll for the demolition of bridge {bridge}", "10.6.3"),
-    "repair_roll": ("roll for the repair of bridge {bridge}", "10.6.4"),
-    "landing_roll": ("roll on the Airborne Drop Table for {unit}", "11.4"),
-    "combat_roll": ("roll for the combat at {target}", "8.1.2, 8.2.1"),
+# what each decision asks (its fields fill the braces; the rule is its step's, state.STEPS)
+PROMPTS: dict[type[Decision], str] = {
+    SetupChoice: "secretly record the set-up hex of {unit}",
+    DropZoneShift: "move drop zone marker {marker} off the German unit to an adjacent eligible hex",
+    DrawSplitChoice: "choose how many of the {n} support fire markers to draw from each pool",
+    MoveChoice: "move units, bring on reinforcements, or pass to end the phase",
+    GoOn: "{unit} may go on with its remaining MP or halt",
+    DemolitionChoice: "{unit} entered a bridge hex: attempt to demolish {bridges}?",
+    EngineerChoice: "the engineer may repair a demolished bridge or operate a ferry",
+    LandingChoice: "choose the landing hex of {unit} within {within} hexes of its drop zone",
+    BombardChoice: "declare a bombardment with support fire markers, or pass",
+    AttackChoice: "declare an attack on an adjacent enemy unit, or pass",
+    MarkerCommit: "commit a support fire marker face down to the combat at {target}, or none",
+    StepLossChoice: "choose the unit that takes the step loss",
+    RetreatChoice: "retreat {unit} {n} hexes, or offer stiff resistance",
+    DisplaceChoice: "displace {unit} one hex so that {retreating} can end its retreat",
+    AdvanceChoice: "advance a unit along the path of retreat, or pass",
+    MarkerDraw: "draw a support fire marker for {side} at random from the {pool} pool",
+    AirpowerRoll: "roll on the Airpower SFMs Available Table",
+    AirpowerDraw: "draw an airpower marker for {side} at random",
+    DemolitionRoll: "roll for the demolition of bridge {bridge}",
+    RepairRoll: "roll for the repair of bridge {bridge}",
+    LandingRoll: "roll on the Airborne Drop Table for {unit}",
+    CombatRoll: "roll for the combat at {target}",
 }
 
 
 # 8.2.4: the combat results of the CRT; 8.1.3 for bombardment
 RESULT_LEGEND = {
-    "De": "eliminate the defending unit (8.2.4)",
-    "D3": "the defending unit retreats three hexes, or stiff resistance (8.2.4, 8.4)",
-    "D2": "the defending unit retreats two hexes, or stiff resistance (8.2.4, 8.4)",
-    "Ex": "the defending unit and one attacking unit are depleted (8.2.4); no effect in a bombardment (8.1.3)",
-    "A1": "the attacking units retreat one hex (8.2.4); no effect in a bombardment (8.1.3)",
-    "A2": "the attacking units retreat two hexes (8.2.4); no effect in a bombardment (8.1.3)",
-    "A3": "the attacking units retreat three hexes (8.2.4); no effect in a bombardment (8.1.3)",
-    "(A)": "deplete one adjacent attacking unit (8.2.4)",
-    "Ae": "eliminate all attacking units (8.2.4); no effect in a bombardment (8.1.3)",
-    "•": "no effect (8.2.4)",
+    "De": "eliminate the defending unit (F&M 8.2.4)",
+    "D3": "the defending unit retreats three hexes, or stiff resistance (F&M 8.2.4, 8.4)",
+    "D2": "the defending unit retreats two hexes, or stiff resistance (F&M 8.2.4, 8.4)",
+    "Ex": "the defending unit and one attacking unit are depleted (F&M 8.2.4); no effect in a bombardment (F&M 8.1.3)",
+    "A1": "the attacking units retreat one hex (F&M 8.2.4); no effect in a bombardment (F&M 8.1.3)",
+    "A2": "the attacking units retreat two hexes (F&M 8.2.4); no effect in a bombardment (F&M 8.1.3)",
+    "A3": "the attacking units retreat three hexes (F&M 8.2.4); no effect in a bombardment (F&M 8.1.3)",
+    "(A)": "deplete one adjacent attacking unit (F&M 8.2.4)",
+    "Ae": "eliminate all attacking units (F&M 8.2.4); no effect in a bombardment (F&M 8.1.3)",
+    "•": "no effect (F&M 8.2.4)",
 }
 
 
-def cite(section: str) -> str:
-    return f"F&M {section}, {SOURCE}"
+def step_rule(d: Decision) -> str:
+    """The rule of the step that answers `d`, as a player reads it."""
+    return STEPS.step_for(d).rule
 
 
 def _mp(x: float) -> str:
@@ -129,38 +159,33 @@ class FMPresenter(Presenter):
         no hex) and the owner sees them at their recorded hex with status "set up (secret)"."""
         st = _fm(state)
         g = st.game
-        arrivals = {a.unit: a for a in st.arrivals}
-        recorded: dict[str, Any] = {}
-        if st.stage == -1:
-            for placed in st.secret.values():
-                recorded.update(placed)
-        to_set_up = set()
-        if st.stage == -1 and st.pending is not None and st.pending.kind == "setup":
-            to_set_up = set(st.pending.data.get("remaining", []))
-        eliminated = set(st.eliminated)
+        recorded = st.recorded_setup()
+        setting_up = st.setting_up()
+        d = st.pending_decision()
+        to_set_up = set(d.remaining) if isinstance(d, SetupChoice) else set()
         out = []
         for uid in g.unit_ids:
             u = g.units[uid]
             name = u.name or uid
-            reduced = uid in st.reduced
-            vals = values_text(g.values(uid, reduced)) + (" (depleted)" if reduced else "")
+            reduced = st.is_depleted(uid)
+            vals = values_text(st.current_values(uid)) + (" (depleted)" if reduced else "")
             static = self._static_flags(g, uid)
-            if uid in st.pos:
-                out.append(UnitView(uid, u.side, name, g.label(st.pos[uid]), "on map", vals,
-                                    self._flags(st, uid) + static))
+            h = st.unit_hex(uid)
+            arrival = st.arrival(uid)
+            if h is not None:
+                out.append(UnitView(uid, u.side, name, g.label(h), "on map", vals, self._flags(st, uid, h) + static))
             elif uid in recorded:
                 if viewer is None or viewer == u.side:
                     out.append(UnitView(uid, u.side, name, g.label(recorded[uid]), "set up (secret)", vals, static))
                 else:
                     out.append(UnitView(uid, u.side, name, None, "hidden", "", ()))
-            elif uid in to_set_up or (st.stage == -1 and uid in g.setup_hexes):
+            elif uid in to_set_up or (setting_up and uid in g.setup_hexes):
                 out.append(UnitView(uid, u.side, name, None, "to set up", vals, static))
-            elif uid in arrivals:
-                a = arrivals[uid]
-                when = f"GT {a.turn}"
-                flags = (when, "airborne landing") if a.marker else (when,)
+            elif arrival is not None:
+                when = f"GT {arrival.turn}"
+                flags = (when, "airborne landing") if arrival.marker else (when,)
                 out.append(UnitView(uid, u.side, name, None, "reinforcement", vals, flags + static))
-            elif uid in eliminated:
+            elif st.is_eliminated(uid):
                 out.append(UnitView(uid, u.side, name, None, "eliminated", vals, static))
             else:
                 out.append(UnitView(uid, u.side, name, None, "off map", vals, static))
@@ -178,28 +203,30 @@ class FMPresenter(Presenter):
         return tuple(out)
 
     @staticmethod
-    def _flags(st: FMState, uid: str) -> tuple[str, ...]:
+    def _flags(st: FMState, uid: str, h: Hex) -> tuple[str, ...]:
         g = st.game
+        act = st.activity(uid)
         out = []
-        if uid in st.reduced:
+        if st.is_depleted(uid):
             out.append("depleted")
-        if uid in st.moved:
+        spent = st.mp_spent(uid)
+        if act.moved:
             out.append("moved")
-        elif uid in st.mp_spent and st.mp_spent[uid] > 0 and 1 <= st.stage <= 10 and st.phase_index in (0, 3):
-            out.append(f"{_mp(st.mp_spent[uid])} MP spent")
-        if uid in st.moved_in_movement and g.is_mobile(uid):
+        elif spent > 0 and st.phase_index in (0, 3):
+            out.append(f"{_mp(spent)} MP spent")
+        if act.moved_in_movement and g.is_mobile(uid):
             out.append("moved in the Movement Phase")  # 4.1, 5.5: no Mobile Movement Phase move
-        if uid in st.cannot_move:
+        if act.cannot_move:
             out.append("cannot move")
-        if uid in st.exhausted:
+        if act.exhausted:
             out.append("exhausted")  # 8.5: advanced, no other activity this player turn
-        if uid in st.attacked_phase:
+        if act.attacked:
             out.append("attacked")
-        if uid in st.no_attack and uid not in st.exhausted:
+        if act.may_not_attack and not act.exhausted:
             out.append("may not attack")  # 8.3.1: displaced
-        if uid in st.defended_phase:
+        if act.was_attacked:
             out.append("was attacked")  # 8.0: one attack per defending unit and phase
-        if st.pos[uid] in st.enemy_zoc(g.units[uid].side):
+        if h in st.enemy_zoc(g.units[uid].side):
             out.append("in enemy ZOC")
         return tuple(out)
 
@@ -210,9 +237,10 @@ class FMPresenter(Presenter):
         st = _fm(state)
         g = st.game
         out: list[MarkerView] = []
-        secret_dz = {m: h for placed in st.secret.values() for m, h in placed.items() if m not in g.units}
-        setting_up = st.stage == -1
-        for mid in sorted(set(st.dz) | set(secret_dz)):
+        secret_dz = {m: h for m, h in st.recorded_setup().items() if m not in g.units}
+        setting_up = st.setting_up()
+        zones = st.drop_zones()
+        for mid in sorted(set(zones) | set(secret_dz)):
             mk = g.scenario.markers.get(mid)
             side = (mk.side if mk is not None else "") or g.allied
             name = mk.label if mk is not None and mk.label else mid
@@ -225,14 +253,14 @@ class FMPresenter(Presenter):
                 else:
                     out.append(MarkerView(mid, "drop zone", side, f"drop zone {name} (to set up)"))
                 continue
-            h = st.dz.get(mid)
-            extra = st.dz_extra_drm.get(mid, 0)
+            h = zones.get(mid)
+            extra = st.drop_zone_drm(mid)
             out.append(MarkerView(mid, "drop zone", side, f"drop zone {name}" + (f" (+{extra} DRM)" if extra else ""),
                                   g.label(h) if h is not None else None))
-        c = st.combat
-        revealed = c is not None and (c.kind == "bombard" or (st.pending is not None and st.pending.kind != "sfm"))
+        c = st.combat_in_progress()
+        revealed = c is not None and (c.kind == "bombard" or not isinstance(st.pending_decision(), MarkerCommit))
         for side in g.side_ids:
-            avail = sorted(st.available.get(side, []), key=lambda m: (m.value, m.token()))
+            avail = sorted(st.markers_available(side), key=lambda m: (m.value, m.token()))
             if avail:
                 own = viewer is None or viewer == side
                 text = ", ".join(m.token() for m in avail) if own else f"{len(avail)} markers"
@@ -244,150 +272,147 @@ class FMPresenter(Presenter):
                         else f"{len(ms)} marker{'s' if len(ms) > 1 else ''} face down")
                 out.append(MarkerView(f"committed-{side}", "committed markers", side, text, g.label(c.target),
                                       hidden=not own))
-        for s in sorted(st.demolished, key=g.hexside_label):
+        for s in sorted(st.demolished(), key=g.hexside_label):
             out.append(MarkerView(f"demolished-{g.hexside_label(s)}", "demolished bridge", g.german,
-                                  f"{g.bridge_kind(s)} bridge demolished (10.6.3)", hexside=g.hexside_label(s)))
-        if st.ferry is not None:
-            lab = g.hexside_label(st.ferry)
+                                  f"{g.bridge_kind(s)} bridge demolished ({rule_ref('10.6.3')})",
+                                  hexside=g.hexside_label(s)))
+        ferry = st.declared_ferry()
+        if ferry is not None:
+            lab = g.hexside_label(ferry)
             live = st.active_ferry() is not None
-            out.append(MarkerView(f"ferry-{lab}", "ferry", g.allied,
-                                  "engineer ferry (10.6.5)" + ("" if live else ": not in operation"), hexside=lab))
+            out.append(MarkerView(f"ferry-{lab}", "ferry", g.allied, f"engineer ferry ({rule_ref('10.6.5')})"
+                                  + ("" if live else ": not in operation"), hexside=lab))
         return out
 
     # -- actions -------------------------------------------------------------------------------
     def action_views(self, state: GameState) -> list[ActionView]:
         st = _fm(state)
         actions = st.legal_actions()
-        p = st.pending
-        if p is None:
+        d = st.pending_decision()
+        if d is None:
             return []
-        if p.player == CHANCE:
+        if d.player == CHANCE:
             probs = dict(st.chance_outcomes())
-            return [self._chance_view(st, a, probs.get(a)) for a in actions]
+            return [self._chance_view(d, a, probs.get(a)) for a in actions]
         reaches: dict[str, Any] = {}
-        return [self._view(st, a, reaches) for a in actions]
+        return [self._view(st, d, a, reaches) for a in actions]
 
-    def _chance_view(self, st: FMState, a: Action, pr: Fraction | None) -> ActionView:
-        kind = st.pending.kind if st.pending is not None else ""
-        rule = cite(PROMPTS.get(kind, ("", "4.1"))[1])
+    def _chance_view(self, d: Decision, a: Action, pr: Fraction | None) -> ActionView:
+        rule = step_rule(d)
         if isinstance(a, Roll):
             return ActionView(a, CHOICE, f"die roll {a.value}", verb="roll", rule=rule, probability=pr)
         assert isinstance(a, Draw)
         return ActionView(a, CHOICE, f"draw {a.item}", verb="draw", markers=(a.item,), rule=rule, probability=pr)
 
-    def _view(self, st: FMState, a: Action, reaches: dict[str, Any]) -> ActionView:
+    def _view(self, st: FMState, d: Decision, a: Action, reaches: dict[str, Any]) -> ActionView:
         g = st.game
         lab = g.label
-        p = st.pending
-        assert p is not None
         if isinstance(a, Move):
             uid = a.unit
             reach = reaches.get(uid)
             if reach is None:
                 reach = reaches[uid] = unit_reach(st, uid)
             dest = g.hex(a.path[-1])
-            cost = st.mp_spent.get(uid, 0.0) + float(reach.spent.get(dest, 0.0))
-            ma = g.values(uid, uid in st.reduced).get("movement", 0)
+            cost = st.mp_spent(uid) + (float(reach.spent.get(dest, 0.0)) if dest is not None else 0.0)
+            ma = st.current_values(uid).get("movement", 0)
             return ActionView(a, MOVE, f"move {uid} to {a.path[-1]} ({_mp(cost)} of {ma} MP)", (uid,), a.path, cost,
-                              "move", rule=cite("5.1"))
+                              "move", rule=rule_ref("5.1"))
         if isinstance(a, Enter):
             cost = self.entry_cost(st, a.unit, a.hex)
             return ActionView(a, ENTER, f"{a.unit} enters at {a.hex} ({_mp(cost)} MP)", (a.unit,), (a.hex,), cost,
-                              "enter", rule=cite("11.1"))
+                              "enter", rule=rule_ref("11.1"))
         if isinstance(a, Land):
             h = g.hex(a.hex)
             tt = g.map.terrain_table.terrain.get(g.map.terrain[h]) if h is not None else None
             where = f" ({tt.name})" if tt is not None else ""
             return ActionView(a, ENTER, f"land {a.unit} in {a.hex}{where}", (a.unit,), (a.hex,), verb="land",
-                              rule=cite("11.4"))
+                              rule=rule_ref("11.4"))
         if isinstance(a, Setup):
             return ActionView(a, ENTER, f"set up {a.unit} in {a.hex} (recorded secretly)", (a.unit,), (a.hex,),
-                              verb="setup", rule=cite("12.0"))
+                              verb="setup", rule=rule_ref("12.0"))
         if isinstance(a, ShiftDropZone):
-            frm = st.dz.get(a.marker)
+            frm = st.drop_zone(a.marker)
             hexes = ((lab(frm),) if frm is not None else ()) + (a.hex,)
             return ActionView(a, ENTER, f"move drop zone {a.marker} to {a.hex}", (), hexes, verb="shift-dz",
-                              markers=(a.marker,), rule=cite("12.0"))
+                              markers=(a.marker,), rule=rule_ref("12.0"))
         if isinstance(a, Attack):
             return self._attack_view(st, a)
         if isinstance(a, Bombard):
             t = g.hex(a.target)
             dfd = st.occupant(t)
-            total = sum(cb.halved_for_fortification(g, t, MarkerId.parse(m).value) for m in a.markers)  # type: ignore[arg-type]
+            total = sum(cb.halved_for_fortification(g, t, MarkerId.parse(m).value) for m in a.markers) if t else 0
             return ActionView(a, ATTACK, f"bombard {a.target} ({dfd}) with {', '.join(a.markers)}: {total}",
-                              (), (a.target,), verb="bombard", markers=a.markers, rule=cite("8.1"))
+                              (), (a.target,), verb="bombard", markers=a.markers, rule=rule_ref("8.1"))
         if isinstance(a, Commit):
             if a.marker is None:
-                return ActionView(a, CHOICE, "commit no support fire marker", verb="sfm", rule=cite("8.2.1 b"))
+                return ActionView(a, CHOICE, "commit no support fire marker", verb="sfm", rule=rule_ref("8.2.1 b"))
             return ActionView(a, CHOICE, f"commit a {a.marker} support fire marker face down", verb="sfm",
-                              markers=(a.marker,), rule=cite("8.2.1 b"))
+                              markers=(a.marker,), rule=rule_ref("8.2.1 b"))
         if isinstance(a, Deplete):
-            h = st.pos.get(a.unit)
+            h = st.unit_hex(a.unit)
             return ActionView(a, CHOICE, f"{a.unit} takes the step loss", (a.unit,),
-                              (lab(h),) if h is not None else (), verb="deplete", rule=cite("8.2.4"))
+                              (lab(h),) if h is not None else (), verb="deplete", rule=rule_ref("8.2.4"))
         if isinstance(a, Retreat):
             if len(a.path) == 1:
                 return ActionView(a, CHOICE, f"{a.unit} cannot retreat and is eliminated", (a.unit,), a.path,
-                                  verb="retreat", rule=cite("8.3"))
-            n = p.data.get("n", len(a.path) - 1)
+                                  verb="retreat", rule=rule_ref("8.3"))
+            n = d.n if isinstance(d, RetreatChoice) else len(a.path) - 1
             short = len(a.path) - 1 < n
             onto = st.occupant(g.hex(a.path[-1]))
             extra = (f", displacing {onto}" if onto is not None else "") + (", then depleted" if short else "")
             return ActionView(a, MOVE, f"retreat {a.unit} to {a.path[-1]} via {'-'.join(a.path[1:])}{extra}",
-                              (a.unit,), a.path, verb="retreat", rule=cite("8.3"))
+                              (a.unit,), a.path, verb="retreat", rule=rule_ref("8.3"))
         if isinstance(a, Stiff):
+            h = st.unit_hex(a.unit)
             return ActionView(a, CHOICE, f"stiff resistance: {a.unit} is depleted instead of retreating", (a.unit,),
-                              (lab(st.pos[a.unit]),) if a.unit in st.pos else (), verb="stiff", rule=cite("8.4"))
+                              (lab(h),) if h is not None else (), verb="stiff", rule=rule_ref("8.4"))
         if isinstance(a, Displace):
             return ActionView(a, MOVE, f"displace {a.unit} to {a.path[1]}", (a.unit,), a.path, verb="displace",
-                              rule=cite("8.3.1"))
+                              rule=rule_ref("8.3.1"))
         if isinstance(a, Advance):
             return ActionView(a, MOVE, f"advance {a.unit} to {a.path[-1]}", (a.unit,), a.path, verb="advance",
-                              rule=cite("8.5"))
+                              rule=rule_ref("8.5"))
         if isinstance(a, Halt):
-            h = st.pos.get(a.unit)
+            h = st.unit_hex(a.unit)
             return ActionView(a, CHOICE, f"halt {a.unit}" + (f" in {lab(h)}" if h is not None else ""), (a.unit,),
-                              (lab(h),) if h is not None else (), verb="halt", rule=cite("10.6.3"))
+                              (lab(h),) if h is not None else (), verb="halt", rule=rule_ref("10.6.3"))
         if isinstance(a, Demolish):
             s = g.hexside(a.hexside)
             kind = g.bridge_kind(s) if s is not None else "bridge"
             return ActionView(a, CHOICE, f"attempt to demolish the {kind} bridge {a.hexside}", (),
-                              tuple(a.hexside.split("/")), verb="demolish", rule=cite("10.6.3"))
+                              tuple(a.hexside.split("/")), verb="demolish", rule=rule_ref("10.6.3"))
         if isinstance(a, Repair):
             return ActionView(a, CHOICE, f"the engineer attempts to repair the bridge {a.hexside}", (),
-                              tuple(a.hexside.split("/")), verb="repair", rule=cite("10.6.4"))
+                              tuple(a.hexside.split("/")), verb="repair", rule=rule_ref("10.6.4"))
         if isinstance(a, Ferry):
             return ActionView(a, CHOICE, f"the engineer operates a ferry across {a.hexside} this GT", (),
-                              tuple(a.hexside.split("/")), verb="ferry", rule=cite("10.6.5"))
+                              tuple(a.hexside.split("/")), verb="ferry", rule=rule_ref("10.6.5"))
         if isinstance(a, DrawSplit):
             parts = " and ".join(f"{n} from the {pool} pool" for pool, n in a.counts)
-            return ActionView(a, CHOICE, f"draw {parts}", verb="draw-split", rule=cite("10.7"))
+            return ActionView(a, CHOICE, f"draw {parts}", verb="draw-split", rule=rule_ref("10.7"))
         if isinstance(a, Pass):
-            return ActionView(a, PASS, self._pass_label(st), verb="pass", rule=cite(PROMPTS[p.kind][1]))
+            return ActionView(a, PASS, self._pass_label(st, d), verb="pass", rule=step_rule(d))
         return ActionView(a, CHOICE, a.text())
 
-    def _pass_label(self, st: FMState) -> str:
-        p = st.pending
-        assert p is not None
-        kind = p.kind
-        if kind == "move":
+    def _pass_label(self, st: FMState, d: Decision) -> str:
+        if isinstance(d, MoveChoice):
             return f"end the {st.phase.name}"
-        if kind == "bombard":
+        if isinstance(d, BombardChoice):
             return "no more bombardments this phase"
-        if kind == "attack":
+        if isinstance(d, AttackChoice):
             return f"no more attacks this {st.phase.name.removesuffix(' Phase')} Phase"
-        if kind == "advance":
+        if isinstance(d, AdvanceChoice):
             return "do not advance after combat"
-        if kind == "demolish":
+        if isinstance(d, DemolitionChoice):
             return "no demolition attempt"
-        if kind == "engineer":
+        if isinstance(d, EngineerChoice):
             return "no engineer operation this GT"
-        if kind == "displace":
-            return f"no displacement is possible: {p.data.get('retreating')} is depleted instead"
-        if kind == "setup":
-            return f"{p.data['remaining'][0]} has no eligible set-up hex"
-        if kind == "shift_dz":
-            return f"no eligible hex for drop zone {p.data.get('marker')}"
+        if isinstance(d, DisplaceChoice):
+            return f"no displacement is possible: {d.retreating} is depleted instead"
+        if isinstance(d, SetupChoice):
+            return f"{d.remaining[0]} has no eligible set-up hex"
+        if isinstance(d, DropZoneShift):
+            return f"no eligible hex for drop zone {d.marker}"
         return "pass"
 
     def _attack_view(self, st: FMState, a: Attack) -> ActionView:
@@ -397,11 +422,11 @@ class FMPresenter(Presenter):
         atk = [st.occupant(g.hex(x)) for x in a.attackers]
         units = tuple(u for u in atk if u is not None)
         attack = sum(int(st.current_values(u).get("attack", 0)) for u in units)
-        defense = cb.defense_strength(g, t, int(st.current_values(dfd).get("defense", 0))) if dfd else 0  # type: ignore[arg-type]
+        defense = cb.defense_strength(g, t, int(st.current_values(dfd).get("defense", 0))) if dfd and t else 0
         who = ", ".join(f"{u} ({h})" for u, h in zip(units, a.attackers, strict=False))
         return ActionView(a, ATTACK, f"attack {dfd} in {a.target} with {who}: {attack} vs {defense}, "
                           f"differential {attack - defense:+d}", units, a.attackers + (a.target,), verb="attack",
-                          rule=cite("8.2"))
+                          rule=rule_ref("8.2"))
 
     def entry_cost(self, state: GameState, uid: str, hex_label: str) -> float:
         """11.1 and 6.1: the MP a reinforcement spends entering at `hex_label` (the state's own charge)."""
@@ -450,24 +475,24 @@ class FMPresenter(Presenter):
             if t is None or dfd is None:
                 return None
             return self._preview(st, action, "bombard", t, (), dfd, [MarkerId.parse(m) for m in action.markers], [])
-        c = st.combat
+        c = st.combat_in_progress()
         if c is None:
             return None
-        p = st.pending
-        if isinstance(action, Commit) and p is not None and p.kind == "sfm":
-            me = p.player
+        d = st.pending_decision()
+        if isinstance(action, Commit) and isinstance(d, MarkerCommit):
+            me = d.player
             mine = list(c.markers.get(me, [])) + ([MarkerId.parse(action.marker)] if action.marker else [])
             other = c.defender if me == c.attacker else c.attacker
             hidden = len(c.markers.get(other, []))
             atk_m, dfd_m = (mine, []) if me == c.attacker else ([], mine)
             return self._preview(st, action, c.kind, c.target, tuple(c.attackers), c.defending, atk_m, dfd_m,
                                  hidden_other=hidden)
-        if isinstance(action, Roll) and p is not None and p.kind == "combat_roll":
+        if isinstance(action, Roll) and isinstance(d, CombatRoll):
             return self._preview(st, action, c.kind, c.target, tuple(c.attackers), c.defending,
                                  list(c.markers.get(c.attacker, [])), list(c.markers.get(c.defender, [])))
         return None
 
-    def _preview(self, st: FMState, action: Action, kind: str, target: Any, attackers: tuple[str, ...], dfd: str,
+    def _preview(self, st: FMState, action: Action, kind: str, target: Hex, attackers: tuple[str, ...], dfd: str,
                  atk_markers: list[MarkerId], dfd_markers: list[MarkerId], hidden_other: int = 0) -> CombatPreview:
         """8.1.2 / 8.2.1 c-d: the totals, differential, CRT line and column, from combat.py's functions."""
         g = st.game
@@ -481,18 +506,18 @@ class FMPresenter(Presenter):
         attack = units + atk_sfm
         if atk_markers:
             mods.append(f"attacker's markers {', '.join(m.token() for m in atk_markers)}: +{atk_sfm}"
-                        + (" (halved against a fortification)" if fort else "") + f" ({cite('8.2.1 c, 8.2.3')})")
+                        + (" (halved against a fortification)" if fort else "") + f" ({rule_ref('8.2.1 c, 8.2.3')})")
         if fort:
             mods.append(f"fortification: defense strength doubled to {cb.defense_strength(g, target, printed)} "
-                        f"({cite('8.2.3')})")
+                        f"({rule_ref('8.2.3')})")
         if dfd_markers:
             mods.append(f"defender's markers {', '.join(m.token() for m in dfd_markers)}: "
-                        f"+{sum(m.value for m in dfd_markers)} ({cite('8.2.1 c')})")
+                        f"+{sum(m.value for m in dfd_markers)} ({rule_ref('8.2.1 c')})")
         if hidden_other:
             mods.append(f"{hidden_other} marker{'s' if hidden_other > 1 else ''} of the other side face down, not "
-                        f"counted ({cite('8.2.1 b')})")
-        attacker_hexes = [st.pos[u] for u in attackers if u in st.pos]
-        line = cb.defender_line(g, target, attacker_hexes, st.demolished, bombardment=kind == "bombard")
+                        f"counted ({rule_ref('8.2.1 b')})")
+        attacker_hexes = [h for h in (st.unit_hex(u) for u in attackers) if h is not None]
+        line = cb.defender_line(g, target, attacker_hexes, st.demolished(), bombardment=kind == "bombard")
         terrain = self._line_reason(st, target, attacker_hexes, line, kind == "bombard")
         if terrain:
             mods.append(terrain)
@@ -506,34 +531,34 @@ class FMPresenter(Presenter):
             mods.append(f"differential {diff:+d} above {hi:+d}: the {hi:+d} column (CRT notes)")
         if kind == "bombard":
             mods.append(f"Ae, A1-A3 and Ex have no effect in a bombardment; (A): an adjacent attacking unit takes a "
-                        f"step loss ({cite('8.1.3')})")
+                        f"step loss ({rule_ref('8.1.3')})")
         dist = cb.result_distribution(g, column)
         recon = bool(g.table("crt").reconstructed or table.reconstructed)
         what = "bombardment" if kind == "bombard" else "attack"
         summary = (f"{what} {attack} vs defense {defense}: differential {diff:+d}, {line} line, column {column} "
-                   f"({cite('8.1.2' if kind == 'bombard' else '8.2.1')})"
+                   f"({rule_ref('8.1.2' if kind == 'bombard' else '8.2.1')})"
                    + ("; the CRT is reconstructed (its body is truncated in the source)" if recon else ""))
         names = tuple(attackers) if attackers else tuple(m.token() for m in atk_markers)
         return CombatPreview(action, names, lab(target), summary, column, line, tuple(mods), dist, (dfd,), recon)
 
     @staticmethod
-    def _line_reason(st: FMState, target: Any, attacker_hexes: list[Any], line: str, bombardment: bool) -> str:
+    def _line_reason(st: FMState, target: Hex, attacker_hexes: list[Hex], line: str, bombardment: bool) -> str:
         """Why the CRT line is the one it is (8.2.2, 10.6, 8.1.2)."""
         g = st.game
         m = g.map
         codes = [m.terrain[target], *m.features.get(target, ())]
         by_terrain = [c for c in codes if cb.crt_line_of(g, c) == line]
         if by_terrain:
-            return f"{line} line: the defender's hex ({', '.join(by_terrain)}) ({cite('8.2.2')})"
+            return f"{line} line: the defender's hex ({', '.join(by_terrain)}) ({rule_ref('8.2.2')})"
         if not bombardment:
             water = [a for a in attacker_hexes if g.is_water(hexside_between(a, target))]
             if water:
                 bridged = any(m.hexsides[hexside_between(a, target)].bridge is not None
-                              and hexside_between(a, target) not in st.demolished for a in water)
+                              and hexside_between(a, target) not in st.demolished() for a in water)
                 if bridged:
-                    return f"{line} line: an attacker attacks across a bridged river or canal ({cite('10.6')})"
-                return f"{line} line: every attacker attacks across a river or canal hexside ({cite('8.2.2')})"
-        return f"{line} line ({cite('8.2.2')})"
+                    return f"{line} line: an attacker attacks across a bridged river or canal ({rule_ref('10.6')})"
+                return f"{line} line: every attacker attacks across a river or canal hexside ({rule_ref('8.2.2')})"
+        return f"{line} line ({rule_ref('8.2.2')})"
 
     def result_legend(self, state: GameState) -> dict[str, str]:
         """8.2.4: each result of the CRT in use (the scenario's table) with its meaning; a code the rules do
@@ -549,40 +574,37 @@ class FMPresenter(Presenter):
         st = _fm(state)
         if st.is_terminal():
             return f"Game over: {st.outcome()}"
-        p = st.pending
-        if p is None:
+        d = st.pending_decision()
+        if d is None:
             return f"{st.phase}"
-        text, rule = PROMPTS.get(p.kind, (p.kind.replace("_", " "), "4.1"))
-        if p.kind == "move" and p.data.get("mobile"):
-            text, rule = "move mobile units that did not move in the Movement Phase, or pass", "4.1, 5.5"
-        elif p.kind == "attack" and st.phase_index == 4:
+        text, rule = PROMPTS.get(type(d), type(d).__name__), step_rule(d)
+        if isinstance(d, MoveChoice) and d.mobile:
+            text, rule = "move mobile units that did not move in the Movement Phase, or pass", rule_ref("4.1, 5.5")
+        elif isinstance(d, AttackChoice) and st.phase_index == 4:
             text, rule = ("declare an attack with mobile units that did not attack in the Combat Phase, or pass",
-                          "4.1, 8.2")
-        c = st.combat
+                          rule_ref("4.1, 8.2"))
+        c = st.combat_in_progress()
         g = st.game
-        data: dict[str, Any] = dict(p.data)
-        data.setdefault("unit", (p.data.get("remaining") or [""])[0] if p.kind == "setup" else p.data.get("unit", ""))
-        if "bridges" in data:
-            data["bridges"] = " or ".join(data["bridges"]) or "a bridge"
-        if c is not None:
-            data.setdefault("target", g.label(c.target))
-        data.setdefault("target", "")
-        if p.kind == "land":
-            arr = next((x for x in st.arrivals if x.unit == p.data["unit"]), None)
+        data: dict[str, Any] = asdict(d)
+        if isinstance(d, SetupChoice):
+            data["unit"] = d.remaining[0]
+        if isinstance(d, DemolitionChoice):
+            data["bridges"] = " or ".join(d.bridges) or "a bridge"
+        data["target"] = g.label(c.target) if c is not None else ""
+        if isinstance(d, LandingChoice):
+            arr = st.arrival(d.unit)
             data["within"] = arr.within if arr is not None else 3
-        if p.kind == "sfm_draw" or p.kind == "air_draw":
-            data["side"] = self.side_name(st, p.data.get("side", ""))
-        if p.kind == "displace":
-            data["retreating"] = p.data.get("retreating", "")
-        if p.kind == "sfm" and c is not None:
-            role = "attacker" if p.player == c.attacker else "defender"
-            text = text + f" (step {p.data.get('step', c.step)} of 4, as the {role})"
+        if isinstance(d, (MarkerDraw, AirpowerDraw)):
+            data["side"] = self.side_name(st, d.side)
+        if isinstance(d, MarkerCommit) and c is not None:
+            role = "attacker" if d.player == c.attacker else "defender"
+            text = text + f" (step {d.step} of 4, as the {role})"
         try:
             what = text.format(**data)
         except (KeyError, IndexError):
             what = text
-        who = "Dice" if p.player == CHANCE else self.side_name(st, p.player)
-        return f"{who}: {what} ({cite(rule)})"
+        who = "Dice" if d.player == CHANCE else self.side_name(st, d.player)
+        return f"{who}: {what} ({rule})"
 
     def turn_track(self, state: GameState) -> TurnTrack:
         """4.1: the Support Fire Marker Phase, each player's Movement, Bombardment, Combat, Mobile Movement
@@ -619,31 +641,31 @@ class FMPresenter(Presenter):
                 out += notes.get(j + 1, [])
         return out
 
-    def _history_line(self, st: FMState, entry: Any) -> str:
+    def _history_line(self, st: FMState, entry: HistoryEntry) -> str:
         a = entry.action
         who = self.side_name(st, entry.player)
         if isinstance(a, Deplete):
-            return f"{who}: {a.unit} takes the step loss ({cite('8.2.4')})"
+            return f"{who}: {a.unit} takes the step loss ({rule_ref('8.2.4')})"
         if isinstance(a, Commit):
             if a.marker is None:
-                return f"{who} commits no support fire marker ({cite('8.2.1 b')})"
-            return f"{who} commits a support fire marker face down ({cite('8.2.1 b')})"
+                return f"{who} commits no support fire marker ({rule_ref('8.2.1 b')})"
+            return f"{who} commits a support fire marker face down ({rule_ref('8.2.1 b')})"
         if isinstance(a, DrawSplit):
             parts = " and ".join(f"{n} from the {pool} pool" for pool, n in a.counts)
-            return f"{who} draws support fire markers: {parts} ({cite('10.7')})"
+            return f"{who} draws support fire markers: {parts} ({rule_ref('10.7')})"
         if isinstance(a, Attack):
-            return f"{who} attacks {a.target} from {', '.join(a.attackers)} ({cite('8.2')})"
+            return f"{who} attacks {a.target} from {', '.join(a.attackers)} ({rule_ref('8.2')})"
         if isinstance(a, Bombard):
             return f"{who} bombards {a.target} with {len(a.markers)} marker{'s' if len(a.markers) > 1 else ''} " \
-                   f"({cite('8.1')})"
+                   f"({rule_ref('8.1')})"
         if isinstance(a, Setup):
-            return f"{who} records the set-up of {a.unit} secretly ({cite('12.0')})"
+            return f"{who} records the set-up of {a.unit} secretly ({rule_ref('12.0')})"
         if isinstance(a, ShiftDropZone):
-            return f"{who} moves drop zone {a.marker} to {a.hex} ({cite('12.0')})"
+            return f"{who} moves drop zone {a.marker} to {a.hex} ({rule_ref('12.0')})"
         return ""
 
 
-def _line_bounds(table: Any, line: str) -> tuple[int | None, int | None]:
+def _line_bounds(table: Table, line: str) -> tuple[int | None, int | None]:
     values = [d for cell in table.rows[line] for d in differentials(cell)]
     return (min(values), max(values)) if values else (None, None)
 

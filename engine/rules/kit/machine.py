@@ -82,6 +82,11 @@ class SequenceState(GameState):
         """Movement points the unit has spent in the current phase (0 where a family has none)."""
         return 0.0
 
+    def invalidate(self) -> None:
+        """Forget what was worked out for the pending decision (its legal actions): for a family's edits
+        of the position outside the rules (a test or a tool setting up a position)."""
+        self._legal_memo = None
+
     def note(self, text: str) -> None:
         """A line of the event log, after the history entry that caused it."""
         self.events.append((len(self._history), text))

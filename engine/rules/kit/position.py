@@ -180,6 +180,10 @@ class Position:
     def hexside_state(self, side: Hexside) -> str | None:
         return self._hexsides.get(side)
 
+    def hexside_states(self) -> Mapping[Hexside, str]:
+        """Hexside -> state of every hexside with one (read only: change it with `set_hexside`)."""
+        return self._hexsides
+
     def hexsides_in(self, state: str) -> frozenset[Hexside]:
         return frozenset(s for s, v in self._hexsides.items() if v == state)
 

@@ -187,21 +187,26 @@ def line_of(m: HexMap, start: str, direction: int, n: int) -> list[str]:
     return [m.label(h) for h in out]
 
 
-def pass_until(state, kind: str, player: str | None = None, limit: int = 500):
-    """Apply `pass` (and draw chance outcomes) until a decision of `kind` is pending."""
+def pass_until(state, kind: type, player: str | None = None, limit: int = 500):
+    """Apply `pass` (and draw chance outcomes) until a decision of class `kind` (decisions.py) is pending."""
     from hexwright.engine.rules.fm.actions import Pass
     from hexwright.engine.rules.protocol import CHANCE
 
     for _ in range(limit):
-        p = state.pending
-        if p is not None and p.kind == kind and (player is None or p.player == player):
+        d = state.pending_decision()
+        if isinstance(d, kind) and (player is None or d.player == player):
             return state
         if state.is_terminal():
-            raise AssertionError(f"game ended before a {kind} decision")
+            raise AssertionError(f"game ended before a {kind.__name__} decision")
         if state.current_player == CHANCE:
             state.apply(state.sample_chance())
         elif Pass() in state.legal_actions():
             state.apply(Pass())
         else:
             state.apply(state.legal_actions()[0])
-    raise AssertionError(f"no {kind} decision within {limit} actions")
+    raise AssertionError(f"no {kind.__name__} decision within {limit} actions")
+
+
+def depleted(state) -> set[str]:
+    """The units on the map that have lost a step (F&M 8.2.4)."""
+    return {u for u in state.pos if state.is_depleted(u)}

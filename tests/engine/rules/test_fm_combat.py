@@ -12,11 +12,13 @@ from hexwright.engine.model import MarkerDef, SupportMarker, Table
 from hexwright.engine.rules.chance import ScriptedSampler, combat_odds
 from hexwright.engine.rules.fm import fm_tables
 from hexwright.engine.rules.fm.actions import Attack, Bombard, Commit, Deplete, Pass, Retreat, Stiff
-from hexwright.engine.rules.fm.combat import MarkerId, column_for
+from hexwright.engine.rules.fm.actions import MarkerId
+from hexwright.engine.rules.fm.crt import column_for
 from hexwright.engine.rules.fm.support import allotment
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
+from hexwright.engine.rules.fm.decisions import AttackChoice, BombardChoice, DrawSplitChoice, MarkerDraw, MoveChoice, RetreatChoice, StepLossChoice
 
-from .synthetic import H, blank_map, line_of, pass_until, scenario, side_of, unit, water_between_columns
+from .synthetic import H, blank_map, depleted, line_of, pass_until, scenario, side_of, unit, water_between_columns
 
 D = "0506"  # the defender's hex in these tests
 
@@ -55,7 +57,7 @@ def battle_state(attackers=2, defender=(2, 3, 8), attacker=(4, 4, 10), pools=Non
 
 
 def to_combat(st, player="allies"):
-    return pass_until(st, "attack", player)
+    return pass_until(st, AttackChoice, player)
 
 
 # -- support fire markers (7.1, 7.2, 10.7) -------------------------------------------------------------
@@ -73,7 +75,7 @@ def test_lowest_valued_markers_first_when_the_rule_says_so():
     pools = {"germans": {"german": [SupportMarker(6, 1, "german"), SupportMarker(2, 3, "german"),
                                     SupportMarker(4, 2, "german")]}}
     st, _ = battle_state(pools=pools, allot={"germans": 4}, options={"sfm_selection": "lowest_first"})
-    assert sorted(m.value for m in st.available["germans"]) == [2, 2, 2, 4]
+    assert sorted(m.value for m in st.markers_available("germans")) == [2, 2, 2, 4]
 
 
 def test_random_draw_is_a_chance_node_weighted_by_the_pool():
@@ -81,7 +83,7 @@ def test_random_draw_is_a_chance_node_weighted_by_the_pool():
     pools = {"germans": {"german": [SupportMarker(2, 3, "german"), SupportMarker(4, 1, "german")]}}
     sc_st, _ = battle_state(pools=pools, allot={"germans": 2}, rolls=[])
     st = make_game(sc_st.game.scenario).new_initial_state(0)
-    assert st.current_player == CHANCE and st.pending.kind == "sfm_draw"
+    assert st.current_player == CHANCE and isinstance(st.pending_decision(), MarkerDraw)
     dist = dict((a.text(), p) for a, p in st.chance_outcomes())
     assert dist == {"draw +2:german": Fraction(3, 4), "draw +4:german": Fraction(1, 4)}
     st.apply_checked("draw +4:german")
@@ -92,13 +94,13 @@ def test_allied_player_splits_the_draw_between_british_and_us_pools():
     """10.7: the Allied player may pick from either pool; the total may not exceed the GTRT number."""
     pools = {"allies": {"british": [SupportMarker(3, 3, "british")], "us": [SupportMarker(3, 3, "us")]}}
     st, _ = battle_state(pools=pools, allot={"allies": 4})
-    assert st.pending.kind == "draw_split"
+    assert isinstance(st.pending_decision(), DrawSplitChoice)
     texts = [a.text() for a in st.legal_actions()]
     assert texts == ["draw-split british 1, us 3", "draw-split british 2, us 2", "draw-split british 3, us 1"]
     st.apply_checked("draw-split british 3, us 1")
     while st.current_player == CHANCE:
         st.apply(st.sample_chance())
-    assert Counter(m.nationality for m in st.available["allies"]) == {"british": 3, "us": 1}
+    assert Counter(m.nationality for m in st.markers_available("allies")) == {"british": 3, "us": 1}
 
 
 def test_thirteen_marker_turn_gives_every_marker_and_rolls_for_airpower():
@@ -110,7 +112,7 @@ def test_thirteen_marker_turn_gives_every_marker_and_rolls_for_airpower():
                                      SupportMarker(6, 1, "us", "airpower", "anywhere")]}}
     st, _ = battle_state(pools=pools, allot={"allies": 13}, rolls=[6])
     st.apply(st.sample_chance())
-    tokens = Counter(m.token() for m in st.available["allies"])
+    tokens = Counter(m.token() for m in st.markers_available("allies"))
     assert tokens == {"+3:british": 3, "+6:british:priest": 3, "+3:us": 3, "+6:british:airpower": 2,
                       "+6:us:airpower": 1}
 
@@ -122,7 +124,7 @@ def test_airpower_table_rows(die, british, us):
                                      SupportMarker(6, 1, "us", "airpower")]}}
     st, _ = battle_state(pools=pools, allot={"allies": 13}, rolls=[die])
     st.apply(st.sample_chance())
-    air = Counter(m.nationality for m in st.available["allies"] if m.airpower)
+    air = Counter(m.nationality for m in st.markers_available("allies") if m.airpower)
     assert air["british"] == british and air["us"] == us
 
 
@@ -140,7 +142,7 @@ def test_pool_reductions_for_drop_zones_held_by_germans():
         "1st": MarkerDef("1st", "drop_zone", "allies", "1st British AB", D, {"nationality": "british"}),
         "82nd": MarkerDef("82nd", "drop_zone", "allies", "82nd US AB", D, {"nationality": "us"})})
     st = make_game(st.game.scenario).new_initial_state(0)
-    values = Counter(m.token() for m in st.available["allies"])
+    values = Counter(m.token() for m in st.markers_available("allies"))
     assert values["+3:british"] == 0 and values["+3:us"] == 0
     assert values["+6:british:priest"] == 3 and values["+2:us"] == 3
 
@@ -160,7 +162,7 @@ def test_pool_reduction_when_british_units_cannot_trace_to_the_south_road():
     pl.update({"B0": "0802", "B1": "0804", "B2": "0806"})
     st, _ = battle_state(attackers=0, pools=dz_scenario_pools(), allot={"allies": 12}, m=m, extra=extra,
                          placements={**pl, "G": "1010"})
-    assert Counter(x.token() for x in st.available["allies"])["+6:british:priest"] == 0
+    assert Counter(x.token() for x in st.markers_available("allies"))["+6:british:priest"] == 0
 
 
 def test_seven_two_example_two_4_4_10_plus_2_plus_2_against_2_3_8_plus_6_is_12_vs_9():
@@ -176,7 +178,7 @@ def test_seven_two_example_two_4_4_10_plus_2_plus_2_against_2_3_8_plus_6_is_12_v
         order.append(st.current_player)
         st.apply_checked(Commit(marker))
     assert order == ["allies", "germans", "allies"]  # 8.2.1 b: attacker, defender, attacker (defender has none)
-    c = st.combat
+    c = st.combat_in_progress()
     assert (c.attack_total, c.defense_total, c.differential) == (12, 9, 3)
     assert st.current_player == CHANCE
 
@@ -205,12 +207,12 @@ def test_markers_are_used_once_per_game_turn_and_not_carried_over():
     st.apply_checked(Commit("+2:british"))
     st.apply_checked(Commit(None))  # step 3: the attacker keeps his second marker
     st.apply(st.sample_chance())
-    assert [x.token() for x in st.available["allies"]] == ["+2:british"]
-    pass_until(st, "move", "germans")
-    assert st.available["allies"] == [MarkerId(2, "british")]
+    assert [x.token() for x in st.markers_available("allies")] == ["+2:british"]
+    pass_until(st, MoveChoice, "germans")
+    assert st.markers_available("allies") == [MarkerId(2, "british")]
     while st.turn == 1:
         st.apply(st.sample_chance() if st.current_player == CHANCE else Pass())
-    assert [x.token() for x in st.available["allies"]] == ["+2:british", "+2:british"]
+    assert [x.token() for x in st.markers_available("allies")] == ["+2:british", "+2:british"]
 
 
 def test_nationality_british_markers_support_british_and_polish_not_us():
@@ -238,7 +240,7 @@ def test_bombardment_ranges_adjacent_priest_and_airpower():
     two_away = line_of(m, D, 3, 3)[2]
     st, _ = battle_state(attackers=0, pools=pools, allot={"allies": 13}, rolls=[3], m=m,
                          extra=[unit("B", "allies", 3, 3, 7)], placements={"B": two_away})
-    pass_until(st, "bombard", "allies")
+    pass_until(st, BombardChoice, "allies")
     singles = {a.markers for a in st.legal_actions() if isinstance(a, Bombard) and len(a.markers) == 1}
     assert singles == {("+6:british:priest",), ("+6:british:airpower",)}
 
@@ -248,23 +250,23 @@ def test_bombardment_at_most_two_markers_and_no_attacker_results():
     pools = {"allies": {"airpower": [SupportMarker(6, 3, "british", "airpower", "anywhere")]}}
     st, m = battle_state(attackers=1, pools=pools, allot={"allies": 13}, rolls=[6, 1], crt="Ex",
                          placements={"A1": "1010"})
-    pass_until(st, "bombard", "allies")
+    pass_until(st, BombardChoice, "allies")
     assert max(len(a.markers) for a in st.legal_actions() if isinstance(a, Bombard)) == 2
     st.apply_checked(Bombard(D, ("+6:british:airpower", "+6:british:airpower")))
     st.apply_checked("roll 1")
-    assert "G" in st.pos and "G" not in st.reduced and st.combat is None
+    assert st.unit_hex("G") is not None and not st.is_depleted("G") and st.combat_in_progress() is None
 
 
 def test_bombardment_friendly_fire_only_with_a_unit_adjacent():
     """8.1.3: (A) applies only if a friendly unit is adjacent to the bombarded hex."""
     pools = {"allies": {"airpower": [SupportMarker(6, 2, "british", "airpower", "anywhere")]}}
     st, m = battle_state(attackers=1, pools=pools, allot={"allies": 13}, rolls=[6, 2], crt="(A)")
-    pass_until(st, "bombard", "allies")
+    pass_until(st, BombardChoice, "allies")
     st.apply_checked(Bombard(D, ("+6:british:airpower",)))
     st.apply_checked("roll 2")
-    assert st.pending.kind == "loss" and st.legal_actions() == [Deplete("A1")]
+    assert isinstance(st.pending_decision(), StepLossChoice) and st.legal_actions() == [Deplete("A1")]
     st.apply_checked("deplete A1")
-    assert "A1" in st.reduced
+    assert st.is_depleted("A1")
 
 
 def test_bombardment_retreat_goes_away_from_the_closest_enemy():
@@ -272,10 +274,10 @@ def test_bombardment_retreat_goes_away_from_the_closest_enemy():
     pools = {"allies": {"airpower": [SupportMarker(6, 2, "british", "airpower", "anywhere")]}}
     st, m = battle_state(attackers=1, pools=pools, allot={"allies": 13}, rolls=[6, 2], crt="D2",
                          placements={"A1": line_of(m := blank_map(), D, 0, 3)[2]}, m=m)
-    pass_until(st, "bombard", "allies")
+    pass_until(st, BombardChoice, "allies")
     st.apply_checked(Bombard(D, ("+6:british:airpower",)))
     st.apply_checked("roll 2")
-    enemy = st.pos["A1"]
+    enemy = st.unit_hex("A1")
     for a in st.legal_actions():
         if isinstance(a, Retreat):
             assert hex_distance(H(m, a.path[-1]), enemy) > hex_distance(H(m, D), enemy)
@@ -291,7 +293,7 @@ def test_crt_line_from_the_defenders_terrain(terrain, line):
     st, _ = battle_state(attackers=1, m=m)
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0],), D))
-    assert st.combat.line == line
+    assert st.combat_in_progress().line == line
 
 
 def river_ring_map(bridge_on: int | None = None):
@@ -310,11 +312,11 @@ def test_river_line_only_when_every_attacker_is_across_the_river():
     st, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": west[1]})
     to_combat(st)
     st.apply_checked(Attack((west[0], west[1]), D))
-    assert st.combat.line == "City, Rough, River"
+    assert st.combat_in_progress().line == "City, Rough, River"
     st2, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": east[0]})
     to_combat(st2)
     st2.apply_checked(Attack(tuple(sorted((west[0], east[0]))), D))
-    assert st2.combat.line == "Clear"
+    assert st2.combat_in_progress().line == "Clear"
 
 
 def test_bridge_line_when_one_attacker_crosses_a_bridge_unless_a_higher_line_applies():
@@ -324,17 +326,17 @@ def test_bridge_line_when_one_attacker_crosses_a_bridge_unless_a_higher_line_app
     st, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": west[1]})
     to_combat(st)
     st.apply_checked(Attack((west[0], west[1]), D))
-    assert st.combat.line == "Bridge"
+    assert st.combat_in_progress().line == "Bridge"
     east = [lab for lab in ring(m) if not lab.startswith("04")]
     st3, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": east[0]})
     to_combat(st3)
     st3.apply_checked(Attack(tuple(sorted((west[0], east[0]))), D))
-    assert st3.combat.line == "Bridge"  # 10.6: at least one attacker across a bridge
+    assert st3.combat_in_progress().line == "Bridge"  # 10.6: at least one attacker across a bridge
     m.set_terrain({H(m, D): "city"})
     st2, _ = battle_state(attackers=2, m=m, placements={"A1": west[0], "A2": west[1]})
     to_combat(st2)
     st2.apply_checked(Attack((west[0], west[1]), D))
-    assert st2.combat.line == "City, Rough, River"
+    assert st2.combat_in_progress().line == "City, Rough, River"
 
 
 def test_columns_below_the_lowest_and_above_plus_ten():
@@ -363,7 +365,7 @@ def test_fortification_doubles_defense_and_halves_attacker_markers():
     st.apply_checked(Attack((ring(m)[0],), D))
     st.apply_checked("sfm +3:british")
     st.apply_checked("sfm +3:german")
-    c = st.combat
+    c = st.combat_in_progress()
     assert c.attack_total == 4 + 1 and c.defense_total == 3 * 2 + 3
 
 
@@ -376,7 +378,7 @@ def test_combat_odds_sum_over_the_six_faces():
     t = fm_tables()["crt"]
     col = t.columns.index("12") if False else None  # noqa: F841 - the column comes from the line
     st.apply_checked(a)
-    column = st.combat.column
+    column = st.combat_in_progress().column
     expected = Counter(t.cell(str(d), column) for d in range(1, 7))
     assert odds == {r: Fraction(n, 6) for r, n in expected.items()}
 
@@ -389,11 +391,11 @@ def test_rules_follow_whatever_the_scenario_crt_says(result):
     st.apply_checked(Attack((ring(m)[0], ring(m)[1]), D))
     st.apply(st.sample_chance())
     if result == "De":
-        assert "G" not in st.pos and "G" in st.eliminated
+        assert st.unit_hex("G") is None and st.is_eliminated("G")
     elif result == "Ae":
-        assert "A1" in st.eliminated and "A2" in st.eliminated and "G" in st.pos
+        assert st.is_eliminated("A1") and st.is_eliminated("A2") and st.unit_hex("G") is not None
     else:
-        assert set(st.pos) == {"A1", "A2", "G"} and not st.reduced
+        assert set(st.pos) == {"A1", "A2", "G"} and not depleted(st)
 
 
 def test_exchange_attacker_chooses_which_unit_depletes():
@@ -402,10 +404,10 @@ def test_exchange_attacker_chooses_which_unit_depletes():
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0], ring(m)[1]), D))
     st.apply(st.sample_chance())
-    assert "G" in st.reduced
+    assert st.is_depleted("G")
     assert st.current_player == "allies" and st.legal_actions() == [Deplete("A1"), Deplete("A2")]
     st.apply_checked("deplete A2")
-    assert st.reduced == {"G", "A2"}
+    assert depleted(st) == {"G", "A2"}
 
 
 def test_attacker_loss_result_reduces_one_attacker_of_his_choice():
@@ -414,7 +416,7 @@ def test_attacker_loss_result_reduces_one_attacker_of_his_choice():
     st.apply_checked(Attack((ring(m)[0], ring(m)[1]), D))
     st.apply(st.sample_chance())
     st.apply_checked("deplete A1")
-    assert st.reduced == {"A1"}
+    assert depleted(st) == {"A1"}
 
 
 def test_one_step_and_depleted_units_are_eliminated_by_a_step_loss():
@@ -424,7 +426,7 @@ def test_one_step_and_depleted_units_are_eliminated_by_a_step_loss():
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0],), D))
     st.apply(st.sample_chance())
-    assert "G" in st.eliminated and "A1" in st.reduced
+    assert st.is_eliminated("G") and st.is_depleted("A1")
 
 
 def test_one_attack_per_defender_and_per_attacker_each_phase():
@@ -457,7 +459,7 @@ def test_mobile_units_do_not_attack_in_both_combat_phases_and_leg_units_not_in_m
     st.apply_checked(Attack((r[0],), D))
     st.apply(st.sample_chance())
     st.apply_checked(Pass())
-    pass_until(st, "attack", "allies")
+    pass_until(st, AttackChoice, "allies")
     assert st.phase.name == "Mobile Combat Phase"
     with pytest.raises(IllegalAction, match=r"cannot attack again this player turn"):
         st.apply_checked(Attack((r[0],), D))
@@ -471,7 +473,7 @@ def test_defender_retreat_result_is_the_defenders_decision():
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0],), D))
     st.apply(st.sample_chance())
-    assert st.current_player == "germans" and st.pending.kind == "retreat"
+    assert st.current_player == "germans" and isinstance(st.pending_decision(), RetreatChoice)
     assert Stiff("G") in st.legal_actions()
     assert all(len(a.path) == 3 for a in st.legal_actions() if isinstance(a, Retreat))
 
@@ -482,8 +484,8 @@ def test_attacker_retreat_results_retreat_every_attacker():
     st.apply_checked(Attack((ring(m)[0], ring(m)[1]), D))
     st.apply(st.sample_chance())
     moved = []
-    while st.pending is not None and st.pending.kind == "retreat":
-        moved.append(st.pending.data["unit"])
+    while st.pending_decision() is not None and isinstance(st.pending_decision(), RetreatChoice):
+        moved.append(st.pending_decision().unit)
         st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
     assert moved == ["A1", "A2"]
-    assert all(hex_distance(st.pos[u], H(m, D)) == 2 for u in moved)
+    assert all(hex_distance(st.unit_hex(u), H(m, D)) == 2 for u in moved)

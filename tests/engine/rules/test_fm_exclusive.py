@@ -9,7 +9,16 @@ from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model import Entry, MarkerDef, Reinforcement, SetupZone, VictoryCondition, ZoneRule
 from hexwright.engine.rules.chance import ScriptedSampler
 from hexwright.engine.rules.fm.actions import Demolish, Enter, Ferry, Land, Move, Pass, Repair, Setup
-from hexwright.engine.rules.fm.movement import edge_overrides, unit_reach
+from hexwright.engine.rules.fm.decisions import (
+    DemolitionChoice,
+    DropZoneShift,
+    EngineerChoice,
+    GoOn,
+    LandingChoice,
+    MoveChoice,
+)
+from hexwright.engine.rules.fm.losses import eliminate
+from hexwright.engine.rules.fm.reach import edge_overrides, unit_reach
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
 
 from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
@@ -44,11 +53,11 @@ def test_demolition_die_ranges(feature, bridge, kind, success, failure):
         path = line_of(m, start, 0, 3)
         assert path[-1] == "0606"
         st.apply_checked(Move("A", tuple(path)))
-        assert st.pending.kind == "demolish" and st.current_player == "germans"
+        assert isinstance(st.pending_decision(), DemolitionChoice) and st.current_player == "germans"
         st.apply_checked(Demolish(f"0606/{b}"))
         st.apply(st.sample_chance())
-        assert (side in st.demolished) is demolished
-        assert st.current_player == "allies" and st.pending.kind == "continue"
+        assert (side in st.demolished()) is demolished
+        assert st.current_player == "allies" and isinstance(st.pending_decision(), GoOn)
         reach = unit_reach(st, "A")
         assert (H(m, b) in reach) is (not demolished)  # a demolished bridge is a river/canal hexside again
 
@@ -66,7 +75,7 @@ def test_no_demolition_without_a_german_unit_in_range():
     """10.6.3: a German unit must be within its printed MA (in hexes) of a hex adjoining the bridge."""
     st, m, b, start = bridge_setup(german_at="1412")
     st.apply_checked(Move("A", tuple(line_of(m, start, 0, 3))))
-    assert st.pending.kind == "move"
+    assert isinstance(st.pending_decision(), MoveChoice)
 
 
 def test_no_demolition_where_an_allied_unit_began_the_phase():
@@ -75,7 +84,7 @@ def test_no_demolition_where_an_allied_unit_began_the_phase():
     path = line_of(m, start, 0, 2)
     st.apply_checked(Move("A", tuple(path)))
     st.apply_checked(Move("B", ("0606", line_of(m, "0606", 5, 2)[1])))
-    assert st.pending.kind == "move"
+    assert isinstance(st.pending_decision(), MoveChoice)
 
 
 def test_one_demolition_attempt_per_bridge_per_game_turn():
@@ -86,7 +95,7 @@ def test_one_demolition_attempt_per_bridge_per_game_turn():
     st.apply(st.sample_chance())
     back = line_of(m, "0606", 3, 2)
     st.apply_checked(Move("A", tuple(back)))
-    assert st.pending.kind == "move"
+    assert isinstance(st.pending_decision(), MoveChoice)
 
 
 def engineer_setup(rolls, demolished=True, german_at="1410"):
@@ -97,12 +106,12 @@ def engineer_setup(rolls, demolished=True, german_at="1410"):
     units = [unit("E", "allies", 1, 1, 7, "engineer", unit_type="engineer"), unit("A", "allies", 3, 3, 7),
              unit("G", "germans", 2, 2, 7)]
     sc = scenario(m, units, {"E": "0406", "A": "0605", "G": german_at})
+    if demolished:  # the game starts with the bridge demolished (Scenario.start)
+        sc.start.hexsides[f"0606/{b}"] = "demolished"
     st = state(sc, rolls)
-    assert st.pending.kind == "engineer"
+    assert isinstance(st.pending_decision(), EngineerChoice)
     side = hexside_between(H(m, "0606"), H(m, b))
-    if demolished:
-        st.demolished.add(side)
-        st._cache.clear()
+    assert (side in st.demolished()) is demolished
     return st, m, b, side
 
 
@@ -118,7 +127,7 @@ def test_repair_die_ranges(bridge_kind, succeeds):
             st.game.options["canal_bridges"] = [st.game.hexside_label(side)]
         st.apply_checked(Repair(st.game.hexside_label(side)))
         st.apply(st.sample_chance())
-        assert (side not in st.demolished) is (roll in succeeds)
+        assert (side not in st.demolished()) is (roll in succeeds)
 
 
 def test_engineer_may_not_move_after_a_repair_attempt():
@@ -134,8 +143,7 @@ def test_no_repair_next_to_a_german_unit_or_its_zoc():
     """10.6.4 exception: not a bridge adjoining a German-occupied hex or a hex in a German ZOC."""
     st, m, b, side = engineer_setup([6])
     assert Repair(st.game.hexside_label(side)) in st.legal_actions()
-    st.pos["G"] = line_of(m, b, 0, 2)[1] and H(m, line_of(m, b, 0, 2)[1])
-    st._cache.clear()
+    st.edit_place("G", H(m, line_of(m, b, 0, 2)[1]))
     assert Repair(st.game.hexside_label(side)) not in st.legal_actions()
 
 
@@ -151,8 +159,7 @@ def test_engineer_ferry_lets_allied_units_cross_and_not_germans():
     a_side = hexside_between(H(m, "0605"), H(m, cross))
     assert st.active_ferry() == a_side
     assert (H(m, "0605"), H(m, cross)) not in edge_overrides(st, "germans", "leg")
-    st.pos["G"] = H(m, "0605")
-    st._cache.clear()
+    st.edit_place("G", H(m, "0605"))
     assert st.active_ferry() is None
 
 
@@ -165,9 +172,9 @@ def test_engineer_replacement_returns_next_turn_on_a_south_edge_road_hex():
     sc = scenario(m, [unit("E", "allies", 1, 1, 7, "engineer", unit_type="engineer"), unit("G", "germans", 1, 1, 7)],
                   {"E": "0806", "G": "1410"})
     st = state(sc)
-    st._eliminate("E")
-    arr = next(a for a in st.arrivals if a.unit == "E")
-    assert arr.turn == 2 and H(m, "0106") in arr.hexes and "E" not in st.eliminated
+    eliminate(st, "E")
+    arr = st.arrival("E")
+    assert arr is not None and arr.turn == 2 and H(m, "0106") in arr.hexes and not st.is_eliminated("E")
     assert H(m, "0102") not in arr.hexes
 
 
@@ -187,10 +194,10 @@ def test_reinforcement_pays_the_entry_hex_or_the_road_rate():
     """11.1: units pay the MP of the edge hex entered, or the road rate where a road leaves the map there."""
     st, m = reinforcement_state()
     st.apply_checked(Enter("R", "0106"))
-    assert st.mp_spent["R"] == 2
+    assert st.mp_spent("R") == 2
     st2, _ = reinforcement_state(road_out=True)
     st2.apply_checked(Enter("R", "0106"))
-    assert st2.mp_spent["R"] == 0.5
+    assert st2.mp_spent("R") == 0.5
     assert max(len(a.path) for a in st2.legal_actions() if isinstance(a, Move) and a.unit == "R") >= 4
 
 
@@ -201,17 +208,17 @@ def test_entry_cost_is_what_entering_charges_with_the_mobile_ezoc_extra():
         st, m = reinforcement_state(flags=flags, german_at=german_at)
         assert st.entry_cost("R", H(m, "0106")) == expected
         st.apply_checked(Enter("R", "0106"))
-        assert st.mp_spent["R"] == expected
+        assert st.mp_spent("R") == expected
 
 
 def test_leg_reinforcements_enter_in_the_movement_phase_mobile_ones_also_in_mobile_movement():
     st, m = reinforcement_state()
     st.apply_checked(Pass())
-    pass_until(st, "move", "allies")
-    assert st.pending.data["mobile"] and not any(isinstance(a, Enter) for a in st.legal_actions())
+    pass_until(st, MoveChoice, "allies")
+    assert st.pending_decision().mobile and not any(isinstance(a, Enter) for a in st.legal_actions())
     st2, _ = reinforcement_state(flags=("mobile",))
     st2.apply_checked(Pass())
-    pass_until(st2, "move", "allies")
+    pass_until(st2, MoveChoice, "allies")
     assert Enter("R", "0106") in st2.legal_actions()
 
 
@@ -222,7 +229,7 @@ def test_blocked_arrival_waits_a_turn_then_may_shift_three_hexes_per_turn_of_del
     assert not any(isinstance(a, Enter) for a in st.legal_actions())
     while st.turn == 1:
         st.apply(st.sample_chance() if st.current_player == CHANCE else Pass())
-    pass_until(st, "move", "allies")
+    pass_until(st, MoveChoice, "allies")
     entries = {a.hex for a in st.legal_actions() if isinstance(a, Enter)}
     assert entries == {"0103", "0104", "0105", "0107", "0108", "0109"}
 
@@ -255,17 +262,17 @@ def test_airborne_drop_table_with_modifiers(terrain, die, glider, adjacent, resu
     sc.markers = {"dz": MarkerDef("dz", "drop_zone", "allies", "DZ", "0706")}
     sc.reinforcements = [Reinforcement(1, "allies", ["P"], Entry(marker="dz", within=3), airborne=True)]
     st = state(sc, [die])
-    assert st.pending.kind == "land"
+    assert isinstance(st.pending_decision(), LandingChoice)
     st.apply_checked(Land("P", land))
     st.apply(st.sample_chance())
     if result == "Eliminated":
-        assert "P" in st.eliminated
+        assert st.is_eliminated("P")
     elif result == "Depleted":
-        assert "P" in st.reduced and "P" in st.cannot_move  # 11.4 a: depleted units do not move
+        assert st.is_depleted("P") and st.activity("P").cannot_move  # 11.4 a: depleted units do not move
         assert not any(isinstance(a, Move) and a.unit == "P" for a in st.legal_actions())
     else:
-        assert "P" in st.pos and "P" not in st.reduced
-        assert st.mp_spent["P"] == st.game.map.terrain_table.terrain[terrain].move["leg"]  # 11.4 b
+        assert st.unit_hex("P") is not None and not st.is_depleted("P")
+        assert st.mp_spent("P") == st.game.map.terrain_table.terrain[terrain].move["leg"]  # 11.4 b
 
 
 def test_landing_only_within_three_hexes_of_the_drop_zone():
@@ -337,11 +344,11 @@ def test_free_deployment_is_secret_simultaneous_and_within_the_zones():
     st.apply_checked(Setup("G1", "1205"))
     assert Setup("G2", "1205") not in st.legal_actions()  # stacking limits apply
     assert st.history()[-1].action.public_text() == "setup G1 (recorded secretly, 12.0)"
-    assert "G1" not in st.pos  # nothing is placed until both have recorded
+    assert st.unit_hex("G1") is None  # nothing is placed until both have recorded
     st.apply_checked(Setup("G2", "1206"))
     assert st.current_player == "allies"
     st.apply_checked(Setup("dz", "1305"))
-    assert st.pos["G1"] == H(st.game.map, "1205") and st.dz["dz"] == H(st.game.map, "1305")
+    assert st.unit_hex("G1") == H(st.game.map, "1205") and st.drop_zone("dz") == H(st.game.map, "1305")
 
 
 def test_a_drop_zone_set_up_on_a_german_unit_moves_to_an_adjacent_eligible_hex():
@@ -349,7 +356,7 @@ def test_a_drop_zone_set_up_on_a_german_unit_moves_to_an_adjacent_eligible_hex()
     st.apply_checked(Setup("G1", "1205"))
     st.apply_checked(Setup("G2", "1206"))
     st.apply_checked(Setup("dz", "1205"))
-    assert st.pending.kind == "shift_dz" and st.current_player == "allies"
+    assert isinstance(st.pending_decision(), DropZoneShift) and st.current_player == "allies"
     m = st.game.map
     from hexwright.engine.hexgrid import hex_distance
     assert all(hex_distance(H(m, a.hex), H(m, "1205")) == 1 and a.hex != "1206" for a in st.legal_actions())
@@ -361,7 +368,7 @@ def test_set_up_zone_hexes_match_validation():
     from pathlib import Path
 
     from hexwright.engine.formats import load_scenario
-    from hexwright.engine.validation.checks import zone_rule_holds
+    from hexwright.engine.model.placement import zone_rule_holds
 
     scenarios = [free_deployment()]
     shipped = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml"
@@ -379,18 +386,18 @@ def test_a_unit_stopped_for_a_demolition_in_a_friends_hex_must_move_on():
     stops there for the attempt, but may not end its move stacked."""
     st, m, b, start = bridge_setup(extra=[unit("B", "allies", 1, 1, 7)], placements={"B": line_of(
         blank_map(), "0606", 5, 2)[1]})
-    st.apply_checked(Move("B", (st.game.label(st.pos["B"]), "0606")))
-    assert st.pending.kind == "demolish"
+    st.apply_checked(Move("B", (st.game.label(st.unit_hex("B")), "0606")))
+    assert isinstance(st.pending_decision(), DemolitionChoice)
     st.apply_checked(Pass())
     st.apply_checked("halt B")
     path = line_of(m, start, 0, 3)
     beyond = next(m.label(h) for h in m.neighbors_on_map(H(m, "0606"))
                   if m.label(h) not in path and not m.label(h).startswith("07") and st.occupant(h) is None)
     st.apply_checked(Move("A", tuple(path) + (beyond,)))
-    assert st.pending.kind == "demolish"
+    assert isinstance(st.pending_decision(), DemolitionChoice)
     st.apply_checked(Pass())
-    assert st.pending.kind == "continue" and st.pos["A"] == st.pos["B"]
+    assert isinstance(st.pending_decision(), GoOn) and st.unit_hex("A") == st.unit_hex("B")
     with pytest.raises(IllegalAction):
         st.apply_checked("halt A")
     st.apply_checked(Move("A", ("0606", beyond)))
-    assert st.pos["A"] == H(m, beyond)
+    assert st.unit_hex("A") == H(m, beyond)

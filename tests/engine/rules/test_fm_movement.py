@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from hexwright.engine.rules.fm.actions import Move, Pass
-from hexwright.engine.rules.fm.movement import path_cost_of, path_problem, unit_reach
+from hexwright.engine.rules.fm.reach import path_cost_of, path_problem, unit_reach
 from hexwright.engine.rules.protocol import IllegalAction, new_game
+from hexwright.engine.rules.fm.decisions import MoveChoice
 
 from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
 
@@ -19,7 +20,7 @@ def one_unit(flags=(), ma=7, terrain=None, extra_units=(), placements=None, m=No
     pl = {"A": "0206"}
     pl.update(placements or {})
     st = new_game(scenario(m, units, pl), 0)
-    assert st.pending.kind == "move" and st.pending.player == "allies"
+    assert isinstance(st.pending_decision(), MoveChoice) and st.pending_decision().player == "allies"
     return st, m
 
 
@@ -86,7 +87,7 @@ def test_friends_may_be_passed_through_but_not_stacked_with():
     with pytest.raises(IllegalAction, match=r"units cannot stack \(F&M 5.3"):
         st.apply_checked(Move("A", tuple(path[:2])))
     st.apply_checked(Move("A", tuple(path)))
-    assert st.pos["A"] == H(m, path[2])
+    assert st.unit_hex("A") == H(m, path[2])
 
 
 def test_a_unit_moves_once_per_phase():
@@ -133,7 +134,7 @@ def test_leg_unit_moves_ezoc_to_ezoc_by_spending_its_whole_ma():
     st, _ = one_unit(ma=7, extra_units=[unit("G", "germans", 2, 2, 7)], placements={"A": m.label(start), "G": g}, m=m)
     assert path_problem(st, "A", [start, nxt]) is None
     st.apply_checked(Move("A", (m.label(start), m.label(nxt))))
-    assert st.mp_spent["A"] == 7  # the whole printed MA, though the hex costs 2
+    assert st.mp_spent("A") == 7  # the whole printed MA, though the hex costs 2
 
 
 def test_leaving_an_ezoc_costs_nothing_extra():
@@ -222,8 +223,8 @@ def test_mobile_movement_phase_rules():
     st = new_game(scenario(m, units, {"M1": "0206", "M2": "0208", "L": "0210"}), 0)
     st.apply_checked("move M1 0206-0306")
     st.apply_checked(Pass())
-    pass_until(st, "move", "allies")
-    assert st.pending.data["mobile"] is True
+    pass_until(st, MoveChoice, "allies")
+    assert st.pending_decision().mobile is True
     with pytest.raises(IllegalAction, match=r"cannot move in the Mobile Movement Phase \(F&M 5.5"):
         st.apply_checked("move M1 0306-0406")
     with pytest.raises(IllegalAction, match=r"leg units cannot move in the Mobile Movement Phase \(F&M 5.5"):
@@ -313,12 +314,12 @@ def test_mobile_unit_crossing_a_printed_ferry_into_an_ezoc_moves_as_a_leg_unit()
     assert path_problem(st, "A", [H(m, line[1]), target]) is None
     beyond = [h for h in reach.spent if int(m.label(h)[:2]) >= 4]
     assert beyond == [target]  # nothing past the ferry: the unit stops in the first EZOC hex
-    with pytest.raises(IllegalAction, match=r"must stop in .*printed ferry.*\(F&M 10.6.2, 6.1"):
+    with pytest.raises(IllegalAction, match=r"must stop in .*printed ferry.*\(Arnhem: The Farthest Bridge 10.6.2; F&M 6.1\)"):
         st.apply_checked(Move("A", (line[1], line[2], m.label(next(
             h for h in m.neighbors_on_map(target) if h != H(m, line[1]) and h != H(m, line[3]))))))
     st.apply_checked(move)
-    assert st.mp_spent["A"] == ferry_cost
-    assert "A" in st.moved  # it stopped: its move is over
+    assert st.mp_spent("A") == ferry_cost
+    assert st.activity("A").moved  # it stopped: its move is over
 
 
 def test_a_leg_unit_crossing_the_printed_ferry_is_unchanged():
@@ -345,13 +346,13 @@ def test_mobile_unit_ferries_from_ezoc_to_ezoc_only_at_the_start_by_spending_its
     reach = unit_reach(st, "A")
     assert reach.spent[b] == 6 and reach.path(b) == [a, b]
     st.apply_checked(Move("A", (m.label(a), m.label(b))))
-    assert st.mp_spent["A"] == 6
+    assert st.mp_spent("A") == 6
     outside = next(h for h in m.neighbors_on_map(a) if h not in st.enemy_zoc("allies"))
     st2, _ = one_unit(flags=("mobile",), ma=20, extra_units=[unit("G", "germans", 2, 2, 7)],
                       placements={"A": m.label(outside), "G": g}, m=m)
     assert b not in unit_reach(st2, "A") or unit_reach(st2, "A").path(b)[-2] != a
     with pytest.raises(IllegalAction, match=r"printed ferry .* from one enemy zone of control into another.*"
-                                            r"\(F&M 10.6.2, 6.1"):
+                                            r"\(Arnhem: The Farthest Bridge 10.6.2; F&M 6.1\)"):
         st2.apply_checked(Move("A", (m.label(outside), m.label(a), m.label(b))))
 
 

@@ -32,6 +32,7 @@ from hexwright.engine.rules.fm.actions import (
 )
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.protocol import CHANCE, Draw, HistoryEntry, IllegalAction, Roll, make_game, new_game
+from hexwright.engine.rules.fm.decisions import AttackChoice, MoveChoice
 
 from .synthetic import corridor, pass_until, scenario, unit
 
@@ -94,10 +95,10 @@ def test_checked_apply_names_the_rule():
     sc = scenario(units=[unit("A", "allies", 2, 2, 7), unit("G", "germans", 2, 2, 7)],
                   placements={"A": "0505", "G": "0605"})
     st = new_game(sc, 0)
-    assert st.pending.kind == "move"
+    assert isinstance(st.pending_decision(), MoveChoice)
     with pytest.raises(IllegalAction, match=r"enemy-occupied \(F&M 5.2 d"):
         st.apply_checked("move A 0505-0605")
-    with pytest.raises(IllegalAction, match="belongs to germans"):
+    with pytest.raises(IllegalAction, match="belongs to the Germans player"):
         st.apply_checked("move G 0605-0705")
     with pytest.raises(IllegalAction, match="unknown action"):
         st.apply_checked("teleport A 0909")
@@ -156,7 +157,7 @@ def test_public_history_masks_the_other_players_hidden_choices():
 
     pools = {"allies": {"british": [SupportMarker(2, 1, "british")]}}
     st, m = battle_state(attackers=1, pools=pools, allot={"allies": 1})
-    pass_until(st, "attack", "allies")
+    pass_until(st, AttackChoice, "allies")
     st.apply_checked(f"attack {ring(m)[0]} -> {D}")
     st.apply_checked("sfm +2:british")
     assert st.public_history("germans")[-1] == "sfm (face down)"
@@ -171,7 +172,7 @@ def test_sfm_shorthand_names_the_only_marker_of_that_value():
 
     pools = {"allies": {"british": [SupportMarker(2, 1, "british")]}}
     st, m = battle_state(attackers=1, pools=pools, allot={"allies": 1})
-    pass_until(st, "attack", "allies")
+    pass_until(st, AttackChoice, "allies")
     st.apply_checked(f"attack {ring(m)[0]} -> {D}")
     st.apply_checked("sfm +2")
     assert st.history()[-1].action.text() == "sfm +2:british"
@@ -193,7 +194,7 @@ def test_public_history_masks_the_other_sides_marker_draws():
     german, allied = st.public_history("germans"), st.public_history("allies")
     for i in draws:
         assert german[i] == st.history()[i].action.text()
-        assert allied[i] == "draw (one germans support fire marker, hidden (F&M 7.2, 000_e5c3deafb2cea4af.txt))"
+        assert allied[i] == "draw (one Germans support fire marker, hidden (F&M 7.2))"
         assert "+2" not in allied[i] and "+4" not in allied[i]
     dice = HistoryEntry(CHANCE, Roll(4), st.phase)  # a die roll is public
     assert dice.visible_to("allies") and dice.visible_to("germans")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hexwright.engine.hexgrid import hex_distance
 from hexwright.engine.rules.fm.actions import Advance, Attack, Displace, Pass, Retreat, Stiff
+from hexwright.engine.rules.fm.decisions import AdvanceChoice, DisplaceChoice, RetreatChoice
 
 from .synthetic import H, blank_map, line_of, unit, water_between_columns
 from .test_fm_combat import D, battle_state, ring, to_combat
@@ -14,7 +15,7 @@ def d2_state(m=None, extra=(), placements=None, attackers=1, result="D2"):
     m = m or blank_map()
     st, _ = battle_state(attackers=attackers, crt=result, m=m, extra=extra, placements=placements)
     to_combat(st)
-    labs = sorted(m.label(st.pos[f"A{i + 1}"]) for i in range(attackers))
+    labs = sorted(m.label(st.unit_hex(f"A{i + 1}")) for i in range(attackers))
     st.apply_checked(Attack(tuple(labs), D))
     st.apply(st.sample_chance())
     return st, m
@@ -59,7 +60,7 @@ def test_a_unit_that_cannot_retreat_is_eliminated():
     st, _ = d2_state(m=m, extra=extra, placements={f"A{i + 2}": r[i + 1] for i in range(len(r) - 1)})
     assert st.legal_actions() == [Retreat("G", (D,)), Stiff("G")]
     st.apply_checked(Retreat("G", (D,)))
-    assert "G" in st.eliminated
+    assert st.is_eliminated("G")
 
 
 def test_a_unit_that_cannot_retreat_the_whole_way_is_depleted_where_it_stops():
@@ -74,15 +75,15 @@ def test_a_unit_that_cannot_retreat_the_whole_way_is_depleted_where_it_stops():
     paths = [x for x in st.legal_actions() if isinstance(x, Retreat)]
     assert paths and all(len(p.path) < 4 for p in paths)
     st.apply_checked(paths[0])
-    assert "G" in st.reduced or "G" in st.eliminated
+    assert st.is_depleted("G") or st.is_eliminated("G")
 
 
 def test_stiff_resistance_depletes_instead_of_retreating_and_prevents_advance():
     """8.4: no retreat; the unit is depleted; no advance after combat into its hex."""
     st, m = d2_state()
     st.apply_checked(Stiff("G"))
-    assert st.pos["G"] == H(m, D) and "G" in st.reduced
-    assert st.pending is None or st.pending.kind != "advance"
+    assert st.unit_hex("G") == H(m, D) and st.is_depleted("G")
+    assert st.pending_decision() is None or not isinstance(st.pending_decision(), AdvanceChoice)
 
 
 def test_advance_after_combat_along_the_path_of_retreat():
@@ -91,19 +92,19 @@ def test_advance_after_combat_along_the_path_of_retreat():
     st, m = d2_state(attackers=2)
     st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
     retreat = st.history()[-1].action.path
-    assert st.pending.kind == "advance" and st.current_player == "allies"
+    assert isinstance(st.pending_decision(), AdvanceChoice) and st.current_player == "allies"
     adv = [a for a in st.legal_actions() if isinstance(a, Advance)]
     assert adv and all(list(a.path[1:]) == list(retreat[: len(a.path) - 1]) for a in adv)
     first = next(a for a in adv if a.unit == "A1" and len(a.path) == 2)
     st.apply_checked(first)
     second = [a for a in st.legal_actions() if isinstance(a, Advance)]
     assert all(a.path[-1] != first.path[-1] for a in second)  # one unit per hex
-    assert "A1" in st.exhausted and "A1" in st.no_attack
+    assert st.activity("A1").exhausted and st.activity("A1").may_not_attack
 
 
 def test_no_advance_after_an_exchange_or_elimination():
     st, m = d2_state(result="De")
-    assert st.pending is None or st.pending.kind != "advance"
+    assert st.pending_decision() is None or not isinstance(st.pending_decision(), AdvanceChoice)
 
 
 def test_displacement_when_the_only_final_hex_holds_a_friend():
@@ -125,12 +126,12 @@ def test_displacement_when_the_only_final_hex_holds_a_friend():
     st.apply(st.sample_chance())
     assert st.legal_actions() == [Retreat("A1", (x, y)), Stiff("A1")]
     st.apply_checked(Retreat("A1", (x, y)))
-    assert st.pending.kind == "displace"
+    assert isinstance(st.pending_decision(), DisplaceChoice)
     disp = st.legal_actions()
     assert disp and all(isinstance(d, Displace) and d.path[0] == y for d in disp)
     st.apply_checked(disp[0])
-    assert st.pos["A1"] == H(m, y) and st.pos["F"] == H(m, disp[0].path[1])
-    assert "F" in st.no_attack
+    assert st.unit_hex("A1") == H(m, y) and st.unit_hex("F") == H(m, disp[0].path[1])
+    assert st.activity("F").may_not_attack
 
 
 def test_displacement_not_allowed_while_a_vacant_final_hex_exists():
@@ -143,12 +144,12 @@ def test_displacement_not_allowed_while_a_vacant_final_hex_exists():
 def test_attackers_retreat_on_attacker_results_and_may_offer_stiff_resistance():
     """8.2.4 A1-A3, 8.4: each attacking unit retreats or is depleted instead."""
     st, m = d2_state(attackers=2, result="A2")
-    assert st.pending.kind == "retreat" and st.current_player == "allies"
+    assert isinstance(st.pending_decision(), RetreatChoice) and st.current_player == "allies"
     st.apply_checked(Stiff("A1"))
-    assert "A1" in st.reduced
+    assert st.is_depleted("A1")
     st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
-    assert hex_distance(st.pos["A2"], H(m, D)) == 3
-    assert st.pending is None or st.pending.kind != "advance" or Pass() in st.legal_actions()
+    assert hex_distance(st.unit_hex("A2"), H(m, D)) == 3
+    assert st.pending_decision() is None or not isinstance(st.pending_decision(), AdvanceChoice) or Pass() in st.legal_actions()
 
 
 def test_mobile_units_do_not_retreat_into_marsh_off_road():

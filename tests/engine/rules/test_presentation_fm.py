@@ -21,11 +21,21 @@ from hexwright.engine.model import (
     TerrainType,
 )
 from hexwright.engine.rules.fm.actions import Attack, Bombard, Commit, Enter, Move, Pass, Retreat, Setup
-from hexwright.engine.rules.fm.movement import path_cost_of
-from hexwright.engine.rules.fm.state import FMState
+from hexwright.engine.rules.fm.reach import path_cost_of
+from hexwright.engine.rules.fm.state import STEPS, FMState
 from hexwright.engine.rules.fm.view import PROMPTS, FMPresenter
 from hexwright.engine.rules.presentation import ATTACK, ENTER, MOVE, PASS, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, Roll, new_game
+from hexwright.engine.rules.fm.decisions import (
+    AdvanceChoice,
+    BombardChoice,
+    CombatRoll,
+    LandingRoll,
+    MoveChoice,
+    RetreatChoice,
+    SetupChoice,
+    StepLossChoice,
+)
 
 from .synthetic import H, blank_map, corridor, line_of, pass_until, road, scenario, unit, water_between_columns
 from .test_fm_combat import D, battle_state, ring, to_combat
@@ -47,9 +57,9 @@ def test_the_registry_gives_the_fm_presenter():
 
 
 def test_every_pending_decision_of_the_state_has_a_prompt():
-    """Every `_do_<kind>` step of FMState (the decisions and chance nodes it can pend) is worded."""
-    kinds = {name[len("_do_"):] for name in dir(FMState) if name.startswith("_do_")}
-    assert kinds and kinds <= set(PROMPTS), kinds - set(PROMPTS)
+    """Every decision of the step table (the decisions and chance nodes the state can pend) is worded."""
+    kinds = set(STEPS.decisions())
+    assert len(kinds) == len(STEPS) and kinds <= set(PROMPTS), kinds - set(PROMPTS)
 
 
 # -- random games over the shipped scenarios ---------------------------------------------------------
@@ -61,10 +71,11 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
     assert [v.action for v in views] == legal  # same order as legal_actions()
     assert all(v.label for v in views)
     prompt = pr.prompt(st)
-    assert "000_e5c3deafb2cea4af.txt" in prompt and st.pending.kind
+    assert "000_e5c3deafb2cea4af.txt" not in prompt and st.pending_decision() is not None
+    assert "(F&M " in prompt or "(Arnhem: The Farthest Bridge " in prompt
     who = "Dice" if st.current_player == CHANCE else pr.side_name(st, st.current_player)
     assert prompt.startswith(who + ":")
-    seen.setdefault("kinds", set()).add(st.pending.kind)
+    seen.setdefault("kinds", set()).add(type(st.pending_decision()))
     if st.current_player == CHANCE:
         probs = dict(st.chance_outcomes())
         assert [v.probability for v in views] == [probs[a] for a in legal]
@@ -75,7 +86,7 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
             assert v.kind == MOVE and v.hexes == a.path and v.units == (a.unit,)
             hexes = [g.hex(x) for x in a.path]
             if reaches_checked < 25:  # the cost on arrival is the kernel's cost of that very path (5.x, 6.1)
-                assert v.cost == pytest.approx(st.mp_spent.get(a.unit, 0.0) + path_cost_of(st, a.unit, hexes))
+                assert v.cost == pytest.approx(st.mp_spent(a.unit) + path_cost_of(st, a.unit, hexes))
                 reaches_checked += 1
         elif isinstance(a, Enter):
             assert v.kind == ENTER and v.hexes == (a.hex,) and v.cost is not None
@@ -83,7 +94,7 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
                 seen["entered"].add(a.unit)
                 trial = st.clone()
                 trial.apply(a)
-                assert trial.mp_spent[a.unit] == v.cost
+                assert trial.mp_spent(a.unit) == v.cost
         elif isinstance(a, Attack):
             assert v.kind == ATTACK and v.hexes[-1] == a.target and len(v.units) == len(a.attackers)
             cp = pr.combat_preview(st, a)
@@ -95,19 +106,19 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
             cp = pr.combat_preview(st, a)
             trial = st.clone()
             trial.apply(a)
-            assert trial.pending.kind == "combat_roll"
-            assert cp.distribution == trial.result_distribution() and cp.column == trial.combat.column
-            assert cp.line == trial.combat.line
+            assert isinstance(trial.pending_decision(), CombatRoll)
+            assert cp.distribution == trial.result_distribution() and cp.column == trial.combat_in_progress().column
+            assert cp.line == trial.combat_in_progress().line
             seen["bombard"] = seen.get("bombard", 0) + 1
         elif isinstance(a, Retreat) and len(a.path) > 1:
             assert v.kind == MOVE and v.hexes == a.path
         elif isinstance(a, Pass):
             assert v.kind == PASS
-    if st.pending.kind == "combat_roll":
+    if isinstance(st.pending_decision(), CombatRoll):
         cp = pr.combat_preview(st, legal[0])
-        assert cp.distribution == st.result_distribution() and cp.column == st.combat.column
-        assert f"differential {st.combat.differential:+d}" in cp.summary
-    if st.pending.kind == "move":
+        assert cp.distribution == st.result_distribution() and cp.column == st.combat_in_progress().column
+        assert f"differential {st.combat_in_progress().differential:+d}" in cp.summary
+    if isinstance(st.pending_decision(), MoveChoice):
         mover = next((v.units[0] for v in views if v.kind == MOVE), None)
         if mover is not None:
             costs = pr.move_costs(st, mover)
@@ -119,10 +130,10 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
     everyone = pr.units(st)
     assert [u.id for u in everyone] == g.unit_ids
     for u in everyone:
-        if u.id in st.pos:
-            assert u.status == "on map" and u.hex == g.label(st.pos[u.id])
-            assert ("depleted" in u.flags) == (u.id in st.reduced)
-        elif u.id in st.eliminated:
+        if st.unit_hex(u.id) is not None:
+            assert u.status == "on map" and u.hex == g.label(st.unit_hex(u.id))
+            assert ("depleted" in u.flags) == (st.is_depleted(u.id))
+        elif st.is_eliminated(u.id):
             assert u.status == "eliminated"
     for side in g.side_ids:
         pr.markers(st, side)
@@ -162,7 +173,7 @@ def test_random_games_every_view_at_every_state(rel, seed):
         steps += 1
     assert pr.prompt(st).startswith("Game over")
     assert pr.action_views(st) == []
-    assert {"move", "combat_roll", "landing_roll"} <= seen["kinds"]
+    assert {MoveChoice, CombatRoll, LandingRoll} <= seen["kinds"]
     assert any("roll" in line for line in log)
 
 
@@ -174,11 +185,11 @@ def test_secret_set_up_is_hidden_from_the_other_player_until_revealed():
     st = new_game(sc, 5)
     pr = presenter_for(st)
     g = st.game
-    assert st.pending.kind == "setup"
-    first = st.pending.player
+    assert isinstance(st.pending_decision(), SetupChoice)
+    first = st.pending_decision().player
     other = next(s for s in g.side_ids if s != first)
     recorded = {}
-    while st.pending.kind == "setup" and st.pending.player == first:
+    while isinstance(st.pending_decision(), SetupChoice) and st.pending_decision().player == first:
         a = st.legal_actions()[len(recorded) % len(st.legal_actions())]
         if isinstance(a, Setup):
             recorded[a.unit] = a.hex
@@ -197,7 +208,7 @@ def test_secret_set_up_is_hidden_from_the_other_player_until_revealed():
             assert mk.hex is None
     # the log tells only that a placement was recorded
     assert not any(lab in line for line in pr.events(st, 0) for lab in recorded.values())
-    while st.stage == -1:
+    while st.setting_up():
         st.apply(st.sample_chance() if st.current_player == CHANCE else st.legal_actions()[0])
     revealed = {u.id: u for u in pr.units(st, other)}
     for uid, lab in recorded.items():
@@ -279,7 +290,7 @@ def test_move_costs_mobile_unit_pays_half_its_ma_into_an_ezoc_and_zoc_hexes_are_
     nearest = min((lab for lab in zoc if lab in costs), key=costs.get)
     steps = len(next(v for v in pr.action_views(st) if v.hexes and v.hexes[-1] == nearest).hexes) - 1
     assert costs[nearest] == 2 * steps + 3
-    assert pr.zoc_hexes(st, "germans") == {m.label(h) for h in m.neighbors_on_map(st.pos["A"])}
+    assert pr.zoc_hexes(st, "germans") == {m.label(h) for h in m.neighbors_on_map(st.unit_hex("A"))}
 
 
 def test_leg_unit_stops_in_an_ezoc_so_no_hex_beyond_is_offered_through_one():
@@ -296,13 +307,13 @@ def test_reinforcement_entry_cost_is_the_hex_or_the_road_leaving_the_map():
     views' entry costs are what the state charges."""
     st = new_game(corridor(), 1)
     pr = presenter_for(st)
-    st = pass_until(st, "move", "allies")
+    st = pass_until(st, MoveChoice, "allies")
     enters = [v for v in pr.action_views(st) if v.kind == ENTER]
     assert enters
     for v in enters:
         trial = st.clone()
         trial.apply(v.action)
-        assert trial.mp_spent[v.units[0]] == v.cost
+        assert trial.mp_spent(v.units[0]) == v.cost
     assert {v.hexes[-1]: v.cost for v in enters if v.units[0] == "1CG"}["0104"] == 2  # mixed; no road leaves here
     assert pr.move_costs(st, "1CG") == {v.hexes[-1]: v.cost for v in enters if v.units[0] == "1CG"}
     waiting = {u.id: u for u in pr.units(st)}["2GG"]
@@ -323,7 +334,7 @@ def test_attack_preview_of_the_seven_two_example():
     assert "attack 8 vs defense 3: differential +5, Clear line" in cp.summary
     assert cp.line == "Clear" and cp.column == "7" and cp.reconstructed and "reconstructed" in cp.summary
     legend = pr.result_legend(st)
-    assert legend["•"] == "no effect (8.2.4)" and "three hexes" in legend["D3"] and set(cp.distribution) <= set(legend)
+    assert legend["•"] == "no effect (F&M 8.2.4)" and "three hexes" in legend["D3"] and set(cp.distribution) <= set(legend)
     assert cp.distribution == st.result_distribution(a) and sum(cp.distribution.values()) == 1
     view = next(v for v in pr.action_views(st) if v.action == a)
     assert view.hexes == (r[0], r[1], D) and "differential +5" in view.label
@@ -352,9 +363,9 @@ def test_bombardment_preview_and_prompt_name_their_rules():
     pools = {"allies": {"british": [SupportMarker(3, 2, "british")]}}
     st, m = battle_state(attackers=1, pools=pools, allot={"allies": 2})
     pr = presenter_for(st)
-    pass_until(st, "bombard", "allies")
+    pass_until(st, BombardChoice, "allies")
     assert pr.prompt(st) == "Allies: declare a bombardment with support fire markers, or pass " \
-                            "(F&M 8.1, 000_e5c3deafb2cea4af.txt)"
+                            "(F&M 8.1)"
     two = next(a for a in st.legal_actions() if isinstance(a, Bombard) and len(a.markers) == 2)
     cp = pr.combat_preview(st, two)
     assert "bombardment 6 vs defense 3: differential +3" in cp.summary and cp.attackers == two.markers
@@ -370,12 +381,12 @@ def test_step_loss_prompt_and_views():
     r = ring(m)
     st.apply_checked(Attack((r[0], r[1]), D))
     st.apply(st.sample_chance())
-    assert st.pending.kind == "loss"
-    assert pr.prompt(st) == "Allies: choose the unit that takes the step loss (F&M 8.2.4, 000_e5c3deafb2cea4af.txt)"
+    assert isinstance(st.pending_decision(), StepLossChoice)
+    assert pr.prompt(st) == "Allies: choose the unit that takes the step loss (F&M 8.2.4)"
     views = pr.action_views(st)
     assert [v.units for v in views] == [("A1",), ("A2",)] and all("step loss" in v.label for v in views)
     st.apply(views[0].action)
-    assert "Allies: A1 takes the step loss (F&M 8.2.4, 000_e5c3deafb2cea4af.txt)" in pr.events(st, 0)
+    assert "Allies: A1 takes the step loss (F&M 8.2.4)" in pr.events(st, 0)
     assert "depleted" in {u.id: u for u in pr.units(st)}["A1"].flags
     assert {u.id: u for u in pr.units(st)}["A1"].values == "2-2-10 (depleted)"
 
@@ -387,7 +398,7 @@ def test_retreat_paths_carry_their_hexes():
     to_combat(st)
     st.apply_checked(Attack((ring(m)[0],), D))
     st.apply(st.sample_chance())
-    assert st.pending.kind == "retreat"
+    assert isinstance(st.pending_decision(), RetreatChoice)
     assert pr.prompt(st).startswith("Germans: retreat G 2 hexes, or offer stiff resistance (F&M 8.3, 8.4")
     for v in pr.action_views(st):
         if isinstance(v.action, Retreat):
@@ -430,7 +441,7 @@ def test_mobile_movement_phase_prompt_and_movers():
     st.apply_checked(Pass())
     assert st.phase.name == "Mobile Movement Phase"
     assert pr.prompt(st) == ("Allies: move mobile units that did not move in the Movement Phase, or pass "
-                             "(F&M 4.1, 5.5, 000_e5c3deafb2cea4af.txt)")
+                             "(F&M 4.1, 5.5)")
     assert {v.units[0] for v in pr.action_views(st) if v.kind == MOVE} == {"M2"}
     m1 = {u.id: u for u in pr.units(st)}["M1"]
     assert "moved in the Movement Phase" in m1.flags and "mobile" in m1.flags
@@ -466,9 +477,9 @@ def test_advance_after_combat_views_follow_the_path_of_retreat():
     pr = presenter_for(st)
     st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
     retreat = st.history()[-1].action.path
-    assert st.pending.kind == "advance"
+    assert isinstance(st.pending_decision(), AdvanceChoice)
     assert pr.prompt(st) == ("Allies: advance a unit along the path of retreat, or pass "
-                             "(F&M 8.5, 000_e5c3deafb2cea4af.txt)")
+                             "(F&M 8.5)")
     views = pr.action_views(st)
     adv = [v for v in views if v.verb == "advance"]
     assert adv and all(v.kind == MOVE and v.hexes[1:] == retreat[:len(v.hexes) - 1] for v in adv)
@@ -497,7 +508,7 @@ def test_displacement_views_and_prompt():
     assert retreat.hexes == (x, y) and "displacing F" in retreat.label
     st.apply(retreat.action)
     assert pr.prompt(st) == ("Allies: displace F one hex so that A1 can end its retreat "
-                             "(F&M 8.3.1, 000_e5c3deafb2cea4af.txt)")
+                             "(F&M 8.3.1)")
     views = pr.action_views(st)
     assert views and all(v.kind == MOVE and v.verb == "displace" and v.hexes[0] == y for v in views)
     st.apply(views[0].action)

@@ -1,0 +1,456 @@
+"""The F&M data of a position (000_e5c3deafb2cea4af.txt) on top of the kit's Position, and its queries.
+
+`FMBoard` is what every rule module reads and changes: the kit's `Position` (units on hexes, steps lost
+with a depleted unit as one step lost (8.2.4), eliminated units, the drop zone markers of 11.4 and
+12.0, and the hexside states "demolished" (10.6.3) and "ferry" (10.6.5)), and the F&M bookkeeping of
+the sequence of play: the Game Turn and the stage of 4.1, who moved or attacked this phase, the MP
+spent (5.1), the combat in progress (8.1, 8.2), the arrivals waiting (11.1, 11.4), the support fire
+markers of each side this GT (7.2). `state.FMState` adds the sequence of play and the step table.
+
+Queries (`occupant`, `enemy_zoc`, `active_ferry`, `current_values`, ...) are cached until the position
+changes (the kit's `Position.revision`); nothing outside this module clears a cache by hand. The edit
+methods at the end change a position outside the rules (tests and tools setting up a position).
+
+Every step of F&M is an `FMStep` (a kit `Step` over `FMBoard`): its refusals cite the rules as a player
+reads them (game.cite).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ...hexgrid import Hex, Hexside, hex_distance, hex_neighbors
+from ..chance import Sampler
+from ..kit import Decision, Position, SequenceState, Step, Task, UnitStatus
+from ..protocol import Action
+from .actions import Attack, MarkerId
+from .game import FMGame, cite
+
+DEMOLISHED = "demolished"  # 10.6.3: a demolished bridge (a river or canal hexside again)
+FERRY = "ferry"  # 10.6.5: the engineer's ferry, a bridge for Allied movement this GT
+
+
+@dataclass
+class Combat:
+    """One bombardment or ground combat in progress (8.1.2, 8.2.1)."""
+
+    kind: str  # "bombard" or "ground"
+    attacker: str
+    defender: str  # side ids
+    target: Hex
+    attackers: list[str]
+    defending: str  # the defending unit
+    markers: dict[str, list[MarkerId]] = field(default_factory=dict)
+    step: int = 1
+    line: str = ""
+    column: str = ""
+    differential: int = 0
+    attack_total: int = 0
+    defense_total: int = 0
+    result: str = ""
+    retreat_path: list[Hex] = field(default_factory=list)
+    advance_blocked: bool = False
+
+
+@dataclass
+class Arrival:
+    """A reinforcement not yet on the map (11.1) or an airborne unit to land (11.4)."""
+
+    unit: str
+    turn: int
+    hexes: list[Hex]
+    airborne: bool = False
+    marker: str | None = None
+    within: int = 3
+    blocked_gts: list[int] = field(default_factory=list)  # GTs whose arrival hexes were enemy-occupied
+    edge: str = ""
+
+
+@dataclass(frozen=True)
+class UnitActivity:
+    """What a unit has done in the current phase and player turn (the marks a player keeps in mind)."""
+
+    moved: bool  # 5.2: completed its movement this phase
+    moved_in_movement: bool  # 5.5: moved in the Movement Phase (no Mobile Movement Phase move)
+    cannot_move: bool  # 11.4 a, 10.6.4: landed depleted or in an EZOC, or repaired a bridge
+    exhausted: bool  # 8.5: advanced after combat, no other activity this player turn
+    attacked: bool  # 8.2: attacked this phase
+    attacked_in_combat_phase: bool  # 4.1: no second attack in the Mobile Combat Phase
+    may_not_attack: bool  # 8.3.1, 8.5: displaced or advanced
+    was_attacked: bool  # 8.0: attacked or bombarded this phase
+
+
+@dataclass(frozen=True)
+class Ask(Task):
+    """A queued decision: when the tasks before it are done, ask it."""
+
+    decision: Decision
+
+    def run(self, state: FMBoard) -> None:
+        state.pending = self.decision
+
+
+class FMBoard(SequenceState):
+    """An F&M position: the kit's Position and the bookkeeping of the sequence of play (4.1)."""
+
+    game: FMGame
+
+    def __init__(self, game: FMGame, seed: int, sampler: Sampler) -> None:
+        super().__init__(game, sampler)
+        self.game = game
+        self.game_seed = seed
+        g = game
+        sc = g.scenario
+        self.turn = 1
+        self.stage = -1  # -1 set-up, 0 SFM phase, 1..5 first player, 6..10 second player, 11 GT end
+        free = bool(g.setup_hexes)
+        placed = [u for u in sc.placements if u in g.units and not (free and u in g.setup_hexes)]
+        self.position = Position.from_scenario(sc, g.unit_ids, placed)
+        self.dz_extra_drm: dict[str, int] = {}  # 12.0: a drop zone shifted two hexes
+        self.available: dict[str, list[MarkerId]] = {s: [] for s in g.side_ids}
+        self.gt_pool: dict[str, dict[str, dict[MarkerId, int]]] = {}
+        # per phase / player turn / GT bookkeeping
+        self.moved: set[str] = set()
+        self.moved_in_movement: set[str] = set()
+        self.cannot_move: set[str] = set()
+        self.spent: dict[str, float] = {}  # MP spent this phase (5.1)
+        self.attacked_phase: set[str] = set()
+        self.attacked_combat: set[str] = set()
+        self.defended_phase: set[str] = set()
+        self.no_attack: set[str] = set()  # displaced attackers (8.3.1) and advanced units (8.5)
+        self.exhausted: set[str] = set()  # advanced units: no other activity this player turn (8.5)
+        self.bombarded: dict[Hex, int] = {}
+        self.began_at_bridge: set[Hexside] = set()
+        self.demolition_tried: set[Hexside] = set()
+        self.repaired_gt: set[Hexside] = set()
+        self.repair_tried: set[Hexside] = set()
+        self.engineer_op = ""  # 10.6.4/10.6.5: "repair" or "ferry", one operation per GT
+        self.arrivals: list[Arrival] = []
+        self.secret: dict[str, dict[str, Hex]] = {}  # 12.0: each side's recorded set-up
+        self.combat: Combat | None = None
+        self.move_fallback: dict[str, Hex] = {}  # a unit stopped mid-move by a demolition attempt (10.6.3)
+        # caches: the queries' (until the position changes); each unit's reach this phase, keyed by
+        # (turn, stage, unit, hex, MP spent, demolished bridges, ferry); each unit's moves to vacant hexes
+        # with the occupancy version they were filtered at (movement.moves_of)
+        self._cache: dict[Any, Any] = {}
+        self._cache_rev = -1
+        self.phase_reach: dict[Any, Any] = {}
+        self.kept_moves: dict[str, tuple[Any, int, list[Action]]] = {}
+        self._occ_last: dict[Hex, str] | None = None
+        self._occ_changes: list[frozenset[Hex]] = []
+        if self.declared_ferry() is not None:
+            self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
+        for rf in sc.reinforcements:
+            for uid in rf.units:
+                if uid in g.units:
+                    hexes, edge = g.entry_hexes(rf.entry)
+                    marker = rf.entry.marker if rf.entry.marker in sc.markers else None
+                    self.arrivals.append(Arrival(uid, rf.turn, hexes, rf.airborne or marker is not None, marker,
+                                                 rf.entry.within or 3, [], edge))
+
+    # -- copying ------------------------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            if k in ("_cache", "phase_reach", "kept_moves"):
+                new.__dict__[k] = {}
+            elif k == "_occ_last" or k == "_legal_memo":
+                new.__dict__[k] = None
+            elif k == "_occ_changes":
+                new.__dict__[k] = []
+            elif k == "game":
+                new.__dict__[k] = v
+            else:
+                new.__dict__[k] = copy.deepcopy(v, memo)
+        return new
+
+    # -- the stage of the sequence of play (4.1) ------------------------------------------------
+    @property
+    def active(self) -> str:
+        """The phasing player."""
+        return self.game.first_player if self.stage <= 5 else self.game.second_player
+
+    @property
+    def phase_index(self) -> int:
+        """0 Movement, 1 Bombardment, 2 Combat, 3 Mobile Movement, 4 Mobile Combat; -1 outside a player
+        turn."""
+        return (self.stage - 1) % 5 if 1 <= self.stage <= 10 else -1
+
+    # -- caches ---------------------------------------------------------------------------------
+    def cache(self) -> dict[Any, Any]:
+        """The queries' memo, emptied whenever the position changes."""
+        rev = self.position.revision
+        if rev != self._cache_rev:
+            self._cache = {}
+            self._cache_rev = rev
+        return self._cache
+
+    def new_phase(self) -> None:
+        """Forget the reaches of the last phase (enemy units move again)."""
+        self.phase_reach = {}
+        self.kept_moves = {}
+        self._occ_changes = []
+
+    def occupancy(self) -> dict[Hex, str]:
+        """Hex -> unit (of two units in one hex, the one placed last: a mover passing a friend)."""
+        cache = self.cache()
+        occ: dict[Hex, str] | None = cache.get("occ")
+        if occ is None:
+            occ = cache["occ"] = {h: u for u, h in self.position.hexes.items()}
+            last = self._occ_last
+            if last is None:
+                self.kept_moves = {}
+            else:
+                self._occ_changes.append(frozenset(last.keys() ^ occ.keys()))
+            self._occ_last = occ
+        return occ
+
+    def occupancy_version(self) -> int:
+        """A count of the changes of the occupied hexes this phase (see `vacated_or_occupied`)."""
+        return len(self._occ_changes)
+
+    def unchanged_since(self, version: int, hexes: frozenset[Hex]) -> bool:
+        """No hex of `hexes` was vacated or occupied since occupancy version `version`."""
+        return all(hexes.isdisjoint(c) for c in self._occ_changes[version:])
+
+    # -- typed queries ------------------------------------------------------------------------------
+    @property
+    def pos(self) -> Mapping[str, Hex]:
+        """Unit id -> hex of every unit on the map (the position's read-only view)."""
+        return self.position.hexes
+
+    @property
+    def eliminated(self) -> list[str]:
+        """The eliminated units, in the scenario's order."""
+        return self.position.units_with(UnitStatus.ELIMINATED)
+
+    def is_eliminated(self, uid: str) -> bool:
+        return self.position.status(uid) == UnitStatus.ELIMINATED
+
+    def is_depleted(self, uid: str) -> bool:
+        """8.2.4: a depleted unit has lost its one step."""
+        return self.position.steps_lost(uid) > 0
+
+    def mp_spent(self, uid: str) -> float:
+        """5.1: the MP the unit has spent in the current phase."""
+        return self.spent.get(uid, 0.0)
+
+    def activity(self, uid: str) -> UnitActivity:
+        return UnitActivity(uid in self.moved, uid in self.moved_in_movement, uid in self.cannot_move,
+                            uid in self.exhausted, uid in self.attacked_phase, uid in self.attacked_combat,
+                            uid in self.no_attack, uid in self.defended_phase)
+
+    def occupant(self, h: Hex | None) -> str | None:
+        if h is None:
+            return None
+        return self.occupancy().get(h)
+
+    def side_of(self, uid: str) -> str:
+        return self.game.units[uid].side
+
+    def enemy_hexes(self, side: str) -> frozenset[Hex]:
+        cache = self.cache()
+        key = ("enemy", side)
+        got: frozenset[Hex] | None = cache.get(key)
+        if got is None:
+            units = self.game.units
+            got = cache[key] = frozenset(h for u, h in self.position.hexes.items() if units[u].side != side)
+        return got
+
+    def enemy_zoc(self, side: str) -> frozenset[Hex]:
+        """6.0: the six hexes around every enemy unit that exerts a ZOC."""
+        cache = self.cache()
+        key = ("zoc", side)
+        z: frozenset[Hex] | None = cache.get(key)
+        if z is None:
+            g = self.game
+            units = g.units
+            exerting = frozenset(h for u, h in self.position.hexes.items()
+                                 if units[u].side != side and g.exerts_zoc(u))
+            z = g.zoc_memo.get(exerting)
+            if z is None:
+                contains = g.map.contains
+                z = frozenset(n for h in exerting for n in hex_neighbors(h) if contains(n))
+                if len(g.zoc_memo) > 256:
+                    g.zoc_memo.clear()
+                g.zoc_memo[exerting] = z
+            cache[key] = z
+        return z
+
+    def current_values(self, uid: str) -> dict[str, Any]:
+        """2.3: the unit's printed values, its reduced side once depleted."""
+        return self.game.values(uid, self.position.steps_lost(uid) > 0)
+
+    def hexside_states(self, s: Hexside) -> frozenset[str]:
+        """The states of a hexside: "demolished", "ferry" or both (a ferry across a demolished bridge)."""
+        value = self.position.hexside_state(s)
+        return frozenset(value.split("+")) if value else frozenset()
+
+    def demolished(self) -> frozenset[Hexside]:
+        """10.6.3: the demolished bridges."""
+        cache = self.cache()
+        got: frozenset[Hexside] | None = cache.get("demolished")
+        if got is None:
+            got = cache["demolished"] = frozenset(self._hexsides_with(DEMOLISHED))
+        return got
+
+    def declared_ferry(self) -> Hexside | None:
+        """10.6.5: the hexside the engineer ferries across this GT (in force or not: `active_ferry`)."""
+        return next(iter(self._hexsides_with(FERRY)), None)
+
+    def active_ferry(self) -> Hexside | None:
+        """10.6.5: the declared ferry hexside while the engineer stays within range and no German unit
+        occupies an adjoining hex."""
+        s = self.declared_ferry()
+        if s is None:
+            return None
+        cache = self.cache()
+        if "ferry" in cache:
+            got: Hexside | None = cache["ferry"]
+            return got
+        cache["ferry"] = s = self._ferry_in_force(s)
+        return s
+
+    def _ferry_in_force(self, s: Hexside) -> Hexside | None:
+        g = self.game
+        a, b = s.hexes()
+        hexes = self.position.hexes
+        for u, h in hexes.items():
+            if g.units[u].side == g.german and h in (a, b):
+                return None
+        eng = [u for u in hexes if g.units[u].side == g.allied and g.is_engineer(u)]
+        if not any(min(hex_distance(hexes[u], a), hex_distance(hexes[u], b))
+                   <= int(self.current_values(u).get("movement", 0)) for u in eng):
+            return None
+        return s
+
+    def drop_zones(self) -> dict[str, Hex]:
+        """11.4, 12.0: drop zone marker -> its hex."""
+        markers = self.game.scenario.markers
+        return {m: h for m, h in self.position.markers.items() if m in markers and markers[m].kind == "drop_zone"}
+
+    def drop_zone(self, mid: str) -> Hex | None:
+        return self.drop_zones().get(mid)
+
+    def drop_zone_drm(self, mid: str) -> int:
+        """12.0: +1 on the Airborne Drop Table for a drop zone marker shifted two hexes."""
+        return self.dz_extra_drm.get(mid, 0)
+
+    def markers_available(self, side: str) -> list[MarkerId]:
+        """7.2: the support fire markers `side` may still use this GT."""
+        return list(self.available.get(side, []))
+
+    def combat_in_progress(self) -> Combat | None:
+        return self.combat
+
+    def arrival(self, uid: str) -> Arrival | None:
+        return next((a for a in self.arrivals if a.unit == uid), None)
+
+    def setting_up(self) -> bool:
+        """12.0: the secret set-up is under way."""
+        return self.stage == -1
+
+    def recorded_setup(self) -> dict[str, Hex]:
+        """12.0: every unit and marker recorded secretly and not yet revealed (empty after the set-up)."""
+        if self.stage != -1:
+            return {}
+        return {u: h for placed in self.secret.values() for u, h in placed.items()}
+
+    def south_road_hexes(self) -> list[Hex]:
+        """10.6.6, 10.7.2 c: the road hexes of the south map edge."""
+        g = self.game
+        out = g.edge_road_hexes("south") if "south" in g.map.edges else []
+        if not out:  # no edge named south: the Allied ground reinforcements' entry hexes (11.3)
+            hexes = {h for rf in g.scenario.reinforcements if rf.side == g.allied and not rf.airborne
+                     and not rf.entry.marker for h in g.entry_hexes(rf.entry)[0]}
+            out = sorted(hexes)
+        return out
+
+    # -- changes the rules make ------------------------------------------------------------------
+    def place(self, uid: str, h: Hex) -> None:
+        """A unit enters, moves, retreats, advances or lands in `h`."""
+        self.position.place(uid, h)
+
+    def set_hexside_state(self, s: Hexside, state: str, on: bool) -> None:
+        states = set(self.hexside_states(s))
+        if on:
+            states.add(state)
+        else:
+            states.discard(state)
+        self.position.set_hexside(s, "+".join(sorted(states)) or None)
+
+    def set_ferry(self, s: Hexside | None) -> None:
+        """10.6.5: the engineer ferries across `s` this GT (None: no ferry)."""
+        old = self.declared_ferry()
+        if old is not None:
+            self.set_hexside_state(old, FERRY, False)
+        if s is not None:
+            self.set_hexside_state(s, FERRY, True)
+
+    def _hexsides_with(self, state: str) -> list[Hexside]:
+        """The hexsides in `state` (alone or with another), in a fixed order."""
+        cache = self.cache()
+        key = ("hexsides", state)
+        got: list[Hexside] | None = cache.get(key)
+        if got is None:
+            got = cache[key] = sorted(s for s, v in self.position.hexside_states().items()
+                                      if state in v.split("+"))
+        return got
+
+    # -- edits outside the rules (tests, tools) ----------------------------------------------------
+    def edit_place(self, uid: str, h: Hex) -> None:
+        """Put a unit in `h` as if it had always stood there."""
+        self.position.place(uid, h)
+        self.edited()
+
+    def edit_remove(self, uid: str, status: str = UnitStatus.ELIMINATED) -> None:
+        self.position.remove(uid, status)
+        self.edited()
+
+    def edit_steps_lost(self, uid: str, n: int) -> None:
+        self.position.set_steps_lost(uid, n)
+        self.edited()
+
+    def edit_hexside(self, label: str, state: str, on: bool = True) -> None:
+        """Demolish a bridge ("demolished") or put a ferry ("ferry") on the hexside `label` ('1422/1423')."""
+        s = self.game.hexside(label)
+        if s is None:
+            raise ValueError(f"{label} is not a hexside of this map")
+        if state == FERRY and on:
+            self.set_ferry(s)
+        else:
+            self.set_hexside_state(s, state, on)
+        self.edited()
+
+    def edited(self) -> None:
+        """After an edit: forget the reaches and the legal actions worked out for the old position."""
+        self.new_phase()
+        self.invalidate()
+
+
+D = TypeVar("D", bound=Decision)
+
+
+class FMStep(Step[FMBoard, D]):
+    """A step of F&M: refusals cite the rules as a player reads them and name sides by their names."""
+
+    def legal(self, state: FMBoard, d: D) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: FMBoard, d: D, action: Action) -> None:
+        raise NotImplementedError
+
+    def explain(self, state: FMBoard, d: D, action: Action) -> str:
+        if isinstance(action, Attack):
+            return f"attacks are declared only in the Combat and Mobile Combat Phases {cite('4.1, 8.2')}"
+        legal = state.legal_actions()
+        sample = ", ".join(a.text() for a in legal[:5]) + (" ..." if len(legal) > 5 else "")
+        return (f"{action.text()} is not legal now: {state.side_name(d.player)} must decide: {self.name} in the "
+                f"{state.phase.name} ({self.rule}); legal here: {sample}")
+
+
+__all__ = ["DEMOLISHED", "FERRY", "Arrival", "Ask", "Combat", "FMBoard", "FMStep", "UnitActivity"]

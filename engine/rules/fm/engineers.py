@@ -1,0 +1,216 @@
+"""Engineers and bridges, Arnhem exclusive rules 10.6.3-10.6.6 (000_e5c3deafb2cea4af.txt).
+
+* 10.6.3 bridge demolition: when an Allied unit enters a bridge hex in a movement phase, the German
+  player may attempt to demolish each bridge there that a German unit could reach (not one where an
+  Allied unit began the phase, not twice a GT, not one repaired this GT); a roll on the demolition table
+  by bridge type. The mover then goes on with the MP it has left (movement.GoOnStep).
+* 10.6.4 bridge repair and 10.6.5 ferry: at the start of the Allied Movement Phase the engineer may try
+  to repair one demolished bridge in range (not next to a German unit or in a German ZOC; the engineer
+  may not move that phase) or operate a ferry across a river or canal hexside for the GT. Whether the
+  ferry is in force at a moment is a query of the position (board.active_ferry).
+* 10.6.6 engineer replacement: an eliminated Allied engineer returns in the Movement Phase of the next
+  GT on a south map edge road hex.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...hexgrid import Hex, Hexside, hex_distance, hexside_of
+from ...model.hexmap import EDGE_SIDES
+from ..kit import ChanceStep
+from ..protocol import CHANCE, Action, Roll
+from .actions import Demolish, Ferry, Pass, Repair
+from .board import DEMOLISHED, Arrival, FMBoard, FMStep
+from .decisions import DemolitionChoice, DemolitionRoll, EngineerChoice, GoOn, MoveChoice, RepairRoll
+from .game import cite, rule_ref
+from .tables import die_range
+
+DIE: list[tuple[Action, Fraction]] = [(Roll(v), Fraction(1, 6)) for v in range(1, 7)]
+
+
+def engineer_in_range(state: FMBoard, s: Hexside) -> bool:
+    """10.6.4, 10.6.5: an Allied engineer within its MA of the hexside."""
+    g = state.game
+    a, b = s.hexes()
+    return any(g.units[u].side == g.allied and g.is_engineer(u)
+               and min(hex_distance(h, a), hex_distance(h, b)) <= int(state.current_values(u).get("movement", 0))
+               for u, h in state.pos.items())
+
+
+# -- 10.6.3 bridge demolition -------------------------------------------------------------------------
+def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
+    """The bridges of `h` the German player may attempt to demolish as `uid` enters it."""
+    g = state.game
+    if g.units[uid].side != g.allied or state.phase_index not in (0, 3):
+        return []
+    out = []
+    demolished = state.demolished()
+    for s in g.bridges_at.get(h, ()):
+        if s in demolished or s in state.demolition_tried or s in state.repaired_gt:
+            continue
+        if s in state.began_at_bridge:
+            continue  # 10.6.3 Important: an Allied unit began the phase there
+        a, b = s.hexes()
+        if any(g.units[u].side == g.german and min(hex_distance(x, a), hex_distance(x, b))
+               <= int(state.current_values(u).get("movement", 0)) for u, x in state.pos.items()):
+            out.append(s)
+    return out
+
+
+def check_demolition(state: FMBoard, uid: str, h: Hex, mover: str, mobile: bool) -> None:
+    """Ask the German player about the bridges of `h`, if any may be demolished."""
+    cands = demolition_candidates(state, uid, h)
+    if cands:
+        g = state.game
+        state.pending = DemolitionChoice(g.german, tuple(g.hexside_label(s) for s in cands), uid, mover, mobile)
+
+
+def resume_mover(state: FMBoard, uid: str, mover: str, mobile: bool) -> None:
+    """The demolition attempts done: the unit goes on (5.1), or the phase does if it has stopped."""
+    if uid in state.moved or uid not in state.pos:
+        state.pending = MoveChoice(mover, mobile)
+    else:
+        state.pending = GoOn(mover, uid, mobile)
+
+
+class DemolitionStep(FMStep[DemolitionChoice]):
+    decision = DemolitionChoice
+    rule = rule_ref("10.6.3")
+    name = "attempt to demolish a bridge"
+
+    def legal(self, state: FMBoard, d: DemolitionChoice) -> list[Action]:
+        return [Demolish(b) for b in d.bridges] + [Pass()]
+
+    def apply(self, state: FMBoard, d: DemolitionChoice, action: Action) -> None:
+        if isinstance(action, Demolish):
+            s = state.game.hexside(action.hexside)
+            assert s is not None
+            state.demolition_tried.add(s)
+            rest = tuple(b for b in d.bridges if b != action.hexside)
+            state.pending = DemolitionRoll(CHANCE, action.hexside, rest, d.unit, d.mover, d.mobile)
+            return
+        resume_mover(state, d.unit, d.mover, d.mobile)
+
+
+class DemolitionRollStep(ChanceStep[FMBoard, DemolitionRoll]):
+    decision = DemolitionRoll
+    rule = rule_ref("10.6.3")
+    name = "roll for a bridge demolition"
+
+    def outcomes(self, state: FMBoard, d: DemolitionRoll) -> list[tuple[Action, Fraction]]:
+        return list(DIE)
+
+    def apply(self, state: FMBoard, d: DemolitionRoll, action: Action) -> None:
+        assert isinstance(action, Roll)
+        g = state.game
+        s = g.hexside(d.bridge)
+        assert s is not None
+        kind = g.bridge_kind(s)
+        ok = action.value in die_range(g.table("bridge_demolition").rows[kind][0])
+        state.note(f"demolition of the {kind} bridge {d.bridge}: roll {action.value}, "
+                   + ("demolished" if ok else "fails") + f" {cite('10.6.3')}")
+        if ok:
+            state.set_hexside_state(s, DEMOLISHED, True)
+        if d.bridges:
+            state.pending = DemolitionChoice(g.german, d.bridges, d.unit, d.mover, d.mobile)
+        else:
+            resume_mover(state, d.unit, d.mover, d.mobile)
+
+
+# -- 10.6.4 bridge repair, 10.6.5 ferry --------------------------------------------------------------
+class EngineerStep(FMStep[EngineerChoice]):
+    decision = EngineerChoice
+    rule = rule_ref("10.6.4, 10.6.5")
+    name = "repair a bridge or operate a ferry"
+
+    def legal(self, state: FMBoard, d: EngineerChoice) -> list[Action]:
+        g = state.game
+        out: list[Action] = []
+        german = {h for u, h in state.pos.items() if g.units[u].side == g.german}
+        gzoc = state.enemy_zoc(g.allied)
+        demolished = state.demolished()
+        if state.engineer_op != "ferry":
+            for s in sorted(demolished, key=g.hexside_label):
+                if s in state.repair_tried or not engineer_in_range(state, s):
+                    continue
+                if any(h in german or h in gzoc for h in s.hexes()):
+                    continue  # 10.6.4 exception
+                out.append(Repair(g.hexside_label(s)))
+        if not state.engineer_op:
+            allied = {h for u, h in state.pos.items() if g.units[u].side == g.allied}
+            seen: set[Hexside] = set()
+            for h in allied:
+                for i in range(6):
+                    s = hexside_of(h, i)
+                    if s in seen or not g.is_water(s) or not g.map.contains(s.other) or not g.map.contains(s.hex):
+                        continue
+                    seen.add(s)
+                    info = g.map.hexsides[s]
+                    if info.bridge and s not in demolished:
+                        continue
+                    if any(x in german for x in s.hexes()) or not engineer_in_range(state, s):
+                        continue
+                    out.append(Ferry(g.hexside_label(s)))
+            out = sorted([x for x in out if isinstance(x, Repair)], key=lambda x: x.text()) + sorted(
+                [x for x in out if isinstance(x, Ferry)], key=lambda x: x.text())
+        out.append(Pass())
+        return out
+
+    def apply(self, state: FMBoard, d: EngineerChoice, action: Action) -> None:
+        g = state.game
+        if isinstance(action, Repair):
+            s = g.hexside(action.hexside)
+            assert s is not None
+            state.repair_tried.add(s)
+            state.engineer_op = "repair"
+            for u in state.pos:
+                if g.units[u].side == g.allied and g.is_engineer(u):
+                    state.cannot_move.add(u)  # 10.6.4: the engineer may not move this Movement Phase
+            state.pending = RepairRoll(CHANCE, action.hexside)
+        elif isinstance(action, Ferry):
+            state.set_ferry(g.hexside(action.hexside))
+            state.engineer_op = "ferry"
+            state.note(f"the engineer ferries across {action.hexside} this GT {cite('10.6.5')}")
+
+
+class RepairRollStep(ChanceStep[FMBoard, RepairRoll]):
+    decision = RepairRoll
+    rule = rule_ref("10.6.4")
+    name = "roll for a bridge repair"
+
+    def outcomes(self, state: FMBoard, d: RepairRoll) -> list[tuple[Action, Fraction]]:
+        return list(DIE)
+
+    def apply(self, state: FMBoard, d: RepairRoll, action: Action) -> None:
+        assert isinstance(action, Roll)
+        g = state.game
+        s = g.hexside(d.bridge)
+        assert s is not None
+        kind = g.bridge_kind(s)
+        ok = action.value in die_range(g.table("bridge_repair").rows[kind][0])
+        state.note(f"repair of the {kind} bridge {d.bridge}: roll {action.value}, "
+                   + ("repaired" if ok else "fails") + f" {cite('10.6.4')}")
+        if ok:
+            state.set_hexside_state(s, DEMOLISHED, False)
+            state.repaired_gt.add(s)
+        state.pending = EngineerChoice(g.allied)
+
+
+# -- 10.6.6 engineer replacement -----------------------------------------------------------------------
+def engineer_returns(state: FMBoard, uid: str) -> bool:
+    """An eliminated Allied engineer returns in the Movement Phase of the next GT on a south map edge
+    road hex: it becomes an arrival (True), if there is such a hex."""
+    g = state.game
+    if not (g.is_engineer(uid) and g.units[uid].side == g.allied):
+        return False
+    hexes = state.south_road_hexes()
+    if not hexes:
+        return False
+    edge = next((s for s in EDGE_SIDES if hexes[0] in g.map.edge_side_hexes(s)), "")
+    state.arrivals.append(Arrival(uid, state.turn + 1, hexes, edge=edge))
+    state.note(f"{uid} may return on GT {state.turn + 1} {cite('10.6.6')}")
+    return True
+
+
+STEPS = (DemolitionStep(), DemolitionRollStep(), EngineerStep(), RepairRollStep())

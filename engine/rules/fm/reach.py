@@ -1,0 +1,320 @@
+"""Movement costs and reach (F&M 5.2, 5.4, 6.1) over the shared movement kernel, with the Arnhem
+hexside rules: marsh (10.5, in the terrain table's `only_along`), demolished bridges (10.6.3), the
+engineer ferry (10.6.5) and the canal-trail crossings (10.6.1). 000_e5c3deafb2cea4af.txt.
+
+The kernel's MovementHooks carry the rules:
+* `blocked`: hexes with enemy units (5.2 d);
+* `stop`: for a leg unit, every hex in an enemy zone of control (6.1 "must immediately stop");
+* `enter_extra`: for a mobile unit, half its printed MA (round down) to enter an EZOC hex (6.1);
+* `first_step`: a leg unit that begins in an EZOC may move directly into another EZOC hex by expending
+  all its printed MA, not across a minefield hexside or into a fortification (6.1 and its exception);
+* `edge_override`: hexsides that differ in this game from the printed map (10.6.1, 10.6.3, 10.6.5).
+
+10.6.2: "Units using printed ferries are treated as Leg units for movement into and out of EZOC (6.1)".
+A mobile unit crossing a printed ferry hexside into an EZOC hex therefore pays no extra MP for the EZOC
+and stops there; it may cross from an EZOC hex into another only as the first step of its move, by
+expending all its printed MA (and never across a minefield or into a fortification); out of an EZOC it
+moves as any unit does. The kernel keeps one cost per hex, so these crossings are taken out of its
+search and added to the reach afterwards (`ferry_landings`). Printed ferries are the hexsides whose
+feature permits crossing, but not the canal-trail crossings of 10.6.1, where a unit only "expends the
+MP as if a ferry exists", nor the engineer's ferry operation of 10.6.5, which is "a bridge".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import cast
+
+from ...hexgrid import Hex, hex_neighbors, hexside_between
+from ...model.hexmap import HexMap, HexsideInfo
+from ...model.terrain import Cost
+from ...movement.kernel import MovementHooks, Reach, edge_cost_across, reachable
+from .board import FMBoard
+from .game import cite, is_fortification, is_minefield
+
+# 10.6.1 example: a leg unit expends three MP to cross at a canal-trail crossing, a mobile unit four,
+# when the map's terrain table has no ferry of its own to read the crossing cost from.
+CANAL_CROSSING_COST = {"leg": 3.0, "mobile": 4.0}
+
+
+def edge_cost_with(m: HexMap, a: Hex, b: Hex, cls: str, info: HexsideInfo) -> Cost:
+    """The kernel's edge cost (5.4, 5.4.1, 5.4.2) as if the hexside between a and b were `info`."""
+    return edge_cost_across(m, a, b, cls, info)
+
+
+def _path_types(m: HexMap, h: Hex) -> set[str]:
+    out: set[str] = set()
+    for n in hex_neighbors(h):
+        info = m.hexsides.get(hexside_between(h, n))
+        if info:
+            out.update(info.paths)
+    return out
+
+
+def canal_crossing_cost(m: HexMap, cls: str) -> float | None:
+    """10.6.1: the ferry MPs, then the trail rate into the hex on the other side."""
+    table = m.terrain_table
+    ferry = next((f.move.get(cls) for f in table.hexside_features.values() if f.permits_crossing
+                  and cls in f.move), CANAL_CROSSING_COST.get(cls))
+    if ferry is None:
+        return None
+    trail = table.paths.get("trail")
+    rate = trail.move.get(cls, 1.0) if trail is not None else 1.0
+    return float(ferry) + float(rate if rate is not None else 1.0)
+
+
+def edge_overrides(state: FMBoard, side: str, cls: str) -> dict[tuple[Hex, Hex], float | None]:
+    """Hexsides whose cost in this game differs from the map's, for units of `side` and class `cls`."""
+    g = state.game
+    m = g.map
+    ferry = state.active_ferry()
+    demolished = state.demolished()
+    key = (side, cls, demolished, ferry)
+    cached = g.override_cache.get(key)
+    if cached is not None:
+        return cached
+    out: dict[tuple[Hex, Hex], float | None] = {}
+    for s in g.canal_trail_crossings:  # 10.6.1
+        a, b = s.hexes()
+        cost = canal_crossing_cost(m, cls)
+        out[(a, b)] = cost
+        out[(b, a)] = cost
+    for s in demolished:  # 10.6.3: a demolished bridge becomes a river/canal hexside
+        info = m.hexsides[s]
+        plain = replace(info, bridge=None, paths=() if g.is_water(s) else info.paths)
+        a, b = s.hexes()
+        out[(a, b)] = edge_cost_with(m, a, b, cls, plain)
+        out[(b, a)] = edge_cost_with(m, b, a, cls, plain)
+    if ferry is not None and side == g.allied:  # 10.6.5: a bridge for Allied movement
+        info = m.hexsides.get(ferry) or HexsideInfo()
+        a, b = ferry.hexes()
+        common = tuple(sorted(_path_types(m, a) & _path_types(m, b)))
+        bridged = replace(info, bridge=info.bridge or "ferry-operation", paths=common)
+        out[(a, b)] = edge_cost_with(m, a, b, cls, bridged)
+        out[(b, a)] = edge_cost_with(m, b, a, cls, bridged)
+    g.override_cache[key] = out
+    return out
+
+
+def ferry_edges_into(state: FMBoard, uid: str, ezoc: frozenset[Hex]) -> list[tuple[Hex, Hex]]:
+    """10.6.2: for a mobile unit, the moves across a printed ferry hexside into an EZOC hex."""
+    g = state.game
+    if not g.printed_ferries or not g.is_mobile(uid):
+        return []
+    out = []
+    for s in g.printed_ferries:
+        a, b = s.hexes()
+        if b in ezoc:
+            out.append((a, b))
+        if a in ezoc:
+            out.append((b, a))
+    return out
+
+
+def _ferry_step_cost(state: FMBoard, uid: str, a: Hex, b: Hex, spent_to_a: float, first: bool,
+                     ezoc: frozenset[Hex], overrides: dict[tuple[Hex, Hex], float | None]) -> float | None:
+    """10.6.2, 6.1: the MP spent on reaching b (in an EZOC) from a across a printed ferry, moving as a leg
+    unit; None if a leg unit could not make that step."""
+    g = state.game
+    cls = g.movement_class(uid)
+    c = overrides[(a, b)] if (a, b) in overrides else g.graph(cls).cost(a, b)
+    if c is None:
+        return None
+    if a not in ezoc:
+        return spent_to_a + c  # 6.1: a leg unit entering an EZOC stops; no extra MP
+    if not first:
+        return None  # 6.1: a leg unit in an EZOC it entered this move has stopped there
+    if g.units[uid].has("commando"):
+        return c
+    ma = float(state.current_values(uid).get("movement", 0))
+    if c > ma or is_minefield(g.map, hexside_between(a, b)) or is_fortification(g.map, b):
+        return None  # 6.1 and its exception
+    return ma  # 6.1: from an EZOC directly into another by expending all its printed MA
+
+
+def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> MovementHooks:
+    """The hooks for one unit's move from `start` having already spent `spent` MP this phase."""
+    g = state.game
+    side = g.units[uid].side
+    cls = g.movement_class(uid)
+    ezoc = state.enemy_zoc(side)
+    ma = float(state.current_values(uid).get("movement", 0))
+    commando = g.units[uid].has("commando")
+    # the kernel only reads the hook sets, so the state's cached frozensets are passed as they are
+    hooks = MovementHooks(blocked=cast(set, state.enemy_hexes(side)), edge_override=edge_overrides(state, side, cls))
+    if g.is_mobile(uid):
+        if not commando:
+            extra = float(int(ma) // 2)  # 6.1: half the printed MA, rounded down
+            key = (ezoc, extra)
+            costs = g.extra_memo.get(key)
+            if costs is None:
+                if len(g.extra_memo) > 256:
+                    g.extra_memo.clear()
+                costs = g.extra_memo[key] = {h: extra for h in ezoc}
+            hooks.enter_extra = costs  # shared: the kernel only reads it
+        ferried = ferry_edges_into(state, uid, ezoc)
+        if ferried:  # 10.6.2: added after the search (ferry_landings)
+            hooks.edge_override = {**hooks.edge_override, **{e: None for e in ferried}}
+    else:
+        hooks.stop = cast(set, ezoc)  # 6.1: a leg unit stops on entering an EZOC
+        if start in ezoc and spent == 0:
+            m = g.map
+
+            def ezoc_to_ezoc(a: Hex, b: Hex, cost: float) -> float | None:
+                if b not in ezoc or commando:
+                    return cost
+                if cost > ma:
+                    return None
+                if is_minefield(m, hexside_between(a, b)) or is_fortification(m, b):
+                    return None  # 6.1 exception
+                return ma  # 6.1: by expending all its printed MA
+
+            hooks.first_step = ezoc_to_ezoc
+    return hooks
+
+
+@dataclass
+class FMReach(Reach):
+    """A reach with the hexes a mobile unit enters across a printed ferry as a leg unit (10.6.2): their
+    MP and path replace the kernel's when cheaper, and the unit stops there (`landings`). `land_spent`
+    keeps the kernel's MP for such hexes that it also reaches overland (the paths beyond them go on
+    from there)."""
+
+    landings: dict[Hex, list[Hex]] = field(default_factory=dict)
+    land_spent: dict[Hex, float] = field(default_factory=dict)
+
+    def path(self, h: Hex) -> list[Hex]:
+        if h in self.landings:
+            return list(self.landings[h])
+        return super().path(h)
+
+
+def unit_reach(state: FMBoard, uid: str) -> Reach:
+    g = state.game
+    start = state.pos[uid]
+    spent = state.mp_spent(uid)
+    ma = float(state.current_values(uid).get("movement", 0))
+    allowance = max(0.0, ma - spent)
+    reach = reachable(g.graph(g.movement_class(uid)), start, allowance, movement_hooks(state, uid, start, spent))
+    ezoc = state.enemy_zoc(g.units[uid].side)
+    ferried = ferry_edges_into(state, uid, ezoc)
+    if not ferried:
+        return reach
+    return ferry_landings(state, uid, reach, ferried, ezoc, spent == 0)
+
+
+def ferry_landings(state: FMBoard, uid: str, reach: Reach, ferried: list[tuple[Hex, Hex]], ezoc: frozenset[Hex],
+                   fresh: bool) -> FMReach:
+    """10.6.2: add to a mobile unit's reach the EZOC hexes it may enter across a printed ferry."""
+    g = state.game
+    out = FMReach(reach.start, reach.allowance, reach.spent, reach.predecessors, reach.graph_hexes, reach.index)
+    blocked = state.enemy_hexes(g.units[uid].side)
+    overrides = edge_overrides(state, g.units[uid].side, g.movement_class(uid))
+    for a, b in ferried:
+        if b in blocked or a not in reach.spent or a in out.landings:
+            continue
+        cost = _ferry_step_cost(state, uid, a, b, reach.spent[a], fresh and a == reach.start, ezoc, overrides)
+        if cost is None or cost > reach.allowance + 1e-9:
+            continue
+        if cost >= out.spent.get(b, float("inf")):
+            continue
+        if b in reach.index and reach.index[b] in reach.predecessors and b not in out.land_spent:
+            out.land_spent[b] = out.spent[b]
+        out.spent[b] = cost
+        out.landings[b] = reach.path(a) + [b]
+    return out
+
+
+def path_problem(state: FMBoard, uid: str, path: list[Hex]) -> str | None:
+    """Why a unit cannot move along `path` (start hex first), naming the rule; None if it can."""
+    g = state.game
+    m = g.map
+    lab = g.label
+    cls = g.movement_class(uid)
+    spent = state.mp_spent(uid)
+    ma = float(state.current_values(uid).get("movement", 0))
+    allowance = ma - spent
+    hooks = movement_hooks(state, uid, path[0], spent)
+    graph = g.graph(cls)
+    ezoc = state.enemy_zoc(g.units[uid].side)
+    ferried = set(ferry_edges_into(state, uid, ezoc))
+    total = 0.0
+    for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+        if i > 0 and a in hooks.stop:
+            return f"{uid} must stop in {lab(a)}: a leg unit entering an enemy zone of control stops {cite('6.1')}"
+        if i > 0 and (path[i - 1], a) in ferried:
+            return (f"{uid} must stop in {lab(a)}: it crossed a printed ferry into an enemy zone of control and "
+                    f"moves as a leg unit there {cite('10.6.2, 6.1')}")
+        if (a, b) in ferried and b not in hooks.blocked:
+            c = _ferry_step_cost(state, uid, a, b, 0.0, i == 0 and spent == 0, ezoc,
+                                 edge_overrides(state, g.units[uid].side, cls))
+            if c is None:
+                return (f"{uid} cannot cross the printed ferry {g.hexside_label(hexside_between(a, b))} from one enemy "
+                        f"zone of control into another except as a leg unit beginning its move there, by "
+                        f"expending all its printed MA {cite('10.6.2, 6.1')}")
+            total += c
+            if total > allowance + 1e-9:
+                return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
+                        f"{cite('5.2 a, c')}")
+            continue
+        if not m.contains(b):
+            return f"{uid} cannot leave the map {cite('5.2 f')}"
+        try:
+            hexside_between(a, b)
+        except ValueError:
+            return f"{uid}: {lab(a)} and {lab(b)} are not adjacent; units move through contiguous hexes {cite('5.1')}"
+        if b in hooks.blocked:
+            return f"{uid} cannot enter {lab(b)}: enemy-occupied {cite('5.2 d')}"
+        if (a, b) in hooks.edge_override:
+            c = hooks.edge_override[(a, b)]
+        else:
+            c = graph.cost(a, b)
+        if c is None:
+            tt = m.terrain_table.terrain.get(m.terrain[b])
+            if tt is not None and cls in tt.only_along:
+                return (f"{uid} cannot enter {lab(b)}: {cls} units enter and leave {tt.name} only along "
+                        f"{' or '.join(tt.only_along[cls])} {cite('10.5')}")
+            if state.game.is_water(hexside_between(a, b)):
+                return f"{uid} cannot cross the unbridged river/canal {g.hexside_label(hexside_between(a, b))} " \
+                       f"{cite('5.2 e, 10.6')}"
+            return f"{uid} cannot enter {lab(b)}: prohibited terrain or hexside {cite('5.2 e')}"
+        c += hooks.enter_extra.get(b, 0.0)
+        if i == 0 and hooks.first_step is not None:
+            fc = hooks.first_step(a, b, c)
+            if fc is None:
+                return (f"{uid} cannot move from one enemy zone of control directly into {lab(b)} "
+                        f"{cite('6.1')}")
+            c = fc
+        total += c
+        if total > allowance + 1e-9:
+            return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
+                    f"{cite('5.2 a, c')}")
+    if len(path) > 1 and state.occupant(path[-1]) is not None:
+        return f"{uid} cannot end its move in {lab(path[-1])}: units cannot stack {cite('5.3')}"
+    return None
+
+
+def path_cost_of(state: FMBoard, uid: str, path: list[Hex]) -> float:
+    g = state.game
+    spent = state.mp_spent(uid)
+    hooks = movement_hooks(state, uid, path[0], spent)
+    graph = g.graph(g.movement_class(uid))
+    ezoc = state.enemy_zoc(g.units[uid].side)
+    ferried = set(ferry_edges_into(state, uid, ezoc))
+    total = 0.0
+    for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+        if (a, b) in ferried:  # 10.6.2
+            fc = _ferry_step_cost(state, uid, a, b, 0.0, i == 0 and spent == 0, ezoc,
+                                  edge_overrides(state, g.units[uid].side, g.movement_class(uid)))
+            total += fc or 0.0
+            continue
+        c = hooks.edge_override[(a, b)] if (a, b) in hooks.edge_override else graph.cost(a, b)
+        c = (c or 0.0) + hooks.enter_extra.get(b, 0.0)
+        if i == 0 and hooks.first_step is not None:
+            c = hooks.first_step(a, b, c) or c
+        total += c
+    return total
+
+
+def _mp(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"

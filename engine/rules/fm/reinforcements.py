@@ -1,0 +1,139 @@
+"""Reinforcements, Arnhem exclusive rules 11.1 (000_e5c3deafb2cea4af.txt).
+
+A reinforcement enters in its GT's Movement Phase (a mobile one may wait for the Mobile Movement Phase)
+at one of its arrival hexes, paying the MP of the map-edge hex entered, or the road or trail rate where
+one leaves the map there (and, entering an EZOC, what 6.1 charges). An arrival hex occupied by the
+enemy delays the unit: it may not arrive that GT, and each GT of delay lets it shift three hexes along
+the map edge. Entering is one of the moves of the Movement Phase (movement.MoveStep).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...hexgrid import Hex, hex_neighbors, hexside_of
+from ...model.placement import entry_cost as terrain_entry_cost
+from ..kit import Task
+from ..protocol import Action
+from .actions import Enter
+from .board import Arrival, FMBoard
+from .game import cite
+
+
+@dataclass(frozen=True)
+class BlockedEntries(Task):
+    """At the start of `player`'s Movement Phase: arrivals whose hexes are all enemy-occupied are
+    delayed."""
+
+    player: str
+
+    def run(self, state: FMBoard) -> None:
+        enemy = state.enemy_hexes(self.player)
+        for arr in state.arrivals:
+            if state.game.units[arr.unit].side != self.player or arr.marker or arr.turn > state.turn:
+                continue
+            if arr.hexes and all(h in enemy for h in arr.hexes) and state.turn not in arr.blocked_gts:
+                first = not arr.blocked_gts
+                arr.blocked_gts.append(state.turn)
+                state.note(f"{arr.unit}'s arrival hexes are enemy-occupied" + (
+                    ": it may not arrive this GT" if first else
+                    f": it may shift {3 * delays(state, arr)} hexes along the map edge") + f" {cite('11.1')}")
+
+
+def delays(state: FMBoard, arr: Arrival) -> int:
+    """The GTs the unit has been delayed by an enemy-occupied arrival hex before this one."""
+    return sum(1 for t in arr.blocked_gts if t < state.turn)
+
+
+def entry_options(state: FMBoard, arr: Arrival) -> list[Hex]:
+    """The hexes the unit may enter at: its arrival hexes, three more along the edge per GT of delay."""
+    hexes = list(arr.hexes)
+    n = delays(state, arr)
+    if n and arr.edge:
+        line = state.game.map.edge_side_hexes(arr.edge)
+        idx = [line.index(h) for h in arr.hexes if h in line]
+        if idx:
+            k = 3 * n
+            lo, hi = max(0, min(idx) - k), min(len(line) - 1, max(idx) + k)
+            hexes = line[lo:hi + 1]
+    return hexes
+
+
+def entry_cost(state: FMBoard, uid: str, h: Hex) -> float:
+    """The MP a reinforcement spends entering the map at `h` (what `Enter` charges): the map-edge cost,
+    and for a mobile unit entering an EZOC half its MA (round down) more (6.1)."""
+    g = state.game
+    cost = edge_entry_cost(state, uid, h)
+    if g.is_mobile(uid) and h in state.enemy_zoc(g.units[uid].side):
+        cost += int(state.current_values(uid).get("movement", 0)) // 2
+    return cost
+
+
+def edge_entry_cost(state: FMBoard, uid: str, h: Hex) -> float:
+    """The MP of the map-edge hex entered, or the road/trail rate if one leaves the map there."""
+    g = state.game
+    cls = g.movement_class(uid)
+    key = (cls, h)
+    got = g.entry_memo.get(key)
+    if got is None:
+        got = g.entry_memo[key] = _map_entry_cost(state, cls, h)
+    return got
+
+
+def _map_entry_cost(state: FMBoard, cls: str, h: Hex) -> float:
+    m = state.game.map
+    best = terrain_entry_cost(m, h, cls)
+    for d in range(6):
+        n = hex_neighbors(h)[d]
+        if m.contains(n):
+            continue
+        info = m.hexsides.get(hexside_of(h, d))
+        for p in info.paths if info else ():
+            pt = m.terrain_table.paths.get(p)
+            rate = pt.move.get(cls) if pt else None
+            if rate is not None and (best is None or rate < best):
+                best = rate
+    return float(best) if best is not None else float("inf")
+
+
+def can_enter(state: FMBoard, arr: Arrival, mobile_phase: bool) -> bool:
+    g = state.game
+    if arr.marker or arr.turn > state.turn:
+        return False
+    if mobile_phase and not g.is_mobile(arr.unit):
+        return False  # leg reinforcements arrive in the Movement Phase
+    if arr.blocked_gts == [state.turn]:
+        return False  # an enemy-occupied arrival hex: the unit may not arrive this GT
+    return True
+
+
+def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
+    """Every reinforcement `player` may bring on now, at every hex it may enter at."""
+    g = state.game
+    out: list[Action] = []
+    enemy = state.enemy_hexes(player)
+    for arr in state.arrivals:
+        if g.units[arr.unit].side != player or not can_enter(state, arr, mobile):
+            continue
+        cls = g.movement_class(arr.unit)
+        ma = float(state.current_values(arr.unit).get("movement", 0))
+        for h in entry_options(state, arr):
+            if h in enemy or state.occupant(h) is not None:
+                continue
+            if edge_entry_cost(state, arr.unit, h) > ma or terrain_entry_cost(g.map, h, cls) is None and not \
+                    g.may_stand(arr.unit, h):
+                continue
+            out.append(Enter(arr.unit, g.label(h)))
+    return out
+
+
+def enter(state: FMBoard, uid: str, h: Hex) -> None:
+    """The unit enters at `h` and has spent its entry cost."""
+    state.arrivals = [x for x in state.arrivals if x.unit != uid]
+    state.place(uid, h)
+    state.note(f"{uid} enters at {state.game.label(h)} ({_mp(edge_entry_cost(state, uid, h))} MP) {cite('11.1')}")
+    state.spent[uid] = entry_cost(state, uid, h)
+
+
+def _mp(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"
