@@ -271,7 +271,7 @@ class BalanceLabDialog(QDialog):
             self._set_status(str(exc), error=True)
             self.run_button.setEnabled(False)
             return False
-        self.scenario = sc
+        self.scenario = sc  # read by _set_bots for the sides' names
         self.title_label.setText(f"<b>{html.escape(sc.title)}</b> ({html.escape(sc.rules)}), "
                                  f"{len(sc.turns)} game turns, sides "
                                  + ", ".join(html.escape(s.name or s.id) for s in sc.sides))
@@ -293,7 +293,8 @@ class BalanceLabDialog(QDialog):
                 box.addItem(name, name)
             box.setCurrentIndex(max(0, box.findData(old.get(side, "heuristic"))))
             self.bot_combos[side] = box
-            self.bots_layout.addRow(f"{side}:", box)
+            found = self.scenario.side(side) if self.scenario is not None else None
+            self.bots_layout.addRow(f"{found.name if found is not None and found.name else side}:", box)
 
     def set_bots(self, bots: dict[str, str]) -> None:
         for side, name in bots.items():
@@ -421,7 +422,7 @@ class BalanceLabDialog(QDialog):
         self.sides_table.setRowCount(len(shown.sides))
         for row, r in enumerate(shown.sides):
             lo, hi = r.win_interval
-            cells = [r.side, r.bot, str(r.wins), str(r.draws), str(r.losses), _pct(r.win_rate),
+            cells = [r.label, r.bot, str(r.wins), str(r.draws), str(r.losses), _pct(r.win_rate),
                      f"{_pct(lo)} to {_pct(hi)}", f"{r.mean_units_lost:.2f}",
                      "-" if r.mean_vp is None else f"{r.mean_vp:.1f}"]
             for col, text in enumerate(cells):
@@ -448,7 +449,7 @@ class BalanceLabDialog(QDialog):
 
     def _show_sweep(self, result: StudyResult) -> None:
         path = result.request.sweep[0] if result.request.sweep else ""
-        sides = [r.side for r in result.summaries[0].sides]
+        sides = [r.label for r in result.summaries[0].sides]
         cols = [path] + [f"{side} wins (95% interval)" for side in sides] + ["draws"]
         self.sweep_table.setColumnCount(len(cols))
         self.sweep_table.setHorizontalHeaderLabels(cols)

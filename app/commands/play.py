@@ -13,6 +13,7 @@ from hexwright.engine.bots import BOT_NAMES, make_bot, play
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.log import GameLog, LogError, replay
+from hexwright.engine.rules.presentation import outcome_text, phase_text
 from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
 
 
@@ -47,8 +48,8 @@ def print_log(state: GameState, out=None) -> None:
     for text in events.get(0, []):
         print(f"    {text}", file=out)
     for i, entry in enumerate(state.history(), 1):
-        who = "dice" if entry.player == CHANCE else entry.player
-        print(f"{entry.phase}: {who}: {entry.action.text()}", file=out)
+        who = "dice" if entry.player == CHANCE else state.side_name(entry.player)
+        print(f"{phase_text(state, entry.phase)}: {who}: {entry.action.text()}", file=out)
         for text in events.get(i, []):
             print(f"    {text}", file=out)
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
         if not args.quiet:
             print_log(state)
-        print(f"replayed {len(log.actions)} actions exactly; result: {state.outcome() or 'game not finished'}")
+        print(f"replayed {len(log.actions)} actions exactly; result: {outcome_text(state) or 'game not finished'}")
         return 0
     if not args.scenario:
         print("hexwright play: a SCENARIO file (or --replay LOG) is needed", file=sys.stderr)
@@ -92,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     if len(names) == 1:
         names = names * len(sides)
     if len(names) != len(sides):
-        print(f"--bots names {len(names)} bots for {len(sides)} sides ({', '.join(sides)})", file=sys.stderr)
+        print(f"--bots names {len(names)} bots for {len(sides)} sides ({', '.join(state.side_name(s) for s in sides)})",
+              file=sys.stderr)
         return 2
     try:
         bots = {side: make_bot(name, args.seed * 7919 + i, sc)
@@ -106,5 +108,5 @@ def run(args: argparse.Namespace) -> int:
     if args.log:
         GameLog.of(state, args.scenario).save(args.log)
         print(f"log saved to {args.log}", file=sys.stderr)
-    print(f"result: {state.outcome()}")
+    print(f"result: {outcome_text(state)}")
     return 0

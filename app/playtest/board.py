@@ -194,7 +194,9 @@ class Board(QObject):
                 z = 1000 if uid == self.selected else i
                 if item.zValue() != z:
                     item.setZValue(z)
-                tip = f"{uv.name or uid} ({uv.side})" + (f" {uv.values}" if uv.values else "")
+                side_def = self.scenario.side(uv.side)
+                side_name = side_def.name if side_def is not None and side_def.name else uv.side
+                tip = f"{uv.name or uid} ({side_name})" + (f" {uv.values}" if uv.values else "")
                 if uv.flags:
                     tip += " - " + ", ".join(uv.flags)
                 if item.toolTip() != tip:

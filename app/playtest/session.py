@@ -24,7 +24,7 @@ from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.log import GameLog, LogError, replay
-from hexwright.engine.rules.presentation import Presenter, presenter_for
+from hexwright.engine.rules.presentation import Presenter, outcome_text, phase_text, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, HistoryEntry, make_game
 
 HUMAN = "human"
@@ -87,8 +87,8 @@ class GameSession:
         return [s.id for s in self.scenario.sides]
 
     def side_name(self, side: str) -> str:
-        s = self.scenario.side(side)
-        return s.name if s is not None and s.name else side
+        """A side as a player reads it: the scenario's name for it ("Allied"), never its id."""
+        return self.state.side_name(side)
 
     def actor(self) -> str | None:
         """The side to decide now, CHANCE at a chance node, None when the game is over."""
@@ -146,12 +146,13 @@ class GameSession:
     def _after(self, player: str, phase, action: Action) -> None:
         n = len(self.state.history())
         who = "dice" if player == CHANCE else self.side_name(player)
-        self.lines.append(LogLine(n, f"{phase}: {who}: {self._shown_text(self.state.history()[-1])}", "action"))
+        shown = self._shown_text(self.state.history()[-1])
+        self.lines.append(LogLine(n, f"{phase_text(self.state, phase)}: {who}: {shown}", "action"))
         self._collect_events()
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         if self.state.is_terminal():
-            self.lines.append(LogLine(n, f"Game over: {self.state.outcome()}", "result"))
+            self.lines.append(LogLine(n, f"Game over: {outcome_text(self.state)}", "result"))
 
     def _shown_text(self, entry: HistoryEntry) -> str:
         """An action as the people at the screen may see it (protocol: HistoryEntry.visible_to,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hexwright.engine.hexgrid.coords import hex_line, hex_neighbors
 from hexwright.engine.rules.log import LogError
-from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView
+from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView, outcome_text
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, IllegalAction
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -412,8 +412,7 @@ class PlaytestWindow(QMainWindow):
         if self._announced:
             return
         self._announced = True
-        out = self.session.state.outcome()
-        text = str(out) if out is not None else "the game is over"
+        text = outcome_text(self.session.state) or "the game is over"
         self.status(f"Game over: {text}", 0)
         self.victory_box = QMessageBox(QMessageBox.Icon.Information, "Game over", f"Game over.\n\n{text}",
                                        QMessageBox.StandardButton.Ok, self)
@@ -442,7 +441,7 @@ class PlaytestWindow(QMainWindow):
         if not self.live():
             return "Replay: decisions are made in the live game (Game > Replay to go back)."
         if s.state.is_terminal():
-            return f"Game over: {s.state.outcome()}"
+            return f"Game over: {outcome_text(s.state)}"
         if s.bot_to_act():
             return f"Wait: the {s.seats[s.actor()]} bot is deciding for {s.side_name(s.actor())}" + (
                 " (bots paused: Game > Pause Bots)" if self.paused else "")

@@ -205,7 +205,7 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
         losses[side_of[uid]] = losses.get(side_of[uid], 0) + 1
     lines = getattr(state, "victory_lines", None)
     if lines is not None:
-        hits = [f"{ln.side}: {ln.description}" for ln in lines() if ln.points > 0]
+        hits = [f"{state.side_name(ln.side)}: {ln.description}" for ln in lines() if ln.points > 0]
     else:
         hits = [out.reason] if out is not None else []
     vp_fn = getattr(state, "victory_points", None)

@@ -57,7 +57,7 @@ def text_report(s: Summary) -> str:
     for r in s.sides:
         lo, hi = r.win_interval
         vp = f"{r.mean_vp:7.1f}" if r.mean_vp is not None else "      -"
-        lines.append(f"  {r.side:<10} {r.bot:<10} {r.wins:>5} {r.draws:>5} {r.losses:>6}  {_pct(r.win_rate):>8}  "
+        lines.append(f"  {r.label:<10} {r.bot:<10} {r.wins:>5} {r.draws:>5} {r.losses:>6}  {_pct(r.win_rate):>8}  "
                      f"[{_pct(lo)}, {_pct(hi)}]  {r.mean_units_lost:10.2f}  {vp}")
     turns = ", ".join(f"GT {t}: {n}" for t, n in sorted(s.decided_turns.items()))
     lines.append(f"  decided on: {turns}")
@@ -151,7 +151,7 @@ def _figure(s: Summary):
     fig = Figure(figsize=(13, 9.6), dpi=90)
     grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.5])
     ax = fig.add_subplot(grid[0, 0])
-    names = [f"{r.side} wins\n({r.bot})" for r in s.sides] + ["draws"]
+    names = [f"{r.label} wins\n({r.bot})" for r in s.sides] + ["draws"]
     draws = s.sides[0].draws if s.sides else 0
     rates = [r.win_rate for r in s.sides] + [draws / s.games if s.games else 0.0]
     intervals = [r.win_interval for r in s.sides] + [wilson(draws, s.games)]
@@ -173,7 +173,7 @@ def _figure(s: Summary):
     ax2.set_xlabel("game turn on which the game was decided")
     ax2.set_ylabel("games")
     ax2.yaxis.set_major_locator(MaxNLocator(integer=True))
-    lost = ", ".join(f"{r.side} {r.mean_units_lost:.1f}" for r in s.sides)
+    lost = ", ".join(f"{r.label} {r.mean_units_lost:.1f}" for r in s.sides)
     ax2.set_title(f"Decided on (units lost per game: {lost})")
     _hex_heat(fig, fig.add_subplot(grid[1, 0]), s, s.lost_heat, "Where units were lost")
     _hex_heat(fig, fig.add_subplot(grid[1, 1]), s, s.combat_heat, "Where combats happened")
@@ -225,11 +225,11 @@ def html_report(s: Summary, png: bytes | None = None) -> str:
     """A self-contained page: the study's set-up, tables of results, decided turns, victory conditions
     and the hottest hexes, the plots (`png`, drawn here if not given) and the text report."""
     img = base64.b64encode(png if png is not None else png_report(s)).decode("ascii")
-    setup = (f"{s.games} games; bots: " + ", ".join(f"{r.side} {r.bot}" for r in s.sides) + f"; master seed {s.seed}"
+    setup = (f"{s.games} games; bots: " + ", ".join(f"{r.label} {r.bot}" for r in s.sides) + f"; master seed {s.seed}"
              + (f"; what-if {s.parameter[0]} = {s.parameter[1]}" if s.parameter else "")
              + ("; " + ", ".join(f"{k} {v}" for k, v in s.options.items()) if s.options else "")
              + (f"; {s.unfinished} games did not finish" if s.unfinished else ""))
-    sides = [[r.side, r.bot, r.wins, r.draws, r.losses, _pct(r.win_rate).strip(),
+    sides = [[r.label, r.bot, r.wins, r.draws, r.losses, _pct(r.win_rate).strip(),
               f"{_pct(r.win_interval[0]).strip()} to {_pct(r.win_interval[1]).strip()}", round(r.mean_units_lost, 2),
               "-" if r.mean_vp is None else round(r.mean_vp, 1)] for r in s.sides]
     turns = [[f"GT {t}", n, _pct(n / s.games).strip() if s.games else "-"] for t, n in sorted(s.decided_turns.items())]
@@ -284,7 +284,7 @@ def sweep_json(path: str, values: list[Any], summaries: list[Summary]) -> str:
 
 
 def sweep_text(path: str, values: list[Any], summaries: list[Summary]) -> str:
-    sides = [r.side for r in summaries[0].sides] if summaries else []
+    sides = [r.label for r in summaries[0].sides] if summaries else []
     head = f"  {path:<28}" + "".join(f"  {sd + ' wins':<30}" for sd in sides)
     lines = [f"what-if {path}: {summaries[0].games if summaries else 0} games per value", head]
     for v, s in zip(values, summaries, strict=True):
@@ -302,7 +302,7 @@ def sweep_png(path: str, values: list[Any], summaries: list[Summary]) -> bytes:
     fig = Figure(figsize=(7, 4.5), dpi=90)
     ax = fig.add_subplot(1, 1, 1)
     xs = list(range(len(values)))
-    for k, side in enumerate(r.side for r in summaries[0].sides):
+    for k, side in enumerate(r.label for r in summaries[0].sides):
         rates = [s.sides[k].win_rate for s in summaries]
         lo = [max(0.0, s.sides[k].win_rate - s.sides[k].win_interval[0]) for s in summaries]
         hi = [max(0.0, s.sides[k].win_interval[1] - s.sides[k].win_rate) for s in summaries]

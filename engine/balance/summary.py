@@ -26,6 +26,12 @@ class SideResult:
     games: int
     mean_units_lost: float
     mean_vp: float | None = None
+    name: str = ""  # the side as the scenario names it ("Allied"); `side` is its id
+
+    @property
+    def label(self) -> str:
+        """The side as a player reads it: its name, its id only when it has none."""
+        return self.name or self.side
 
     @property
     def win_rate(self) -> float:
@@ -47,7 +53,7 @@ class SideResult:
         return {"side": self.side, "bot": self.bot, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "win_rate": self.win_rate, "win_ci95": list(self.win_interval),
                 "draw_ci95": list(self.draw_interval), "loss_ci95": list(self.loss_interval),
-                "mean_units_lost": self.mean_units_lost, "mean_vp": self.mean_vp}
+                "mean_units_lost": self.mean_units_lost, "mean_vp": self.mean_vp, "name": self.name}
 
 
 @dataclass
@@ -99,7 +105,7 @@ def summary_from_dict(d: dict[str, Any], sc: Scenario | None = None) -> Summary:
     """A Summary back from its `to_dict()` (a study's JSON report); `sc`, the scenario it was played
     on, gives the map's grid and terrain for drawing the heat maps as hexes."""
     sides = [SideResult(x["side"], x["bot"], x["wins"], x["draws"], x["losses"], x["games"], x["mean_units_lost"],
-                        x["mean_vp"]) for x in d["sides"]]
+                        x["mean_vp"], x.get("name", "")) for x in d["sides"]]
     heat_maps = d["heatmaps"]
     return Summary(d["title"], d["scenario"], list(d["bots"]), d["seed"], d["games"], d["unfinished"], sides,
                    {int(k): v for k, v in d["decided_turns"].items()}, dict(d["victory_hits"]),
@@ -141,16 +147,16 @@ def terrain_colours(sc: Scenario) -> list[list[str]]:
 
 def summarize(sc: Scenario, scenario_path: str, records: list[GameRecord], bots: list[str], seed: int,
               parameter: tuple[str, Any] | None = None, options: dict[str, Any] | None = None) -> Summary:
-    sides = [s.id for s in sc.sides]
     n = len(records)
     results = []
-    for side, bot in zip(sides, bots, strict=True):
+    for sd, bot in zip(sc.sides, bots, strict=True):
+        side = sd.id
         wins = sum(1 for r in records if r.winner == side and not r.draw)
         draws = sum(1 for r in records if r.draw or (r.finished and r.winner is None))
         vps = [r.vp[side] for r in records if side in r.vp]
         results.append(SideResult(side, bot, wins, draws, n - wins - draws, n,
                                   sum(r.losses.get(side, 0) for r in records) / n if n else 0.0,
-                                  sum(vps) / len(vps) if vps else None))
+                                  sum(vps) / len(vps) if vps else None, sd.name))
     hits: Counter[str] = Counter()
     for r in records:
         hits.update(set(r.victory_hits))

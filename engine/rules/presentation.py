@@ -34,8 +34,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .protocol import CHANCE, Action, GameState
+from .protocol import CHANCE, Action, GameState, Outcome, Phase
 from .registry import RULES_FAMILIES, load
+
+# UnitView.status of every unit on the map (other statuses are the family's: "reinforcement", "eliminated",
+# "hidden", "set up (secret)", ...)
+ON_MAP = "on map"
 
 # ActionView.kind values
 MOVE = "move"  # a unit moves along `hexes` (path from its hex), `cost` MP
@@ -51,7 +55,7 @@ class UnitView:
     side: str
     name: str
     hex: str | None  # printed label, None when not on the map
-    status: str = "on map"  # "on map", "reinforcement", "eliminated", "hidden", ...
+    status: str = ON_MAP  # ON_MAP for every unit on the map; "reinforcement", "eliminated", "hidden", ...
     values: str = ""  # the current printed values, e.g. "4-4-10" or "2-3-8 (depleted)"
     flags: tuple[str, ...] = ()  # "moved", "reduced", "out of command", ... as the rules name them
 
@@ -126,7 +130,7 @@ class Presenter:
 
     def prompt(self, state: GameState) -> str:
         if state.is_terminal():
-            return f"Game over: {state.outcome()}"
+            return f"Game over: {outcome_text(state)}"
         who = "dice" if state.current_player == CHANCE else state.side_name(state.current_player)
         return f"{state.phase}: {who} to act"
 
@@ -156,6 +160,25 @@ class Presenter:
 GenericPresenter = Presenter
 
 
+def phase_text(state: GameState, phase: Phase | None = None) -> str:
+    """A step of the sequence of play as a player reads it, the phasing side by its scenario name:
+    "GT 1 Allied Movement Phase (F&M 4.1, 5.0)" (`Phase.__str__` writes the side's id)."""
+    phase = state.phase if phase is None else phase
+    who = f" {state.side_name(phase.player)}" if phase.player else ""
+    return f"GT {phase.turn}{who} {phase.name}" + (f" ({phase.rule})" if phase.rule else "")
+
+
+def outcome_text(state: GameState, outcome: Outcome | None = None) -> str:
+    """The result of a game as a player reads it, the winner by its scenario name: "German wins: ..."
+    (`Outcome.__str__` writes the side's id); "" while the game goes on."""
+    outcome = state.outcome() if outcome is None else outcome
+    if outcome is None:
+        return ""
+    if outcome.draw or outcome.winner is None:
+        return f"draw: {outcome.reason}"
+    return f"{state.side_name(outcome.winner)} wins: {outcome.reason}"
+
+
 def presenter_for(state: GameState) -> Presenter:
     """The presenter of the state's rules family (its `presenter` entry in the one registry,
     registry.py), or the generic one."""
@@ -166,5 +189,6 @@ def presenter_for(state: GameState) -> Presenter:
     return presenter
 
 
-__all__ = ["ATTACK", "CHOICE", "ENTER", "MOVE", "PASS", "ActionView", "CombatPreview", "GenericPresenter",
-           "MarkerView", "Presenter", "TurnTrack", "UnitView", "presenter_for"]
+__all__ = ["ATTACK", "CHOICE", "ENTER", "MOVE", "ON_MAP", "PASS", "ActionView", "CombatPreview",
+           "GenericPresenter", "MarkerView", "Presenter", "TurnTrack", "UnitView", "outcome_text", "phase_text",
+           "presenter_for"]

@@ -29,6 +29,12 @@ class RulesFamily:
     game: str = ""  # "module:factory" of the family's rules engine (protocol.make_game), "" if none yet
     presenter: str = ""  # "module:class" of its presenter (presentation.presenter_for)
     heuristic_bot: str = ""  # "module:class" of its heuristic bot (bots.make_bot), made as Bot(scenario, seed)
+    # when units of both sides may stand in one hex, the rule that lets them ("Koenig 10.0: ..."); "" when
+    # never (the conformance test holds every other family to it)
+    shared_hex_rule: str = ""
+    # the stacking limit holds after every action (Koenig 8.2), not only at the end of a phase (F&M 5.3: units
+    # may move through friends)
+    stacking_every_action: bool = False
 
     @property
     def plays(self) -> bool:
@@ -62,7 +68,9 @@ RULES_FAMILIES: dict[str, RulesFamily] = {
                     "Koenig 8.2: two units per hex, both players' units counted together",
                     ("paratroop_landing", "artillery_points", "allied_support_points"),
                     game=f"{_PKG}.rules.koenig:KoenigGame", presenter=f"{_PKG}.rules.koenig.view:KoenigPresenter",
-                    heuristic_bot=f"{_PKG}.bots.heuristic_koenig:KoenigHeuristicBot"),
+                    heuristic_bot=f"{_PKG}.bots.heuristic_koenig:KoenigHeuristicBot",
+                    shared_hex_rule="Koenig 10.0: a unit that moves into an enemy hex starts a Close Combat there",
+                    stacking_every_action=True),
         RulesFamily("target_arnhem", "Target Arnhem", "Target Arnhem: Across 6 Bridges", "TA",
                     "001_69d92a61f68ed4f9.txt", ("strength", "endurance"),
                     "strength and endurance", "three units per hex"),

@@ -120,14 +120,14 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
         if hex_prohibited(m, h, cls):
             t = m.terrain_table.terrain[m.terrain[h]].name
             r.error("prohibited-terrain", f"unit {uid} ({cls}) is set up in {t} at {lab}, which its movement class "
-                    "may not enter (F&M 5.2 e, 000_e5c3deafb2cea4af.txt)", anchor, hex=lab, unit=uid)
+                    "may not enter (F&M 5.2 e)", anchor, hex=lab, unit=uid)
         stacks[h].append(uid)
     for h, uids in stacks.items():
         if len(uids) > sc.stacking_limit:
             lab = m.label(h)
             for uid in uids[sc.stacking_limit:]:
                 r.error("stacking", f"{len(uids)} units set up in {lab} ({', '.join(uids)}); the stacking limit is "
-                        f"{sc.stacking_limit}" + (f" ({family.stacking_rule}, {family.source})" if family else ""),
+                        f"{sc.stacking_limit}" + (f" ({family.stacking_rule})" if family else ""),
                         ("placement", uid), hex=lab, unit=uid)
 
     # -- set-up zones (F&M 12.0 free deployment)
@@ -200,7 +200,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {e.hex} is not on the map", anchor, hex=e.hex)
             elif not rf.airborne and h not in all_edges:
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry hex {e.hex} is not on a map edge "
-                        "(reinforcements enter from the map edge, F&M 11.1, 000_e5c3deafb2cea4af.txt)", anchor,
+                        "(reinforcements enter from the map edge, F&M 11.1)", anchor,
                         hex=e.hex)
         if e.edge_range is not None:
             a, b = (m.hex_at(x) for x in e.edge_range)
@@ -209,7 +209,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {bad} is not on the map", anchor, hex=bad)
             elif not any(a in hs and b in hs for hs in edge_hexes.values()):
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry range {e.edge_range[0]}-{e.edge_range[1]} "
-                        "does not run along one map edge (F&M 11.1, 000_e5c3deafb2cea4af.txt)", anchor,
+                        "does not run along one map edge (F&M 11.1)", anchor,
                         hex=e.edge_range[0])
         if e.offboard is not None:
             region = m.regions.get(e.offboard)

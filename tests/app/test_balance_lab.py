@@ -69,7 +69,8 @@ def test_a_study_through_the_dialog_gives_the_engines_figures(qtbot):
     table = dlg.sides_table
     assert table.rowCount() == 2
     for row, r in enumerate(expected.sides):
-        assert table.item(row, 0).text() == r.side and table.item(row, 2).text() == str(r.wins)
+        assert table.item(row, 0).text() == r.label and table.item(row, 2).text() == str(r.wins)
+        assert r.label == {"allied": "Allied", "german": "German"}[r.side]  # the side by its name
         lo, hi = r.win_interval
         assert table.item(row, 6).text() == f"{100 * lo:.1f}% to {100 * hi:.1f}%"
     assert "95% interval" in dlg.report_text.toPlainText() and "decided on: GT 1: 6" in dlg.report_text.toPlainText()

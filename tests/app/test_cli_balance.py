@@ -18,7 +18,7 @@ def test_balance_study_writes_json_and_html(tmp_path, capsys):
                "--json", str(out_json), "--report", str(out_html)])
     assert rc == 0
     captured = capsys.readouterr()
-    assert "95% interval" in captured.out and "allied" in captured.out
+    assert "95% interval" in captured.out and "Allied" in captured.out
     assert captured.err.splitlines()[0].startswith("1/3 games, ")  # the first game is reported at once
     assert captured.err.splitlines()[-1].startswith("3/3 games in ")  # and the last, with the rate
     data = json.loads(out_json.read_text())

@@ -10,6 +10,7 @@ from hexwright.engine.rules.log import GameLog
 from tests.conftest import SCENARIOS
 
 FM = str(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml")
+KOENIG = str(SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml")
 
 
 def _play(tmp_path, bots: str, name: str, capsys, seed: int = 3) -> GameLog:
@@ -40,11 +41,25 @@ def test_play_with_one_bot_per_side(tmp_path, capsys):
 def test_play_prints_the_log_in_the_rules_words(capsys):
     assert main(["play", FM, "--seed", "1", "--bots", "heuristic", "--max-turns", "1"]) == 0
     out = capsys.readouterr().out
-    assert "GT 1 allied Movement Phase (F&M 4.1, 5.0): allied: " in out and out.rstrip().splitlines()[-1].startswith(
-        "result: ")
+    assert "GT 1 Allied Movement Phase (F&M 4.1, 5.0): Allied: " in out  # sides by their names, never ids
+    assert out.rstrip().splitlines()[-1].startswith("result: ")
+    own = [line for line in out.splitlines() if not line.startswith("    ")]  # not the rules' own lines
+    assert not [line for line in own if " allied " in line or ": allied:" in line or ".txt" in line]
 
 
 def test_unknown_bot_is_refused_with_the_known_names(capsys):
     assert main(["play", FM, "--bots", "clever"]) == 2
     err = capsys.readouterr().err
     assert "unknown bot 'clever'" in err and "random" in err and "heuristic" in err
+
+
+def test_play_plays_a_whole_koenig_game_headless_and_replays_it(tmp_path, capsys):
+    """A whole Arnhem Bridge game with random bots, its result by the exclusive rules (12.0), its log
+    replayed; `--max-turns` stops early."""
+    log = tmp_path / "game.yaml"
+    assert main(["play", KOENIG, "--seed", "2", "--quiet", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "result: " in out and "exclusive 12.0" in out
+    assert main(["play", "--replay", str(log), "--quiet"]) == 0
+    assert "replayed" in capsys.readouterr().out
+    assert main(["play", KOENIG, "--seed", "2", "--max-turns", "1", "--quiet"]) == 0

@@ -201,7 +201,7 @@ def test_a_finished_game_is_announced_and_replays_step_by_step(qtbot):
     assert out is not None and out.reason
     assert win.victory_box is not None and win.victory_box.isVisible()
     assert out.reason in win.victory_box.text()
-    assert f"Game over: {out}" in win.log_panel.toPlainText()
+    assert f"Game over: {win.session.side_name(out.winner or '')} wins: {out.reason}" in win.log_panel.toPlainText()
     total = len(s.state.history())
     win.toggle_replay(True)
     assert win.replay_n == 0
