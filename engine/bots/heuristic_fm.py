@@ -1,8 +1,8 @@
 """A heuristic bot for the Fire & Movement family (000_e5c3deafb2cea4af.txt), through the protocol.
 
-It reads only the actions (whose texts carry the hexes), the scenario's victory conditions (as data),
-and the F&M state's public queries `occupant(hex)`, `current_values(unit)` and `result_distribution`
-(the exact CRT odds of an attack, rules/chance.combat_odds). Its play:
+It reads only the legal actions (typed, rules/fm/actions.py), the scenario's victory conditions (as
+data), and the F&M state's typed queries `occupant(hex)`, `current_values(unit)`, `is_depleted(unit)`
+and `result_distribution` (the exact CRT odds of an attack, rules/chance.combat_odds). Its play:
 
 * Movement (5.x), entry (11.1), landing (11.4), set-up (12.0), advance after combat (8.5): the move
   that brings a unit closest to the objective hexes (11.5 occupy hexes); units that do not count for
@@ -20,10 +20,32 @@ and the F&M state's public queries `occupant(hex)`, `current_values(unit)` and `
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypeVar
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
 from ..model.scenario import Scenario
+from ..rules.fm.actions import (
+    Advance,
+    Attack,
+    Bombard,
+    Commit,
+    Demolish,
+    Deplete,
+    Displace,
+    DrawSplit,
+    Enter,
+    Ferry,
+    Halt,
+    Land,
+    Move,
+    Pass,
+    Repair,
+    Retreat,
+    Setup,
+    ShiftDropZone,
+    Stiff,
+)
+from ..rules.fm.state import FMState
 from ..rules.protocol import Action, GameState
 from .objectives import Objectives
 
@@ -32,12 +54,19 @@ RESULT_VALUE = {"De": 1.0, "D3": 0.6, "D2": 0.5, "Ex": 0.15, "•": 0.0, "(A)": 
                 "A3": -0.3}
 ATTACK_THRESHOLD = 0.1
 
+A = TypeVar("A", bound=Action)
+Placing = Move | Enter | Land | Setup | Advance | Displace
+
 
 def _marker_value(token: str) -> int:
     try:
         return int(token.split(":", 1)[0])
     except ValueError:
         return 0
+
+
+def _of(actions: list[Action], kind: type[A]) -> list[A]:
+    return [a for a in actions if isinstance(a, kind)]
 
 
 class FMHeuristicBot:
@@ -54,7 +83,7 @@ class FMHeuristicBot:
     def _hex(self, label: str) -> Hex | None:
         return self.map.hex_at(label)
 
-    def _counts_for_victory(self, state: Any, uid: str) -> bool:
+    def _counts_for_victory(self, state: FMState, uid: str) -> bool:
         got = self._counts.get(uid)
         if got is None:
             u = self.scenario.units.get(uid)
@@ -66,7 +95,7 @@ class FMHeuristicBot:
             got = self._counts[uid] = self.objectives.counts_for(u.side, flags)
         return got
 
-    def _aim(self, state: Any, uid: str, label: str) -> float:
+    def _aim(self, state: FMState, uid: str, label: str) -> float:
         """How far a unit at `label` is from where it should be (lower is better)."""
         h = self._hex(label)
         d = self.objectives.distance(h)
@@ -76,7 +105,7 @@ class FMHeuristicBot:
             return float(d)
         return float(abs(d - 1) + (2 if d == 0 else 0))
 
-    def _enemies_adjacent(self, state: Any, side: str, h: Hex | None) -> int:
+    def _enemies_adjacent(self, state: FMState, side: str, h: Hex | None) -> int:
         if h is None:
             return 0
         n = 0
@@ -86,7 +115,7 @@ class FMHeuristicBot:
                 n += 1
         return n
 
-    def _best(self, scored: list[tuple[float, Action]]) -> tuple[float, Action | None]:
+    def _best(self, scored: list[tuple[float, A]]) -> tuple[float, A | None]:
         if not scored:
             return float("-inf"), None
         top = max(s for s, _ in scored)
@@ -98,51 +127,59 @@ class FMHeuristicBot:
         actions = state.legal_actions()
         if not actions:
             raise ValueError(f"no legal action in {state.phase}")
-        by_verb: dict[str, list[Action]] = {}
-        for a in actions:
-            by_verb.setdefault(a.text().split(" ", 1)[0], []).append(a)
-        passing = by_verb.get("pass", [None])[0]
+        if not isinstance(state, FMState):
+            raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
+        st = state
+        passing: Action | None = Pass() if Pass() in actions else None
         side = state.current_player
-        st: Any = state
 
-        for verb in ("demolish", "repair", "ferry"):
-            if verb in by_verb:
-                return by_verb[verb][0]
-        if "attack" in by_verb:
-            score, best = self._best([(self._attack_value(st, a), a) for a in by_verb["attack"]])
+        for kind in (Demolish, Repair, Ferry):
+            first = _of(actions, kind)
+            if first:
+                return first[0]
+        attacks = _of(actions, Attack)
+        if attacks:
+            score, best = self._best([(self._attack_value(st, a), a) for a in attacks])
             if best is not None and score > ATTACK_THRESHOLD:
                 return best
             if passing is not None:
                 return passing
-        if "bombard" in by_verb and passing is not None:
+        if _of(actions, Bombard) and passing is not None:
             return passing
-        if "sfm" in by_verb:
-            committed = [(float(_marker_value(a.marker)), a) for a in by_verb["sfm"] if a.marker]  # type: ignore[attr-defined]
-            _, best = self._best(committed)
-            return best if best is not None else by_verb["sfm"][0]
-        if "deplete" in by_verb:
-            return self._best([(self._deplete_value(st, a.unit), a) for a in by_verb["deplete"]])[1]  # type: ignore[attr-defined,return-value]
-        if "retreat" in by_verb or "stiff" in by_verb:
-            return self._retreat(st, side, by_verb)
-        placing = [a for v in ("move", "enter", "land", "setup", "advance", "displace") for a in by_verb.get(v, [])]
+        commits = _of(actions, Commit)
+        if commits:
+            committed = [(float(_marker_value(a.marker)), a) for a in commits if a.marker]
+            _, strongest = self._best(committed)
+            return strongest if strongest is not None else commits[0]
+        depletes = _of(actions, Deplete)
+        if depletes:
+            _, loss = self._best([(self._deplete_value(st, a.unit), a) for a in depletes])
+            assert loss is not None
+            return loss
+        retreats, stiff = _of(actions, Retreat), _of(actions, Stiff)
+        if retreats or stiff:
+            return self._retreat(st, side, retreats, stiff)
+        placing: list[Placing] = [*_of(actions, Move), *_of(actions, Enter), *_of(actions, Land),
+                                  *_of(actions, Setup), *_of(actions, Advance), *_of(actions, Displace)]
+        halts = _of(actions, Halt)
         if placing:
             scored = [(self._placing_value(st, side, a), a) for a in placing]
-            score, best = self._best(scored)
-            must_choose = passing is None and "halt" not in by_verb
-            if best is not None and (score > 0 or must_choose):
-                return best
-            if "halt" in by_verb:
-                return by_verb["halt"][0]
+            score, chosen = self._best(scored)
+            must_choose = passing is None and not halts
+            if chosen is not None and (score > 0 or must_choose):
+                return chosen
+            if halts:
+                return halts[0]
             if passing is not None:
                 return passing
-        if passing is not None and len(actions) > 1 and "draw-split" not in by_verb and "shift-dz" not in by_verb:
+        if passing is not None and len(actions) > 1 and not _of(actions, DrawSplit) \
+                and not _of(actions, ShiftDropZone):
             return passing
         return actions[self._rng.randrange(len(actions))]
 
-    def _placing_value(self, st: Any, side: str, a: Any) -> float:
-        verb = a.text().split(" ", 1)[0]
+    def _placing_value(self, st: FMState, side: str, a: Placing) -> float:
         uid = a.unit
-        if verb in ("move", "advance", "displace"):
+        if isinstance(a, (Move, Advance, Displace)):
             start, end = a.path[0], a.path[-1]
             gain = self._aim(st, uid, start) - self._aim(st, uid, end)
             # of equal gains, the shorter move (keeps the unit's options and its defensive position)
@@ -150,7 +187,7 @@ class FMHeuristicBot:
         # entering, landing or setting up: the nearer the objectives the better (relative to a far hex)
         return 50.0 - self._aim(st, uid, a.hex) - 0.3 * self._enemies_adjacent(st, side, self._hex(a.hex))
 
-    def _attack_value(self, st: Any, a: Any) -> float:
+    def _attack_value(self, st: FMState, a: Attack) -> float:
         try:
             dist = st.result_distribution(a)
         except (ValueError, AttributeError, KeyError):
@@ -165,33 +202,32 @@ class FMHeuristicBot:
             ev *= 1.5  # clearing an objective (11.5)
         return ev
 
-    def _deplete_value(self, st: Any, uid: str) -> float:
+    def _deplete_value(self, st: FMState, uid: str) -> float:
         vals = st.current_values(uid)
         strength = float(vals.get("attack", 0) or 0) + float(vals.get("defense", 0) or 0)
         survives = not (st.is_depleted(uid) or st.game.one_step(uid))
         return (100.0 if survives else 0.0) - strength
 
-    def _retreat(self, st: Any, side: str, by_verb: dict[str, list[Action]]) -> Action:
-        retreats = by_verb.get("retreat", [])
-        stiff = by_verb.get("stiff", [])
+    def _retreat(self, st: FMState, side: str, retreats: list[Retreat], stiff: list[Stiff]) -> Action:
         if stiff:
-            uid = stiff[0].unit  # type: ignore[attr-defined]
+            uid = stiff[0].unit
             here = None
             for a in retreats:
-                here = a.path[0]  # type: ignore[attr-defined]
+                here = a.path[0]
             survives = self._deplete_value(st, uid) >= 100.0
             if here is not None and survives and self.objectives.distance(self._hex(here)) == 0:
                 return stiff[0]
-        full = [a for a in retreats if len(a.path) > 1]  # type: ignore[attr-defined]
+        full = [a for a in retreats if len(a.path) > 1]
         if not full:
             return stiff[0] if stiff else retreats[0]
         scored = []
         for a in full:
-            end = self._hex(a.path[-1])  # type: ignore[attr-defined]
-            uid = a.unit  # type: ignore[attr-defined]
-            scored.append((len(a.path) - 2.0 * self._enemies_adjacent(st, side, end)  # type: ignore[attr-defined]
-                           - 0.2 * self._aim(st, uid, a.path[-1]), a))  # type: ignore[attr-defined]
-        return self._best(scored)[1]  # type: ignore[return-value]
+            end = self._hex(a.path[-1])
+            scored.append((len(a.path) - 2.0 * self._enemies_adjacent(st, side, end)
+                           - 0.2 * self._aim(st, a.unit, a.path[-1]), a))
+        _, chosen = self._best(scored)
+        assert chosen is not None
+        return chosen
 
 
 __all__ = ["FMHeuristicBot", "hex_distance"]

@@ -1,7 +1,7 @@
 """The Combat Results Table of bombardment (F&M 8.1.2) and ground combat (8.2.1 d): the CRT line from
 the defender's terrain and hexsides (8.2.2, 10.6), the column (CRT notes), fortifications (8.2.3), and
-the CRT lookup. The steps of a combat are in combat.py. Every number comes from the scenario's tables (tables.py names them); nothing here
-depends on their values. 000_e5c3deafb2cea4af.txt.
+the CRT lookup. The steps of a combat are in combat.py. Every number comes from the scenario's tables
+(tables.py names them); nothing here depends on their values. 000_e5c3deafb2cea4af.txt.
 """
 
 from __future__ import annotations

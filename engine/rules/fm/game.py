@@ -20,7 +20,7 @@ from ...movement.kernel import MovementGraph
 from ..chance import Sampler, SeededSampler
 from ..protocol import Action, Game, GameState
 from ..registry import RULES_FAMILIES
-from .actions import parse_action
+from .actions import MarkerId, parse_action
 from .tables import fm_tables
 
 SOURCE = "000_e5c3deafb2cea4af.txt"
@@ -139,7 +139,7 @@ class FMGame(Game):
         # set of ZOC-exerting units' hexes (6.0), map-edge entry costs per class (11.1), marker ranges (10.7.1)
         self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}
         self.entry_memo: dict[tuple[str, Hex], float] = {}
-        self.range_memo: dict[Any, str] = {}
+        self.range_memo: dict[MarkerId, str] = {}
         # the 6.1 extra cost of entering each EZOC hex, per set of EZOC hexes and extra cost
         self.extra_memo: dict[tuple[frozenset[Hex], float], dict[Hex, float]] = {}
         # each unit's last reach (its paths) and the moves made of it (state._moves_of)

@@ -12,9 +12,7 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...hexgrid import Hex
+from ...hexgrid import Hex, Hexside
 from ...movement.kernel import Reach
 from ..protocol import Action
 from .actions import Enter, Halt, Move, Pass
@@ -44,7 +42,7 @@ def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
     return out
 
 
-def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Any], Any] | None = None) -> list[Action]:
+def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside | None] | None = None) -> list[Action]:
     """Every hex the unit can reach this phase, by its cheapest path (5.1-5.4, 6.1), but hexes other
     units occupy (5.3). Enemy units do not move during a friendly phase, so each unit's reach is
     computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,

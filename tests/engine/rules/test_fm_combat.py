@@ -11,12 +11,19 @@ from hexwright.engine.hexgrid import hex_distance
 from hexwright.engine.model import MarkerDef, SupportMarker, Table
 from hexwright.engine.rules.chance import ScriptedSampler, combat_odds
 from hexwright.engine.rules.fm import fm_tables
-from hexwright.engine.rules.fm.actions import Attack, Bombard, Commit, Deplete, Pass, Retreat, Stiff
-from hexwright.engine.rules.fm.actions import MarkerId
+from hexwright.engine.rules.fm.actions import Attack, Bombard, Commit, Deplete, MarkerId, Pass, Retreat, Stiff
 from hexwright.engine.rules.fm.crt import column_for
+from hexwright.engine.rules.fm.decisions import (
+    AttackChoice,
+    BombardChoice,
+    DrawSplitChoice,
+    MarkerDraw,
+    MoveChoice,
+    RetreatChoice,
+    StepLossChoice,
+)
 from hexwright.engine.rules.fm.support import allotment
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
-from hexwright.engine.rules.fm.decisions import AttackChoice, BombardChoice, DrawSplitChoice, MarkerDraw, MoveChoice, RetreatChoice, StepLossChoice
 
 from .synthetic import H, blank_map, depleted, line_of, pass_until, scenario, side_of, unit, water_between_columns
 
@@ -484,7 +491,7 @@ def test_attacker_retreat_results_retreat_every_attacker():
     st.apply_checked(Attack((ring(m)[0], ring(m)[1]), D))
     st.apply(st.sample_chance())
     moved = []
-    while st.pending_decision() is not None and isinstance(st.pending_decision(), RetreatChoice):
+    while isinstance(st.pending_decision(), RetreatChoice):
         moved.append(st.pending_decision().unit)
         st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
     assert moved == ["A1", "A2"]

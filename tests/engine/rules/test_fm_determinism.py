@@ -12,8 +12,8 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from hexwright.engine.formats import load_scenario
 from hexwright.engine.bots import RandomBot, play
+from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.protocol import new_game
 
 ROOT = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem"

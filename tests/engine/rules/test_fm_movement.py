@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from hexwright.engine.rules.fm.actions import Move, Pass
+from hexwright.engine.rules.fm.decisions import MoveChoice
 from hexwright.engine.rules.fm.reach import path_cost_of, path_problem, unit_reach
 from hexwright.engine.rules.protocol import IllegalAction, new_game
-from hexwright.engine.rules.fm.decisions import MoveChoice
 
 from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
 
@@ -314,7 +314,8 @@ def test_mobile_unit_crossing_a_printed_ferry_into_an_ezoc_moves_as_a_leg_unit()
     assert path_problem(st, "A", [H(m, line[1]), target]) is None
     beyond = [h for h in reach.spent if int(m.label(h)[:2]) >= 4]
     assert beyond == [target]  # nothing past the ferry: the unit stops in the first EZOC hex
-    with pytest.raises(IllegalAction, match=r"must stop in .*printed ferry.*\(Arnhem: The Farthest Bridge 10.6.2; F&M 6.1\)"):
+    with pytest.raises(IllegalAction,
+                       match=r"must stop in .*printed ferry.*\(Arnhem: The Farthest Bridge 10.6.2; F&M 6.1\)"):
         st.apply_checked(Move("A", (line[1], line[2], m.label(next(
             h for h in m.neighbors_on_map(target) if h != H(m, line[1]) and h != H(m, line[3]))))))
     st.apply_checked(move)

@@ -30,9 +30,9 @@ from hexwright.engine.rules.fm.actions import (
     Stiff,
     parse_action,
 )
+from hexwright.engine.rules.fm.decisions import AttackChoice, MoveChoice
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.protocol import CHANCE, Draw, HistoryEntry, IllegalAction, Roll, make_game, new_game
-from hexwright.engine.rules.fm.decisions import AttackChoice, MoveChoice
 
 from .synthetic import corridor, pass_until, scenario, unit
 

@@ -83,7 +83,7 @@ def test_stiff_resistance_depletes_instead_of_retreating_and_prevents_advance():
     st, m = d2_state()
     st.apply_checked(Stiff("G"))
     assert st.unit_hex("G") == H(m, D) and st.is_depleted("G")
-    assert st.pending_decision() is None or not isinstance(st.pending_decision(), AdvanceChoice)
+    assert not isinstance(st.pending_decision(), AdvanceChoice)
 
 
 def test_advance_after_combat_along_the_path_of_retreat():
@@ -104,7 +104,7 @@ def test_advance_after_combat_along_the_path_of_retreat():
 
 def test_no_advance_after_an_exchange_or_elimination():
     st, m = d2_state(result="De")
-    assert st.pending_decision() is None or not isinstance(st.pending_decision(), AdvanceChoice)
+    assert not isinstance(st.pending_decision(), AdvanceChoice)
 
 
 def test_displacement_when_the_only_final_hex_holds_a_friend():
@@ -149,7 +149,7 @@ def test_attackers_retreat_on_attacker_results_and_may_offer_stiff_resistance():
     assert st.is_depleted("A1")
     st.apply_checked(next(a for a in st.legal_actions() if isinstance(a, Retreat)))
     assert hex_distance(st.unit_hex("A2"), H(m, D)) == 3
-    assert st.pending_decision() is None or not isinstance(st.pending_decision(), AdvanceChoice) or Pass() in st.legal_actions()
+    assert not isinstance(st.pending_decision(), AdvanceChoice) or Pass() in st.legal_actions()
 
 
 def test_mobile_units_do_not_retreat_into_marsh_off_road():
