@@ -191,6 +191,8 @@ class GameState(ABC):
                 action = self.parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from exc
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action: give an action or its text")
         if self.is_terminal():
             raise IllegalAction(f"the game is over ({self.outcome()})")
         if not self.is_legal(action):
