@@ -10,19 +10,21 @@ cached on disk beside this module after the first use.
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Callable
+
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - numba is a dependency; the kernel works without it
-    njit = None
+# numba is a dependency; the kernel works without it (pure-Python loop)
+HAVE_NUMBA = importlib.util.find_spec("numba") is not None
 
 BIG = 1 << 40
 
-if njit is not None:
+if HAVE_NUMBA:
+    from numba import njit
 
     @njit(cache=True, nogil=True)
-    def dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next,
+    def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next,
              blocked, stop, extra, first_costs):  # pragma: no cover - compiled
         """Fill dist/prev for hexes within `limit`; returns how many hexes were touched (listed in
         `order`). blocked/stop are 0/1 per hex, extra is added to entering a hex, first_costs
@@ -78,8 +80,9 @@ if njit is not None:
                         tail[nd] = ne
                         ne += 1
         return n_t
-else:  # pragma: no cover
-    dial = None
+
+# the compiled search, None without numba (kernel.reachable then runs its pure-Python loop)
+dial: Callable[..., int] | None = _dial if HAVE_NUMBA else None
 
 
 class DialArrays:

@@ -63,14 +63,14 @@ def edge_cost_across(m: HexMap, a: Hex, b: Hex, cls: str, side: HexsideInfo | No
     if side is not None:
         for p in side.paths:
             pt = table.paths.get(p)
-            if pt is None or pt.move.get(cls) is None:
+            rate = pt.move.get(cls) if pt is not None else None
+            if rate is None:
                 continue
             if along_b is not None and p not in along_b:
                 continue
             if along_a is not None and p not in along_a:
                 continue
-            rate = pt.move[cls]
-            path_cost = rate if path_cost is None else min(path_cost, rate)  # type: ignore[type-var]
+            path_cost = rate if path_cost is None else min(path_cost, rate)
 
     # the normal cost: terrain + features + hexside (5.4)
     normal: Cost = None
@@ -187,6 +187,8 @@ class MovementGraph:
             q, r = h
             out = []
             for d in dirs:
+                # a plain tuple finds the Hex key (a NamedTuple, equal and hashed alike) without building a
+                # Hex for each of the map's six neighbours, in the loop that compiles every movement graph
                 j = index.get((q + d.q, r + d.r))  # type: ignore[call-overload]
                 if j is None:
                     continue
@@ -494,8 +496,10 @@ def _reachable_fast(graph: MovementGraph, start: Hex, s: int, allowance: float, 
                 fc = hooks.first_step(start, hexes[v], int(csr.costs[k] + extra[v]) / scale)
                 if fc is not None:
                     first_costs[k - lo] = _units(fc, scale, "first_step")
-    n_t = fastdial.dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node,
-                        a.ent_next, blocked, stop, extra, first_costs)
+    dial = fastdial.dial
+    assert dial is not None  # only called when numba compiled it (_use_compiled_search)
+    n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
+               blocked, stop, extra, first_costs)
     sel = a.order[:n_t]
     touched = sel.tolist()
     prev = dict(zip(touched, a.prev[sel].tolist(), strict=True))
