@@ -20,7 +20,9 @@ from typing import Any
 from ..formats import load_scenario
 from ..model.scenario import Scenario
 from ..rules.chance import SeededSampler
-from ..rules.protocol import CHANCE, Game, make_game
+from ..rules.kit import SequenceState, UnitStatus
+from ..rules.presentation import ON_MAP, presenter_for
+from ..rules.protocol import CHANCE, Action, Game, GameState, make_game
 from .sweep import apply_parameter
 
 
@@ -130,20 +132,19 @@ def warm_up(keys: list[tuple[str, tuple[str, Any] | None, tuple[tuple[str, Any],
             state.legal_actions()
 
 
-def _positions(state: Any) -> dict[str, str]:
-    """Unit -> hex label of every unit on the map (F&M `pos`, Koenig `snapshot()`)."""
-    snap = getattr(state, "snapshot", None)
-    if snap is not None:
-        return {uid: u.hex for uid, u in snap().items() if u.status == "map" and u.hex}
-    label = state.game.label
-    return {uid: label(h) for uid, h in state.pos.items()}
+def _positions(state: GameState) -> dict[str, str]:
+    """Unit -> hex label of every unit on the map: the kit's position (engine/rules/kit/position.py) of a
+    family on the kit, what the family's presenter shows of any other."""
+    if isinstance(state, SequenceState):
+        label = state.game.scenario.map.label
+        return {uid: label(h) for uid, h in state.position.hexes.items()}
+    return {u.id: u.hex for u in presenter_for(state).units(state, None) if u.status == ON_MAP and u.hex}
 
 
-def _eliminated(state: Any) -> set[str]:
-    snap = getattr(state, "snapshot", None)
-    if snap is not None:
-        return {uid for uid, u in snap().items() if u.status == "eliminated"}
-    return set(state.eliminated)
+def _eliminated(state: GameState) -> set[str]:
+    if isinstance(state, SequenceState):
+        return set(state.position.units_with(UnitStatus.ELIMINATED))
+    return {u.id for u in presenter_for(state).units(state, None) if u.status == "eliminated"}
 
 
 STOP_EVERY = 32  # actions between two looks at `stop`
@@ -165,7 +166,7 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
     lost_at: list[str] = []
     before: dict[str, Any] = {"pos": _positions(state), "gone": _eliminated(state)}
 
-    def observe(st: Any, action: Any) -> None:
+    def observe(st: GameState, action: Action) -> None:
         text = action.text()
         verb = text.split(" ", 1)[0]
         if verb in ("attack", "bombard"):  # F&M 8.1, 8.2
@@ -179,7 +180,7 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
             if any(h == dest and side_of.get(u) != mover for u, h in before["pos"].items()):
                 combats.append(dest)  # Koenig 10.0: moving into an enemy hex is a close combat
 
-    def after(st: Any) -> None:
+    def after(st: GameState) -> None:
         gone = _eliminated(st)
         for uid in gone - before["gone"]:
             lab = before["pos"].get(uid)
