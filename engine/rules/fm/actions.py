@@ -80,7 +80,7 @@ class Setup(Action):
         return f"setup {self.unit} {self.hex}"
 
     def public_text(self) -> str:
-        return f"setup {self.unit} (recorded secretly, 12.0)"
+        return f"setup {self.unit} (recorded secretly, Arnhem: The Farthest Bridge 12.0)"
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,9 @@ class FMBoard(SequenceState):
         free = bool(g.setup_hexes)
         placed = [u for u in sc.placements if u in g.units and not (free and u in g.setup_hexes)]
         self.position = Position.from_scenario(sc, g.unit_ids, placed)
+        # unit id -> hex of every unit on the map: the position's own read-only view, kept as an
+        # attribute because every rule reads it
+        self.pos: Mapping[str, Hex] = self.position.hexes
         self.dz_extra_drm: dict[str, int] = {}  # 12.0: a drop zone shifted two hexes
         self.available: dict[str, list[MarkerId]] = {s: [] for s in g.side_ids}
         self.gt_pool: dict[str, dict[str, dict[MarkerId, int]]] = {}
@@ -162,10 +165,11 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = None
             elif k == "_occ_changes":
                 new.__dict__[k] = []
-            elif k == "game":
+            elif k in ("game", "pos"):
                 new.__dict__[k] = v
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
+        new.pos = new.position.hexes
         return new
 
     # -- the stage of the sequence of play (4.1) ------------------------------------------------
@@ -197,8 +201,12 @@ class FMBoard(SequenceState):
 
     def occupancy(self) -> dict[Hex, str]:
         """Hex -> unit (of two units in one hex, the one placed last: a mover passing a friend)."""
+        if self._cache_rev == self.position.revision:  # the hot path: nothing moved since the last look
+            occ: dict[Hex, str] | None = self._cache.get("occ")
+            if occ is not None:
+                return occ
         cache = self.cache()
-        occ: dict[Hex, str] | None = cache.get("occ")
+        occ = cache.get("occ")
         if occ is None:
             occ = cache["occ"] = {h: u for u, h in self.position.hexes.items()}
             last = self._occ_last
@@ -218,11 +226,6 @@ class FMBoard(SequenceState):
         return all(hexes.isdisjoint(c) for c in self._occ_changes[version:])
 
     # -- typed queries ------------------------------------------------------------------------------
-    @property
-    def pos(self) -> Mapping[str, Hex]:
-        """Unit id -> hex of every unit on the map (the position's read-only view)."""
-        return self.position.hexes
-
     @property
     def eliminated(self) -> list[str]:
         """The eliminated units, in the scenario's order."""
@@ -253,7 +256,7 @@ class FMBoard(SequenceState):
         return self.game.units[uid].side
 
     def enemy_hexes(self, side: str) -> frozenset[Hex]:
-        cache = self.cache()
+        cache = self._cache if self._cache_rev == self.position.revision else self.cache()
         key = ("enemy", side)
         got: frozenset[Hex] | None = cache.get(key)
         if got is None:
@@ -263,7 +266,7 @@ class FMBoard(SequenceState):
 
     def enemy_zoc(self, side: str) -> frozenset[Hex]:
         """6.0: the six hexes around every enemy unit that exerts a ZOC."""
-        cache = self.cache()
+        cache = self._cache if self._cache_rev == self.position.revision else self.cache()
         key = ("zoc", side)
         z: frozenset[Hex] | None = cache.get(key)
         if z is None:
@@ -292,7 +295,9 @@ class FMBoard(SequenceState):
 
     def demolished(self) -> frozenset[Hexside]:
         """10.6.3: the demolished bridges."""
-        cache = self.cache()
+        if not self.position.hexside_states():
+            return frozenset()
+        cache = self._cache if self._cache_rev == self.position.revision else self.cache()
         got: frozenset[Hexside] | None = cache.get("demolished")
         if got is None:
             got = cache["demolished"] = frozenset(self._hexsides_with(DEMOLISHED))
@@ -300,6 +305,8 @@ class FMBoard(SequenceState):
 
     def declared_ferry(self) -> Hexside | None:
         """10.6.5: the hexside the engineer ferries across this GT (in force or not: `active_ferry`)."""
+        if not self.position.hexside_states():
+            return None
         return next(iter(self._hexsides_with(FERRY)), None)
 
     def active_ferry(self) -> Hexside | None:

@@ -38,6 +38,9 @@ PLAYER_PHASES = (
     ("Mobile Movement Phase", "4.1, 5.5"),
     ("Mobile Combat Phase", "4.1, 8.2"),
 )
+# the phases' rules as a player reads them (every history entry records its phase)
+SETUP_RULE, SFM_RULE, GT_END_RULE = rule_ref("12.0"), rule_ref("4.1, 7.1, 10.7"), rule_ref("4.1")
+PLAYER_PHASE_RULES = tuple((name, rule_ref(rule)) for name, rule in PLAYER_PHASES)
 
 # every step of F&M, found by the class of the decision it answers
 STEPS = StepTable([*setup.STEPS, *support.STEPS, *movement.STEPS, *engineers.STEPS, *landings.STEPS,
@@ -153,14 +156,14 @@ class FMState(FMBoard):
     def phase(self) -> Phase:
         g = self.game
         if self.stage == -1:
-            return Phase("Set-up", rule_ref("12.0"), self.turn)
+            return Phase("Set-up", SETUP_RULE, self.turn)
         if self.stage == 0:
-            return Phase("Support Fire Marker Phase", rule_ref("4.1, 7.1, 10.7"), self.turn)
+            return Phase("Support Fire Marker Phase", SFM_RULE, self.turn)
         if self.stage == 11:
-            return Phase("Game Turn End Phase", rule_ref("4.1"), self.turn)
+            return Phase("Game Turn End Phase", GT_END_RULE, self.turn)
         player = g.first_player if self.stage <= 5 else g.second_player
-        name, rule = PLAYER_PHASES[(self.stage - 1) % 5]
-        return Phase(name, rule_ref(rule), self.turn, player)
+        name, rule = PLAYER_PHASE_RULES[(self.stage - 1) % 5]
+        return Phase(name, rule, self.turn, player)
 
     # -- the protocol ---------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:

@@ -102,7 +102,7 @@ def airborne_drop() -> Table:
             "Town or Rough": ["1-3", "4-6", "7-8"],
             "City": ["1-2", "3-5", "6-8"],
         },
-        title="Airborne Drop Table (F&M 11.4)", source=f"{SOURCE} 11.4",
+        title="Airborne Drop Table (Arnhem: The Farthest Bridge 11.4)", source=f"{SOURCE} 11.4",
         notes="As printed. DRMs (cumulative): +1 glider units; +1 if a German unit is adjacent to the landing "
               "hex; +1 for a drop zone marker moved a second hex in Scenario 2 (12.0). Roads and trails have no "
               "effect on landings.",
@@ -121,7 +121,7 @@ def airpower() -> Table:
             "5": ["Two British SFM available", 2, 0],
             "6": ["Two British and one US SFM available", 2, 1],
         },
-        title="Airpower SFMs Available Table (F&M 10.7 b)", source=f"{SOURCE} 10.7",
+        title="Airpower SFMs Available Table (Arnhem: The Farthest Bridge 10.7 b)", source=f"{SOURCE} 10.7",
         notes="As printed; the british and us columns count the airpower markers of each nationality.",
     )
 
@@ -130,7 +130,7 @@ def bridge_demolition() -> Table:
     return Table(
         "bridge_demolition", ["succeeds"],
         {"canal": ["1-3"], "railroad": ["1-2"], "highway": ["1"]},
-        title="Bridge demolition (F&M 10.6.3)", source=f"{SOURCE} 10.6.3",
+        title="Bridge demolition (Arnhem: The Farthest Bridge 10.6.3)", source=f"{SOURCE} 10.6.3",
         notes="As printed. The bridges at hexsides 1422/1423 and 3325/3424 are canal bridges for demolition "
               "and repair purposes.",
     )
@@ -140,7 +140,7 @@ def bridge_repair() -> Table:
     return Table(
         "bridge_repair", ["succeeds"],
         {"canal": ["5-6"], "railroad": ["5-6"], "highway": ["4-6"]},
-        title="Bridge repair (F&M 10.6.4)", source=f"{SOURCE} 10.6.4",
+        title="Bridge repair (Arnhem: The Farthest Bridge 10.6.4)", source=f"{SOURCE} 10.6.4",
         notes="As printed: canal or railroad bridge 5-6, highway bridge 4-6.",
     )
 

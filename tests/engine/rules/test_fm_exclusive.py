@@ -343,7 +343,7 @@ def test_free_deployment_is_secret_simultaneous_and_within_the_zones():
     assert hexes and all(int(h[:2]) >= 11 for h in hexes)
     st.apply_checked(Setup("G1", "1205"))
     assert Setup("G2", "1205") not in st.legal_actions()  # stacking limits apply
-    assert st.history()[-1].action.public_text() == "setup G1 (recorded secretly, 12.0)"
+    assert st.history()[-1].action.public_text() == "setup G1 (recorded secretly, Arnhem: The Farthest Bridge 12.0)"
     assert st.unit_hex("G1") is None  # nothing is placed until both have recorded
     st.apply_checked(Setup("G2", "1206"))
     assert st.current_player == "allies"
