@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hexwright.engine.model import HexMap
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QMarginsF, QRect, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
 from .geometry import MapGeometry
 from .mapdraw import RenderOptions, paint_map
-from .pngwrite import is_opaque_argb32, write_png_rgb
+from .pngwrite import PngBandWriter
 
 FORMATS = ("png", "svg", "pdf")
 DEFAULT_TILE_HEX_MM = 16.0  # a common printed hex (5/8 inch) when tiling without a given size
@@ -45,32 +45,75 @@ PAGE_SIZES = {
 BAND_PIXELS = 512
 
 
-def render_to_image(m: HexMap, scale: float = 1.0, options: RenderOptions | None = None) -> QImage:
-    """The whole map as an antialiased ARGB32 premultiplied image, `scale` pixels per scene unit."""
+def image_size(m: HexMap, scale: float) -> tuple[int, int]:
+    """The pixel size of the map drawn at `scale`; ExportError when it is too large to draw."""
     w, h = m.grid.pixel_size()
     width, height = max(1, math.ceil(w * scale)), max(1, math.ceil(h * scale))
     if width * height > MAX_PIXELS:
         raise ExportError(f"{width} x {height} pixels is too large; use a smaller --scale")
+    return width, height
+
+
+def render_to_image(m: HexMap, scale: float = 1.0, options: RenderOptions | None = None,
+                    band_done: Callable[[QImage, int, int], None] | None = None) -> QImage:
+    """The whole map as an antialiased ARGB32 premultiplied image, `scale` pixels per scene unit.
+
+    Painted in horizontal bands of whole pixel rows, each clipped to its rows and given only what it
+    exposes: long paths that span the whole map are then rasterised band by band, which measured about
+    2.5x faster on 200 x 200 maps than one pass over the whole image (docs/benchmarks.md, "Editor").
+    `band_done(image, first_row, end_row)` is called as each band is finished; later bands never touch
+    its rows. (Each band is drawn on the one image, not on an image of its own: Qt's dasher skips the
+    dashes of a line beyond the device's edge with rounding, and would shift railroad ties and trail
+    dashes by up to a pixel at every band's edge.)"""
+    w, _ = m.grid.pixel_size()
+    width, height = image_size(m, scale)
     img = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     if img.isNull():
         raise ExportError(f"cannot allocate a {width} x {height} image")
     opts = options or RenderOptions()
     img.fill(QColor(opts.background or "#ffffff"))
     plain = dataclasses.replace(opts, background="")  # filled once, just above
-    # Painted in horizontal bands, each clipped and given only what it exposes: long paths that span
-    # the whole map are then rasterised band by band, which measured about 2.5x faster on 200 x 200
-    # maps than one pass over the whole image (docs/benchmarks.md, "Editor").
     for y0 in range(0, height, BAND_PIXELS):
         y1 = min(height, y0 + BAND_PIXELS)
         band = QRectF(0.0, y0 / scale, w, (y1 - y0) / scale)
         p = QPainter(img)
         try:
+            p.setClipRect(QRect(0, y0, width, y1 - y0))  # whole rows: nothing spills into a finished band
             p.scale(scale, scale)
-            p.setClipRect(band)
+            p.setClipRect(band, Qt.ClipOperation.IntersectClip)
             paint_map(p, m, plain, band)
         finally:
             p.end()
+        if band_done is not None:
+            band_done(img, y0, y1)
     return img
+
+
+def _export_png(m: HexMap, target: Path, scale: float, opts: RenderOptions,
+                progress: Callable[[int, int], None] | None = None) -> None:
+    """An opaque map is compressed band by band as it is drawn, on every core (pngwrite.py); a map
+    with a see-through background is drawn whole and written by Qt."""
+    tmp = target.with_name(f".{target.name}.tmp")
+    try:
+        if QColor(opts.background or "#ffffff").alpha() == 255:
+            width, height = image_size(m, scale)
+            bands = math.ceil(height / BAND_PIXELS)
+            with open(tmp, "wb") as f, PngBandWriter(f, width, height) as writer:
+                def band_done(img: QImage, y0: int, y1: int) -> None:
+                    writer.add_rows(img, y0, y1)
+                    if progress is not None:
+                        progress(math.ceil(y1 / BAND_PIXELS), bands)
+
+                render_to_image(m, scale, opts, band_done)
+        elif not render_to_image(m, scale, opts).save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
+            raise ExportError(f"cannot write {target}")
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise ExportError(f"cannot write {target}: {exc}") from exc
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    tmp.replace(target)
 
 
 # -- page planning -----------------------------------------------------------------------------------
@@ -175,7 +218,7 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
                orientation: str = "auto", tile_pages: bool = False, margin_mm: float = 10.0,
                progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """Write the map to `path` as PNG, SVG or PDF (from the suffix unless `fmt`); the files written.
-    `progress(done, total)` is called as PDF pages are finished."""
+    `progress(done, total)` is called as PNG bands or PDF pages are finished."""
     target = Path(path)
     kind = (fmt or target.suffix.lstrip(".")).lower()
     if kind not in FORMATS:
@@ -186,17 +229,7 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
         raise ExportError(f"the folder {target.parent} does not exist")
     opts = options or RenderOptions()
     if kind == "png":
-        img = render_to_image(m, scale, opts)
-        tmp = target.with_name(f".{target.name}.tmp")
-        try:
-            if QColor(opts.background or "#ffffff").alpha() == 255 and is_opaque_argb32(img):
-                write_png_rgb(img, tmp)  # opaque map: streamed RGB rows, fast zlib (pngwrite.py)
-            elif not img.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
-                raise ExportError(f"cannot write {target}")
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise ExportError(f"cannot write {target}: {exc}") from exc
-        tmp.replace(target)
+        _export_png(m, target, scale, opts, progress)
     elif kind == "svg":
         _export_svg(m, target, scale, opts)
     else:

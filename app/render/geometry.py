@@ -200,6 +200,7 @@ class MapGeometry:
                                          count=len(self.hexes))
         self._grid: tuple[np.ndarray, np.ndarray] | None = None
         self._grid_groups: list[Group] | None = None
+        self._grid_bounds: np.ndarray | None = None
         self._outline: np.ndarray | None = None
         self._labels: tuple[str, ...] | None = None
         self._outline_chains: list[np.ndarray] | None = None
@@ -267,6 +268,16 @@ class MapGeometry:
             self._grid = (np.concatenate(segs), np.concatenate(owner))
         return self._grid
 
+    def grid_segments_near(self, rect: QRectF, margin: float) -> np.ndarray:
+        """The grid's edges whose bounds come within `margin` of `rect`, as (k, 2, 2) segments."""
+        segs, _ = self.grid_segments()
+        if self._grid_bounds is None:
+            self._grid_bounds = np.concatenate([segs.min(axis=1), segs.max(axis=1)], axis=1)  # x0, y0, x1, y1
+        b = self._grid_bounds
+        near = ((b[:, 0] <= rect.right() + margin) & (b[:, 2] >= rect.left() - margin)
+                & (b[:, 1] <= rect.bottom() + margin) & (b[:, 3] >= rect.top() - margin))
+        return segs[near]
+
     def outline_segments(self) -> np.ndarray:
         """The map's outline: every hex side whose neighbour is off the map, as (k, 2, 2) segments."""
         if self._outline is not None:
@@ -285,8 +296,46 @@ class MapGeometry:
     def outline_chains(self) -> list[np.ndarray]:
         """The map's outline joined into polylines (for a frame drawn with clean corners)."""
         if self._outline_chains is None:
-            self._outline_chains = chain_segments(self.outline_segments())
+            chains = chain_segments(self.outline_segments())
+            for c in chains:
+                # a ring's two ends are computed from different hexes and may differ in the last bit;
+                # made equal, Qt strokes every ring with a join where it closes (at any scale)
+                if len(c) > 2 and np.allclose(c[0], c[-1], rtol=0.0, atol=1e-6 * self.size):
+                    c[-1] = c[0]
+            self._outline_chains = chains
         return self._outline_chains
+
+    def outline_chains_near(self, rect: QRectF | None, margin: float) -> list[np.ndarray]:
+        """The parts of the outline chains whose segments come within `margin` of `rect` (all of them
+        when None). A chain is cut only at points farther than `margin` from `rect`, so with a margin
+        wider than the pen's joins and caps the stroke inside `rect` is the whole outline's; stroking
+        the whole outline for every band of a large export cost seconds."""
+        chains = self.outline_chains()
+        if rect is None:
+            return chains
+        x0, y0 = rect.left() - margin, rect.top() - margin
+        x1, y1 = rect.right() + margin, rect.bottom() + margin
+        out: list[np.ndarray] = []
+        for c in chains:
+            a, b = c[:-1], c[1:]
+            near = ((np.minimum(a[:, 0], b[:, 0]) <= x1) & (np.maximum(a[:, 0], b[:, 0]) >= x0)
+                    & (np.minimum(a[:, 1], b[:, 1]) <= y1) & (np.maximum(a[:, 1], b[:, 1]) >= y0))
+            if near.all():
+                out.append(c)
+                continue
+            if len(c) > 2 and np.array_equal(c[0], c[-1]):
+                # a closed ring is stroked with a join where it closes: start it after a far segment so
+                # that no run is cut at the closing point
+                k = int(np.flatnonzero(~near)[0]) + 1
+                ring = np.roll(c[:-1], -k, axis=0)
+                c = np.concatenate([ring, ring[:1]])
+                near = np.roll(near, -k)
+            # runs of consecutive near segments: segment i joins points i and i + 1
+            edges = np.diff(np.concatenate(([0], near.astype(np.int8), [0])))
+            for start, stop in zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist(),
+                                   strict=True):
+                out.append(c[start:stop + 1])
+        return out
 
     def grid_groups(self) -> list[Group]:
         """The grid's edges in blocks of about 8 x 8 hex sizes (one stroked path each)."""

@@ -259,15 +259,12 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(_outline_path(g))
+        # only the outline near what is drawn; cut beyond the reach of the pen's miter joins and caps
+        painter.drawPath(chains_path(g.outline_chains_near(exposed, 3 * pen.widthF() + g.size)))
     if o.hex_numbers:
         _paint_numbers(painter, m, g, idx, o)
     if o.places:
         _paint_places(painter, m, g, exposed, o)
-
-
-def _outline_path(g: MapGeometry) -> QPainterPath:
-    return chains_path(g.outline_chains())
 
 
 @lru_cache(maxsize=4)
@@ -354,9 +351,13 @@ def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: Re
     pen.setCapStyle(Qt.PenCapStyle.SquareCap)  # round caps cost ten times as much to stroke
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
+    if exposed is not None:
+        # one path of just the edges that reach the exposed area: blocks of the grid would stroke each
+        # edge in every band it reaches, and twice where blocks meet
+        painter.drawPath(polylines_path(g.grid_segments_near(exposed, 2 * pen.widthF())))
+        return
     for group in g.grid_groups():
-        if group.intersects(exposed, pen.widthF()):
-            painter.drawPath(polylines_path(np.array(group.chains)))
+        painter.drawPath(polylines_path(np.array(group.chains)))
 
 
 def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen]) -> None:

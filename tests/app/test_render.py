@@ -221,6 +221,15 @@ def test_pointy_map_with_letter_labels_features_regions_and_underlay(qapp, tmp_p
                for dx in range(-12, 13) for dy in range(-12, 13)) < 120
 
 
+def _pixels(img: QImage):
+    """(height, width, 3) B, G, R of an image, as ints (a copy: the image may go)."""
+    import numpy as np
+    from hexwright.app.render.pngwrite import bgra_rows
+
+    rgb32 = img.convertToFormat(QImage.Format.Format_RGB32)
+    return np.array(bgra_rows(rgb32)[..., :3], dtype=int)
+
+
 def test_streamed_png_writer_reads_back_pixel_for_pixel(qapp, tmp_path):
     from hexwright.app.render.pngwrite import write_png_rgb
     from PySide6.QtGui import QColor, QImage
@@ -236,3 +245,109 @@ def test_streamed_png_writer_reads_back_pixel_for_pixel(qapp, tmp_path):
     assert not back.isNull() and (back.width(), back.height()) == (131, 77)
     for x, y in [(0, 0), (130, 76), (65, 33), (12, 3), (99, 75)]:
         assert back.pixelColor(x, y).rgb() == img.pixelColor(x, y).rgb()
+
+
+def test_png_pieces_deflated_apart_form_one_valid_zlib_stream(qapp, tmp_path, monkeypatch):
+    """Rows handed over in bands from two images, cut into pieces compressed on worker threads: the
+    IDAT data is one zlib stream whose Adler-32 zlib itself accepts, and the rows come back in order."""
+    import struct
+    import zlib
+
+    import numpy as np
+    from hexwright.app.render import pngwrite
+
+    monkeypatch.setattr(pngwrite, "ROWS_PER_PIECE", 7)
+    rng = np.random.default_rng(3)
+    top, bottom = (QImage(53, h, QImage.Format.Format_ARGB32_Premultiplied) for h in (40, 25))
+    for img in (top, bottom):
+        img.fill(QColor("#000000"))
+        stride = img.bytesPerLine()
+        view = np.frombuffer(img.bits(), dtype=np.uint8).reshape(img.height(), stride)[:, :4 * 53].reshape(-1, 53, 4)
+        view[..., :3] = rng.integers(0, 4, size=view[..., :3].shape) * 60  # runs and noise
+        view[..., 3] = 255
+    out = tmp_path / "bands.png"
+    with open(out, "wb") as f, pngwrite.PngBandWriter(f, 53, 22 + 25, workers=3, max_pending=2) as writer:
+        writer.add_rows(top, 0, 10)
+        writer.add_rows(top, 10, 22)
+        writer.add_rows(bottom, 0, 25)
+    data = out.read_bytes()
+    idat, pos = b"", 8
+    while pos < len(data):
+        (length,), kind = struct.unpack(">I", data[pos:pos + 4]), data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + length]
+        assert struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])[0] == zlib.crc32(kind + body)
+        if kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = np.frombuffer(zlib.decompress(idat), dtype=np.uint8).reshape(47, 1 + 3 * 53)  # checks the Adler-32
+    assert not raw[:, 0].any()  # filter type 0 on every row
+    expected = np.concatenate([_pixels(top)[:22], _pixels(bottom)])[..., ::-1]  # B, G, R -> R, G, B
+    assert np.array_equal(raw[:, 1:].reshape(47, 53, 3), expected)
+    assert np.array_equal(_pixels(QImage(str(out))), expected[..., ::-1])
+
+
+def test_adler32_combine_matches_zlib():
+    import zlib
+
+    from hexwright.app.render.pngwrite import adler32_combine, zlib_header
+
+    a, b = bytes(range(256)) * 300, b"hexwright" * 70_001
+    assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+    assert adler32_combine(zlib.adler32(a), zlib.adler32(b""), 0) == zlib.adler32(a)
+    for level in range(10):
+        assert zlib_header(level) == zlib.compress(b"x", level)[:2]
+
+
+def test_exported_png_is_the_banded_render_and_looks_like_one_pass(qapp, tmp_path, arnhem):
+    """The PNG, drawn in bands and compressed piece by piece on several threads, holds exactly the
+    pixels of `render_to_image`; and those look like the whole map painted in one pass: the banded
+    drawing only moves antialiased edges a little (clipping), never a line or a label."""
+    import numpy as np
+    from hexwright.app.render import export
+
+    assert arnhem.grid.pixel_size()[1] * 0.8 > 2 * export.BAND_PIXELS  # three bands
+    out = tmp_path / "map.png"
+    export_map(arnhem, out, scale=0.8)
+    banded = _pixels(QImage(str(out)))
+    assert np.array_equal(banded, _pixels(render_to_image(arnhem, 0.8)))
+    w, h = arnhem.grid.pixel_size()
+    one_pass = QImage(banded.shape[1], banded.shape[0], QImage.Format.Format_ARGB32_Premultiplied)
+    one_pass.fill(QColor("white"))
+    p = QPainter(one_pass)
+    p.scale(0.8, 0.8)
+    paint_map(p, arnhem, RenderOptions())
+    p.end()
+    diff = np.abs(banded - _pixels(one_pass)).max(axis=2)
+    assert diff.mean() < 1.0
+    assert np.count_nonzero(diff > 16) < 0.002 * diff.size
+    assert np.count_nonzero(diff > 96) < 0.0002 * diff.size
+
+
+def test_frame_is_drawn_band_by_band_as_one_ring(qapp, arnhem):
+    """Each band strokes only the part of the map's outline near it, cut far from the band, and the
+    ring's closing corner is joined, not capped, in every band that shows it."""
+    import numpy as np
+
+    g = MapGeometry.of(arnhem)
+    ring = g.outline_chains()[0]
+    assert np.array_equal(ring[0], ring[-1])
+    w, h = arnhem.grid.pixel_size()
+    band = QRectF(0.0, h - 200.0, w, 100.0)
+    parts = g.outline_chains_near(band, 10.0)
+    assert 0 < sum(len(c) for c in parts) < len(ring)
+    for c in parts:  # every cut point lies beyond the margin
+        for end in (c[0], c[-1]):
+            if not np.array_equal(end, ring[0]):
+                assert end[1] < band.top() - 10.0 or end[1] > band.bottom() + 10.0 or \
+                    end[0] < band.left() - 10.0 or end[0] > band.right() + 10.0
+    assert g.outline_chains_near(None, 10.0) == g.outline_chains()
+    only = RenderOptions(terrain=False, grid=False, hexsides=False, paths=False, hex_numbers=False,
+                         places=False, features=False)
+    whole = render_to_image(arnhem, 1.0, only)
+    tile = QImage(whole.width(), 100, QImage.Format.Format_ARGB32_Premultiplied)
+    tile.fill(QColor(only.background))
+    p = QPainter(tile)
+    p.translate(0, -round(h - 200.0))
+    paint_map(p, arnhem, only, QRectF(0.0, round(h - 200.0), w, 100.0))
+    p.end()
+    assert np.array_equal(_pixels(tile), _pixels(whole)[round(h - 200.0):round(h - 100.0)])
