@@ -43,7 +43,7 @@ SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "descript
 START_KEYS = ("steps_lost", "hexsides", "markers")
 UNIT_KEYS = ("id", "name", "side", "nationality", "formation", "type", "size", "values", "reduced", "steps",
              "flags", "supply", "color", "notes")
-VICTORY_KINDS = ("occupy", "vp", "exit", "eliminate", "default")
+VICTORY_KINDS = ("occupy", "clear", "vp", "exit", "eliminate", "default")
 
 
 @dataclass

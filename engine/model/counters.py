@@ -21,7 +21,7 @@ SIZE_SYMBOLS = {
     "regiment": "III", "brigade": "X", "division": "XX", "corps": "XXX", "army": "XXXX",
 }
 # Flags the rules read (000 2.3, 6.0; 001 supply stripes; 002 formations).
-KNOWN_FLAGS = ("leg", "mobile", "airborne", "glider", "engineer", "mechanized", "no_zoc", "commando",
+KNOWN_FLAGS = ("leg", "mobile", "airborne", "glider", "engineer", "mechanized", "no_zoc", "commando", "fortified",
                "seaborne", "independent", "hq", "recon")
 
 

@@ -82,7 +82,8 @@ class TurnInfo:
 @dataclass
 class VictoryCondition:
     """A victory condition as data. Kinds: `occupy` (side holds `count` of `hexes` with units that
-    pass `units`), `vp` (victory points per hex held, per unit eliminated, per unit exited),
+    pass `units`), `clear` (no unit of another side on any of `hexes`: Target Arnhem's Hell's Highway),
+    `vp` (victory points per hex held, per unit eliminated, per unit exited),
     `exit` (units leave by an edge), `default` (the result if nothing else applies).
     `when`: immediate or end; `result`: win or draw."""
 

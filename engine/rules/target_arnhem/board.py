@@ -1,0 +1,281 @@
+"""What every step of a Target Arnhem game reads and changes (001_69d92a61f68ed4f9.txt): the position (the
+kit's `Position`: units on hexes, their status, and endurance damage as steps lost), the units in off-board
+areas, the turn and the stage of its Sequence of Play, the units that have acted this impulse, the
+Pickaxe-fortified units, the supply points of each formation, the para supply markers overrun and the
+attack in progress.
+
+`TABoard` is the base of `TAState` (state.py): the steps (adjustment.py, impulse.py, combat.py) are typed
+against it. Its queries answer what the rules ask of a position: sides, strength and endurance (Forces,
+Damage), mechanized and airborne units, supply stripes (Supply Points), hexsides (rivers, canals and their
+bridges), adjacency to the enemy, off-board areas and area P (Movement).
+
+Unit statuses are the kit's (`UnitStatus`: on map, waiting, eliminated) and OFF_BOARD: a German unit in an
+off-board area (`area_of`), which is in play but on no hex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ...hexgrid import Hex, hex_neighbor
+from ...model.hexmap import HexMap, HexsideInfo
+from ...model.scenario import Scenario
+from ..chance import Sampler
+from ..kit import Position, SequenceState, UnitStatus
+from .game import AREA_P, AREA_P_CLOSES, TargetArnhemGame
+
+ALLIED, GERMAN = "allied", "german"
+ON_MAP, WAITING, ELIMINATED = UnitStatus.ON_MAP, UnitStatus.WAITING, UnitStatus.ELIMINATED
+OFF_BOARD = "off-board"
+STACKING_LIMIT = 3  # Movement: no more than 3 stacked units may end an impulse in a hex
+
+# the Sequence of Play: the Adjustment, then the Allied and German impulses 1, 2, 3
+SEQUENCE: tuple[tuple[str, int], ...] = (("", 0), (ALLIED, 1), (GERMAN, 1), (ALLIED, 2), (GERMAN, 2),
+                                         (ALLIED, 3), (GERMAN, 3))
+
+
+def cite(section: str) -> str:
+    """A citation a player reads: "(Target Arnhem: Movement)" (the rulebook's sections have names, not
+    numbers)."""
+    return f"(Target Arnhem: {section})"
+
+
+@dataclass
+class Combat:
+    """An attack in progress (Attack, Combat, Damage, Advance)."""
+
+    side: str  # the attacker
+    target: Hex
+    units: tuple[str, ...] = ()  # the attacking units chosen so far
+    defenders: tuple[str, ...] = ()
+    defender_damage: int = 0  # points still to assign
+    attacker_damage: int = 0
+
+    def key(self) -> tuple[object, ...]:
+        return (self.side, self.target, self.units, self.defenders, self.defender_damage, self.attacker_damage)
+
+
+class TABoard(SequenceState):
+    """The data and queries of a Target Arnhem position; the sequence of play is `TAState`'s."""
+
+    game: TargetArnhemGame
+
+    def __init__(self, game: TargetArnhemGame, sampler: Sampler, seed: int = 0) -> None:
+        super().__init__(game, sampler)
+        self.game_seed = seed
+        self.position = Position.from_scenario(game.scenario)
+        self.turn = 1
+        self.stage = 0  # index into SEQUENCE
+        self.acted: set[str] = set()  # units that have moved, attacked, re-supplied or arrived this impulse
+        self.road_ready: frozenset[str] = frozenset()  # may use road movement this impulse (Movement)
+        self.fortified: set[str] = {u for u, d in game.scenario.units.items() if d.has("fortified")}
+        self.points: dict[str, int] = {}  # supply points by pool (Supply Points)
+        self.area: dict[str, str] = {}  # unit -> off-board area
+        self.overrun: set[str] = set()  # supply stripes whose para supply marker was overrun
+        self.combat: Combat | None = None
+        self._supply_memo: dict[object, object] = {}
+
+    # -- the scenario ------------------------------------------------------------------------------
+    @property
+    def sc(self) -> Scenario:
+        return self.game.scenario
+
+    @property
+    def map(self) -> HexMap:
+        return self.game.scenario.map
+
+    def side_of(self, uid: str) -> str:
+        return self.game.side_of[uid]
+
+    def enemy(self, side: str) -> str:
+        return GERMAN if side == ALLIED else ALLIED
+
+    def impulse_side(self) -> str:
+        """The side whose impulse it is ("" in the Adjustment)."""
+        return SEQUENCE[self.stage][0]
+
+    def impulse(self) -> int:
+        """1, 2 or 3; 0 in the Adjustment."""
+        return SEQUENCE[self.stage][1]
+
+    def strength(self, uid: str) -> int:
+        return int(self.sc.units[uid].values.get("strength", 0))
+
+    def endurance(self, uid: str) -> int:
+        """The unit's printed endurance (Damage: at 0 the unit is eliminated)."""
+        u = self.sc.units[uid]
+        return int(u.values.get("endurance", u.steps))
+
+    def damage(self, uid: str) -> int:
+        """Endurance damage taken (the kit's steps lost)."""
+        return self.position.steps_lost(uid)
+
+    def endurance_left(self, uid: str) -> int:
+        return self.endurance(uid) - self.damage(uid)
+
+    def mechanized(self, uid: str) -> bool:
+        """Mechanized units (vehicle-pictured counters) act in impulse 3 (Sequence of Play)."""
+        u = self.sc.units[uid]
+        return u.has("mechanized") or u.unit_type in ("mechanized", "armor", "armored_recon")
+
+    def airborne(self, uid: str) -> bool:
+        """Allied Airborne and Glider units (Re-Supply, Reinforcements)."""
+        u = self.sc.units[uid]
+        return u.has("airborne") or u.has("glider") or u.unit_type in ("parachute", "glider")
+
+    def polish(self, uid: str) -> bool:
+        """Polish Para units land at any non-enemy hex (Reinforcements)."""
+        return self.sc.units[uid].nationality == "polish"
+
+    def stripe(self, uid: str) -> str:
+        """The unit's supply stripe (Supply Points): gold, red, maroon, yellow, light_green, or "" (none)."""
+        return self.sc.units[uid].supply
+
+    def is_fortified(self, uid: str) -> bool:
+        return uid in self.fortified
+
+    # -- where units are -------------------------------------------------------------------------------
+    def status(self, uid: str) -> str:
+        return self.position.status(uid)
+
+    def on_map(self, uid: str) -> bool:
+        return self.position.is_on_map(uid)
+
+    def area_of(self, uid: str) -> str | None:
+        """The off-board area a unit is in, or None."""
+        return self.area.get(uid)
+
+    def in_play(self, uid: str) -> bool:
+        return self.on_map(uid) or uid in self.area
+
+    def hex_label(self, uid: str) -> str | None:
+        h = self.position.hex_of(uid)
+        return self.map.label(h) if h is not None else None
+
+    def where(self, uid: str) -> str:
+        """A unit's hex label or off-board area, as the log names it."""
+        return self.hex_label(uid) or (f"off-board area {self.area[uid]}" if uid in self.area else "off the map")
+
+    def unit_ids(self) -> tuple[str, ...]:
+        return self.game.unit_ids
+
+    def units_of(self, side: str) -> Iterator[str]:
+        return (u for u in self.game.unit_ids if self.game.side_of[u] == side)
+
+    def units_at(self, h: Hex | None) -> list[str]:
+        """The units in `h`, in the scenario's order."""
+        us = self.position.units_at(h)
+        return sorted(us, key=self.game.order.__getitem__) if len(us) > 1 else list(us)
+
+    def side_at(self, h: Hex | None) -> str:
+        """The side holding `h` ("" when empty): the sides never share a hex (Movement)."""
+        us = self.position.units_at(h)
+        return self.game.side_of[us[0]] if us else ""
+
+    def enemy_at(self, h: Hex, side: str) -> bool:
+        s = self.side_at(h)
+        return bool(s) and s != side
+
+    def enemy_adjacent(self, h: Hex, side: str) -> bool:
+        """An enemy unit on a hex next to `h`, not across an unbridged river hexside (Movement)."""
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            if self.enemy_at(n, side) and not self.river_blocks(h, n):
+                return True
+        return False
+
+    # -- hexsides (Movement, Attack, Re-Supply) ----------------------------------------------------------
+    def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:
+        return self.map.hexside_between(a, b)
+
+    def river_blocks(self, a: Hex, b: Hex) -> bool:
+        """An unbridged river hexside: never crossed, never attacked across, never traced through."""
+        info = self.hexside(a, b)
+        return info is not None and "river" in info.features and info.bridge is None
+
+    def unbridged_canal(self, a: Hex, b: Hex) -> bool:
+        info = self.hexside(a, b)
+        return info is not None and "canal" in info.features and info.bridge is None
+
+    def bridged_water(self, a: Hex, b: Hex) -> bool:
+        info = self.hexside(a, b)
+        return info is not None and info.bridge is not None and bool({"river", "canal"} & set(info.features))
+
+    def road_link(self, a: Hex, b: Hex) -> bool:
+        info = self.hexside(a, b)
+        return info is not None and "road" in info.paths and not self.river_blocks(a, b)
+
+    def on_road(self, h: Hex) -> bool:
+        """A road hex: a road leads out of it."""
+        return any(self.road_link(h, hex_neighbor(h, d)) for d in range(6))
+
+    def rough(self, h: Hex) -> bool:
+        """Rough terrain (forest): a unit stops on entering it (Movement). The terrain chart marks it with a
+        movement cost above one hex."""
+        tt = self.map.terrain_table.terrain.get(self.map.terrain[h])
+        cost = tt.move.get("ground", 1) if tt is not None else 1
+        return cost is not None and cost > 1
+
+    def terrain_shift(self, h: Hex) -> int:
+        """Defender in a forest or city: the column shift the terrain chart gives (Modifiers: one left)."""
+        tt = self.map.terrain_table.terrain.get(self.map.terrain[h])
+        return int(tt.combat.get("shift", 0)) if tt is not None else 0
+
+    # -- off-board areas (Movement) ----------------------------------------------------------------------
+    def area_closed(self, name: str) -> bool:
+        """Area P from turn 4: its units are eliminated and no unit may enter (Movement)."""
+        return name == AREA_P and self.turn >= AREA_P_CLOSES
+
+    def areas_next_to(self, h: Hex) -> list[str]:
+        """The open off-board areas `h` adjoins."""
+        return [n for n, r in self.game.areas.items() if h in r.hexes and not self.area_closed(n)]
+
+    # -- changes ----------------------------------------------------------------------------------------
+    def put(self, uid: str, h: Hex) -> None:
+        """Place a unit on a hex (from the map, an off-board area or its entry)."""
+        self.area.pop(uid, None)
+        self.position.place(uid, h)
+
+    def put_offboard(self, uid: str, name: str) -> None:
+        if self.position.is_on_map(uid):
+            self.position.remove(uid, OFF_BOARD)
+        else:
+            self.position.set_status(uid, OFF_BOARD)
+        self.area[uid] = name
+
+    def eliminate(self, uid: str, why: str) -> None:
+        self.area.pop(uid, None)
+        self.fortified.discard(uid)
+        if self.position.is_on_map(uid):
+            self.position.remove(uid, ELIMINATED)
+        else:
+            self.position.set_status(uid, ELIMINATED)
+        self.note(f"{uid} is eliminated: {why}")
+
+    def take_damage(self, uid: str, why: str) -> None:
+        """One point of endurance damage (Damage); a Pickaxe-fortified unit absorbs it and flips instead
+        (Fortifications)."""
+        if uid in self.fortified:
+            self.fortified.discard(uid)
+            self.note(f"{uid} absorbs the point of damage and flips to its unfortified side {cite('Fortifications')}")
+            return
+        n = self.position.lose_steps(uid)
+        if n >= self.endurance(uid):
+            self.eliminate(uid, f"its endurance is 0 {cite('Damage')}")
+        else:
+            self.note(f"{uid} takes 1 point of endurance damage ({why}): endurance {self.endurance(uid) - n} "
+                      f"{cite('Damage')}")
+
+    def spend_point(self, pool: str) -> None:
+        self.points[pool] = self.points.get(pool, 0) - 1
+
+    def unfortify(self, uid: str) -> None:
+        """A Pickaxe-fortified unit that moves is immediately unfortified; it never re-fortifies."""
+        if uid in self.fortified:
+            self.fortified.discard(uid)
+            self.note(f"{uid} moves and is no longer fortified {cite('Fortifications')}")
+
+    def supply_memo(self) -> dict[object, object]:
+        """A cache the supply tracing keys on the position's revision (supply.py)."""
+        return self._supply_memo

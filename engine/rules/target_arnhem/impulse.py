@@ -1,0 +1,194 @@
+"""A side's impulse (Target Arnhem: Impulse 1-3, Movement, Re-Supply, Reinforcements; 001_69d92a61f68ed4f9.txt).
+
+"Each unit (in any order) can do ONE of the following: Move, Attack, or Re-Supply" in impulses 1 and 2;
+in impulse 3 "Only Mechanized units (vehicle-pictured counters) can act again". The phasing side also drops
+its paratroops in impulses 1 and 2 ("Paradrop units may drop during the 1st or 2nd impulses"), each drop
+being that unit's act. The impulse ends when the side passes; then "No more than 3 stacked units may end an
+impulse in a hex (eliminate excess units by owner's choice)".
+
+* Move: movement.py. A Pickaxe-fortified unit that moves is unfortified (Fortifications); a German unit
+  ending its move on a para supply marker overruns it (supply.py).
+* Re-Supply: "Only "in-supply" units may re-supply"; "Repair one damage point, per unit, per impulse:
+  expend one supply point each."
+* Attack: declared here on an adjacent enemy hex, fought in combat.py.
+* Paradrops: "within 2 hexes of their own personal para supply area, not on an enemy hex, and not over a
+  river with a bridge farther than its 2-hex requirement" (the two-hex trace of supply.py, which crosses no
+  unbridged river); "Polish Para (PP) units can land at any non-enemy hex"; "Airborne units may arrive in
+  hex 0103 (instead of a paradrop)", the only place left to a division whose marker was overrun.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...hexgrid import Hex, hex_neighbor
+from ..kit import Task
+from ..protocol import Action
+from .actions import Attack, Enter, Eliminate, Move, Pass, Resupply
+from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
+from .decisions import Act, AttackWith, Excess
+from .movement import destinations
+from .step import TAStep
+from .supply import spread, in_supply, marker_hexes, overrun_markers, pool_for, spend
+
+
+@dataclass(frozen=True)
+class StartImpulse(Task):
+    """The impulse begins: which units may use road movement is fixed now (Movement)."""
+
+    def run(self, state: TABoard) -> None:
+        side, n = state.impulse_side(), state.impulse()
+        state.acted = set()
+        ready = set()
+        for uid in state.units_of(side):
+            h = state.position.hex_of(uid)
+            if h is not None and state.on_road(h) and not state.enemy_adjacent(h, side):
+                ready.add(uid)
+        state.road_ready = frozenset(ready)
+        state.note(f"Turn {state.turn}: {state.side_name(side)} impulse {n} {cite(f'Impulse {n}')}")
+        state.pending = Act(side, n)
+
+
+@dataclass(frozen=True)
+class EndImpulse(Task):
+    """The impulse ends: hexes over three units lose the excess, by their owner's choice (Movement)."""
+
+    def run(self, state: TABoard) -> None:
+        over = over_stacked(state)
+        if over:
+            h = over[0]
+            state.pending = Excess(state.side_at(h), state.map.label(h))
+            state.queue.insert(0, EndImpulse())
+
+
+def over_stacked(state: TABoard) -> list[Hex]:
+    side = state.impulse_side()
+    hexes = [h for h, us in state.position.occupancy().items() if len(us) > STACKING_LIMIT]
+    return sorted(hexes, key=lambda h: (state.side_at(h) != side, state.map.label(h)))
+
+
+def may_act(state: TABoard, uid: str, impulse: int) -> bool:
+    return uid not in state.acted and state.in_play(uid) and (impulse < 3 or state.mechanized(uid))
+
+
+def attack_targets(state: TABoard, side: str, impulse: int) -> list[Hex]:
+    """Enemy hexes next to a unit that may still act, not across an unbridged river (Attack)."""
+    targets: set[Hex] = set()
+    for uid in state.units_of(side):
+        h = state.position.hex_of(uid)
+        if h is None or not may_act(state, uid, impulse):
+            continue
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            if state.enemy_at(n, side) and not state.river_blocks(h, n):
+                targets.add(n)
+    return sorted(targets, key=state.map.label)
+
+
+def can_resupply(state: TABoard, uid: str) -> bool:
+    return state.damage(uid) > 0 and in_supply(state, uid) and pool_for(state, uid) is not None
+
+
+def due_airborne(state: TABoard, side: str) -> list[str]:
+    out: list[str] = []
+    for rf in state.sc.reinforcements:
+        if rf.side == side and rf.airborne and rf.turn <= state.turn:
+            out += [u for u in rf.units if state.status(u) == WAITING and u not in out]
+    return out
+
+
+def drop_hexes(state: TABoard, uid: str) -> list[Hex]:
+    """Where an airborne reinforcement may arrive now (Reinforcements)."""
+    side = state.side_of(uid)
+    stripe = state.stripe(uid)
+    if state.polish(uid) and stripe not in state.overrun:
+        cands = set(state.map.hexes)
+    else:
+        cands = spread(state, marker_hexes(state, stripe), side, 2)
+    if state.game.entry_hex is not None:
+        cands.add(state.game.entry_hex)
+    ok = [h for h in cands if not state.enemy_at(h, side) and len(state.units_at(h)) < STACKING_LIMIT]
+    return sorted(ok, key=state.map.label)
+
+
+class ActStep(TAStep[Act]):
+    decision = Act
+    rule = "Target Arnhem: Sequence of Play"
+    name = "Move, Attack or Re-Supply with a unit, drop paratroops, or end the impulse"
+    why = {
+        "move": f"the unit cannot move there now {cite('Movement')}",
+        "resupply": f"only a damaged, in-supply unit with a supply point to spend may re-supply {cite('Re-Supply')}",
+        "attack": f"attacks are only on an adjacent enemy hex, never across an unbridged river {cite('Attack')}",
+        "enter": f"paradrops are within 2 hexes of the division's para supply marker, in impulses 1 and 2 "
+                 f"{cite('Reinforcements')}",
+    }
+
+    def legal(self, state: TABoard, d: Act) -> list[Action]:
+        out: list[Action] = [Pass()]
+        for uid in state.units_of(d.player):
+            if not may_act(state, uid, d.impulse):
+                continue
+            out += [Move(uid, dest) for dest in destinations(state, uid)]
+            if can_resupply(state, uid):
+                out.append(Resupply(uid))
+        out += [Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)]
+        if d.impulse < 3:
+            for uid in due_airborne(state, d.player):
+                out += [Enter(uid, state.map.label(h)) for h in drop_hexes(state, uid)]
+        return out
+
+    def apply(self, state: TABoard, d: Act, action: Action) -> None:
+        if isinstance(action, Pass):
+            state.note(f"{state.side_name(d.player)} ends impulse {d.impulse}")
+            state.queue.append(EndImpulse())
+            return
+        state.pending = Act(d.player, d.impulse)
+        if isinstance(action, Move):
+            do_move(state, action.unit, action.dest)
+        elif isinstance(action, Resupply):
+            pool = pool_for(state, action.unit)
+            assert pool is not None
+            spend(state, pool)
+            state.position.lose_steps(action.unit, -1)
+            state.acted.add(action.unit)
+            state.note(f"{action.unit} re-supplies: one damage point repaired for one {pool} supply point "
+                       f"{cite('Re-Supply')}")
+        elif isinstance(action, Attack):
+            h = state.map.hex_at(action.target)
+            assert h is not None
+            state.combat = Combat(d.player, h, (), tuple(state.units_at(h)))
+            state.pending = AttackWith(d.player, action.target)
+        elif isinstance(action, Enter):
+            h = state.map.hex_at(action.dest)
+            assert h is not None
+            state.put(action.unit, h)
+            state.acted.add(action.unit)
+            how = "arrives at" if h == state.game.entry_hex else "drops into"
+            state.note(f"{action.unit} {how} {action.dest} {cite('Reinforcements')}")
+
+
+def do_move(state: TABoard, uid: str, dest: str) -> None:
+    before = state.where(uid)
+    state.unfortify(uid)
+    if dest in state.game.areas:
+        state.put_offboard(uid, dest)
+    else:
+        h = state.map.hex_at(dest)
+        assert h is not None
+        state.put(uid, h)
+        overrun_markers(state, uid, h)
+    state.acted.add(uid)
+    state.note(f"{uid} moves from {before} to {state.where(uid)} {cite('Movement')}")
+
+
+class ExcessStep(TAStep[Excess]):
+    decision = Excess
+    rule = "Target Arnhem: Movement"
+    name = "eliminate a unit over the limit of three per hex"
+
+    def legal(self, state: TABoard, d: Excess) -> list[Action]:
+        return [Eliminate(u) for u in state.units_at(state.map.hex_at(d.hex))]
+
+    def apply(self, state: TABoard, d: Excess, action: Action) -> None:
+        assert isinstance(action, Eliminate)
+        state.eliminate(action.unit, f"more than 3 units in {d.hex} at the end of an impulse {cite('Movement')}")

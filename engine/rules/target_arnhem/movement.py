@@ -1,0 +1,134 @@
+"""Movement (Target Arnhem: Movement, 001_69d92a61f68ed4f9.txt): where one unit may move in its impulse.
+
+* "Per impulse, units can move 2 hexes over open ground or cross 1 hex over an unbridged canal": a normal
+  move is one or two hexes; crossing an unbridged canal is a move of that one hex.
+* "Stop when you enter rough terrain (i.e. forest)." "You can never cross a river without a bridge."
+* "Move unlimited spaces along any road, only if you began on the road at the beginning of your impulse
+  and also only if there is no adjacent unit at the beginning of your impulse" (`TABoard.road_ready`);
+  "Must stop if while traveling on a road you enter a non-road hex."
+* "Must stop when upon entering a hex adjacent to an enemy unit (even while traveling on a road), unless
+  separated by an unbridged river hexside (FAQ: a unit can move one hex while adjacent if it's your first
+  hex move)": a unit that starts next to the enemy may still move; every hex it enters next to the enemy
+  ends its move.
+* Off-board areas: only German units enter an adjoining off-board area from a hex or a road (the move ends
+  there); an off-board unit moves to one adjoining area, or to one adjoining hex and stops. From turn 4 no
+  unit may enter area P.
+* "You can never share a hex with an enemy unit": no move enters or passes an enemy-held hex.
+
+`destinations` gives every place the move may end, each with one path to it (printed labels, the unit's
+hex first), for the presenter to draw.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ...hexgrid import Hex, hex_neighbor
+from .board import GERMAN, TABoard
+
+NORMAL_HEXES = 2
+
+
+def destinations(state: TABoard, uid: str) -> dict[str, tuple[str, ...]]:
+    """Every hex label or off-board area the unit may end its move in, with a path to it."""
+    side = state.side_of(uid)
+    label = state.map.label
+    area = state.area.get(uid)
+    out: dict[str, tuple[str, ...]] = {}
+    if area is not None:  # an off-board unit: one adjoining area, or one adjoining hex (then stop)
+        region = state.game.areas[area]
+        for other in region.adjacent:
+            if other in state.game.areas and not state.area_closed(other):
+                out[other] = (area, other)
+        for h in sorted(region.hexes, key=label):
+            if not state.enemy_at(h, side):
+                out[label(h)] = (area, label(h))
+        return out
+    start = state.position.hex_of(uid)
+    if start is None:
+        return out
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    _normal(state, start, side, paths)
+    if uid in state.road_ready:
+        _road(state, start, side, paths)
+    paths.pop(start, None)
+    ends: dict[str, tuple[str, ...]] = {}
+    for h, path in paths.items():
+        ends[label(h)] = tuple(label(x) for x in path)
+    if side == GERMAN:  # into an adjoining off-board area, at the end of a path that did not stop before
+        road = uid in state.road_ready
+        for h, path in [(start, (start,)), *sorted(paths.items(), key=lambda kv: label(kv[0]))]:
+            if h != start and _stopped(state, path, side, road):
+                continue
+            for name in state.areas_next_to(h):
+                ends.setdefault(name, (*(label(x) for x in path), name))
+    return dict(sorted(ends.items()))
+
+
+def _enterable(state: TABoard, a: Hex, b: Hex, side: str) -> bool:
+    return state.map.contains(b) and not state.enemy_at(b, side) and not state.river_blocks(a, b)
+
+
+def _stops_in(state: TABoard, h: Hex, side: str) -> bool:
+    return state.rough(h) or state.enemy_adjacent(h, side)
+
+
+def _normal(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...]]) -> None:
+    """One or two hexes over open ground; one hex across an unbridged canal; stop in rough terrain or next
+    to the enemy."""
+    todo: deque[tuple[Hex, ...]] = deque([(start,)])
+    while todo:
+        path = todo.popleft()
+        h = path[-1]
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            if n in path or not _enterable(state, h, n, side):
+                continue
+            canal = state.unbridged_canal(h, n)
+            if canal and len(path) > 1:
+                continue  # an unbridged canal is crossed only as a move of one hex
+            new = (*path, n)
+            if n not in paths or len(paths[n]) > len(new):
+                paths[n] = new
+            if canal or len(new) - 1 >= NORMAL_HEXES or _stops_in(state, n, side):
+                continue
+            todo.append(new)
+
+
+def _road(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...]]) -> None:
+    """Unlimited hexes along roads; a step off the road (by the normal crossing rules) ends the move, as does
+    a hex next to the enemy."""
+    seen = {start}
+    todo: deque[tuple[Hex, ...]] = deque([(start,)])
+    while todo:
+        path = todo.popleft()
+        h = path[-1]
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            if n in path or not _enterable(state, h, n, side):
+                continue
+            new = (*path, n)
+            if state.road_link(h, n) and state.on_road(n):
+                paths.setdefault(n, new)
+                if n in seen or state.enemy_adjacent(n, side):
+                    continue
+                seen.add(n)
+                todo.append(new)
+            elif len(path) > 1 and not state.unbridged_canal(h, n):
+                paths.setdefault(n, new)  # entering a non-road hex: stop
+
+
+def _along_road(state: TABoard, path: tuple[Hex, ...]) -> bool:
+    return all(state.road_link(a, b) for a, b in zip(path, path[1:], strict=False))
+
+
+def _stopped(state: TABoard, path: tuple[Hex, ...], side: str, road: bool) -> bool:
+    """The move along `path` had to stop in its last hex (`road`: the unit may use road movement)."""
+    last = path[-1]
+    if state.enemy_adjacent(last, side):
+        return True
+    if road and _along_road(state, path):
+        return False
+    if len(path) > 1 and state.unbridged_canal(path[-2], last):
+        return True
+    return state.rough(last) or len(path) - 1 >= NORMAL_HEXES
