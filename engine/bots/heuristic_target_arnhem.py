@@ -1,0 +1,163 @@
+"""A heuristic bot for the Target Arnhem family (Target Arnhem: Across 6 Bridges, 001_69d92a61f68ed4f9.txt),
+through the protocol and the family's typed actions and queries.
+
+It reads the scenario's Victory Conditions as data (the `occupy` hex, Arnhem, and the `clear` hexes, Hell's
+Highway) and plays toward them:
+
+* Attacks (Attack, Combat): an enemy hex is attacked with every unit that may join when the Combat Ratio
+  Table deals the defender at least one point and no more to the attacker than to the defender, with
+  Concentrated Bombardment whenever it may be used; attacks on the objective hexes come first.
+* Moves (Movement): each unit heads for its nearest objective: the Allies for Arnhem and the German-held
+  hexes of Hell's Highway, the Germans for the hexes of Hell's Highway they do not hold and for Arnhem; a unit
+  on an objective hex stays; off-board German units come on where the road is nearest.
+* Re-Supply: a damaged unit that may re-supply does, when it has nothing better to do.
+* Reinforcements and paradrops: every unit arrives as soon as it may, as near its objective as it may.
+* Damage: on a Pickaxe-fortified unit first (it absorbs the point), else on the unit with the most endurance
+  left. Advance: into an objective hex. Stacking: the weakest unit goes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..hexgrid import Hex, hex_distance
+from ..model.scenario import Scenario
+from ..rules.protocol import CHANCE, Action, GameState
+from ..rules.target_arnhem.actions import (
+    Advance,
+    Attack,
+    Damage,
+    Done,
+    Eliminate,
+    Enter,
+    Fire,
+    Move,
+    Pass,
+    Resupply,
+    Stay,
+    With,
+)
+from ..rules.target_arnhem.board import ALLIED, TABoard
+from ..rules.target_arnhem.combat import odds
+from ..rules.target_arnhem.decisions import Act, AdvanceChoice, AttackWith, Excess, TakeDamage
+
+
+class TAHeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, scenario: Scenario, seed: int = 0) -> None:
+        self.scenario = scenario
+        self.rng = random.Random(seed)
+        m = scenario.map
+        self.arnhem: list[Hex] = []
+        self.highway: list[Hex] = []
+        for v in scenario.victory:
+            hexes = [h for h in (m.hex_at(x) for x in v.hexes) if h is not None]
+            if v.kind == "occupy":
+                self.arnhem += hexes
+            elif v.kind == "clear":
+                self.highway += hexes
+        self.objectives = set(self.arnhem) | set(self.highway)
+
+    # -- the protocol ----------------------------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        if state.current_player == CHANCE or len(legal) == 1:
+            return legal[0]
+        if not isinstance(state, TABoard):
+            return legal[self.rng.randrange(len(legal))]
+        d = state.pending_decision()
+        if isinstance(d, Act):
+            return self._act(state, legal)
+        if isinstance(d, AttackWith):
+            joins = [a for a in legal if isinstance(a, With)]
+            if joins:
+                return joins[0]
+            fires = [a for a in legal if isinstance(a, Fire)]
+            return max(fires, key=lambda a: a.bomb)
+        if isinstance(d, TakeDamage):
+            return self._damage(state, [a for a in legal if isinstance(a, Damage)])
+        if isinstance(d, AdvanceChoice):
+            target = state.map.hex_at(d.target)
+            advances = [a for a in legal if isinstance(a, Advance)]
+            if target in self.objectives and advances and not state.units_at(target):
+                return advances[0]
+            return Stay()
+        if isinstance(d, Excess):
+            elim = [a for a in legal if isinstance(a, Eliminate)]
+            return min(elim, key=lambda a: (state.strength(a.unit) * state.endurance_left(a.unit), a.unit))
+        enters = [a for a in legal if isinstance(a, Enter)]
+        if enters:
+            return enters[0]
+        return next((a for a in legal if isinstance(a, Done)), legal[0])
+
+    # -- an impulse --------------------------------------------------------------------------------------
+    def _targets(self, state: TABoard, side: str) -> list[Hex]:
+        """Where the side's units should go: the objective hexes it does not hold yet, else all of them."""
+        if side == ALLIED:
+            want = [h for h in self.highway if state.side_at(h) not in ("", side)]
+            want += [h for h in self.arnhem if state.side_at(h) != side]
+        else:
+            want = [h for h in self.highway + self.arnhem if state.side_at(h) != side]
+        return want or list(self.objectives)
+
+    def _act(self, state: TABoard, legal: list[Action]) -> Action:
+        side = state.current_player
+        best: tuple[float, Action] | None = None
+        targets = self._targets(state, side)
+        for a in legal:
+            score = self._score(state, side, a, targets)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, a)
+        return best[1] if best is not None else Pass()
+
+    def _score(self, state: TABoard, side: str, a: Action, targets: list[Hex]) -> float:
+        if isinstance(a, Attack):
+            return self._attack_score(state, side, a)
+        if isinstance(a, Enter):
+            h = state.map.hex_at(a.dest)
+            return 50.0 - (self._dist(h, targets) if h is not None else 20)
+        if isinstance(a, Resupply):
+            return 3.0
+        if isinstance(a, Move):
+            return self._move_score(state, a, targets)
+        return 0.0
+
+    def _attack_score(self, state: TABoard, side: str, a: Attack) -> float:
+        target = state.map.hex_at(a.target)
+        if target is None:
+            return 0.0
+        from ..rules.target_arnhem.combat import may_attack_with
+
+        units = tuple(u for u in state.units_of(side) if may_attack_with(state, u, target, state.impulse()))
+        if not units:
+            return 0.0
+        result = odds(state, units, target, False).result
+        if result.defender < 1 or result.attacker > result.defender:
+            return 0.0
+        return 60.0 + 10 * (result.defender - result.attacker) + (20 if target in self.objectives else 0)
+
+    def _move_score(self, state: TABoard, a: Move, targets: list[Hex]) -> float:
+        here = state.position.hex_of(a.unit)
+        dest = state.map.hex_at(a.dest)
+        if dest is None:  # into an off-board area: only when already off the map
+            return 0.0
+        if here is None:  # an off-board unit coming on
+            return 40.0 - self._dist(dest, targets)
+        if here in self.objectives and (state.side_of(a.unit) != ALLIED or here in self.arnhem):
+            return 0.0  # hold the objective
+        gain = self._dist(here, targets) - self._dist(dest, targets)
+        if gain <= 0:
+            return 0.0
+        bonus = 5.0 if dest in self.objectives else 0.0
+        return 10.0 + gain + bonus + self.rng.random() * 0.1
+
+    @staticmethod
+    def _dist(h: Hex, targets: list[Hex]) -> int:
+        return min((hex_distance(h, t) for t in targets), default=0)
+
+    def _damage(self, state: TABoard, options: list[Damage]) -> Action:
+        fort = [a for a in options if state.is_fortified(a.unit)]
+        if fort:
+            return fort[0]
+        return max(options, key=lambda a: (state.endurance_left(a.unit), a.unit))

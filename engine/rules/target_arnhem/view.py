@@ -1,0 +1,171 @@
+"""What a player interface shows of a game of Target Arnhem: Across 6 Bridges (001_69d92a61f68ed4f9.txt),
+read through the state's typed queries (board.py, supply.py, movement.py), its pending decision and the typed
+actions (actions.py); rules/presentation.py describes the views.
+
+* Units with their printed strength and endurance and the damage taken (Damage), whether they are
+  Pickaxe-fortified (Fortifications), have acted this impulse (Impulses 1-3) or are out of supply
+  (Re-Supply); German units in off-board areas, reinforcements not yet arrived, eliminated units.
+* Moves carry a path (Movement), attacks the target hex, paradrops the drop hex; the resolution of an attack
+  (`fire`) previews the strengths, every modifier, the Combat Ratio Table column and its damage (the table's
+  values are reconstructed and marked so).
+* Markers: the para supply markers on the map, and each side's supply points by pool.
+* There are no zones of control; a hex next to the enemy stops a move (`zoc_hexes` gives those hexes).
+* The log is the state's own notes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..presentation import (
+    ATTACK,
+    CHOICE,
+    ENTER,
+    MOVE,
+    PASS,
+    ActionView,
+    CombatPreview,
+    MarkerView,
+    Presenter,
+    TurnTrack,
+    UnitView,
+)
+from ..protocol import Action, GameState
+from .actions import Attack, Enter, Fire, Move, Pass, verb_of
+from .board import ELIMINATED, OFF_BOARD, ON_MAP, SEQUENCE, WAITING, cite
+from .combat import odds
+from .decisions import AttackWith
+from .movement import destinations
+from .state import TAState
+from .supply import PARA_SUPPLY, in_supply
+from .tables import DEFENDER, combat_table
+
+STAGES = tuple("Adjustment" if n == 0 else f"{side.capitalize()} impulse {n}" for side, n in SEQUENCE)
+
+
+def _ta(state: GameState) -> TAState:
+    if not isinstance(state, TAState):
+        raise TypeError(f"a Target Arnhem presenter reads Target Arnhem states, not {type(state).__name__}")
+    return state
+
+
+class TAPresenter(Presenter):
+    def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
+        st = _ta(state)
+        out = []
+        for uid in st.unit_ids():
+            u = st.sc.units[uid]
+            status = st.status(uid)
+            shown = {ON_MAP: ON_MAP, OFF_BOARD: f"off-board area {st.area_of(uid)}", WAITING: "reinforcement",
+                     ELIMINATED: "eliminated"}.get(status, status)
+            flags = []
+            if st.is_fortified(uid):
+                flags.append("Pickaxe fortified")
+            if uid in st.acted:
+                flags.append("acted")
+            if st.in_play(uid) and not in_supply(st, uid):
+                flags.append("out of supply")
+            dmg = st.damage(uid)
+            values = f"{st.strength(uid)}-{st.endurance(uid)}" + (f" ({dmg} damage)" if dmg else "")
+            out.append(UnitView(uid, u.side, u.name or uid, st.hex_label(uid), shown, values, tuple(flags)))
+        return out
+
+    def action_views(self, state: GameState) -> list[ActionView]:
+        st = _ta(state)
+        out = []
+        paths: dict[str, dict[str, tuple[str, ...]]] = {}
+        for a in st.legal_actions():
+            if isinstance(a, Move):
+                route = paths.setdefault(a.unit, destinations(st, a.unit)).get(a.dest, (a.dest,))
+                hexes = tuple(x for x in route if st.map.hex_at(x) is not None)
+                out.append(ActionView(a, MOVE, f"move {a.unit} to {a.dest}", (a.unit,), hexes, None, "move",
+                                      rule="Target Arnhem: Movement"))
+            elif isinstance(a, Enter):
+                hexes = (a.dest,) if st.map.hex_at(a.dest) is not None else ()
+                out.append(ActionView(a, ENTER, f"{a.unit} arrives at {a.dest}", (a.unit,), hexes, verb="enter",
+                                      rule="Target Arnhem: Reinforcements"))
+            elif isinstance(a, Attack):
+                out.append(ActionView(a, ATTACK, f"attack {a.target}", (), (a.target,), verb="attack",
+                                      rule="Target Arnhem: Attack"))
+            elif isinstance(a, Pass):
+                out.append(ActionView(a, PASS, "end the impulse", verb="pass", rule="Target Arnhem: Sequence of Play"))
+            else:
+                out.append(ActionView(a, CHOICE, a.text(), verb=verb_of(a)))
+        return out
+
+    def zoc_hexes(self, state: GameState, side: str) -> set[str]:
+        """Hexes next to `side`'s enemies, where a move stops (Movement)."""
+        st = _ta(state)
+        return {st.map.label(h) for h in st.map.hexes if st.enemy_adjacent(h, side)}
+
+    def move_costs(self, state: GameState, unit: str) -> dict[str, float]:
+        st = _ta(state)
+        if not st.in_play(unit):
+            return {}
+        return {d: float(len(p) - 1) for d, p in destinations(st, unit).items() if st.map.hex_at(d) is not None}
+
+    def combat_preview(self, state: GameState, action: Action) -> CombatPreview | None:
+        st = _ta(state)
+        d = st.pending_decision()
+        c = st.combat
+        if not isinstance(d, AttackWith) or c is None or not isinstance(action, Fire) or not c.units:
+            return None
+        o = odds(st, c.units, c.target, action.bomb)
+        summary = (f"strength {float(o.attack):g} vs {float(o.defense):g}, net shift {o.shift:+d}: column "
+                   f"{o.result.column} {cite('Combat Ratio Equations')}")
+        dist = {f"{o.result.defender} to the defender, {o.result.attacker} to the attacker": Fraction(1)}
+        table = combat_table(st.sc)
+        return CombatPreview(action, c.units, st.map.label(c.target), summary, o.result.column, "", o.modifiers,
+                             dist, c.defenders, table.reconstructed)
+
+    def prompt(self, state: GameState) -> str:
+        st = _ta(state)
+        out = st.outcome()
+        if out is not None:
+            return f"Game over: {st.side_name(out.winner)} wins: {out.reason}" if out.winner else "Game over"
+        step = st.pending_step()
+        who = st.side_name(st.current_player)
+        what = step.name if step is not None else ""
+        rule = step.rule if step is not None else ""
+        return f"Turn {st.turn}, {STAGES[st.stage]}: {who}: {what} ({rule})"
+
+    def events(self, state: GameState, since: int = 0) -> list[str]:
+        st = _ta(state)
+        first = 0 if since <= 0 else since + 1
+        return [text for i, text in st.events if i >= first]
+
+    def turn_track(self, state: GameState) -> TurnTrack:
+        st = _ta(state)
+        return TurnTrack(st.turn, st.game.last_turn, STAGES, -1 if st.is_terminal() else st.stage)
+
+    def markers(self, state: GameState, viewer: str | None = None) -> list[MarkerView]:
+        st = _ta(state)
+        out = []
+        for mid, mk in st.sc.markers.items():
+            if mk.kind != PARA_SUPPLY:
+                continue
+            h = st.position.marker_hex(mid)
+            text = mk.label or mid
+            if h is None:
+                text += " (overrun)"
+            out.append(MarkerView(mid, "para supply marker", mk.side, text, st.map.label(h) if h else None))
+        for pool, n in sorted(st.points.items()):
+            out.append(MarkerView(f"points-{pool}", "supply points", "", f"{pool}: {n} supply points"))
+        return out
+
+    def result_legend(self, state: GameState) -> dict[str, str]:
+        st = _ta(state)
+        table = combat_table(st.sc)
+        out = {}
+        for col in table.columns:
+            dmg = table.cell(DEFENDER, col) if DEFENDER in table.rows else 0
+            att = table.cell("attacker", col) if "attacker" in table.rows else 0
+            out[col] = (f"{dmg} damage to the defender, {att} to the attacker"
+                        + (" (reconstructed values)" if table.reconstructed else "") + f" {cite('Combat')}")
+        return out
+
+    def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
+        return Move(unit, path[-1]) if path else None
+
+
+__all__ = ["TAPresenter"]
