@@ -314,7 +314,7 @@ class FMGame(Game):
             for r in z.rules:
                 key = repr(r)
                 if key not in by_rule:
-                    by_rule[key] = self._rule_hexes(r)
+                    by_rule[key] = self.zone_rule_hexes(r)
                 allowed &= by_rule[key]
             members = z.units or [u.id for u in sc.units_of(z.side) if not self._reinforcement(u.id)]
             for uid in members:
@@ -322,7 +322,7 @@ class FMGame(Game):
                 out[uid] = [h for h in cand if h in allowed]
         return out
 
-    def _rule_hexes(self, rule: ZoneRule) -> set[Hex]:
+    def zone_rule_hexes(self, rule: ZoneRule) -> set[Hex]:
         """Every hex that passes one set-up zone rule: validation's zone_rule_holds, computed from the
         targets outwards rather than hex by hex."""
         sc, m = self.scenario, self.map

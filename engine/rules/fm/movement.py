@@ -20,7 +20,7 @@ from .board import FMBoard, FMStep
 from .decisions import GoOn, MoveChoice
 from .engineers import check_demolition, demolition_candidates
 from .game import cite, rule_ref
-from .reach import ferry_edges_into, path_cost_of, path_problem, unit_reach
+from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries
 
 MoveList = tuple[list[tuple[Hex, Move]], frozenset[Hex]]
@@ -57,7 +57,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         reach = unit_reach(state, uid)
         # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
         # not move, and nothing in its way changed) give the same moves
-        paths = (reach.predecessors, getattr(reach, "landings", None))
+        paths = (reach.predecessors, reach.landings if isinstance(reach, FMReach) else None)
         last = g.moves_memo.get(uid)
         if last is not None and last[0] == paths:
             entry = last[1]
@@ -274,8 +274,10 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     predecessor's path plus one hex: taken in order of MP spent, a hex's predecessor (which costs less
     to reach) is always spelled out before it."""
     prev, index = reach.predecessors, reach.index
-    landings: dict[Hex, list[Hex]] = getattr(reach, "landings", {})  # 10.6.2 (reach.FMReach)
-    land_spent: dict[Hex, float] = getattr(reach, "land_spent", {})
+    landings: dict[Hex, list[Hex]] = {}  # 10.6.2: hexes entered across a printed ferry
+    land_spent: dict[Hex, float] = {}
+    if isinstance(reach, FMReach):
+        landings, land_spent = reach.landings, reach.land_spent
     paths: dict[int, tuple[str, ...]] = {}
     searched = ((h, land_spent.get(h, c)) for h, c in reach.spent.items() if h not in landings or h in land_spent)
     for h, _mp_spent in sorted(searched, key=_second):

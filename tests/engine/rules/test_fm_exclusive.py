@@ -378,7 +378,7 @@ def test_set_up_zone_hexes_match_validation():
         g = make_game(sc)
         for z in sc.setup_zones:
             for r in z.rules:
-                assert g._rule_hexes(r) == {h for h in sc.map.hexes if zone_rule_holds(sc, r, h)}
+                assert g.zone_rule_hexes(r) == {h for h in sc.map.hexes if zone_rule_holds(sc, r, h)}
 
 
 def test_a_unit_stopped_for_a_demolition_in_a_friends_hex_must_move_on():
