@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..hexgrid import Hex
+from ..hexgrid import Hex, Hexside
 from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..model.hexmap import EDGE_SIDES, HexMap
 from ..model.placement import hex_prohibited, movement_class_of, zone_rule_holds
@@ -200,7 +200,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {e.hex} is not on the map", anchor, hex=e.hex)
             elif not rf.airborne and h not in all_edges:
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry hex {e.hex} is not on a map edge "
-                        "(reinforcements enter from the map edge, F&M 11.1)", anchor,
+                        "(reinforcements enter from the map edge, Arnhem: The Farthest Bridge 11.1)", anchor,
                         hex=e.hex)
         if e.edge_range is not None:
             a, b = (m.hex_at(x) for x in e.edge_range)
@@ -209,7 +209,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("hex-off-map", f"reinforcement {i + 1}: entry hex {bad} is not on the map", anchor, hex=bad)
             elif not any(a in hs and b in hs for hs in edge_hexes.values()):
                 r.error("entry-not-on-edge", f"reinforcement {i + 1}: entry range {e.edge_range[0]}-{e.edge_range[1]} "
-                        "does not run along one map edge (F&M 11.1)", anchor,
+                        "does not run along one map edge (Arnhem: The Farthest Bridge 11.1)", anchor,
                         hex=e.edge_range[0])
         if e.offboard is not None:
             region = m.regions.get(e.offboard)
@@ -341,14 +341,17 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
         info = m.hexsides.get(side)
         if state == "demolished" and (info is None or info.bridge is None):
             r.error("start-no-bridge", f"start: hexside {label} has no bridge to be demolished"
-                    + (" (F&M 10.6.3)" if fm else ""), anchor, hex=label)
+                    + (" (Arnhem: The Farthest Bridge 10.6.3)" if fm else ""), anchor, hex=label)
         elif state == "ferry":
             if info is None or not hexside_is_water(m, info.features):
                 r.error("start-ferry", f"start: hexside {label} is not a river or canal hexside, so no ferry can "
-                        "operate across it" + (" (F&M 10.6.5)" if fm else ""), anchor, hex=label)
+                        "operate across it" + (" (Arnhem: The Farthest Bridge 10.6.5)" if fm else ""), anchor,
+                        hex=label)
             elif info.bridge is not None:
                 r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry runs where none "
-                        "stands" + (" (F&M 10.6.5)" if fm else ""), anchor, hex=label)
+                        "stands" + (" (Arnhem: The Farthest Bridge 10.6.5)" if fm else ""), anchor, hex=label)
+            elif fm:
+                _warn_ferry_cancelled(r, sc, side, label, anchor)
     for mid, label in start.markers.items():
         anchor = ("start", "markers", mid)
         if mid not in sc.markers:
@@ -356,6 +359,26 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
         elif map_ok and m.hex_at(label) is None:
             r.error("hex-off-map", f"start: marker {mid} is placed at {label}, which is not on the map", anchor,
                     hex=label)
+
+
+def _warn_ferry_cancelled(r: _Report, sc: Scenario, side: Hexside, label: str, anchor: tuple[str, ...]) -> None:
+    """A ferry set up beside a German unit is cancelled the moment play starts (Arnhem: The Farthest
+    Bridge 10.6.5, 000_e5c3deafb2cea4af.txt: "if a German unit occupies either adjoining hex, the ferry
+    operations immediately is canceled"); the Allied side is the first player (10.4) unless the
+    scenario's `allied_side` option names another."""
+    ids = [x.id for x in sc.sides]
+    allied = str(sc.options.get("allied_side") or sc.first_player or (ids[0] if ids else ""))
+    ends = set(side.hexes())
+    for uid, hex_label in sc.placements.items():
+        u = sc.units.get(uid)
+        h = sc.map.hex_at(hex_label)
+        if u is not None and u.side != allied and h in ends:
+            found = sc.side(u.side)
+            name = found.name if found is not None and found.name else u.side
+            r.warning("start-ferry-cancelled", f"start: the ferry across {label} adjoins {hex_label}, where "
+                      f"{name} unit {uid} is set up: it is cancelled as play begins "
+                      "(Arnhem: The Farthest Bridge 10.6.5)", anchor, hex=label)
+            return
 
 
 def describe_rule(rule: ZoneRule) -> str:

@@ -5,6 +5,7 @@ expected diagnostic code at its expected line. Each file in tests/fixtures/broke
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -295,7 +296,7 @@ def test_start_checks_cite_rules_by_title_never_by_file_name():
     assert len(diags) == 8
     assert not [d.message for d in diags if ".txt" in d.message]
     bridges = [d.message for d in diags if d.code in ("start-no-bridge", "start-ferry")]
-    assert len(bridges) == 3 and all("F&M 10.6." in text for text in bridges), bridges
+    assert len(bridges) == 3 and all("Arnhem: The Farthest Bridge 10.6." in text for text in bridges), bridges
 
 
 def test_start_checks_skip_hex_tests_without_the_map(tmp_path):
@@ -348,3 +349,16 @@ def test_a_game_starts_from_the_scenarios_start_state():
     assert pos.hexside_state(m.hexside_at("0605/0606")) == "demolished"
     assert pos.hexside_state(m.hexside_at("0305/0306")) == "ferry"
     assert pos.marker_hex("dz-x") == m.hex_at("0103")
+
+
+def test_a_ferry_set_up_beside_a_german_unit_is_reported_as_cancelled_at_once():
+    """Arnhem: The Farthest Bridge 10.6.5: a German unit in either adjoining hex cancels the ferry at once."""
+    sc = load_scenario(MID_GAME).scenario
+    assert start_codes(sc) == []  # 0305/0306: no German unit beside it
+    side = sc.map.hexside_at("0605/0606")
+    info = sc.map.hexsides[side]
+    sc.map.set_hexsides({side: replace(info, bridge=None)})  # an unbridged river beside 9SS Recon in 0606
+    sc.start.hexsides["0605/0606"] = "ferry"
+    diags = [d for d in validate_scenario(sc) if d.code == "start-ferry-cancelled"]
+    assert len(diags) == 1 and diags[0].severity is Severity.WARNING
+    assert "German unit 9SS Recon" in diags[0].message and "(Arnhem: The Farthest Bridge 10.6.5)" in diags[0].message
