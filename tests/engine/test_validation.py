@@ -336,8 +336,6 @@ def test_a_scenario_with_a_valid_start_state_starts_and_plays(path, steps):
     assert _play(state, 40, seed=5) > 0
 
 
-@pytest.mark.xfail(strict=False, reason="the rules families honour Scenario.start through Position.from_scenario "
-                   "once they are rebuilt on the kit")
 def test_a_game_starts_from_the_scenarios_start_state():
     from hexwright.engine.rules.protocol import new_game
 
