@@ -820,38 +820,53 @@ class RegionLayer(MapLayerItem):
     layer_id = "regions"
     zoomed_out_cache = True
 
+    def __init__(self, canvas: MapCanvas) -> None:
+        super().__init__(canvas)
+        # region name -> (geometry, hexes, fill path, boundary lines): built once per region's hexes
+        self._shapes: dict[str, tuple[object, frozenset[Hex], QPainterPath, list[QLineF]]] = {}
+
+    def _shape(self, name: str, hexes: frozenset[Hex]) -> tuple[QPainterPath, list[QLineF]]:
+        g = self.canvas.geometry
+        entry = self._shapes.get(name)
+        if entry is not None and entry[0] is g and entry[1] == hexes:
+            return entry[2], entry[3]
+        fill = QPainterPath()
+        fill.setFillRule(Qt.FillRule.WindingFill)
+        lines: list[QLineF] = []
+        for h in hexes:
+            fill.addPolygon(g.polygon(h))
+            fill.closeSubpath()
+            for d in range(6):
+                side = hexside_of(h, d)
+                other = side.other if side.hex == h else side.hex
+                if other not in hexes:
+                    lines.append(g.side_line(side))
+        self._shapes[name] = (g, hexes, fill, lines)
+        return fill, lines
+
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         c = self.canvas
         g, m = c.geometry, c.map
         if not m.regions:
             return
         s = g.size
-        rect = exposed.adjusted(-s, -s, s, s)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        for region in m.regions.values():
+        for name, region in m.regions.items():
             if not region.hexes:
+                continue
+            fill_path, lines = self._shape(name, frozenset(region.hexes))
+            if not fill_path.controlPointRect().adjusted(-s, -s, s, s).intersects(exposed):
                 continue
             color = qcolor(region.color, "#c04040")
             fill = QColor(color)
             fill.setAlpha(40)
-            painter.setBrush(fill)
             painter.setPen(Qt.PenStyle.NoPen)
-            for h in region.hexes:
-                cen = g.centre(h)
-                if rect.contains(cen):
-                    painter.drawPolygon(g.polygon(h))
+            painter.fillPath(fill_path, fill)
             # outline along the region's boundary
             painter.setPen(QPen(color, max(0.06 * s, 1.5 / max(lod, 1e-6))))
-            lines = []
-            for h in region.hexes:
-                if not rect.contains(g.centre(h)):
-                    continue
-                for d in range(6):
-                    side = hexside_of(h, d)
-                    other = side.other if side.hex == h else side.hex
-                    if other not in region.hexes:
-                        lines.append(g.side_line(side))
             painter.drawLines(lines)
+        for name in set(self._shapes) - set(m.regions):
+            del self._shapes[name]
 
 
 class CountersLayer(QGraphicsObject):

@@ -37,6 +37,7 @@ notification and view invalidation. A map numbered XXYY needs enough `digits` fo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import GridSpec, HexMap, MapChange
@@ -70,6 +71,9 @@ from .panels import (
     describe_hexside,
 )
 from .tools import TOOL_CLASSES, BrushState, Tool
+
+if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
+    from .scenario_panels import ScenarioPanels
 
 ORGANIZATION = "Hexwright"
 APPLICATION = "Hexwright"
@@ -119,7 +123,9 @@ class MainWindow(QMainWindow):
         self._scenario_timer.setSingleShot(True)
         self._scenario_timer.setInterval(300)
         self._scenario_timer.timeout.connect(self.revalidate)
-        self.scenario_panels = None
+        self._scenario_panels: ScenarioPanels | None = None
+        self._panels_pending = False  # scenario docks wanted but not built yet (see _sync_scenario_ui)
+        self._painted = False  # the map view has been painted once
         self.selected_unit: str | None = None
         self.counter_layer = CounterLayer(self)
         self.counter_layer.unit_selected.connect(lambda uid: self.select_unit(uid, source="map"))
@@ -132,6 +138,7 @@ class MainWindow(QMainWindow):
         self.view.hexHovered.connect(self._hovered)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.view.viewportMoved.connect(self._viewport_moved)
+        self.view.firstPainted.connect(self.view_painted)
         self.restore_layout()
         self.set_document(MapDocument(HexMap(name="Untitled")))
         self.set_tool("brush")
@@ -867,32 +874,75 @@ class MainWindow(QMainWindow):
             self.palette_changed()
 
     # -- scenario ----------------------------------------------------------------------------------
+    @property
+    def scenario_panels(self) -> ScenarioPanels | None:
+        """The scenario docks while a scenario is open. Opening a scenario before the window has been
+        painted builds them just after its first paint (the map shows about half a second sooner);
+        asking for them before that builds them at once."""
+        if self._panels_pending:
+            self._build_scenario_panels()
+        return self._scenario_panels
+
     def _sync_scenario_ui(self) -> None:
         """Scenario docks and menu for the document's kind (called on open and on conversion)."""
         doc = self.document
         want = doc is not None and doc.scenario is not None
-        if self.scenario_panels is not None and (not want or self.scenario_panels.document is not doc):
-            self.scenario_panels.close()
-            self.scenario_panels = None
-        if want and self.scenario_panels is None:
-            from .scenario_panels import ScenarioPanels
+        panels = self._scenario_panels
+        if panels is not None and (not want or panels.document is not doc):
+            panels.close()
+            self._scenario_panels = None
+        self._panels_pending = False
+        if want and self._scenario_panels is None:
+            if self._painted or not self.isVisible():
+                self._build_scenario_panels()
+            else:  # the first paint comes first; the map view tells when it has painted
+                self._panels_pending = True
+        self._fill_scenario_menu()
+        self.act_sheets.setEnabled(want)
+        self.counter_layer.rebuild()
+        self._update_title()
 
-            self.scenario_panels = ScenarioPanels(self, doc)
-            self.scenario_panels.document = doc
-            self.scenario_panels.oob.unit_selected.connect(lambda uid: self.select_unit(uid, source="oob"))
-            self.scenario_panels.designer.unit_selected.connect(lambda uid: self.select_unit(uid, source="designer"))
+    def _build_scenario_panels(self) -> None:
+        from .scenario_panels import ScenarioPanels
+
+        self._panels_pending = False
+        doc = self.document
+        if doc is None or doc.scenario is None or self._scenario_panels is not None:
+            return
+        panels = ScenarioPanels(self, doc)
+        panels.document = doc
+        panels.oob.unit_selected.connect(lambda uid: self.select_unit(uid, source="oob"))
+        panels.designer.unit_selected.connect(lambda uid: self.select_unit(uid, source="designer"))
+        self._scenario_panels = panels
+        self._fill_scenario_menu()
+        if self.selected_unit is not None:
+            panels.oob.select_unit(self.selected_unit)
+            panels.designer.select_unit(self.selected_unit)
+
+    def _fill_scenario_menu(self) -> None:
+        doc = self.document
+        want = doc is not None and doc.scenario is not None
         m = self.scenario_menu
         m.clear()
         self.act_new_scenario.setEnabled(not want)
         m.addAction(self.act_new_scenario)
         m.addSeparator()
-        if self.scenario_panels is not None:
-            m.addActions(self.scenario_panels.toggle_actions())
+        if self._scenario_panels is not None:
+            m.addActions(self._scenario_panels.toggle_actions())
             m.addSeparator()
-        self.act_sheets.setEnabled(want)
         m.addAction(self.act_sheets)
-        self.counter_layer.rebuild()
-        self._update_title()
+
+    def view_painted(self) -> None:
+        """The map view has painted for the first time: build what waited for the first paint."""
+        if self._painted:
+            return
+        self._painted = True
+        if self._panels_pending:
+            QTimer.singleShot(0, self._build_pending_panels)
+
+    def _build_pending_panels(self) -> None:
+        if self._panels_pending:
+            self._build_scenario_panels()
 
     def _scenario_changed(self, part: str) -> None:
         self.counter_layer.on_scenario_changed(part)

@@ -24,6 +24,7 @@ class MapView(QGraphicsView):
     hexHovered = Signal(object)  # noqa: N815 - Hex or None
     zoomChanged = Signal(float)  # noqa: N815
     viewportMoved = Signal()  # noqa: N815
+    firstPainted = Signal()  # noqa: N815 - the viewport has been painted for the first time
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -59,6 +60,13 @@ class MapView(QGraphicsView):
         self.selection.setPen(QPen(QColor("#ffcc00"), 3.0))
         self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
         self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
+        self._painted = False
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.firstPainted.emit()
 
     # -- map --------------------------------------------------------------------------------------
     def set_canvas(self, canvas: MapCanvas) -> None:

@@ -300,9 +300,13 @@ class OverviewWidget(QWidget):
         self._timer.timeout.connect(self.rerender)
 
     def set_scene(self, scene, source: QRectF) -> None:
+        """Show `scene`'s `source` rectangle; drawn a moment later (a picture of the whole map takes a
+        few hundred milliseconds, which would delay the main view's first paint)."""
         self.scene = scene
         self.source = source
-        self.rerender()
+        self.image = None
+        self.update()
+        self.schedule()
 
     def schedule(self) -> None:
         self._timer.start()

@@ -387,3 +387,89 @@ def test_new_map_can_take_a_shipped_game_terrain_table(qtbot):
     dlg.shipped.activated.emit(index)
     expected = read_map_file(maps[0]).terrain_table
     assert set(dlg.build_map().terrain_table.terrain) == set(expected.terrain)
+
+
+def _scenario_file(tmp_path) -> Path:
+    from hexwright.engine.model import Region
+
+    m = small_map()
+    m.set_region(Region("allied setup", "setup_zone", set(m.hexes[:6]), color="#ff0000"))
+    sc = Scenario("Start test", "fm", m, map_file="start-map.yaml",
+                  sides=[Side("allied", "Allied"), Side("german", "German")])
+    path = tmp_path / "start.yaml"
+    save_scenario(sc, path)
+    return path
+
+
+def test_scenario_docks_are_built_after_the_first_paint_or_when_asked_for(qtbot, tmp_path):
+    """`hexwright scenario.yaml` shows the window and opens the file before the first paint: the
+    scenario docks wait for the map view's first paint, then come with their menu entries."""
+    from hexwright.app.editor.mainwindow import MainWindow
+    from PySide6.QtCore import QSettings
+
+    path = _scenario_file(tmp_path)
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win, before_close_func=lambda w: w.document.undo_stack.setClean())
+    win.show()  # as application.main does: shown, then the file opened, no event processed between
+    assert win.open_path(path, ask_save=False)
+    assert win._panels_pending and win._scenario_panels is None
+    assert win.act_sheets.isEnabled()
+    qtbot.waitUntil(lambda: win._scenario_panels is not None, timeout=5000)
+    assert win.view._painted
+    panels = win.scenario_panels
+    assert panels.document is win.document
+    menu = [a.text() for a in win.scenario_menu.actions()]
+    assert any(a.text() in menu for a in panels.toggle_actions())
+    # a window never painted (a script) gets the docks as soon as it asks for them
+    other = MainWindow(settings=QSettings(str(tmp_path / "t.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(other, before_close_func=lambda w: w.document.undo_stack.setClean())
+    other.show()
+    assert other.open_path(path, ask_save=False)
+    assert other._scenario_panels is None
+    assert other.scenario_panels is not None and not other._panels_pending
+    # and closing the scenario before the first paint builds nothing
+    third = MainWindow(settings=QSettings(str(tmp_path / "u.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(third, before_close_func=lambda w: w.document.undo_stack.setClean())
+    third.show()
+    assert third.open_path(path, ask_save=False)
+    third.set_document(MapDocument(small_map()))
+    qtbot.wait(50)
+    assert third.scenario_panels is None
+
+
+def test_overview_picture_is_drawn_a_moment_after_the_map_is_set(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, small_map(30, 20))
+    win.dock_overview.show()
+    win.dock_overview.raise_()
+    win.set_document(MapDocument(small_map(20, 15)))
+    assert win.overview.image is None  # not drawn while the window opens the map
+    qtbot.waitUntil(lambda: win.overview.image is not None, timeout=5000)
+
+
+def test_region_tint_follows_the_region_hexes(qtbot, tmp_path):
+    """Regions are drawn from a shape kept per region, rebuilt when the region's hexes change."""
+    from hexwright.engine.model import Region
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    m = small_map()
+    m.set_region(Region("zone", "setup_zone", {m.hexes[0]}, color="#0000ff"))
+    win = make_window(qtbot, tmp_path, m)
+    g, scene = win.canvas.geometry, win.view.scene()
+
+    def colour_at(h) -> QColor:
+        img = QImage(40, 40, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(QColor("white"))
+        c = g.centre(h)
+        p = QPainter(img)
+        scene.render(p, QRectF(0, 0, 40, 40), QRectF(c.x() - 2, c.y() - 2, 4, 4))
+        p.end()
+        return img.pixelColor(20, 20)
+
+    inside, outside = m.hexes[0], m.hexes[-1]
+    before = colour_at(outside)
+    assert colour_at(inside).blue() - colour_at(inside).red() > before.blue() - before.red()
+    win.document.map.set_region_hexes("zone", add=[outside])
+    win.view.viewport().repaint()
+    after = colour_at(outside)
+    assert after.blue() - after.red() > before.blue() - before.red()
