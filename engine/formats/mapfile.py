@@ -75,12 +75,12 @@ def _costs(reader: YamlReader, data: Any, what: str, classes: list[str]) -> dict
     return out
 
 
-def _plain(v: Any) -> Any:
+def plain_data(v: Any) -> Any:
     """Position-aware containers to plain ones (for free-form `combat` data)."""
     if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
+        return {k: plain_data(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [_plain(x) for x in v]
+        return [plain_data(x) for x in v]
     return v
 
 
@@ -104,7 +104,7 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
             only[str(cls)] = [str(p) for p in paths] if isinstance(paths, list) else [str(paths)]
         table.terrain[code] = TerrainType(
             code, e.str("name", code), e.str("color", "#d8d0a8"), e.opt_str("pattern"),
-            _costs(reader, e.raw("move"), f"terrain {code!r}", classes), only, _plain(e.raw("combat") or {}),
+            _costs(reader, e.raw("move"), f"terrain {code!r}", classes), only, plain_data(e.raw("combat") or {}),
         )
     for code, entry, _group in each("features"):
         e = Fields(reader, entry, f"feature {code!r}", ("name", "color", "symbol", "mode", "move", "combat"))
@@ -115,7 +115,7 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
             mode = "add"
         table.features[code] = FeatureType(
             code, e.str("name", code), e.str("color", "#8a5a3c"), e.str("symbol", "dot"), mode,
-            _costs(reader, e.raw("move"), f"feature {code!r}", classes), _plain(e.raw("combat") or {}),
+            _costs(reader, e.raw("move"), f"feature {code!r}", classes), plain_data(e.raw("combat") or {}),
         )
     for code, entry, _group in each("hexside_features"):
         e = Fields(reader, entry, f"hexside feature {code!r}",
@@ -123,13 +123,13 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
         table.hexside_features[code] = HexsideFeatureType(
             code, e.str("name", code), e.str("color", "#3a78c8"), e.float("width", 0.12),
             _costs(reader, e.raw("move"), f"hexside feature {code!r}", classes),
-            e.bool("permits_crossing"), _plain(e.raw("combat") or {}),
+            e.bool("permits_crossing"), plain_data(e.raw("combat") or {}),
         )
     for code, entry, _group in each("bridges"):
         e = Fields(reader, entry, f"bridge {code!r}", ("name", "color", "move", "combat"))
         table.bridges[code] = BridgeType(
             code, e.str("name", code), e.str("color", "#505050"),
-            _costs(reader, e.raw("move"), f"bridge {code!r}", classes), _plain(e.raw("combat") or {}),
+            _costs(reader, e.raw("move"), f"bridge {code!r}", classes), plain_data(e.raw("combat") or {}),
         )
     for code, entry, _group in each("paths"):
         e = Fields(reader, entry, f"path {code!r}", ("name", "color", "width", "dash", "move"))

@@ -32,7 +32,7 @@ from ..validation.diagnostics import Diagnostic, Severity, SourceMap
 from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields
-from .mapfile import _plain, check_header, dump_map_body, read_map, read_map_file
+from .mapfile import check_header, dump_map_body, plain_data, read_map, read_map_file
 from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, load_yaml
 
@@ -76,8 +76,8 @@ def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
         steps = f.int("steps", 2 if reduced else 1, minimum=1)
         units[uid] = UnitDef(
             uid, f.str("name", uid), f.str("side"), f.str("nationality"), f.str("formation"),
-            f.str("type", "infantry"), f.str("size", "battalion"), _plain(f.mapping("values")),
-            _plain(reduced) if isinstance(reduced, dict) else None, steps, tuple(f.str_list("flags")),
+            f.str("type", "infantry"), f.str("size", "battalion"), plain_data(f.mapping("values")),
+            plain_data(reduced) if isinstance(reduced, dict) else None, steps, tuple(f.str_list("flags")),
             f.str("supply"), f.str("color"), f.str("notes"),
         )
         if reduced is not None and not isinstance(reduced, dict):
@@ -234,7 +234,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             continue
         sm.set(("marker", mid), fname, *markers.where(i))
         sc.markers[mid] = MarkerDef(mid, f.str("kind"), f.str("side"), f.str("label", mid), f.opt_str("hex"),
-                                    _plain(f.mapping("values")))
+                                    plain_data(f.mapping("values")))
 
     setup = top.mapping("setup")
     for uid, lab in setup.items():
@@ -296,7 +296,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("bad-value", f"turns must be numbered 1, 2, 3 ... in order; entry {i + 1} says {number}",
                          turns.where(i))
         sm.set(("turn", i + 1), fname, *turns.where(i))
-        sc.turns.append(TurnInfo(i + 1, f.bool("night"), _plain(f.mapping("allotments")), f.str_list("events"),
+        sc.turns.append(TurnInfo(i + 1, f.bool("night"), plain_data(f.mapping("allotments")), f.str_list("events"),
                                  f.str("label")))
 
     vic = top.seq("victory")
@@ -320,8 +320,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("bad-value", f"victory condition {i + 1}: when must be 'immediate' or 'end'",
                          f.where_value("when"))
         sc.victory.append(VictoryCondition(kind, f.str("side"), result, when, f.str_list("hexes"),
-                                           f.int("count", 1, minimum=0), _plain(f.mapping("units")),
-                                           _plain(f.mapping("points")), f.str("description")))
+                                           f.int("count", 1, minimum=0), plain_data(f.mapping("units")),
+                                           plain_data(f.mapping("points")), f.str("description")))
 
     tables = top.mapping("tables")
     for name, item in tables.items():
@@ -339,10 +339,10 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
                 reader.error("bad-value", f"table {name!r}: row {rname!r} must be a list of cells",
                              rows_data.where(rname))
                 continue
-            rows[str(rname)] = _plain(cells)
+            rows[str(rname)] = plain_data(cells)
         sc.tables[str(name)] = Table(str(name), f.str_list("columns"), rows, f.str("title", str(name)),
                                      f.bool("reconstructed"), f.str("source"), f.str("notes"), f.str("blank", "-"))
-    sc.options = _plain(top.mapping("options"))
+    sc.options = plain_data(top.mapping("options"))
     return sc
 
 

@@ -38,9 +38,8 @@ from . import fastdial
 _BIG = 1 << 40
 
 
-# the hex-by-hex terrain reads live in the model (engine/model/placement.py); they are part of this
-# kernel's interface too, and `_only_along` is the name it had before it was public
-_only_along = only_along
+# the hex-by-hex terrain reads (entry_cost, only_along) live in the model (engine/model/placement.py);
+# they are part of this kernel's interface too
 
 
 def edge_cost(m: HexMap, a: Hex, b: Hex, cls: str) -> Cost:
