@@ -25,7 +25,7 @@ from fractions import Fraction
 from ...hexgrid import Hex, hex_distance
 from ..protocol import Action
 from .actions import Advance, Damage, Fire, Stay, With
-from .board import Combat, TABoard, cite
+from .board import TABoard, cite
 from .decisions import Act, AdvanceChoice, AttackWith, TakeDamage
 from .impulse import may_act
 from .step import TAStep

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from ...hexgrid import Hex, hex_neighbor
 from ..kit import Task
 from ..protocol import Action
-from .actions import Attack, Enter, Eliminate, Move, Pass, Resupply
+from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
 from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
 from .decisions import Act, AttackWith, Excess
 from .movement import destinations
 from .step import TAStep
-from .supply import spread, in_supply, marker_hexes, overrun_markers, pool_for, spend
+from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
 
 
 @dataclass(frozen=True)
