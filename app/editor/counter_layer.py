@@ -18,7 +18,6 @@ from dataclasses import replace
 
 from hexwright.app.counters.draw import counter_pixmap, paint_marker
 from hexwright.app.scenario.commands import EditMarker, PlaceUnit, RemovePlacement
-from hexwright.app.scenario.oob_panel import UNIT_MIME
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.validation import Diagnostic
@@ -43,6 +42,8 @@ SELECT_COLOR = QColor("#ffcc00")
 
 def parse_unit_mime(mime: QMimeData) -> list[str]:
     """The unit ids an order-of-battle drag carries (one per line)."""
+    from hexwright.app.scenario.oob_panel import UNIT_MIME  # the panel's widgets load after the first paint
+
     if mime is None or not mime.hasFormat(UNIT_MIME):
         return []
     text = bytes(mime.data(UNIT_MIME).data()).decode("utf-8")

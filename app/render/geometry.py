@@ -201,6 +201,7 @@ class MapGeometry:
         self._grid: tuple[np.ndarray, np.ndarray] | None = None
         self._grid_groups: list[Group] | None = None
         self._grid_bounds: np.ndarray | None = None
+        self._off_map: np.ndarray | None = None
         self._outline: np.ndarray | None = None
         self._labels: tuple[str, ...] | None = None
         self._outline_chains: list[np.ndarray] | None = None
@@ -249,6 +250,21 @@ class MapGeometry:
         """(n, 6, 2) hex outlines (optionally shrunk about the centre) of the hexes `idx`."""
         return self.centers[idx][:, None, :] + self.corner_offsets[None, :, :] * scale
 
+    def off_map(self) -> np.ndarray:
+        """(n, 6) booleans: whether each hex's neighbour in direction d lies off the map."""
+        if self._off_map is None:
+            qr = np.array(self.hexes, dtype=np.int64).reshape(-1, 2)
+            lo = qr.min(axis=0) - 1 if len(qr) else np.zeros(2, np.int64)
+            width = int(qr[:, 1].max() - lo[1] + 2) if len(qr) else 1
+
+            def key(a: np.ndarray) -> np.ndarray:  # one integer per hex of the box around the map
+                return (a[..., 0] - lo[0]) * width + (a[..., 1] - lo[1])
+
+            steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
+            neighbours = key(qr[:, None, :] + steps[None, :, :])
+            self._off_map = ~np.isin(neighbours, key(qr))
+        return self._off_map
+
     def grid_segments(self) -> tuple[np.ndarray, np.ndarray]:
         """Every hex edge once: (k, 2, 2) segments and the index of the hex each belongs to."""
         if self._grid is None:
@@ -258,11 +274,9 @@ class MapGeometry:
                 segs.append(self.centers[:, None, :] + self.side_offsets[d][None, :, :])
                 owner.append(np.arange(n))
             # sides 3-5 only where the neighbour is off the map (the map's outline)
-            on = self.index
+            off = self.off_map()
             for d in range(3, 6):
-                dq, dr = DIRECTIONS[d]
-                edge = np.fromiter(((h.q + dq, h.r + dr) not in on for h in self.hexes), dtype=bool, count=n)
-                idx = np.flatnonzero(edge)
+                idx = np.flatnonzero(off[:, d])
                 segs.append(self.centers[idx][:, None, :] + self.side_offsets[d][None, :, :])
                 owner.append(idx)
             self._grid = (np.concatenate(segs), np.concatenate(owner))
@@ -282,13 +296,10 @@ class MapGeometry:
         """The map's outline: every hex side whose neighbour is off the map, as (k, 2, 2) segments."""
         if self._outline is not None:
             return self._outline
-        on = self.index
-        n = len(self.hexes)
+        off = self.off_map()
         segs = []
         for d in range(6):
-            dq, dr = DIRECTIONS[d]
-            edge = np.fromiter(((h.q + dq, h.r + dr) not in on for h in self.hexes), dtype=bool, count=n)
-            idx = np.flatnonzero(edge)
+            idx = np.flatnonzero(off[:, d])
             segs.append(self.centers[idx][:, None, :] + self.side_offsets[d][None, :, :])
         self._outline = np.concatenate(segs)
         return self._outline

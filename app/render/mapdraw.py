@@ -200,17 +200,9 @@ def _metrics(font_key: tuple) -> QFontMetricsF:
 def _label_widths(font_key: tuple, labels: tuple[str, ...]) -> np.ndarray:
     """Advance widths (at FONT_PX) of the labels, summed from cached per-character advances."""
     fm = _metrics(font_key)
-    advance: dict[str, float] = {}
-    out = np.empty(len(labels))
-    for i, text in enumerate(labels):
-        w = 0.0
-        for ch in text:
-            a = advance.get(ch)
-            if a is None:
-                a = advance[ch] = fm.horizontalAdvance(ch)
-            w += a
-        out[i] = w
-    return out
+    advance = {ch: fm.horizontalAdvance(ch) for ch in set().union(*labels)}
+    width = advance.__getitem__
+    return np.fromiter((sum(map(width, text)) for text in labels), dtype=float, count=len(labels))
 
 
 # -- the painter ------------------------------------------------------------------------------------

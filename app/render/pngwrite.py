@@ -88,6 +88,14 @@ def _deflate_piece(bgra: np.ndarray, level: int, last: bool) -> tuple[bytes, int
     return out, zlib.adler32(data), raw.nbytes
 
 
+def _idat_piece(bgra: np.ndarray, level: int, last: bool, first: bool) -> tuple[bytes, int, int]:
+    """One piece as a whole IDAT chunk (the zlib header before the first), its rows' Adler-32 and length."""
+    data, adler, length = _deflate_piece(bgra, level, last)
+    if first:
+        data = zlib_header(level) + data
+    return (_chunk(b"IDAT", data) if data else b""), adler, length
+
+
 class PngBandWriter:
     """An opaque RGB PNG of `width` x `height` written from bands of rows, top to bottom.
 
@@ -105,7 +113,7 @@ class PngBandWriter:
         self._pending: deque[tuple[Future[tuple[bytes, int, int]], QImage]] = deque()
         self._rows = 0
         self._adler = 1  # Adler-32 of nothing
-        self._header_written = False
+        self._submitted = False  # the first piece carries the zlib header
         f.write(PNG_SIGNATURE)
         f.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
 
@@ -123,20 +131,18 @@ class PngBandWriter:
             while len(self._pending) >= self._max_pending:
                 self._write_next()
             # the QImage rides along with its piece so that its memory outlives the view
-            self._pending.append((self._pool.submit(_deflate_piece, bgra[r0:r1], self.level, last), img))
+            first = not self._submitted
+            self._submitted = True
+            self._pending.append((self._pool.submit(_idat_piece, bgra[r0:r1], self.level, last, first), img))
         self._rows += y1 - y0
         while self._pending and self._pending[0][0].done():
             self._write_next()
 
     def _write_next(self) -> None:
         future, _img = self._pending.popleft()
-        data, adler, length = future.result()
-        if not self._header_written:
-            data = zlib_header(self.level) + data
-            self._header_written = True
+        chunk, adler, length = future.result()
         self._adler = adler32_combine(self._adler, adler, length)
-        if data:
-            self._f.write(_chunk(b"IDAT", data))
+        self._f.write(chunk)
 
     def close(self) -> None:
         try:
