@@ -43,13 +43,37 @@ def crt_line_of(g: FMGame, code: str) -> str | None:
     return None
 
 
+def attack_crossing(g: FMGame, a: Hex, target: Hex, demolished: Collection[Hexside]) -> tuple[bool, list[str]]:
+    """An attack from `a` into `target` across their hexside (8.2.2, 10.6): whether it is across a bridged
+    river or canal, and the unbridged river, canal and ditch features it crosses (none when bridged)."""
+    side = hexside_between(a, target)
+    info = g.map.hexsides.get(side)
+    if info is None:
+        return False, []
+    if info.bridge is not None and side not in demolished:
+        return any(g.water_code(f) for f in info.features), []
+    return False, [f for f in info.features if g.water_code(f) or g.ditch_code(f)]
+
+
+def barrier_line(g: FMGame, code: str) -> str | None:
+    """The CRT line of a river, canal or ditch hexside feature: its own (`crt_line_of`); a ditch the scenario's
+    tables give no line uses the River line (8.2.2 names river and ditch hexsides together)."""
+    line = crt_line_of(g, code)
+    if line is None and g.ditch_code(code):
+        line = crt_line_of(g, "river")
+    return line
+
+
 def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished: Collection[Hexside],
                   bombardment: bool = False) -> str:
     """The CRT line for an attack on `target` (8.2.2): the most favourable to the defender among the
     terrain in the hex (8.1.2: bombardment ignores hexsides); the River line when every attacker attacks
-    across an unbridged river or canal hexside (8.2.2); the Bridge line when at least one attacks across a
-    bridged one (10.6, which the exclusive rules state without 8.2.2's 'all across the river'), 'unless a
-    higher line is called for due to the terrain in the defender's hex'."""
+    across an unbridged river, canal or ditch hexside (8.2.2: "Defending units do not benefit from river or
+    ditch hexsides unless all the attacking units are attacking that defending unit across a non-bridged
+    river or ditch hexside"; of several such features, the most favourable to the defender); the Bridge
+    line when at least one attacks across a bridged river or canal (10.6, which the exclusive rules state
+    without 8.2.2's 'all across the river'), 'unless a higher line is called for due to the terrain in the
+    defender's hex'. A bridged ditch is not "non-bridged": an attack across it is not across the ditch."""
     m = g.map
     order = line_order(g)
     candidates: list[str] = []
@@ -58,22 +82,15 @@ def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished:
         if line in order:
             candidates.append(line)
     if not bombardment and attacker_hexes:
-        across = []  # (bridged, water feature) for each attacker attacking across a river or canal
-        for a in attacker_hexes:
-            side = hexside_between(a, target)
-            if g.is_water(side):
-                info = m.hexsides[side]
-                bridged = info.bridge is not None and side not in demolished
-                across.append((bridged, next(f for f in info.features if g.water_code(f))))
-        if any(b for b, _ in across):
+        crossings = [attack_crossing(g, a, target, demolished) for a in attacker_hexes]
+        lines: list[str | None] = []
+        if any(bridged for bridged, _ in crossings):
             # 10.6: one attacker across a bridged river/canal hexside is enough for the Bridge line
-            line = crt_line_of(g, "bridge") or ("Bridge" if "Bridge" in order else None)
-        elif across and len(across) == len(attacker_hexes):
-            line = crt_line_of(g, across[0][1])  # 8.2.2: every attacker across the river
-        else:
-            line = None
-        if line is not None and line in order:
-            candidates.append(line)
+            lines.append(crt_line_of(g, "bridge") or ("Bridge" if "Bridge" in order else None))
+        elif all(codes for _, codes in crossings):
+            # 8.2.2: every attacker across an unbridged river, canal or ditch
+            lines.extend(barrier_line(g, code) for _, codes in crossings for code in codes)
+        candidates.extend(line for line in lines if line is not None and line in order)
     if not candidates:
         candidates.append("Clear" if "Clear" in order else order[-1])
     return min(candidates, key=order.index)
@@ -124,5 +141,5 @@ def defense_strength(g: FMGame, target: Hex, printed: int) -> int:
     return printed * 2 if is_fortification(g.map, target) else printed
 
 
-__all__ = ["BOMBARDMENT_NO_RESULT", "RETREATS", "column_for", "crt_line_of", "crt_result", "defender_line",
-           "defense_strength", "halved_for_fortification", "result_distribution"]
+__all__ = ["BOMBARDMENT_NO_RESULT", "RETREATS", "attack_crossing", "barrier_line", "column_for", "crt_line_of",
+           "crt_result", "defender_line", "defense_strength", "halved_for_fortification", "result_distribution"]

@@ -225,6 +225,15 @@ class FMGame(Game):
             return True
         return any(w in code.lower() for w in WATER)
 
+    def ditch_code(self, code: str) -> bool:
+        """Whether a hexside feature code is a ditch (8.2.2: its terrain type's combat `ditch`, or its name).
+        A ditch is not water: it does not stop a retreat or an advance (10.6 names rivers and canals only)
+        and no bridge, ferry or demolition rule reads it; crossing it costs what the terrain table says."""
+        ft = self.map.terrain_table.hexside_features.get(code)
+        if ft is not None and ft.combat.get("ditch"):
+            return True
+        return "ditch" in code.lower()
+
     @cached_property
     def bridges(self) -> list[Hexside]:
         """Every bridged hexside of the map, in a fixed order."""

@@ -1,7 +1,7 @@
 """Small F&M scenarios built with the engine API for the rules tests: an Arnhem-like TEC
 (000_e5c3deafb2cea4af.txt TEC: Mixed 2/2, Woods 2/3, Broken 3/3, Rough 4/5, Marsh 4/road only, City 1,
-Town 1, Road 1/2, Trail 1), a river, a canal with a bridge and a canal-trail crossing, drop zones,
-reinforcements, support fire pools and the 11.5 victory conditions on three hexes."""
+Town 1, Road 1/2, Trail 1; and a ditch hexside, 8.2.2), a river, a canal with a bridge and a canal-trail
+crossing, drop zones, reinforcements, support fire pools and the 11.5 victory conditions on three hexes."""
 
 from __future__ import annotations
 
@@ -39,6 +39,9 @@ def arnhem_tec() -> TerrainTable:
     t.hexside_features["ferry"] = HexsideFeatureType("ferry", "Ferry", move={"leg": 3, "mobile": 4},
                                                      permits_crossing=True)
     t.hexside_features["minefield"] = HexsideFeatureType("minefield", "Minefield", move={"leg": 0, "mobile": 0})
+    # 8.2.2: a ditch (not on the Arnhem TEC): +1 MP for leg units, +2 for mobile units
+    t.hexside_features["ditch"] = HexsideFeatureType("ditch", "Ditch", move={"leg": 1, "mobile": 2},
+                                                     combat={"ditch": True})
     t.bridges["highway"] = BridgeType("highway", "Highway bridge")
     t.bridges["railroad"] = BridgeType("railroad", "Railroad bridge")
     t.paths["road"] = PathType("road", "Road", move={"leg": 0.5, "mobile": 0.5})

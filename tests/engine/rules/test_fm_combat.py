@@ -346,6 +346,59 @@ def test_bridge_line_when_one_attacker_crosses_a_bridge_unless_a_higher_line_app
     assert st2.combat_in_progress().line == "City, Rough, River"
 
 
+def ditch_ring_map(feature: str = "ditch"):
+    """A ditch on the defender's west hexsides (column 04 to 05)."""
+    m = blank_map()
+    water_between_columns(m, 4, feature)
+    west = [lab for lab in ring(m) if lab.startswith("04")]
+    east = [lab for lab in ring(m) if not lab.startswith("04")]
+    return m, west, east
+
+
+def attack_line(m, placements, attackers):
+    st, _ = battle_state(attackers=len(attackers), m=m, placements=placements)
+    to_combat(st)
+    st.apply_checked(Attack(tuple(sorted(attackers)), D))
+    return st.combat_in_progress().line
+
+
+@pytest.mark.parametrize("feature", ["ditch", "tank_ditch"])
+def test_river_line_when_every_attacker_is_across_a_ditch(feature):
+    """8.2.2: a ditch hexside is a river hexside for the defender's line: the River line when all the attackers
+    attack across it (a feature marked `combat: {ditch: true}`, or named so; the crt_lines table has no
+    ditch row, so the River line: a reading)."""
+    m, west, _ = ditch_ring_map(feature)
+    if feature != "ditch":
+        m.terrain_table.hexside_features.pop("ditch", None)
+    assert attack_line(m, {"A1": west[0], "A2": west[1]}, (west[0], west[1])) == "City, Rough, River"
+
+
+def test_no_ditch_benefit_when_one_attacker_is_not_across_it():
+    """8.2.2: one attacker not across the ditch: the line of the terrain in the defender's hex."""
+    m, west, east = ditch_ring_map()
+    assert attack_line(m, {"A1": west[0], "A2": east[0]}, (west[0], east[0])) == "Clear"
+    m.set_terrain({H(m, D): "woods"})
+    assert attack_line(m, {"A1": west[0], "A2": east[0]}, (west[0], east[0])) == "Woods"
+
+
+def test_river_line_when_attackers_are_across_a_ditch_and_an_unbridged_river():
+    """8.2.2: 'across a non-bridged river or ditch hexside': one attacker across each, all across: River line."""
+    m, west, east = ditch_ring_map()
+    river_side = next(lab for lab in east if lab.startswith("06"))
+    side_of(m, river_side, D, "river")
+    assert attack_line(m, {"A1": west[0], "A2": river_side}, (west[0], river_side)) == "City, Rough, River"
+
+
+def test_bombardment_ignores_a_ditch_hexside():
+    """8.1.2: a bombardment uses the line of the terrain in the defender's hex, not its hexsides."""
+    pools = {"allies": {"airpower": [SupportMarker(6, 2, "british", "airpower", "anywhere")]}}
+    m, west, _ = ditch_ring_map()
+    st, _ = battle_state(attackers=1, pools=pools, allot={"allies": 13}, rolls=[6], m=m, placements={"A1": west[0]})
+    pass_until(st, BombardChoice, "allies")
+    st.apply_checked(Bombard(D, ("+6:british:airpower",)))
+    assert st.combat_in_progress().line == "Clear"
+
+
 def test_columns_below_the_lowest_and_above_plus_ten():
     """CRT notes: below the lowest differential use the lowest; above +10 use +10."""
     t = fm_tables()["crt_terrain"]

@@ -43,6 +43,16 @@ def test_terrain_effects_chart_costs(terrain, leg, mobile):
             assert reach.spent[target] == cost
 
 
+@pytest.mark.parametrize("cls,cost", [("leg", 3.0), ("mobile", 4.0)])
+def test_a_ditch_is_crossed_at_its_terrain_table_cost(cls, cost):
+    """5.4: a ditch hexside (8.2.2) adds the MP its terrain table gives (here +1 leg, +2 mobile): unlike an
+    unbridged river or canal (10.6) it may be crossed."""
+    m = blank_map()
+    side_of(m, "0206", "0306", "ditch")
+    st, _ = one_unit(flags=(cls,), ma=10, m=m)
+    assert unit_reach(st, "A").spent[H(m, "0306")] == cost  # mixed 2 + the ditch
+
+
 def test_road_costs_half_and_trail_one_regardless_of_terrain():
     """5.4.1, 5.4.2: road 1/2 MP, trail 1 MP between path hexes through path hexsides."""
     m = blank_map()

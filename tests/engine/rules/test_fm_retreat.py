@@ -52,6 +52,21 @@ def test_retreat_not_across_an_unbridged_river():
             assert a.path[1] not in east
 
 
+def test_retreat_and_advance_across_a_ditch():
+    """8.2.2, 10.6: a ditch is no river: a unit may retreat across it, and the attacker advance after it."""
+    m = blank_map()
+    water_between_columns(m, 5, "ditch")  # the defender (column 05) has the ditch on its east sides
+    east = [lab for lab in ring(m) if lab.startswith("06")]
+    west = [lab for lab in ring(m) if lab.startswith("04")]
+    st, _ = d2_state(m=m, placements={"A1": west[0]})
+    across = [a for a in st.legal_actions() if isinstance(a, Retreat) and a.path[1] in east]
+    assert across
+    st.apply_checked(across[0])
+    assert isinstance(st.pending_decision(), AdvanceChoice)
+    advances = [a for a in st.legal_actions() if isinstance(a, Advance)]
+    assert any(a.path[-1] == across[0].path[1] for a in advances)
+
+
 def test_a_unit_that_cannot_retreat_is_eliminated():
     """8.3: a unit that cannot retreat at least one hex is eliminated."""
     m = blank_map()
