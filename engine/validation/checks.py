@@ -224,6 +224,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
 
     # -- the start state of a scenario that starts mid-game (Scenario.start)
     check_start(r, sc, map_ok)
+    if sc.rules == "target_arnhem":  # supply stripes, para supply markers, off-board areas
+        check_target_arnhem(r, sc, map_ok)
 
     # -- turn track
     for turn in sc.turns:
@@ -263,6 +265,15 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             if name not in sc.tables:
                 r.warning("missing-table", f"{family.name} needs a {name!r} table", ("scenario",))
     return r.out
+
+
+def check_target_arnhem(r: _Report, sc: Scenario, map_ok: bool) -> None:
+    """Target Arnhem's design data (engine/rules/target_arnhem/design.py): the family reads them there."""
+    from ..rules.target_arnhem.design import design_problems
+
+    for p in design_problems(sc, map_ok):
+        r.add(Severity.ERROR if p.severity == "error" else Severity.WARNING, p.code, p.message, p.anchor, hex=p.hex,
+              unit=p.unit)
 
 
 # hexside features that are water (F&M 10.6 rivers and canals; streams): where an engineer ferry may run

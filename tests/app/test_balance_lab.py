@@ -148,3 +148,19 @@ def test_a_sweep_through_the_dialog(qtbot):
     assert [dlg.sweep_table.item(r, 0).text() for r in range(2)] == ["1", "2"]
     assert dlg.sweep_plot.has_image() and dlg.tabs.currentIndex() == 2
     assert "what-if turns" in dlg.report_text.toPlainText()
+
+
+TARGET_ARNHEM = str(SCENARIOS / "target-arnhem" / "target-arnhem.yaml")
+
+
+def test_a_target_arnhem_study_through_the_dialog_gives_the_engines_figures(qtbot):
+    dlg = _dialog(qtbot, TARGET_ARNHEM, games=4, workers=2, max_turns=2, seed=5)
+    assert list(dlg.bot_combos) == ["allied", "german"]
+    dlg.set_bots({"allied": "heuristic", "german": "random"})
+    assert dlg.start()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    assert dlg.state == "done", dlg.message
+    expected = run_study(TARGET_ARNHEM, 4, ["heuristic", "random"], seed=5, options={"max_turns": 2})
+    assert dlg.result.summary.to_dict() == expected.to_dict()
+    assert [dlg.sides_table.item(r, 0).text() for r in range(2)] == ["Allied", "German"]
+    assert dlg.plot_label.has_image()

@@ -509,3 +509,66 @@ def test_the_log_hides_the_bots_secret_marker_draws(qtbot):
     assert f"dice: {s.state.masked_text(german[0])}" in text
     assert f"dice: {public[0].action.text()}" in text
     assert [e.action.text() for e in german] == [t for t in s.game_log().actions if t.startswith("draw ")][:len(german)]
+
+
+TARGET_ARNHEM = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
+
+
+def test_target_arnhem_scenario_plays_in_the_window(qtbot):
+    """Target Arnhem against the random bot: the Adjustment's reinforcements and the impulses' moves, drops
+    and attacks are made through the window's views; the log, turn track and markers (para supply markers,
+    supply points) show."""
+    win = open_window(qtbot, TARGET_ARNHEM, seats={"allied": "human", "german": "random"}, seed=3)
+    s = win.session
+    kinds: set[str] = set()
+    for _ in range(40):
+        wait_for_person(qtbot, win)
+        if s.state.is_terminal():
+            break
+        views = win.views()
+        assert views
+        kinds |= {v.kind for v in views}
+        n = len(s.state.history())
+        pick = next((v for v in views if v.kind == ENTER and v.hexes), None) or \
+            next((v for v in views if v.kind == MOVE), views[0])
+        if pick.hexes and pick.kind in (ENTER, MOVE) and pick.units:
+            win.choose_view(pick)
+        else:
+            win.choose_view(pick)
+        assert len(s.state.history()) > n
+    assert {"allied", "german", CHANCE} <= {e.player for e in s.state.history()}
+    assert {ENTER, MOVE, PASS} <= kinds
+    assert "Target Arnhem" in win.log_panel.toPlainText()
+    assert win.turn_track.track is not None
+    markers = s.presenter.markers(s.state, "allied")
+    assert any(m.kind == "para supply marker" and m.hex for m in markers)
+
+
+def test_target_arnhem_unit_moves_on_the_map_by_click(qtbot):
+    """An Allied unit on the map is selected by a click, its reach is the presenter's, and a click on a hex
+    it may reach moves it there (Target Arnhem: Movement)."""
+    win = open_window(qtbot, TARGET_ARNHEM, seats={"allied": "human", "german": "heuristic"}, seed=5)
+    s = win.session
+    pres = s.presenter
+    for _ in range(60):
+        wait_for_person(qtbot, win)
+        moves = [v for v in win.views() if v.kind == MOVE and v.units and v.hexes
+                 and win.board.units.get(v.units[0]) and win.board.units[v.units[0]].hex == v.hexes[0]
+                 and not win.board.units_at(v.hexes[-1])]
+        if moves:
+            break
+        assert not s.state.is_terminal()
+        views = win.views()
+        win.choose_view(next((v for v in views if v.kind == ENTER), views[0]))
+    else:
+        raise AssertionError("no unit on the map could move")
+    mv = moves[0]
+    uid = mv.units[0]
+    win.click_hex(mv.hexes[0], uid)
+    assert win.board.selected == uid
+    assert win.board.reach == pres.move_costs(s.state, uid)
+    assert mv.hexes[-1] in win.board.reach
+    n = len(s.state.history())
+    win.click_hex(mv.hexes[-1])
+    assert len(s.state.history()) > n
+    assert next(u for u in pres.units(s.state) if u.id == uid).hex == mv.hexes[-1]

@@ -78,8 +78,17 @@ class TAPresenter(Presenter):
             if isinstance(a, Move):
                 route = paths.setdefault(a.unit, destinations(st, a.unit)).get(a.dest, (a.dest,))
                 hexes = tuple(x for x in route if st.map.hex_at(x) is not None)
-                out.append(ActionView(a, MOVE, f"move {a.unit} to {a.dest}", (a.unit,), hexes, None, "move",
-                                      rule="Target Arnhem: Movement"))
+                if st.on_map(a.unit) and hexes and hexes[-1] == a.dest:
+                    # a move on the map: made by selecting the unit and clicking the hex (its cost in hexes)
+                    n = len(hexes) - 1
+                    out.append(ActionView(a, MOVE, f"move {a.unit} to {a.dest} ({n} hex{'es' if n != 1 else ''})",
+                                          (a.unit,), hexes, float(n), "move", rule="Target Arnhem: Movement"))
+                elif hexes and hexes[-1] == a.dest:  # from an off-board area onto the map: listed, or a click
+                    out.append(ActionView(a, MOVE, f"move {a.unit} to {a.dest}", (a.unit,), (a.dest,), None,
+                                          "move", rule="Target Arnhem: Movement"))
+                else:  # into an off-board area: listed only (no hex of the map ends it)
+                    out.append(ActionView(a, MOVE, f"move {a.unit} into off-board area {a.dest}", (a.unit,), (),
+                                          None, "move", rule="Target Arnhem: Movement"))
             elif isinstance(a, Enter):
                 hexes = (a.dest,) if st.map.hex_at(a.dest) is not None else ()
                 out.append(ActionView(a, ENTER, f"{a.unit} arrives at {a.dest}", (a.unit,), hexes, verb="enter",
