@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import shiboken6
-from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
+from hexwright.engine.hexgrid import DIRECTIONS, Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import HexMap, MapChange
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
@@ -830,17 +830,22 @@ class RegionLayer(MapLayerItem):
         entry = self._shapes.get(name)
         if entry is not None and entry[0] is g and entry[1] == hexes:
             return entry[2], entry[3]
-        fill = QPainterPath()
-        fill.setFillRule(Qt.FillRule.WindingFill)
-        lines: list[QLineF] = []
-        for h in hexes:
-            fill.addPolygon(g.polygon(h))
-            fill.closeSubpath()
-            for d in range(6):
-                side = hexside_of(h, d)
-                other = side.other if side.hex == h else side.hex
-                if other not in hexes:
-                    lines.append(g.side_line(side))
+        from hexwright.app.render.geometry import polygons_path
+
+        qr = np.array(sorted(hexes), dtype=np.int64).reshape(-1, 2)
+        centres = g.layout.hexes_to_pixels(qr.astype(float))
+        corners = np.array([g.layout.corner_offset(i) for i in range(6)])
+        fill = polygons_path(centres[:, None, :] + corners[None, :, :])
+        # boundary: the sides whose neighbour is not in the region, from each hex's own centre
+        lo = qr.min(axis=0) - 1
+        width = int(qr[:, 1].max() - lo[1] + 2)
+        steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
+        keys = (qr[:, 0] - lo[0]) * width + (qr[:, 1] - lo[1])
+        nb = qr[:, None, :] + steps[None, :, :]
+        outside = ~np.isin((nb[..., 0] - lo[0]) * width + (nb[..., 1] - lo[1]), keys)
+        offsets = np.array(g._side_offsets)  # (6, 2, 2): the two corners of side d from the centre
+        ends = centres[:, None, None, :] + offsets[None, :, :, :]  # (n, 6, 2, 2)
+        lines = [QLineF(ax, ay, bx, by) for (ax, ay), (bx, by) in ends[outside].tolist()]
         self._shapes[name] = (g, hexes, fill, lines)
         return fill, lines
 

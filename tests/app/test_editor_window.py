@@ -473,3 +473,24 @@ def test_region_tint_follows_the_region_hexes(qtbot, tmp_path):
     win.view.viewport().repaint()
     after = colour_at(outside)
     assert after.blue() - after.red() > before.blue() - before.red()
+
+
+def test_editor_start_loads_numpy_with_one_blas_thread_and_leaves_the_environment():
+    """`hexwright` loads numpy before the editor with OpenBLAS limited to one thread (no thread per
+    core started), and the processes it starts later get the environment as it was."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import os\n"
+            "before = len(os.listdir('/proc/self/task'))\n"
+            "from hexwright.app.editor_main import load_numpy_with_one_blas_thread\n"
+            "load_numpy_with_one_blas_thread()\n"
+            "import sys\n"
+            "print('numpy' in sys.modules, len(os.listdir('/proc/self/task')) - before,"
+            " 'OPENBLAS_NUM_THREADS' in os.environ)\n")
+    if not Path("/proc/self/task").is_dir():
+        pytest.skip("counts threads through /proc")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["True", "0", "False"]
