@@ -146,6 +146,8 @@ class FMBoard(SequenceState):
         self._occ_changes: list[frozenset[Hex]] = []
         if self.declared_ferry() is not None:
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
+            for uid, h in list(self.pos.items()):
+                self.cancel_ferry_beside(uid, h)  # 10.6.5: set up beside a German unit, cancelled at once
         for rf in sc.reinforcements:
             for uid in rf.units:
                 if uid in g.units:
@@ -304,14 +306,16 @@ class FMBoard(SequenceState):
         return got
 
     def declared_ferry(self) -> Hexside | None:
-        """10.6.5: the hexside the engineer ferries across this GT (in force or not: `active_ferry`)."""
+        """10.6.5: the hexside the engineer ferries across this GT (in force or not: `active_ferry`); None
+        once a German unit has occupied an adjoining hex (`cancel_ferry_beside`)."""
         if not self.position.hexside_states():
             return None
         return next(iter(self._hexsides_with(FERRY)), None)
 
     def active_ferry(self) -> Hexside | None:
-        """10.6.5: the declared ferry hexside while the engineer stays within range and no German unit
-        occupies an adjoining hex."""
+        """10.6.5: the declared ferry hexside while an Allied engineer is within its movement range of it (a
+        live condition: "continue providing ferry operations if the engineer unit remains within its movement
+        range"). A German unit in an adjoining hex cancels the ferry for good (`cancel_ferry_beside`)."""
         s = self.declared_ferry()
         if s is None:
             return None
@@ -326,9 +330,6 @@ class FMBoard(SequenceState):
         g = self.game
         a, b = s.hexes()
         hexes = self.position.hexes
-        for u, h in hexes.items():
-            if g.units[u].side == g.german and h in (a, b):
-                return None
         eng = [u for u in hexes if g.units[u].side == g.allied and g.is_engineer(u)]
         if not any(min(hex_distance(hexes[u], a), hex_distance(hexes[u], b))
                    <= int(self.current_values(u).get("movement", 0)) for u in eng):
@@ -379,8 +380,24 @@ class FMBoard(SequenceState):
 
     # -- changes the rules make ------------------------------------------------------------------
     def place(self, uid: str, h: Hex) -> None:
-        """A unit enters, moves, retreats, advances or lands in `h`."""
+        """A unit enters, moves, retreats, advances, is displaced, is set up or lands in `h`."""
         self.position.place(uid, h)
+        self.cancel_ferry_beside(uid, h)
+
+    def cancel_ferry_beside(self, uid: str, h: Hex) -> None:
+        """10.6.5: "if a German unit occupies either adjoining hex, the ferry operations immediately is
+        canceled": for the rest of the GT, even once the German unit has gone (the engineer's one operation of
+        the GT is spent). A unit occupies the hex it stands in after a move, retreat, advance, displacement,
+        set-up, entry or landing; one passing through on its way does not."""
+        s = self.declared_ferry()
+        if s is None or h not in s.hexes():
+            return
+        g = self.game
+        if g.units[uid].side != g.german:
+            return
+        self.set_ferry(None)
+        self.note(f"the engineer ferry across {g.hexside_label(s)} is cancelled: {uid} occupies {g.label(h)} "
+                  f"{cite('10.6.5')}")
 
     def set_hexside_state(self, s: Hexside, state: str, on: bool) -> None:
         states = set(self.hexside_states(s))
@@ -410,8 +427,8 @@ class FMBoard(SequenceState):
 
     # -- edits outside the rules (tests, tools) ----------------------------------------------------
     def edit_place(self, uid: str, h: Hex) -> None:
-        """Put a unit in `h` as if it had always stood there."""
-        self.position.place(uid, h)
+        """Put a unit in `h` as if it had always stood there (beside a ferry, a German unit cancels it)."""
+        self.place(uid, h)
         self.edited()
 
     def edit_remove(self, uid: str, status: str = UnitStatus.ELIMINATED) -> None:

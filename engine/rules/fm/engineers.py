@@ -6,8 +6,9 @@
   by bridge type. The mover then goes on with the MP it has left (movement.GoOnStep).
 * 10.6.4 bridge repair and 10.6.5 ferry: at the start of the Allied Movement Phase the engineer may try
   to repair one demolished bridge in range (not next to a German unit or in a German ZOC; the engineer
-  may not move that phase) or operate a ferry across a river or canal hexside for the GT. Whether the
-  ferry is in force at a moment is a query of the position (board.active_ferry).
+  may not move that phase) or operate a ferry across a river or canal hexside for the GT. The ferry is in
+  force while the engineer is within range of it (a query of the position, board.active_ferry); a German
+  unit occupying an adjoining hex cancels it for the rest of the GT (board.cancel_ferry_beside).
 * 10.6.6 engineer replacement: an eliminated Allied engineer returns in the Movement Phase of the next
   GT on a south map edge road hex.
 """

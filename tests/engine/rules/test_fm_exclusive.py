@@ -8,8 +8,9 @@ import pytest
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model import Entry, MarkerDef, Reinforcement, SetupZone, VictoryCondition, ZoneRule
 from hexwright.engine.rules.chance import ScriptedSampler
-from hexwright.engine.rules.fm.actions import Demolish, Enter, Ferry, Land, Move, Pass, Repair, Setup
+from hexwright.engine.rules.fm.actions import Attack, Demolish, Enter, Ferry, Land, Move, Pass, Repair, Setup
 from hexwright.engine.rules.fm.decisions import (
+    AttackChoice,
     DemolitionChoice,
     DropZoneShift,
     EngineerChoice,
@@ -19,9 +20,11 @@ from hexwright.engine.rules.fm.decisions import (
 )
 from hexwright.engine.rules.fm.losses import eliminate
 from hexwright.engine.rules.fm.reach import edge_overrides, unit_reach
+from hexwright.engine.rules.fm.retreat import retreat_paths
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
 
 from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
+from .test_fm_combat import uniform_crt
 
 
 def state(sc, rolls=None):
@@ -161,6 +164,59 @@ def test_engineer_ferry_lets_allied_units_cross_and_not_germans():
     assert (H(m, "0605"), H(m, cross)) not in edge_overrides(st, "germans", "leg")
     st.edit_place("G", H(m, "0605"))
     assert st.active_ferry() is None
+
+
+def test_a_ferry_cancelled_by_a_german_unit_stays_cancelled_after_it_leaves():
+    """10.6.5: "if a German unit occupies either adjoining hex, the ferry operations immediately is canceled":
+    for the rest of the GT. The Germans move first here (the ferry is in operation from the start, Scenario.start):
+    G steps next to the ferry, attacks across the river and is eliminated (Ae); the ferry stays cancelled: an
+    Allied unit may neither retreat nor move across it."""
+    m = blank_map()
+    water_between_columns(m, 6, "river")
+    w = "0605"
+    x = next(m.label(h) for h in m.neighbors_on_map(H(m, w)) if m.label(h).startswith("07"))
+    approach = line_of(m, x, 1, 3) if line_of(m, x, 1, 3)[2].startswith("09") else line_of(m, x, 0, 3)
+    units = [unit("E", "allies", 1, 1, 7, "engineer", unit_type="engineer"), unit("A", "allies", 3, 3, 7),
+             unit("G", "germans", 2, 2, 7)]
+    sc = scenario(m, units, {"E": "0405", "A": w, "G": approach[2]})
+    sc.first_player = "germans"
+    sc.options = {"allied_side": "allies", "friendly_edges": {"allies": "north"}}  # 8.3: retreat east if possible
+    sc.start.hexsides[f"{w}/{x}"] = "ferry"
+    sc.tables["crt"] = uniform_crt("Ae")
+    st = state(sc)
+    ferry = hexside_between(H(m, w), H(m, x))
+    assert isinstance(st.pending_decision(), MoveChoice) and st.pending_decision().player == "germans"
+    assert st.active_ferry() == ferry
+    assert (w, x) in [tuple(m.label(h) for h in p) for p in retreat_paths(st, "A", 1)]  # a retreat may cross it
+
+    st.apply_checked(Move("G", tuple(reversed(approach))))
+    assert st.declared_ferry() is None and st.active_ferry() is None
+    assert any("cancelled" in t and "(Arnhem: The Farthest Bridge 10.6.5)" in t for _i, t in st.events)
+    pass_until(st, AttackChoice, "germans")
+    st.apply_checked(Attack((x,), w))
+    pass_until(st, MoveChoice, "allies")
+    assert st.is_eliminated("G") and not st.pos.keys() & {"G"}
+    assert st.declared_ferry() is None and st.active_ferry() is None  # gone for the GT
+    assert all(p[1] != H(m, x) for p in retreat_paths(st, "A", 1))
+    with pytest.raises(IllegalAction, match="10.6"):
+        st.apply_checked(Move("A", (w, x)))
+
+
+def test_the_ferry_works_only_while_the_engineer_is_in_range():
+    """10.6.5: the engineer "continue[s] providing ferry operations if [it] remains within its movement range
+    of the designated hexside": out of range the ferry carries no one, back in range it does again."""
+    st, m, b, side = engineer_setup([], demolished=False)
+    cross = next(m.label(h) for h in m.neighbors_on_map(H(m, "0605")) if m.label(h).startswith("07"))
+    st.apply_checked(Ferry(st.game.hexside_label(hexside_between(H(m, "0605"), H(m, cross)))))
+    ferry = hexside_between(H(m, "0605"), H(m, cross))
+    assert st.active_ferry() == ferry
+    st.edit_place("E", H(m, "0112"))
+    assert st.active_ferry() is None and st.declared_ferry() == ferry
+    with pytest.raises(IllegalAction, match="10.6"):
+        st.apply_checked(Move("A", ("0605", cross)))
+    st.edit_place("E", H(m, "0406"))
+    assert st.active_ferry() == ferry
+    st.apply_checked(Move("A", ("0605", cross)))
 
 
 def test_engineer_replacement_returns_next_turn_on_a_south_edge_road_hex():

@@ -78,6 +78,17 @@ def test_a_ferry_may_start_in_operation():
     assert st.declared_ferry() is None
 
 
+def test_a_ferry_set_up_beside_a_german_unit_is_cancelled_at_once():
+    """10.6.5: a German unit occupying an adjoining hex cancels the ferry, from the set-up on."""
+    sc, m, b = river_scenario(bridge=False)
+    cross = next(m.label(h) for h in m.neighbors_on_map(H(m, "0605")) if m.label(h).startswith("07"))
+    sc.placements.update({"A": "0605", "G": cross})
+    sc.start.hexsides[f"0605/{cross}"] = "ferry"
+    st = new_game(sc, 0)
+    assert st.declared_ferry() is None and st.active_ferry() is None
+    assert any(f"ferry across 0605/{cross} is cancelled" in t for _i, t in st.events)
+
+
 def test_a_drop_zone_may_start_elsewhere():
     """Scenario.start markers: a drop zone marker already shifted (12.0) stands in its start hex, and the
     airborne units land around it (11.4)."""
