@@ -5,7 +5,10 @@ At the start of his Movement Phase of their GT the owner places each airborne un
 stand in and that the Airborne Drop Table has a line for, and rolls on the table: +1 for a glider, +1
 next to an enemy unit, +1 for a drop zone shifted two hexes in the set-up (12.0). A unit depleted by the
 roll, or landed in an EZOC, may not move that phase (11.4 a); a landed unit has spent the MP of its
-hex (11.4 b).
+hex (11.4 b) for its movement class on the TEC, roads and trails aside. Reading: the example of 11.4 b ("An
+airborne unit lands in a woods hex. The Allied unit would subtract three MP") gives the mobile cost of
+woods, while the TEC gives woods 2 MP for leg units, which airborne units are: the TEC governs, as the rule
+itself says "the movement cost of the terrain in the landing hex".
 """
 
 from __future__ import annotations

@@ -331,6 +331,28 @@ def test_airborne_drop_table_with_modifiers(terrain, die, glider, adjacent, resu
         assert st.mp_spent("P") == st.game.map.terrain_table.terrain[terrain].move["leg"]  # 11.4 b
 
 
+def test_an_airborne_unit_landing_in_woods_spends_the_tecs_two_mp():
+    """11.4 b: a landing unit expends the movement cost of the terrain in the landing hex. The TEC gives woods
+    2 MP for leg units (airborne units are leg units); the rule's example says three, the woods cost of a
+    mobile unit: the TEC governs (a reading). A unit with MA 6 has 4 MP left: two more woods hexes (with 3 MP
+    spent it would have one), not three."""
+    m = blank_map()
+    for h in m.hexes:
+        m.set_terrain({h: "woods"})
+    land = line_of(m, "0706", 0, 3)[2]
+    units = [unit("P", "allies", 2, 2, 6, "airborne", unit_type="parachute"), unit("G", "germans", 1, 1, 7)]
+    sc = scenario(m, units, {"G": "1410"})
+    sc.markers = {"dz": MarkerDef("dz", "drop_zone", "allies", "DZ", "0706")}
+    sc.reinforcements = [Reinforcement(1, "allies", ["P"], Entry(marker="dz", within=3), airborne=True)]
+    st = state(sc, [1])
+    st.apply_checked(Land("P", land))
+    st.apply(st.sample_chance())
+    assert st.game.movement_class("P") == "leg" and st.mp_spent("P") == 2.0
+    onwards = line_of(m, land, 2, 4)  # the landing hex and three woods hexes in a line
+    reach = unit_reach(st, "P")
+    assert reach.spent[H(m, onwards[2])] == 4.0 and H(m, onwards[3]) not in reach
+
+
 def test_landing_only_within_three_hexes_of_the_drop_zone():
     m = blank_map()
     units = [unit("P", "allies", 2, 2, 7, "airborne"), unit("G", "germans", 1, 1, 7)]
