@@ -168,6 +168,13 @@ class FMGame(Game):
         u = self.units[uid]
         return u.has("airborne") or u.has("glider") or u.unit_type in ("parachute", "glider")
 
+    def is_commando(self, uid: str) -> bool:
+        """6.1 exception: a commando (the `commando` flag or `unit_type: commando`) may move from EZOC to EZOC
+        across a minefield hexside or into a fortification hex, and never pays extra MP to enter or leave
+        an EZOC."""
+        u = self.units[uid]
+        return u.has("commando") or u.unit_type == "commando"
+
     def is_engineer(self, uid: str) -> bool:
         return uid in self.engineers
 

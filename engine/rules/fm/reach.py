@@ -124,7 +124,7 @@ def _ferry_step_cost(state: FMBoard, uid: str, a: Hex, b: Hex, spent_to_a: float
         return spent_to_a + c  # 6.1: a leg unit entering an EZOC stops; no extra MP
     if not first:
         return None  # 6.1: a leg unit in an EZOC it entered this move has stopped there
-    if g.units[uid].has("commando"):
+    if g.is_commando(uid):
         return c
     ma = float(state.current_values(uid).get("movement", 0))
     if c > ma or is_minefield(g.map, hexside_between(a, b)) or is_fortification(g.map, b):
@@ -139,7 +139,7 @@ def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> Moveme
     cls = g.movement_class(uid)
     ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
-    commando = g.units[uid].has("commando")
+    commando = g.is_commando(uid)
     # the kernel only reads the hook sets, so the state's cached frozensets are passed as they are
     hooks = MovementHooks(blocked=cast(set, state.enemy_hexes(side)), edge_override=edge_overrides(state, side, cls))
     if g.is_mobile(uid):

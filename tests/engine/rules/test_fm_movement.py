@@ -12,11 +12,11 @@ from hexwright.engine.rules.protocol import IllegalAction, new_game
 from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
 
 
-def one_unit(flags=(), ma=7, terrain=None, extra_units=(), placements=None, m=None):
+def one_unit(flags=(), ma=7, terrain=None, extra_units=(), placements=None, m=None, unit_type="infantry"):
     m = m or blank_map()
     for lab, t in (terrain or {}).items():
         m.set_terrain({H(m, lab): t})
-    units = [unit("A", "allies", 4, 4, ma, *flags)] + list(extra_units)
+    units = [unit("A", "allies", 4, 4, ma, *flags, unit_type=unit_type)] + list(extra_units)
     pl = {"A": "0206"}
     pl.update(placements or {})
     st = new_game(scenario(m, units, pl), 0)
@@ -208,6 +208,33 @@ def test_no_ezoc_to_ezoc_into_a_fortification_hex():
     st2, _ = one_unit(flags=("commando",), ma=7, extra_units=[unit("G", "germans", 2, 2, 7)],
                       placements={"A": m.label(start), "G": g}, m=m)
     assert unit_reach(st2, "A").path(nxt) == [start, nxt]
+
+
+@pytest.mark.parametrize("cls", ["leg", "mobile"])
+def test_a_commando_by_unit_type_alone_ignores_ezoc_costs(cls):
+    """6.1 exception: a unit whose type is commando (no `commando` flag) may move from EZOC to EZOC into a
+    fortification hex and never pays extra MP to enter or leave an EZOC: the hex's terrain cost only, not all
+    its printed MA (a leg unit) nor half of it (a mobile unit)."""
+    from hexwright.engine.model import FeatureType
+
+    m = blank_map()
+    g = line_of(m, "0506", 0, 1)[0]
+    ring = sorted(m.neighbors_on_map(H(m, g)))
+    start = ring[0]
+    nxt = next(h for h in ring if h in m.neighbors_on_map(start))
+    m.terrain_table.features["fortification"] = FeatureType("fortification", "Fortification", mode="add",
+                                                            move={"leg": 0, "mobile": 0},
+                                                            combat={"fortification": True})
+    m.set_features({nxt: ("fortification",)})
+    flags = ("mobile",) if cls == "mobile" else ()
+    st, _ = one_unit(flags=flags, ma=10, unit_type="commando", extra_units=[unit("G", "germans", 2, 2, 7)],
+                     placements={"A": m.label(start), "G": g}, m=m)
+    assert st.game.is_commando("A") and not st.game.units["A"].has("commando")
+    reach = unit_reach(st, "A")
+    assert reach.path(nxt) == [start, nxt] and reach.spent[nxt] == 2.0  # mixed: 2 MP, nothing for the EZOC
+    plain, _ = one_unit(flags=flags, ma=10, extra_units=[unit("G", "germans", 2, 2, 7)],
+                        placements={"A": m.label(start), "G": g}, m=m)
+    assert not plain.game.is_commando("A") and unit_reach(plain, "A").spent.get(nxt) != 2.0
 
 
 def test_no_ezoc_to_ezoc_across_a_minefield_hexside():
