@@ -1,6 +1,7 @@
 """The scenario side of the editor window: when the open document is a scenario, the scenario panels
-(order of battle, counter designer, reinforcements, turn track, victory, tables, markers and pools, and
-the start state of a scenario that starts mid-game) are
+(order of battle, counter designer, reinforcements, turn track, victory, tables, markers and pools, the
+start state of a scenario that starts mid-game, and for Target Arnhem its supply stripes, para supply
+markers and off-board areas) are
 docked around the map, all on the document itself (MapDocument has the `scenario`, `undo_stack` and
 `scenario_changed` members the panels and app/scenario/commands.py need), so one undo stack holds map
 and scenario edits alike. `NewScenarioDialog` asks what "Scenario > New Scenario from this Map…"
@@ -99,6 +100,7 @@ class ScenarioPanels:
         from hexwright.app.scenario.oob_panel import OobPanel
         from hexwright.app.scenario.reinforcements import ReinforcementsEditor
         from hexwright.app.scenario.start_state import StartStateEditor
+        from hexwright.app.scenario.supply_areas import SupplyAreasEditor, shows_supply_areas
         from hexwright.app.scenario.tables import TablesEditor
         from hexwright.app.scenario.turn_track import TurnTrackEditor
         from hexwright.app.scenario.victory import VictoryEditor
@@ -116,23 +118,28 @@ class ScenarioPanels:
         self.tables = TablesEditor(document)
         self.markers = MarkersEditor(document)
         self.start_state = StartStateEditor(document)
+        # Target Arnhem's supply stripes, para supply markers and off-board areas, where the scenario has them
+        self.supply_areas = SupplyAreasEditor(document) if shows_supply_areas(document.scenario) else None
         L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
         specs = [("Order of battle", "oobDock", self.oob, L), ("Counter designer", "designerDock", self.designer, B),
                  ("Reinforcements", "reinforcementsDock", self.reinforcements, B),
                  ("Turn track", "turnTrackDock", self.turn_track, B), ("Victory", "victoryDock", self.victory, B),
                  ("Tables", "tablesDock", self.tables, B), ("Markers and pools", "markersDock", self.markers, B),
                  ("Start state", "startStateDock", self.start_state, B)]
+        if self.supply_areas is not None:
+            specs.append(("Supply and off-board areas", "supplyAreasDock", self.supply_areas, B))
         self.docks: dict[str, QDockWidget] = {}
         for title, name, widget, area in specs:
             d = QDockWidget(title, window)
             d.setObjectName(name)
             # panels made of tables that scroll themselves are docked as they are
-            d.setWidget(widget if widget in (self.oob, self.start_state) else _scrolled(widget))
+            d.setWidget(widget if widget in (self.oob, self.start_state, self.supply_areas) else _scrolled(widget))
             window.addDockWidget(area, d)
             self.docks[name] = d
         window.tabifyDockWidget(window.dock_properties, self.docks["oobDock"])
         bottom = [self.docks[n] for n in ("designerDock", "reinforcementsDock", "turnTrackDock", "victoryDock",
-                                          "tablesDock", "markersDock", "startStateDock")]
+                                          "tablesDock", "markersDock", "startStateDock", "supplyAreasDock")
+                  if n in self.docks]
         for d in bottom:
             window.tabifyDockWidget(window.dock_diagnostics, d)
         window.resizeDocks([self.docks["oobDock"]], [400], Qt.Orientation.Horizontal)
@@ -149,10 +156,12 @@ class ScenarioPanels:
         return [d.toggleViewAction() for d in self.docks.values()]
 
     def close(self) -> None:
+        if self.supply_areas is not None:
+            self.supply_areas.detach()
         for panel in (self.oob, self.designer, self.reinforcements, self.turn_track, self.victory, self.tables,
-                      self.markers, self.start_state):
+                      self.markers, self.start_state, self.supply_areas):
             slot = getattr(panel, "_on_scenario_changed", None)
-            if slot is not None:
+            if panel is not None and slot is not None:
                 try:
                     panel.document.scenario_changed.disconnect(slot)
                 except (RuntimeError, TypeError):

@@ -7,7 +7,8 @@ Shape (the editor's MapDocument may adopt it or wrap it with the same three memb
 - `undo_stack`: a QUndoStack; every edit is a command from app/scenario/commands.py pushed on it;
 - `scenario_changed(str)`: a signal emitted after each change (redo or undo) with the part that
   changed: "units", "placements", "reinforcements", "turns", "victory", "tables", "markers",
-  "sides", "start" (the start state of a scenario that starts mid-game) or "" for anything.
+  "sides", "start" (the start state of a scenario that starts mid-game), "areas" (off-board areas, map
+  regions of kind offboard: app/scenario/offboard.py) or "" for anything.
   Panels refresh on it; the model itself never knows the widgets.
 """
 
@@ -17,7 +18,8 @@ from hexwright.engine.model import Scenario
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-PARTS = ("units", "placements", "reinforcements", "turns", "victory", "tables", "markers", "sides", "start")
+PARTS = ("units", "placements", "reinforcements", "turns", "victory", "tables", "markers", "sides", "start",
+         "areas")
 
 
 class ScenarioDocument(QObject):
