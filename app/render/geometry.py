@@ -202,6 +202,7 @@ class MapGeometry:
         self._grid_groups: list[Group] | None = None
         self._grid_bounds: np.ndarray | None = None
         self._off_map: np.ndarray | None = None
+        self._feature_symbols: dict[tuple[str, str], np.ndarray] | None = None
         self._outline: np.ndarray | None = None
         self._labels: tuple[str, ...] | None = None
         self._outline_chains: list[np.ndarray] | None = None
@@ -235,6 +236,24 @@ class MapGeometry:
             except ValueError:
                 self._labels = ()
         return self._labels or None
+
+    def feature_symbols(self) -> dict[tuple[str, str], np.ndarray]:
+        """(symbol, colour) of the in-hex features -> indices of the hexes that show it (in the map's
+        order of features), the keys sorted: the order they are drawn in."""
+        if self._feature_symbols is None:
+            m = self.map
+            table = m.terrain_table.features
+            by_symbol: dict[tuple[str, str], list[int]] = {}
+            for h, feats in m.features.items():
+                i = self.index.get(h)
+                if i is None:
+                    continue
+                for f in feats:
+                    ft = table.get(f)
+                    if ft is not None:
+                        by_symbol.setdefault((ft.symbol, ft.color), []).append(i)
+            self._feature_symbols = {k: np.array(v, dtype=np.int64) for k, v in sorted(by_symbol.items())}
+        return self._feature_symbols
 
     def visible(self, exposed: QRectF | None) -> np.ndarray:
         """Indices of hexes whose outline may intersect `exposed` (all when None)."""

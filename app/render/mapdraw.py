@@ -462,20 +462,14 @@ def _paint_features(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarra
     """In-hex features (village, town, city, fortification...) by their symbol."""
     if not m.features:
         return
-    table = m.terrain_table.features
-    visible = set(idx.tolist())
-    by_symbol: dict[tuple[str, str], list[int]] = {}
-    for h, feats in m.features.items():
-        i = g.index.get(h)
-        if i is None or i not in visible:
-            continue
-        for f in feats:
-            ft = table.get(f)
-            if ft is not None:
-                by_symbol.setdefault((ft.symbol, ft.color), []).append(i)
+    shown = np.zeros(len(g.hexes), dtype=bool)
+    shown[idx] = True
     s = g.size
-    for (symbol, color), sel_list in sorted(by_symbol.items()):
-        centers = g.centers[np.array(sel_list)]
+    for (symbol, color), every in g.feature_symbols().items():
+        sel = every[shown[every]]
+        if len(sel) == 0:
+            continue
+        centers = g.centers[sel]
         if symbol in ("town", "city"):
             _paint_blocks(painter, centers, s, symbol, color)
         elif symbol == "fort":
@@ -483,7 +477,7 @@ def _paint_features(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarra
             pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(polygons_path(g.polygons(np.array(sel_list), 0.62)))
+            painter.drawPath(polygons_path(g.polygons(sel, 0.62)))
         else:
             painter.setPen(QPen(QColor("#1b1b1b"), s * 0.02))
             painter.setBrush(QColor(color))
