@@ -18,8 +18,7 @@ import copy
 import itertools
 from fractions import Fraction
 
-from ...hexgrid import Hex, hex_distance, hex_neighbors, hexside_between
-from ...model.placement import entry_cost, only_along
+from ...hexgrid import Hex, hex_distance, hex_neighbors
 from ..kit import ChanceStep, Task
 from ..protocol import CHANCE, Action, Roll
 from . import crt
@@ -29,6 +28,7 @@ from .decisions import AttackChoice, BombardChoice, CombatRoll, MarkerCommit, St
 from .engineers import DIE
 from .game import cite, rule_ref
 from .losses import deplete, eliminate
+from .reach import terrain_step_allowed
 from .retreat import AdvanceBegin, CombatDone, RetreatUnit
 from .support import in_range, supports
 
@@ -89,27 +89,6 @@ class BombardStep(FMStep[BombardChoice]):
 
 
 # -- 8.2 ground combat ------------------------------------------------------------------------------------
-def may_attack_across(state: FMBoard, uid: str, a: Hex, b: Hex) -> bool:
-    """8.2: not across a prohibited hexside or into a hex prohibited to the attacker; unbridged rivers
-    and canals may be attacked across (10.6, TEC note c)."""
-    g = state.game
-    m = g.map
-    cls = g.movement_class(uid)
-    along = only_along(m, b, cls)
-    info = m.hexsides.get(hexside_between(a, b))
-    if along is not None:
-        if info is None or not any(p in along for p in info.paths):
-            return False
-    elif entry_cost(m, b, cls) is None:
-        return False
-    if info is not None:
-        for f in info.features:
-            ft = m.terrain_table.hexside_features.get(f)
-            if ft is not None and ft.move.get(cls, 0) is None and not g.water_code(f):
-                return False
-    return True
-
-
 def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
     """The units of `side` that may attack `target` now."""
     g = state.game
@@ -123,7 +102,7 @@ def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
             continue
         if mobile_phase and (not g.is_mobile(u) or u in state.attacked_combat):
             continue
-        if not may_attack_across(state, u, n, target):
+        if not terrain_step_allowed(state, u, n, target, attack=True):  # 8.2, 10.6
             continue
         out.append(u)
     return sorted(out, key=lambda u: g.label(state.pos[u]))

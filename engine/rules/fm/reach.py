@@ -27,6 +27,7 @@ from typing import cast
 
 from ...hexgrid import Hex, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
+from ...model.placement import entry_cost, only_along
 from ...model.terrain import Cost
 from ...movement.kernel import MovementHooks, Reach, edge_cost_across, reachable
 from .board import FMBoard
@@ -223,6 +224,42 @@ def ferry_landings(state: FMBoard, uid: str, reach: Reach, ferried: list[tuple[H
         out.spent[b] = cost
         out.landings[b] = reach.path(a) + [b]
     return out
+
+
+def terrain_step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, attack: bool = False) -> bool:
+    """The terrain of one step from `a` into `b` outside movement: a retreat, advance or displacement (8.3,
+    8.3.1, 8.5) or, with `attack`, an attack from `a` into `b` (8.2). Never into prohibited terrain or across
+    a prohibited hexside (5.2 e, 8.3, 8.2); a mobile unit into or out of marsh only along a road or trail
+    (10.5; an attacker's own hex has no effect, 8.2: "The type of terrain the attacking unit(s) occupy has no
+    effect on their eligibility to attack"); no retreat or advance across an unbridged river or canal (10.6,
+    TEC note c), the Allied engineer ferry in force excepted (10.6.5), while "Units may attack across
+    unbridged river/canal hexsides" (10.6)."""
+    g = state.game
+    m = g.map
+    cls = g.movement_class(uid)
+    hs = hexside_between(a, b)
+    info = m.hexsides.get(hs)
+    along_b = only_along(m, b, cls)
+    along_a = None if attack else only_along(m, a, cls)
+    if along_a is not None or along_b is not None:
+        allowed = set(along_a or ()) | set(along_b or ())
+        if info is None or not any(p in allowed for p in info.paths):
+            return False  # 10.5: mobile units retreat, advance or attack into marsh only along a road or trail
+    elif entry_cost(m, b, cls) is None:
+        return False  # 5.2 e, 8.2, 8.3: not into prohibited terrain
+    if info is None:
+        return True
+    if not attack and g.is_water(hs):
+        bridged = info.bridge is not None and hs not in state.demolished()
+        ferried = g.units[uid].side == g.allied and state.active_ferry() == hs
+        if not (bridged or ferried):
+            return False  # 10.6, TEC (c): no retreat or advance across an unbridged river/canal
+    table = m.terrain_table.hexside_features
+    for f in info.features:
+        ft = table.get(f)
+        if ft is not None and ft.move.get(cls, 0) is None and not g.water_code(f):
+            return False  # a prohibited hexside (5.2 e, 8.2)
+    return True
 
 
 def path_problem(state: FMBoard, uid: str, path: list[Hex]) -> str | None:

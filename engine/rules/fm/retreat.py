@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import Hex, hex_distance, hex_neighbors, hexside_between
-from ...model.placement import entry_cost, only_along
+from ...hexgrid import Hex, hex_distance, hex_neighbors
 from ..kit import Task
 from ..protocol import Action
 from .actions import Advance, Displace, Pass, Retreat, Stiff
@@ -23,10 +22,13 @@ from .board import FMBoard, FMStep
 from .decisions import AdvanceChoice, DisplaceChoice, RetreatChoice
 from .game import cite, rule_ref
 from .losses import deplete, eliminate
+from .reach import terrain_step_allowed
 
 
 def step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, ignore_zoc: bool = False) -> bool:
-    """May a retreating (or, with ignore_zoc, advancing or displaced) unit go from a into b?"""
+    """May a retreating (or, with ignore_zoc, advancing or displaced) unit go from a into b? On the map (8.3),
+    not into an enemy unit (8.3) or, unless advancing, an EZOC (8.3, 6.2), and the terrain of the step
+    (reach.terrain_step_allowed)."""
     g = state.game
     m = g.map
     if not m.contains(b):
@@ -37,29 +39,7 @@ def step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, ignore_zoc: bool = Fa
         return False  # 8.3: never into an enemy unit
     if not ignore_zoc and b in state.enemy_zoc(side):
         return False  # 8.3, 6.2
-    cls = g.movement_class(uid)
-    hs = hexside_between(a, b)
-    info = m.hexsides.get(hs)
-    along_b = only_along(m, b, cls)
-    along_a = only_along(m, a, cls)
-    if along_a is not None or along_b is not None:
-        allowed = set(along_a or ()) | set(along_b or ())
-        if info is None or not any(p in allowed for p in info.paths):
-            return False  # 10.5: mobile units retreat or advance into marsh only along a road or trail
-    elif entry_cost(m, b, cls) is None:
-        return False  # 8.3: not into prohibited terrain
-    if info is not None:
-        if g.is_water(hs):
-            bridged = info.bridge is not None and hs not in state.demolished()
-            ferried = side == g.allied and state.active_ferry() == hs
-            if not (bridged or ferried):
-                return False  # 10.6, TEC (c): no retreat or advance across an unbridged river/canal
-        table = m.terrain_table.hexside_features
-        for f in info.features:
-            ft = table.get(f)
-            if ft is not None and ft.move.get(cls, 0) is None and not g.water_code(f):
-                return False  # a prohibited hexside (5.2 e)
-    return True
+    return terrain_step_allowed(state, uid, a, b)  # 5.2 e, 10.5, 10.6
 
 
 def retreat_paths(state: FMBoard, uid: str, n: int, bombardment: bool = False) -> list[tuple[Hex, ...]]:

@@ -3,6 +3,7 @@ the river rule of 10.6 / TEC note (c) and marsh (10.5). 000_e5c3deafb2cea4af.txt
 
 from __future__ import annotations
 
+import pytest
 from hexwright.engine.hexgrid import hex_distance
 from hexwright.engine.rules.fm.actions import Advance, Attack, Displace, Pass, Retreat, Stiff
 from hexwright.engine.rules.fm.decisions import AdvanceChoice, DisplaceChoice, RetreatChoice
@@ -184,3 +185,61 @@ def test_mobile_units_do_not_retreat_into_marsh_off_road():
     st.apply_checked(Attack((a,), D))
     st.apply(st.sample_chance())
     assert st.legal_actions() == [Retreat("G", (D,)), Stiff("G")]
+
+
+STEPS = [  # (what the hexside or the hexes are, retreat or advance allowed, attack allowed): 5.2 e, 8.2, 10.5, 10.6
+    ("plain", True, True),
+    ("unbridged river", False, True),  # 10.6: attack across, never retreat or advance across
+    ("bridged river", True, True),
+    ("demolished bridge", False, True),  # 10.6.3: a river again
+    ("ditch", True, True),  # 8.2.2: not water
+    ("prohibited hexside", False, False),  # 5.2 e, 8.2
+    ("prohibited terrain", False, False),
+    ("mobile out of marsh off road", False, True),  # 10.5; 8.2: the attacker's own hex has no effect
+    ("mobile into marsh off road", False, False),
+    ("mobile into marsh along a road", True, True),
+]
+
+
+@pytest.mark.parametrize("case,retreat,attack", STEPS)
+def test_one_terrain_step_rule_for_retreat_advance_and_attack(case, retreat, attack):
+    """reach.terrain_step_allowed: the one test of a step's terrain that retreat, advance, displacement and
+    attack share; only unbridged water (10.6) and the marsh a unit stands in (10.5, 8.2) differ."""
+    from hexwright.engine.model import HexsideFeatureType
+    from hexwright.engine.rules.fm.reach import terrain_step_allowed
+    from hexwright.engine.rules.protocol import new_game
+
+    from .synthetic import road, scenario, side_of
+
+    m = blank_map()
+    a, b = "0505", "0605"
+    mobile = case.startswith("mobile")
+    if case == "unbridged river":
+        side_of(m, a, b, "river")
+    elif case in ("bridged river", "demolished bridge"):
+        side_of(m, a, b, "river", bridge="highway")
+    elif case == "ditch":
+        side_of(m, a, b, "ditch")
+    elif case == "prohibited hexside":
+        m.terrain_table.hexside_features["cliff"] = HexsideFeatureType("cliff", "Cliff", move={"leg": None,
+                                                                                            "mobile": None})
+        side_of(m, a, b, "cliff")
+    elif case == "prohibited terrain":
+        from hexwright.engine.model import TerrainType
+
+        m.terrain_table.terrain["sea"] = TerrainType("sea", "Sea", move={"leg": None, "mobile": None})
+        m.set_terrain({H(m, b): "sea"})
+    elif case == "mobile out of marsh off road":
+        m.set_terrain({H(m, a): "marsh"})
+    elif case == "mobile into marsh off road":
+        m.set_terrain({H(m, b): "marsh"})
+    elif case == "mobile into marsh along a road":
+        m.set_terrain({H(m, b): "marsh"})
+        road(m, a, b)
+    sc = scenario(m, [unit("U", "allies", 3, 3, 7, *(("mobile",) if mobile else ())), unit("G", "germans", 1, 1, 7)],
+                  {"U": a, "G": "1410"})
+    if case == "demolished bridge":
+        sc.start.hexsides[f"{a}/{b}"] = "demolished"
+    st = new_game(sc, 0)
+    assert terrain_step_allowed(st, "U", H(m, a), H(m, b)) is retreat
+    assert terrain_step_allowed(st, "U", H(m, a), H(m, b), attack=True) is attack
