@@ -8,7 +8,8 @@ actions (actions.py); rules/presentation.py describes the views.
 * Moves carry a path (Movement), attacks the target hex, paradrops the drop hex; the resolution of an attack
   (`fire`) previews the strengths, every modifier, the Combat Ratio Table column and its damage (the table's
   values are reconstructed and marked so).
-* Markers: the para supply markers on the map, and each side's supply points by pool.
+* Markers: the para supply markers on the map, each side's supply points by pool, and the German units
+  waiting in each off-board area (the board shows no off-board area: the list says who is where).
 * There are no zones of control; a hex next to the enemy stops a move (`zoc_hexes` gives those hexes).
 * The log is the state's own notes.
 """
@@ -32,14 +33,17 @@ from ..presentation import (
 )
 from ..protocol import Action, GameState
 from .actions import Attack, Enter, Fire, Move, Pass, verb_of
-from .board import ELIMINATED, OFF_BOARD, ON_MAP, SEQUENCE, WAITING, cite
+from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, SEQUENCE, WAITING, cite
 from .combat import odds
 from .decisions import AttackWith
 from .movement import destinations
 from .state import TAState
-from .supply import PARA_SUPPLY, in_supply
+from .supply import ONE_POINT_POOLS, PARA_SUPPLY, UNLIMITED, WEHRMACHT_POOL, in_supply
 from .tables import DEFENDER, combat_table
 
+# the supply point pools of each side in the order a player reads them (Supply Points)
+POOL_ORDER = {ALLIED: [p for p, side in ONE_POINT_POOLS.items() if side == ALLIED],
+              GERMAN: [WEHRMACHT_POOL] + [p for p, side in ONE_POINT_POOLS.items() if side == GERMAN]}
 STAGES = tuple("Adjustment" if n == 0 else f"{side.capitalize()} impulse {n}" for side, n in SEQUENCE)
 
 
@@ -158,8 +162,17 @@ class TAPresenter(Presenter):
             if h is None:
                 text += " (overrun)"
             out.append(MarkerView(mid, "para supply marker", mk.side, text, st.map.label(h) if h else None))
-        for pool, n in sorted(st.points.items()):
-            out.append(MarkerView(f"points-{pool}", "supply points", "", f"{pool}: {n} supply points"))
+        for side in (ALLIED, GERMAN):  # each side's supply points by pool (Supply Points)
+            pools = [f"{pool} {st.points[pool]}" for pool in POOL_ORDER[side] if pool in st.points]
+            if side == ALLIED:
+                pools.append(f"{UNLIMITED} unlimited")
+            out.append(MarkerView(f"points-{side}", "supply points", side, ", ".join(pools)))
+        for name in st.game.areas:  # the German units waiting in each off-board area (Movement)
+            there = [uid for uid in st.unit_ids() if st.area_of(uid) == name]
+            if there:
+                closed = " (closed: its units are eliminated in the Adjustment)" if st.area_closed(name) else ""
+                out.append(MarkerView(f"area-{name}", f"off-board area {name}", GERMAN,
+                                      ", ".join(there) + closed))
         return out
 
     def result_legend(self, state: GameState) -> dict[str, str]:
