@@ -27,7 +27,7 @@ from ..chance import Sampler
 from ..kit import Decision, Position, SequenceState, Step, Task, UnitStatus
 from ..protocol import Action
 from .actions import Attack, MarkerId
-from .game import FMGame, cite
+from .game import FMGameBase, cite
 
 DEMOLISHED = "demolished"  # 10.6.3: a demolished bridge (a river or canal hexside again)
 FERRY = "ferry"  # 10.6.5: the engineer's ferry, a bridge for Allied movement this GT
@@ -96,9 +96,9 @@ class Ask(Task):
 class FMBoard(SequenceState):
     """An F&M position: the kit's Position and the bookkeeping of the sequence of play (4.1)."""
 
-    game: FMGame
+    game: FMGameBase
 
-    def __init__(self, game: FMGame, seed: int, sampler: Sampler) -> None:
+    def __init__(self, game: FMGameBase, seed: int, sampler: Sampler) -> None:
         super().__init__(game, sampler)
         self.game = game
         self.game_seed = seed

@@ -11,18 +11,18 @@ from fractions import Fraction
 
 from ...hexgrid import Hex, Hexside, hexside_between
 from ...model.scenario import Table
-from .game import FMGame, is_fortification
+from .game import FMGameBase, is_fortification
 from .tables import differentials
 
 RETREATS = {"D2": 2, "D3": 3, "A1": 1, "A2": 2, "A3": 3}
 BOMBARDMENT_NO_RESULT = ("Ae", "A1", "A2", "A3", "Ex")  # 8.1.3
 
 
-def line_order(g: FMGame) -> list[str]:
+def line_order(g: FMGameBase) -> list[str]:
     return list(g.table("crt_terrain").rows)
 
 
-def crt_line_of(g: FMGame, code: str) -> str | None:
+def crt_line_of(g: FMGameBase, code: str) -> str | None:
     """The CRT line a terrain, feature or hexside code uses: the type's own `combat: {crt_line}` (or
     `crt_row`) first,
     then the scenario's `crt_lines` table (by code, then by name)."""
@@ -43,7 +43,7 @@ def crt_line_of(g: FMGame, code: str) -> str | None:
     return None
 
 
-def attack_crossing(g: FMGame, a: Hex, target: Hex, demolished: Collection[Hexside]) -> tuple[bool, list[str]]:
+def attack_crossing(g: FMGameBase, a: Hex, target: Hex, demolished: Collection[Hexside]) -> tuple[bool, list[str]]:
     """An attack from `a` into `target` across their hexside (8.2.2, 10.6): whether it is across a bridged
     river or canal, and the unbridged river, canal and ditch features it crosses (none when bridged)."""
     side = hexside_between(a, target)
@@ -55,7 +55,7 @@ def attack_crossing(g: FMGame, a: Hex, target: Hex, demolished: Collection[Hexsi
     return False, [f for f in info.features if g.water_code(f) or g.ditch_code(f)]
 
 
-def barrier_line(g: FMGame, code: str) -> str | None:
+def barrier_line(g: FMGameBase, code: str) -> str | None:
     """The CRT line of a river, canal or ditch hexside feature: its own (`crt_line_of`); a ditch the scenario's
     tables give no line uses the River line (8.2.2 names river and ditch hexsides together)."""
     line = crt_line_of(g, code)
@@ -64,7 +64,7 @@ def barrier_line(g: FMGame, code: str) -> str | None:
     return line
 
 
-def defender_line(g: FMGame, target: Hex, attacker_hexes: list[Hex], demolished: Collection[Hexside],
+def defender_line(g: FMGameBase, target: Hex, attacker_hexes: list[Hex], demolished: Collection[Hexside],
                   bombardment: bool = False) -> str:
     """The CRT line for an attack on `target` (8.2.2): the most favourable to the defender among the
     terrain in the hex (8.1.2: bombardment ignores hexsides); the River line when every attacker attacks
@@ -118,11 +118,11 @@ def column_for(t: Table, line: str, differential: int) -> str:
     return max(below, key=lambda cs: max(cs[1]))[0]
 
 
-def crt_result(g: FMGame, column: str, die: int) -> str:
+def crt_result(g: FMGameBase, column: str, die: int) -> str:
     return str(g.table("crt").cell(str(die), column))
 
 
-def result_distribution(g: FMGame, column: str) -> dict[str, Fraction]:
+def result_distribution(g: FMGameBase, column: str) -> dict[str, Fraction]:
     """The exact probability of each result in a CRT column: one die, six faces."""
     out: dict[str, Fraction] = {}
     for die in range(1, 7):
@@ -131,12 +131,12 @@ def result_distribution(g: FMGame, column: str) -> dict[str, Fraction]:
     return out
 
 
-def halved_for_fortification(g: FMGame, target: Hex, value: int) -> int:
+def halved_for_fortification(g: FMGameBase, target: Hex, value: int) -> int:
     """8.2.3: an attacker's support fire marker is halved (round down) against a fortification hex."""
     return value // 2 if is_fortification(g.map, target) else value
 
 
-def defense_strength(g: FMGame, target: Hex, printed: int) -> int:
+def defense_strength(g: FMGameBase, target: Hex, printed: int) -> int:
     """8.2.3: a unit in a fortification hex doubles its printed defense strength."""
     return printed * 2 if is_fortification(g.map, target) else printed
 

@@ -1,4 +1,5 @@
-"""The F&M game: what stays fixed while a scenario is played (000_e5c3deafb2cea4af.txt).
+"""The F&M game: what stays fixed while a scenario is played (000_e5c3deafb2cea4af.txt). `FMGameBase` is the
+bottom of the family: every rules module reads it; `FMGame` (__init__.py) adds the states (state.py).
 
 Sides (10.4: the Allied player is the first player; the scenario's `first_player`), the units' printed
 values (2.3), the movement graphs per movement class (5.4), the tables the rules read (the scenario's,
@@ -17,8 +18,7 @@ from ...model.hexmap import EDGE_SIDES, HexMap
 from ...model.placement import hex_prohibited, movement_class_of, zone_rule_holds
 from ...model.scenario import Entry, Scenario, Table, ZoneRule
 from ...movement.kernel import MovementGraph
-from ..chance import Sampler, SeededSampler
-from ..protocol import Action, Game, GameState
+from ..protocol import Action, Game
 from ..registry import RULES_FAMILIES
 from .actions import MarkerId, parse_action
 from .tables import fm_tables
@@ -106,8 +106,10 @@ def shared_graph(m: HexMap, cls: str) -> MovementGraph:
     return graph
 
 
-class FMGame(Game):
-    """A Fire & Movement game of one scenario. Options (scenario `options`, overridable per game):
+class FMGameBase(Game):
+    """A Fire & Movement game of one scenario: everything but the making of its states, which `FMGame` (the
+    package's top, __init__.py) adds, so that the rules modules below the state read the game without an
+    import loop. Options (scenario `options`, overridable per game):
 
     * `sfm_selection`: "random" (10.7: each player randomly picks; the default) or "lowest_first" (7.1).
     * `airpower_allotment`: the allotment that makes a turn an airpower turn (10.7: 13).
@@ -389,7 +391,3 @@ class FMGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> GameState:
-        from .state import FMState  # the state is built on the game: imported when a game starts
-
-        return FMState(self, seed, sampler or SeededSampler(seed))

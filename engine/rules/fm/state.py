@@ -25,7 +25,7 @@ from . import combat, engineers, landings, movement, retreat, setup, support, vi
 from .actions import Attack, Commit, MarkerId
 from .board import Ask, FMBoard
 from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice
-from .game import FMGame, cite, rule_ref
+from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding
 from .reinforcements import BlockedEntries, entry_cost
 from .setup import SetupBegin
@@ -96,7 +96,7 @@ class FMState(FMBoard):
 
     steps = STEPS
 
-    def __init__(self, game: FMGame, seed: int, sampler: Sampler) -> None:
+    def __init__(self, game: FMGameBase, seed: int, sampler: Sampler) -> None:
         super().__init__(game, seed, sampler)
         if game.setup_hexes:
             self.queue.append(SetupBegin())

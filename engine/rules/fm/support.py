@@ -31,14 +31,14 @@ from .actions import DrawSplit, MarkerId
 from .board import Ask, FMBoard, FMStep
 from .decisions import AirpowerDraw, AirpowerRoll, DrawSplitChoice, MarkerDraw
 from .engineers import DIE
-from .game import FMGame, cite, rule_ref
+from .game import FMGameBase, cite, rule_ref
 
 
 def marker_id(sm: SupportMarker, pool: str) -> MarkerId:
     return MarkerId(sm.value, (sm.nationality or pool).lower(), sm.kind or "artillery")
 
 
-def side_pools(g: FMGame, side: str) -> dict[str, Counter[MarkerId]]:
+def side_pools(g: FMGameBase, side: str) -> dict[str, Counter[MarkerId]]:
     """The non-airpower markers of each pool of a side, as printed in the scenario."""
     s = g.scenario.side(side)
     out: dict[str, Counter[MarkerId]] = {}
@@ -54,7 +54,7 @@ def side_pools(g: FMGame, side: str) -> dict[str, Counter[MarkerId]]:
     return out
 
 
-def airpower_markers(g: FMGame, side: str) -> Counter[MarkerId]:
+def airpower_markers(g: FMGameBase, side: str) -> Counter[MarkerId]:
     s = g.scenario.side(side)
     c: Counter[MarkerId] = Counter()
     if s is None:
@@ -67,7 +67,7 @@ def airpower_markers(g: FMGame, side: str) -> Counter[MarkerId]:
     return c
 
 
-def marker_range(g: FMGame, mid: MarkerId) -> str:
+def marker_range(g: FMGameBase, mid: MarkerId) -> str:
     """The range of a marker kind (10.7.1): the scenario's `range` if it gives one, else by the rule."""
     got = g.range_memo.get(mid)
     if got is None:
@@ -75,7 +75,7 @@ def marker_range(g: FMGame, mid: MarkerId) -> str:
     return got
 
 
-def _marker_range(g: FMGame, mid: MarkerId) -> str:
+def _marker_range(g: FMGameBase, mid: MarkerId) -> str:
     s_all = [s for s in g.scenario.sides]
     for s in s_all:
         for pool, markers in s.support_pools.items():
@@ -89,7 +89,7 @@ def _marker_range(g: FMGame, mid: MarkerId) -> str:
     return "adjacent"
 
 
-def allotment(g: FMGame, turn: int, side: str) -> tuple[int, bool]:
+def allotment(g: FMGameBase, turn: int, side: str) -> tuple[int, bool]:
     """(markers allotted to `side` on GT `turn`, whether it is an airpower turn) from the turn track."""
     if not g.scenario.turns or turn > len(g.scenario.turns):
         return 0, False
@@ -115,7 +115,7 @@ def allotment(g: FMGame, turn: int, side: str) -> tuple[int, bool]:
     return n, airpower
 
 
-def drop_zone_nationality(g: FMGame, marker: str) -> str:
+def drop_zone_nationality(g: FMGameBase, marker: str) -> str:
     mk = g.scenario.markers[marker]
     nat = str(mk.values.get("nationality", "")).lower()
     if nat:

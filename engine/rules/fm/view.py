@@ -86,7 +86,7 @@ from .decisions import (
     SetupChoice,
     StepLossChoice,
 )
-from .game import FMGame, is_fortification, rule_ref
+from .game import FMGameBase, is_fortification, rule_ref
 from .reach import unit_reach
 from .state import PLAYER_PHASES, STEPS, FMState
 from .tables import differentials
@@ -192,7 +192,7 @@ class FMPresenter(Presenter):
         return out
 
     @staticmethod
-    def _static_flags(g: FMGame, uid: str) -> tuple[str, ...]:
+    def _static_flags(g: FMGameBase, uid: str) -> tuple[str, ...]:
         out = ["mobile" if g.is_mobile(uid) else "leg"]
         if g.is_airborne(uid):
             out.append("airborne")

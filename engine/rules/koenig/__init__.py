@@ -8,10 +8,23 @@ notation), `tables` (5.0, 6.x), `combat` (9.x, 10.1-10.2 as pure functions), `mo
 movement kernel), `victory` (12.0), `game`, `board` (the position and its queries), `refusal` (the shape of
 a step), `moves` (8.0-8.4 legal moves), `landing` (5.0), `support` (6.0, 14.1 roll-off, 14.2),
 `retreat` (9.2.3, 11.x), `battle` (9.0-10.3), `operations` (7.x, 8.x, 14.1 feats), `night` (4.0
-Redeployment), `state` (4.0 sequence of play, Housekeeping), `view` (the presenter)."""
+Redeployment), `state` (4.0 sequence of play, Housekeeping), `view` (the presenter); this top module joins
+the game and its states in `KoenigGame`, the family's `Game` in the registry."""
 
+from __future__ import annotations
+
+from ..chance import Sampler, SeededSampler
 from .actions import KoenigAction, parse_action
-from .game import OPTIONS, KoenigGame
+from .game import OPTIONS, KoenigGameBase
 from .state import KoenigState
 
-__all__ = ["OPTIONS", "KoenigAction", "KoenigGame", "KoenigState", "parse_action"]
+
+class KoenigGame(KoenigGameBase):
+    """A Koenig game of one scenario (registry.RULES_FAMILIES["koenig"].game): its fixed facts
+    (KoenigGameBase, game.py) and its initial state (KoenigState, state.py)."""
+
+    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
+        return KoenigState(self, sampler or SeededSampler(seed), seed)
+
+
+__all__ = ["OPTIONS", "KoenigAction", "KoenigGame", "KoenigGameBase", "KoenigState", "parse_action"]

@@ -27,7 +27,7 @@ from ...movement.kernel import MovementHooks
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
 from . import victory
-from .game import KoenigGame
+from .game import KoenigGameBase
 from .movement import destinations, entry_destinations, movement_hooks
 from .victory import UnitSnapshot, VPLine
 
@@ -108,9 +108,9 @@ class Battle:
 class KoenigBoard(SequenceState):
     """The data and queries of a Koenig position; the sequence of play is `KoenigState`'s."""
 
-    game: KoenigGame
+    game: KoenigGameBase
 
-    def __init__(self, game: KoenigGame, sampler: Sampler, seed: int = 0) -> None:
+    def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
         self.game_seed = seed
         self.position = Position.from_scenario(game.scenario)

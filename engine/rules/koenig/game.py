@@ -2,28 +2,26 @@
 compiled movement graph, the units' order and sides, and the options of optional rules 14.1 Leadership,
 14.2 Interdiction, 14.3 Indirect Fire and 14.5 Overruns (scenario options, switchable per game).
 
-This module is the bottom of the family's state: board.py reads the game; the state class (state.py) is
-imported only when a game makes its first state."""
+This module is the bottom of the family: board.py and every rules module read `KoenigGameBase`; `KoenigGame`
+(the package's top, __init__.py) adds the making of states (state.py), so that there is no import loop."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...model.scenario import Scenario
 from ...movement.kernel import MovementGraph
-from ..chance import Sampler, SeededSampler
 from ..protocol import Action, Game
 from .actions import parse_action
-
-if TYPE_CHECKING:
-    from .state import KoenigState
 
 OPTIONS = {"leadership": "Koenig 14.1", "interdiction": "Koenig 14.2", "indirect_fire": "Koenig 14.3",
            "overruns": "Koenig 14.5"}
 PLAY_OPTIONS = ("max_turns",)  # a shorter playtest: the game is judged after that many turns (12.0)
 
 
-class KoenigGame(Game):
+class KoenigGameBase(Game):
+    """A Koenig game of one scenario: everything but the making of its states (`KoenigGame`, __init__.py)."""
+
     def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
         unknown = [k for k in (options or {}) if k not in OPTIONS and k not in PLAY_OPTIONS]
@@ -37,11 +35,6 @@ class KoenigGame(Game):
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
         turns = len(scenario.turns)
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
-
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
-        from .state import KoenigState  # the state sits above the game (state -> board -> game)
-
-        return KoenigState(self, sampler or SeededSampler(seed), seed)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -20,7 +20,7 @@ from ..protocol import Outcome, Phase
 from . import battle
 from .battle import FireRollStep, HitStep, RerollStep, SupportStep
 from .board import ALLIED, GERMAN, KoenigBoard, cite
-from .game import KoenigGame
+from .game import KoenigGameBase
 from .landing import LandingPhase, LandingRoll, LandingStep
 from .night import RedeploymentPhase, RedeploymentStep
 from .operations import (
@@ -69,7 +69,7 @@ class Housekeeping(Task):
 class KoenigState(KoenigBoard):
     steps = STEPS
 
-    def __init__(self, game: KoenigGame, sampler: Sampler, seed: int = 0) -> None:
+    def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler, seed)
         self.note(self.turn_line())
         self.advance()
