@@ -15,8 +15,7 @@ from __future__ import annotations
 import copy
 
 from hexwright.engine.model.hexmap import HexMap, Region
-from hexwright.engine.rules.target_arnhem.design import area_name_problem
-from hexwright.engine.rules.target_arnhem.game import OFFBOARD
+from hexwright.engine.rules.target_arnhem.design import OFFBOARD, area_name_problem
 from PySide6.QtGui import QUndoCommand
 
 from .commands import ScenarioDocumentLike

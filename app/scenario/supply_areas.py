@@ -22,12 +22,12 @@ from hexwright.engine.model import MarkerDef, Region, Scenario
 from hexwright.engine.model.hexmap import EDGE_SIDES, MapChange
 from hexwright.engine.rules.target_arnhem.design import (
     AIRBORNE_STRIPES,
+    OFFBOARD,
+    PARA_SUPPLY,
     STRIPES,
     offboard_areas,
     para_markers,
 )
-from hexwright.engine.rules.target_arnhem.game import OFFBOARD
-from hexwright.engine.rules.target_arnhem.supply import PARA_SUPPLY
 from hexwright.engine.validation import Diagnostic, Severity, SourceMap, validate_scenario
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QColor, QIcon, QPixmap

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..protocol import CHANCE, Action, Game, GameState, Outcome
 from ..chance import Sampler
+from ..protocol import CHANCE, Action, Game, GameState, Outcome
 from .position import Position
 from .steps import Decision, Step, StepTable, Task
 

@@ -12,7 +12,8 @@ Reinforcements) and off-board areas (Movement, Re-Supply).
 
 `design_problems(sc)` returns the problems as data; engine/validation/checks.py turns them into diagnostics,
 so a scenario that validates never makes this family's engine refuse its own data. This module reads only
-the scenario and the map (no state): the editor and validation import it without starting a game.
+the scenario and the map (no state) and imports nothing of the rules engine: it is the bottom of the family,
+and the editor and validation import it without starting a game.
 """
 
 from __future__ import annotations
@@ -22,10 +23,15 @@ from dataclasses import dataclass
 from ...hexgrid import Hex
 from ...model.hexmap import EDGE_SIDES, HexMap, Region
 from ...model.scenario import Scenario
-from .game import OFFBOARD
-from .supply import PARA_SUPPLY, POOLS
 
 ALLIED, GERMAN = "allied", "german"
+OFFBOARD = "offboard"  # Region.kind of an off-board area
+PARA_SUPPLY = "para_supply"  # MarkerDef.kind of a para supply marker; values: {stripe: maroon}
+# stripe -> the pools of supply points its units may spend, in the order they are spent (Supply Points)
+POOLS: dict[str, tuple[str, ...]] = {
+    "gold": ("German",), "red": ("SS", "German"), "maroon": ("1st Para",), "yellow": ("101st",),
+    "light_green": ("82nd",),
+}
 
 
 @dataclass(frozen=True)

@@ -25,14 +25,9 @@ from collections.abc import Iterable
 
 from ...hexgrid import Hex, hex_neighbor
 from .board import ALLIED, GERMAN, TABoard
+from .design import PARA_SUPPLY, POOLS
 
-PARA_SUPPLY = "para_supply"  # MarkerDef.kind of a para supply marker; values: {stripe: maroon}
 UNLIMITED = "XXX Corps"  # the pool of units without a stripe: unlimited points from 0103
-# stripe -> the pools of supply points its units may spend, in the order they are spent
-POOLS: dict[str, tuple[str, ...]] = {
-    "gold": ("German",), "red": ("SS", "German"), "maroon": ("1st Para",), "yellow": ("101st",),
-    "light_green": ("82nd",),
-}
 # the Adjustment's gains: the Wehrmacht roll half a die; the SS and each Allied airborne division get 1
 WEHRMACHT_POOL = "German"
 ONE_POINT_POOLS: dict[str, str] = {"SS": GERMAN, "1st Para": ALLIED, "101st": ALLIED, "82nd": ALLIED}
