@@ -631,11 +631,14 @@ def scenario_common(m: HexMap, title: str, description: str) -> Scenario:
     arnhem = CITIES["Arnhem"]
     sc.victory = [
         VictoryCondition("occupy", "allied", "win", "immediate", list(arnhem), 2, {"flags_not": ["airborne"]},
-                         description="two of the three Arnhem hexes occupied by non-airborne units (11.5)"),
+                         description="two of the three Arnhem hexes occupied by non-airborne units "
+                                     "(Arnhem: The Farthest Bridge 11.5)"),
         VictoryCondition("occupy", "allied", "draw", "end", list(arnhem), 1, {"flags_not": ["airborne"]},
-                         description="one Arnhem hex held by an Allied non-airborne unit at the end of GT 10 (11.5)"),
+                         description="one Arnhem hex held by an Allied non-airborne unit at the end of GT 10 "
+                                     "(Arnhem: The Farthest Bridge 11.5)"),
         VictoryCondition("default", "german", "win", "end",
-                         description="the German player wins at the end of GT 10 otherwise (11.5)"),
+                         description="the German player wins at the end of GT 10 otherwise "
+                                     "(Arnhem: The Farthest Bridge 11.5)"),
     ]
     try:
         from hexwright.engine.rules.fm.tables import fm_tables  # the F&M rules family's tables, when present

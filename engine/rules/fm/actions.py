@@ -49,6 +49,12 @@ class MarkerId:
             out += f":{self.kind}" if self.nationality else f"::{self.kind}"
         return out
 
+    def label(self) -> str:
+        """The marker as a player reads it: "+3 US", "+4 German", "+2 British airpower"."""
+        nat = {"us": "US", "uk": "UK"}.get(self.nationality, self.nationality.replace("_", " ").title())
+        out = f"+{self.value} {nat}" if nat else f"+{self.value}"
+        return out + (f" {self.kind}" if self.kind and self.kind != "artillery" else "")
+
     @classmethod
     def parse(cls, token: str) -> MarkerId:
         parts = token.strip().split(":")

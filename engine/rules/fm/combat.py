@@ -234,9 +234,9 @@ class MarkerCommitStep(FMStep[MarkerCommit]):
             except ValueError as exc:
                 return str(exc)
             if mid not in state.available.get(d.player, []):
-                return (f"the {state.side_name(d.player)} player has no {mid.token()} marker available this GT "
+                return (f"the {state.side_name(d.player)} player has no {mid.label()} marker available this GT "
                         f"{cite('7.2')}")
-            return f"{mid.token()} cannot support this combat {cite('10.7.1')}"
+            return f"the {mid.label()} marker cannot support this combat {cite('10.7.1')}"
         return super().explain(state, d, action)
 
     def apply(self, state: FMBoard, d: MarkerCommit, action: Action) -> None:
@@ -302,8 +302,8 @@ class CombatRollStep(ChanceStep[FMBoard, CombatRoll]):
         assert c is not None
         c.result = crt.crt_result(g, c.column, action.value)
         who = ",".join(g.label(state.pos[u]) for u in c.attackers)
-        atk_m = ", ".join(m.token() for m in c.markers.get(c.attacker, []))
-        dfd_m = ", ".join(m.token() for m in c.markers.get(c.defender, []))
+        atk_m = ", ".join(m.label() for m in c.markers.get(c.attacker, []))
+        dfd_m = ", ".join(m.label() for m in c.markers.get(c.defender, []))
         what = f"bombardment by {atk_m}" if c.kind == "bombard" else f"attack {who}"
         state.note(f"{what} -> {g.label(c.target)} ({c.defending}): {c.attack_total}"
                    + (f" (markers {atk_m})" if atk_m and c.kind != "bombard" else "")

@@ -263,12 +263,12 @@ class FMPresenter(Presenter):
             avail = sorted(st.markers_available(side), key=lambda m: (m.value, m.token()))
             if avail:
                 own = viewer is None or viewer == side
-                text = ", ".join(m.token() for m in avail) if own else f"{len(avail)} markers"
+                text = ", ".join(m.label() for m in avail) if own else f"{len(avail)} markers"
                 out.append(MarkerView(f"sfm-{side}", "support fire markers", side, text, hidden=not own))
             if c is not None and c.markers.get(side):
                 ms = c.markers[side]
                 own = viewer is None or viewer == side or revealed
-                text = (", ".join(m.token() for m in ms) if own
+                text = (", ".join(m.label() for m in ms) if own
                         else f"{len(ms)} marker{'s' if len(ms) > 1 else ''} face down")
                 out.append(MarkerView(f"committed-{side}", "committed markers", side, text, g.label(c.target),
                                       hidden=not own))
@@ -505,13 +505,13 @@ class FMPresenter(Presenter):
         defense = cb.defense_strength(g, target, printed) + sum(m.value for m in dfd_markers)
         attack = units + atk_sfm
         if atk_markers:
-            mods.append(f"attacker's markers {', '.join(m.token() for m in atk_markers)}: +{atk_sfm}"
+            mods.append(f"attacker's markers {', '.join(m.label() for m in atk_markers)}: +{atk_sfm}"
                         + (" (halved against a fortification)" if fort else "") + f" ({rule_ref('8.2.1 c, 8.2.3')})")
         if fort:
             mods.append(f"fortification: defense strength doubled to {cb.defense_strength(g, target, printed)} "
                         f"({rule_ref('8.2.3')})")
         if dfd_markers:
-            mods.append(f"defender's markers {', '.join(m.token() for m in dfd_markers)}: "
+            mods.append(f"defender's markers {', '.join(m.label() for m in dfd_markers)}: "
                         f"+{sum(m.value for m in dfd_markers)} ({rule_ref('8.2.1 c')})")
         if hidden_other:
             mods.append(f"{hidden_other} marker{'s' if hidden_other > 1 else ''} of the other side face down, not "

@@ -193,7 +193,10 @@ class SequenceState(GameState):
         self.pending = None
         self.queue = []
         self._legal_memo = None
-        self.note(f"game over: {out}")
+        if out.draw or out.winner is None:
+            self.note(f"game over: draw: {out.reason}")
+        else:  # the winner by its scenario name (presentation.outcome_text's words)
+            self.note(f"game over: {self.side_name(out.winner)} wins: {out.reason}")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         import copy
