@@ -1,14 +1,16 @@
 """The `hexwright` command: with no argument or a file it opens the editor; with a subcommand it
 runs the engine headless (validate, info, render, ...).
 
-Subcommands live in their own modules and are imported only when used, so headless commands that
-do not draw never load Qt."""
+Subcommands live in their own modules and are imported only when used: `hexwright validate` loads the
+validate module alone (not the bots, the rules families, the balance lab or Qt), and `hexwright -h`
+lists the commands from COMMANDS without importing any of them."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
+from collections.abc import Collection
 
 # name -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -21,7 +23,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with `commands`, only those commands get their arguments (the
+    others are listed with their help, their modules not imported)."""
     parser = argparse.ArgumentParser(
         prog="hexwright",
         description="Map-and-counter editor and scenario designer for hex-and-counter wargames. "
@@ -30,22 +34,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
-        importlib.import_module(module).add_arguments(p)
+        if commands is None or name in commands:
+            importlib.import_module(module).add_arguments(p)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] in COMMANDS:
-        parser = build_parser()
+        parser = build_parser([args_list[0]])
         args = parser.parse_args(args_list)
         module = importlib.import_module(COMMANDS[args.command][0])
         return int(module.run(args) or 0)
     if args_list and args_list[0] in ("-h", "--help"):
-        build_parser().print_help()
+        build_parser(()).print_help()
         return 0
     if len(args_list) > 1 or (args_list and args_list[0].startswith("-")):
-        build_parser().error(f"unknown command {args_list[0]!r}")
+        build_parser(()).error(f"unknown command {args_list[0]!r}")
     from .editor_main import run_editor
 
     return run_editor(args_list[0] if args_list else None)

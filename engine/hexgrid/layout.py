@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .coords import Hex, hex_round
+
+if TYPE_CHECKING:  # numpy is imported by the vectorised methods that use it: validation never needs it
+    import numpy as np
 
 SQRT3 = math.sqrt(3.0)
 
@@ -103,11 +105,15 @@ class Layout:
 
     # Vectorised forms for many points at once (scene building, colour sampling, rendering).
     def hexes_to_pixels(self, qr: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         m = np.array(self._m).reshape(2, 2)
         return qr @ m.T + np.array([self.origin_x, self.origin_y])
 
     def pixels_to_hexes(self, xy: np.ndarray) -> np.ndarray:
         """Round many pixel positions to hexes at once; returns an (n, 2) int array of (q, r)."""
+        import numpy as np
+
         inv = np.array(self._inv).reshape(2, 2)
         frac = (xy - np.array([self.origin_x, self.origin_y])) @ inv.T
         q, r = frac[:, 0], frac[:, 1]
