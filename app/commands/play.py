@@ -8,13 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexwright.engine.bots import BOT_NAMES, make_bot, play
 from hexwright.engine.formats import load_scenario
-from hexwright.engine.model import Scenario
-from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.presentation import outcome_text, phase_text
 from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
+
+if TYPE_CHECKING:
+    from hexwright.engine.model import Scenario
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -56,6 +58,8 @@ def print_log(state: GameState, out=None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.replay:
+        from hexwright.engine.rules.log import GameLog, LogError, replay  # logs: only with --replay or --log
+
         try:
             log = GameLog.load(args.replay)
         except (OSError, LogError) as exc:
@@ -106,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print_log(state)
     if args.log:
+        from hexwright.engine.rules.log import GameLog
+
         GameLog.of(state, args.scenario).save(args.log)
         print(f"log saved to {args.log}", file=sys.stderr)
     print(f"result: {outcome_text(state)}")
