@@ -1,0 +1,148 @@
+"""Start-up of the headless commands (issue 12): what `hexwright validate` and `hexwright play` spend on
+imports, against `python -c "import yaml, numpy"`.
+
+Each command runs as a fresh process exactly as the `hexwright` console script runs it
+(`from hexwright.app.cli import main; sys.exit(main())`, here given as `python -c`), on F&M Scenario 1
+and on Koenig's Arnhem Bridge (`play` with `--seed 1` and the default random bots):
+
+* imports (the target): the process runs under `python -X importtime`, and its import time is the
+  sum of the cumulative times of the top-level entries of that report, i.e. every import of the
+  whole process, those of the interpreter's own start (site, encodings) and those made later inside
+  functions (the rules family loaded by the registry when the game starts) included. The baseline
+  is the same sum for `python -X importtime -c "import yaml, numpy"`. Target: at most 2x.
+* whole command (notes, and a diagnostic row per case): wall time of the process from start to
+  exit, without `-X importtime`, against the baseline process; and the CPU seconds of both, which a
+  busy machine changes less than wall time.
+
+Every repeat runs every process once, in turns (the order rotated per repeat), after one untimed
+round that fills the bytecode cache (a temporary PYTHONPYCACHEPREFIX, so the cache is on as in an
+installed app whatever the shell says); the medians are reported. The notes say which heavy
+modules each command imported (numba, scipy, PySide6, matplotlib, numpy) and the machine's load.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .core import Row, Settings, median, register
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = {
+    "F&M Scenario 1": ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml",
+    "Koenig Arnhem Bridge": ROOT / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml",
+}
+BASELINE_CODE = "import yaml, numpy"
+CLI_CODE = "import sys; from hexwright.app.cli import main; sys.exit(main())"  # what the console script runs
+HEAVY = ("numba", "scipy", "PySide6", "matplotlib", "numpy")
+TARGET = 2.0
+
+
+def import_report(stderr: str) -> tuple[float, set[str]]:
+    """From a `-X importtime` report: the import time of the whole process in seconds (the sum of the
+    cumulative times of the top-level entries) and the top-level packages it imported."""
+    total_us = 0
+    packages: set[str] = set()
+    for line in stderr.splitlines():
+        if not line.startswith("import time:"):
+            continue
+        parts = line[len("import time:"):].split("|")
+        if len(parts) != 3 or not parts[1].strip().isdigit():
+            continue  # the header line
+        name = parts[2].rstrip()
+        packages.add(name.strip().split(".")[0])
+        if not name.startswith("  "):  # nested imports are indented by two spaces per level
+            total_us += int(parts[1])
+    return total_us / 1e6, packages
+
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def run_process(args: list[str], env: dict[str, str], importtime: bool) -> tuple[float, float, str]:
+    """Wall time, CPU time and stderr of `python [-X importtime] ARGS` run to its exit."""
+    cmd = [sys.executable, *(["-X", "importtime"] if importtime else []), *args]
+    cpu0 = _children_cpu()
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True,
+                          cwd=ROOT, check=False)
+    wall = time.perf_counter() - t0
+    cpu = _children_cpu() - cpu0
+    if proc.returncode != 0:
+        tail = "\n".join(line for line in proc.stderr.splitlines() if not line.startswith("import time:"))[-800:]
+        raise RuntimeError(f"{' '.join(args)} exited {proc.returncode}: {tail}")
+    return wall, cpu, proc.stderr
+
+
+def processes() -> dict[str, list[str]]:
+    """The measured processes by name: the baseline first, then each command on each scenario."""
+    procs = {"baseline": ["-c", BASELINE_CODE]}
+    for case, path in SCENARIOS.items():
+        rel = str(path.relative_to(ROOT))
+        procs[f"validate {case}"] = ["-c", CLI_CODE, "validate", rel]
+        procs[f"play {case}"] = ["-c", CLI_CODE, "play", rel, "--seed", "1"]
+    return procs
+
+
+def measure(settings: Settings) -> dict[str, dict[str, list[float] | set[str]]]:
+    procs = processes()
+    names = list(procs)
+    got: dict[str, dict] = {n: {"imports": [], "wall": [], "cpu": [], "modules": set()} for n in names}
+    with tempfile.TemporaryDirectory(prefix="hexwright-startup-") as folder:
+        env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(folder) / "pycache"), QT_QPA_PLATFORM="offscreen")
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.pop("PYTHONPROFILEIMPORTTIME", None)
+        for name in names:  # untimed: fills the bytecode cache
+            run_process(procs[name], env, importtime=False)
+        for k in range(max(1, settings.repeat)):
+            shift = k % len(names)
+            for name in names[shift:] + names[:shift]:
+                _, _, report = run_process(procs[name], env, importtime=True)
+                seconds, packages = import_report(report)
+                got[name]["imports"].append(seconds)
+                got[name]["modules"] |= packages
+                wall, cpu, _ = run_process(procs[name], env, importtime=False)
+                got[name]["wall"].append(wall)
+                got[name]["cpu"].append(cpu)
+    return got
+
+
+def _ms(xs: list[float]) -> str:
+    return ", ".join(f"{x * 1e3:.0f}" for x in xs) + " ms"
+
+
+@register("startup")
+def startup_benchmark(settings: Settings) -> list[Row]:
+    got = measure(settings)
+    base = got["baseline"]
+    b_imp, b_wall, b_cpu = median(base["imports"]), median(base["wall"]), median(base["cpu"])
+    load = os.getloadavg()
+    load_note = (f"machine load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min) on "
+                 f"{os.cpu_count()} cpus at the end of the run")
+    rows = []
+    for name, m in got.items():
+        if name == "baseline":
+            continue
+        command = name.split()[0]
+        imp, wall, cpu = median(m["imports"]), median(m["wall"]), median(m["cpu"])
+        heavy = sorted(p for p in HEAVY if p in m["modules"])
+        notes = [
+            f"whole command: {wall * 1e3:.0f} ms wall ({wall / b_wall:.2f}x the baseline process's "
+            f"{b_wall * 1e3:.0f} ms), {cpu * 1e3:.0f} ms CPU ({cpu / b_cpu:.2f}x its {b_cpu * 1e3:.0f} ms)",
+            f"imports per run: {_ms(m['imports'])}; baseline's: {_ms(base['imports'])}",
+            "heavy modules imported: " + (", ".join(heavy) if heavy else "none of " + ", ".join(HEAVY)),
+            load_note,
+        ]
+        rows.append(Row("startup", name, f"hexwright {command} imports", imp,
+                        'python -c "import yaml, numpy" imports', b_imp, TARGET,
+                        "at most 2x the baseline's imports (-X importtime)", notes=notes))
+        rows.append(Row("startup", name, f"(diagnostic) hexwright {command} whole process", wall,
+                        "the baseline process", b_wall, None, "-"))
+    return rows

@@ -1,0 +1,103 @@
+"""The headless commands import only what they need (issue 12, start-up): the parser imports no command
+module it does not run, `hexwright validate` loads no movement kernel, rules family, bot, balance lab,
+numba, scipy, Qt, matplotlib or numpy, and `hexwright play` no Qt, matplotlib, balance lab or other
+rules family. Each case runs in a fresh interpreter and reads its `sys.modules`; no timing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.startup import import_report
+
+ROOT = Path(__file__).resolve().parents[2]
+FM = "scenarios/fm-arnhem/scenario-1-historical.yaml"
+KOENIG = "scenarios/koenig-arnhem-bridge/arnhem-bridge.yaml"
+GUI_AND_PLOTS = ("PySide6", "matplotlib", "dask", "distributed")
+COMMAND_MODULES = ("validate", "info", "play", "balance", "render", "sheets")
+
+PROBE = """
+import contextlib, io, json, sys
+from hexwright.app import cli
+out = io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+    code = {call}
+print(json.dumps({{"code": code, "modules": sorted(sys.modules)}}))
+"""
+
+
+def loaded_by(call: str) -> tuple[object, set[str]]:
+    """Run `call` (Python, with `cli` imported) in a fresh interpreter: its value and the modules loaded."""
+    proc = subprocess.run([sys.executable, "-c", PROBE.format(call=call)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=240, check=True)
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    return got["code"], set(got["modules"])
+
+
+def loaded(modules: set[str], *names: str) -> list[str]:
+    """Which of `names` (packages or modules) are among `modules`, submodules counted."""
+    return [n for n in names if any(m == n or m.startswith(n + ".") for m in modules)]
+
+
+def test_the_help_imports_no_command() -> None:
+    code, modules = loaded_by("cli.main(['--help'])")
+    assert code == 0
+    assert loaded(modules, *(f"hexwright.app.commands.{c}" for c in COMMAND_MODULES)) == []
+    assert loaded(modules, "hexwright.engine", "numpy", *GUI_AND_PLOTS) == []
+
+
+def test_the_full_parser_imports_no_heavy_module() -> None:
+    """Every command's arguments: their modules import Qt, matplotlib, numba or scipy only when run."""
+    _, modules = loaded_by("cli.build_parser() and 0")
+    assert loaded(modules, *(f"hexwright.app.commands.{c}" for c in COMMAND_MODULES)) == [
+        f"hexwright.app.commands.{c}" for c in COMMAND_MODULES]
+    assert loaded(modules, "numba", "llvmlite", "scipy", "hexwright.engine.movement", *GUI_AND_PLOTS) == []
+
+
+@pytest.mark.parametrize("scenario", [FM, KOENIG])
+def test_validate_loads_neither_game_nor_kernel(scenario: str) -> None:
+    code, modules = loaded_by(f"cli.main(['validate', {scenario!r}])")
+    assert code == 0
+    assert loaded(modules, "numba", "llvmlite", "scipy", "numpy", *GUI_AND_PLOTS) == []
+    assert loaded(modules, "hexwright.engine.movement", "hexwright.engine.bots", "hexwright.engine.balance",
+                  "hexwright.engine.rules.fm", "hexwright.engine.rules.koenig",
+                  "hexwright.engine.rules.protocol") == []
+    others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "validate"]
+    assert loaded(modules, *others) == []
+
+
+@pytest.mark.parametrize(("scenario", "family", "other"), [(FM, "fm", "koenig"), (KOENIG, "koenig", "fm")])
+def test_play_loads_its_own_rules_family_only(scenario: str, family: str, other: str) -> None:
+    code, modules = loaded_by(f"cli.main(['play', {scenario!r}, '--seed', '1', '--max-turns', '1', '--quiet'])")
+    assert code == 0
+    assert loaded(modules, f"hexwright.engine.rules.{family}") == [f"hexwright.engine.rules.{family}"]
+    assert loaded(modules, f"hexwright.engine.rules.{other}", "hexwright.engine.balance", *GUI_AND_PLOTS) == []
+    others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "play"]
+    assert loaded(modules, *others) == []
+
+
+def test_import_report_sums_the_top_level_entries() -> None:
+    """The start-up benchmark's reading of `-X importtime`: nested imports are inside their parent's."""
+    report = "\n".join([
+        "import time: self [us] | cumulative | imported package",
+        "import time:       100 |        100 | _io",
+        "import time:        50 |         50 |   encodings.aliases",
+        "import time:       200 |        250 | encodings",
+        "some line printed by the program",
+        "import time:      1000 |       3000 | numpy",
+    ])
+    seconds, packages = import_report(report)
+    assert seconds == pytest.approx(3350e-6)
+    assert packages == {"_io", "encodings", "numpy"}
+
+
+def test_import_report_of_a_real_process() -> None:
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-c", "import json"], capture_output=True,
+                          text=True, check=True)
+    seconds, packages = import_report(proc.stderr)
+    assert seconds > 0
+    assert "json" in packages
