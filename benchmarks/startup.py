@@ -14,6 +14,10 @@ and on Koenig's Arnhem Bridge (`play` with `--seed 1` and the default random bot
   exit, without `-X importtime`, against the baseline process; and the CPU seconds of both, which a
   busy machine changes less than wall time.
 
+A diagnostic row runs each `play` again with HEXWRIGHT_PURE_MOVEMENT=1 (the movement kernel's
+pure-Python search, engine/movement/fastdial.py), which imports no numba: the share of numba in the
+start-up of a game, for the question whether numba pays for itself.
+
 Every repeat runs every process once, in turns (the order rotated per repeat), after one untimed
 round that fills the bytecode cache (a temporary PYTHONPYCACHEPREFIX, so the cache is on as in an
 installed app whatever the shell says); the medians are reported. The notes say which heavy
@@ -28,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core import Row, Settings, median, register
@@ -41,6 +46,8 @@ BASELINE_CODE = "import yaml, numpy"
 CLI_CODE = "import sys; from hexwright.app.cli import main; sys.exit(main())"  # what the console script runs
 HEAVY = ("numba", "scipy", "PySide6", "matplotlib", "numpy")
 TARGET = 2.0
+PURE = "(pure-Python movement)"
+PURE_ENV = "HEXWRIGHT_PURE_MOVEMENT"
 
 
 def import_report(stderr: str) -> tuple[float, set[str]]:
@@ -81,36 +88,51 @@ def run_process(args: list[str], env: dict[str, str], importtime: bool) -> tuple
     return wall, cpu, proc.stderr
 
 
-def processes() -> dict[str, list[str]]:
-    """The measured processes by name: the baseline first, then each command on each scenario."""
-    procs = {"baseline": ["-c", BASELINE_CODE]}
+def processes() -> dict[str, tuple[list[str], dict[str, str]]]:
+    """The measured processes by name, each its arguments to python and what it adds to the
+    environment: the baseline first, then each command on each scenario."""
+    procs: dict[str, tuple[list[str], dict[str, str]]] = {"baseline": (["-c", BASELINE_CODE], {})}
     for case, path in SCENARIOS.items():
         rel = str(path.relative_to(ROOT))
-        procs[f"validate {case}"] = ["-c", CLI_CODE, "validate", rel]
-        procs[f"play {case}"] = ["-c", CLI_CODE, "play", rel, "--seed", "1"]
+        procs[f"validate {case}"] = (["-c", CLI_CODE, "validate", rel], {})
+        play = ["-c", CLI_CODE, "play", rel, "--seed", "1"]
+        procs[f"play {case}"] = (play, {})
+        procs[f"play {case} {PURE}"] = (play, {PURE_ENV: "1"})
     return procs
 
 
-def measure(settings: Settings) -> dict[str, dict[str, list[float] | set[str]]]:
+@dataclass
+class Measured:
+    """Per run of one process: its import time (-X importtime), its wall and CPU time (a run without
+    -X importtime); and every top-level package it imported in any run."""
+
+    imports: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    modules: set[str] = field(default_factory=set)
+
+
+def measure(settings: Settings) -> dict[str, Measured]:
     procs = processes()
     names = list(procs)
-    got: dict[str, dict] = {n: {"imports": [], "wall": [], "cpu": [], "modules": set()} for n in names}
+    got = {n: Measured() for n in names}
     with tempfile.TemporaryDirectory(prefix="hexwright-startup-") as folder:
         env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(folder) / "pycache"), QT_QPA_PLATFORM="offscreen")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.pop("PYTHONPROFILEIMPORTTIME", None)
+        envs = {name: {**env, **extra} for name, (_, extra) in procs.items()}
         for name in names:  # untimed: fills the bytecode cache
-            run_process(procs[name], env, importtime=False)
+            run_process(procs[name][0], envs[name], importtime=False)
         for k in range(max(1, settings.repeat)):
             shift = k % len(names)
             for name in names[shift:] + names[:shift]:
-                _, _, report = run_process(procs[name], env, importtime=True)
+                _, _, report = run_process(procs[name][0], envs[name], importtime=True)
                 seconds, packages = import_report(report)
-                got[name]["imports"].append(seconds)
-                got[name]["modules"] |= packages
-                wall, cpu, _ = run_process(procs[name], env, importtime=False)
-                got[name]["wall"].append(wall)
-                got[name]["cpu"].append(cpu)
+                got[name].imports.append(seconds)
+                got[name].modules |= packages
+                wall, cpu, _ = run_process(procs[name][0], envs[name], importtime=False)
+                got[name].wall.append(wall)
+                got[name].cpu.append(cpu)
     return got
 
 
@@ -122,7 +144,7 @@ def _ms(xs: list[float]) -> str:
 def startup_benchmark(settings: Settings) -> list[Row]:
     got = measure(settings)
     base = got["baseline"]
-    b_imp, b_wall, b_cpu = median(base["imports"]), median(base["wall"]), median(base["cpu"])
+    b_imp, b_wall, b_cpu = median(base.imports), median(base.wall), median(base.cpu)
     load = os.getloadavg()
     load_note = (f"machine load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min) on "
                  f"{os.cpu_count()} cpus at the end of the run")
@@ -131,15 +153,19 @@ def startup_benchmark(settings: Settings) -> list[Row]:
         if name == "baseline":
             continue
         command = name.split()[0]
-        imp, wall, cpu = median(m["imports"]), median(m["wall"]), median(m["cpu"])
-        heavy = sorted(p for p in HEAVY if p in m["modules"])
+        imp, wall, cpu = median(m.imports), median(m.wall), median(m.cpu)
+        heavy = sorted(p for p in HEAVY if p in m.modules)
         notes = [
             f"whole command: {wall * 1e3:.0f} ms wall ({wall / b_wall:.2f}x the baseline process's "
             f"{b_wall * 1e3:.0f} ms), {cpu * 1e3:.0f} ms CPU ({cpu / b_cpu:.2f}x its {b_cpu * 1e3:.0f} ms)",
-            f"imports per run: {_ms(m['imports'])}; baseline's: {_ms(base['imports'])}",
+            f"imports per run: {_ms(m.imports)}; baseline's: {_ms(base.imports)}",
             "heavy modules imported: " + (", ".join(heavy) if heavy else "none of " + ", ".join(HEAVY)),
             load_note,
         ]
+        if name.endswith(PURE):  # not the command as shipped: a diagnostic without a verdict
+            rows.append(Row("startup", name, f"(diagnostic) hexwright {command} imports, {PURE_ENV}=1", imp,
+                            'python -c "import yaml, numpy" imports', b_imp, None, "-", notes=notes))
+            continue
         rows.append(Row("startup", name, f"hexwright {command} imports", imp,
                         'python -c "import yaml, numpy" imports', b_imp, TARGET,
                         "at most 2x the baseline's imports (-X importtime)", notes=notes))
