@@ -1,69 +1,118 @@
 """The bucket-queue search of kernel.reachable() compiled with numba, when numba is installed.
 
 The same algorithm as the pure-Python loop in kernel.py, step for step: buckets are processed in
-cost order and each bucket first-in first-out, a hex is expanded once at its final cost, and the
-hexes are reported in the order first touched, so results, dict order and the path chosen among
-equal-cost paths are identical (tests/engine/test_movement.py compares them). Compiled, it is
-several times faster than the Python loop (docs/benchmarks.md, "Movement"). The compiled code is
-cached on disk beside this module after the first use.
+cost order and each bucket first-in first-out (a hex pushed into the bucket being processed, by a
+zero-cost edge, is processed in that same bucket), a hex is expanded once at its final cost, the
+edges of a hex are tried in the Python loop's order (the map's edges without the overridden ones,
+then the overriding edges in the order given) and the hexes are reported in the order first
+touched, so results, dict order and the path chosen among equal-cost paths are identical
+(tests/engine/test_movement.py compares them). Compiled, it is several times faster than the Python
+loop (docs/benchmarks.md, "Movement").
+
+numba is imported, and the search compiled (or loaded from numba's on-disk cache beside this
+module), on the first search that asks for it (`get_dial()`), not when the movement kernel is
+imported: a command that never searches (`hexwright validate`) does not pay numba's import. Set
+`enabled = False` (or the environment variable HEXWRIGHT_PURE_MOVEMENT=1 before the first search)
+to run the pure-Python loop instead, as an installation without numba does.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Callable
 
 import numpy as np
 
+BIG = 1 << 40
+
 # numba is a dependency; the kernel works without it (pure-Python loop)
 HAVE_NUMBA = importlib.util.find_spec("numba") is not None
 
-BIG = 1 << 40
+# whether kernel.reachable() may use the compiled search (False: always the pure-Python loop)
+enabled: bool = HAVE_NUMBA and os.environ.get("HEXWRIGHT_PURE_MOVEMENT", "") in ("", "0")
 
-if HAVE_NUMBA:
-    from numba import njit
+_compiled: Callable[..., int] | None = None
 
-    @njit(cache=True, nogil=True)
-    def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next,
-             blocked, stop, extra, first_costs):  # pragma: no cover - compiled
-        """Fill dist/prev for hexes within `limit`; returns how many hexes were touched (listed in
-        `order`). blocked/stop are 0/1 per hex, extra is added to entering a hex, first_costs
-        replaces the costs of the start's out-edges (-1: not allowed) when it is not empty."""
-        head = np.full(limit + 1, -1, np.int64)
-        tail = np.full(limit + 1, -1, np.int64)
-        n_t = 0
-        ne = 0
-        dist[s] = 0
-        prev[s] = -1
-        order[0] = s
-        n_t = 1
-        ent_node[0] = s
-        ent_next[0] = -1
-        head[0] = 0
-        tail[0] = 0
-        ne = 1
-        use_hooks = blocked.shape[0] > 0
-        for b in range(limit + 1):
-            e = head[b]
-            while e >= 0:
-                u = ent_node[e]
-                e = ent_next[e]
-                if dist[u] != b:
-                    continue
-                if use_hooks and u != s and stop[u]:
-                    continue
-                start_row = indptr[u]
-                for k in range(start_row, indptr[u + 1]):
-                    v = indices[k]
-                    c = costs[k]
-                    if use_hooks:
-                        if blocked[v]:
-                            continue
-                        c += extra[v]
-                        if u == s and first_costs.shape[0] > 0:
-                            c = first_costs[k - start_row]
+
+def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next,
+          blocked, stop, extra, ov_row, use_hooks,
+          blocked_idx, stop_idx, extra_idx, extra_val,
+          ov_u, ov_ptr, ov_v, ov_c, start_v, start_c, use_start, scale, out_prev, out_spent):  # pragma: no cover
+    """Search the hexes within `limit` (1/scale MP) of `s`; returns how many were touched. The first n
+    of `order` are the touched hexes in the order first touched, `out_prev` their predecessors (-1 at
+    the start) and `out_spent` their cost in MP; `dist` and `prev` are left reset for the next call.
+
+    The hooks come as lists of graph indices and are spread over the per-graph masks `blocked`,
+    `stop` (0/1 per hex), `extra` (added to the cost of entering a hex) and `ov_row` (-1, or the
+    row of a hex's overriding edges), which are cleared again before returning. Overrides: row r
+    belongs to hex ov_u[r]; its edges are ov_v/ov_c[ov_ptr[r]:ov_ptr[r + 1]] (cost -1: may not
+    cross); the map's edges to those hexes are dropped. With `use_start`, the start hex's edges are
+    start_v/start_c, final costs (blocked hexes, extra costs and the first-step rule already
+    applied by the caller)."""
+    if use_hooks:
+        for i in range(blocked_idx.shape[0]):
+            blocked[blocked_idx[i]] = 1
+        for i in range(stop_idx.shape[0]):
+            stop[stop_idx[i]] = 1
+        for i in range(extra_idx.shape[0]):
+            extra[extra_idx[i]] = extra_val[i]
+        for r in range(ov_u.shape[0]):
+            ov_row[ov_u[r]] = r
+    head = np.full(limit + 1, -1, np.int64)
+    tail = np.full(limit + 1, -1, np.int64)
+    dist[s] = 0
+    prev[s] = -1
+    order[0] = s
+    n_t = 1
+    ent_node[0] = s
+    ent_next[0] = -1
+    head[0] = 0
+    tail[0] = 0
+    ne = 1
+    for b in range(limit + 1):
+        e = head[b]
+        while e >= 0:
+            u = ent_node[e]
+            if dist[u] == b and not (use_hooks and u != s and stop[u]):
+                lo = indptr[u]
+                n1 = indptr[u + 1] - lo
+                r = -1
+                olo = 0
+                n2 = 0
+                from_start = use_start and u == s
+                if from_start:
+                    n1 = start_v.shape[0]
+                elif use_hooks:
+                    r = ov_row[u]
+                    if r >= 0:
+                        olo = ov_ptr[r]
+                        n2 = ov_ptr[r + 1] - olo
+                for t in range(n1 + n2):
+                    if from_start:
+                        v = start_v[t]
+                        c = start_c[t]
+                    else:
+                        if t < n1:
+                            v = indices[lo + t]
+                            c = costs[lo + t]
+                            if r >= 0:
+                                replaced = False
+                                for j in range(olo, olo + n2):
+                                    if ov_v[j] == v:
+                                        replaced = True
+                                        break
+                                if replaced:
+                                    continue
+                        else:
+                            v = ov_v[olo + t - n1]
+                            c = ov_c[olo + t - n1]
                             if c < 0:
                                 continue
+                        if use_hooks:
+                            if blocked[v]:
+                                continue
+                            c += extra[v]
                     nd = b + c
                     if nd <= limit and nd < dist[v]:
                         if dist[v] == BIG:
@@ -79,10 +128,37 @@ if HAVE_NUMBA:
                             head[nd] = ne
                         tail[nd] = ne
                         ne += 1
-        return n_t
+            # read after expanding u: an entry it appended to this bucket (zero cost) comes next
+            e = ent_next[e]
+    for i in range(n_t):
+        v = order[i]
+        out_prev[i] = prev[v]
+        out_spent[i] = dist[v] / scale
+        dist[v] = BIG
+        prev[v] = -1
+    if use_hooks:
+        for i in range(blocked_idx.shape[0]):
+            blocked[blocked_idx[i]] = 0
+        for i in range(stop_idx.shape[0]):
+            stop[stop_idx[i]] = 0
+        for i in range(extra_idx.shape[0]):
+            extra[extra_idx[i]] = 0
+        for r in range(ov_u.shape[0]):
+            ov_row[ov_u[r]] = -1
+    return n_t
 
-# the compiled search, None without numba (kernel.reachable then runs its pure-Python loop)
-dial: Callable[..., int] | None = _dial if HAVE_NUMBA else None
+
+def get_dial() -> Callable[..., int] | None:
+    """The compiled search, compiling it on first use; None when numba is missing or `enabled` is off
+    (kernel.reachable() then runs its pure-Python loop)."""
+    global _compiled
+    if not enabled:
+        return None
+    if _compiled is None:
+        from numba import njit
+
+        _compiled = njit(cache=True, nogil=True)(_dial)
+    return _compiled
 
 
 class DialArrays:
@@ -92,7 +168,19 @@ class DialArrays:
         self.dist = np.full(n, BIG, np.int64)
         self.prev = np.full(n, -1, np.int64)
         self.order = np.empty(n, np.int64)
+        self.out_prev = np.empty(n, np.int64)
+        self.out_spent = np.empty(n, np.float64)
+        self.blocked = np.zeros(n, np.int8)
+        self.stop = np.zeros(n, np.int8)
+        self.extra = np.zeros(n, np.int64)
+        self.ov_row = np.full(n, -1, np.int64)
         self.ent_node = np.empty(edges + 1, np.int64)
         self.ent_next = np.empty(edges + 1, np.int64)
-        self.empty_i8 = np.zeros(0, np.int8)
-        self.empty_i64 = np.zeros(0, np.int64)
+        self.empty = np.zeros(0, np.int64)
+
+    def entries(self, edges: int) -> None:
+        """Room for `edges` + 1 queue entries (a search pushes at most one per edge it relaxes, plus
+        the start)."""
+        if self.ent_node.shape[0] < edges + 1:
+            self.ent_node = np.empty(edges + 1, np.int64)
+            self.ent_next = np.empty(edges + 1, np.int64)

@@ -18,7 +18,11 @@ because it needs neither as a dependency, takes the rules families' hooks, keeps
 hex, and is about 3x faster than networkx; scipy's compiled Dijkstra is faster still on large
 reaches (figures in docs/benchmarks.md, from benchmarks/movement.py).
 Rules families add their own restrictions through MovementHooks (zones of control, enemy hexes,
-stopping rules, special first steps).
+stopping rules, special first steps, hexsides changed for one game).
+
+Where numba is installed the same search runs compiled (fastdial.py), with every hook, and gives
+the very same reach (costs, order, paths); the Python loop below is the reference and the fallback
+without numba, where scipy's Dijkstra takes over searches that may reach many thousand hexes.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
+from typing import Any
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, HexsideInfo, MapChange
@@ -141,6 +146,11 @@ class MovementHooks:
     * `edge_override`: the cost of moving from one hex into an adjacent one, replacing the map's
       (None: may not cross). It changes hexsides for one game without editing the map: a demolished
       bridge (F&M 10.6.3), an engineer ferry (10.6.5), a canal-trail crossing (10.6.1).
+
+    The compiled search keeps what it makes of a hook for the next calls: of a frozenset by its
+    value, of a dict as long as it holds the same items; a plain set is read afresh on every call.
+    Rules that pass the same frozensets move after move (a side's enemy hexes and zones of control)
+    pay for the conversion once.
     """
 
     blocked: set[Hex] = field(default_factory=set)
@@ -355,8 +365,9 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
     s = graph.index.get(start)
     if s is None:
         raise ValueError(f"start hex {start} is not on the map")
-    if fastdial.dial is not None and (hooks is None or not hooks.edge_override):
-        return _reachable_fast(graph, start, s, allowance, limit, hooks)
+    dial = fastdial.get_dial()
+    if dial is not None:
+        return _reachable_fast(dial, graph, start, s, allowance, limit, hooks)
     if _use_compiled_search(graph, limit, hooks):
         return _reachable_compiled(graph, start, s, allowance, limit, hooks)
     adj = graph.adj
@@ -427,7 +438,7 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
 
 
 # -- large searches in compiled code ---------------------------------------------------------------
-# The bucket queue above is the fastest way to answer the common question (a unit's move: tens to a
+# Without numba: the bucket queue above is the fastest way to answer the common question (a unit's move: tens to a
 # few thousand hexes) because it has no fixed cost per call. For a search that may reach tens of
 # thousands of hexes (a 200 x 200 map and a long allowance along roads) the per-edge cost of Python
 # dominates, and scipy's compiled Dijkstra over the same edges wins despite its fixed cost per call
@@ -436,11 +447,12 @@ COMPILED_SEARCH_MIN_HEXES = 8000  # estimated hexes in reach above which the com
 
 
 class _CompiledGraph:
-    """MovementGraph.adj as CSR arrays (costs in 1/scale MP) for scipy.sparse.csgraph."""
+    """MovementGraph.adj as CSR arrays (costs in 1/scale MP) for the numba-compiled search and, as a
+    scipy.sparse matrix built on first use (`matrix`), for scipy.sparse.csgraph: scipy is imported
+    only by a search that uses it."""
 
     def __init__(self, adj: list[tuple[tuple[int, int], ...]]) -> None:
         import numpy as np
-        from scipy.sparse import csr_matrix
 
         n = len(adj)
         counts = np.fromiter((len(a) for a in adj), dtype=np.int64, count=n)
@@ -456,58 +468,172 @@ class _CompiledGraph:
         self.scratch = fastdial.DialArrays(n, len(pairs))
         self.rows = np.repeat(np.arange(n, dtype=np.int64), counts)
         self.min_cost = int(pairs[:, 1].min()) if len(pairs) else 0
-        self.matrix = csr_matrix((self.data, self.indices, self.indptr), shape=(n, n))
+        self._matrix: Any = None
+        # the hooks as graph indices, kept for the next calls: rules pass the same collections again
+        # and again (a side's enemy hexes and zones of control while no unit moves)
+        self._sets: dict[frozenset, Any] = {}
+        self._maps: dict[int, tuple[tuple, Any]] = {}
+
+    def hex_set(self, hexes: set[Hex] | frozenset[Hex], index: dict[Hex, int]) -> Any:
+        """A hook's set of hexes as an int64 array of graph indices. A frozenset's array is kept,
+        keyed by the set's value; a mutable set is converted on every call."""
+        import numpy as np
+
+        if not hexes:
+            return self.scratch.empty
+        if type(hexes) is not frozenset:
+            return np.array(_indices(hexes, index), np.int64)
+        got = self._sets.get(hexes)
+        if got is None:
+            if len(self._sets) >= 512:
+                self._sets.clear()
+            got = self._sets[hexes] = np.array(_indices(hexes, index), np.int64)
+        return got
+
+    def _kept(self, what: str, mapping: dict) -> tuple[tuple, Any]:
+        """The kept conversion of a hook's dict if it holds what it held then: the same keys with the
+        same values in the same order (checked item by item, the dict may have changed)."""
+        items = tuple(mapping.items())
+        got = self._maps.get(id(mapping))
+        if got is not None and got[1][0] == what and got[0] == items:
+            return items, got[1][1]
+        return items, None
+
+    def _keep(self, mapping: dict, items: tuple, what: str, value: Any) -> None:
+        if len(self._maps) >= 512:
+            self._maps.clear()
+        self._maps[id(mapping)] = (items, (what, value))
+
+    def hex_costs(self, costs: dict[Hex, float], index: dict[Hex, int], scale: int) -> tuple[Any, Any]:
+        """enter_extra as (graph indices, extra cost in 1/scale MP), both int64 arrays."""
+        import numpy as np
+
+        if not costs:
+            return self.scratch.empty, self.scratch.empty
+        items, got = self._kept("extra", costs)
+        if got is None:
+            pairs = [(index[h], _units(x, scale, "enter_extra")) for h, x in items if h in index]
+            got = (np.array([i for i, _ in pairs], np.int64), np.array([x for _, x in pairs], np.int64))
+            self._keep(costs, items, "extra", got)
+        return got
+
+    def overrides(self, override: dict[tuple[Hex, Hex], float | None], index: dict[Hex, int],
+                  scale: int) -> _Overrides:
+        """edge_override as the compiled search reads it (_Overrides)."""
+        if not override:
+            return _Overrides({}, self.scratch.empty)
+        items, got = self._kept("override", override)
+        if got is None:
+            rows: dict[int, dict[int, int | None]] = {}
+            for (ha, hb), x in items:
+                ia, ib = index.get(ha), index.get(hb)
+                if ia is not None and ib is not None:
+                    rows.setdefault(ia, {})[ib] = None if x is None else int(round(x * scale))
+            got = _Overrides(rows, self.scratch.empty)
+            self._keep(override, items, "override", got)
+        return got
+
+    @property
+    def matrix(self) -> Any:
+        """The edges as a scipy.sparse.csr_matrix (float costs in 1/scale MP)."""
+        if self._matrix is None:
+            from scipy.sparse import csr_matrix
+
+            self._matrix = csr_matrix((self.data, self.indices, self.indptr), shape=(self.n, self.n))
+        return self._matrix
 
 
-def _reachable_fast(graph: MovementGraph, start: Hex, s: int, allowance: float, limit: int,
-                    hooks: MovementHooks | None) -> Reach:
-    """reachable() through the numba-compiled bucket queue (fastdial.py): same results, same order."""
-    import numpy as np
+def _indices(hexes: Iterable[Hex], index: dict[Hex, int]) -> list[int]:
+    """The graph indices of the hexes that are on the graph's map."""
+    return [i for i in map(index.get, hexes) if i is not None]
 
+
+class _Overrides:
+    """Edge overrides for the compiled search, in the Python loop's reading: `rows` maps a hex to the
+    hexes its overridden edges go to, with their cost in 1/scale MP (None: may not cross), in the
+    order given. As arrays: row r belongs to hex u[r], its edges are v[ptr[r]:ptr[r + 1]] with costs
+    c (-1: may not cross)."""
+
+    def __init__(self, rows: dict[int, dict[int, int | None]], empty: Any) -> None:
+        import numpy as np
+
+        self.rows = rows
+        if not rows:
+            self.u = self.ptr = self.v = self.c = empty
+            return
+        v: list[int] = []
+        c: list[int] = []
+        ptr = [0]
+        for row in rows.values():
+            v += row
+            c += [-1 if x is None else x for x in row.values()]
+            ptr.append(len(v))
+        self.u = np.array(list(rows), np.int64)
+        self.ptr = np.array(ptr, np.int64)
+        self.v = np.array(v, np.int64)
+        self.c = np.array(c, np.int64)
+
+
+def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, s: int, allowance: float,
+                    limit: int, hooks: MovementHooks | None) -> Reach:
+    """reachable() through the numba-compiled bucket queue (fastdial.py): same results, same order,
+    with every hook, edge overrides included (their edges are handed over as small arrays)."""
     csr = graph.compiled()
     a = csr.scratch
     scale = graph.scale
     hexes, index = graph.hexes, graph.index
+    empty = a.empty
     if hooks is None:
-        blocked = stop = a.empty_i8
-        extra = first_costs = a.empty_i64
+        n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
+                   a.blocked, a.stop, a.extra, a.ov_row, False, empty, empty, empty, empty,
+                   empty, empty, empty, empty, empty, empty, False, scale, a.out_prev, a.out_spent)
     else:
-        blocked = np.zeros(csr.n, np.int8)
-        stop = np.zeros(csr.n, np.int8)
-        extra = np.zeros(csr.n, np.int64)
-        for h in hooks.blocked:
-            if h in index:
-                blocked[index[h]] = 1
-        for h in hooks.stop:
-            if h in index:
-                stop[index[h]] = 1
-        for h, x in hooks.enter_extra.items():
-            if h in index:
-                extra[index[h]] = _units(x, scale, "enter_extra")
-        first_costs = a.empty_i64
-        if hooks.first_step is not None:
-            lo, hi = int(csr.indptr[s]), int(csr.indptr[s + 1])
-            first_costs = np.full(hi - lo, -1, np.int64)
-            for k in range(lo, hi):
-                v = int(csr.indices[k])
-                if blocked[v]:
-                    continue
-                fc = hooks.first_step(start, hexes[v], int(csr.costs[k] + extra[v]) / scale)
-                if fc is not None:
-                    first_costs[k - lo] = _units(fc, scale, "first_step")
-    dial = fastdial.dial
-    assert dial is not None  # only called when numba compiled it (_use_compiled_search)
-    n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
-               blocked, stop, extra, first_costs)
-    sel = a.order[:n_t]
-    touched = sel.tolist()
-    prev = dict(zip(touched, a.prev[sel].tolist(), strict=True))
-    spent_units = a.dist[sel].tolist()
-    a.dist[sel] = fastdial.BIG
-    a.prev[sel] = -1
+        blocked = csr.hex_set(hooks.blocked, index)
+        stop = csr.hex_set(hooks.stop, index)
+        extra_idx, extra_val = csr.hex_costs(hooks.enter_extra, index, scale)
+        ov = csr.overrides(hooks.edge_override, index, scale)
+        first = hooks.first_step
+        start_v = start_c = empty
+        if first is not None:  # the start's edges with every hook applied, as the Python loop tries them
+            start_v, start_c = _first_steps(graph, start, s, hooks, ov.rows.get(s))
+        a.entries(len(csr.indices) + len(ov.v) + len(start_v))
+        n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
+                   a.blocked, a.stop, a.extra, a.ov_row, True, blocked, stop, extra_idx, extra_val,
+                   ov.u, ov.ptr, ov.v, ov.c, start_v, start_c, first is not None, scale, a.out_prev, a.out_spent)
+    touched = a.order[:n_t].tolist()
+    prev = dict(zip(touched, a.out_prev[:n_t].tolist(), strict=True))
     picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
-    spent = dict(zip(picked, [d / scale for d in spent_units], strict=True))
+    spent = dict(zip(picked, a.out_spent[:n_t].tolist(), strict=True))
     return Reach(start, allowance, spent, prev, hexes, index)
+
+
+def _first_steps(graph: MovementGraph, start: Hex, s: int, hooks: MovementHooks,
+                 override: dict[int, int | None] | None) -> tuple[Any, Any]:
+    """The start hex's edges (graph indices, costs in 1/scale MP) as the Python loop of reachable()
+    tries them: the map's edges, overridden ones replaced, blocked hexes left out, extra costs added,
+    then `first_step` applied."""
+    import numpy as np
+
+    scale, hexes = graph.scale, graph.hexes
+    first = hooks.first_step
+    assert first is not None
+    edges: Iterable[tuple[int, int | None]] = graph.adj[s]
+    if override is not None:
+        edges = [(v, c) for v, c in edges if v not in override] + list(override.items())
+    out_v: list[int] = []
+    out_c: list[int] = []
+    for v, c in edges:
+        h = hexes[v]
+        if c is None or h in hooks.blocked:
+            continue
+        x = hooks.enter_extra.get(h)
+        if x is not None:
+            c += _units(x, scale, "enter_extra")
+        fc = first(start, h, c / scale)
+        if fc is not None:
+            out_v.append(v)
+            out_c.append(_units(fc, scale, "first_step"))
+    return np.array(out_v, np.int64), np.array(out_c, np.int64)
 
 
 def _use_compiled_search(graph: MovementGraph, limit: int, hooks: MovementHooks | None) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 
 import networkx as nx
@@ -525,18 +526,18 @@ def test_compiled_search_equals_the_bucket_queue(seed, monkeypatch):
     ezoc = {n for e in enemy for n in m.neighbors_on_map(e)} - enemy
     cases = [None, MovementHooks(blocked=enemy, stop=ezoc, enter_extra={h: 1 for h in list(ezoc)[:40]},
                                  first_step=lambda a, b, c: c + 1)]
-    compiled_dial = kernel.fastdial.dial
+    compiled = kernel.fastdial.get_dial() is not None
     for hooks in cases:
         for start in starts:
-            monkeypatch.setattr(kernel.fastdial, "dial", None)
+            monkeypatch.setattr(kernel.fastdial, "enabled", False)
             monkeypatch.setattr(kernel, "COMPILED_SEARCH_MIN_HEXES", 10**9)
             slow = reachable(graph, start, 30, hooks)  # the pure-Python bucket queue
             monkeypatch.setattr(kernel, "COMPILED_SEARCH_MIN_HEXES", 1)
             assert kernel._use_compiled_search(graph, 60, hooks)
             fast = reachable(graph, start, 30, hooks)  # scipy's Dijkstra
             assert fast.spent == slow.spent
-            if compiled_dial is not None:  # the numba-compiled bucket queue: the very same answer
-                monkeypatch.setattr(kernel.fastdial, "dial", compiled_dial)
+            if compiled:  # the numba-compiled bucket queue: the very same answer
+                monkeypatch.setattr(kernel.fastdial, "enabled", True)
                 same = reachable(graph, start, 30, hooks)
                 assert list(same.spent.items()) == list(slow.spent.items())
                 assert same._prev == slow._prev
@@ -551,3 +552,161 @@ def test_compiled_search_equals_the_bucket_queue(seed, monkeypatch):
                 else:
                     assert not set(path) & hooks.blocked
                     assert not set(path[1:-1]) & hooks.stop
+
+
+
+# -- the numba-compiled search with every hook, edge overrides included, is the Python loop ------------
+def _both(graph: MovementGraph, start: Hex, ma: float, hooks: MovementHooks | None):
+    """The reach from the pure-Python loop and from the compiled search (fastdial.py)."""
+    from hexwright.engine.movement import fastdial, kernel
+
+    was = fastdial.enabled
+    try:
+        fastdial.enabled = False
+        pure = kernel.reachable(graph, start, ma, hooks)
+        fastdial.enabled = True
+        assert fastdial.get_dial() is not None
+        compiled = kernel.reachable(graph, start, ma, hooks)
+    finally:
+        fastdial.enabled = was
+    return pure, compiled
+
+
+def _same(pure, compiled) -> None:
+    """Same hexes, costs, dict order and predecessors (the path chosen among equal-cost paths)."""
+    assert list(compiled.spent.items()) == list(pure.spent.items())
+    assert compiled.predecessors == pure.predecessors
+    assert list(compiled.predecessors) == list(pure.predecessors)
+
+
+needs_numba = pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed")
+
+
+def _random_hooks(m: HexMap, start: Hex, data, with_overrides: bool = True) -> MovementHooks:
+    others = [h for h in m.hexes if h != start]
+    blocked = set(data.draw(st.lists(st.sampled_from(others), max_size=3))) if others else set()
+    stop = set(data.draw(st.lists(st.sampled_from(m.hexes), max_size=4)))
+    extra = {h: data.draw(st.sampled_from([0.5, 1, 2, 3]))
+             for h in data.draw(st.lists(st.sampled_from(m.hexes), max_size=4))}
+    override: dict[tuple[Hex, Hex], float | None] = {}
+    if with_overrides:
+        pairs = [(a, b) for a in m.hexes for b in m.neighbors_on_map(a)]
+        if pairs:
+            for a, b in data.draw(st.lists(st.sampled_from(pairs), max_size=8)):
+                override[(a, b)] = data.draw(st.sampled_from([None, 0, 0.5, 1, 2, 3, 5]))
+    kind = data.draw(st.sampled_from(["none", "double", "refuse", "all-ma"]))
+
+    def first_step(a: Hex, b: Hex, cost: float) -> float | None:
+        if kind == "double":
+            return cost * 2
+        if kind == "refuse":
+            return None if b in stop else cost
+        return 4.0  # like a leg unit moving EZOC to EZOC with printed MA 4 (F&M 6.1)
+
+    return MovementHooks(blocked=blocked, stop=stop, enter_extra=extra,
+                         first_step=None if kind == "none" else first_step, edge_override=override)
+
+
+@FAST
+@given(st.integers(0, 10**9), st.sampled_from(["leg", "mobile"]), st.integers(0, 12), st.data())
+def test_edge_overrides_equal_dijkstra_on_the_overridden_graph(seed, cls, ma, data):
+    """An edge_override replaces the map's edge from one hex into the next (None: no edge), adding
+    edges the map does not have (a canal-trail crossing, F&M 10.6.1): the reach is Dijkstra's on the
+    map's graph with those edges replaced, the other hooks applied as in the test above."""
+    m = random_map(seed)
+    start = data.draw(st.sampled_from(m.hexes))
+    hooks = _random_hooks(m, start, data)
+    g = nx_graph(m, cls)
+    for (a, b), x in hooks.edge_override.items():
+        if g.has_edge(a, b):
+            g.remove_edge(a, b)
+        if x is not None:
+            g.add_edge(a, b, weight=x)
+    g.remove_nodes_from(hooks.blocked)
+    for u, v, d in g.edges(data=True):
+        d["weight"] += hooks.enter_extra.get(v, 0)
+        if u == start and hooks.first_step is not None:
+            d["weight"] = hooks.first_step(u, v, d["weight"])
+    g.remove_edges_from([(u, v) for u, v, d in list(g.edges(data=True))
+                         if (u in hooks.stop and u != start) or d["weight"] is None])
+    want = nx.single_source_dijkstra_path_length(g, start, cutoff=ma)
+    reach = reachable(MovementGraph(m, cls), start, ma, hooks)
+    assert reach.spent == pytest.approx(want) and set(reach.spent) == set(want)
+
+
+@needs_numba
+@FAST
+@given(st.integers(0, 10**9), st.sampled_from(["leg", "mobile"]), st.integers(0, 14), st.data())
+def test_compiled_search_with_every_hook_is_the_python_loop(seed, cls, ma, data):
+    """The compiled search gives the pure-Python loop's reach exactly, with blocked, stop, extra,
+    first-step and edge-override hooks (zero-cost overrides included), and with no hooks."""
+    m = random_map(seed)
+    graph = MovementGraph(m, cls)
+    start = data.draw(st.sampled_from(m.hexes))
+    _same(*_both(graph, start, ma, None))
+    hooks = _random_hooks(m, start, data)
+    _same(*_both(graph, start, ma, hooks))
+    # the same hooks again: the compiled search keeps their conversion and must not be misled when
+    # a dict it has seen is changed in place
+    _same(*_both(graph, start, ma, hooks))
+    for key in list(hooks.edge_override)[:2]:
+        hooks.edge_override[key] = None if hooks.edge_override[key] is not None else 1
+    hooks.enter_extra[start] = 1
+    _same(*_both(graph, start, ma, hooks))
+    frozen = MovementHooks(blocked=frozenset(hooks.blocked), stop=frozenset(hooks.stop),  # type: ignore[arg-type]
+                           enter_extra=hooks.enter_extra, first_step=hooks.first_step,
+                           edge_override=hooks.edge_override)
+    _same(*_both(graph, start, ma, frozen))
+
+
+@needs_numba
+def test_a_zero_cost_override_is_expanded_in_the_bucket_it_lands_in():
+    """A hex reached at no cost is pushed into the bucket being processed; both searches expand it
+    there, after the hexes already queued in that bucket."""
+    m = open_map()
+    graph = MovementGraph(m, "leg")
+    a, b = step(0), step(0, step(0))
+    hooks = MovementHooks(edge_override={(CENTRE, a): 0, (a, b): 0, (b, step(1, b)): 0})
+    pure, compiled = _both(graph, CENTRE, 2, hooks)
+    _same(pure, compiled)
+    assert pure.spent[b] == 0 and pure.path(b) == [CENTRE, a, b]
+
+
+@needs_numba
+def test_a_changed_frozenset_or_map_edit_is_not_read_from_the_kept_conversions():
+    m = open_map()
+    graph = MovementGraph(m, "leg")
+    one = MovementHooks(blocked=frozenset({step(0)}))  # type: ignore[arg-type]
+    two = MovementHooks(blocked=frozenset({step(1)}))  # type: ignore[arg-type]
+    for hooks in (one, two, one):
+        pure, compiled = _both(graph, CENTRE, 1, hooks)
+        _same(pure, compiled)
+        assert next(iter(hooks.blocked)) not in compiled
+    m.set_terrain({step(2): "water"})
+    pure, compiled = _both(graph, CENTRE, 1, one)
+    _same(pure, compiled)
+    assert step(2) not in compiled
+
+
+def test_numba_is_imported_by_the_first_search_not_by_the_kernel():
+    """Commands that never search (validate) do not pay numba's import; HEXWRIGHT_PURE_MOVEMENT=1
+    turns the compiled search off."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import hexwright.engine.movement as mv\n"
+            "from hexwright.engine.model import GridSpec, HexMap\n"
+            "assert 'numba' not in sys.modules, 'numba imported with the kernel'\n"
+            "m = HexMap(GridSpec(5, 4))\n"
+            "mv.reachable(mv.MovementGraph(m, 'leg'), m.hexes[0], 3)\n"
+            "print('numba' in sys.modules, mv.kernel.fastdial.enabled)\n")
+    env = dict(os.environ)
+    env.pop("HEXWRIGHT_PURE_MOVEMENT", None)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    have = importlib.util.find_spec("numba") is not None
+    assert out.stdout.split() == [str(have), str(have)]
+    env["HEXWRIGHT_PURE_MOVEMENT"] = "1"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["False", "False"]
