@@ -11,7 +11,8 @@ loop (docs/benchmarks.md, "Movement").
 
 numba is imported, and the search compiled (or loaded from numba's on-disk cache beside this
 module), on the first search that asks for it (`get_dial()`), not when the movement kernel is
-imported: a command that never searches (`hexwright validate`) does not pay numba's import. Set
+imported: a command that never searches (`hexwright validate`) does not pay numba's import (nor
+numpy's: the arrays are made when a graph is first searched). Set
 `enabled = False` (or the environment variable HEXWRIGHT_PURE_MOVEMENT=1 before the first search)
 to run the pure-Python loop instead, as an installation without numba does.
 """
@@ -21,8 +22,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Callable
-
-import numpy as np
+from typing import Any
 
 BIG = 1 << 40
 
@@ -35,7 +35,7 @@ enabled: bool = HAVE_NUMBA and os.environ.get("HEXWRIGHT_PURE_MOVEMENT", "") in 
 _compiled: Callable[..., int] | None = None
 
 
-def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next,
+def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next, head, tail,
           blocked, stop, extra, ov_row, use_hooks,
           blocked_idx, stop_idx, extra_idx, extra_val,
           ov_u, ov_ptr, ov_v, ov_c, start_v, start_c, use_start, scale, out_prev, out_spent):  # pragma: no cover
@@ -47,7 +47,8 @@ def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_nex
     `stop` (0/1 per hex), `extra` (added to the cost of entering a hex) and `ov_row` (-1, or the
     row of a hex's overriding edges), which are cleared again before returning. Overrides: row r
     belongs to hex ov_u[r]; its edges are ov_v/ov_c[ov_ptr[r]:ov_ptr[r + 1]] (cost -1: may not
-    cross); the map's edges to those hexes are dropped. With `use_start`, the start hex's edges are
+    cross); the map's edges to those hexes are dropped. head/tail hold the buckets' queues (at least
+    limit + 1 long). With `use_start`, the start hex's edges are
     start_v/start_c, final costs (blocked hexes, extra costs and the first-step rule already
     applied by the caller)."""
     if use_hooks:
@@ -59,8 +60,9 @@ def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_nex
             extra[extra_idx[i]] = extra_val[i]
         for r in range(ov_u.shape[0]):
             ov_row[ov_u[r]] = r
-    head = np.full(limit + 1, -1, np.int64)
-    tail = np.full(limit + 1, -1, np.int64)
+    for b in range(limit + 1):
+        head[b] = -1
+        tail[b] = -1
     dist[s] = 0
     prev[s] = -1
     order[0] = s
@@ -165,6 +167,8 @@ class DialArrays:
     """Per-graph scratch arrays for the compiled search (kept between calls, reset after each)."""
 
     def __init__(self, n: int, edges: int) -> None:
+        import numpy as np
+
         self.dist = np.full(n, BIG, np.int64)
         self.prev = np.full(n, -1, np.int64)
         self.order = np.empty(n, np.int64)
@@ -176,11 +180,23 @@ class DialArrays:
         self.ov_row = np.full(n, -1, np.int64)
         self.ent_node = np.empty(edges + 1, np.int64)
         self.ent_next = np.empty(edges + 1, np.int64)
-        self.empty = np.zeros(0, np.int64)
+        self.head = np.empty(64, np.int64)
+        self.tail = np.empty(64, np.int64)
+        self.empty: Any = np.zeros(0, np.int64)
 
     def entries(self, edges: int) -> None:
         """Room for `edges` + 1 queue entries (a search pushes at most one per edge it relaxes, plus
         the start)."""
         if self.ent_node.shape[0] < edges + 1:
+            import numpy as np
+
             self.ent_node = np.empty(edges + 1, np.int64)
             self.ent_next = np.empty(edges + 1, np.int64)
+
+    def buckets(self, limit: int) -> None:
+        """Room for the buckets of costs 0 to `limit`."""
+        if self.head.shape[0] < limit + 1:
+            import numpy as np
+
+            self.head = np.empty(limit + 1, np.int64)
+            self.tail = np.empty(limit + 1, np.int64)

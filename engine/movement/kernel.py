@@ -583,9 +583,10 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
     scale = graph.scale
     hexes, index = graph.hexes, graph.index
     empty = a.empty
+    a.buckets(limit)
     if hooks is None:
         n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
-                   a.blocked, a.stop, a.extra, a.ov_row, False, empty, empty, empty, empty,
+                   a.head, a.tail, a.blocked, a.stop, a.extra, a.ov_row, False, empty, empty, empty, empty,
                    empty, empty, empty, empty, empty, empty, False, scale, a.out_prev, a.out_spent)
     else:
         blocked = csr.hex_set(hooks.blocked, index)
@@ -598,7 +599,7 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
             start_v, start_c = _first_steps(graph, start, s, hooks, ov.rows.get(s))
         a.entries(len(csr.indices) + len(ov.v) + len(start_v))
         n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
-                   a.blocked, a.stop, a.extra, a.ov_row, True, blocked, stop, extra_idx, extra_val,
+                   a.head, a.tail, a.blocked, a.stop, a.extra, a.ov_row, True, blocked, stop, extra_idx, extra_val,
                    ov.u, ov.ptr, ov.v, ov.c, start_v, start_c, first is not None, scale, a.out_prev, a.out_spent)
     touched = a.order[:n_t].tolist()
     prev = dict(zip(touched, a.out_prev[:n_t].tolist(), strict=True))

@@ -699,6 +699,7 @@ def test_numba_is_imported_by_the_first_search_not_by_the_kernel():
             "import hexwright.engine.movement as mv\n"
             "from hexwright.engine.model import GridSpec, HexMap\n"
             "assert 'numba' not in sys.modules, 'numba imported with the kernel'\n"
+            "assert 'numpy' not in sys.modules, 'numpy imported with the kernel'\n"
             "m = HexMap(GridSpec(5, 4))\n"
             "mv.reachable(mv.MovementGraph(m, 'leg'), m.hexes[0], 3)\n"
             "print('numba' in sys.modules, mv.kernel.fastdial.enabled)\n")
