@@ -38,6 +38,8 @@ class SequenceState(GameState):
     steps: ClassVar[StepTable]
     position: Position
 
+    MEMOS: tuple[str, ...] = ()  # attributes a family caches derived facts in: not copied by clone()
+
     def __init__(self, game: Game, sampler: Sampler) -> None:
         super().__init__(game, sampler)
         self.pending: Decision | None = None
@@ -206,8 +208,8 @@ class SequenceState(GameState):
         for k, v in self.__dict__.items():
             if k == "game":
                 new.__dict__[k] = v
-            elif k == "_legal_memo":
-                new.__dict__[k] = None
+            elif k == "_legal_memo" or k in self.MEMOS:
+                new.__dict__[k] = None  # caches of derived facts: a copy builds its own
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new

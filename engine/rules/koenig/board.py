@@ -16,7 +16,7 @@ roll of 6, exclusive 4.0) and RETREATED_OFF (retreated off the map, 11.1: not el
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -109,6 +109,7 @@ class KoenigBoard(SequenceState):
     """The data and queries of a Koenig position; the sequence of play is `KoenigState`'s."""
 
     game: KoenigGameBase
+    MEMOS = ("_hooks_memo",)
 
     def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -124,6 +125,7 @@ class KoenigBoard(SequenceState):
         self.points = {ALLIED: 0, GERMAN: 0}  # Artillery / Allied Support points this turn (6.1, 6.2)
         self.leader = ""  # the side holding the Leadership marker (14.1)
         self.interdicted: list[Hex] = []  # Interdiction markers (14.2)
+        self._hooks_memo: tuple[tuple[int, int], dict[tuple[str, bool], tuple[MovementHooks, Hashable]]] | None = None
         self.in_progress: dict[str, Doing] = {}  # Operations in progress (8.4, 14.5)
         self.overrun_mp: dict[str, float] = {}
         self.march_combined: set[str] = set()  # Combined units under Force March (14.1)
@@ -281,23 +283,53 @@ class KoenigBoard(SequenceState):
 
     # -- movement (8.0-8.5, 14.2) -------------------------------------------------------------------
     def hooks(self, side: str, close_combat: bool = True) -> MovementHooks:
-        return movement_hooks(self.game.graph, self.occupants(), self.game.side_of, side, self.interdicted,
-                              close_combat, self.sc.stacking_limit or 2)
+        return self._hooks(side, close_combat)[0]
 
-    def move_options(self, uid: str, allowance: float, close_combat: bool = True) -> dict[Hex, float]:
-        """Every hex the unit may end a move of `allowance` MP in, with the MP spent (8.0-8.3.1, 14.2)."""
+    def _hooks(self, side: str, close_combat: bool) -> tuple[MovementHooks, Hashable]:
+        """The hooks of a move by `side` and what they depend on as a key: kept until the position or the
+        Interdiction markers change (a unit's move elsewhere that fills, empties or reaches no hex changes
+        nothing in them, and every move of the activation reads them)."""
+        memo = self._hooks_memo
+        stamp = (self.position.revision, len(self.interdicted))
+        if memo is None or memo[0] != stamp:
+            memo = self._hooks_memo = (stamp, {})
+        got = memo[1].get((side, close_combat))
+        if got is None:
+            hooks = movement_hooks(self.game.graph, self.occupants(), self.game.side_of, side, self.interdicted,
+                                   close_combat, self.sc.stacking_limit or 2)
+            key = (frozenset(hooks.blocked), frozenset(hooks.stop), frozenset(hooks.enter_extra.items()),
+                   frozenset(hooks.edge_override.items()))
+            got = memo[1][(side, close_combat)] = (hooks, key)
+        return got
+
+    def move_options(self, uid: str, allowance: float, close_combat: bool = True) -> Mapping[Hex, float]:
+        """Every hex the unit may end a move of `allowance` MP in, with the MP spent (8.0-8.3.1, 14.2). Read
+        only: the answer for a start hex, an allowance and the same hooks is computed once per game and
+        shared (the costs depend on nothing else: the map does not change during a game)."""
         side = self.side_of(uid)
-        hooks = self.hooks(side, close_combat)
+        hooks, key = self._hooks(side, close_combat)
         h = self.position.hex_of(uid)
         if self.position.status(uid) == PENDING:
             return entry_destinations(self.game.graph, self.entry_hexes(uid), allowance, hooks, self.occupants(),
                                       self.game.side_of, side)
         assert h is not None
-        return destinations(self.game.graph, h, allowance, hooks)
+        cache = self.game.destinations_memo
+        got = cache.get((key, h, allowance))
+        if got is None:
+            if len(cache) > 20000:  # a long study: start again rather than grow without end
+                cache.clear()
+            got = cache[(key, h, allowance)] = destinations(self.game.graph, h, allowance, hooks)
+        return got
 
     def entry_hexes(self, uid: str) -> list[Hex]:
         """The entry hexes of a unit's reinforcement (exclusive 8.5): its hex, or the road hexes of its
-        edge range whose road leaves the map."""
+        edge range whose road leaves the map. The scenario's, so kept per game (read only)."""
+        got = self.game.entry_hexes.get(uid)
+        if got is None:
+            got = self.game.entry_hexes[uid] = self._entry_hexes(uid)
+        return got
+
+    def _entry_hexes(self, uid: str) -> list[Hex]:
         m = self.map
         for rf in self.sc.reinforcements:
             if uid not in rf.units:

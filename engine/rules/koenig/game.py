@@ -7,8 +7,10 @@ This module is the bottom of the family: board.py and every rules module read `K
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from typing import Any
 
+from ...hexgrid import Hex
 from ...model.scenario import Scenario
 from ...movement.kernel import MovementGraph
 from ..protocol import Action, Game
@@ -33,6 +35,13 @@ class KoenigGameBase(Game):
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
+        # (hooks key, start hex, allowance) -> destinations: KoenigBoard.move_options, shared by the games
+        self.destinations_memo: dict[tuple[Hashable, Hex, float], Mapping[Hex, float]] = {}
+        # (id of a destinations dict, unit, kind, allowance, march, base) -> (that dict, moves): moves.py
+        self.moves_memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self.fire_lines: dict[tuple[Hex, Hex, str], bool] = {}  # operations.fire_groups
+        self.entry_hexes: dict[str, list[Hex]] = {}  # board.KoenigBoard.entry_hexes
+        self.labels: dict[Hex, str] = {h: scenario.map.label(h) for h in scenario.map.hexes}
         turns = len(scenario.turns)
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 

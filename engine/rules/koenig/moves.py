@@ -36,10 +36,22 @@ def move_actions(state: KoenigBoard, uid: str, kind: MoveKind, allowance: float,
     the allowance, only the cut-off does)."""
     if options is None:
         options = state.move_options(uid, allowance, close_combat)
-    opts = {h: c for h, c in options.items() if c <= allowance}
-    normal = {h: c for h, c in options.items() if c <= base} if base is not None else {}
-    label = state.map.label
-    out: list[Action] = [kind(uid, label(h), march) for h in sorted(opts, key=label) if not (march and h in normal)]
+    # the moves to map hexes depend only on the destinations (a dict move_options shares while the hooks
+    # stay the same) and the arguments: kept per game, with the dict itself so that its id stays its own
+    memo = state.game.moves_memo
+    key = (id(options), uid, kind, allowance, march, base)
+    got = memo.get(key)
+    if got is not None and got[0] is options:
+        opts, normal, listed = got[1], got[2], got[3]
+    else:
+        opts = {h: c for h, c in options.items() if c <= allowance}
+        normal = {h: c for h, c in options.items() if c <= base} if base is not None else {}
+        label = state.game.labels.__getitem__  # destinations are map hexes
+        listed = [kind(uid, label(h), march) for h in sorted(opts, key=label) if not (march and h in normal)]
+        if len(memo) > 20000:  # a long study: start again rather than grow without end
+            memo.clear()
+        memo[key] = (options, opts, normal, listed)
+    out: list[Action] = list(listed)
     already = march and base is not None and state.can_exit(uid, base, normal)
     if state.can_exit(uid, allowance, opts) and not already:
         out.append(kind(uid, OFF, march))

@@ -164,16 +164,20 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
     targets = sorted({h for u, h in state.position.hexes.items() if state.side_of(u) != side})
     label = state.map.label
     make = Fire if kind == FireKind.FULL else MobileFire
+    lines = state.game.fire_lines  # (source, target, kind) -> may fire: the map does not change in a game
+    hex_of = state.position.hex_of
     for t in targets:
         able = []
         for uid in candidates:
-            h = state.position.hex_of(uid)
+            h = hex_of(uid)
             if h is None:
                 continue
-            line = fire_line(state.map, h, t, kind)
-            if not line.allowed and kind == FULL and indirect_ok and state.heavy_weapons(uid):
-                line = fire_line(state.map, h, t, INDIRECT, True, True)
-            if line.allowed:
+            allowed = lines.get((h, t, kind))
+            if allowed is None:
+                allowed = lines[(h, t, kind)] = fire_line(state.map, h, t, kind).allowed
+            if not allowed and kind == FULL and indirect_ok and state.heavy_weapons(uid):
+                allowed = fire_line(state.map, h, t, INDIRECT, True, True).allowed
+            if allowed:
                 able.append(uid)
         if any(r not in able for r in required):
             continue
