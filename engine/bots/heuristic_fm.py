@@ -20,7 +20,7 @@ and `result_distribution` (the exact CRT odds of an attack, rules/chance.combat_
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
 from ..model.scenario import Scenario
@@ -65,8 +65,23 @@ def _marker_value(token: str) -> int:
         return 0
 
 
-def _of(actions: list[Action], kind: type[A]) -> list[A]:
-    return [a for a in actions if isinstance(a, kind)]
+_KINDS: dict[tuple[type, type], bool] = {}  # (an action's class, a kind) -> is it one
+
+
+def _is(t: type, kind: type) -> bool:
+    ok = _KINDS.get((t, kind))
+    if ok is None:
+        ok = _KINDS[(t, kind)] = issubclass(t, kind)
+    return ok
+
+
+def _of(actions: list[Action], kind: type[A], present: set[type] | None = None) -> list[A]:
+    """The actions that are `kind`s, in their order; `present`, the actions' classes, skips the scan when
+    none is one. By the class's identity (a dict look-up) rather than isinstance, whose check through the
+    actions' abstract base was the bot's hottest call."""
+    if present is not None and not any(_is(t, kind) for t in present):
+        return []
+    return cast("list[A]", [a for a in actions if _is(type(a), kind)])
 
 
 class FMHeuristicBot:
@@ -78,6 +93,7 @@ class FMHeuristicBot:
         self.objectives = Objectives.of(scenario)
         self._rng = random.Random(seed)
         self._counts: dict[str, bool] = {}
+        self._distance: dict[str, int] = {}  # hex label -> hexes to the nearest objective
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -97,8 +113,9 @@ class FMHeuristicBot:
 
     def _aim(self, state: FMState, uid: str, label: str) -> float:
         """How far a unit at `label` is from where it should be (lower is better)."""
-        h = self._hex(label)
-        d = self.objectives.distance(h)
+        d = self._distance.get(label)
+        if d is None:
+            d = self._distance[label] = self.objectives.distance(self._hex(label))
         if d >= 99:
             return 0.0
         if self._counts_for_victory(state, uid):
@@ -130,38 +147,40 @@ class FMHeuristicBot:
         if not isinstance(state, FMState):
             raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
         st = state
+        present = {type(a) for a in actions}
         passing: Action | None = Pass() if Pass() in actions else None
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
-            first = _of(actions, kind)
+            first = _of(actions, kind, present)
             if first:
                 return first[0]
-        attacks = _of(actions, Attack)
+        attacks = _of(actions, Attack, present)
         if attacks:
             score, best = self._best([(self._attack_value(st, a), a) for a in attacks])
             if best is not None and score > ATTACK_THRESHOLD:
                 return best
             if passing is not None:
                 return passing
-        if _of(actions, Bombard) and passing is not None:
+        if _of(actions, Bombard, present) and passing is not None:
             return passing
-        commits = _of(actions, Commit)
+        commits = _of(actions, Commit, present)
         if commits:
             committed = [(float(_marker_value(a.marker)), a) for a in commits if a.marker]
             _, strongest = self._best(committed)
             return strongest if strongest is not None else commits[0]
-        depletes = _of(actions, Deplete)
+        depletes = _of(actions, Deplete, present)
         if depletes:
             _, loss = self._best([(self._deplete_value(st, a.unit), a) for a in depletes])
             assert loss is not None
             return loss
-        retreats, stiff = _of(actions, Retreat), _of(actions, Stiff)
+        retreats, stiff = _of(actions, Retreat, present), _of(actions, Stiff, present)
         if retreats or stiff:
             return self._retreat(st, side, retreats, stiff)
-        placing: list[Placing] = [*_of(actions, Move), *_of(actions, Enter), *_of(actions, Land),
-                                  *_of(actions, Setup), *_of(actions, Advance), *_of(actions, Displace)]
-        halts = _of(actions, Halt)
+        placing: list[Placing] = [*_of(actions, Move, present), *_of(actions, Enter, present),
+                                  *_of(actions, Land, present), *_of(actions, Setup, present),
+                                  *_of(actions, Advance, present), *_of(actions, Displace, present)]
+        halts = _of(actions, Halt, present)
         if placing:
             scored = [(self._placing_value(st, side, a), a) for a in placing]
             score, chosen = self._best(scored)
@@ -172,8 +191,8 @@ class FMHeuristicBot:
                 return halts[0]
             if passing is not None:
                 return passing
-        if passing is not None and len(actions) > 1 and not _of(actions, DrawSplit) \
-                and not _of(actions, ShiftDropZone):
+        if passing is not None and len(actions) > 1 and not _of(actions, DrawSplit, present) \
+                and not _of(actions, ShiftDropZone, present):
             return passing
         return actions[self._rng.randrange(len(actions))]
 
