@@ -1,11 +1,17 @@
 """`hexwright play SCENARIO --seed N --bots random|heuristic[,random|heuristic]`: play one game headless by
 the scenario's rules and print its log in the rules' words and the result; the bots are those of
 engine/bots (the uniform random bot, or the rules family's heuristic bot); `--log FILE` saves the game log;
-`hexwright play --replay FILE` replays a saved log (every action checked, every roll re-drawn)."""
+`hexwright play --replay FILE` replays a saved log (every action checked, every roll re-drawn).
+
+One game searches with the movement kernel's pure-Python loop: numba's import and the loading of the
+compiled search cost more than they save in one game (docs/benchmarks.md, "Start-up of validate and
+play"); both give the same reachable sets, costs and paths. HEXWRIGHT_PURE_MOVEMENT=0 in the
+environment chooses the compiled search (=1 the Python loop, as everywhere)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -56,7 +62,17 @@ def print_log(state: GameState, out=None) -> None:
             print(f"    {text}", file=out)
 
 
+def one_game_movement() -> None:
+    """The movement kernel's pure-Python search for this process's one game, unless the environment
+    chooses (HEXWRIGHT_PURE_MOVEMENT): see the module's docstring."""
+    if "HEXWRIGHT_PURE_MOVEMENT" not in os.environ:
+        from hexwright.engine.movement import fastdial
+
+        fastdial.enabled = False
+
+
 def run(args: argparse.Namespace) -> int:
+    one_game_movement()
     if args.replay:
         from hexwright.engine.rules.log import GameLog, LogError, replay  # logs: only with --replay or --log
 

@@ -1,11 +1,13 @@
 """The headless commands import only what they need (issue 12, start-up): the parser imports no command
 module it does not run, `hexwright validate` loads no movement kernel, rules family, bot, balance lab,
-numba, scipy, Qt, matplotlib or numpy, and `hexwright play` no Qt, matplotlib, balance lab or other
-rules family. Each case runs in a fresh interpreter and reads its `sys.modules`; no timing."""
+numba, scipy, Qt, matplotlib or numpy, and `hexwright play` no Qt, matplotlib, balance lab, other
+rules family or numba (one game searches with the movement kernel's Python loop). Each case runs in
+a fresh interpreter and reads its `sys.modules`; no timing."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -32,8 +34,9 @@ print(json.dumps({{"code": code, "modules": sorted(sys.modules)}}))
 
 def loaded_by(call: str) -> tuple[object, set[str]]:
     """Run `call` (Python, with `cli` imported) in a fresh interpreter: its value and the modules loaded."""
+    env = {k: v for k, v in os.environ.items() if k != "HEXWRIGHT_PURE_MOVEMENT"}
     proc = subprocess.run([sys.executable, "-c", PROBE.format(call=call)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=240, check=True)
+                          cwd=ROOT, timeout=240, check=True, env=env)
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     return got["code"], set(got["modules"])
 
@@ -72,10 +75,13 @@ def test_validate_loads_neither_game_nor_kernel(scenario: str) -> None:
 
 @pytest.mark.parametrize(("scenario", "family", "other"), [(FM, "fm", "koenig"), (KOENIG, "koenig", "fm")])
 def test_play_loads_its_own_rules_family_only(scenario: str, family: str, other: str) -> None:
+    """One game searches with the movement kernel's Python loop (app/commands/play.py): no numba."""
     code, modules = loaded_by(f"cli.main(['play', {scenario!r}, '--seed', '1', '--max-turns', '1', '--quiet'])")
     assert code == 0
-    assert loaded(modules, f"hexwright.engine.rules.{family}") == [f"hexwright.engine.rules.{family}"]
+    assert loaded(modules, f"hexwright.engine.rules.{family}", "hexwright.engine.movement") == [
+        f"hexwright.engine.rules.{family}", "hexwright.engine.movement"]
     assert loaded(modules, f"hexwright.engine.rules.{other}", "hexwright.engine.balance", *GUI_AND_PLOTS) == []
+    assert loaded(modules, "numba", "llvmlite", "scipy") == []
     others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "play"]
     assert loaded(modules, *others) == []
 
