@@ -182,7 +182,8 @@ class FMHeuristicBot:
                                   *_of(actions, Advance, present), *_of(actions, Displace, present)]
         halts = _of(actions, Halt, present)
         if placing:
-            scored = [(self._placing_value(st, side, a), a) for a in placing]
+            aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
+            scored = [(self._placing_value(st, side, a, aims), a) for a in placing]
             score, chosen = self._best(scored)
             must_choose = passing is None and not halts
             if chosen is not None and (score > 0 or must_choose):
@@ -196,15 +197,27 @@ class FMHeuristicBot:
             return passing
         return actions[self._rng.randrange(len(actions))]
 
-    def _placing_value(self, st: FMState, side: str, a: Placing) -> float:
+    def _placing_value(self, st: FMState, side: str, a: Placing,
+                       aims: dict[tuple[str, str], float] | None = None) -> float:
         uid = a.unit
-        if isinstance(a, (Move, Advance, Displace)):
-            start, end = a.path[0], a.path[-1]
-            gain = self._aim(st, uid, start) - self._aim(st, uid, end)
+        t = type(a)
+        if _is(t, Move) or _is(t, Advance) or _is(t, Displace):
+            path = cast("Move | Advance | Displace", a).path
+            if aims is None:
+                aims = {}
+            k0, k1 = (uid, path[0]), (uid, path[-1])
+            a0 = aims.get(k0)
+            if a0 is None:
+                a0 = aims[k0] = self._aim(st, uid, path[0])
+            a1 = aims.get(k1)
+            if a1 is None:
+                a1 = aims[k1] = self._aim(st, uid, path[-1])
+            gain = a0 - a1
             # of equal gains, the shorter move (keeps the unit's options and its defensive position)
-            return gain - 0.01 * len(a.path)
+            return gain - 0.01 * len(path)
         # entering, landing or setting up: the nearer the objectives the better (relative to a far hex)
-        return 50.0 - self._aim(st, uid, a.hex) - 0.3 * self._enemies_adjacent(st, side, self._hex(a.hex))
+        where = cast("Enter | Land | Setup", a).hex
+        return 50.0 - self._aim(st, uid, where) - 0.3 * self._enemies_adjacent(st, side, self._hex(where))
 
     def _attack_value(self, st: FMState, a: Attack) -> float:
         try:
