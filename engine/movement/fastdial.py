@@ -35,22 +35,42 @@ enabled: bool = HAVE_NUMBA and os.environ.get("HEXWRIGHT_PURE_MOVEMENT", "") in 
 _compiled: Callable[..., int] | None = None
 
 
-def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_next, head, tail,
-          blocked, stop, extra, ov_row, use_hooks,
-          blocked_idx, stop_idx, extra_idx, extra_val,
-          ov_u, ov_ptr, ov_v, ov_c, start_v, start_c, use_start, scale, out_prev, out_spent):  # pragma: no cover
-    """Search the hexes within `limit` (1/scale MP) of `s`; returns how many were touched. The first n
-    of `order` are the touched hexes in the order first touched, `out_prev` their predecessors (-1 at
-    the start) and `out_spent` their cost in MP; `dist` and `prev` are left reset for the next call.
+# rows of DialArrays.work
+DIST, PREV, ORDER, BLOCKED, STOP, EXTRA, OV_ROW, OUT_PREV = range(8)
 
-    The hooks come as lists of graph indices and are spread over the per-graph masks `blocked`,
-    `stop` (0/1 per hex), `extra` (added to the cost of entering a hex) and `ov_row` (-1, or the
-    row of a hex's overriding edges), which are cleared again before returning. Overrides: row r
-    belongs to hex ov_u[r]; its edges are ov_v/ov_c[ov_ptr[r]:ov_ptr[r + 1]] (cost -1: may not
-    cross); the map's edges to those hexes are dropped. head/tail hold the buckets' queues (at least
-    limit + 1 long). With `use_start`, the start hex's edges are
-    start_v/start_c, final costs (blocked hexes, extra costs and the first-step rule already
-    applied by the caller)."""
+
+def _dial(graph, work, queue, out_spent, s, limit, scale, use_hooks, use_start,
+          blocked_idx, stop_idx, extra_idx, extra_val, ov_u, ov_ptr, ov_v, ov_c, start_v, start_c):  # pragma: no cover
+    """Search the hexes within `limit` (1/scale MP) of `s`; returns how many were touched, n.
+
+    `graph` is the CSR graph in one array: indptr (n_hexes + 1), then the edges' target hexes, then
+    their costs in 1/scale MP. `work` (DialArrays.work) holds per hex the distance (BIG: not
+    reached), the predecessor, the hook masks (0/1 blocked and stop, the extra cost of entering,
+    the row of the hex's overriding edges or -1) and the results: the first n of row ORDER are the
+    hexes touched in the order first touched, of row OUT_PREV their predecessors (-1 at the start),
+    of `out_spent` their cost in MP. Everything else is left reset for the next call. `queue` holds
+    the bucket queue: entries (hex, next entry) and per cost the first and last entry.
+
+    The hooks come as lists of graph indices. Overrides: row r belongs to hex ov_u[r]; its edges are
+    ov_v/ov_c[ov_ptr[r]:ov_ptr[r + 1]] (cost -1: may not cross); the map's edges to those hexes are
+    dropped. With `use_start`, the start hex's edges are start_v/start_c, final costs (blocked hexes,
+    extra costs and the first-step rule already applied by the caller)."""
+    n_hexes = work.shape[1]
+    n_edges = graph[n_hexes]
+    indices_at = n_hexes + 1
+    costs_at = indices_at + n_edges
+    dist = work[0]
+    prev = work[1]
+    order = work[2]
+    blocked = work[3]
+    stop = work[4]
+    extra = work[5]
+    ov_row = work[6]
+    out_prev = work[7]
+    ent_node = queue[0]
+    ent_next = queue[1]
+    head = queue[2]
+    tail = queue[3]
     if use_hooks:
         for i in range(blocked_idx.shape[0]):
             blocked[blocked_idx[i]] = 1
@@ -77,8 +97,8 @@ def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_nex
         while e >= 0:
             u = ent_node[e]
             if dist[u] == b and not (use_hooks and u != s and stop[u]):
-                lo = indptr[u]
-                n1 = indptr[u + 1] - lo
+                lo = graph[u]
+                n1 = graph[u + 1] - lo
                 r = -1
                 olo = 0
                 n2 = 0
@@ -96,8 +116,8 @@ def _dial(indptr, indices, costs, s, limit, dist, prev, order, ent_node, ent_nex
                         c = start_c[t]
                     else:
                         if t < n1:
-                            v = indices[lo + t]
-                            c = costs[lo + t]
+                            v = graph[indices_at + lo + t]
+                            c = graph[costs_at + lo + t]
                             if r >= 0:
                                 replaced = False
                                 for j in range(olo, olo + n2):
@@ -164,39 +184,27 @@ def get_dial() -> Callable[..., int] | None:
 
 
 class DialArrays:
-    """Per-graph scratch arrays for the compiled search (kept between calls, reset after each)."""
+    """Per-graph scratch arrays for the compiled search (kept between calls, reset after each): `work`
+    (8 rows of one int64 per hex, see _dial), `queue` (4 rows: the entries of the bucket queue, at
+    least one per edge plus one, and the first and last entry per cost, at least limit + 1) and
+    `out_spent`. Few arrays, because numba checks the type of every argument of every call."""
 
     def __init__(self, n: int, edges: int) -> None:
         import numpy as np
 
-        self.dist = np.full(n, BIG, np.int64)
-        self.prev = np.full(n, -1, np.int64)
-        self.order = np.empty(n, np.int64)
-        self.out_prev = np.empty(n, np.int64)
+        self.work = np.zeros((8, n), np.int64)
+        self.work[DIST] = BIG
+        self.work[PREV] = -1
+        self.work[OV_ROW] = -1
         self.out_spent = np.empty(n, np.float64)
-        self.blocked = np.zeros(n, np.int8)
-        self.stop = np.zeros(n, np.int8)
-        self.extra = np.zeros(n, np.int64)
-        self.ov_row = np.full(n, -1, np.int64)
-        self.ent_node = np.empty(edges + 1, np.int64)
-        self.ent_next = np.empty(edges + 1, np.int64)
-        self.head = np.empty(64, np.int64)
-        self.tail = np.empty(64, np.int64)
+        self.queue = np.empty((4, max(edges + 1, 64)), np.int64)
+        self.order = self.work[ORDER]
+        self.out_prev = self.work[OUT_PREV]
         self.empty: Any = np.zeros(0, np.int64)
 
-    def entries(self, edges: int) -> None:
-        """Room for `edges` + 1 queue entries (a search pushes at most one per edge it relaxes, plus
-        the start)."""
-        if self.ent_node.shape[0] < edges + 1:
+    def room(self, entries: int) -> None:
+        """Room for `entries` queue entries, or buckets."""
+        if self.queue.shape[1] < entries:
             import numpy as np
 
-            self.ent_node = np.empty(edges + 1, np.int64)
-            self.ent_next = np.empty(edges + 1, np.int64)
-
-    def buckets(self, limit: int) -> None:
-        """Room for the buckets of costs 0 to `limit`."""
-        if self.head.shape[0] < limit + 1:
-            import numpy as np
-
-            self.head = np.empty(limit + 1, np.int64)
-            self.tail = np.empty(limit + 1, np.int64)
+            self.queue = np.empty((4, entries), np.int64)

@@ -461,10 +461,13 @@ class _CompiledGraph:
         flat = [e for a in adj for e in a]
         pairs = np.array(flat, dtype=np.int64).reshape(-1, 2) if flat else np.zeros((0, 2), dtype=np.int64)
         self.n = n
-        self.indptr = indptr
-        self.indices = pairs[:, 0].copy()
+        self.edges = len(pairs)
+        # indptr, the edges' target hexes and their costs in one array (fastdial._dial reads it so)
+        self.packed = np.concatenate([indptr, pairs[:, 0], pairs[:, 1]])
+        self.indptr = self.packed[:n + 1]
+        self.indices = self.packed[n + 1:n + 1 + self.edges]
+        self.costs = self.packed[n + 1 + self.edges:]
         self.data = pairs[:, 1].astype(np.float64)
-        self.costs = pairs[:, 1].copy()
         self.scratch = fastdial.DialArrays(n, len(pairs))
         self.rows = np.repeat(np.arange(n, dtype=np.int64), counts)
         self.min_cost = int(pairs[:, 1].min()) if len(pairs) else 0
@@ -578,33 +581,40 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
                     limit: int, hooks: MovementHooks | None) -> Reach:
     """reachable() through the numba-compiled bucket queue (fastdial.py): same results, same order,
     with every hook, edge overrides included (their edges are handed over as small arrays)."""
-    csr = graph.compiled()
+    csr = graph._csr or graph.compiled()
     a = csr.scratch
     scale = graph.scale
     hexes, index = graph.hexes, graph.index
     empty = a.empty
-    a.buckets(limit)
     if hooks is None:
-        n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
-                   a.head, a.tail, a.blocked, a.stop, a.extra, a.ov_row, False, empty, empty, empty, empty,
-                   empty, empty, empty, empty, empty, empty, False, scale, a.out_prev, a.out_spent)
+        if a.queue.shape[1] <= limit:
+            a.room(limit + 1)
+        n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, False, False,
+                   empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)
     else:
-        blocked = csr.hex_set(hooks.blocked, index)
-        stop = csr.hex_set(hooks.stop, index)
-        extra_idx, extra_val = csr.hex_costs(hooks.enter_extra, index, scale)
-        ov = csr.overrides(hooks.edge_override, index, scale)
+        blocked = csr.hex_set(hooks.blocked, index) if hooks.blocked else empty
+        stop = csr.hex_set(hooks.stop, index) if hooks.stop else empty
+        extra_idx, extra_val = csr.hex_costs(hooks.enter_extra, index, scale) if hooks.enter_extra else (empty, empty)
         first = hooks.first_step
+        if hooks.edge_override:
+            ov = csr.overrides(hooks.edge_override, index, scale)
+            ov_u, ov_ptr, ov_v, ov_c = ov.u, ov.ptr, ov.v, ov.c
+            start_ov = ov.rows.get(s) if first is not None else None
+        else:
+            ov_u = ov_ptr = ov_v = ov_c = empty
+            start_ov = None
         start_v = start_c = empty
         if first is not None:  # the start's edges with every hook applied, as the Python loop tries them
-            start_v, start_c = _first_steps(graph, start, s, hooks, ov.rows.get(s))
-        a.entries(len(csr.indices) + len(ov.v) + len(start_v))
-        n_t = dial(csr.indptr, csr.indices, csr.costs, s, limit, a.dist, a.prev, a.order, a.ent_node, a.ent_next,
-                   a.head, a.tail, a.blocked, a.stop, a.extra, a.ov_row, True, blocked, stop, extra_idx, extra_val,
-                   ov.u, ov.ptr, ov.v, ov.c, start_v, start_c, first is not None, scale, a.out_prev, a.out_spent)
+            start_v, start_c = _first_steps(graph, start, s, hooks, start_ov)
+        need = max(limit, csr.edges + len(ov_v) + len(start_v)) + 1
+        if a.queue.shape[1] < need:
+            a.room(need)
+        n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, True, first is not None,
+                   blocked, stop, extra_idx, extra_val, ov_u, ov_ptr, ov_v, ov_c, start_v, start_c)
     touched = a.order[:n_t].tolist()
-    prev = dict(zip(touched, a.out_prev[:n_t].tolist(), strict=True))
+    prev = dict(zip(touched, a.out_prev[:n_t].tolist()))  # noqa: B905 - equal lengths by construction
     picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
-    spent = dict(zip(picked, a.out_spent[:n_t].tolist(), strict=True))
+    spent = dict(zip(picked, a.out_spent[:n_t].tolist()))  # noqa: B905
     return Reach(start, allowance, spent, prev, hexes, index)
 
 
