@@ -4,17 +4,22 @@ seeded random generator (the same seed gives the same map on every machine).
 A map has patches of woods, rough, marsh and city on clear ground, a few lakes (prohibited
 water), villages and fortifications on about a tenth of the hexes, rivers along hexsides, and a
 road network between the cities with a bridge wherever a road crosses a river, plus some trails.
+
+`record_searches` takes real positions instead: the movement searches a rules family makes, with the
+hooks it passes, while games of a shipped scenario are played with random actions.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from hexwright.engine.hexgrid import DIRECTIONS, Hex, LabelScheme, hex_distance, hexside_between, hexside_of
 from hexwright.engine.model.counters import UnitDef
 from hexwright.engine.model.hexmap import GridSpec, HexMap, HexsideInfo
 from hexwright.engine.model.scenario import Scenario, Side, TurnInfo
 from hexwright.engine.model.terrain import default_terrain_table
+from hexwright.engine.movement import MovementGraph, MovementHooks
 
 # share of the map covered by patches of each terrain (roughly: patches overlap)
 PATCHES = (("woods", 0.18), ("rough", 0.07), ("marsh", 0.05), ("city", 0.02), ("water", 0.025))
@@ -147,3 +152,60 @@ def build_scenario(columns: int, rows: int, seed: int = 1, units_per_side: int =
             sc.placements[uid] = m.label(spots[k * units_per_side + i])
     sc.turns = [TurnInfo(t, t % 4 == 0) for t in range(1, 11)]
     return sc
+
+
+# -- real positions -------------------------------------------------------------------------------
+@dataclass
+class Search:
+    """One call of the movement kernel made by a rules family in a real game: the graph, the start
+    hex, the MP to spend and the hooks the rules passed (None: no hooks)."""
+
+    graph: MovementGraph
+    start: Hex
+    allowance: float
+    hooks: MovementHooks | None
+
+
+def record_searches(path: str, games: int, seed: int = 2026, options: dict | None = None) -> list[Search]:
+    """Every `reachable()` call the rules make while `games` games of the scenario at `path` are played
+    with random legal actions (chance nodes drawn by the game's own sampler), in the order made.
+
+    The calls are caught where the rules call the kernel: every loaded module of hexwright.engine.rules
+    that imported `reachable` (F&M's `unit_reach`, Koenig's `destinations` and `entry_destinations`)
+    sees a recording wrapper until the games end. The hooks are the rules' own objects; the rules
+    never change a hook collection after passing it (F&M passes its state's cached frozensets and
+    dicts, Koenig builds new ones for every move), so they still hold what the kernel was given."""
+    import sys
+
+    from hexwright.engine.balance import scenario_for
+    from hexwright.engine.movement import kernel
+    from hexwright.engine.rules.protocol import CHANCE, new_game
+
+    scenario = scenario_for(path)
+    new_game(scenario, seed, dict(options or {}))  # loads the rules family's modules
+    calls: list[Search] = []
+    real = kernel.reachable
+
+    def recording(graph: MovementGraph, start: Hex, allowance: float, hooks: MovementHooks | None = None):
+        calls.append(Search(graph, start, allowance, hooks))
+        return real(graph, start, allowance, hooks)
+
+    patched = [m for name, m in list(sys.modules.items())
+               if name.startswith("hexwright.engine.rules.") and getattr(m, "reachable", None) is real]
+    for m in patched:
+        m.reachable = recording  # type: ignore[attr-defined]
+    try:
+        for g in range(games):
+            state = new_game(scenario, seed + g, dict(options or {}))
+            rng = random.Random(seed + g)
+            while not state.is_terminal():
+                if state.current_player == CHANCE:
+                    action = state.sample_chance()
+                else:
+                    actions = state.legal_actions()
+                    action = actions[rng.randrange(len(actions))]
+                state.apply(action)
+    finally:
+        for m in patched:
+            m.reachable = real  # type: ignore[attr-defined]
+    return calls

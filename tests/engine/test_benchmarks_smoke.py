@@ -64,6 +64,75 @@ def test_movement_case_rows():
         assert r.ratio is not None and r.passed in (True, False)
 
 
+@pytest.fixture(scope="module")
+def fm_searches():
+    name, path = movement.SCENARIOS[0]
+    return movement.record_searches(path, 1, options=movement.QUICK_OPTIONS)
+
+
+def test_real_searches_are_recorded_with_the_rules_hooks(fm_searches):
+    """F&M's unit_reach passes its hooks: enemy hexes, zones of control and the canal-trail crossings'
+    edge overrides (F&M 10.6.1), on every search; the recording wrapper is gone afterwards."""
+    from hexwright.engine.movement import kernel
+    from hexwright.engine.rules.fm import reach
+
+    assert len(fm_searches) > 10
+    assert all(x.hooks is not None and x.hooks.edge_override for x in fm_searches)
+    assert any(x.hooks.blocked for x in fm_searches) and any(x.hooks.stop for x in fm_searches)
+    assert reach.reachable is kernel.reachable
+
+
+def test_real_searches_agree_with_networkx_and_scipy(fm_searches):
+    for search in fm_searches[:: max(1, len(fm_searches) // 12)]:
+        edges = movement.effective_edges(search)
+        nxg, csg = movement.baselines_for(search, edges)
+        assert movement.check_search(search, edges, nxg, csg) >= 1
+
+
+def test_real_search_check_can_fail(fm_searches):
+    """The hooks matter: the map's bare edges give other answers for some search, and the check says so."""
+    failed = 0
+    for search in fm_searches[:30]:
+        bare = movement.Search(search.graph, search.start, search.allowance, None)
+        edges = movement.effective_edges(bare)
+        nxg, csg = movement.baselines_for(bare, edges)
+        try:
+            movement.check_search(search, edges, nxg, csg)
+        except AssertionError:
+            failed += 1
+    assert failed > 0
+
+
+def test_real_searches_compiled_equal_pure(fm_searches):
+    """The compiled search answers F&M's real searches exactly as the Python loop does."""
+    from hexwright.engine.movement import fastdial, kernel
+
+    if fastdial.get_dial() is None:
+        pytest.skip("numba is not installed")
+    was = fastdial.enabled
+    try:
+        for search in fm_searches:
+            args = (search.graph, search.start, search.allowance, search.hooks)
+            fastdial.enabled = False
+            pure = kernel.reachable(*args)
+            fastdial.enabled = True
+            compiled = kernel.reachable(*args)
+            assert list(compiled.spent.items()) == list(pure.spent.items())
+            assert compiled.predecessors == pure.predecessors
+    finally:
+        fastdial.enabled = was
+
+
+def test_real_case_and_playout_rows():
+    name, path = movement.SCENARIOS[1]
+    rows = movement.run_real_case(name, path, TINY)
+    assert [r.baseline for r in rows] == ["networkx on the hooked graph", "scipy csgraph.dijkstra on the hooked graph"]
+    assert all(r.ratio is not None and r.passed in (True, False) for r in rows)
+    row = movement.run_playouts(name, path, 1, TINY)
+    if row is not None:  # numba installed
+        assert row.subject_value > 0 and row.baseline_value > 0 and "actions per CPU second" in row.notes[0]
+
+
 def test_load_case_round_trips(tmp_path):
     sc = build_scenario(12, 10, units_per_side=3)
     assert len(sc.units) == 6 and all(sc.map.hex_at(lab) for lab in sc.placements.values())
