@@ -5,10 +5,30 @@ state's seeded sampler, decisions asked of each side's bot."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeVar, cast
 
 from ..rules.protocol import CHANCE, Action, GameState
+
+A = TypeVar("A", bound=Action)
+_KINDS: dict[tuple[type, type], bool] = {}  # (an action's class, a kind) -> is it one
+
+
+def is_kind(t: type, kind: type) -> bool:
+    """issubclass, remembered: the bots sort hundreds of actions a decision, and isinstance through the
+    actions' abstract base was their hottest call."""
+    ok = _KINDS.get((t, kind))
+    if ok is None:
+        ok = _KINDS[(t, kind)] = issubclass(t, kind)
+    return ok
+
+
+def of_kind(actions: Iterable[Action], kind: type[A], present: set[type] | None = None) -> list[A]:
+    """The actions that are `kind`s, in their order; `present` (the actions' classes) skips the scan when
+    none of them is one."""
+    if present is not None and not any(is_kind(t, kind) for t in present):
+        return []
+    return cast("list[A]", [a for a in actions if is_kind(type(a), kind)])
 
 
 class Bot(Protocol):

@@ -47,6 +47,7 @@ from ..rules.fm.actions import (
 )
 from ..rules.fm.state import FMState
 from ..rules.protocol import Action, GameState
+from .base import is_kind, of_kind
 from .objectives import Objectives
 
 # the attacker's gain of each CRT result (8.2.4), in units of one enemy unit eliminated
@@ -63,25 +64,6 @@ def _marker_value(token: str) -> int:
         return int(token.split(":", 1)[0])
     except ValueError:
         return 0
-
-
-_KINDS: dict[tuple[type, type], bool] = {}  # (an action's class, a kind) -> is it one
-
-
-def _is(t: type, kind: type) -> bool:
-    ok = _KINDS.get((t, kind))
-    if ok is None:
-        ok = _KINDS[(t, kind)] = issubclass(t, kind)
-    return ok
-
-
-def _of(actions: list[Action], kind: type[A], present: set[type] | None = None) -> list[A]:
-    """The actions that are `kind`s, in their order; `present`, the actions' classes, skips the scan when
-    none is one. By the class's identity (a dict look-up) rather than isinstance, whose check through the
-    actions' abstract base was the bot's hottest call."""
-    if present is not None and not any(_is(t, kind) for t in present):
-        return []
-    return cast("list[A]", [a for a in actions if _is(type(a), kind)])
 
 
 class FMHeuristicBot:
@@ -152,35 +134,35 @@ class FMHeuristicBot:
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
-            first = _of(actions, kind, present)
+            first = of_kind(actions, kind, present)
             if first:
                 return first[0]
-        attacks = _of(actions, Attack, present)
+        attacks = of_kind(actions, Attack, present)
         if attacks:
             score, best = self._best([(self._attack_value(st, a), a) for a in attacks])
             if best is not None and score > ATTACK_THRESHOLD:
                 return best
             if passing is not None:
                 return passing
-        if _of(actions, Bombard, present) and passing is not None:
+        if of_kind(actions, Bombard, present) and passing is not None:
             return passing
-        commits = _of(actions, Commit, present)
+        commits = of_kind(actions, Commit, present)
         if commits:
             committed = [(float(_marker_value(a.marker)), a) for a in commits if a.marker]
             _, strongest = self._best(committed)
             return strongest if strongest is not None else commits[0]
-        depletes = _of(actions, Deplete, present)
+        depletes = of_kind(actions, Deplete, present)
         if depletes:
             _, loss = self._best([(self._deplete_value(st, a.unit), a) for a in depletes])
             assert loss is not None
             return loss
-        retreats, stiff = _of(actions, Retreat, present), _of(actions, Stiff, present)
+        retreats, stiff = of_kind(actions, Retreat, present), of_kind(actions, Stiff, present)
         if retreats or stiff:
             return self._retreat(st, side, retreats, stiff)
-        placing: list[Placing] = [*_of(actions, Move, present), *_of(actions, Enter, present),
-                                  *_of(actions, Land, present), *_of(actions, Setup, present),
-                                  *_of(actions, Advance, present), *_of(actions, Displace, present)]
-        halts = _of(actions, Halt, present)
+        placing: list[Placing] = [*of_kind(actions, Move, present), *of_kind(actions, Enter, present),
+                                  *of_kind(actions, Land, present), *of_kind(actions, Setup, present),
+                                  *of_kind(actions, Advance, present), *of_kind(actions, Displace, present)]
+        halts = of_kind(actions, Halt, present)
         if placing:
             aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
             scored = [(self._placing_value(st, side, a, aims), a) for a in placing]
@@ -192,8 +174,8 @@ class FMHeuristicBot:
                 return halts[0]
             if passing is not None:
                 return passing
-        if passing is not None and len(actions) > 1 and not _of(actions, DrawSplit, present) \
-                and not _of(actions, ShiftDropZone, present):
+        if passing is not None and len(actions) > 1 and not of_kind(actions, DrawSplit, present) \
+                and not of_kind(actions, ShiftDropZone, present):
             return passing
         return actions[self._rng.randrange(len(actions))]
 
@@ -201,7 +183,7 @@ class FMHeuristicBot:
                        aims: dict[tuple[str, str], float] | None = None) -> float:
         uid = a.unit
         t = type(a)
-        if _is(t, Move) or _is(t, Advance) or _is(t, Displace):
+        if is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace):
             path = cast("Move | Advance | Displace", a).path
             if aims is None:
                 aims = {}

@@ -46,6 +46,7 @@ from ..rules.koenig.actions import (
 )
 from ..rules.koenig.victory import ON_MAP, UnitSnapshot
 from ..rules.protocol import CHANCE, Action, GameState
+from .base import of_kind
 from .objectives import Objectives
 
 GOOD_FIRE = 0.5  # P(Hit) at which a fire goes before any move
@@ -70,10 +71,6 @@ def _strength(sc: Scenario, uid: str, hits: int) -> float:
     return max(0.0, float(sc.units[uid].values.get("strength", 0) or 0) - hits)
 
 
-def _of(actions: list[Action], kind: type[A]) -> list[A]:
-    return [a for a in actions if isinstance(a, kind)]
-
-
 class KoenigHeuristicBot:
     name = "heuristic"
 
@@ -82,6 +79,7 @@ class KoenigHeuristicBot:
         self.map = scenario.map
         self.objectives = Objectives.of(scenario)
         self._rng = random.Random(seed)
+        self._distances: tuple[Snapshot | None, dict[tuple[str, str, Hex], float]] = (None, {})
         # units that a VP line wants off the map by movement (exit conditions name them)
         self.exiters = {uid for v in scenario.victory if v.kind == "exit" for uid in v.units.get("ids", [])}
         try:
@@ -113,6 +111,16 @@ class KoenigHeuristicBot:
     def _target_distance(self, side: str, uid: str, h: Hex | None, snap: Snapshot, occ: Occupancy) -> float:
         if h is None:
             return 99.0
+        memo = self._distances
+        if memo[0] is not snap:  # one decision's snapshot: the distances hold while it does
+            memo = self._distances = (snap, {})
+        key = (side, uid, h)
+        got = memo[1].get(key)
+        if got is None:
+            got = memo[1][key] = self._target_distance_now(side, uid, h, snap, occ)
+        return got
+
+    def _target_distance_now(self, side: str, uid: str, h: Hex, snap: Snapshot, occ: Occupancy) -> float:
         if uid in self.exiters:
             return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
         free = [o for o in self.objectives.hexes
@@ -154,24 +162,24 @@ class KoenigHeuristicBot:
         side = state.current_player
         snap, occ = self._view(state)
 
-        supports = _of(actions, Support)
+        supports = of_kind(actions, Support)
         if supports:
             plain = [a for a in supports if not a.lead]
             return max(plain or supports, key=lambda a: a.points)
         for a in actions:
             if isinstance(a, Accept):
                 return a
-        hits = _of(actions, Hit)
+        hits = of_kind(actions, Hit)
         if hits:
             def hit_score(a: Hit) -> float:
                 u = snap[a.unit]
                 return float(-u.hits if u.side == side else u.hits)
             return self._pick([(hit_score(a), a) for a in hits])
         for answer in (Capture, Stay):
-            found = _of(actions, answer)
+            found = of_kind(actions, answer)
             if found:
                 return found[0]
-        retreats = _of(actions, Retreat)
+        retreats = of_kind(actions, Retreat)
         if retreats:
             def retreat_score(a: Retreat) -> float:
                 h = self._hex(a.dest)
@@ -181,11 +189,12 @@ class KoenigHeuristicBot:
                 return -self._target_distance(side, a.unit, h, snap, occ) - 2.0 * enemies
             return self._pick([(retreat_score(a), a) for a in retreats])
 
-        fires: list[FireAttack] = [a for kind in (Fire, MobileFire) for a in actions if isinstance(a, kind)]
+        fires: list[FireAttack] = [*of_kind(actions, Fire), *of_kind(actions, MobileFire)]
         fire_score, fire = self._best([(self._fire_chance(state, a), a) for a in fires])
         if fire is not None and fire_score >= GOOD_FIRE:
             return fire
-        moving: list[UnitMove] = [a for kind in (Move, CombinedMove, Redeploy) for a in actions if isinstance(a, kind)]
+        moving: list[UnitMove] = [*of_kind(actions, Move), *of_kind(actions, CombinedMove),
+                                  *of_kind(actions, Redeploy)]
         if moving:
             score, best = self._best([(self._move_gain(side, a, snap, occ), a) for a in moving])
             if best is not None and score > 0:
@@ -193,7 +202,7 @@ class KoenigHeuristicBot:
         if fire is not None and fire_score >= FAIR_FIRE:
             return fire
         for ending in (End, Done, Pass):
-            over = _of(actions, ending)
+            over = of_kind(actions, ending)
             if over:
                 return over[0]
         quiet = [a for a in actions if not (isinstance(a, KoenigAction) and a.verb.startswith("lead"))]

@@ -26,6 +26,16 @@ class SeededSampler:
         self.seed = seed
         self._rng = random.Random(seed)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeededSampler:
+        """A copy that goes on drawing what this one would (the generator's state copied whole, without
+        deep-copying its 625 numbers one by one: a bot's clone of a state copies its sampler)."""
+        new = SeededSampler.__new__(SeededSampler)
+        new.seed = self.seed
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        memo[id(self)] = new
+        return new
+
     def choose(self, outcomes: Sequence[tuple[T, Fraction]]) -> T:
         if not outcomes:
             raise ValueError("no outcomes to choose from")

@@ -99,7 +99,7 @@ class Outcome:
         return f"{self.winner} wins: {self.reason}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class HistoryEntry:
     player: str  # side id or CHANCE
     action: Action

@@ -22,6 +22,10 @@ from ..protocol import CHANCE, Action, Game, GameState, Outcome
 from .position import Position
 from .steps import Decision, Step, StepTable, Task
 
+# the state's lists that only grow, of frozen entries (the history, the event log, the decisions skipped):
+# clone() copies the lists, not their entries, which is most of a late position's copying otherwise
+_APPEND_ONLY = frozenset({"_history", "events", "skipped"})
+
 
 @dataclass(frozen=True)
 class SkippedDecision:
@@ -210,6 +214,8 @@ class SequenceState(GameState):
                 new.__dict__[k] = v
             elif k == "_legal_memo" or k in self.MEMOS:
                 new.__dict__[k] = None  # caches of derived facts: a copy builds its own
+            elif k in _APPEND_ONLY:
+                new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new

@@ -187,7 +187,12 @@ class TABoard(SequenceState):
 
     # -- hexsides (Movement, Attack, Re-Supply) ----------------------------------------------------------
     def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:
-        return self.map.hexside_between(a, b)
+        memo = self.game.hexsides
+        key = (a, b)
+        if key in memo:
+            return memo[key]
+        got = memo[key] = self.map.hexside_between(a, b)
+        return got
 
     def river_blocks(self, a: Hex, b: Hex) -> bool:
         """An unbridged river hexside: never crossed, never attacked across, never traced through."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...hexgrid import Hex
-from ...model.hexmap import Region
+from ...model.hexmap import HexsideInfo, Region
 from ...model.scenario import Scenario
 from ..protocol import Action, Game
 from .actions import parse_action
@@ -39,6 +39,8 @@ class TargetArnhemGameBase(Game):
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
         self.areas: dict[str, Region] = {n: r for n, r in m.regions.items() if r.kind == OFFBOARD}
         self.entry_hex: Hex | None = m.hex_at(ENTRY_HEX)
+        # (hex, hex) -> the hexside between them: the map's hexsides do not change during a game (board.py)
+        self.hexsides: dict[tuple[Hex, Hex], HexsideInfo | None] = {}
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
