@@ -19,6 +19,11 @@ game does not win back numba's import); a diagnostic row runs each `play` again 
 HEXWRIGHT_PURE_MOVEMENT=0, the compiled search (engine/movement/fastdial.py), which imports numba
 (and through it scipy): what numba costs the start-up and the whole of one game.
 
+With `--repeat` >= 3 (not `--quick`), a further diagnostic row per command and scenario runs the
+tree as it was before this work (commit f2f36e6: the parser imported every command, the movement
+kernel imported numba with itself), taken with `git archive` into a temporary folder put first on
+PYTHONPATH, in the same turns.
+
 Every repeat runs every process once, in turns (the order rotated per repeat), after one untimed
 round that fills the bytecode cache (a temporary PYTHONPYCACHEPREFIX, so the cache is on as in an
 installed app whatever the shell says); the medians are reported. The notes say which heavy
@@ -48,6 +53,8 @@ CLI_CODE = "import sys; from hexwright.app.cli import main; sys.exit(main())"  #
 HEAVY = ("numba", "scipy", "PySide6", "matplotlib", "numpy")
 TARGET = 2.0
 COMPILED = "(compiled movement search)"
+BEFORE_COMMIT = "f2f36e6"
+BEFORE = f"(before, {BEFORE_COMMIT})"
 PURE_ENV = "HEXWRIGHT_PURE_MOVEMENT"
 
 
@@ -89,16 +96,34 @@ def run_process(args: list[str], env: dict[str, str], importtime: bool) -> tuple
     return wall, cpu, proc.stderr
 
 
-def processes() -> dict[str, tuple[list[str], dict[str, str]]]:
+def extract_before(into: Path) -> str:
+    """`into/hexwright/{engine,app,resources}` as they were at BEFORE_COMMIT; returns the folder to put
+    first on PYTHONPATH. Raises RuntimeError when git or the commit is missing."""
+    pkg = into / "hexwright"
+    pkg.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", BEFORE_COMMIT, "engine", "app",
+                              "resources"], capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise RuntimeError(f"git archive {BEFORE_COMMIT} failed: {archive.stderr.decode(errors='replace').strip()}")
+    subprocess.run(["tar", "-x", "-C", str(pkg)], input=archive.stdout, check=True)
+    return str(into)
+
+
+def processes(before: str | None = None) -> dict[str, tuple[list[str], dict[str, str]]]:
     """The measured processes by name, each its arguments to python and what it adds to the
-    environment: the baseline first, then each command on each scenario."""
+    environment: the baseline first, then each command on each scenario (and, given the PYTHONPATH
+    of the earlier tree, each command as it was)."""
     procs: dict[str, tuple[list[str], dict[str, str]]] = {"baseline": (["-c", BASELINE_CODE], {})}
     for case, path in SCENARIOS.items():
         rel = str(path.relative_to(ROOT))
-        procs[f"validate {case}"] = (["-c", CLI_CODE, "validate", rel], {})
+        validate = ["-c", CLI_CODE, "validate", rel]
         play = ["-c", CLI_CODE, "play", rel, "--seed", "1"]
+        procs[f"validate {case}"] = (validate, {})
         procs[f"play {case}"] = (play, {})
         procs[f"play {case} {COMPILED}"] = (play, {PURE_ENV: "0"})
+        if before:
+            procs[f"validate {case} {BEFORE}"] = (validate, {"PYTHONPATH": before})
+            procs[f"play {case} {BEFORE}"] = (play, {"PYTHONPATH": before})
     return procs
 
 
@@ -113,15 +138,22 @@ class Measured:
     modules: set[str] = field(default_factory=set)
 
 
-def measure(settings: Settings) -> dict[str, Measured]:
-    procs = processes()
-    names = list(procs)
-    got = {n: Measured() for n in names}
+def measure(settings: Settings) -> tuple[dict[str, Measured], str]:
+    """The measurements by process name, and a note when the earlier tree could not be measured."""
     with tempfile.TemporaryDirectory(prefix="hexwright-startup-") as folder:
+        problem = ""
+        before = None
+        if not settings.quick and settings.repeat >= 3:
+            try:
+                before = extract_before(Path(folder) / "before")
+            except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:
+                problem = f"the tree before ({BEFORE_COMMIT}) not measured: {exc}"
+        procs = processes(before)
+        names = list(procs)
+        got = {n: Measured() for n in names}
         env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(folder) / "pycache"), QT_QPA_PLATFORM="offscreen")
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env.pop("PYTHONPROFILEIMPORTTIME", None)
-        env.pop(PURE_ENV, None)
+        for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPROFILEIMPORTTIME", "PYTHONPATH", PURE_ENV):
+            env.pop(name, None)
         envs = {name: {**env, **extra} for name, (_, extra) in procs.items()}
         for name in names:  # untimed: fills the bytecode cache
             run_process(procs[name][0], envs[name], importtime=False)
@@ -135,7 +167,7 @@ def measure(settings: Settings) -> dict[str, Measured]:
                 wall, cpu, _ = run_process(procs[name][0], envs[name], importtime=False)
                 got[name].wall.append(wall)
                 got[name].cpu.append(cpu)
-    return got
+    return got, problem
 
 
 def _ms(xs: list[float]) -> str:
@@ -144,7 +176,7 @@ def _ms(xs: list[float]) -> str:
 
 @register("startup")
 def startup_benchmark(settings: Settings) -> list[Row]:
-    got = measure(settings)
+    got, problem = measure(settings)
     base = got["baseline"]
     b_imp, b_wall, b_cpu = median(base.imports), median(base.wall), median(base.cpu)
     load = os.getloadavg()
@@ -164,8 +196,11 @@ def startup_benchmark(settings: Settings) -> list[Row]:
             "heavy modules imported: " + (", ".join(heavy) if heavy else "none of " + ", ".join(HEAVY)),
             load_note,
         ]
-        if name.endswith(COMPILED):  # not the command as shipped: a diagnostic without a verdict
-            rows.append(Row("startup", name, f"(diagnostic) hexwright {command} imports, {PURE_ENV}=0", imp,
+        if problem:
+            notes.append(problem)
+        if name.endswith((COMPILED, BEFORE)):  # not the command as shipped: a diagnostic without a verdict
+            how = f"{PURE_ENV}=0" if name.endswith(COMPILED) else f"the tree at {BEFORE_COMMIT}"
+            rows.append(Row("startup", name, f"(diagnostic) hexwright {command} imports, {how}", imp,
                             'python -c "import yaml, numpy" imports', b_imp, None, "-", notes=notes))
             continue
         rows.append(Row("startup", name, f"hexwright {command} imports", imp,
