@@ -76,6 +76,7 @@ class FMHeuristicBot:
         self._rng = random.Random(seed)
         self._counts: dict[str, bool] = {}
         self._distance: dict[str, int] = {}  # hex label -> hexes to the nearest objective
+        self._path_values: dict[int, tuple[Action, float]] = {}  # id(a move) -> (the move, its value)
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -165,7 +166,7 @@ class FMHeuristicBot:
         halts = of_kind(actions, Halt, present)
         if placing:
             aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
-            scored = [(self._placing_value(st, side, a, aims), a) for a in placing]
+            scored = self._score_placing(st, side, placing, aims)
             score, chosen = self._best(scored)
             must_choose = passing is None and not halts
             if chosen is not None and (score > 0 or must_choose):
@@ -178,6 +179,25 @@ class FMHeuristicBot:
                 and not of_kind(actions, ShiftDropZone, present):
             return passing
         return actions[self._rng.randrange(len(actions))]
+
+    def _score_placing(self, st: FMState, side: str, placing: list[Placing],
+                       aims: dict[tuple[str, str], float]) -> list[tuple[float, Placing]]:
+        """Each action's `_placing_value`. A path's value depends on nothing but its unit and hexes, and the
+        rules hand the same Move objects back while a unit's reach stays the same: kept by the object."""
+        memo = self._path_values
+        if len(memo) > 200_000:
+            memo.clear()
+        out = []
+        for a in placing:
+            got = memo.get(id(a))
+            if got is not None and got[0] is a:
+                out.append((got[1], a))
+                continue
+            v = self._placing_value(st, side, a, aims)
+            if is_kind(type(a), Move) or is_kind(type(a), Advance) or is_kind(type(a), Displace):
+                memo[id(a)] = (a, v)  # the object is kept with it, so its id is not reused
+            out.append((v, a))
+        return out
 
     def _placing_value(self, st: FMState, side: str, a: Placing,
                        aims: dict[tuple[str, str], float] | None = None) -> float:
