@@ -172,15 +172,37 @@ def _dial(graph, work, queue, out_spent, s, limit, scale, use_hooks, use_start,
 
 def get_dial() -> Callable[..., int] | None:
     """The compiled search, compiling it on first use; None when numba is missing or `enabled` is off
-    (kernel.reachable() then runs its pure-Python loop)."""
+    (kernel.reachable() then runs its pure-Python loop).
+
+    It is compiled for one signature (`_signature`: the arrays the kernel makes, all C-contiguous
+    int64 but `out_spent`), and what is returned is that compilation's own entry point
+    (`CompileResult.entry_point`, numba's wrapper that unboxes the arguments and runs the machine
+    code) rather than the dispatcher: the dispatcher would check every argument's type again on
+    every call, which costs about as much as the search itself in the small searches of a game
+    (docs/benchmarks.md, "Movement"). The entry point checks no types, so only kernel.py calls it,
+    with arrays it made itself. Where a numba version has no such attribute, the dispatcher is used."""
     global _compiled
     if not enabled:
         return None
     if _compiled is None:
         from numba import njit
 
-        _compiled = njit(cache=True, nogil=True)(_dial)
+        signature = _signature()
+        dispatcher = njit(signature, cache=True, nogil=True)(_dial)
+        try:
+            _compiled = dispatcher.overloads[signature.args].entry_point
+        except (AttributeError, KeyError):  # pragma: no cover - another numba's internals
+            _compiled = dispatcher
     return _compiled
+
+
+def _signature() -> Any:
+    from numba import types
+
+    vec = types.Array(types.int64, 1, "C")
+    rows = types.Array(types.int64, 2, "C")
+    return types.int64(vec, rows, rows, types.Array(types.float64, 1, "C"), types.int64, types.int64,
+                       types.int64, types.boolean, types.boolean, *([vec] * 10))
 
 
 class DialArrays:

@@ -147,10 +147,10 @@ class MovementHooks:
       (None: may not cross). It changes hexsides for one game without editing the map: a demolished
       bridge (F&M 10.6.3), an engineer ferry (10.6.5), a canal-trail crossing (10.6.1).
 
-    The compiled search keeps what it makes of a hook for the next calls: of a frozenset by its
-    value, of a dict as long as it holds the same items; a plain set is read afresh on every call.
-    Rules that pass the same frozensets move after move (a side's enemy hexes and zones of control)
-    pay for the conversion once.
+    The compiled search keeps what it makes of a hook for the next calls, keyed by the hook's value
+    (a large enter_extra or edge_override dict by its identity, checked item by item), so rules that
+    pass the same collections move after move (a side's enemy hexes and zones of control) pay for
+    the conversion once. Frozensets hash fastest: their hash is computed once.
     """
 
     blocked: set[Hex] = field(default_factory=set)
@@ -300,7 +300,9 @@ class Reach:
     """The hexes a unit can reach: MP spent to get to each, and the cheapest path to each.
 
     Paths are kept as the search left them, a predecessor per graph index (-1 at the start), and
-    are spelled out in hexes only when asked for: most callers want one path, not thousands."""
+    are spelled out in hexes only when asked for: most callers want one path, not thousands. The
+    compiled search hands the predecessors over as two lists (`_pending`: the hexes touched and
+    their predecessors) and the dict is made when first asked for: many callers want no path."""
 
     start: Hex
     allowance: float
@@ -308,6 +310,7 @@ class Reach:
     _prev: dict[int, int]
     _hexes: list[Hex]
     _index: dict[Hex, int]
+    _pending: tuple[list[int], list[int]] | None = field(default=None, repr=False, compare=False)
 
     def __contains__(self, h: Hex) -> bool:
         return h in self.spent
@@ -321,6 +324,10 @@ class Reach:
     @property
     def predecessors(self) -> dict[int, int]:
         """Graph index -> the index of the hex the cheapest path enters it from (-1 at the start)."""
+        if self._pending is not None:
+            touched, prev = self._pending
+            self._prev = dict(zip(touched, prev))  # noqa: B905 - equal lengths by construction
+            self._pending = None
         return self._prev
 
     @property
@@ -337,7 +344,7 @@ class Reach:
         """The start hex, then each hex entered, ending with `h`."""
         if h not in self.spent:
             raise KeyError(f"{h} is not reachable")
-        prev, hexes = self._prev, self._hexes
+        prev, hexes = self.predecessors, self._hexes
         i = self._index[h]
         out = [h]
         while (i := prev[i]) >= 0:
@@ -365,8 +372,8 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
     s = graph.index.get(start)
     if s is None:
         raise ValueError(f"start hex {start} is not on the map")
-    dial = fastdial.get_dial()
-    if dial is not None:
+    dial = fastdial._compiled if fastdial.enabled else None
+    if dial is not None or (fastdial.enabled and (dial := fastdial.get_dial()) is not None):
         return _reachable_fast(dial, graph, start, s, allowance, limit, hooks)
     if _use_compiled_search(graph, limit, hooks):
         return _reachable_compiled(graph, start, s, allowance, limit, hooks)
@@ -446,13 +453,19 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
 COMPILED_SEARCH_MIN_HEXES = 8000  # estimated hexes in reach above which the compiled search is used
 
 
+_numpy: Any = None  # numpy, imported when the first graph is compiled (not with the kernel)
+
+
 class _CompiledGraph:
     """MovementGraph.adj as CSR arrays (costs in 1/scale MP) for the numba-compiled search and, as a
     scipy.sparse matrix built on first use (`matrix`), for scipy.sparse.csgraph: scipy is imported
     only by a search that uses it."""
 
     def __init__(self, adj: list[tuple[tuple[int, int], ...]]) -> None:
+        global _numpy
         import numpy as np
+
+        _numpy = np
 
         n = len(adj)
         counts = np.fromiter((len(a) for a in adj), dtype=np.int64, count=n)
@@ -475,23 +488,46 @@ class _CompiledGraph:
         # the hooks as graph indices, kept for the next calls: rules pass the same collections again
         # and again (a side's enemy hexes and zones of control while no unit moves)
         self._sets: dict[frozenset, Any] = {}
+        self._extras: dict[frozenset, tuple[Any, Any]] = {}
         self._maps: dict[int, tuple[tuple, Any]] = {}
 
-    def hex_set(self, hexes: set[Hex] | frozenset[Hex], index: dict[Hex, int]) -> Any:
-        """A hook's set of hexes as an int64 array of graph indices. A frozenset's array is kept,
-        keyed by the set's value; a mutable set is converted on every call."""
-        import numpy as np
+    def hook_arrays(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> tuple[Any, Any, Any, Any]:
+        """blocked, stop and enter_extra as int64 arrays of graph indices (and extra costs in 1/scale
+        MP): (blocked, stop, extra hexes, extra costs). The arrays are kept for the next calls, keyed
+        by the collection's value: a frozenset as it is, a set as a frozenset of it, a small dict as a
+        frozenset of its items; a large dict (which would take long to hash) by its identity, while it
+        holds the same items."""
+        empty = self.scratch.empty
+        return (self._hex_array(hooks.blocked, index) if hooks.blocked else empty,
+                self._hex_array(hooks.stop, index) if hooks.stop else empty,
+                *(self._extra_arrays(hooks.enter_extra, index, scale) if hooks.enter_extra else (empty, empty)))
 
-        if not hexes:
-            return self.scratch.empty
-        if type(hexes) is not frozenset:
-            return np.array(_indices(hexes, index), np.int64)
-        got = self._sets.get(hexes)
+    def _hex_array(self, hexes: set[Hex] | frozenset[Hex], index: dict[Hex, int]) -> Any:
+        key = hexes if type(hexes) is frozenset else frozenset(hexes)
+        got = self._sets.get(key)
         if got is None:
             if len(self._sets) >= 512:
                 self._sets.clear()
-            got = self._sets[hexes] = np.array(_indices(hexes, index), np.int64)
+            got = self._sets[key] = _numpy.array(_indices(key, index), _numpy.int64)
         return got
+
+    def _extra_arrays(self, costs: dict[Hex, float], index: dict[Hex, int], scale: int) -> tuple[Any, Any]:
+        np = _numpy
+        if len(costs) < 16:
+            key = frozenset(costs.items())
+            got = self._extras.get(key)
+            if got is None:
+                if len(self._extras) >= 512:
+                    self._extras.clear()
+                hexes, units = _extra_units(costs.items(), index, scale)
+                got = self._extras[key] = (np.array(hexes, np.int64), np.array(units, np.int64))
+            return got
+        items, kept = self._kept("extra", costs)
+        if kept is None:
+            hexes, units = _extra_units(items, index, scale)
+            kept = (np.array(hexes, np.int64), np.array(units, np.int64))
+            self._keep(costs, items, "extra", kept)
+        return kept
 
     def _kept(self, what: str, mapping: dict) -> tuple[tuple, Any]:
         """The kept conversion of a hook's dict if it holds what it held then: the same keys with the
@@ -506,19 +542,6 @@ class _CompiledGraph:
         if len(self._maps) >= 512:
             self._maps.clear()
         self._maps[id(mapping)] = (items, (what, value))
-
-    def hex_costs(self, costs: dict[Hex, float], index: dict[Hex, int], scale: int) -> tuple[Any, Any]:
-        """enter_extra as (graph indices, extra cost in 1/scale MP), both int64 arrays."""
-        import numpy as np
-
-        if not costs:
-            return self.scratch.empty, self.scratch.empty
-        items, got = self._kept("extra", costs)
-        if got is None:
-            pairs = [(index[h], _units(x, scale, "enter_extra")) for h, x in items if h in index]
-            got = (np.array([i for i, _ in pairs], np.int64), np.array([x for _, x in pairs], np.int64))
-            self._keep(costs, items, "extra", got)
-        return got
 
     def overrides(self, override: dict[tuple[Hex, Hex], float | None], index: dict[Hex, int],
                   scale: int) -> _Overrides:
@@ -549,6 +572,20 @@ class _CompiledGraph:
 def _indices(hexes: Iterable[Hex], index: dict[Hex, int]) -> list[int]:
     """The graph indices of the hexes that are on the graph's map."""
     return [i for i in map(index.get, hexes) if i is not None]
+
+
+def _extra_units(items: Iterable[tuple[Hex, float]], index: dict[Hex, int], scale: int) -> tuple[list[int], list[int]]:
+    """enter_extra's hexes on the map (graph indices) and their extra costs in 1/scale MP."""
+    hexes: list[int] = []
+    units: list[int] = []
+    for h, x in items:
+        i = index.get(h)
+        if i is not None:
+            hexes.append(i)
+            u = x * scale
+            k = round(u)
+            units.append(k if abs(k - u) <= 1e-9 else _units(x, scale, "enter_extra"))  # _units raises
+    return hexes, units
 
 
 class _Overrides:
@@ -592,9 +629,7 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, False, False,
                    empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)
     else:
-        blocked = csr.hex_set(hooks.blocked, index) if hooks.blocked else empty
-        stop = csr.hex_set(hooks.stop, index) if hooks.stop else empty
-        extra_idx, extra_val = csr.hex_costs(hooks.enter_extra, index, scale) if hooks.enter_extra else (empty, empty)
+        blocked, stop, extra_idx, extra_val = csr.hook_arrays(hooks, index, scale)
         first = hooks.first_step
         if hooks.edge_override:
             ov = csr.overrides(hooks.edge_override, index, scale)
@@ -612,10 +647,9 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, True, first is not None,
                    blocked, stop, extra_idx, extra_val, ov_u, ov_ptr, ov_v, ov_c, start_v, start_c)
     touched = a.order[:n_t].tolist()
-    prev = dict(zip(touched, a.out_prev[:n_t].tolist()))  # noqa: B905 - equal lengths by construction
     picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
-    spent = dict(zip(picked, a.out_spent[:n_t].tolist()))  # noqa: B905
-    return Reach(start, allowance, spent, prev, hexes, index)
+    spent = dict(zip(picked, a.out_spent[:n_t].tolist()))  # noqa: B905 - equal lengths by construction
+    return Reach(start, allowance, spent, {}, hexes, index, (touched, a.out_prev[:n_t].tolist()))
 
 
 def _first_steps(graph: MovementGraph, start: Hex, s: int, hooks: MovementHooks,

@@ -540,7 +540,7 @@ def test_compiled_search_equals_the_bucket_queue(seed, monkeypatch):
                 monkeypatch.setattr(kernel.fastdial, "enabled", True)
                 same = reachable(graph, start, 30, hooks)
                 assert list(same.spent.items()) == list(slow.spent.items())
-                assert same._prev == slow._prev
+                assert same.predecessors == slow.predecessors
             for h in list(fast.spent)[:: max(1, len(fast.spent) // 25)]:
                 path = fast.path(h)
                 assert path[0] == start and path[-1] == h
@@ -575,6 +575,7 @@ def _both(graph: MovementGraph, start: Hex, ma: float, hooks: MovementHooks | No
 def _same(pure, compiled) -> None:
     """Same hexes, costs, dict order and predecessors (the path chosen among equal-cost paths)."""
     assert list(compiled.spent.items()) == list(pure.spent.items())
+    assert [compiled.path(h) for h in compiled.spent] == [pure.path(h) for h in pure.spent]
     assert compiled.predecessors == pure.predecessors
     assert list(compiled.predecessors) == list(pure.predecessors)
 
