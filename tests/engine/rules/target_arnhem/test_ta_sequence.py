@@ -247,3 +247,27 @@ def test_hexwright_play_plays_the_scenario_headless():
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert "result: German wins" in out.stdout or "result: Allied wins" in out.stdout
+
+
+def test_concentrated_bombardment_needs_an_in_supply_mechanized_attacker_and_costs_a_point(board):
+    """Concentrated Bombardment: "Attacker must have at least one in-supply Mechanized unit attacking the
+    target hex. Attacker spends one supply point." Infantry alone cannot call it, nor a mechanized unit whose
+    pools (SS, then Wehrmacht) are empty."""
+    board.put("A-502PIR", "0502")
+    board.put("G-59-1", "0501")  # infantry, gold (Wehrmacht); 0501 adjoins off-board area A: in supply
+    board.put("G-9SS-1", "0601")  # armor, mechanized, red (SS)
+    st = impulse(board, "german")
+    st.points["SS"], st.points["German"] = 1, 0
+    st.invalidate()
+    st.apply_checked("attack 0502")
+    st.apply_checked("with G-59-1")
+    assert "fire" in texts(st) and "fire +bomb" not in texts(st)  # no mechanized attacker yet
+    st.apply_checked("with G-9SS-1")
+    assert "fire +bomb" in texts(st)
+    st.points["SS"] = 0
+    st.invalidate()
+    assert "fire +bomb" not in texts(st)  # no point left in the SS pool
+    st.points["SS"] = 1
+    st.invalidate()
+    st.apply_checked("fire +bomb")
+    assert st.points["SS"] == 0
