@@ -1040,13 +1040,20 @@ class MainWindow(QMainWindow):
             self.counter_layer.set_diagnostics(diags)
 
     def jump_to_label(self, label: str) -> None:
+        """Centre on and select what a diagnostic names: a hex ('0605') or a hexside ('0605/0606')."""
         m = self.document.map
         h = m.hex_at(label)
-        if h is None:
-            self.show_status(f"No hex {label} on this map")
+        if h is not None:
+            self.view.centre_on_hex(h)
+            self.select_hex(h)
             return
-        self.view.centre_on_hex(h)
-        self.select_hex(h)
+        side = m.hexside_at(label) if "/" in label else None
+        if side is not None and self.canvas is not None:
+            self.view.centerOn(self.canvas.geometry.side_line(side).center())
+            self.select_hexside(side)
+            return
+        what = "hexside" if "/" in label else "hex"
+        self.show_status(f"No {what} {label} on this map")
 
     # -- misc ------------------------------------------------------------------------------------------
     def preferences(self) -> None:

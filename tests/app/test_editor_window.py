@@ -261,6 +261,22 @@ def test_diagnostics_double_click_jumps_to_the_hex(qtbot, tmp_path):
     assert win.view.visible_scene_rect().contains(win.canvas.geometry.centre(_h(win, 30, 30)))
 
 
+def test_diagnostics_double_click_on_a_hexside_selects_the_hexside(qtbot, tmp_path):
+    from hexwright.engine.hexgrid import hexside_between
+    from hexwright.engine.validation import Diagnostic, Severity
+
+    win = make_window(qtbot, tmp_path, small_map(40, 40))
+    a, b = _h(win, 30, 30), _h(win, 30, 31)
+    label = f"{win.document.map.label(a)}/{win.document.map.label(b)}"
+    win.diagnostics.set_diagnostics([Diagnostic("test", Severity.ERROR, "a hexside problem", "x.yaml", 3,
+                                                hex=label)])
+    win.diagnostics.list.itemDoubleClicked.emit(win.diagnostics.list.item(0))
+    assert win.selected_side == hexside_between(a, b) and win.selected_hex is None
+    assert win.view.visible_scene_rect().contains(win.canvas.geometry.side_line(win.selected_side).center())
+    win.jump_to_label("9999/9998")
+    assert "No hexside 9999/9998" in win.statusBar().currentMessage()
+
+
 def test_undo_redo_actions_and_history(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, small_map())
     win.brush.terrain = "rough"
