@@ -5,6 +5,9 @@
   by the family's `heuristic_bot` entry in the one registry (engine/rules/registry.py): it moves toward
   the scenario's objectives (read from `Scenario.victory` as data), takes favourable attacks by their
   exact odds and avoids hopeless ones, and answers retreats, step losses and support sensibly.
+* `mcts`: information-set Monte Carlo tree search (mcts.py) over the decisions with few options, with the
+  family's heuristic as its rollout policy and prior; it draws the other side's secret draws and all
+  future chance again from its own generator, so it never reads what its side may not see.
 
 Every bot is deterministic given its own seed. `make_bot(name, seed, scenario)` picks the family's
 heuristic from the scenario's rules id; `play` drives a game with one bot per side.
@@ -16,10 +19,11 @@ from ..model.scenario import Scenario
 from ..rules.registry import RULES_FAMILIES, load
 from .base import Bot, RandomBot, play
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "mcts")
 
 
-def _heuristic(scenario: Scenario, seed: int) -> Bot:
+def heuristic_for(scenario: Scenario, seed: int) -> Bot:
+    """The rules family's heuristic bot for a game of `scenario` (the registry's `heuristic_bot`)."""
     family = RULES_FAMILIES.get(scenario.rules)
     if family is None or not family.heuristic_bot:
         known = ", ".join(f.id for f in RULES_FAMILIES.values() if f.heuristic_bot)
@@ -33,8 +37,12 @@ def make_bot(name: str, seed: int, scenario: Scenario) -> Bot:
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
-        return _heuristic(scenario, seed)
+        return heuristic_for(scenario, seed)
+    if name == "mcts":
+        from .mcts import MCTSBot
+
+        return MCTSBot(scenario, seed)
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
 
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "play"]
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "heuristic_for", "make_bot", "play"]

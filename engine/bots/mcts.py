@@ -1,0 +1,309 @@
+"""A Monte Carlo tree search bot for any rules family, through the game-state protocol
+(engine/rules/protocol.py), with the family's heuristic bot as its rollout policy and its prior.
+
+Information-set MCTS, open loop (Cowling, Powley and Whitehouse 2012; the tree is keyed by the decisions
+taken since the root, never by a chance outcome): every simulation starts from a new *determinization*
+of the position the bot is in, a clone of the state in which everything the acting side may not see is
+drawn again from the bot's own generator:
+
+* **Future chance** (dice, cup draws, marker draws, landing rolls): the clone's sampler is replaced by a
+  `SeededSampler` seeded from the bot's generator before the clone reaches any chance node, so the search
+  never reads, or advances, the game's own sampler (the game's future dice stay unknown to it).
+* **Secret draws of the other side** (`HistoryEntry.owner`): Fire & Movement is the one shipped family
+  with them, the support fire markers a player draws secretly (F&M 7.2, 10.7: the other player knows
+  only how many). The determinization deals the other side's hand again: the markers it holds that came
+  from its pools are put back into the pools they came from and as many are drawn again, at random, from
+  that pool's markers not yet revealed this Game Turn (`_redeal_fm`). Markers that were never secret
+  (every marker of a pool allotted, 10.7 a) stay as they are. The number of markers drawn from each
+  pool is kept: the search reads that split (10.7: the Allied player chooses it before his draws).
+* **Hidden decisions of the other side**: while the other side's support fire markers lie face down
+  in a combat (F&M 8.2.1 b) or its secret set-up (F&M 12.0, Scenario 2) is not yet revealed, the bot
+  does not search at all and plays its heuristic, which reads neither.
+* Koenig's Market-Garden and Target Arnhem have no hidden information (their cup draws and rolls are
+  public chance outcomes, drawn again as future chance).
+
+Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase) are more than a
+search of a few dozen simulations can tell apart, so the tree branches only where a decision has few
+options: a decision with at most `max_branching` legal actions (attacks or pass, fires, support,
+markers, retreats, step losses and Hits, demolitions, advances) is a tree node whose children are all
+its actions; at any larger decision, in the tree or in a rollout, the side to act plays its heuristic
+bot's choice. The bot searches only when its own decision is such a node; otherwise it plays its
+heuristic at once.
+
+A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
+maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
+(`prior_bias / (1 + visits)`), so with few visits the search keeps to it; expand one new node; then
+play on with both sides' heuristic bots until the game ends or `horizon` decisions have been taken
+since the root; score that position for each side (`evaluate`) and back the value up the path.
+The bot plays the root's most visited action; a tie goes to the heuristic's choice.
+
+Evaluation of a position that is not over (`evaluate`, from each side's point of view, in [-1, 1]):
+the scenario's victory conditions as data (engine/bots/objectives.py): each objective hex held by a unit
+of the side counts its weight (2 VP city, 1 VP town in F&M 11.5; Arnhem and Hell's Highway in Target
+Arnhem), against the other side's; the family's Victory Points where it keeps them (`victory_points()`,
+Koenig exclusive 12.0); and the units each side has lost (eliminated, and steps lost: F&M 8.2.4
+depletion, Koenig 9.2.2 Hits, Target Arnhem damage). A finished game scores +1 for the winner, -1 for
+the loser, 0 for a draw.
+
+Budget: `simulations` per searched decision (deterministic: the same seed gives the same game on any
+machine, whatever its load). The default (`DEFAULT_SIMULATIONS`, `DEFAULT_HORIZON`) is the one measured
+in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model.scenario import Scenario
+from ..rules.chance import SeededSampler
+from ..rules.kit import SequenceState, UnitStatus
+from ..rules.protocol import CHANCE, Action, GameState
+from .base import Bot
+from .objectives import Objectives
+
+DEFAULT_SIMULATIONS = 12
+DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
+DEFAULT_MAX_BRANCHING = 8
+EXPLORATION = 0.7
+PRIOR_BIAS = 0.3
+
+
+@dataclass
+class _Node:
+    """A decision in the open-loop tree: its side to act and its children's statistics by action text."""
+
+    player: str
+    heuristic: str = ""  # the text of the heuristic's choice here (its progressive bias)
+    visits: int = 0
+    children: dict[str, _Child] = field(default_factory=dict)
+
+
+@dataclass
+class _Child:
+    visits: int = 0
+    value: float = 0.0  # the sum of the values, for the node's side to act
+    below: dict[str, _Node] = field(default_factory=dict)  # the next tree decision, by its side to act
+
+
+class MCTSBot:
+    """Information-set MCTS with the family's heuristic as rollout policy and prior (see the module)."""
+
+    name = "mcts"
+
+    def __init__(self, scenario: Scenario, seed: int = 0, simulations: int = DEFAULT_SIMULATIONS,
+                 horizon: int = DEFAULT_HORIZON, max_branching: int = DEFAULT_MAX_BRANCHING,
+                 exploration: float = EXPLORATION, prior_bias: float = PRIOR_BIAS) -> None:
+        from . import heuristic_for
+
+        self.scenario = scenario
+        self.simulations = simulations
+        self.horizon = horizon
+        self.max_branching = max_branching
+        self.exploration = exploration
+        self.prior_bias = prior_bias
+        self._rng = random.Random(seed)
+        sides = [s.id for s in scenario.sides]
+        # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
+        self._own: Bot = heuristic_for(scenario, self._rng.getrandbits(63))
+        self._policy: dict[str, Bot] = {s: heuristic_for(scenario, self._rng.getrandbits(63)) for s in sides}
+        self._objectives = Objectives.of(scenario)
+        self._unit_side = {uid: u.side for uid, u in scenario.units.items()}
+        self._units_per_side = {s: max(1, sum(1 for u in scenario.units.values() if u.side == s)) for s in sides}
+        self.last_search: dict[str, tuple[int, float]] = {}  # the root's children: visits, mean value
+
+    # -- the decision ------------------------------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action in {state.phase}")
+        self.last_search = {}
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        if len(actions) > self.max_branching or self.simulations <= 0 or not searchable(state, me):
+            return self._own.choose(state)
+        default = self._own.choose(state)
+        by_text = {a.text(): a for a in actions}
+        root = _Node(me, default.text())
+        for _ in range(self.simulations):
+            self._simulate(state, root, me)
+        self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
+        best = max(root.children.items(), key=lambda tc: (tc[1].visits, tc[0] == root.heuristic), default=None)
+        if best is None or best[1].visits == 0:
+            return default
+        return by_text.get(best[0], default)
+
+    # -- one simulation ----------------------------------------------------------------------------------
+    def determinize(self, state: GameState, me: str) -> GameState:
+        """A clone of `state` in which what `me` may not see is drawn again from the bot's generator: the
+        future chance (a sampler of the bot's own) and the other side's secret draws (see the module)."""
+        det = state.clone()
+        det.sampler = SeededSampler(self._rng.getrandbits(63))
+        _redeal_fm(det, me, self._rng)
+        return det
+
+    def _simulate(self, root_state: GameState, root: _Node, me: str) -> None:
+        st = self.determinize(root_state, me)
+        path: list[tuple[_Node, str]] = []
+        node: _Node | None = root
+        above: _Child | None = None  # the child last taken, whose next tree decision is not reached yet
+        decisions = 0
+        while not st.is_terminal() and decisions < self.horizon:
+            player = st.current_player
+            if player == CHANCE:
+                st.apply(st.sample_chance())
+                continue
+            actions = st.legal_actions()
+            if 1 < len(actions) <= self.max_branching and (node is not None or above is not None):
+                if node is None:
+                    assert above is not None
+                    node = above.below.get(player)
+                    if node is None:  # expand: one new node a simulation, below a child visited before
+                        node = above.below[player] = _Node(player, self._policy[player].choose(st).text())
+                text = self._select(node, actions)
+                action = next(a for a in actions if a.text() == text)
+                path.append((node, text))
+                child = node.children.setdefault(text, _Child())
+                above = child if child.visits > 0 else None
+                node = None
+            else:
+                action = actions[0] if len(actions) == 1 else self._policy[player].choose(st)
+            st.apply(action)
+            decisions += 1
+        values = self.evaluate(st)
+        for n, text in path:
+            n.visits += 1
+            c = n.children[text]
+            c.visits += 1
+            c.value += values.get(n.player, 0.0)
+
+    def _select(self, node: _Node, actions: list[Action]) -> str:
+        texts = [a.text() for a in actions]
+        unvisited = [t for t in texts if node.children.get(t) is None or node.children[t].visits == 0]
+        if unvisited:  # the heuristic's choice first, then the others in the rules' order
+            return node.heuristic if node.heuristic in unvisited else unvisited[0]
+        log_n = math.log(max(1, node.visits))
+        best, best_score = texts[0], -math.inf
+        for t in texts:
+            c = node.children[t]
+            score = c.value / c.visits + self.exploration * math.sqrt(log_n / c.visits)
+            if t == node.heuristic:
+                score += self.prior_bias / (1 + c.visits)
+            if score > best_score:
+                best, best_score = t, score
+        return best
+
+    # -- the evaluation ----------------------------------------------------------------------------------
+    def evaluate(self, state: GameState) -> dict[str, float]:
+        """Each side's value of `state` in [-1, 1]: the outcome if the game is over, else the victory
+        conditions as data, Victory Points where the family keeps them, and units lost (see the module)."""
+        sides = list(self._units_per_side)
+        if state.is_terminal():
+            out = state.outcome()
+            if out is None or out.draw or out.winner is None:
+                return dict.fromkeys(sides, 0.0)
+            return {s: 1.0 if s == out.winner else -1.0 for s in sides}
+        score = dict.fromkeys(sides, 0.0)
+        if isinstance(state, SequenceState):
+            pos = state.position
+            for uid in pos.units():
+                side = self._unit_side.get(uid)
+                if side not in score:
+                    continue
+                if pos.status(uid) == UnitStatus.ELIMINATED:
+                    lost = 1.0
+                else:
+                    lost = min(1.0, 0.35 * pos.steps_lost(uid))
+                score[side] -= lost / self._units_per_side[side]
+            total_w = sum(self._objectives.weight.values()) or 1.0
+            for h, w in self._objectives.weight.items():
+                holders = {self._unit_side.get(u) for u in pos.units_at(h)}
+                for side in holders:
+                    if side in score:
+                        score[side] += 1.5 * w / total_w
+        vp_fn: Any = getattr(state, "victory_points", None)
+        if callable(vp_fn):
+            vp = vp_fn()
+            total = sum(abs(float(v)) for v in vp.values()) or 1.0
+            for side, v in vp.items():
+                if side in score:
+                    score[side] += 1.5 * float(v) / total
+        values: dict[str, float] = {}
+        for side in sides:
+            others = [score[o] for o in sides if o != side]
+            diff = score[side] - (sum(others) / len(others) if others else 0.0)
+            values[side] = 0.9 * math.tanh(diff)
+        return values
+
+
+def searchable(state: GameState, me: str) -> bool:
+    """Whether `me` may search here: not while the other side has a decision hidden from him that a
+    determinization does not draw again (F&M 8.2.1 b markers face down, F&M 12.0 the secret set-up)."""
+    from ..rules.fm.board import FMBoard
+
+    if isinstance(state, FMBoard):
+        if state.setting_up():
+            return False
+        c = state.combat_in_progress()
+        if c is not None and c.step <= 4 and any(ms for side, ms in c.markers.items() if side != me):
+            return False
+    return True
+
+
+def _redeal_fm(state: GameState, me: str, rng: random.Random) -> None:
+    """F&M 7.2, 10.7: deal the other side's secretly drawn support fire markers again. Its markers that
+    belong to one of its pools are put back into that pool and as many drawn again from it, without
+    replacement, from the bot's generator; the order is canonical (by token), so two states that differ
+    only in the hidden hand give the same determinizations. A hand that holds every marker of its pools
+    (nothing was drawn in secret this GT) is left as it is."""
+    from ..rules.fm.board import FMBoard
+
+    if not isinstance(state, FMBoard):
+        return
+    turn = state.turn
+    secret = {s: 0 for s in state.game.side_ids}
+    for e in state.history():
+        if e.player == CHANCE and e.owner and e.phase.turn == turn:
+            secret[e.owner] = secret.get(e.owner, 0) + 1
+    for other in state.game.side_ids:
+        if other == me or not secret.get(other):
+            continue
+        pools = state.gt_pool.get(other, {})
+        held = list(state.available.get(other, []))
+        kept = []
+        by_pool: dict[str, list[Any]] = {}
+        for m in held:
+            home = next((name for name in sorted(pools) if m in pools[name] or _in_printed(state, other, name, m)),
+                        None)
+            if home is None:
+                kept.append(m)
+            else:
+                by_pool.setdefault(home, []).append(m)
+        if sum(len(v) for v in by_pool.values()) > secret[other]:
+            continue  # more pool markers held than drawn in secret: allotted whole (10.7 a), nothing to deal
+        new_hand = list(kept)
+        for name in sorted(by_pool):
+            mine = by_pool[name]
+            counts = dict(pools[name])
+            for m in mine:
+                counts[m] = counts.get(m, 0) + 1
+            bag = [m for m in sorted(counts, key=lambda m: (m.value, m.token())) for _ in range(counts[m])]
+            drawn = rng.sample(bag, len(mine))
+            for m in drawn:
+                counts[m] -= 1
+            pools[name] = {m: n for m, n in counts.items() if n > 0}
+            new_hand += drawn
+        state.available[other] = new_hand
+
+
+def _in_printed(state: Any, side: str, pool: str, marker: Any) -> bool:
+    from ..rules.fm.support import side_pools
+
+    printed = side_pools(state.game, side).get(pool)
+    return printed is not None and marker in printed
+
+
+__all__ = ["DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_SIMULATIONS", "MCTSBot", "searchable"]
