@@ -22,10 +22,11 @@ from hexwright.engine.hexgrid import Hex
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.validation import Diagnostic
 from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
+    QGraphicsPathItem,
     QGraphicsPixmapItem,
     QGraphicsPolygonItem,
     QGraphicsRectItem,
@@ -149,6 +150,7 @@ class CounterLayer(QObject):
         self.marker_items: dict[str, MarkerItem] = {}
         self.badges: dict[str, QGraphicsItem] = {}  # hex label -> badge
         self.warnings: dict[str, QGraphicsPolygonItem] = {}  # hex label -> stacking warning
+        self.start_marks: dict[str, QGraphicsPathItem] = {}  # hexside label -> its start state's cross
         self.zone_problems: dict[str, str] = {}  # unit id -> set-up zone message
         self.selected: str | None = None
         self._press: tuple[str, str, QPointF] | None = None  # "unit"/"marker", id, scene position of a press
@@ -209,6 +211,7 @@ class CounterLayer(QObject):
         self.marker_items.clear()
         self.badges.clear()
         self.warnings.clear()
+        self.start_marks.clear()
         self._drop_preview = None
 
     def stacks(self) -> dict[str, list[str]]:
@@ -268,12 +271,41 @@ class CounterLayer(QObject):
             item.setZValue(-0.5)
             item.setToolTip(f"{mid}: {marker.kind.replace('_', ' ')} marker at {marker.hex}")
             self.marker_items[mid] = item
+        self._draw_start_hexsides(layer)
         for uid, item in self.items.items():
             if uid in self.zone_problems:
                 item.set_zone_problem(self.zone_problems[uid])
         if self.selected in self.items:
             self.items[self.selected].set_selected_mark(True)
             self.items[self.selected].setZValue(1000)
+
+    def _draw_start_hexsides(self, layer: QGraphicsItem) -> None:
+        """The hexside states a scenario starts with (Scenario.start.hexsides, the Start state panel): a red
+        cross on a demolished bridge (F&M 10.6.3), a blue one on a ferry in operation (10.6.5), as the
+        playtest board draws them."""
+        g = self.canvas.geometry
+        m = self.document.map
+        self.start_marks.clear()
+        for label, state in self.scenario.start.hexsides.items():
+            side = m.hexside_at(label)
+            if side is None:
+                continue  # validation reports it
+            centre = g.side_line(side).center()
+            r = g.size * 0.3
+            path = QPainterPath()
+            path.moveTo(centre + QPointF(-r, -r))
+            path.lineTo(centre + QPointF(r, r))
+            path.moveTo(centre + QPointF(-r, r))
+            path.lineTo(centre + QPointF(r, -r))
+            item = QGraphicsPathItem(path, layer)
+            pen = QPen(QColor("#d00000") if "demolished" in state else QColor("#0050d0"), 4.0)
+            pen.setCosmetic(True)
+            item.setPen(pen)
+            item.setZValue(-0.25)
+            words = " and ".join({"demolished": "bridge demolished", "ferry": "ferry in operation"}.get(x, x)
+                                 for x in state.split("+"))
+            item.setToolTip(f"{label}: {words} at the start (Start state)")
+            self.start_marks[label] = item
 
     def set_diagnostics(self, diags: list[Diagnostic]) -> None:
         """Mark counters that break their set-up zone (validation's `setup-zone` diagnostics)."""
@@ -283,7 +315,7 @@ class CounterLayer(QObject):
             item.set_zone_problem(problems.get(uid))
 
     def on_scenario_changed(self, part: str) -> None:
-        if part in ("placements", "units", "sides", "markers", ""):
+        if part in ("placements", "units", "sides", "markers", "start", ""):
             self.rebuild()
 
     # -- selection -------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ empty map to a saved scenario that `hexwright validate` passes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hexwright.app.cli import main as cli_main
 from hexwright.app.editor.counter_layer import CounterItem
 from hexwright.app.scenario.commands import ChangeUnit, EditTurnTrack, EditVictory
@@ -392,3 +394,22 @@ def test_counters_follow_a_change_of_hex_size(qtbot, tmp_path):
     win.document.push(ResizeGrid(m, replace(m.grid, hex_size=m.grid.hex_size * 2)))
     item = win.counter_layer.items["g1"]
     assert item.scenePos() == win.canvas.geometry.centre(m.hex_at("0606"))
+
+
+def test_the_map_shows_the_start_state_s_demolished_bridges_and_ferries(qtbot, tmp_path):
+    """A scenario that starts mid-game (Start state panel): its demolished bridge and ferry in operation are
+    drawn on their hexsides in the editor as on the playtest board, and follow undo."""
+    from hexwright.app.scenario.commands import SetHexsideState
+
+    mid = load_scenario(Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "mid_game.yaml")
+    assert mid.ok
+    win = _open(qtbot, tmp_path, mid.scenario)
+    marks = win.counter_layer.start_marks
+    assert set(marks) == {"0605/0606", "0305/0306"}
+    assert "bridge demolished" in marks["0605/0606"].toolTip() and "ferry" in marks["0305/0306"].toolTip()
+    line = win.canvas.geometry.side_line(win.document.map.hexside_at("0605/0606"))
+    assert marks["0605/0606"].boundingRect().contains(line.center())
+    win.document.undo_stack.push(SetHexsideState(win.document, "0305/0306", None))
+    assert set(win.counter_layer.start_marks) == {"0605/0606"}
+    win.document.undo_stack.undo()
+    assert set(win.counter_layer.start_marks) == {"0605/0606", "0305/0306"}
