@@ -19,7 +19,7 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hexwright.engine.bots import Bot, make_bot
+from hexwright.engine.bots import BOT_NAMES, Bot, make_bot
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.chance import SeededSampler
@@ -28,7 +28,7 @@ from hexwright.engine.rules.presentation import Presenter, outcome_text, phase_t
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, HistoryEntry, make_game
 
 HUMAN = "human"
-SEAT_KINDS = (HUMAN, "random", "heuristic")  # a person, or a bot by its engine/bots name
+SEAT_KINDS = (HUMAN, *BOT_NAMES)  # a person, or a bot by its engine/bots name (random, heuristic, mcts)
 CHECKPOINT_EVERY = 64
 
 

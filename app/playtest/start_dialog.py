@@ -1,4 +1,4 @@
-"""The playtest start dialog: for each side a person or a bot (engine/bots: random, heuristic), the seed
+"""The playtest start dialog: for each side a person or a bot (engine/bots: random, heuristic, mcts), the seed
 of the dice and of the bots, and the pace at which bots play (a pause after each bot decision so a
 person can follow). Two people make a hot-seat game."""
 
@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from .session import HUMAN
 
-SEAT_TITLES = {HUMAN: "Human", "random": "Bot: random", "heuristic": "Bot: heuristic"}
+SEAT_TITLES = {HUMAN: "Human", "random": "Bot: random", "heuristic": "Bot: heuristic",
+               "mcts": "Bot: MCTS (searches, about a second a decision)"}
 DEFAULT_PACE_MS = 400
 
 
