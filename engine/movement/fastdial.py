@@ -209,7 +209,9 @@ class DialArrays:
     """Per-graph scratch arrays for the compiled search (kept between calls, reset after each): `work`
     (8 rows of one int64 per hex, see _dial), `queue` (4 rows: the entries of the bucket queue, at
     least one per edge plus one, and the first and last entry per cost, at least limit + 1) and
-    `out_spent`. Few arrays, because numba checks the type of every argument of every call."""
+    `out_spent`. Few arrays, because the compiled code unboxes every argument of every call. The
+    results are read through memoryviews (`order`, `out_prev`, `spent`), whose slices turn into lists
+    faster than numpy's for the few dozen hexes of a move; they are made again after a copy."""
 
     def __init__(self, n: int, edges: int) -> None:
         import numpy as np
@@ -220,13 +222,26 @@ class DialArrays:
         self.work[OV_ROW] = -1
         self.out_spent = np.empty(n, np.float64)
         self.queue = np.empty((4, max(edges + 1, 64)), np.int64)
-        self.order = self.work[ORDER]
-        self.out_prev = self.work[OUT_PREV]
+        self.capacity = self.queue.shape[1]
         self.empty: Any = np.zeros(0, np.int64)
+        self._views()
+
+    def _views(self) -> None:
+        self.order = self.work[ORDER].data
+        self.out_prev = self.work[OUT_PREV].data
+        self.spent = self.out_spent.data
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if not isinstance(v, memoryview)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._views()
 
     def room(self, entries: int) -> None:
         """Room for `entries` queue entries, or buckets."""
-        if self.queue.shape[1] < entries:
+        if self.capacity < entries:
             import numpy as np
 
             self.queue = np.empty((4, entries), np.int64)
+            self.capacity = entries

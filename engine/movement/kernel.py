@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, HexsideInfo, MapChange
@@ -364,11 +364,12 @@ def _units(mp: float, scale: int, what: str) -> int:
 
 def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: MovementHooks | None = None) -> Reach:
     """Every hex the unit can enter with `allowance` MP from `start` (F&M 5.1, 5.2 a-c)."""
-    graph.refresh()
+    if graph._dirty:
+        graph.refresh()
     scale = graph.scale
     if allowance < 0:
         raise ValueError(f"movement allowance must not be negative, not {allowance}")
-    limit = int(math.floor(allowance * scale + 1e-9))
+    limit = int(allowance * scale + 1e-9)  # the floor: both are not negative
     s = graph.index.get(start)
     if s is None:
         raise ValueError(f"start hex {start} is not on the map")
@@ -624,7 +625,7 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
     hexes, index = graph.hexes, graph.index
     empty = a.empty
     if hooks is None:
-        if a.queue.shape[1] <= limit:
+        if a.capacity <= limit:
             a.room(limit + 1)
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, False, False,
                    empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)
@@ -641,14 +642,13 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         start_v = start_c = empty
         if first is not None:  # the start's edges with every hook applied, as the Python loop tries them
             start_v, start_c = _first_steps(graph, start, s, hooks, start_ov)
-        need = max(limit, csr.edges + len(ov_v) + len(start_v)) + 1
-        if a.queue.shape[1] < need:
-            a.room(need)
+        if a.capacity <= limit or ov_v is not empty or start_v is not empty:
+            a.room(max(limit, csr.edges + len(ov_v) + len(start_v)) + 1)
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, True, first is not None,
                    blocked, stop, extra_idx, extra_val, ov_u, ov_ptr, ov_v, ov_c, start_v, start_c)
     touched = a.order[:n_t].tolist()
     picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
-    spent = dict(zip(picked, a.out_spent[:n_t].tolist()))  # noqa: B905 - equal lengths by construction
+    spent: dict[Hex, float] = dict(zip(picked, cast(list[float], a.spent[:n_t].tolist())))  # noqa: B905
     return Reach(start, allowance, spent, {}, hexes, index, (touched, a.out_prev[:n_t].tolist()))
 
 
