@@ -40,7 +40,7 @@ DIST, PREV, ORDER, BLOCKED, STOP, EXTRA, OV_ROW, OUT_PREV = range(8)
 
 
 def _dial(graph, work, queue, out_spent, s, limit, scale, use_hooks, use_start,
-          blocked_idx, stop_idx, extra_idx, extra_val, ov_u, ov_ptr, ov_v, ov_c, start_v, start_c):  # pragma: no cover
+          marks, overrides, starts):  # pragma: no cover - compiled
     """Search the hexes within `limit` (1/scale MP) of `s`; returns how many were touched, n.
 
     `graph` is the CSR graph in one array: indptr (n_hexes + 1), then the edges' target hexes, then
@@ -51,10 +51,30 @@ def _dial(graph, work, queue, out_spent, s, limit, scale, use_hooks, use_start,
     of `out_spent` their cost in MP. Everything else is left reset for the next call. `queue` holds
     the bucket queue: entries (hex, next entry) and per cost the first and last entry.
 
-    The hooks come as lists of graph indices. Overrides: row r belongs to hex ov_u[r]; its edges are
-    ov_v/ov_c[ov_ptr[r]:ov_ptr[r + 1]] (cost -1: may not cross); the map's edges to those hexes are
-    dropped. With `use_start`, the start hex's edges are start_v/start_c, final costs (blocked hexes,
+    The hooks come as lists of graph indices, each packed in one array with its counts first (few
+    arguments: the compiled code unboxes every argument of every call). `marks`: nb, ns, nx, then nb
+    blocked hexes, ns stop hexes, nx hexes with an extra cost and their nx extra costs. `overrides`:
+    rows, edges, then the rows' hexes ov_u, their edge ranges ov_ptr (rows + 1), the edges' target
+    hexes ov_v and costs ov_c (-1: may not cross); row r's edges are ov_ptr[r]:ov_ptr[r + 1], and
+    the map's edges from ov_u[r] to those hexes are dropped. `starts`: k, then the start hex's k
+    target hexes and k costs, used instead of its edges with `use_start`: final costs (blocked hexes,
     extra costs and the first-step rule already applied by the caller)."""
+    nb = marks[0]
+    ns = marks[1]
+    nx = marks[2]
+    blocked_idx = marks[3:3 + nb]
+    stop_idx = marks[3 + nb:3 + nb + ns]
+    extra_idx = marks[3 + nb + ns:3 + nb + ns + nx]
+    extra_val = marks[3 + nb + ns + nx:3 + nb + ns + 2 * nx]
+    n_rows = overrides[0]
+    n_ov = overrides[1]
+    ov_u = overrides[2:2 + n_rows]
+    ov_ptr = overrides[2 + n_rows:3 + 2 * n_rows]
+    ov_v = overrides[3 + 2 * n_rows:3 + 2 * n_rows + n_ov]
+    ov_c = overrides[3 + 2 * n_rows + n_ov:3 + 2 * n_rows + 2 * n_ov]
+    k_start = starts[0]
+    start_v = starts[1:1 + k_start]
+    start_c = starts[1 + k_start:1 + 2 * k_start]
     n_hexes = work.shape[1]
     n_edges = graph[n_hexes]
     indices_at = n_hexes + 1
@@ -202,7 +222,7 @@ def _signature() -> Any:
     vec = types.Array(types.int64, 1, "C")
     rows = types.Array(types.int64, 2, "C")
     return types.int64(vec, rows, rows, types.Array(types.float64, 1, "C"), types.int64, types.int64,
-                       types.int64, types.boolean, types.boolean, *([vec] * 10))
+                       types.int64, types.boolean, types.boolean, vec, vec, vec)
 
 
 class DialArrays:
@@ -223,7 +243,9 @@ class DialArrays:
         self.out_spent = np.empty(n, np.float64)
         self.queue = np.empty((4, max(edges + 1, 64)), np.int64)
         self.capacity = self.queue.shape[1]
-        self.empty: Any = np.zeros(0, np.int64)
+        self.no_marks: Any = np.zeros(3, np.int64)
+        self.no_overrides: Any = np.zeros(2, np.int64)
+        self.no_starts: Any = np.zeros(1, np.int64)
         self._views()
 
     def _views(self) -> None:

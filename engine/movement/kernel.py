@@ -488,47 +488,40 @@ class _CompiledGraph:
         self._matrix: Any = None
         # the hooks as graph indices, kept for the next calls: rules pass the same collections again
         # and again (a side's enemy hexes and zones of control while no unit moves)
-        self._sets: dict[frozenset, Any] = {}
-        self._extras: dict[frozenset, tuple[Any, Any]] = {}
+        self._marks: dict[tuple, Any] = {}
         self._maps: dict[int, tuple[tuple, Any]] = {}
 
-    def hook_arrays(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> tuple[Any, Any, Any, Any]:
-        """blocked, stop and enter_extra as int64 arrays of graph indices (and extra costs in 1/scale
-        MP): (blocked, stop, extra hexes, extra costs). The arrays are kept for the next calls, keyed
-        by the collection's value: a frozenset as it is, a set as a frozenset of it, a small dict as a
-        frozenset of its items; a large dict (which would take long to hash) by its identity, while it
-        holds the same items."""
-        empty = self.scratch.empty
-        return (self._hex_array(hooks.blocked, index) if hooks.blocked else empty,
-                self._hex_array(hooks.stop, index) if hooks.stop else empty,
-                *(self._extra_arrays(hooks.enter_extra, index, scale) if hooks.enter_extra else (empty, empty)))
-
-    def _hex_array(self, hexes: set[Hex] | frozenset[Hex], index: dict[Hex, int]) -> Any:
-        key = hexes if type(hexes) is frozenset else frozenset(hexes)
-        got = self._sets.get(key)
+    def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
+        """blocked, stop and enter_extra packed for the compiled search (fastdial._dial's `marks`):
+        nb, ns, nx, the blocked hexes, the stop hexes, the hexes with an extra cost (graph indices)
+        and their extra costs in 1/scale MP. Kept for the next calls, keyed by the hooks' values: a
+        frozenset as it is, a set as a frozenset of it, a small dict as a frozenset of its items; a
+        large dict (slow to hash) by its identity while it holds the same items."""
+        blocked, stop, costs = hooks.blocked, hooks.stop, hooks.enter_extra
+        if not (blocked or stop or costs):
+            return self.scratch.no_marks
+        key = (blocked if type(blocked) is frozenset else frozenset(blocked),
+               stop if type(stop) is frozenset else frozenset(stop),
+               frozenset(costs.items()) if len(costs) < 16 else self._version(costs))
+        got = self._marks.get(key)
         if got is None:
-            if len(self._sets) >= 512:
-                self._sets.clear()
-            got = self._sets[key] = _numpy.array(_indices(key, index), _numpy.int64)
+            if len(self._marks) >= 512:
+                self._marks.clear()
+            b = _indices(key[0], index)
+            st = _indices(key[1], index)
+            x_hexes, x_units = _extra_units(costs.items(), index, scale)
+            got = self._marks[key] = _numpy.array([len(b), len(st), len(x_hexes), *b, *st, *x_hexes, *x_units],
+                                                  _numpy.int64)
         return got
 
-    def _extra_arrays(self, costs: dict[Hex, float], index: dict[Hex, int], scale: int) -> tuple[Any, Any]:
-        np = _numpy
-        if len(costs) < 16:
-            key = frozenset(costs.items())
-            got = self._extras.get(key)
-            if got is None:
-                if len(self._extras) >= 512:
-                    self._extras.clear()
-                hexes, units = _extra_units(costs.items(), index, scale)
-                got = self._extras[key] = (np.array(hexes, np.int64), np.array(units, np.int64))
-            return got
-        items, kept = self._kept("extra", costs)
-        if kept is None:
-            hexes, units = _extra_units(items, index, scale)
-            kept = (np.array(hexes, np.int64), np.array(units, np.int64))
-            self._keep(costs, items, "extra", kept)
-        return kept
+    def _version(self, mapping: dict) -> object:
+        """A token for what a dict holds now: the same token while it holds the same items in the same
+        order (checked item by item: the dict may have changed since)."""
+        items, got = self._kept("version", mapping)
+        if got is None:
+            got = object()
+            self._keep(mapping, items, "version", got)
+        return got
 
     def _kept(self, what: str, mapping: dict) -> tuple[tuple, Any]:
         """The kept conversion of a hook's dict if it holds what it held then: the same keys with the
@@ -547,8 +540,6 @@ class _CompiledGraph:
     def overrides(self, override: dict[tuple[Hex, Hex], float | None], index: dict[Hex, int],
                   scale: int) -> _Overrides:
         """edge_override as the compiled search reads it (_Overrides)."""
-        if not override:
-            return _Overrides({}, self.scratch.empty)
         items, got = self._kept("override", override)
         if got is None:
             rows: dict[int, dict[int, int | None]] = {}
@@ -556,7 +547,7 @@ class _CompiledGraph:
                 ia, ib = index.get(ha), index.get(hb)
                 if ia is not None and ib is not None:
                     rows.setdefault(ia, {})[ib] = None if x is None else int(round(x * scale))
-            got = _Overrides(rows, self.scratch.empty)
+            got = _Overrides(rows)
             self._keep(override, items, "override", got)
         return got
 
@@ -592,16 +583,10 @@ def _extra_units(items: Iterable[tuple[Hex, float]], index: dict[Hex, int], scal
 class _Overrides:
     """Edge overrides for the compiled search, in the Python loop's reading: `rows` maps a hex to the
     hexes its overridden edges go to, with their cost in 1/scale MP (None: may not cross), in the
-    order given. As arrays: row r belongs to hex u[r], its edges are v[ptr[r]:ptr[r + 1]] with costs
-    c (-1: may not cross)."""
+    order given; `packed`, as the compiled search reads them."""
 
-    def __init__(self, rows: dict[int, dict[int, int | None]], empty: Any) -> None:
-        import numpy as np
-
+    def __init__(self, rows: dict[int, dict[int, int | None]]) -> None:
         self.rows = rows
-        if not rows:
-            self.u = self.ptr = self.v = self.c = empty
-            return
         v: list[int] = []
         c: list[int] = []
         ptr = [0]
@@ -609,10 +594,9 @@ class _Overrides:
             v += row
             c += [-1 if x is None else x for x in row.values()]
             ptr.append(len(v))
-        self.u = np.array(list(rows), np.int64)
-        self.ptr = np.array(ptr, np.int64)
-        self.v = np.array(v, np.int64)
-        self.c = np.array(c, np.int64)
+        self.edges = len(v)
+        # packed for the compiled search (fastdial._dial's `overrides`): rows, edges, u, ptr, v, c
+        self.packed = _numpy.array([len(rows), len(v), *rows, *ptr, *v, *c], _numpy.int64)
 
 
 def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, s: int, allowance: float,
@@ -623,29 +607,27 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
     a = csr.scratch
     scale = graph.scale
     hexes, index = graph.hexes, graph.index
-    empty = a.empty
     if hooks is None:
         if a.capacity <= limit:
             a.room(limit + 1)
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, False, False,
-                   empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)
+                   a.no_marks, a.no_overrides, a.no_starts)
     else:
-        blocked, stop, extra_idx, extra_val = csr.hook_arrays(hooks, index, scale)
+        marks = csr.marks(hooks, index, scale)
         first = hooks.first_step
+        overrides, starts, extra_edges = a.no_overrides, a.no_starts, 0
+        start_ov = None
         if hooks.edge_override:
             ov = csr.overrides(hooks.edge_override, index, scale)
-            ov_u, ov_ptr, ov_v, ov_c = ov.u, ov.ptr, ov.v, ov.c
-            start_ov = ov.rows.get(s) if first is not None else None
-        else:
-            ov_u = ov_ptr = ov_v = ov_c = empty
-            start_ov = None
-        start_v = start_c = empty
+            overrides, extra_edges = ov.packed, ov.edges
+            start_ov = ov.rows.get(s)
         if first is not None:  # the start's edges with every hook applied, as the Python loop tries them
-            start_v, start_c = _first_steps(graph, start, s, hooks, start_ov)
-        if a.capacity <= limit or ov_v is not empty or start_v is not empty:
-            a.room(max(limit, csr.edges + len(ov_v) + len(start_v)) + 1)
+            starts = _first_steps(graph, start, s, hooks, start_ov)
+            extra_edges += int(starts[0])
+        if a.capacity <= limit or extra_edges:
+            a.room(max(limit, csr.edges + extra_edges) + 1)
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, True, first is not None,
-                   blocked, stop, extra_idx, extra_val, ov_u, ov_ptr, ov_v, ov_c, start_v, start_c)
+                   marks, overrides, starts)
     touched = a.order[:n_t].tolist()
     picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
     spent: dict[Hex, float] = dict(zip(picked, cast(list[float], a.spent[:n_t].tolist())))  # noqa: B905
@@ -653,12 +635,11 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
 
 
 def _first_steps(graph: MovementGraph, start: Hex, s: int, hooks: MovementHooks,
-                 override: dict[int, int | None] | None) -> tuple[Any, Any]:
+                 override: dict[int, int | None] | None) -> Any:
     """The start hex's edges (graph indices, costs in 1/scale MP) as the Python loop of reachable()
     tries them: the map's edges, overridden ones replaced, blocked hexes left out, extra costs added,
-    then `first_step` applied."""
-    import numpy as np
-
+    then `first_step` applied; packed for the compiled search (fastdial._dial's `starts`: k, the k
+    hexes, the k costs)."""
     scale, hexes = graph.scale, graph.hexes
     first = hooks.first_step
     assert first is not None
@@ -678,7 +659,7 @@ def _first_steps(graph: MovementGraph, start: Hex, s: int, hooks: MovementHooks,
         if fc is not None:
             out_v.append(v)
             out_c.append(_units(fc, scale, "first_step"))
-    return np.array(out_v, np.int64), np.array(out_c, np.int64)
+    return _numpy.array([len(out_v), *out_v, *out_c], _numpy.int64)
 
 
 def _use_compiled_search(graph: MovementGraph, limit: int, hooks: MovementHooks | None) -> bool:
