@@ -20,7 +20,10 @@ control that stop a unit or cost extra MP, F&M's first step from one EZOC into a
 overrides for the canal-trail crossings, demolished bridges and ferries). For each search the hooks
 are applied to a networkx DiGraph and a scipy CSR matrix of the map's edges outside the timing
 (`effective_edges`, an independent reading of MovementHooks' rules), so all three search the very
-same edges; then the three are timed on that search in turns, the order rotated per repeat.
+same edges; then the three are timed on that search in turns, the order rotated per repeat, in CPU
+time of the thread (`time.thread_time_ns`: on a machine shared with other work, a few milliseconds
+on another process's turn would otherwise land on whichever side was running, and these searches
+take microseconds). Per search the median of the repeats counts; the figures are their mean.
 
 Real use (`run_playouts`): the same random games played with the kernel's compiled search
 (fastdial.py, numba) and with its pure-Python loop, alternated, in CPU seconds of the play loop: what
@@ -295,9 +298,9 @@ def run_real_case(name: str, path: str, settings: Settings) -> list[Row]:
     picked = sorted(random.Random(11).sample(range(len(recorded)), count))
     searches = [recorded[i] for i in picked]
     names = ["ours", "networkx", "scipy"]
-    totals = {name: [0.0] * max(1, settings.repeat) for name in names}
+    totals = dict.fromkeys(names, 0.0)
     sizes = []
-    clock = time.perf_counter
+    clock = time.thread_time_ns  # CPU time of this thread: a spell on another process's turn is not counted
     for k, search in enumerate(searches):
         edges = effective_edges(search)
         nxg, csg = baselines_for(search, edges)
@@ -312,14 +315,17 @@ def run_real_case(name: str, path: str, settings: Settings) -> list[Row]:
             for fn in fns.values():
                 fn()
         gc.collect()
+        times: dict[str, list[int]] = {n: [] for n in names}
         for r in range(max(1, settings.repeat)):
             shift = (k + r) % len(names)
             for n in names[shift:] + names[:shift]:
                 fn = fns[n]
                 t0 = clock()
                 fn()
-                totals[n][r] += clock() - t0
-    t = {n: median(v) / count for n, v in totals.items()}
+                times[n].append(clock() - t0)
+        for n in names:
+            totals[n] += median(times[n]) / 1e9
+    t = {n: v / count for n, v in totals.items()}
     case = f"{name}, real positions with the rules' hooks" + (" (2 GT)" if settings.quick else "")
     notes = [f"{count} of the {len(recorded)} searches of {1 if settings.quick else REAL_GAMES} random games, "
              f"mean reachable set {statistics.mean(sizes):.0f} hexes of {len(searches[0].graph.hexes)}, "
