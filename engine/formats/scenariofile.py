@@ -29,10 +29,10 @@ from ..model.scenario import (
     ZoneRule,
 )
 from ..validation.diagnostics import Diagnostic, Severity, SourceMap
-from .atomic import atomic_write_text
+from .atomic import atomic_write_texts, committed_replacement
 from .emit import block_text, flow, scalar
 from .fields import Fields
-from .mapfile import check_header, dump_map_body, plain_data, read_map, read_map_file
+from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map, read_map_file
 from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, load_yaml
 
@@ -165,7 +165,9 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("missing-file", f"map file {map_value!r} does not exist (looked in {map_path.parent})",
                          top.where_value("map"))
         else:
-            hexmap = read_map_file(map_path, reader.diagnostics, sm)
+            # a save killed between its renames: the map file that goes with this scenario
+            pending = committed_replacement(map_path, fname)
+            hexmap = read_map_file(pending or map_path, reader.diagnostics, sm)
     elif isinstance(map_value, dict):
         hexmap = read_map(map_value, reader, sm, embedded=True)
     elif "map" in top.data:
@@ -496,10 +498,14 @@ def dump_start(start: StartState) -> str:
 
 
 def save_scenario(sc: Scenario, path: str | Path, save_map_file: bool = True) -> None:
-    """Save atomically; a scenario with a separate map file saves that file beside it too."""
+    """Save atomically; a scenario with a separate map file saves that file beside it too, and the two
+    commit together: both are written to temporary files first, then the scenario file commits the pair
+    (engine/formats/atomic.py `atomic_write_texts`). A save killed at any moment leaves the old pair or
+    the new one as the loader reads them (a map file whose rename the kill prevented is read from its
+    complete temporary file, and the next save finishes the rename); never a new map with an old
+    scenario or the other way round. Nothing is written if the scenario cannot be serialised."""
     p = Path(path)
+    files = [(p, dump_scenario(sc))]
     if sc.map_file is not None and save_map_file:
-        from .mapfile import save_map
-
-        save_map(sc.map, p.parent / sc.map_file)
-    atomic_write_text(p, dump_scenario(sc))
+        files.append((p.parent / sc.map_file, dump_map(sc.map)))
+    atomic_write_texts(files)
