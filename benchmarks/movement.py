@@ -297,8 +297,19 @@ def run_real_case(name: str, path: str, settings: Settings) -> list[Row]:
     count = min(len(recorded), 15 if settings.quick else REAL_SEARCHES)
     picked = sorted(random.Random(11).sample(range(len(recorded)), count))
     searches = [recorded[i] for i in picked]
-    names = ["ours", "networkx", "scipy"]
+    from hexwright.engine.movement import fastdial
+
+    compiled = fastdial.get_dial() is not None
+    names = ["ours", "networkx", "scipy"] + (["pure"] if compiled else [])
     totals = dict.fromkeys(names, 0.0)
+
+    def pure(x: Search):
+        """The same call with the kernel's pure-Python loop (as without numba)."""
+        fastdial.enabled = False
+        try:
+            return reachable(x.graph, x.start, x.allowance, x.hooks)
+        finally:
+            fastdial.enabled = True
     sizes = []
     clock = time.thread_time_ns  # CPU time of this thread: a spell on another process's turn is not counted
     for k, search in enumerate(searches):
@@ -310,10 +321,15 @@ def run_real_case(name: str, path: str, settings: Settings) -> list[Row]:
             "ours": lambda x=search: reachable(x.graph, x.start, x.allowance, x.hooks),
             "networkx": lambda g=nxg, s=s, ma=search.allowance: nx.single_source_dijkstra_path_length(g, s, cutoff=ma),
             "scipy": lambda g=csg, s=s, ma=search.allowance: dijkstra(g, indices=s, limit=ma),
+            "pure": lambda x=search: pure(x),
         }
+        if compiled:
+            fast, slow = fns["ours"](), fns["pure"]()
+            assert list(fast.spent.items()) == list(slow.spent.items()), "the compiled search disagrees"
+            assert fast.predecessors == slow.predecessors, "the compiled search takes other paths"
         for _ in range(settings.warmup):
-            for fn in fns.values():
-                fn()
+            for n in names:
+                fns[n]()
         gc.collect()
         times: dict[str, list[int]] = {n: [] for n in names}
         for r in range(max(1, settings.repeat)):
@@ -331,12 +347,16 @@ def run_real_case(name: str, path: str, settings: Settings) -> list[Row]:
              f"mean reachable set {statistics.mean(sizes):.0f} hexes of {len(searches[0].graph.hexes)}, "
              f"MP {min(x.allowance for x in searches):g}-{max(x.allowance for x in searches):g}; "
              "times are per query", hook_summary(searches)]
-    return [
+    rows = [
         Row("movement", case, "reachable() with hooks", t["ours"], "networkx on the hooked graph", t["networkx"],
             max_ratio=1 / 3, target=">= 3x faster than networkx", notes=list(notes)),
         Row("movement", case, "reachable() with hooks", t["ours"], "scipy csgraph.dijkstra on the hooked graph",
             t["scipy"], max_ratio=5.0, target="within 5x of scipy", notes=list(notes)),
     ]
+    if compiled:
+        rows.append(Row("movement", case, "reachable() with hooks, compiled (numba)", t["ours"],
+                        "the same calls, pure-Python loop", t["pure"], notes=list(notes)))
+    return rows
 
 
 # -- real use: games with and without the compiled search -------------------------------------------------

@@ -126,8 +126,10 @@ def test_real_searches_compiled_equal_pure(fm_searches):
 def test_real_case_and_playout_rows():
     name, path = movement.SCENARIOS[1]
     rows = movement.run_real_case(name, path, TINY)
-    assert [r.baseline for r in rows] == ["networkx on the hooked graph", "scipy csgraph.dijkstra on the hooked graph"]
-    assert all(r.ratio is not None and r.passed in (True, False) for r in rows)
+    assert [r.baseline for r in rows[:2]] == ["networkx on the hooked graph",
+                                              "scipy csgraph.dijkstra on the hooked graph"]
+    assert all(r.ratio is not None and r.passed in (True, False) for r in rows[:2])
+    assert [r.baseline for r in rows[2:]] in ([], ["the same calls, pure-Python loop"])  # with numba
     row = movement.run_playouts(name, path, 1, TINY)
     if row is not None:  # numba installed
         assert row.subject_value > 0 and row.baseline_value > 0 and "actions per CPU second" in row.notes[0]
