@@ -4,19 +4,33 @@ Every few minutes, if the document has unsaved edits, the current map (or scenar
 written inline so the side file is complete on its own) is written atomically to a side file:
 
 - `<file>.autosave` beside a saved file (`bulge.yaml` -> `bulge.yaml.autosave`);
-- `<AppDataLocation>/autosave/untitled-<n>.yaml` for a document never saved;
+- `<AppDataLocation>/autosave/untitled-<n>.yaml` for a document never saved (the name is reserved
+  when chosen, so two windows never pick the same one);
 - if the folder of the file cannot be written (read-only media), a fallback
-  `<AppDataLocation>/autosave/<name>-<hash of its path>.autosave`.
+  `<AppDataLocation>/autosave/<name>-<hash of its path>.autosave`;
+- if another window is already autosaving the same file, `<name>-<hash>-<n>.autosave` there.
 
-The side file never replaces the real file; the editor calls `discard()` after a normal save and on
-a clean close. On opening, `find_recovery(path)` returns a side file newer than the file itself, so
-the editor can offer to recover it.
+Each side file's first line names the process that wrote it. A side file is "in use" while an
+autosaver of this process writes it or while the process that wrote it is running: one in use is
+never offered, overwritten or removed by another window.
+
+The side file never replaces the real file. It is removed after a normal save, on a clean close, and
+whenever the document becomes clean again (edits undone back to the saved state: the undo stack's
+`cleanChanged`), so a stale side file never brings back an undone edit. On opening a file,
+`find_recovery(path)` returns a side file newer than the file itself; at the editor's start,
+`untitled_recoveries()` lists the untitled documents of editors that crashed, and `claim()` takes
+one over for the window that recovers it. The editor offers each: recover, discard, or keep it for
+later.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
+import os
+import re
 import time
+import weakref
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -56,14 +70,15 @@ def fallback_path(path: Path, directory: Path | None = None) -> Path:
 
 
 def find_recovery(path: Path | None, directory: Path | None = None) -> Path | None:
-    """A side file worth recovering: for a saved file, its side file (beside it or the fallback)
-    if newer than the file itself; for None, the newest untitled autosave. None if there is none."""
+    """A side file worth recovering: for a saved file, its newest side file (beside it or in the
+    autosave folder) if newer than the file itself; for None, the newest untitled autosave. Side files
+    in use by a running window are never returned. None if there is none."""
     folder = directory or autosave_dir()
     if path is None:
-        found = sorted(folder.glob("untitled-*.yaml"), key=_mtime, reverse=True) if folder.is_dir() else []
+        found = untitled_recoveries(folder)
         return found[0] if found else None
     path = Path(path)
-    candidates = [p for p in (side_path(path), fallback_path(path, folder)) if p.is_file()]
+    candidates = [p for p in side_files(path, folder) if p.is_file() and not in_use(p)]
     if not candidates:
         return None
     newest = max(candidates, key=_mtime)
@@ -72,11 +87,120 @@ def find_recovery(path: Path | None, directory: Path | None = None) -> Path | No
     return newest
 
 
+def side_files(path: Path, directory: Path | None = None) -> list[Path]:
+    """Every side file `path` may have: beside it, the fallback, and those of further windows."""
+    fallback = fallback_path(path, directory)
+    others = glob.glob(glob.escape(str(fallback)[: -len(SIDE_SUFFIX)]) + "-*" + SIDE_SUFFIX)
+    return [side_path(path), fallback, *sorted(Path(p) for p in others)]
+
+
+def untitled_recoveries(directory: Path | None = None) -> list[Path]:
+    """The untitled documents' autosaves left by editors that are gone, newest first."""
+    folder = directory or autosave_dir()
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.glob("untitled-*.yaml") if _size(p) > 0 and not in_use(p)]
+    return sorted(found, key=_mtime, reverse=True)
+
+
+def claim(side: Path) -> Path | None:
+    """Take over an offered untitled autosave for this window: it moves to a freshly reserved untitled
+    name (one rename: if two windows claim it, one gets it). None if another window was first."""
+    try:
+        mine = _reserve_untitled(side.parent)
+    except OSError:
+        return None
+    try:
+        os.replace(side, mine)
+    except OSError:
+        _unlink(mine)
+        return None
+    return mine
+
+
+def in_use(side: Path, by: object = None) -> bool:
+    """Is an autosaver other than `by` writing this side file: in this process, or in a running one?"""
+    owner = _writers.get(_key(side))
+    if owner is not None and owner is not by:
+        return True
+    pid = writer_pid(side)
+    return pid is not None and pid != os.getpid() and _running(pid, side)
+
+
+def writer_pid(side: Path) -> int | None:
+    """The process that wrote a side file (its first line), or None."""
+    try:
+        with open(side, encoding="utf-8", errors="replace") as f:
+            first = f.readline(400)
+    except OSError:
+        return None
+    m = _HEADER_PID.search(first)
+    return int(m.group(1)) if m else None
+
+
+_HEADER_PID = re.compile(r"^# Hexwright autosave .*, process (\d+)\s*$")
+_writers: weakref.WeakValueDictionary[str, Autosaver] = weakref.WeakValueDictionary()
+
+
+def _key(p: Path) -> str:
+    return os.path.normcase(os.path.abspath(p))
+
+
+def _running(pid: int, side: Path) -> bool:
+    if os.name == "nt":  # no probe without side effects: written within two intervals counts as running
+        return time.time() - _mtime(side) < 2 * DEFAULT_INTERVAL_MS / 1000
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, owned by someone else
+    return True
+
+
+def _reserve_untitled(folder: Path) -> Path:
+    """Create `untitled-<n>.yaml` (empty) with the first free n, atomically."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        candidate = folder / f"untitled-{n}.yaml"
+        try:
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            n += 1
+            continue
+        os.close(fd)
+        return candidate
+
+
+def _reserve_other(path: Path, folder: Path) -> Path:
+    """A side file of `path` for a further window: `<name>-<hash>-<n>.autosave` in the autosave folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = str(fallback_path(path, folder))[: -len(SIDE_SUFFIX)]
+    n = 2
+    while True:
+        candidate = Path(f"{stem}-{n}{SIDE_SUFFIX}")
+        try:
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            n += 1
+            continue
+        os.close(fd)
+        return candidate
+
+
 def _mtime(p: Path) -> float:
     try:
         return p.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def _size(p: Path) -> int:
+    try:
+        return p.stat().st_size
+    except OSError:
+        return 0
 
 
 class Autosaver(QObject):
@@ -100,6 +224,7 @@ class Autosaver(QObject):
         self.document = document
         self.directory = directory
         self._untitled: Path | None = None
+        self._other: Path | None = None  # a further window's side file of the same file
         self._written: Path | None = None  # the side file this autosaver last wrote
         self._last_state: tuple[int, int, int] | None = None
         self.last_error: str | None = None
@@ -107,6 +232,12 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.autosave_now)
         self.timer.start()
+        self._stack = document.undo_stack
+        if self._stack is not None:
+            # through a weak reference: a stack destroyed after its autosaver (it emits cleanChanged
+            # as it goes) must not call into the autosaver's remains
+            self._on_clean = _weak_clean_handler(self)
+            self._stack.cleanChanged.connect(self._on_clean)
 
     # -- state ---------------------------------------------------------------------------------
     def is_modified(self) -> bool:
@@ -122,25 +253,36 @@ class Autosaver(QObject):
         return self.directory or autosave_dir()
 
     def target(self) -> Path:
-        """Where the next autosave goes."""
+        """Where the next autosave goes (an untitled document's name is reserved on the first call)."""
         path = self.document.path
         if path is not None:
             return side_path(Path(path))
         if self._untitled is None:
             folder = self._folder()
-            n = 1
-            while (folder / f"untitled-{n}.yaml").exists():
-                n += 1
-            self._untitled = folder / f"untitled-{n}.yaml"
+            try:
+                self._untitled = _reserve_untitled(folder)
+            except OSError:  # reported when the write fails
+                return folder / "untitled-1.yaml"
+            _writers[_key(self._untitled)] = self
         return self._untitled
 
     def text(self) -> str:
         doc = self.document
         when = time.strftime("%Y-%m-%d %H:%M:%S")
-        head = f"# Hexwright autosave of {doc.path or 'an untitled document'}, {when}\n"
+        head = f"# Hexwright autosave of {doc.path or 'an untitled document'}, {when}, process {os.getpid()}\n"
         if doc.scenario is not None:
             return head + dump_scenario(doc.scenario, inline_map=True)
         return head + dump_map(doc.map)
+
+    def adopt(self, side: Path) -> None:
+        """Write to this recovered side file from now on, and remove it with the others."""
+        side = Path(side)
+        if self.document.path is None:
+            self._untitled = side
+        else:
+            self._other = side
+        self._written = side
+        _writers[_key(side)] = self
 
     # -- actions -------------------------------------------------------------------------------
     def autosave_now(self, force: bool = False) -> Path | None:
@@ -159,6 +301,8 @@ class Autosaver(QObject):
         for candidate in self._candidates(target):
             if real is not None and candidate.resolve() == real:
                 continue  # never write over the real file
+            if in_use(candidate, self):
+                continue  # another window's
             try:
                 candidate.parent.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(candidate, text)
@@ -166,8 +310,9 @@ class Autosaver(QObject):
                 tried.append(f"{candidate}: {exc.strerror or exc}")
                 continue
             if self._written is not None and self._written != candidate:
-                _unlink(self._written)
+                self._release(self._written)
             self._written = candidate
+            _writers[_key(candidate)] = self
             self._last_state = self._state()
             self.last_error = None
             self.saved.emit(candidate)
@@ -175,29 +320,73 @@ class Autosaver(QObject):
         self._fail("autosave failed; your work is still open, save it by hand. " + "; ".join(tried))
         return None
 
-    def _candidates(self, target: Path) -> list[Path]:
+    def _candidates(self, target: Path):
         if self.document.path is None:
-            return [target]
-        return [target, fallback_path(Path(self.document.path), self._folder())]
+            yield target
+            return
+        path = Path(self.document.path)
+        yield target
+        yield fallback_path(path, self._folder())
+        if self._other is None:
+            try:
+                self._other = _reserve_other(path, self._folder())
+            except OSError:
+                return
+            _writers[_key(self._other)] = self
+        yield self._other
 
     def _fail(self, message: str) -> None:
         self.last_error = message
         self.failed.emit(message)
 
     def discard(self) -> None:
-        """Remove the side file(s): after a normal save and on a clean close."""
-        paths: set[Path | None] = {self._written, self._untitled}
+        """Remove the side file(s): after a normal save, on a clean close, when the document is clean
+        again. Side files another window is writing stay."""
+        paths: set[Path | None] = {self._written, self._untitled, self._other}
         if self.document.path is not None:
-            p = Path(self.document.path)
-            paths |= {side_path(p), fallback_path(p, self._folder())}
+            paths |= set(side_files(Path(self.document.path), self._folder()))
         for side in paths:
-            if side is not None:
+            if side is not None and not in_use(side, self):
+                self._release(side)
                 _unlink(side)
-        self._written = None
+        self._written = self._untitled = self._other = None
         self._last_state = None
 
+    def _clean_changed(self, clean: bool) -> None:
+        if clean:  # undone back to the saved state (or saved): nothing to recover any more
+            self.discard()
+
+    def _release(self, side: Path) -> None:
+        if _writers.get(_key(side)) is self:
+            del _writers[_key(side)]
+
     def stop(self) -> None:
+        """Stop autosaving (the window closes or takes another document); side files stay."""
         self.timer.stop()
+        if self._stack is not None:
+            try:
+                self._stack.cleanChanged.disconnect(self._on_clean)
+            except (RuntimeError, TypeError):
+                pass  # the stack is gone already
+            self._stack = None
+        for key, owner in list(_writers.items()):
+            if owner is self:
+                del _writers[key]
+
+
+def _weak_clean_handler(saver: Autosaver):
+    ref = weakref.ref(saver)
+
+    def clean_changed(clean: bool) -> None:
+        target = ref()
+        if target is None:
+            return
+        try:
+            target._clean_changed(clean)
+        except RuntimeError:  # its Qt half is deleted
+            pass
+
+    return clean_changed
 
 
 def _unlink(p: Path) -> None:

@@ -36,6 +36,7 @@ notification and view invalidation. A map numbered XXYY needs enough `digits` fo
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -98,7 +99,10 @@ def stamp_brush(win: MainWindow, h: Hex) -> None:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None,
+                 offer_recovery: bool | None = None) -> None:
+        """`offer_recovery`: once shown, offer the untitled documents of editors that crashed
+        (`offer_untitled_recovery`); by default the editor's own window (no `settings` given) does."""
         super().__init__(parent)
         self.settings = settings if settings is not None else editor_settings()
         self.window_widget = self
@@ -142,6 +146,8 @@ class MainWindow(QMainWindow):
         self.restore_layout()
         self.set_document(MapDocument(HexMap(name="Untitled")))
         self.set_tool("brush")
+        if settings is None if offer_recovery is None else offer_recovery:
+            QTimer.singleShot(0, self.offer_untitled_recovery)
 
     # -- construction ------------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
@@ -586,15 +592,21 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str | Path, ask_save: bool = True) -> bool:
         """Open a map or scenario file. A malformed file opens nothing and a dialog lists where it is
-        broken (file:line)."""
+        broken (file:line). A newer autosave of the file is offered first: recover it, discard it,
+        or open nothing and keep it for later."""
         if ask_save and not self.maybe_save():
             return False
         p = Path(path)
-        recovered = self._offer_recovery(p)
+        choice, side = self._offer_recovery(p)
+        if choice == "later":
+            return False
+        recovered = side if choice == "recover" else None
         doc, diags = MapDocument.open(recovered or p)
         if doc is None:
             self.show_load_errors(p, diags)
             return False
+        if choice == "discard" and side is not None:
+            _remove(side)
         if recovered is not None:
             doc.path = p
             doc.undo_stack.resetClean()  # recovered edits are not in the file yet
@@ -606,26 +618,69 @@ class MainWindow(QMainWindow):
         else:
             self._discard_autosave()
         self.set_document(doc)
+        if recovered is not None and self.autosaver is not None:
+            self.autosaver.adopt(recovered)  # saving (or discarding) the document removes it
         self.restore_view()
         self.add_recent(p)
         return True
 
-    def _offer_recovery(self, path: Path) -> Path | None:
+    def _offer_recovery(self, path: Path) -> tuple[str, Path | None]:
+        """("recover" | "discard" | "later", the side file), or ("open", None) when there is none."""
         try:
             from .autosave import find_recovery
         except ImportError:
-            return None
+            return "open", None
         try:
             side = find_recovery(path)
         except Exception:  # noqa: BLE001 - recovery is a courtesy, never a reason not to open
-            return None
+            return "open", None
         if side is None:
-            return None
-        answer = QMessageBox.question(
-            self, "Recover unsaved work",
-            f"{path.name} has an autosaved copy newer than the file ({side}).\nOpen the autosaved copy?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
-        return side if answer == QMessageBox.StandardButton.Yes else None
+            return "open", None
+        answer = _ask_recovery(self, f"{path.name} has an autosaved copy newer than the file ({side}).",
+                               "Discard deletes the copy and opens the file; Cancel opens nothing and keeps "
+                               "the copy for later.")
+        return answer, side
+
+    def offer_untitled_recovery(self) -> bool:
+        """Offer the untitled documents autosaved by editors that crashed, newest first: recover one
+        (the window takes it over), discard it (and offer the next), or keep them for later. Only a
+        shown window with an empty untitled document asks. True if one was recovered."""
+        doc = self.document
+        if not self.isVisible() or doc is None or doc.path is not None or doc.modified:
+            return False
+        try:
+            from .autosave import claim, untitled_recoveries
+        except ImportError:
+            return False
+        try:
+            found = untitled_recoveries()
+        except Exception:  # noqa: BLE001 - recovery is a courtesy
+            return False
+        for side in found:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime)) if side.exists() else "?"
+            answer = _ask_recovery(self, f"An untitled document was autosaved at {when} but not saved before "
+                                   f"Hexwright closed ({side}).", "Discard deletes it; Cancel keeps it for "
+                                   "later.")
+            if answer == "discard":
+                _remove(side)
+                continue
+            if answer != "recover":
+                return False
+            mine = claim(side)
+            if mine is None:  # another window took it
+                continue
+            recovered, diags = MapDocument.open(mine)
+            if recovered is None:
+                self.show_load_errors(mine, diags)
+                return False
+            recovered.path = None
+            recovered.undo_stack.resetClean()  # its edits are in no file yet
+            self.set_document(recovered)
+            if self.autosaver is not None:
+                self.autosaver.adopt(mine)
+                self.autosaver.autosave_now(force=True)  # this window's now
+            return True
+        return False
 
     def show_load_errors(self, path: Path, diags: list[Diagnostic]) -> None:
         box = QMessageBox(self)
@@ -1071,3 +1126,23 @@ class MainWindow(QMainWindow):
 
 
 __all__ = ["MainWindow", "editor_settings", "stamp_brush", "GridSpec"]
+
+
+def _ask_recovery(parent: QWidget, what: str, choices: str) -> str:
+    """'recover', 'discard' or 'later' (keep the autosaved copy, open nothing)."""
+    answer = QMessageBox.question(
+        parent, "Recover unsaved work", f"{what}\nOpen the autosaved copy?\n\n{choices}",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Yes)
+    if answer == QMessageBox.StandardButton.Yes:
+        return "recover"
+    if answer == QMessageBox.StandardButton.Discard:
+        return "discard"
+    return "later"
+
+
+def _remove(side: Path) -> None:
+    try:
+        side.unlink()
+    except OSError:
+        pass  # already gone, or not ours to remove
