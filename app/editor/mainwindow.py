@@ -146,7 +146,9 @@ class MainWindow(QMainWindow):
         self.restore_layout()
         self.set_document(MapDocument(HexMap(name="Untitled")))
         self.set_tool("brush")
-        if settings is None if offer_recovery is None else offer_recovery:
+        if offer_recovery is None:
+            offer_recovery = settings is None
+        if offer_recovery:
             QTimer.singleShot(0, self.offer_untitled_recovery)
 
     # -- construction ------------------------------------------------------------------------------
