@@ -67,8 +67,12 @@ from .objectives import Objectives
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
 DEFAULT_MAX_BRANCHING = 8
-EXPLORATION = 0.7
+EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
+MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
+VP_SCALE = 3.0  # Victory Points of lead gained that score tanh(1)
+MATERIAL_WEIGHT = 3.0  # all of a side's units lost
+OBJECTIVE_WEIGHT = 2.0  # every objective hex held
 
 
 @dataclass
@@ -93,17 +97,17 @@ class MCTSBot:
 
     name = "mcts"
 
-    def __init__(self, scenario: Scenario, seed: int = 0, simulations: int = DEFAULT_SIMULATIONS,
-                 horizon: int = DEFAULT_HORIZON, max_branching: int = DEFAULT_MAX_BRANCHING,
-                 exploration: float = EXPLORATION, prior_bias: float = PRIOR_BIAS) -> None:
+    def __init__(self, scenario: Scenario, seed: int = 0, simulations: int | None = None,
+                 horizon: int | None = None, max_branching: int | None = None,
+                 exploration: float | None = None, prior_bias: float | None = None) -> None:
         from . import heuristic_for
 
         self.scenario = scenario
-        self.simulations = simulations
-        self.horizon = horizon
-        self.max_branching = max_branching
-        self.exploration = exploration
-        self.prior_bias = prior_bias
+        self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
+        self.horizon = DEFAULT_HORIZON if horizon is None else horizon
+        self.max_branching = DEFAULT_MAX_BRANCHING if max_branching is None else max_branching
+        self.exploration = EXPLORATION if exploration is None else exploration
+        self.prior_bias = PRIOR_BIAS if prior_bias is None else prior_bias
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -128,13 +132,22 @@ class MCTSBot:
         default = self._own.choose(state)
         by_text = {a.text(): a for a in actions}
         root = _Node(me, default.text())
+        base = self.score(state)
         for _ in range(self.simulations):
-            self._simulate(state, root, me)
+            self._simulate(state, root, me, base)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
-        best = max(root.children.items(), key=lambda tc: (tc[1].visits, tc[0] == root.heuristic), default=None)
-        if best is None or best[1].visits == 0:
-            return default
-        return by_text.get(best[0], default)
+        return by_text.get(self._final(root), default)
+
+    def _final(self, root: _Node) -> str:
+        """The action to play: of the root's actions tried at least twice, the best mean value; the
+        heuristic's choice unless that beats it by more than MARGIN."""
+        tried = {t: c.value / c.visits for t, c in root.children.items() if c.visits >= 2}
+        if not tried:
+            return root.heuristic
+        best = max(tried, key=lambda t: (tried[t], t == root.heuristic))
+        if root.heuristic in tried and tried[best] - tried[root.heuristic] <= MARGIN:
+            return root.heuristic
+        return best
 
     # -- one simulation ----------------------------------------------------------------------------------
     def determinize(self, state: GameState, me: str) -> GameState:
@@ -145,7 +158,7 @@ class MCTSBot:
         _redeal_fm(det, me, self._rng)
         return det
 
-    def _simulate(self, root_state: GameState, root: _Node, me: str) -> None:
+    def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float]) -> None:
         st = self.determinize(root_state, me)
         path: list[tuple[_Node, str]] = []
         node: _Node | None = root
@@ -173,7 +186,7 @@ class MCTSBot:
                 action = actions[0] if len(actions) == 1 else self._policy[player].choose(st)
             st.apply(action)
             decisions += 1
-        values = self.evaluate(st)
+        values = self.evaluate(st, base)
         for n, text in path:
             n.visits += 1
             c = n.children[text]
@@ -197,17 +210,30 @@ class MCTSBot:
         return best
 
     # -- the evaluation ----------------------------------------------------------------------------------
-    def evaluate(self, state: GameState) -> dict[str, float]:
-        """Each side's value of `state` in [-1, 1]: the outcome if the game is over, else the victory
-        conditions as data, Victory Points where the family keeps them, and units lost (see the module)."""
+    def evaluate(self, state: GameState, base: dict[str, float] | None = None) -> dict[str, float]:
+        """Each side's value of `state` in [-1, 1]: the outcome if the game is over, else how much its
+        `score` (its lead over the other side) has grown since `base` (the root's), squashed by tanh:
+        measured from the root, so a side far ahead or behind still tells its options apart."""
         sides = list(self._units_per_side)
         if state.is_terminal():
             out = state.outcome()
             if out is None or out.draw or out.winner is None:
                 return dict.fromkeys(sides, 0.0)
             return {s: 1.0 if s == out.winner else -1.0 for s in sides}
+        lead = self.score(state)
+        return {s: 0.9 * math.tanh(lead[s] - (base or {}).get(s, 0.0)) for s in sides}
+
+    def score(self, state: GameState) -> dict[str, float]:
+        """Each side's lead over the other: the victory conditions as data, or the family's Victory Points
+        where it keeps them, and units lost (see the module)."""
+        sides = list(self._units_per_side)
         score = dict.fromkeys(sides, 0.0)
-        if isinstance(state, SequenceState):
+        vp_fn: Any = getattr(state, "victory_points", None)
+        if callable(vp_fn):  # the family's own score (Koenig exclusive 12.0): units, hexes and exits
+            for side, v in vp_fn().items():
+                if side in score:
+                    score[side] += float(v) / VP_SCALE
+        elif isinstance(state, SequenceState):
             pos = state.position
             for uid in pos.units():
                 side = self._unit_side.get(uid)
@@ -217,26 +243,18 @@ class MCTSBot:
                     lost = 1.0
                 else:
                     lost = min(1.0, 0.35 * pos.steps_lost(uid))
-                score[side] -= lost / self._units_per_side[side]
+                score[side] -= MATERIAL_WEIGHT * lost / self._units_per_side[side]
             total_w = sum(self._objectives.weight.values()) or 1.0
             for h, w in self._objectives.weight.items():
                 holders = {self._unit_side.get(u) for u in pos.units_at(h)}
                 for side in holders:
                     if side in score:
-                        score[side] += 1.5 * w / total_w
-        vp_fn: Any = getattr(state, "victory_points", None)
-        if callable(vp_fn):
-            vp = vp_fn()
-            total = sum(abs(float(v)) for v in vp.values()) or 1.0
-            for side, v in vp.items():
-                if side in score:
-                    score[side] += 1.5 * float(v) / total
-        values: dict[str, float] = {}
+                        score[side] += OBJECTIVE_WEIGHT * w / total_w
+        lead: dict[str, float] = {}
         for side in sides:
             others = [score[o] for o in sides if o != side]
-            diff = score[side] - (sum(others) / len(others) if others else 0.0)
-            values[side] = 0.9 * math.tanh(diff)
-        return values
+            lead[side] = score[side] - (sum(others) / len(others) if others else 0.0)
+        return lead
 
 
 def searchable(state: GameState, me: str) -> bool:
