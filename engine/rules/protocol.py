@@ -167,7 +167,21 @@ class GameState(ABC):
         return self.current_player == CHANCE
 
     def apply(self, action: Action) -> None:
-        """Apply a legal action (trusted: bots and replays of checked logs)."""
+        """Apply a legal action (bots and replays of checked logs). What is refused changes nothing:
+        TypeError for what is not an action at all (None, a number, an action's text: give text to
+        `apply_checked`), IllegalAction naming the rule for an action not legal here (another family's
+        included), raised before the history records anything."""
+        if not isinstance(action, Action):
+            raise TypeError(f"{action!r} is not an action: apply takes an Action"
+                            + (" (apply_checked reads an action's text)" if isinstance(action, str) else ""))
+        if self.is_terminal():
+            raise IllegalAction(f"the game is over ({self.outcome()})")
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain_illegal(action))
+        self._record_and_apply(action)
+
+    def _record_and_apply(self, action: Action) -> None:
+        """Record a checked action in the history, then apply it."""
         player = self.current_player
         owner = self.chance_owner() if player == CHANCE else ""
         self._history.append(HistoryEntry(player, action, self.phase, owner))
@@ -197,10 +211,25 @@ class GameState(ABC):
             raise IllegalAction(f"the game is over ({self.outcome()})")
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
-        self.apply(action)
+        self._record_and_apply(action)
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        return isinstance(action, Action) and action in self.legal_actions()
+
+    def foreign_action(self, action: object) -> str:
+        """Why `action` cannot be one of this game's actions (not an action at all, or an action of
+        another rules family: its text does not read back as itself here); "" when it can be."""
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        try:
+            text = action.text()
+            same = self.game.parse_action(text) == action
+        except Exception:  # another family's action may not even have a text this game reads
+            same = False
+            text = repr(action)
+        if same:
+            return ""
+        return f"{text} is not an action of {self.game.scenario.rules!r} games ({type(action).__name__})"
 
     def sample_chance(self) -> Action:
         """Draw this chance node's outcome from the injected sampler."""

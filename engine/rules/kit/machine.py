@@ -51,7 +51,8 @@ class SequenceState(GameState):
         self.events: list[tuple[int, str]] = []
         self.skipped: list[SkippedDecision] = []
         self._outcome: Outcome | None = None
-        self._legal_memo: tuple[int, Decision | None, list[Action]] | None = None
+        # the pending decision's legal actions: (len(history), the decision, the actions, their ids)
+        self._legal_memo: tuple[int, Decision | None, list[Action], set[int]] | None = None
 
     # -- hooks a family supplies ------------------------------------------------------------------
     def next_stage(self) -> None:
@@ -122,7 +123,7 @@ class SequenceState(GameState):
         if memo is not None and memo[0] == n and memo[1] is d:
             return list(memo[2])
         got = self.steps.step_for(d).legal(self, d)
-        self._legal_memo = (n, d, got)
+        self._legal_memo = (n, d, got, set(map(id, got)))
         return list(got)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -139,8 +140,11 @@ class SequenceState(GameState):
 
     def is_legal(self, action: Action) -> bool:
         d = self.pending
-        if d is None or self._outcome is not None:
+        if d is None or self._outcome is not None or not isinstance(action, Action):
             return False
+        memo = self._legal_memo
+        if memo is not None and memo[0] == len(self._history) and memo[1] is d and id(action) in memo[3]:
+            return True  # one of the legal actions listed for this decision (what a bot chose from)
         return self.steps.step_for(d).is_legal(self, d, action)
 
     def explain_illegal(self, action: Action) -> str:
@@ -149,6 +153,9 @@ class SequenceState(GameState):
         d = self.pending
         if d is None:
             return "no decision is pending"
+        foreign = self.foreign_action(action)  # a step explains its own family's actions only
+        if foreign:
+            return foreign
         return self.steps.step_for(d).explain(self, d, action)
 
     def _apply(self, action: Action) -> None:
@@ -218,4 +225,7 @@ class SequenceState(GameState):
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
+        legal = self._legal_memo
+        if legal is not None and legal[1] is self.pending:  # the same position has the same legal actions
+            new._legal_memo = (legal[0], new.pending, legal[2], legal[3])
         return new
