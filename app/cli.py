@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Collection
+from pathlib import Path
 
 # name -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -39,6 +40,19 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     return parser
 
 
+def unknown_command(word: str) -> int:
+    """Refuse a word that is neither a command nor a file, naming the closest command: exit status 2."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.5)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    looks_like_a_file = "/" in word or "\\" in word or Path(word).suffix
+    what = "no such file or command" if looks_like_a_file and not close else "unknown command"
+    print(f"hexwright: {what} {word!r}{hint}; the commands are {', '.join(COMMANDS)} "
+          "(hexwright -h); a file given alone opens the editor", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] in COMMANDS:
@@ -49,11 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     if args_list and args_list[0] in ("-h", "--help"):
         build_parser(()).print_help()
         return 0
-    if len(args_list) > 1 or (args_list and args_list[0].startswith("-")):
-        build_parser(()).error(f"unknown command {args_list[0]!r}")
-    from .editor_main import run_editor
+    if args_list and args_list[0].startswith("-"):
+        build_parser(()).error(f"unknown option {args_list[0]!r}")
+    if len(args_list) > 1 or (args_list and not Path(args_list[0]).exists()):
+        return unknown_command(args_list[0])  # a mistyped command: never the editor on a file that is not there
+    from . import editor_main
 
-    return run_editor(args_list[0] if args_list else None)
+    return editor_main.run_editor(args_list[0] if args_list else None)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,15 +3,21 @@ between bots and report win/draw/loss per side with 95% intervals, the turn each
 losses per side, the victory conditions that held and heat maps of losses and combats (text; `--json`;
 `--report out.html|out.png`). `--scheduler tcp://HOST:PORT` runs the games on a Dask distributed
 cluster; `--sweep 'reinforcement[3].turn=2,3,4'` repeats the study for each value of one parameter.
-The same seed gives the same results whatever runs the games."""
+The same seed gives the same results whatever runs the games.
+
+The command line (output paths, numbers, matplotlib for --report) is checked before any game is played:
+a refusal exits with status 2. `--json -` writes the JSON to standard output and the text report to
+standard error. Ctrl-C stops the study: the finished games are reported (text and --json, --report)
+and the command exits with status 130."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from typing import Any
 
-from hexwright.engine.balance import SweepError, parse_sweep, run_study, run_sweep, scenario_for
+from hexwright.engine.balance import Interrupted, SweepError, parse_sweep, run_study, run_sweep, scenario_for
 from hexwright.engine.balance.games import GameRecord
 from hexwright.engine.balance.progress import ProgressMeter
 from hexwright.engine.balance.report import (
@@ -24,6 +30,10 @@ from hexwright.engine.balance.report import (
 )
 from hexwright.engine.balance.summary import summary_from_dict
 from hexwright.engine.formats.atomic import atomic_write_text
+
+from .checks import USAGE, check_outputs, refuse
+
+INTERRUPTED = 130  # the exit status of a study stopped by Ctrl-C (128 + SIGINT, as a shell reports it)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -40,27 +50,52 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sweep", metavar="PATH=V1,V2,...", help="what-if: repeat the study for each value, e.g. "
                    "'reinforcement[3].turn=2,3,4', 'unit[2/9SS].values.attack=3,4,5', 'turns=8,10', "
                    "'turn[2].allotments.allied=4,6'")
-    p.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    p.add_argument("--json", metavar="FILE", help="write the results as JSON; '-' writes them to standard output "
+                   "(the text report then goes to standard error)")
     p.add_argument("--report", metavar="FILE", help="write a report with plots: .html or .png")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     p.add_argument("--from-json", metavar="FILE", help="play nothing: report the study that --json wrote to FILE "
                    "again (text, and --report), e.g. after a change of the report; SCENARIO gives the map")
 
 
-def run(args: argparse.Namespace) -> int:
+def _matplotlib_problem() -> str:
+    """Why the plots of --report cannot be drawn here ("" when they can)."""
+    try:
+        import matplotlib.figure  # noqa: F401 - drawn by report.py, without pyplot
+    except ImportError as exc:
+        return f"--report needs matplotlib, which cannot be imported ({exc}): pip install matplotlib"
+    return ""
+
+
+def _check(args: argparse.Namespace) -> int:
+    """0 when the command line can be carried out, else the refusal's exit status (after saying why):
+    everything that would fail after the games is checked before them."""
     if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
+        return refuse("balance", "--games must be at least 1")
     if args.workers < 1:
-        print("--workers must be at least 1", file=sys.stderr)
-        return 2
+        return refuse("balance", "--workers must be at least 1")
+    if args.max_turns is not None and args.max_turns < 1:
+        return refuse("balance", "--max-turns must be at least 1")
     if args.report and not args.report.lower().endswith((".html", ".htm", ".png")):
-        print(f"--report {args.report}: write the report as .html or .png", file=sys.stderr)
-        return 2
+        return refuse("balance", f"--report {args.report}: write the report as .html or .png")
+    if check_outputs("balance", {"--json": None if args.from_json else args.json, "--report": args.report},
+                     stdout_ok=("--json",)):
+        return USAGE
+    if args.report:
+        problem = _matplotlib_problem()
+        if problem:
+            return refuse("balance", problem)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    refused = _check(args)
+    if refused:
+        return refused
     if args.from_json:
         return _report_again(args)
     bots = [n.strip() for n in args.bots.split(",") if n.strip()] or ["heuristic"]
-    options = {"max_turns": args.max_turns} if args.max_turns else {}
+    options = {"max_turns": args.max_turns} if args.max_turns is not None else {}
     meter: ProgressMeter | None = None
     tty = sys.stderr.isatty()
 
@@ -78,28 +113,70 @@ def run(args: argparse.Namespace) -> int:
                 print(line, file=sys.stderr, flush=True)
 
     start = time.monotonic()
+    status = 0
     try:
         if args.sweep:
             path, values = parse_sweep(args.sweep)
-            summaries = run_sweep(args.scenario, path, values, args.games, bots, args.seed, args.workers,
-                                  args.scheduler, options, progress)
-            print(sweep_text(path, values, summaries))
-            if args.json:
-                atomic_write_text(args.json, sweep_json(path, values, summaries))
-            if args.report:
-                write_sweep_report(path, values, summaries, args.report)
-            return 0
-        summary = run_study(args.scenario, args.games, bots, args.seed, args.workers, args.scheduler, options,
-                            progress=progress)
+            try:
+                summaries = run_sweep(args.scenario, path, values, args.games, bots, args.seed, args.workers,
+                                      args.scheduler, options, progress)
+            except Interrupted as stop:
+                summaries, status = _stopped(stop, tty, f"{len(stop.result)} of {len(values)} values complete")
+            if summaries:
+                _write_sweep(args, path, [s.parameter[1] for s in summaries if s.parameter], summaries)
+            return status
+        try:
+            summary = run_study(args.scenario, args.games, bots, args.seed, args.workers, args.scheduler, options,
+                                progress=progress)
+        except Interrupted as stop:
+            summary, status = _stopped(stop, tty, "")
+            if not summary.games:
+                return status
+        _write_study(args, summary)
+        return status
     except (SweepError, ValueError, RuntimeError, OSError) as exc:
         print(f"hexwright balance: {exc}", file=sys.stderr)
         return 1
-    print(text_report(summary))
-    if args.json:
-        atomic_write_text(args.json, json_report(summary))
+    except KeyboardInterrupt:  # Ctrl-C before the games began, or while the results were written
+        print("\nhexwright balance: stopped (Ctrl-C)" if tty else "hexwright balance: stopped (Ctrl-C)",
+              file=sys.stderr)
+        return INTERRUPTED
+
+
+def _stopped(stop: Interrupted, tty: bool, more: str) -> tuple[Any, int]:
+    """The result of a study stopped by Ctrl-C, said on standard error; the exit status."""
+    n = len(stop.found)
+    what = f"{n} finished game{'s' if n != 1 else ''} reported" if n else "no game finished"
+    print(("\n" if tty else "") + f"hexwright balance: stopped (Ctrl-C): {what}" + (f", {more}" if more else ""),
+          file=sys.stderr, flush=True)
+    return stop.result, INTERRUPTED
+
+
+def _report_out(args: argparse.Namespace):
+    """Where the text report goes: standard error when --json takes standard output."""
+    return sys.stderr if args.json == "-" else sys.stdout
+
+
+def _write_json(args: argparse.Namespace, text: str) -> None:
+    if args.json == "-":
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+    elif args.json:
+        atomic_write_text(args.json, text)
+
+
+def _write_study(args: argparse.Namespace, summary: Any) -> None:
+    print(text_report(summary), file=_report_out(args))
+    _write_json(args, json_report(summary))
     if args.report:
         write_report(summary, args.report)
-    return 0
+
+
+def _write_sweep(args: argparse.Namespace, path: str, values: list[Any], summaries: list[Any]) -> None:
+    print(sweep_text(path, values, summaries), file=_report_out(args))
+    _write_json(args, sweep_json(path, values, summaries))
+    if args.report:
+        write_sweep_report(path, values, summaries, args.report)
 
 
 def _report_again(args: argparse.Namespace) -> int:

@@ -21,6 +21,8 @@ from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.presentation import outcome_text, phase_text
 from hexwright.engine.rules.protocol import CHANCE, GameState, new_game
 
+from .checks import USAGE, check_outputs, refuse
+
 if TYPE_CHECKING:
     from hexwright.engine.model import Scenario
 
@@ -99,10 +101,14 @@ def run(args: argparse.Namespace) -> int:
     if not args.scenario:
         print("hexwright play: a SCENARIO file (or --replay LOG) is needed", file=sys.stderr)
         return 2
+    if args.max_turns is not None and args.max_turns < 1:
+        return refuse("play", "--max-turns must be at least 1")
+    if check_outputs("play", {"--log": args.log}):  # before the game, not after it
+        return USAGE
     sc = _load(args.scenario)
     if sc is None:
         return 1
-    options = {"max_turns": args.max_turns} if args.max_turns else {}
+    options = {"max_turns": args.max_turns} if args.max_turns is not None else {}
     try:
         state = new_game(sc, args.seed, options)
     except ValueError as exc:

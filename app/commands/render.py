@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 
+from .checks import USAGE, check_outputs, positive_number, refuse
 from .loading import load_any
 
 PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/export.py
@@ -40,6 +41,11 @@ def ensure_gui_application():
 
 
 def run(args: argparse.Namespace) -> int:
+    for flag, value in (("--scale", args.scale), ("--hex-width-mm", args.hex_width_mm)):
+        if not positive_number(value):
+            return refuse("render", f"{flag} must be a positive number, not {value}")
+    if check_outputs("render", {"-o": args.output}):
+        return USAGE
     from hexwright.engine.model import Scenario
     from hexwright.engine.validation import Severity
 

@@ -7,14 +7,17 @@ The process pool is started once per run and each worker loads and compiles the 
 its initializer (`games.warm_up`), in parallel with the other workers; then the workers take one
 game at a time, so a slow game never holds back a queue of others and progress is reported per game
 (a game takes about a second, against a fraction of a millisecond to send a task and its record).
-Cancelling terminates the workers at once, in the middle of their games. On Linux a caller without
-other Python threads (the CLI) forks the workers, which then share its loaded modules and scenario;
-the app, whose study runs beside the GUI thread, uses a fork server instead, since forking a process
-with running threads can leave a lock held in the child."""
+Cancelling terminates the workers at once, in the middle of their games. Ctrl-C (KeyboardInterrupt in
+the caller) does the same and raises `Interrupted` with the games that finished; the pool's workers
+ignore SIGINT (a terminal sends it to every process of the group), so only the caller hears it. On
+Linux a caller without other Python threads (the CLI) forks the workers, which then share its loaded
+modules and scenario; the app, whose study runs beside the GUI thread, uses a fork server instead,
+since forking a process with running threads can leave a lock held in the child."""
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -27,6 +30,17 @@ POLL_SECONDS = 0.1  # how often a waiting runner looks at `cancel`
 Progress = Callable[[int, int, GameRecord], None]  # (finished, total, the record just finished)
 Cancel = Callable[[], bool]
 WarmKey = tuple[str, tuple[str, Any] | None, tuple[tuple[str, Any], ...]]
+
+
+class Interrupted(KeyboardInterrupt):  # noqa: N818 - it is a KeyboardInterrupt, named as what happened
+    """Ctrl-C stopped a run. `found` holds (position in the tasks, record) of the games that finished, in
+    task order; `result` what the caller made of them (run_study: their Summary; run_sweep: the Summaries
+    of the values whose games all finished)."""
+
+    def __init__(self, found: list[tuple[int, GameRecord]]) -> None:
+        super().__init__(f"stopped after {len(found)} finished games")
+        self.found = found
+        self.result: Any = None
 
 
 def make_tasks(scenario: str, bots: Sequence[str], games: int, seed: int, options: dict[str, Any] | None = None,
@@ -51,19 +65,23 @@ def run_tasks(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None
 def run_tasks_at(tasks: Sequence[GameTask], workers: int = 1, scheduler: str | None = None,
                  progress: Progress | None = None, cancel: Cancel | None = None,
                  start_method: str | None = None) -> list[tuple[int, GameRecord]]:
-    """As run_tasks, each record with the position of its task in `tasks`."""
-    if scheduler:
-        found = _run_dask(tasks, scheduler, progress, cancel)
-    elif workers > 1:
-        found = _run_pool(tasks, workers, progress, cancel, start_method)
-    else:
-        found = _run_here(tasks, progress, cancel)
+    """As run_tasks, each record with the position of its task in `tasks`. KeyboardInterrupt (Ctrl-C)
+    stops the run as a cancel does and raises `Interrupted` with the finished games."""
+    found: list[tuple[int, GameRecord]] = []
+    try:
+        if scheduler:
+            _run_dask(tasks, scheduler, progress, cancel, found)
+        elif workers > 1:
+            _run_pool(tasks, workers, progress, cancel, start_method, found)
+        else:
+            _run_here(tasks, progress, cancel, found)
+    except KeyboardInterrupt:
+        raise Interrupted(sorted(found, key=lambda pr: pr[0])) from None
     return sorted(found, key=lambda pr: pr[0])
 
 
-def _run_here(tasks: Sequence[GameTask], progress: Progress | None,
-              cancel: Cancel | None) -> list[tuple[int, GameRecord]]:
-    out: list[tuple[int, GameRecord]] = []
+def _run_here(tasks: Sequence[GameTask], progress: Progress | None, cancel: Cancel | None,
+              out: list[tuple[int, GameRecord]]) -> None:
     for pos, t in enumerate(tasks):
         if cancel is not None and cancel():
             break
@@ -74,11 +92,16 @@ def _run_here(tasks: Sequence[GameTask], progress: Progress | None,
         out.append((pos, rec))
         if progress is not None:
             progress(len(out), len(tasks), rec)
-    return out
 
 
 def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
     return item[0], play_game(item[1])
+
+
+def _start_worker(keys: list[WarmKey]) -> None:
+    """A pool worker's initializer: Ctrl-C is the caller's to handle (it stops the pool), then the warm-up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up(keys)
 
 
 def pool_start_method(requested: str | None = None) -> str:
@@ -101,13 +124,20 @@ PRELOAD = ["hexwright.engine.balance", "hexwright.engine.bots", "hexwright.engin
 
 
 def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None, cancel: Cancel | None,
-              start_method: str | None) -> list[tuple[int, GameRecord]]:
+              start_method: str | None, out: list[tuple[int, GameRecord]]) -> None:
     method = pool_start_method(start_method)
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
         ctx.set_forkserver_preload(PRELOAD)  # imported once in the server, shared by every worker it forks
-    out: list[tuple[int, GameRecord]] = []
-    pool = ctx.Pool(min(workers, max(1, len(tasks))), initializer=warm_up, initargs=(warm_keys(tasks),))
+    main_thread = threading.current_thread() is threading.main_thread()
+    # forked workers ignore SIGINT from their first instant, before their initializer says so again
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    try:
+        pool = ctx.Pool(min(workers, max(1, len(tasks))), initializer=_start_worker,
+                        initargs=(warm_keys(tasks),))
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, before)
     finished = False
     try:
         results = pool.imap_unordered(_play_at, list(enumerate(tasks)), chunksize=1)
@@ -126,18 +156,16 @@ def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None
         if finished:
             pool.close()
         else:
-            pool.terminate()  # cancelled or failed: the workers are stopped in the middle of their games
+            pool.terminate()  # cancelled, interrupted or failed: the workers are stopped in the middle of their games
         pool.join()
-    return out
 
 
-def _run_dask(tasks: Sequence[GameTask], scheduler: str, progress: Progress | None,
-              cancel: Cancel | None) -> list[tuple[int, GameRecord]]:
+def _run_dask(tasks: Sequence[GameTask], scheduler: str, progress: Progress | None, cancel: Cancel | None,
+              out: list[tuple[int, GameRecord]]) -> None:
     try:
         from distributed import Client, as_completed
     except ImportError as exc:  # pragma: no cover - the lab extra installs it
         raise RuntimeError("--scheduler needs dask.distributed: pip install 'hexwright[lab]'") from exc
-    out: list[tuple[int, GameRecord]] = []
     try:
         client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
     except OSError as exc:
@@ -146,17 +174,20 @@ def _run_dask(tasks: Sequence[GameTask], scheduler: str, progress: Progress | No
         client.run(warm_up, warm_keys(tasks))  # every worker loads the scenario before the games are handed out
         futures = client.map(_play_at, list(enumerate(tasks)), pure=False)
         pending = as_completed(futures)
-        while len(out) < len(tasks):
-            if cancel is not None and cancel():
-                client.cancel(futures)
-                break
-            batch = pending.next_batch(block=False)
-            if not batch:
-                time.sleep(POLL_SECONDS)
-                continue
-            for f in batch:
-                pos, rec = f.result()
-                out.append((pos, rec))
-                if progress is not None:
-                    progress(len(out), len(tasks), rec)
-    return out
+        try:
+            while len(out) < len(tasks):
+                if cancel is not None and cancel():
+                    client.cancel(futures)
+                    break
+                batch = pending.next_batch(block=False)
+                if not batch:
+                    time.sleep(POLL_SECONDS)
+                    continue
+                for f in batch:
+                    pos, rec = f.result()
+                    out.append((pos, rec))
+                    if progress is not None:
+                        progress(len(out), len(tasks), rec)
+        except KeyboardInterrupt:
+            client.cancel(futures)  # and the games still queued
+            raise

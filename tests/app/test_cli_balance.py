@@ -4,7 +4,12 @@ clear errors for a bad parameter path or report name."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 
+import pytest
 from hexwright.app.cli import main
 
 from tests.conftest import SCENARIOS
@@ -64,3 +69,87 @@ def test_a_study_is_reported_again_from_its_json(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{}")
     assert main(["balance", KOENIG, "--from-json", str(tmp_path / "bad.json")]) == 1
     assert "not a study written by --json" in capsys.readouterr().err
+
+
+def _no_games(monkeypatch):
+    """Make a study fail the test: the refusals below come before any game is played."""
+    from hexwright.app.commands import balance as balance_command
+
+    def played(*args, **kwargs):
+        raise AssertionError("games were played before the command line was checked")
+
+    monkeypatch.setattr(balance_command, "run_study", played)
+    monkeypatch.setattr(balance_command, "run_sweep", played)
+
+
+@pytest.mark.parametrize("sweep", [[], ["--sweep", "turns=1,2"]], ids=["study", "sweep"])
+def test_outputs_that_cannot_be_written_are_refused_before_the_games(sweep, tmp_path, capsys, monkeypatch):
+    _no_games(monkeypatch)
+    for flag, where, why in (("--json", tmp_path / "missing" / "s.json", "does not exist"),
+                             ("--json", tmp_path, "is a folder"),
+                             ("--report", tmp_path / "missing" / "s.html", "does not exist"),
+                             ("--report", tmp_path / "s.html", "is a folder")):
+        if flag == "--report" and why == "is a folder":
+            where.mkdir()
+        rc = main(["balance", KOENIG, "--games", "2", "--quiet", *sweep, flag, str(where)])
+        captured = capsys.readouterr()
+        assert rc == 2, captured.err
+        assert flag in captured.err and why in captured.err and "Traceback" not in captured.err
+        assert captured.out == ""
+
+
+def test_a_report_without_matplotlib_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+    _no_games(monkeypatch)
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
+    assert main(["balance", KOENIG, "--games", "2", "--report", str(tmp_path / "r.html")]) == 2
+    assert "--report needs matplotlib" in capsys.readouterr().err
+    assert main(["balance", KOENIG, "--from-json", str(tmp_path / "s.json"), "--report", str(tmp_path / "r.png")]) == 2
+    assert "--report needs matplotlib" in capsys.readouterr().err
+
+
+def test_max_turns_must_be_at_least_one(capsys, monkeypatch):
+    _no_games(monkeypatch)
+    for value in ("-5", "0"):
+        assert main(["balance", KOENIG, "--games", "2", "--max-turns", value]) == 2
+        assert "--max-turns must be at least 1" in capsys.readouterr().err
+
+
+def test_json_to_standard_output(tmp_path, capsys):
+    args = ["balance", KOENIG, "--games", "2", "--bots", "random", "--seed", "3", "--max-turns", "1"]
+    file = tmp_path / "s.json"
+    assert main([*args, "--quiet", "--json", str(file)]) == 0
+    report = capsys.readouterr().out
+    assert main([*args, "--json", "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == file.read_text().strip()  # only the JSON on standard output, as in the file
+    assert json.loads(captured.out)["games"] == 2
+    assert report in captured.err  # the report goes to standard error, with the progress lines
+    assert main([*args, "--sweep", "turns=1,2", "--quiet", "--json", "-"]) == 0
+    assert [s["parameter"] for s in json.loads(capsys.readouterr().out)["studies"]] == [["turns", 1], ["turns", 2]]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_the_finished_games(workers, tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops the study: no traceback,
+    the summary and --json of the games that finished, exit status 130."""
+    out = tmp_path / "s.json"
+    cmd = [sys.executable, "-m", "hexwright.app.cli", "balance", KOENIG, "--games", "100000", "--bots", "random",
+           "--max-turns", "1", "--workers", workers, "--json", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        first = proc.stderr.readline()  # the first finished game is reported at once
+        assert first.startswith("1/100000 games"), first + proc.stderr.read()
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert "stopped" in stderr
+    data = json.loads(out.read_text())
+    assert 1 <= data["games"] < 100000
+    assert f": {data['games']} games, bots random, random" in stdout

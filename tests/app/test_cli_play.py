@@ -63,3 +63,30 @@ def test_play_plays_a_whole_koenig_game_headless_and_replays_it(tmp_path, capsys
     assert main(["play", "--replay", str(log), "--quiet"]) == 0
     assert "replayed" in capsys.readouterr().out
     assert main(["play", KOENIG, "--seed", "2", "--max-turns", "1", "--quiet"]) == 0
+
+
+def _no_game(monkeypatch):
+    """Make playing a game fail the test: the refusals below come before any game is played."""
+    from hexwright.app.commands import play as play_command
+
+    def played(*args, **kwargs):
+        raise AssertionError("a game was played before the command line was checked")
+
+    monkeypatch.setattr(play_command, "play", played)
+
+
+def test_a_log_that_cannot_be_written_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
+    _no_game(monkeypatch)
+    for where, why in ((tmp_path / "missing" / "game.yaml", "does not exist"), (tmp_path, "is a folder")):
+        assert main(["play", KOENIG, "--quiet", "--log", str(where)]) == 2
+        captured = capsys.readouterr()
+        assert "--log" in captured.err and why in captured.err and "Traceback" not in captured.err
+        assert captured.out == ""
+    assert not (tmp_path / "missing").exists()
+
+
+def test_max_turns_must_be_at_least_one(capsys, monkeypatch):
+    _no_game(monkeypatch)
+    for value in ("-5", "0"):
+        assert main(["play", KOENIG, "--max-turns", value]) == 2
+        assert "--max-turns must be at least 1" in capsys.readouterr().err

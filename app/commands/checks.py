@@ -1,0 +1,50 @@
+"""Checks of a command's arguments made before any work starts (a study of many games, a whole game, a
+drawing), so that a mistyped output path or a nonsensical number is refused at once with a message and
+exit status 2, instead of raising after the work was done and losing it."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from pathlib import Path
+
+USAGE = 2  # the exit status of a refused command line (as argparse's)
+
+
+def output_problem(path: str) -> str:
+    """Why a file cannot be written at `path` (it is a folder, its folder is missing or not writable); ""
+    when it can."""
+    p = Path(path)
+    if p.is_dir():
+        return f"cannot write {path}: it is a folder; give a file name"
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        return f"cannot write {path}: the folder {parent} {what}"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot write {path}: the folder {parent} is not writable"
+    if p.exists() and not os.access(p, os.W_OK):
+        return f"cannot write {path}: the file is read-only"
+    return ""
+
+
+def refuse(command: str, message: str) -> int:
+    print(f"hexwright {command}: {message}", file=sys.stderr)
+    return USAGE
+
+
+def check_outputs(command: str, outputs: dict[str, str | None], stdout_ok: tuple[str, ...] = ()) -> int:
+    """0 when every given output (flag -> path) can be written, else the refusal's exit status (after
+    printing why). The flags in `stdout_ok` may be "-" (standard output)."""
+    for flag, path in outputs.items():
+        if path is None or (path == "-" and flag in stdout_ok):
+            continue
+        problem = output_problem(path)
+        if problem:
+            return refuse(command, f"{flag} {problem}")
+    return 0
+
+
+def positive_number(value: float | None) -> bool:
+    return value is None or (math.isfinite(value) and value > 0)
