@@ -4,9 +4,11 @@ of the wrong type as diagnostics at the right line instead of raising."""
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Iterable
 from typing import Any, cast
 
+from ..validation.diagnostics import short
 from .yamlio import YamlReader, YDict, YList
 
 _MISSING = object()
@@ -15,6 +17,19 @@ _Str = str
 _Int = int
 _Float = float
 _Bool = bool
+
+
+def finite(v: Any) -> bool:
+    """A number a float can hold (an int of 400 digits cannot; NaN and infinities are not numbers here)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    if isinstance(v, float):
+        return math.isfinite(v)
+    try:
+        float(v)
+    except OverflowError:
+        return False
+    return True
 
 
 def _kind(v: Any) -> str:
@@ -55,7 +70,7 @@ class Fields:
             if key not in allowed:
                 near = difflib.get_close_matches(str(key), allowed, n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else f"; expected one of: {', '.join(allowed)}"
-                reader.error("unknown-key", f"unknown key {key!r} in {what}{hint}", self.data.where(key),
+                reader.error("unknown-key", f"unknown key {short(key)} in {what}{hint}", self.data.where(key),
                              **context)
         for key in required:
             if key not in self.data:
@@ -72,7 +87,7 @@ class Fields:
 
     def _bad(self, key: _Str, expected: _Str, value: Any) -> None:
         self.reader.error(
-            "bad-value", f"{self.what}: {key!r} must be {expected}, not {_kind(value)} {value!r}",
+            "bad-value", f"{self.what}: {key!r} must be {expected}, not {_kind(value)} {short(value)}",
             self.where_value(key), **self.context,
         )
 
@@ -91,30 +106,50 @@ class Fields:
             return None
         return self.str(key)
 
-    def int(self, key: _Str, default: _Int = 0, minimum: _Int | None = None) -> _Int:
+    def _out_of_range(self, key: _Str, v: Any, minimum: Any, maximum: Any) -> bool:
+        """True (and reported at the value) when `v` is below `minimum` or above `maximum`."""
+        if minimum is not None and v < minimum:
+            limit = f"at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+        elif maximum is not None and v > maximum:
+            limit = f"at most {maximum}" if minimum is None else f"from {minimum} to {maximum}"
+        else:
+            return False
+        self.reader.error("bad-value", f"{self.what}: {key!r} must be {limit}, not {short(v)}",
+                          self.where_value(key), **self.context)
+        return True
+
+    def int(self, key: _Str, default: _Int = 0, minimum: _Int | None = None, maximum: _Int | None = None) -> _Int:
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return default
         if isinstance(v, bool) or not isinstance(v, int):
             self._bad(key, "a whole number", v)
             return default
-        if minimum is not None and v < minimum:
-            self.reader.error("bad-value", f"{self.what}: {key!r} must be at least {minimum}, not {v}",
-                              self.where_value(key), **self.context)
+        if self._out_of_range(key, v, minimum, maximum):
             return default
         return v
 
-    def opt_int(self, key: _Str) -> _Int | None:
+    def opt_int(self, key: _Str, minimum: _Int | None = None, maximum: _Int | None = None) -> _Int | None:
         if self.data.get(key) is None:
             return None
-        return self.int(key)
+        v = self.data.get(key)
+        if isinstance(v, bool) or not isinstance(v, int):
+            self._bad(key, "a whole number", v)
+            return None
+        if self._out_of_range(key, v, minimum, maximum):
+            return None
+        return v
 
-    def float(self, key: _Str, default: _Float = 0.0) -> _Float:
+    def float(self, key: _Str, default: _Float = 0.0, minimum: _Float | None = None,
+              maximum: _Float | None = None) -> _Float:
+        """A finite number (NaN and infinities are refused), within [minimum, maximum] when given."""
         v = self.data.get(key, _MISSING)
         if v is _MISSING or v is None:
             return default
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            self._bad(key, "a number", v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not finite(v):
+            self._bad(key, "a finite number", v)
+            return default
+        if self._out_of_range(key, v, minimum, maximum):
             return default
         return float(v)
 

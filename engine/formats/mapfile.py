@@ -6,12 +6,24 @@ writing is deterministic (same map, same bytes)."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
 from ..hexgrid import Hexside, LabelError, LabelScheme, hexside_between, hexside_of
+from ..model.bounds import (
+    MAX_COST,
+    MAX_ELEVATION,
+    MAX_FIRST_LABEL,
+    MAX_GRID_SIDE,
+    MAX_HEX_SIZE,
+    MAX_HEXES,
+    MAX_LABEL_DIGITS,
+    MAX_LEVEL,
+    MAX_LINE_WIDTH,
+    MAX_PLACE_SIZE,
+    MIN_HEX_SIZE,
+)
 from ..model.hexmap import EDGE_SIDES, GridSpec, HexMap, HexsideInfo, Location, Place, Region, Underlay
 from ..model.terrain import (
     BridgeType,
@@ -25,7 +37,7 @@ from ..model.terrain import (
 from ..validation.diagnostics import Diagnostic, SourceMap
 from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
-from .fields import Fields
+from .fields import Fields, finite, short
 from .versions import FORMAT_VERSION, VersionError, migrate
 from .yamlio import YamlReader, YDict, YList, load_yaml, positioned
 
@@ -33,7 +45,6 @@ MAP_KIND = "hexwright-map"
 MAP_KEYS = ("format_version", "kind", "name", "notes", "grid", "labels", "edges", "default_terrain",
             "terrain_table", "hexes", "hexsides", "places", "regions", "underlay")
 PROHIBITED = "prohibited"
-MAX_HEXES = 1_000_000  # 25 times the 200 x 200 benchmark map
 
 
 # ---------------------------------------------------------------------------------------------
@@ -43,10 +54,11 @@ def _cost(reader: YamlReader, value: Any, where: tuple[int, int], what: str) -> 
     if value is None or (isinstance(value, str) and value.strip().lower() in (PROHIBITED, "p")):
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        reader.error("bad-value", f"{what}: a cost must be a number or 'prohibited', not {value!r}", where)
+        reader.error("bad-value", f"{what}: a cost must be a number or 'prohibited', not {short(value)}", where)
         return None
-    if not math.isfinite(value) or value < 0:
-        reader.error("bad-value", f"{what}: a cost must be a finite number of MP, at least 0, not {value}", where)
+    if not finite(value) or not 0 <= value <= MAX_COST:
+        reader.error("bad-value", f"{what}: a cost must be a number of MP from 0 to {MAX_COST}, not {short(value)}",
+                     where)
         return None
     if abs(Fraction(value).limit_denominator(12) - Fraction(value)) > 1e-6:
         # the movement kernel counts in whole fractions of an MP (F&M 5.4.1: a road costs 1/2 MP)
@@ -121,7 +133,8 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
         e = Fields(reader, entry, f"hexside feature {code!r}",
                    ("name", "color", "width", "move", "permits_crossing", "combat"))
         table.hexside_features[code] = HexsideFeatureType(
-            code, e.str("name", code), e.str("color", "#3a78c8"), e.float("width", 0.12),
+            code, e.str("name", code), e.str("color", "#3a78c8"),
+            e.float("width", 0.12, minimum=0.0, maximum=MAX_LINE_WIDTH),
             _costs(reader, e.raw("move"), f"hexside feature {code!r}", classes),
             e.bool("permits_crossing"), plain_data(e.raw("combat") or {}),
         )
@@ -134,7 +147,8 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
     for code, entry, _group in each("paths"):
         e = Fields(reader, entry, f"path {code!r}", ("name", "color", "width", "dash", "move"))
         table.paths[code] = PathType(
-            code, e.str("name", code), e.str("color", "#b03020"), e.float("width", 0.08), e.bool("dash"),
+            code, e.str("name", code), e.str("color", "#b03020"),
+            e.float("width", 0.08, minimum=0.0, maximum=MAX_LINE_WIDTH), e.bool("dash"),
             _costs(reader, e.raw("move"), f"path {code!r}", classes),
         )
     for t in table.terrain.values():
@@ -144,6 +158,10 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
                     reader.error("unknown-reference", f"terrain {t.code!r}: only_along names unknown path {p!r}",
                                  f.where("terrain"))
     return table
+
+
+def grid_too_big(columns: int, rows: int) -> bool:
+    return columns * rows > MAX_HEXES or columns > MAX_GRID_SIDE or rows > MAX_GRID_SIDE
 
 
 def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any) -> GridSpec:
@@ -166,6 +184,11 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any) -> GridSpec:
         # a typo such as 'columns: 40000' would otherwise try to build billions of hexes
         reader.error("bad-value", f"grid: {columns} x {rows} = {columns * rows:,} hexes is more than a map may "
                      f"have ({MAX_HEXES:,})", g.where())
+    else:
+        for key, n in (("columns", columns), ("rows", rows)):
+            if n > MAX_GRID_SIDE:
+                reader.error("bad-value", f"grid: {key!r} must be from 1 to {MAX_GRID_SIDE}, not {n}",
+                             g.where_value(key))
     scheme = lab.str("scheme", "xxyy")
     letters = lab.str("letters", "asl")
     if scheme not in ("xxyy", "letter_number"):
@@ -176,24 +199,21 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any) -> GridSpec:
         reader.error("bad-value", f"labels: letters must be 'asl' or 'spreadsheet', not {letters!r}",
                      lab.where_value("letters"))
         letters = "asl"
-    digits = lab.int("digits", 0, minimum=1)
-    first_col, first_row = lab.int("first_column", 1), lab.int("first_row", 1)
+    digits = lab.int("digits", 0, minimum=1, maximum=MAX_LABEL_DIGITS)
+    # letter columns start at A (first_column 1); an XXYY label may start at 00
+    first_col = lab.int("first_column", 1, minimum=0 if scheme == "xxyy" else 1, maximum=MAX_FIRST_LABEL)
+    first_row = lab.int("first_row", 1, minimum=0, maximum=MAX_FIRST_LABEL)
     if not digits:
         biggest = max(columns - 1 + first_col, rows - 1 + first_row, 1)
         digits = max(2, len(str(biggest)))
     spec = LabelScheme(scheme, first_col, first_row, digits, letters)
-    if scheme == "xxyy":
-        try:
-            spec.label(columns - 1, rows - 1)
-            spec.label(0, 0)
-        except LabelError as exc:
-            reader.error("bad-value", f"labels: {exc}", lab.where())
-            spec = LabelScheme(scheme, 1, 1, max(2, len(str(max(columns, rows)))), letters)
-    hex_size = g.float("hex_size", 32.0)
-    if not (math.isfinite(hex_size) and hex_size > 0):
-        reader.error("bad-value", f"grid: hex_size must be a positive number, not {hex_size}",
-                     g.where_value("hex_size"))
-        hex_size = 32.0
+    try:
+        spec.label(columns - 1, rows - 1)
+        spec.label(0, 0)
+    except LabelError as exc:
+        reader.error("bad-value", f"labels: {exc}", lab.where())
+        spec = LabelScheme(scheme, 1, 1, max(2, len(str(max(columns, rows)))), letters)
+    hex_size = g.float("hex_size", 32.0, minimum=MIN_HEX_SIZE, maximum=MAX_HEX_SIZE)
     return GridSpec(columns, rows, orientation, stagger, spec, hex_size)
 
 
@@ -229,7 +249,7 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
     if not top.ok:
         return None
     grid = read_grid(reader, top.raw("grid"), top.raw("labels"))
-    if grid.columns * grid.rows > MAX_HEXES:
+    if grid_too_big(grid.columns, grid.rows):
         return None  # reported by read_grid
     table = read_terrain_table(reader, top.raw("terrain_table"))
     default = top.str("default_terrain", "")
@@ -267,7 +287,8 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
             if h is None:
                 reader.error("hex-off-map", f"place {pf.str('text')!r}: hex {hl!r} is not on the map",
                              pf.where_value("hex"), hex=hl)
-        m.places.append(Place(pf.str("text"), h, pf.str("kind", "label"), pf.float("size", 1.0),
+        m.places.append(Place(pf.str("text"), h, pf.str("kind", "label"),
+                              pf.float("size", 1.0, minimum=0.0, maximum=MAX_PLACE_SIZE),
                               pf.float("dx"), pf.float("dy")))
 
     regions = top.mapping("regions")
@@ -289,10 +310,10 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
         polygon = []
         for j, pt in enumerate(rf.seq("polygon")):
             if (isinstance(pt, list) and len(pt) == 2
-                    and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in pt)):
+                    and all(finite(c) for c in pt)):
                 polygon.append((float(pt[0]), float(pt[1])))
             else:
-                reader.error("bad-value", f"region {name!r}: polygon point {j + 1} must be [x, y]",
+                reader.error("bad-value", f"region {name!r}: polygon point {j + 1} must be [x, y], two numbers",
                              rf.seq("polygon").where(j))
         m.regions[str(name)] = Region(str(name), rf.str("kind", "zone"), hexes, polygon, rf.str_list("adjacent"),
                                       rf.str("color", "#c04040"), rf.str("label"))
@@ -308,12 +329,13 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
         tr = uf.raw("transform")
         transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         if tr is not None:
-            if isinstance(tr, list) and len(tr) == 6 and all(isinstance(x, (int, float)) for x in tr):
+            if isinstance(tr, list) and len(tr) == 6 and all(finite(x) for x in tr):
                 transform = tuple(float(x) for x in tr)  # type: ignore[assignment]
             else:
                 reader.error("bad-value", "underlay: transform must be six numbers [a, b, c, d, e, f]",
                              uf.where_value("transform"))
-        m.underlay = Underlay(uf.str("image"), transform, uf.float("opacity", 0.5), uf.bool("visible", True))
+        m.underlay = Underlay(uf.str("image"), transform, uf.float("opacity", 0.5, minimum=0.0, maximum=1.0),
+                              uf.bool("visible", True))
     m.revision = 0
     return m
 
@@ -360,7 +382,7 @@ def _read_hexes(m: HexMap, reader: YamlReader, hexes: YDict, source_map: SourceM
         feats = [ft for ft in feats if ft in feature_codes]
         if feats:
             m.features[h] = tuple(feats)
-        elev = hf.int("elevation", 0)
+        elev = hf.int("elevation", 0, minimum=-MAX_ELEVATION, maximum=MAX_ELEVATION)
         if elev:
             m.elevation[h] = elev
         locs = []
@@ -379,7 +401,8 @@ def _read_hexes(m: HexMap, reader: YamlReader, hexes: YDict, source_map: SourceM
                 if ft not in feature_codes:
                     reader.error("unknown-terrain", f"hex {label}: unknown feature {ft!r}", lf.where_value("features"),
                                  hex=label)
-            locs.append(Location(lf.int("level"), lt, tuple(x for x in lfeats if x in feature_codes)))
+            level = lf.int("level", minimum=-MAX_LEVEL, maximum=MAX_LEVEL)
+            locs.append(Location(level, lt, tuple(x for x in lfeats if x in feature_codes)))
         if locs:
             m.locations[h] = tuple(locs)
 
@@ -420,7 +443,7 @@ def _read_hexsides(m: HexMap, reader: YamlReader, sides: YDict, source_map: Sour
         for p in paths:
             if p not in table.paths:
                 reader.error("unknown-terrain", f"hexside {key}: unknown path type {p!r}", where, hex=str(key))
-        level = vf.opt_int("level")
+        level = vf.opt_int("level", minimum=-MAX_LEVEL, maximum=MAX_LEVEL)
         info = HexsideInfo(tuple(f for f in feats if f in table.hexside_features), bridge,
                            tuple(sorted(p for p in paths if p in table.paths)), level)
         if not info.is_empty():

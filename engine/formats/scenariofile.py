@@ -13,6 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..model.bounds import (
+    MAX_COUNT,
+    MAX_POOL_COUNT,
+    MAX_POOL_VALUE,
+    MAX_STACKING,
+    MAX_STEPS,
+    MAX_TURNS,
+    MAX_UNIT_VALUE,
+    MAX_WITHIN,
+)
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
 from ..model.hexmap import HexMap
 from ..model.scenario import (
@@ -31,10 +41,10 @@ from ..model.scenario import (
 from ..validation.diagnostics import Diagnostic, Severity, SourceMap
 from .atomic import atomic_write_texts, committed_replacement
 from .emit import block_text, flow, scalar
-from .fields import Fields
+from .fields import Fields, finite, short
 from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map, read_map_file
 from .versions import FORMAT_VERSION
-from .yamlio import YamlReader, load_yaml
+from .yamlio import YamlReader, YDict, load_yaml
 
 SCENARIO_KIND = "hexwright-scenario"
 SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "description", "map", "sides",
@@ -73,7 +83,10 @@ def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
             continue
         sm.set(("unit", uid), reader.filename, *where)
         reduced = f.raw("reduced")
-        steps = f.int("steps", 2 if reduced else 1, minimum=1)
+        steps = f.int("steps", 2 if reduced else 1, minimum=1, maximum=MAX_STEPS)
+        _check_values(reader, f.mapping("values"), uid)
+        if isinstance(reduced, YDict):
+            _check_values(reader, reduced, uid)
         units[uid] = UnitDef(
             uid, f.str("name", uid), f.str("side"), f.str("nationality"), f.str("formation"),
             f.str("type", "infantry"), f.str("size", "battalion"), plain_data(f.mapping("values")),
@@ -86,6 +99,18 @@ def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
     return units
 
 
+def _check_values(reader: YamlReader, values: YDict, uid: str) -> None:
+    """A unit's printed values the rules compute with (a movement allowance the movement kernel counts
+    MP by MP, strengths the combat tables divide): numbers from 0 to MAX_UNIT_VALUE, reported at the
+    value. Values that are not numbers are reported by validation (the family says which it reads)."""
+    for key, v in values.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            continue
+        if not finite(v) or not 0 <= v <= MAX_UNIT_VALUE:
+            reader.error("bad-value", f"unit {uid}: value {short(key)} must be from 0 to {MAX_UNIT_VALUE}, "
+                         f"not {short(v)}", values.where_value(key), unit=uid)
+
+
 def _read_entry(reader: YamlReader, data, what: str) -> Entry:
     f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description"))
     rng = f.str_list("edge_range")
@@ -95,8 +120,8 @@ def _read_entry(reader: YamlReader, data, what: str) -> Entry:
             reader.error("bad-value", f"{what}: edge_range must be two hexes [from, to]", f.where_value("edge_range"))
         else:
             edge_range = (rng[0], rng[1])
-    entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within"), f.opt_str("offboard"),
-                  f.str("description"))
+    entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within", 0, MAX_WITHIN),
+                  f.opt_str("offboard"), f.str("description"))
     chosen = [k for k in ("hex", "edge_range", "marker", "offboard") if getattr(entry, k) is not None]
     if f.ok and len(chosen) != 1:
         reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard"
@@ -125,6 +150,9 @@ def _read_start(reader: YamlReader, top: Fields, sm: SourceMap) -> StartState:
                          steps.where_value(uid), unit=key)
         elif n < 0:
             reader.error("bad-value", f"start: steps_lost of unit {key} must be 0 or more, not {n}",
+                         steps.where_value(uid), unit=key)
+        elif n > MAX_STEPS:
+            reader.error("bad-value", f"start: steps_lost of unit {key} must be at most {MAX_STEPS}, not {short(n)}",
                          steps.where_value(uid), unit=key)
         else:
             start.steps_lost[key] = int(n)
@@ -182,7 +210,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     sc.map_missing = map_missing
     sc.source = top.str("source")
     sc.description = top.str("description")
-    sc.stacking_limit = top.int("stacking_limit", 1, minimum=1)
+    sc.stacking_limit = top.int("stacking_limit", 1, minimum=1, maximum=MAX_STACKING)
     sm.set(("scenario",), fname, 1, 1)
 
     sides = top.seq("sides")
@@ -212,7 +240,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
                 mf = Fields(reader, it, f"support marker {j + 1} of pool {pool_name!r}",
                             ("value", "count", "nationality", "kind", "range"), required=("value",))
                 if mf.ok:
-                    markers.append(SupportMarker(mf.int("value"), mf.int("count", 1, minimum=0),
+                    markers.append(SupportMarker(mf.int("value", minimum=0, maximum=MAX_POOL_VALUE),
+                                                 mf.int("count", 1, minimum=0, maximum=MAX_POOL_COUNT),
                                                  mf.str("nationality", str(pool_name)), mf.str("kind", "artillery"),
                                                  mf.str("range", "adjacent")))
             pools_of[str(pool_name)] = markers
@@ -264,7 +293,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             if not rf.ok:
                 continue
             rule = ZoneRule(rf.opt_str("region"), rf.opt_str("edge"), rf.opt_str("terrain"),
-                            rf.str_list("hexes") or None, rf.opt_int("within"), rf.bool("not"))
+                            rf.str_list("hexes") or None, rf.opt_int("within", 0, MAX_WITHIN), rf.bool("not"))
             selectors = [k for k in ("region", "edge", "terrain", "hexes") if getattr(rule, k) is not None]
             if len(selectors) != 1:
                 reader.error("bad-value", f"set-up zone {name!r} rule {j + 1}: give exactly one of region, edge, "
@@ -283,12 +312,16 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             continue
         sm.set(("reinforcement", i), fname, *reinf.where(i))
         sc.reinforcements.append(Reinforcement(
-            f.int("turn", 1), f.str("side"), f.str_list("units"),
+            f.int("turn", 1, minimum=1, maximum=MAX_TURNS), f.str("side"), f.str_list("units"),
             _read_entry(reader, f.raw("entry"), f"reinforcement {i + 1}"),
             f.bool("airborne"), f.str("note"),
         ))
 
     turns = top.seq("turns")
+    if len(turns) > MAX_TURNS:
+        reader.error("bad-value", f"the turn track has {len(turns)} turns, more than a scenario may have "
+                     f"({MAX_TURNS})", turns.where(MAX_TURNS))
+        del turns[MAX_TURNS:]
     for i, item in enumerate(turns):
         f = Fields(reader, item, f"turn {i + 1}", ("turn", "night", "allotments", "events", "label"))
         if not f.ok:
@@ -322,7 +355,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("bad-value", f"victory condition {i + 1}: when must be 'immediate' or 'end'",
                          f.where_value("when"))
         sc.victory.append(VictoryCondition(kind, f.str("side"), result, when, f.str_list("hexes"),
-                                           f.int("count", 1, minimum=0), plain_data(f.mapping("units")),
+                                           f.int("count", 1, minimum=0, maximum=MAX_COUNT),
+                                           plain_data(f.mapping("units")),
                                            plain_data(f.mapping("points")), f.str("description")))
 
     tables = top.mapping("tables")

@@ -5,9 +5,11 @@ Only the safe YAML types are built; duplicate keys are reported instead of silen
 from __future__ import annotations
 
 import gc
+import re
 
 import yaml
 
+from ..model.bounds import MAX_ALIAS_CHARS, MAX_ALIASES, MAX_FILE_BYTES, MAX_NODES
 from ..validation.diagnostics import Diagnostic, Severity
 
 try:
@@ -24,6 +26,9 @@ _TRUE = frozenset(("yes", "true", "on", "y"))
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 _ScalarNode = yaml.ScalarNode
+# an anchor (`&name`) where YAML can see one: at the start of a line or after a space or flow indicator
+# ("F&M" in a title is not one); only a file with one can use aliases
+_ANCHOR = re.compile(r"(?:^|[\s\[\]{},:?-])&[^\s\[\]{},]", re.M)
 # standard YAML types other than the ones converted above, kept as the text written
 _PLAIN_TAGS = frozenset(("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary", "tag:yaml.org,2002:value",
                          "tag:yaml.org,2002:yaml", "tag:yaml.org,2002:merge"))
@@ -99,6 +104,47 @@ class YamlReader:
         self.diagnostics.append(
             Diagnostic(code, Severity.WARNING, message, self.filename, where[0], where[1], **kw)
         )
+
+    def within_budget(self, text: str) -> bool:
+        """False (and reported at the line where the budget runs out) when the text is larger than a
+        file may be, holds more values than the loader builds, or repeats more through aliases than a
+        file may: a small file of aliases of a long text, or of `[0,0,0,...]`, would otherwise take
+        hundreds of megabytes to load and to report on."""
+        if len(text) > MAX_FILE_BYTES:
+            line = text.count("\n", 0, MAX_FILE_BYTES) + 1
+            self.error("file-too-large", f"the file is larger than a Hexwright file may be "
+                       f"({MAX_FILE_BYTES // (1024 * 1024)} MB); it is cut short here", (line, 1))
+            return False
+        # every value starts after one of these characters (or at the start); a mapping key written alone
+        # in a flow mapping gets an empty value too: twice their count bounds the number of values
+        starts = sum(text.count(c) for c in "\n,:-[{?")
+        anchored = _ANCHOR.search(text) is not None
+        if 2 * starts + 2 <= MAX_NODES and not anchored:
+            return True
+        nodes = aliases = repeated = 0
+        anchors: dict[str, int] = {}
+        try:
+            for event in yaml.parse(text, Loader=_Loader):
+                if isinstance(event, yaml.AliasEvent):
+                    aliases += 1
+                    repeated += anchors.get(event.anchor, 0)
+                    if aliases > MAX_ALIASES or repeated > MAX_ALIAS_CHARS:
+                        what = (f"more than {MAX_ALIASES:,} aliases (*name)" if aliases > MAX_ALIASES
+                                else f"aliases (*name) repeating more than {MAX_ALIAS_CHARS:,} characters")
+                        self.error("yaml-alias", f"the file uses {what}; Hexwright files never need them: "
+                                   "write the values out", _mark(event.start_mark))
+                        return False
+                elif isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                    nodes += 1
+                    if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+                        anchors[event.anchor] = len(event.value)
+                    if nodes > MAX_NODES:
+                        self.error("file-too-large", f"the file holds more than {MAX_NODES:,} values, more than "
+                                   "a Hexwright file may; it is cut short here", _mark(event.start_mark))
+                        return False
+        except yaml.YAMLError:
+            return True  # malformed: compose() reports it at its line
+        return True
 
     def compose(self, text: str) -> yaml.Node | None:
         try:
@@ -215,6 +261,10 @@ class YamlReader:
         return v
 
 
+def _mark(mark) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+
+
 def positioned(value, where: tuple[int, int] = (0, 0)):
     """`value` with every plain dict and list (as a migration may build them) turned into position-aware
     containers, placed at their parent's position. Containers read from the file keep their own."""
@@ -253,6 +303,8 @@ def load_yaml(text: str, filename: str, diagnostics: list[Diagnostic]):
     collecting = gc.isenabled()
     gc.disable()
     try:
+        if not reader.within_budget(text):
+            return None, reader
         node = reader.compose(text)
         if node is None:
             return None, reader

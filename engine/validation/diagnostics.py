@@ -52,6 +52,12 @@ class Diagnostic:
         return d
 
 
+def short(v: object, limit: int = 60) -> str:
+    """repr(v), cut to `limit` characters: a message quotes a value, never a whole page of it."""
+    text = repr(v)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
 

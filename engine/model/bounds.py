@@ -1,0 +1,41 @@
+"""The sane range of every number a map or scenario file may hold, and the loader's budget.
+
+A file is data from anywhere: a typo (`digits: 1000000000`, `movement: 1000000`) must be refused by
+the loader or by validation at its line, not discovered as a hang or a memory blow-up when the file
+is played, drawn or printed. The ranges are far wider than any printed wargame needs (the shipped
+scenarios use a few percent of each) and narrow enough that every loop and table the engine builds
+from them stays small.
+"""
+
+from __future__ import annotations
+
+# -- the file and its YAML ----------------------------------------------------------------------
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a 1,000,000-hex map written one hex a line is about 20 MB
+MAX_NODES = 3_000_000  # values, keys, lists and mappings in one file (a node costs about 300 bytes)
+MAX_ALIASES = 1_000  # uses of `*name` in one file (Hexwright never writes any)
+MAX_ALIAS_CHARS = 100_000  # the characters those uses repeat
+
+# -- the map ------------------------------------------------------------------------------------
+MAX_HEXES = 1_000_000  # 25 times the 200 x 200 benchmark map
+MAX_GRID_SIDE = 2_000  # columns, rows
+MAX_LABEL_DIGITS = 6  # per part of an XXYY label
+MAX_FIRST_LABEL = 10_000  # first_column, first_row (letter columns: 10,000 / 26 repeated letters at most)
+MIN_HEX_SIZE, MAX_HEX_SIZE = 1.0, 1_000.0  # scene units, centre to corner
+MAX_LINE_WIDTH = 1.0  # hexside feature and path widths, in hex sizes
+MAX_PLACE_SIZE = 100.0  # a place's text size, in hex sizes
+MAX_ELEVATION = 100_000  # elevation, in the map's own unit (feet, metres or levels)
+MAX_LEVEL = 100  # the level of an extra location in a hex (|level|)
+MAX_COST = 100  # MP to enter a hex or cross a hexside
+
+# -- the scenario -------------------------------------------------------------------------------
+MAX_UNIT_VALUE = 99  # a printed value: attack, defense, strength, endurance, movement allowance
+MAX_STEPS = 20  # steps (Hits) a unit may take
+MAX_STACKING = 20  # units per hex
+MAX_TURNS = 500  # the turn track; a turn number; the max_turns option
+MAX_WITHIN = 1_000  # `within` N hexes (entries, set-up zones)
+MAX_POOL_VALUE = 99  # a support marker's value
+MAX_POOL_COUNT = 999  # markers of one kind in a pool
+MAX_ALLOTMENT = 999  # support markers allotted on a turn
+MAX_POINTS = 100_000  # victory points of one line (|points|)
+MAX_COUNT = 100_000  # `count` of a victory condition
+MAX_TABLE_NUMBER = 1_000_000  # a number in a rules table (|n|)

@@ -1,0 +1,214 @@
+"""Hardening of the loader and validation (issue 17, part A): a file that `hexwright validate` passes
+never makes play, render, sheets, balance or the editor raise, and every rejection names file:line:column.
+
+Each case copies a shipped scenario into tmp_path, mutates one line and checks what the loader and
+validation say about it, through the engine's loaders and through `load_any` (the path of `hexwright
+validate`, render, sheets and info). Hangs and blow-ups are tested by asserting the file is refused before
+any of the work that would hang: the loader's own work is bounded by its budget (engine/model/bounds.py).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from hexwright.app.commands.loading import load_any
+from hexwright.engine.formats import load_document, load_map, load_scenario, yamlio
+from hexwright.engine.formats.mapfile import read_map_file
+from hexwright.engine.model import bounds
+from hexwright.engine.validation import Severity, has_errors, validate_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+FM = "fm-arnhem"
+FM_SCENARIO = "scenario-1-historical.yaml"
+FM_MAP = "arnhem-corridor.map.yaml"
+KOENIG = "koenig-arnhem-bridge"
+KOENIG_SCENARIO = "arnhem-bridge.yaml"
+KOENIG_MAP = "arnhem-bridge-map.yaml"
+
+
+def copy(tmp_path: Path, folder: str) -> Path:
+    dest = tmp_path / folder
+    shutil.copytree(SCENARIOS / folder, dest)
+    return dest
+
+
+def mutate(path: Path, old: str, new: str, count: int = 1) -> int:
+    """Replace `old` by `new` in the file (the first `count` times); the 1-based line of the first change."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(old)
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return text.count("\n", 0, at) + 1
+
+
+def diagnose(path: Path) -> list:
+    """Everything loading and validation say about a scenario or map file (the engine's own loaders)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if re.search(r"^kind: hexwright-map\s*$", text, re.M):
+        diags: list = []
+        read_map_file(path, diags)
+        return diags
+    result = load_scenario(path)
+    diags = list(result.diagnostics)
+    if result.scenario is not None:
+        diags += validate_scenario(result.scenario, result.source_map)
+    return diags
+
+
+def errors(diags) -> list:
+    return [d for d in diags if d.severity is Severity.ERROR]
+
+
+def assert_rejected_at(path: Path, line: int, code: str = "bad-value", file: Path | None = None,
+                       text: str = "") -> None:
+    """The file is refused by the engine's loaders and by load_any (hexwright validate, render, sheets),
+    with an error `code` at `line` of `file` (default: the file itself) and a column."""
+    file = file or path
+    for diags in (diagnose(path), load_any(path)[1]):
+        found = [d for d in errors(diags) if d.code == code and d.file == str(file) and d.line == line]
+        assert found, [d.format() for d in diags]
+        assert all(d.column > 0 for d in found), [d.format() for d in found]
+        if text:
+            assert any(text in d.message for d in found), [d.format() for d in found]
+
+
+# -- defect 1: numbers without a bound hang or blow up later ------------------------------------------
+def test_label_digits_are_bounded_before_any_label_is_made(tmp_path):
+    """`digits: 1000000000` made every label compute 10**digits: refused at the value, no label made."""
+    d = copy(tmp_path, FM)
+    line = mutate(d / FM_MAP, "first_row: 1, digits: 2}", "first_row: 1, digits: 1000000000}")
+    assert_rejected_at(d / FM_MAP, line, text="'digits' must be from 1 to")
+    assert_rejected_at(d / FM_SCENARIO, line, file=d / FM_MAP)
+
+
+def test_a_huge_first_column_of_letter_labels_is_refused(tmp_path):
+    """A letter-number grid starting at column 10**9 ('A' repeated 38 million times per label)."""
+    d = copy(tmp_path, KOENIG)
+    line = mutate(d / KOENIG_MAP, "labels: {scheme: xxyy, first_column: 1, first_row: 1, digits: 2}",
+                  "labels: {scheme: letter_number, first_column: 1000000000, first_row: 1, letters: asl}")
+    assert_rejected_at(d / KOENIG_MAP, line, text="'first_column' must be from 1 to")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("{attack: 2, defense: 2, movement: 7}, reduced", "{attack: 2, defense: 2, movement: 1000000}, reduced"),
+    ("{attack: 2, defense: 2, movement: 7}, reduced", "{attack: 2, defense: 2, movement: .inf}, reduced"),
+    ("{attack: 2, defense: 2, movement: 7}, reduced", "{attack: -3, defense: 2, movement: 7}, reduced"),
+    ("reduced: {attack: 1, defense: 1, movement: 7}", "reduced: {attack: 1, defense: 1, movement: 100000}"),
+])
+def test_unit_values_the_rules_compute_with_are_bounded(tmp_path, old, new):
+    """A movement allowance of 1,000,000 validated, then `play` allocated a bucket per 1/2 MP: refused."""
+    d = copy(tmp_path, FM)
+    line = mutate(d / FM_SCENARIO, old, new)
+    assert_rejected_at(d / FM_SCENARIO, line, text=f"must be from 0 to {bounds.MAX_UNIT_VALUE}")
+
+
+FM_NUMBERS = [
+    # (file, old, new): every other number of the format, out of range
+    (FM_SCENARIO, "stacking_limit: 1", "stacking_limit: 100000"),
+    (FM_SCENARIO, "{value: 2, count: 1, nationality: british", "{value: 2, count: 1000000000, nationality: british"),
+    (FM_SCENARIO, "{value: 2, count: 1, nationality: british", "{value: 200000, count: 1, nationality: british"),
+    (FM_SCENARIO, "{value: 2, count: 1, nationality: british", "{value: -2, count: 1, nationality: british"),
+    (FM_SCENARIO, "- {turn: 1, side: german, units: [1/vT", "- {turn: 1000000000, side: german, units: [1/vT"),
+    (FM_SCENARIO, "- {turn: 1, side: german, units: [1/vT", "- {turn: -4, side: german, units: [1/vT"),
+    (FM_SCENARIO, "when: immediate, hexes: ['3423', '3523', '3524'], count: 2",
+     "when: immediate, hexes: ['3423', '3523', '3524'], count: 10000000000"),
+    (FM_MAP, "hex_size: 32}", "hex_size: 1.0e+300}"),
+    (FM_MAP, "hex_size: 32}", "hex_size: .nan}"),
+    (FM_MAP, "columns: 39, rows: 26", "columns: 39, rows: 25000"),
+    (FM_MAP, "first_column: 1, first_row: 1, digits: 2", "first_column: 1, first_row: 99999999, digits: 2"),
+    (FM_MAP, "move: {leg: 2, mobile: 2}", "move: {leg: 2, mobile: 1000000000}"),
+    (FM_MAP, "'0101': mixed", "'0101': {terrain: mixed, elevation: 100000000000000000000}"),
+]
+
+
+@pytest.mark.parametrize("name, old, new", FM_NUMBERS, ids=[n for _, _, n in FM_NUMBERS])
+def test_every_number_of_the_format_is_bounded(tmp_path, name, old, new):
+    d = copy(tmp_path, FM)
+    line = mutate(d / name, old, new)
+    assert_rejected_at(d / name, line)
+
+
+def test_a_turn_track_longer_than_a_scenario_may_be_is_refused(tmp_path):
+    d = copy(tmp_path, FM)
+    extra = "".join(f"  - {{turn: {n}}}\n" for n in range(11, bounds.MAX_TURNS + 20))
+    line = mutate(d / FM_SCENARIO, "units:\n", extra + "units:\n")
+    assert_rejected_at(d / FM_SCENARIO, line + bounds.MAX_TURNS - 10, text="turns, more than a scenario may have")
+
+
+def test_the_bounds_leave_every_shipped_file_as_it_was():
+    for path in sorted(SCENARIOS.glob("*/*.yaml")):
+        assert [d.format() for d in errors(load_any(path)[1])] == [], path
+
+
+# -- defect 1: the loader's budget --------------------------------------------------------------------
+def test_many_aliases_of_a_long_text_are_refused_at_the_alias(tmp_path):
+    """215 KB of scalar aliases took 518 MB to load and report on: aliases are budgeted, and the file is
+    refused at the line of the alias that exhausts the budget, before anything is built of it."""
+    d = copy(tmp_path, FM)
+    text = (d / FM_MAP).read_text(encoding="utf-8")
+    text = text.replace("name: 'Arnhem: The Farthest Bridge - the Eindhoven-Arnhem corridor'",
+                        "name: &t " + "x" * 5000, 1)
+    lines = text.split("\n")
+    hexes = [i for i, ln in enumerate(lines) if re.match(r"^  '\d{4}': mixed$", ln)]
+    for i in hexes:
+        lines[i] = lines[i].replace("mixed", "*t")
+    (d / FM_MAP).write_text("\n".join(lines), encoding="utf-8")
+    limit = bounds.MAX_ALIAS_CHARS // 5000 + 1  # the alias that repeats more than the budget
+    diags: list = []
+    assert read_map_file(d / FM_MAP, diags) is None
+    assert [(d.code, d.line, d.column) for d in diags] == [("yaml-alias", hexes[limit - 1] + 1, 11)]
+    assert "repeating more than" in diags[0].message
+    assert_rejected_at(d / FM_SCENARIO, hexes[limit - 1] + 1, code="yaml-alias", file=d / FM_MAP)
+
+
+def test_a_few_scalar_aliases_are_still_read():
+    text = (SCENARIOS / FM / FM_MAP).read_text(encoding="utf-8").replace("notes: |", "notes: &n |", 1)
+    text += "places:\n  - {text: *n}\n"
+    text = text.replace("\nplaces:\n", "\nx_places:\n", 1) if text.count("\nplaces:\n") > 1 else text
+    diags: list = []
+    m = load_map(text, "m.yaml", diags)
+    assert m is not None
+
+
+def test_more_values_than_the_loader_builds_are_refused_at_their_line(monkeypatch):
+    monkeypatch.setattr(yamlio, "MAX_NODES", 5000)
+    text = (ROOT / "tests" / "fixtures" / "valid" / "map.yaml").read_text(encoding="utf-8")  # 120 hexes
+    big = "notes: [" + ", ".join(["0"] * 6000) + "]\n"
+    text = text.replace("notes: |", "x_notes: |", 1) + big
+    line = text.count("\n", 0, text.index("notes: [")) + 1
+    diags: list = []
+    assert load_map(text, "m.yaml", diags) is None
+    assert [(d.code, d.line) for d in diags] == [("file-too-large", line)]
+    assert diags[0].column > 0 and "more than 5,000 values" in diags[0].message
+
+
+def test_a_file_larger_than_a_file_may_be_is_refused_at_its_line(monkeypatch):
+    monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 1000)
+    text = (SCENARIOS / FM / FM_MAP).read_text(encoding="utf-8")
+    diags: list = []
+    assert load_map(text, "m.yaml", diags) is None
+    assert [(d.code, d.line, d.column) for d in diags] == [("file-too-large", text.count("\n", 0, 1000) + 1, 1)]
+
+
+def test_a_long_value_is_quoted_short_in_a_message(tmp_path):
+    d = copy(tmp_path, FM)
+    line = mutate(d / FM_MAP, "'0101': mixed", "'0101': {terrain: mixed, elevation: '" + "y" * 100_000 + "'}")
+    diags = diagnose(d / FM_MAP)
+    assert [x.line for x in errors(diags)] == [line]
+    assert all(len(x.message) < 300 for x in diags)
+
+
+def test_a_scenario_text_with_many_values_loads_from_text_within_budget():
+    """The estimate that skips the exact count never refuses a shipped file."""
+    for path in sorted(SCENARIOS.glob("*/*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        diags: list = []
+        reader = yamlio.YamlReader(str(path), diags)
+        assert reader.within_budget(text) and diags == []
+    assert load_document((SCENARIOS / FM / FM_SCENARIO).read_text(encoding="utf-8"), "s.yaml",
+                         SCENARIOS / FM).ok
+    assert not has_errors(diagnose(SCENARIOS / FM / FM_SCENARIO))
+
