@@ -43,6 +43,7 @@ from .atomic import atomic_write_texts, committed_replacement
 from .emit import block_text, flow, scalar
 from .fields import Fields, finite, short
 from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map, read_map_file
+from .ruledata import check_allotments, check_marker_values, check_options, check_table, check_victory
 from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, YDict, load_yaml
 
@@ -214,6 +215,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     sm.set(("scenario",), fname, 1, 1)
 
     sides = top.seq("sides")
+    sm.set(("sides",), fname, *top.where("sides"))
     for i, item in enumerate(sides):
         f = Fields(reader, item, f"side {i + 1}", ("id", "name", "color", "nationalities"), required=("id",))
         if not f.ok:
@@ -264,6 +266,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("duplicate-id", f"marker id {mid!r} is already used", markers.where(i))
             continue
         sm.set(("marker", mid), fname, *markers.where(i))
+        check_marker_values(reader, f"marker {mid}", f.mapping("values"))
         sc.markers[mid] = MarkerDef(mid, f.str("kind"), f.str("side"), f.str("label", mid), f.opt_str("hex"),
                                     plain_data(f.mapping("values")))
 
@@ -331,6 +334,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
             reader.error("bad-value", f"turns must be numbered 1, 2, 3 ... in order; entry {i + 1} says {number}",
                          turns.where(i))
         sm.set(("turn", i + 1), fname, *turns.where(i))
+        check_allotments(reader, f"turn {i + 1}", f.mapping("allotments"))
         sc.turns.append(TurnInfo(i + 1, f.bool("night"), plain_data(f.mapping("allotments")), f.str_list("events"),
                                  f.str("label")))
 
@@ -354,6 +358,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
         if when not in ("immediate", "end"):
             reader.error("bad-value", f"victory condition {i + 1}: when must be 'immediate' or 'end'",
                          f.where_value("when"))
+        check_victory(reader, f"victory condition {i + 1}", f.mapping("points"), f.mapping("units"))
         sc.victory.append(VictoryCondition(kind, f.str("side"), result, when, f.str_list("hexes"),
                                            f.int("count", 1, minimum=0, maximum=MAX_COUNT),
                                            plain_data(f.mapping("units")),
@@ -376,8 +381,11 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
                              rows_data.where(rname))
                 continue
             rows[str(rname)] = plain_data(cells)
-        sc.tables[str(name)] = Table(str(name), f.str_list("columns"), rows, f.str("title", str(name)),
+        columns = f.str_list("columns")
+        check_table(reader, sc.rules, str(name), columns, rows_data, tables.where(name), f.where_value("columns"))
+        sc.tables[str(name)] = Table(str(name), columns, rows, f.str("title", str(name)),
                                      f.bool("reconstructed"), f.str("source"), f.str("notes"), f.str("blank", "-"))
+    check_options(reader, top.mapping("options"), [s.id for s in sc.sides])
     sc.options = plain_data(top.mapping("options"))
     return sc
 

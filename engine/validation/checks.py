@@ -13,8 +13,8 @@ from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..model.hexmap import EDGE_SIDES, HexMap
 from ..model.placement import hex_prohibited, movement_class_of, zone_rule_holds
 from ..model.scenario import Scenario, ZoneRule
-from ..rules.registry import RULES_FAMILIES
-from .diagnostics import Diagnostic, Severity, SourceMap
+from ..rules.registry import RULES_FAMILIES, RulesFamily
+from .diagnostics import Diagnostic, Severity, SourceMap, short
 
 
 class _Report:
@@ -58,8 +58,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     if family is None:
         r.error("unknown-rules", f"unknown rules family {sc.rules!r}; known: {', '.join(sorted(RULES_FAMILIES))}",
                 ("scenario",))
-    if len(sc.sides) < 2:
-        r.warning("sides", f"a scenario needs two sides; this one has {len(sc.sides)}", ("scenario",))
+    check_sides(r, sc, family)
     if sc.first_player and sc.first_player not in side_ids:
         r.error("unknown-reference", f"first_player {sc.first_player!r} is not a side", ("first_player",))
 
@@ -83,9 +82,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 if key not in u.values:
                     r.error("missing-value", f"unit {u.id}: {family.name} units need a {key!r} value "
                             f"({family.values_source})", anchor, unit=u.id)
-            for key, v in u.values.items():
-                if not isinstance(v, (int, float)) or isinstance(v, bool):
-                    r.error("bad-value", f"unit {u.id}: value {key!r} must be a number, not {v!r}", anchor, unit=u.id)
+            for side, values in (("", u.values), (" reduced", u.reduced or {})):
+                for key, v in values.items():
+                    if not isinstance(v, (int, float)) or isinstance(v, bool):
+                        r.error("bad-value", f"unit {u.id}:{side} value {short(key)} must be a number, not {short(v)}",
+                                anchor, unit=u.id)
         if u.reduced is not None and u.steps < 2:
             r.error("bad-value", f"unit {u.id}: has a reduced side but only {u.steps} step", anchor, unit=u.id)
 
@@ -265,6 +266,29 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             if name not in sc.tables:
                 r.warning("missing-table", f"{family.name} needs a {name!r} table", ("scenario",))
     return r.out
+
+
+# the side ids a family's rules engine names (Koenig and Target Arnhem: the Allied and the German player)
+FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german")}
+
+
+def check_sides(r: _Report, sc: Scenario, family: RulesFamily | None) -> None:
+    """What a family needs of the sides to play at all: every family that plays is a two-player game
+    (F&M 4.0, Koenig 3.0, Target Arnhem Sequence of Play), and Koenig and Target Arnhem name their
+    players' sides. A scenario of a family without a rules engine only gets a warning."""
+    ids = [s.id for s in sc.sides]
+    plays = family is not None and family.plays
+    if len(ids) != 2:
+        text = f"a scenario needs two sides; this one has {len(ids)}"
+        if plays and family is not None:
+            r.error("sides", f"{text}: a {family.name} game is played by two players", ("sides",))
+        else:
+            r.warning("sides", text, ("sides",))
+        return
+    need = FAMILY_SIDE_IDS.get(sc.rules)
+    if plays and need is not None and sorted(ids) != sorted(need):
+        r.error("sides", f"the sides of a {family.name if family else sc.rules} scenario must have the ids "
+                f"{' and '.join(need)} (the rules name them), not {' and '.join(ids)}", ("sides",))
 
 
 def check_target_arnhem(r: _Report, sc: Scenario, map_ok: bool) -> None:

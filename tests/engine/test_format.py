@@ -141,9 +141,10 @@ def full_scenario(m: HexMap, map_file: str | None = None) -> Scenario:
     ]
     sc.turns = [TurnInfo(1, False, {"allied": "8/9"}, ["drop"], "17 Sep AM"), TurnInfo(2, True), TurnInfo(3)]
     sc.victory = [VictoryCondition("occupy", "allied", "win", "end", [at(m.hexes[7])], 1, {"flags_not": ["airborne"]}),
-                  VictoryCondition("vp", "german", points={"per_hex": 2, "per_unit": 1}),
+                  VictoryCondition("vp", "german", points={"occupied_hex": 2, "unit_on_map": 1}),
                   VictoryCondition("default", "", "draw")]
-    sc.tables = {"crt": Table("crt", ["1-2", "1-1", "2-1"], {"clear": ["AE", "EX", "DR"], "town": ["AE", "-", 1.5]},
+    # a table of the scenario's own (a rules table such as F&M's 'crt' is checked for what the rules read)
+    sc.tables = {"odds": Table("odds", ["1-2", "1-1", "2-1"], {"clear": ["AE", "EX", "DR"], "town": ["AE", "-", 1.5]},
                               "Combat Results", True, "000 9.0", "reconstructed: the printed body is truncated", "-")}
     sc.options = {"fog": False, "seed": 7, "variants": ["a", "b"], "nested": {"x": 1}}
     # a game that starts mid-way: 1/1 depleted, a bridge blown, a ferry in place, the drop zone shifted

@@ -212,3 +212,79 @@ def test_a_scenario_text_with_many_values_loads_from_text_within_budget():
                          SCENARIOS / FM).ok
     assert not has_errors(diagnose(SCENARIOS / FM / FM_SCENARIO))
 
+
+# -- defect 2: everything the rules read is type-checked; what each family needs is required --------------
+TA = "target-arnhem"
+TA_SCENARIO = "target-arnhem.yaml"
+RULE_DATA = [
+    # (folder, scenario, old, new, code): a value a rules family reads, of a kind it cannot read
+    (KOENIG, KOENIG_SCENARIO, "points: {occupied_hex: 2}", "points: {occupied_hex: lots}", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "points: {occupied_hex: 2}", "points: {occupied_hex: 2.5}", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "points: {occupied_all: 5}", "points: {occupied_every: 5}", "unknown-key"),
+    (KOENIG, KOENIG_SCENARIO, "units: {undamaged: true}", "units: {undamaged: 'if possible'}", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "units: {ids: [G-Recon9]}", "units: {ids: {G-Recon9: 1}}", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "'3': [1, 'yes']", "'3': [one, 'yes']", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "'5': [3]", "'5': [lots]", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "values: {formation: 1PB}", "values: {formation: [1PB, 4PB]}", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "leadership: false", "leadership: 'sometimes'", "bad-value"),
+    (KOENIG, KOENIG_SCENARIO, "options: {", "options: {max_turns: lots, ", "bad-value"),
+    (FM, FM_SCENARIO, "canal: ['1-3']", "canal: ['1-999999999']", "bad-value"),
+    (FM, FM_SCENARIO, "canal: ['1-3']", "canal: ['1-x']", "bad-value"),
+    (FM, FM_SCENARIO, "'3': [One British SFM available, 1, 0]", "'3': [One British SFM available, one, 0]",
+     "bad-value"),
+    (FM, FM_SCENARIO, "allotments: {allied: 13, german: 3}", "allotments: {allied: lots, german: 3}", "bad-value"),
+    (FM, FM_SCENARIO, "allotments: {allied: 13, german: 3}", "allotments: {allied: [13], german: 3}", "bad-value"),
+    (FM, FM_SCENARIO, "tables:\n", "options: {friendly_edges: [south]}\ntables:\n", "bad-value"),
+    (FM, FM_SCENARIO, "tables:\n", "options: {allied_side: british}\ntables:\n", "bad-value"),
+    (FM, FM_SCENARIO, "units: {flags_not: [airborne]}", "units: {flags_not: airborne}", "bad-value"),
+    (FM, FM_SCENARIO, "values: {nationality: british}", "values: {nationality: {british: 1}}", "bad-value"),
+    (TA, TA_SCENARIO, "columns: ['1:3',", "columns: ['1:0',", "bad-value"),
+    (TA, TA_SCENARIO, "columns: ['1:3',", "columns: ['one to three',", "bad-value"),
+]
+
+
+@pytest.mark.parametrize("folder, name, old, new, code", RULE_DATA, ids=[r[3][:40] for r in RULE_DATA])
+def test_what_the_rules_read_is_type_checked_at_its_line(tmp_path, folder, name, old, new, code):
+    d = copy(tmp_path, folder)
+    if old == "options: {" and old not in (d / name).read_text(encoding="utf-8"):
+        pytest.fail("the Koenig scenario has options")  # pragma: no cover
+    line = mutate(d / name, old, new)
+    assert_rejected_at(d / name, line, code=code)
+
+
+def test_koenig_victory_points_as_text_validated_and_crashed_at_the_end(tmp_path):
+    """The issue's case: `points: {occupied_hex: lots}` passed validation and raised ValueError when the
+    game ended (koenig/victory.py reads int(points)). Now validation refuses it at the value."""
+    d = copy(tmp_path, KOENIG)
+    line = mutate(d / KOENIG_SCENARIO, "points: {occupied_hex: 2}", "points: {occupied_hex: lots}")
+    diags = load_any(d / KOENIG_SCENARIO)[1]
+    bad = [x for x in errors(diags) if x.line == line]
+    assert bad and "'occupied_hex' must be a whole number" in bad[0].message
+    text = (d / KOENIG_SCENARIO).read_text(encoding="utf-8").splitlines()[line - 1]
+    assert text[bad[0].column - 1:].startswith("lots")
+
+
+def test_a_two_player_family_needs_both_sides(tmp_path):
+    """An F&M scenario with one side validated but could not be played (the game needs two players)."""
+    d = copy(tmp_path, FM)
+    text = (d / FM_SCENARIO).read_text(encoding="utf-8")
+    sides_line = text.splitlines().index("sides:") + 1
+    mutate(d / FM_SCENARIO, "  - {id: german, name: German, color: '#5f6f7f', nationalities: [german]}\n", "")
+    assert_rejected_at(d / FM_SCENARIO, sides_line, code="sides", text="a Fire & Movement game is played by two")
+
+
+@pytest.mark.parametrize("folder, name", [(KOENIG, KOENIG_SCENARIO), (TA, TA_SCENARIO)])
+def test_koenig_and_target_arnhem_need_the_sides_their_rules_name(tmp_path, folder, name):
+    d = copy(tmp_path, folder)
+    text = (d / name).read_text(encoding="utf-8")
+    sides_line = text.splitlines().index("sides:") + 1
+    (d / name).write_text(re.sub(r"\bgerman\b", "axis", text), encoding="utf-8")
+    assert_rejected_at(d / name, sides_line, code="sides", text="allied and german")
+
+
+def test_a_family_without_a_rules_engine_still_only_warns_about_its_sides(tmp_path):
+    d = copy(tmp_path, FM)
+    mutate(d / FM_SCENARIO, "rules: fm", "rules: asl")
+    mutate(d / FM_SCENARIO, "  - {id: german, name: German, color: '#5f6f7f', nationalities: [german]}\n", "")
+    sides = [x for x in load_any(d / FM_SCENARIO)[1] if x.code == "sides"]
+    assert [x.severity for x in sides] == [Severity.WARNING]
