@@ -1,7 +1,8 @@
 """One game of a balance study: the task sent to a worker and the small record it sends back.
 
 A task names the scenario file, the bots, the play options, an optional what-if parameter and the
-game's index; the worker loads the scenario once per process, plays the game through the protocol and
+game's index; the worker loads the scenario once per process (a worker of a pool or a cluster is sent
+the loaded scenario itself, `send_scenario`, and never reads the file), plays the game through the protocol and
 returns a `GameRecord` of a few hundred bytes (no state crosses processes). The scenario's `Game`
 (its compiled movement graphs and tables, rules/protocol.py) is also made once per process and shared
 by the games, as the protocol intends. The game's seed and its
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -67,11 +69,32 @@ class GameRecord:
 
 
 _SCENARIOS: dict[tuple[Any, ...], Scenario] = {}
+SENT = "sent:"  # the name of a scenario sent to the workers starts so (send_scenario)
+_SENT: dict[str, Scenario] = {}
+
+
+def send_scenario(path: str) -> tuple[str, Scenario]:
+    """A scenario file as a study sends it to its workers: the loaded scenario (its map and tables
+    included) and a name for it made of its content's digest and the path. A worker finds the scenario
+    by that name (`receive_scenarios`) and never reads the path, which may name another file, or none,
+    in the worker's folder or on the worker's machine."""
+    sc = scenario_for(path)
+    digest = hashlib.blake2b(pickle.dumps(sc, protocol=pickle.HIGHEST_PROTOCOL), digest_size=12).hexdigest()
+    return f"{SENT}{digest}:{path}", sc
+
+
+def receive_scenarios(sent: dict[str, Scenario]) -> None:
+    """Keep the scenarios a study sent, for its tasks that name them (a worker's side of send_scenario)."""
+    for name, sc in sent.items():
+        _SENT.setdefault(name, sc)  # the first copy stays: its games and their Game are made once
 
 
 def scenario_for(path: str, parameter: tuple[str, Any] | None = None) -> Scenario:
     """The scenario of a task, loaded once per process (and per what-if value); a file changed on disk
-    since (another modification time or size) is loaded again."""
+    since (another modification time or size) is loaded again. A name made by `send_scenario` gives the
+    scenario the study sent."""
+    if path.startswith(SENT):
+        return _sent_scenario(path, parameter)
     try:
         st = os.stat(path)
     except OSError as exc:
@@ -89,6 +112,18 @@ def scenario_for(path: str, parameter: tuple[str, Any] | None = None) -> Scenari
                 more = f" and {len(errors) - 3} more" if len(errors) > 3 else ""
                 raise ValueError(f"{path}: the scenario has errors: {first}{more} (hexwright validate {path})")
             base = _SCENARIOS[(*stamp, None)] = result.scenario
+        sc = base if parameter is None else apply_parameter(base, parameter[0], parameter[1])
+        _SCENARIOS[key] = sc
+    return sc
+
+
+def _sent_scenario(name: str, parameter: tuple[str, Any] | None) -> Scenario:
+    key = (name, parameter)
+    sc = _SCENARIOS.get(key)
+    if sc is None:
+        base = _SENT.get(name)
+        if base is None:
+            raise ValueError(f"{name.split(':', 2)[-1]}: the scenario was not sent to this worker")
         sc = base if parameter is None else apply_parameter(base, parameter[0], parameter[1])
         _SCENARIOS[key] = sc
     return sc
@@ -182,7 +217,7 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
 
     def after(st: GameState) -> None:
         gone = _eliminated(st)
-        for uid in gone - before["gone"]:
+        for uid in sorted(gone - before["gone"]):  # a set's order would change from run to run
             lab = before["pos"].get(uid)
             if lab:
                 lost_at.append(lab)
@@ -217,5 +252,5 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
         vp=dict(vp_fn()) if vp_fn is not None else {}, finished=out is not None)
 
 
-__all__ = ["GameCancelled", "GameRecord", "GameTask", "game_for", "game_seed", "play_game", "scenario_for",
-           "warm_up"]
+__all__ = ["GameCancelled", "GameRecord", "GameTask", "game_for", "game_seed", "play_game", "receive_scenarios",
+           "scenario_for", "send_scenario", "warm_up"]

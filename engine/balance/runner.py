@@ -21,9 +21,20 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from .games import GameCancelled, GameRecord, GameTask, play_game, warm_up
+from ..model.scenario import Scenario
+from .games import (
+    SENT,
+    GameCancelled,
+    GameRecord,
+    GameTask,
+    play_game,
+    receive_scenarios,
+    send_scenario,
+    warm_up,
+)
 
 DASK_CONNECT_TIMEOUT = "10s"  # how long to wait for a --scheduler before giving up
 POLL_SECONDS = 0.1  # how often a waiting runner looks at `cancel`
@@ -47,6 +58,18 @@ def make_tasks(scenario: str, bots: Sequence[str], games: int, seed: int, option
                parameter: tuple[str, Any] | None = None) -> list[GameTask]:
     opts = tuple(sorted((options or {}).items()))
     return [GameTask(scenario, tuple(bots), seed, i, opts, parameter) for i in range(games)]
+
+
+def sending(tasks: Sequence[GameTask]) -> tuple[list[GameTask], dict[str, Scenario]]:
+    """The tasks as a pool or a cluster gets them: each names its scenario by content (games.send_scenario),
+    and the scenarios so named, which go to the workers with the tasks: a worker reads no scenario file."""
+    names: dict[str, str] = {}
+    sent: dict[str, Scenario] = {}
+    for path in dict.fromkeys(t.scenario for t in tasks):
+        if not path.startswith(SENT):
+            names[path], sc = send_scenario(path)
+            sent[names[path]] = sc
+    return [replace(t, scenario=names.get(t.scenario, t.scenario)) for t in tasks], sent
 
 
 def warm_keys(tasks: Sequence[GameTask]) -> list[WarmKey]:
@@ -98,10 +121,23 @@ def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
     return item[0], play_game(item[1])
 
 
-def _start_worker(keys: list[WarmKey]) -> None:
-    """A pool worker's initializer: Ctrl-C is the caller's to handle (it stops the pool), then the warm-up."""
+def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario]) -> None:
+    """A pool worker's initializer: Ctrl-C is the caller's to handle (it stops the pool); the study's
+    scenarios, then the warm-up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _receive_and_warm_up(sent, keys)
+
+
+def _receive_and_warm_up(sent: dict[str, Scenario], keys: list[WarmKey]) -> None:
+    receive_scenarios(sent)
     warm_up(keys)
+
+
+def _play_sent(item: tuple[int, GameTask], sent: dict[str, Scenario]) -> tuple[int, GameRecord]:
+    """A game on a cluster's worker, with the study's scenarios (a worker that joined after the warm-up
+    gets them here)."""
+    receive_scenarios(sent)
+    return _play_at(item)
 
 
 def pool_start_method(requested: str | None = None) -> str:
@@ -129,12 +165,13 @@ def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
         ctx.set_forkserver_preload(PRELOAD)  # imported once in the server, shared by every worker it forks
+    tasks, sent = sending(tasks)
     main_thread = threading.current_thread() is threading.main_thread()
     # forked workers ignore SIGINT from their first instant, before their initializer says so again
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
     try:
         pool = ctx.Pool(min(workers, max(1, len(tasks))), initializer=_start_worker,
-                        initargs=(warm_keys(tasks),))
+                        initargs=(warm_keys(tasks), sent))
     finally:
         if main_thread:
             signal.signal(signal.SIGINT, before)
@@ -170,9 +207,13 @@ def _run_dask(tasks: Sequence[GameTask], scheduler: str, progress: Progress | No
         client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
     except OSError as exc:
         raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+    tasks, sent = sending(tasks)
     with client, client.as_current():
-        client.run(warm_up, warm_keys(tasks))  # every worker loads the scenario before the games are handed out
-        futures = client.map(_play_at, list(enumerate(tasks)), pure=False)
+        # every worker gets the scenario and makes its Game before the games are handed out; the games get
+        # it too (sent once to a worker), for a worker that joins later
+        client.run(_receive_and_warm_up, sent, warm_keys(tasks))
+        shared = client.scatter(sent, broadcast=True)
+        futures = client.map(_play_sent, list(enumerate(tasks)), sent=shared, pure=False)
         pending = as_completed(futures)
         try:
             while len(out) < len(tasks):

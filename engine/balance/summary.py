@@ -95,10 +95,16 @@ class Summary:
                 "parameter": list(self.parameter) if self.parameter else None,
                 "sides": [s.to_dict() for s in self.sides],
                 "decided_turns": {str(k): v for k, v in sorted(self.decided_turns.items())},
-                "victory_hits": dict(sorted(self.victory_hits.items(), key=lambda kv: -kv[1])),
+                "victory_hits": ranked(self.victory_hits),
                 "heatmaps": {"shape": list(self.lost_heat.shape), "axes": ["row", "column"],
                              "units_lost": self.lost_heat.astype(int).tolist(),
                              "combats": self.combat_heat.astype(int).tolist()}}
+
+
+def ranked(counts: dict[str, int]) -> dict[str, int]:
+    """Counts, the most frequent first and ties in the order of their text: the same order (and the same
+    bytes of a report) whatever order the counts were made in."""
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def summary_from_dict(d: dict[str, Any], sc: Scenario | None = None) -> Summary:
@@ -159,9 +165,9 @@ def summarize(sc: Scenario, scenario_path: str, records: list[GameRecord], bots:
                                   sum(vps) / len(vps) if vps else None, sd.name))
     hits: Counter[str] = Counter()
     for r in records:
-        hits.update(set(r.victory_hits))
+        hits.update(list(dict.fromkeys(r.victory_hits)))  # each condition once a game, in its order (not a set's)
     return Summary(sc.title, scenario_path, list(bots), seed, n, sum(1 for r in records if not r.finished), results,
-                   dict(Counter(r.decided_turn for r in records)), dict(hits),
+                   dict(Counter(r.decided_turn for r in records)), ranked(hits),
                    heat(sc, [h for r in records for h in r.lost_at]),
                    heat(sc, [h for r in records for h in r.combats_at]), parameter, dict(options or {}),
                    sc.map.grid, terrain_colours(sc))

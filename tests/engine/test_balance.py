@@ -4,6 +4,10 @@ identical studies whatever runs the games (one process, a process pool, a local 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -263,3 +267,44 @@ def test_progress_readings_give_rate_and_time_left():
     now[0] = 612.0
     assert meter.due(1000) and meter.reading(1000).text() == "1000/1000 games in 8 min 32 s, 1.95 games/s"
     assert duration(7300) == "2 h 1 min"
+
+
+SHIPPED = sorted(p for p in SCENARIOS.rglob("*.yaml") if "kind: hexwright-scenario" in p.read_text(encoding="utf-8"))
+
+
+def _study_json(path: Path, hash_seed: str) -> bytes:
+    """A short study's JSON, written by a fresh interpreter whose str hashes (and so the order of its sets) come
+    from `hash_seed`."""
+    code = ("import sys; from hexwright.engine.balance import run_study; "
+            "from hexwright.engine.balance.report import json_report; "
+            f"sys.stdout.write(json_report(run_study({str(path)!r}, 2, ['heuristic'], seed=7, "
+            "options={'max_turns': 1})))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                          env={**os.environ, "PYTHONHASHSEED": hash_seed})
+    return done.stdout
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_the_same_seed_gives_the_same_json_bytes(path):
+    first = _study_json(path, "1")
+    assert json.loads(first)["games"] == 2
+    assert _study_json(path, "2") == first
+
+
+def test_a_dask_worker_started_in_another_folder_plays_a_relative_scenario_path(tmp_path, monkeypatch):
+    """The workers get the scenario's content, not its path: a worker whose working folder is elsewhere (another
+    machine, in effect) plays the study a relative path names, with the same results as this process."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)  # the worker processes start here, where there is no scenario
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, protocol="tcp",
+                                  dashboard_address=None, host="127.0.0.1") as cluster:
+        monkeypatch.chdir(SCENARIOS)
+        relative = "koenig-arnhem-bridge/arnhem-bridge.yaml"
+        assert not (tmp_path / relative).exists() and Path(relative).exists()
+        here = run_study(relative, 3, ["random"], seed=5, options={"max_turns": 1})
+        on_dask = run_study(relative, 3, ["random"], seed=5, scheduler=cluster.scheduler_address,
+                            options={"max_turns": 1})
+        swept = run_sweep(relative, "turns", [1, 2], 1, ["random"], seed=5, scheduler=cluster.scheduler_address)
+    assert on_dask.to_dict() == here.to_dict()
+    assert [s.to_dict() for s in swept] == [s.to_dict() for s in run_sweep(relative, "turns", [1, 2], 1, ["random"],
+                                                                           seed=5)]
