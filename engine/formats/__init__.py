@@ -13,9 +13,10 @@ from .scenariofile import (
     save_scenario,
 )
 from .versions import FORMAT_VERSION
+from .yamlio import decode_source, read_source
 
 __all__ = [
-    "FORMAT_VERSION", "MAP_KIND", "SCENARIO_KIND", "LoadResult", "atomic_write_text", "dump_map",
+    "FORMAT_VERSION", "MAP_KIND", "SCENARIO_KIND", "LoadResult", "atomic_write_text", "decode_source", "dump_map",
     "dump_scenario", "load_document", "load_map", "load_scenario", "read_map_file", "save_map",
-    "save_scenario",
+    "read_source", "save_scenario",
 ]

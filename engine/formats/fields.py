@@ -54,15 +54,20 @@ class Fields:
         what: _Str,
         allowed: Iterable[str],
         required: Iterable[str] = (),
+        at: tuple[_Int, _Int] | None = None,
         **context: Any,
     ) -> None:
+        """`at`: where `data` stands in the file when it cannot say itself (a number or a text where a
+        mapping belongs: `'0101': 5`); its parent's mark for it."""
         self.reader = reader
         self.what = what
         self.context = context
         self.ok = isinstance(data, dict)
         self.data: YDict = data if isinstance(data, YDict) else YDict()
         if not self.ok:
-            where = getattr(data, "line", 0), getattr(data, "column", 0)
+            where = (getattr(data, "line", 0), getattr(data, "column", 0))
+            if where == (0, 0) and at is not None:
+                where = at
             reader.error("bad-type", f"{what} must be a mapping, not {_kind(data)}", where, **context)
             return
         allowed = tuple(allowed)

@@ -39,7 +39,7 @@ from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields, finite, short
 from .versions import FORMAT_VERSION, VersionError, migrate
-from .yamlio import YamlReader, YDict, YList, load_yaml, positioned
+from .yamlio import YamlReader, YDict, YList, load_yaml, positioned, read_source
 
 MAP_KIND = "hexwright-map"
 MAP_KEYS = ("format_version", "kind", "name", "notes", "grid", "labels", "edges", "default_terrain",
@@ -69,12 +69,14 @@ def _cost(reader: YamlReader, value: Any, where: tuple[int, int], what: str) -> 
         int(value) if float(value).is_integer() else float(value))
 
 
-def _costs(reader: YamlReader, data: Any, what: str, classes: list[str]) -> dict[str, Cost]:
+def _costs(reader: YamlReader, data: Any, what: str, classes: list[str],
+           at: tuple[int, int] = (0, 0)) -> dict[str, Cost]:
     out: dict[str, Cost] = {}
     if data is None:
         return out
     if not isinstance(data, dict):
         where = (getattr(data, "line", 0), getattr(data, "column", 0))
+        where = at if where == (0, 0) else where
         reader.error("bad-type", f"{what}: 'move' must map movement classes to costs", where)
         return out
     for cls, v in data.items():
@@ -96,10 +98,10 @@ def plain_data(v: Any) -> Any:
     return v
 
 
-def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
+def read_terrain_table(reader: YamlReader, data: Any, at: tuple[int, int] | None = None) -> TerrainTable:
     f = Fields(reader, data, "terrain_table",
                ("name", "movement_classes", "terrain", "features", "hexside_features", "bridges", "paths"),
-               required=("terrain",))
+               required=("terrain",), at=at)
     table = TerrainTable(name=f.str("name", "terrain"))
     classes = f.str_list("movement_classes") or ["leg", "mobile"]
     table.movement_classes = classes
@@ -107,19 +109,21 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
     def each(section: str):
         group = f.mapping(section)
         for code, entry in group.items():
-            yield str(code), entry, group
+            yield str(code), entry, group.where_value(code)
 
-    for code, entry, _group in each("terrain"):
-        e = Fields(reader, entry, f"terrain {code!r}", ("name", "color", "pattern", "move", "only_along", "combat"))
+    for code, entry, at in each("terrain"):
+        e = Fields(reader, entry, f"terrain {code!r}", ("name", "color", "pattern", "move", "only_along", "combat"),
+                   at=at)
         only: dict[str, list[str]] = {}
         for cls, paths in e.mapping("only_along").items():
             only[str(cls)] = [str(p) for p in paths] if isinstance(paths, list) else [str(paths)]
         table.terrain[code] = TerrainType(
             code, e.str("name", code), e.str("color", "#d8d0a8"), e.opt_str("pattern"),
-            _costs(reader, e.raw("move"), f"terrain {code!r}", classes), only, plain_data(e.raw("combat") or {}),
+            _costs(reader, e.raw("move"), f"terrain {code!r}", classes, e.where_value("move")),
+            only, plain_data(e.raw("combat") or {}),
         )
-    for code, entry, _group in each("features"):
-        e = Fields(reader, entry, f"feature {code!r}", ("name", "color", "symbol", "mode", "move", "combat"))
+    for code, entry, at in each("features"):
+        e = Fields(reader, entry, f"feature {code!r}", ("name", "color", "symbol", "mode", "move", "combat"), at=at)
         mode = e.str("mode", "add")
         if mode not in ("add", "terrain"):
             reader.error("bad-value", f"feature {code!r}: mode must be 'add' or 'terrain', not {mode!r}",
@@ -127,29 +131,31 @@ def read_terrain_table(reader: YamlReader, data: Any) -> TerrainTable:
             mode = "add"
         table.features[code] = FeatureType(
             code, e.str("name", code), e.str("color", "#8a5a3c"), e.str("symbol", "dot"), mode,
-            _costs(reader, e.raw("move"), f"feature {code!r}", classes), plain_data(e.raw("combat") or {}),
+            _costs(reader, e.raw("move"), f"feature {code!r}", classes, e.where_value("move")),
+            plain_data(e.raw("combat") or {}),
         )
-    for code, entry, _group in each("hexside_features"):
+    for code, entry, at in each("hexside_features"):
         e = Fields(reader, entry, f"hexside feature {code!r}",
-                   ("name", "color", "width", "move", "permits_crossing", "combat"))
+                   ("name", "color", "width", "move", "permits_crossing", "combat"), at=at)
         table.hexside_features[code] = HexsideFeatureType(
             code, e.str("name", code), e.str("color", "#3a78c8"),
             e.float("width", 0.12, minimum=0.0, maximum=MAX_LINE_WIDTH),
-            _costs(reader, e.raw("move"), f"hexside feature {code!r}", classes),
+            _costs(reader, e.raw("move"), f"hexside feature {code!r}", classes, e.where_value("move")),
             e.bool("permits_crossing"), plain_data(e.raw("combat") or {}),
         )
-    for code, entry, _group in each("bridges"):
-        e = Fields(reader, entry, f"bridge {code!r}", ("name", "color", "move", "combat"))
+    for code, entry, at in each("bridges"):
+        e = Fields(reader, entry, f"bridge {code!r}", ("name", "color", "move", "combat"), at=at)
         table.bridges[code] = BridgeType(
             code, e.str("name", code), e.str("color", "#505050"),
-            _costs(reader, e.raw("move"), f"bridge {code!r}", classes), plain_data(e.raw("combat") or {}),
+            _costs(reader, e.raw("move"), f"bridge {code!r}", classes, e.where_value("move")),
+            plain_data(e.raw("combat") or {}),
         )
-    for code, entry, _group in each("paths"):
-        e = Fields(reader, entry, f"path {code!r}", ("name", "color", "width", "dash", "move"))
+    for code, entry, at in each("paths"):
+        e = Fields(reader, entry, f"path {code!r}", ("name", "color", "width", "dash", "move"), at=at)
         table.paths[code] = PathType(
             code, e.str("name", code), e.str("color", "#b03020"),
             e.float("width", 0.08, minimum=0.0, maximum=MAX_LINE_WIDTH), e.bool("dash"),
-            _costs(reader, e.raw("move"), f"path {code!r}", classes),
+            _costs(reader, e.raw("move"), f"path {code!r}", classes, e.where_value("move")),
         )
     for t in table.terrain.values():
         for paths in t.only_along.values():
@@ -164,11 +170,12 @@ def grid_too_big(columns: int, rows: int) -> bool:
     return columns * rows > MAX_HEXES or columns > MAX_GRID_SIDE or rows > MAX_GRID_SIDE
 
 
-def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any) -> GridSpec:
+def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any, grid_at: tuple[int, int] | None = None,
+              labels_at: tuple[int, int] | None = None) -> GridSpec:
     g = Fields(reader, grid_data, "grid", ("columns", "rows", "orientation", "stagger", "hex_size"),
-               required=("columns", "rows"))
+               required=("columns", "rows"), at=grid_at)
     lab = Fields(reader, labels_data if labels_data is not None else YDict(), "labels",
-                 ("scheme", "first_column", "first_row", "digits", "letters"))
+                 ("scheme", "first_column", "first_row", "digits", "letters"), at=labels_at)
     orientation = g.str("orientation", "flat")
     if orientation not in ("flat", "pointy"):
         reader.error("bad-value", f"grid: orientation must be 'flat' or 'pointy', not {orientation!r}",
@@ -248,10 +255,10 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
     top = Fields(reader, data, "the map", allowed, required=("grid", "terrain_table"))
     if not top.ok:
         return None
-    grid = read_grid(reader, top.raw("grid"), top.raw("labels"))
+    grid = read_grid(reader, top.raw("grid"), top.raw("labels"), top.where_value("grid"), top.where_value("labels"))
     if grid_too_big(grid.columns, grid.rows):
         return None  # reported by read_grid
-    table = read_terrain_table(reader, top.raw("terrain_table"))
+    table = read_terrain_table(reader, top.raw("terrain_table"), top.where_value("terrain_table"))
     default = top.str("default_terrain", "")
     if default and default not in table.terrain:
         reader.error("unknown-terrain", f"default_terrain {default!r} is not in the terrain table",
@@ -276,8 +283,10 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
     _read_hexes(m, reader, top.mapping("hexes"), source_map)
     _read_hexsides(m, reader, top.mapping("hexsides"), source_map)
 
-    for i, item in enumerate(top.seq("places")):
-        pf = Fields(reader, item, f"place {i + 1}", ("text", "hex", "kind", "size", "dx", "dy"), required=("text",))
+    places = top.seq("places")
+    for i, item in enumerate(places):
+        pf = Fields(reader, item, f"place {i + 1}", ("text", "hex", "kind", "size", "dx", "dy"), required=("text",),
+                    at=places.where(i))
         if not pf.ok:
             continue
         h = None
@@ -293,7 +302,8 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
 
     regions = top.mapping("regions")
     for name, entry in regions.items():
-        rf = Fields(reader, entry, f"region {name!r}", ("kind", "label", "color", "hexes", "polygon", "adjacent"))
+        rf = Fields(reader, entry, f"region {name!r}", ("kind", "label", "color", "hexes", "polygon", "adjacent"),
+                    at=regions.where_value(name))
         if not rf.ok:
             continue
         if source_map is not None:
@@ -325,6 +335,7 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
 
     if top.raw("underlay") is not None:
         uf = Fields(reader, top.raw("underlay"), "underlay", ("image", "transform", "opacity", "visible"),
+                    at=top.where_value("underlay"),
                     required=("image",))
         tr = uf.raw("transform")
         transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -365,7 +376,8 @@ def _read_hexes(m: HexMap, reader: YamlReader, hexes: YDict, source_map: SourceM
                 reader.error("unknown-terrain", f"hex {label}: unknown terrain {value!r}", hexes.where_value(label),
                              hex=label)
             continue
-        hf = Fields(reader, value, f"hex {label}", ("terrain", "features", "elevation", "locations"), hex=label)
+        hf = Fields(reader, value, f"hex {label}", ("terrain", "features", "elevation", "locations"),
+                    at=hexes.where_value(label), hex=label)
         if not hf.ok:
             continue
         code = hf.str("terrain", m.default_terrain)
@@ -386,9 +398,10 @@ def _read_hexes(m: HexMap, reader: YamlReader, hexes: YDict, source_map: SourceM
         if elev:
             m.elevation[h] = elev
         locs = []
-        for j, loc in enumerate(hf.seq("locations")):
+        locations = hf.seq("locations")
+        for j, loc in enumerate(locations):
             lf = Fields(reader, loc, f"hex {label} location {j + 1}", ("level", "terrain", "features"),
-                        required=("level", "terrain"), hex=label)
+                        required=("level", "terrain"), at=locations.where(j), hex=label)
             if not lf.ok:
                 continue
             lt = lf.str("terrain")
@@ -428,7 +441,8 @@ def _read_hexsides(m: HexMap, reader: YamlReader, sides: YDict, source_map: Sour
             vf = Fields(reader, YDict(), f"hexside {key}", ())
             vf.data.update(value)
         else:
-            vf = Fields(reader, value, f"hexside {key}", ("features", "bridge", "paths", "level"), hex=str(key))
+            vf = Fields(reader, value, f"hexside {key}", ("features", "bridge", "paths", "level"),
+                        at=sides.where_value(key), hex=str(key))
             if not vf.ok:
                 continue
         feats = vf.str_list("features")
@@ -507,12 +521,8 @@ def read_map_file(path: str | Path, diagnostics: list[Diagnostic] | None = None,
                   source_map: SourceMap | None = None) -> HexMap | None:
     p = Path(path)
     diags = diagnostics if diagnostics is not None else []
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        from ..validation.diagnostics import Severity
-
-        diags.append(Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p)))
+    text = read_source(p, diags)
+    if text is None:
         return None
     return load_map(text, str(p), diags, source_map)
 

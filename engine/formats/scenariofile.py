@@ -45,7 +45,7 @@ from .fields import Fields, finite, short
 from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map, read_map_file
 from .ruledata import check_allotments, check_marker_values, check_options, check_table, check_victory
 from .versions import FORMAT_VERSION
-from .yamlio import YamlReader, YDict, load_yaml
+from .yamlio import YamlReader, YDict, load_yaml, read_source
 
 SCENARIO_KIND = "hexwright-scenario"
 SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "description", "map", "sides",
@@ -71,7 +71,7 @@ class LoadResult:
 def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
     units: dict[str, UnitDef] = {}
     for i, item in enumerate(items):
-        f = Fields(reader, item, f"unit {i + 1}", UNIT_KEYS, required=("id", "side"))
+        f = Fields(reader, item, f"unit {i + 1}", UNIT_KEYS, required=("id", "side"), at=items.where(i))
         if not f.ok:
             continue
         uid = f.str("id")
@@ -112,8 +112,9 @@ def _check_values(reader: YamlReader, values: YDict, uid: str) -> None:
                          f"not {short(v)}", values.where_value(key), unit=uid)
 
 
-def _read_entry(reader: YamlReader, data, what: str) -> Entry:
-    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description"))
+def _read_entry(reader: YamlReader, data, what: str, at: tuple[int, int] | None = None) -> Entry:
+    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description"),
+               at=at)
     rng = f.str_list("edge_range")
     edge_range = None
     if rng:
@@ -217,7 +218,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     sides = top.seq("sides")
     sm.set(("sides",), fname, *top.where("sides"))
     for i, item in enumerate(sides):
-        f = Fields(reader, item, f"side {i + 1}", ("id", "name", "color", "nationalities"), required=("id",))
+        f = Fields(reader, item, f"side {i + 1}", ("id", "name", "color", "nationalities"), required=("id",),
+                   at=sides.where(i))
         if not f.ok:
             continue
         sid = f.str("id")
@@ -233,14 +235,16 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     for sid, by_pool in pools.items():
         side = sc.side(str(sid))
         sm.set(("pool", str(sid)), fname, *pools.where(sid))
-        pf = Fields(reader, by_pool, f"support_pools of {sid}", tuple(by_pool) if isinstance(by_pool, dict) else ())
+        pf = Fields(reader, by_pool, f"support_pools of {sid}", tuple(by_pool) if isinstance(by_pool, dict) else (),
+                    at=pools.where_value(sid))
         pools_of: dict[str, list[SupportMarker]] = {}
         for pool_name in pf.data:
             markers = []
             seq = pf.seq(pool_name)
             for j, it in enumerate(seq):
                 mf = Fields(reader, it, f"support marker {j + 1} of pool {pool_name!r}",
-                            ("value", "count", "nationality", "kind", "range"), required=("value",))
+                            ("value", "count", "nationality", "kind", "range"), required=("value",),
+                            at=seq.where(j))
                 if mf.ok:
                     markers.append(SupportMarker(mf.int("value", minimum=0, maximum=MAX_POOL_VALUE),
                                                  mf.int("count", 1, minimum=0, maximum=MAX_POOL_COUNT),
@@ -258,7 +262,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     markers = top.seq("markers")
     for i, item in enumerate(markers):
         f = Fields(reader, item, f"marker {i + 1}", ("id", "kind", "side", "label", "hex", "values"),
-                   required=("id", "kind"))
+                   required=("id", "kind"), at=markers.where(i))
         if not f.ok:
             continue
         mid = f.str("id")
@@ -283,7 +287,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     zones = top.seq("setup_zones")
     for i, item in enumerate(zones):
         f = Fields(reader, item, f"set-up zone {i + 1}", ("name", "side", "units", "rules", "description"),
-                   required=("side", "rules"))
+                   required=("side", "rules"), at=zones.where(i))
         if not f.ok:
             continue
         name = f.str("name", f"zone {i + 1}")
@@ -292,7 +296,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
         seq = f.seq("rules")
         for j, r in enumerate(seq):
             rf = Fields(reader, r, f"set-up zone {name!r} rule {j + 1}",
-                        ("region", "edge", "terrain", "hexes", "within", "not"))
+                        ("region", "edge", "terrain", "hexes", "within", "not"), at=seq.where(j))
             if not rf.ok:
                 continue
             rule = ZoneRule(rf.opt_str("region"), rf.opt_str("edge"), rf.opt_str("terrain"),
@@ -310,13 +314,13 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     reinf = top.seq("reinforcements")
     for i, item in enumerate(reinf):
         f = Fields(reader, item, f"reinforcement {i + 1}", ("turn", "side", "units", "entry", "airborne", "note"),
-                   required=("turn", "side", "units", "entry"))
+                   required=("turn", "side", "units", "entry"), at=reinf.where(i))
         if not f.ok:
             continue
         sm.set(("reinforcement", i), fname, *reinf.where(i))
         sc.reinforcements.append(Reinforcement(
             f.int("turn", 1, minimum=1, maximum=MAX_TURNS), f.str("side"), f.str_list("units"),
-            _read_entry(reader, f.raw("entry"), f"reinforcement {i + 1}"),
+            _read_entry(reader, f.raw("entry"), f"reinforcement {i + 1}", f.where_value("entry")),
             f.bool("airborne"), f.str("note"),
         ))
 
@@ -326,7 +330,8 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
                      f"({MAX_TURNS})", turns.where(MAX_TURNS))
         del turns[MAX_TURNS:]
     for i, item in enumerate(turns):
-        f = Fields(reader, item, f"turn {i + 1}", ("turn", "night", "allotments", "events", "label"))
+        f = Fields(reader, item, f"turn {i + 1}", ("turn", "night", "allotments", "events", "label"),
+                   at=turns.where(i))
         if not f.ok:
             continue
         number = f.int("turn", i + 1)
@@ -342,7 +347,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     for i, item in enumerate(vic):
         f = Fields(reader, item, f"victory condition {i + 1}",
                    ("kind", "side", "result", "when", "hexes", "count", "units", "points", "description"),
-                   required=("kind",))
+                   required=("kind",), at=vic.where(i))
         if not f.ok:
             continue
         sm.set(("victory", i), fname, *vic.where(i))
@@ -368,7 +373,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     for name, item in tables.items():
         f = Fields(reader, item, f"table {name!r}",
                    ("title", "reconstructed", "source", "notes", "blank", "columns", "rows"),
-                   required=("columns", "rows"))
+                   required=("columns", "rows"), at=tables.where_value(name))
         if not f.ok:
             continue
         sm.set(("table", str(name)), fname, *tables.where(name))
@@ -407,10 +412,10 @@ def load_document(text: str, filename: str, base_dir: Path | None = None) -> Loa
 
 def load_scenario(path: str | Path) -> LoadResult:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return LoadResult(None, [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p))])
+    diags: list[Diagnostic] = []
+    text = read_source(p, diags)
+    if text is None:
+        return LoadResult(None, diags)
     return load_document(text, str(p), p.parent)
 
 

@@ -4,7 +4,9 @@ Only the safe YAML types are built; duplicate keys are reported instead of silen
 
 from __future__ import annotations
 
+import codecs
 import gc
+import os
 import re
 
 import yaml
@@ -149,6 +151,15 @@ class YamlReader:
     def compose(self, text: str) -> yaml.Node | None:
         try:
             return yaml.compose(text, Loader=_Loader)
+        except yaml.reader.ReaderError as exc:
+            # a character YAML does not allow (a control character): its position is an index in the text
+            pos = max(0, min(int(exc.position), len(text)))
+            char = exc.character
+            number = ord(char) if isinstance(char, str) else char if isinstance(char, int) else None
+            code = f"#x{number:04x}" if number is not None else repr(char)
+            self.error("yaml-syntax", f"malformed YAML: the character {code} is not allowed in a YAML file "
+                       "(a control character: delete it or write it escaped in a double-quoted text)",
+                       text_position(text, pos))
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -259,6 +270,59 @@ class YamlReader:
         if tag not in _PLAIN_TAGS:
             self._foreign_tag(node)
         return v
+
+
+def text_position(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of the character at `index` of `text`."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"), (codecs.BOM_UTF16_LE, "UTF-16"),
+         (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+def decode_source(data: bytes, filename: str, diagnostics: list[Diagnostic]) -> str | None:
+    """The text of a file's bytes, which must be UTF-8 (a UTF-8 byte order mark is allowed and dropped);
+    None with a diagnostic at the line and column of the first byte that is not: a file saved as UTF-16
+    or in a legacy code page (Latin-1 'é' is the byte 0xe9) is refused where it goes wrong."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            diagnostics.append(Diagnostic(
+                "encoding", Severity.ERROR, f"the file is {name} (it starts with a {name} byte order mark); Hexwright "
+                "files are UTF-8: save it as UTF-8", filename, 1, 1))
+            return None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8")
+        line, column = text_position(good + "?", len(good))
+        bad = data[exc.start: exc.start + 1].hex()
+        diagnostics.append(Diagnostic(
+            "encoding", Severity.ERROR, f"the byte 0x{bad} is not UTF-8 ({exc.reason}); Hexwright files are UTF-8: "
+            "save the file as UTF-8 or retype the character", filename, line, column))
+        return None
+
+
+def read_source(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> str | None:
+    """The text of the file at `path` for the loader, or None with a diagnostic: a file that cannot be
+    read, is larger than a Hexwright file may be, or is not UTF-8 (at the line of the first bad byte)."""
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        diagnostics.append(Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", name))
+        return None
+    if len(data) > MAX_FILE_BYTES:
+        line = data.count(b"\n", 0, MAX_FILE_BYTES) + 1
+        diagnostics.append(Diagnostic(
+            "file-too-large", Severity.ERROR, f"the file is larger than a Hexwright file may be "
+            f"({MAX_FILE_BYTES // (1024 * 1024)} MB); it is cut short here", name, line, 1))
+        return None
+    return decode_source(data, name, diagnostics)
 
 
 def _mark(mark) -> tuple[int, int]:

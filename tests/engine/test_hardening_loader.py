@@ -288,3 +288,127 @@ def test_a_family_without_a_rules_engine_still_only_warns_about_its_sides(tmp_pa
     mutate(d / FM_SCENARIO, "  - {id: german, name: German, color: '#5f6f7f', nationalities: [german]}\n", "")
     sides = [x for x in load_any(d / FM_SCENARIO)[1] if x.code == "sides"]
     assert [x.severity for x in sides] == [Severity.WARNING]
+
+
+# -- defect 3: every rejection names file:line:column ------------------------------------------------------
+def write_bytes_replacing(path: Path, old: str, new: bytes) -> tuple[int, int]:
+    """Replace `old` by the raw bytes `new`; the 1-based line and column where `new` starts."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(old)
+    line_start = text.rfind("\n", 0, at) + 1
+    data = text[:at].encode("utf-8") + new + text[at + len(old):].encode("utf-8")
+    path.write_bytes(data)
+    return text.count("\n", 0, at) + 1, at - line_start + 1
+
+
+def single(diags, code: str):
+    found = [d for d in errors(diags) if d.code == code]
+    assert len(found) == 1, [d.format() for d in diags]
+    return found[0]
+
+
+def test_a_byte_that_is_not_utf8_is_reported_at_its_line_and_column(tmp_path):
+    """A Latin-1 'é' (0xe9) in the map: the loader said only 'can't decode byte 0xe9 in position 51234'."""
+    d = copy(tmp_path, FM)
+    line, column = write_bytes_replacing(d / FM_MAP, "Eindhoven-Arnhem corridor", b"Eindhoven-Arnh\xe9m corridor")
+    column += len("Eindhoven-Arnh")
+    for diags in (diagnose(d / FM_MAP), diagnose(d / FM_SCENARIO), load_any(d / FM_SCENARIO)[1]):
+        bad = single(diags, "encoding")
+        assert (bad.file, bad.line, bad.column) == (str(d / FM_MAP), line, column)
+        assert "0xe9" in bad.message and "UTF-8" in bad.message
+
+
+def test_a_scenario_with_a_bad_byte_is_refused_at_its_line_by_the_engine_loader(tmp_path):
+    d = copy(tmp_path, FM)
+    line, column = write_bytes_replacing(d / FM_SCENARIO, "Scenario 1 (historical)", b"Sc\xe9nario 1 (historical)")
+    result = load_scenario(d / FM_SCENARIO)
+    assert result.scenario is None
+    bad = single(result.diagnostics, "encoding")
+    assert (bad.line, bad.column) == (line, column + 2)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_utf16_or_utf32_file_is_refused_at_line_1_saying_so(tmp_path, encoding):
+    d = copy(tmp_path, FM)
+    text = (d / FM_MAP).read_text(encoding="utf-8")
+    bom = {"utf-16": b"", "utf-16-be": b"\xfe\xff", "utf-32": b""}[encoding]
+    (d / FM_MAP).write_bytes(bom + text.encode(encoding))
+    for diags in (diagnose(d / FM_SCENARIO), load_any(d / FM_SCENARIO)[1]):
+        bad = single(diags, "encoding")
+        assert (bad.file, bad.line, bad.column) == (str(d / FM_MAP), 1, 1)
+        assert encoding[:6].upper() in bad.message
+
+
+def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
+    d = copy(tmp_path, FM)
+    (d / FM_MAP).write_bytes(b"\xef\xbb\xbf" + (d / FM_MAP).read_bytes())
+    assert errors(load_any(d / FM_SCENARIO)[1]) == []
+
+
+@pytest.mark.parametrize("char", ["\x07", "\x1b", "\x7f"])
+def test_a_control_character_is_reported_at_its_line_and_column(tmp_path, char):
+    """YAML refuses control characters; the reader's error has the position, which was dropped."""
+    d = copy(tmp_path, FM)
+    line, column = write_bytes_replacing(d / FM_SCENARIO, "Scenario 1 (historical)",
+                                         f"Scenario 1{char} (historical)".encode())
+    column += len("Scenario 1")
+    for diags in (diagnose(d / FM_SCENARIO), load_any(d / FM_SCENARIO)[1]):
+        bad = single(diags, "yaml-syntax")
+        assert (bad.file, bad.line, bad.column) == (str(d / FM_SCENARIO), line, column)
+        assert f"#x{ord(char):04x}" in bad.message
+
+
+SCALARS = [
+    # (file, old, new, what the message names): a scalar where a mapping belongs
+    (FM_MAP, "'0101': mixed", "'0101': 5", "hex 0101 must be a mapping"),
+    (FM_MAP, "grid: {columns: 39, rows: 26, orientation: flat, stagger: odd, hex_size: 32}", "grid: 39",
+     "grid must be a mapping"),
+    (FM_MAP, "labels: {scheme: xxyy, first_column: 1, first_row: 1, digits: 2}", "labels: xxyy",
+     "labels must be a mapping"),
+    (FM_MAP, "mixed: {name: Mixed, color: '#e4deb4', move: {leg: 2, mobile: 2}, combat: {crt_row: Clear, "
+             "drop_row: Mixed}}", "mixed: 2", "terrain 'mixed' must be a mapping"),
+    (FM_MAP, "move: {leg: 2, mobile: 2}", "move: 2", "must map movement classes"),
+    (FM_SCENARIO, "- {id: allied, name: Allied,", "- allied\n  - {id: allies, name: Allied,", "side 1 must be"),
+    (FM_SCENARIO, "entry: {hex: '3925'}", "entry: '3925'", "entry must be a mapping"),
+    (FM_SCENARIO, "- {kind: default, side: german, result: win, when: end, description: 'the German player wins at "
+                  "the end of GT 10 otherwise (Arnhem: The Farthest Bridge 11.5)'}", "- default",
+     "victory condition 3 must be"),
+    (FM_SCENARIO, "- {turn: 2, label:", "- 2\n  - {turn: 3, label:", "turn 2 must be"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, what", SCALARS, ids=[s[2][:30] for s in SCALARS])
+def test_a_scalar_where_a_mapping_belongs_is_reported_at_its_line(tmp_path, name, old, new, what):
+    """`'0101': 5` was refused with no position at all: a number or a text has none of its own, so the
+    position of the value in its parent is given."""
+    d = copy(tmp_path, FM)
+    text = (d / name).read_text(encoding="utf-8")
+    at = text.index(old)
+    line = text.count("\n", 0, at) + 1
+    (d / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    for diags in (diagnose(d / FM_SCENARIO), load_any(d / FM_SCENARIO)[1]):
+        found = [x for x in errors(diags) if x.code == "bad-type" and what in x.message]
+        assert found, [x.format() for x in diags]
+        assert all(x.file == str(d / name) and x.line >= line and x.column > 0 for x in found), \
+            [x.format() for x in found]
+        assert found[0].line in (line, line + 1)
+
+
+def test_no_rejection_without_a_line(tmp_path):
+    """Every diagnostic of every case above carries a line: a sweep over the shipped files' lines, each
+    replaced by a scalar where the line held a mapping entry."""
+    d = copy(tmp_path, KOENIG)
+    text = (d / KOENIG_SCENARIO).read_text(encoding="utf-8")
+    lines = text.split("\n")
+    checked = 0
+    for i, ln in enumerate(lines):
+        m = re.match(r"^(\s*(?:- )?[\w'./-]+: )\{.*\}$", ln) or re.match(r"^(\s*- )\{.*\}$", ln)
+        if not m or i % 3:
+            continue
+        mutated = lines[:i] + [m.group(1) + "5"] + lines[i + 1:]
+        (d / KOENIG_SCENARIO).write_text("\n".join(mutated), encoding="utf-8")
+        diags = load_any(d / KOENIG_SCENARIO)[1]
+        assert has_errors(diags), i
+        assert all(x.line > 0 and x.column > 0 for x in errors(diags)), [x.format() for x in errors(diags)]
+        checked += 1
+    assert checked > 10
