@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.engine.formats import load_document
+from hexwright.engine.formats import load_document, read_source
 from hexwright.engine.formats.mapfile import MAP_KIND, load_map
 from hexwright.engine.model import HexMap, Scenario
-from hexwright.engine.validation import Diagnostic, Severity, SourceMap, validate_scenario
+from hexwright.engine.validation import Diagnostic, SourceMap, validate_scenario
 
 
 def sniff_kind(text: str) -> str | None:
@@ -21,10 +21,10 @@ def sniff_kind(text: str) -> str | None:
 def load_any(path: str | Path, validate: bool = True) -> tuple[Scenario | HexMap | None, list[Diagnostic]]:
     """Load a scenario or a map; return it (or None) and every diagnostic, validation included."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p))]
+    read: list[Diagnostic] = []
+    text = read_source(p, read)  # not UTF-8, too large or unreadable: said at its line where it has one
+    if text is None:
+        return None, read
     if sniff_kind(text) == MAP_KIND:
         diags: list[Diagnostic] = []
         m = load_map(text, str(p), diags, SourceMap())

@@ -16,10 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.app.commands.loading import sniff_kind
-from hexwright.engine.formats import load_document, load_map, save_map, save_scenario
+from hexwright.engine.formats import load_document, load_map, read_source, save_map, save_scenario
 from hexwright.engine.formats.mapfile import MAP_KIND
 from hexwright.engine.model import HexMap, Scenario
-from hexwright.engine.validation import Diagnostic, Severity, SourceMap, has_errors, validate_scenario
+from hexwright.engine.validation import Diagnostic, SourceMap, has_errors, validate_scenario
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -69,10 +69,10 @@ class MapDocument(QObject):
     def open(cls, path: str | Path) -> tuple[MapDocument | None, list[Diagnostic]]:
         """Open a map or scenario file. A file with errors opens nothing: (None, diagnostics)."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            return None, [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(p))]
+        read: list[Diagnostic] = []
+        text = read_source(p, read)  # not UTF-8, too large or unreadable: said at its line where it has one
+        if text is None:
+            return None, read
         sm = SourceMap()
         if sniff_kind(text) == MAP_KIND:
             diags: list[Diagnostic] = []

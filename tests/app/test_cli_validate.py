@@ -85,6 +85,15 @@ def test_a_file_that_does_not_exist_fails(capsys, tmp_path):
     assert f"{missing}: error[unreadable]" in out
 
 
+def test_a_file_that_is_not_utf8_is_refused_at_the_bad_byte(capsys, tmp_path):
+    bad = tmp_path / "latin1.yaml"
+    bad.write_bytes(VALID.read_bytes().replace(b"title:", b"title: caf\xe9 ", 1))
+    line = next(n for n, t in enumerate(bad.read_bytes().split(b"\n"), start=1) if b"\xe9" in t)
+    code, out, _ = run(capsys, "validate", str(bad))
+    assert code == 1
+    assert re.search(rf"latin1.yaml:{line}:\d+: error\[encoding\]: the byte 0xe9 is not UTF-8", out), out
+
+
 def test_any_broken_file_among_many_fails(capsys):
     code, _, err = run(capsys, "validate", str(VALID), str(BROKEN[0]), str(VALID_MAP))
     assert code == 1

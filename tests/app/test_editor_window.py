@@ -84,6 +84,16 @@ def test_unknown_terrain_code_is_reported_with_its_line(qtbot, tmp_path, map_fil
     assert any(d.line == line for d in diags)
 
 
+def test_a_byte_that_is_not_utf8_is_reported_at_its_line_when_opened(qtbot, tmp_path, map_file):
+    lines = map_file.read_bytes().split(b"\n")
+    lines[5] = lines[5] + b" # caf\xe9"
+    bad = tmp_path / "latin1.yaml"
+    bad.write_bytes(b"\n".join(lines))
+    doc, diags = MapDocument.open(bad)
+    assert doc is None
+    assert [(d.code, d.line) for d in diags] == [("encoding", 6)]
+
+
 def test_closing_with_unsaved_changes_asks(qtbot, tmp_path, map_file, monkeypatch):
     win = make_window(qtbot, tmp_path)
     win.open_path(map_file)
