@@ -35,15 +35,18 @@ maximizes the value of its side to act), the heuristic's choice at a node carryi
 (`prior_bias / (1 + visits)`), so with few visits the search keeps to it; expand one new node; then
 play on with both sides' heuristic bots until the game ends or `horizon` decisions have been taken
 since the root; score that position for each side (`evaluate`) and back the value up the path.
-The bot plays the root's most visited action; a tie goes to the heuristic's choice.
+The bot plays, of the root's actions tried at least twice, the one of best mean value, but keeps the
+heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy).
 
-Evaluation of a position that is not over (`evaluate`, from each side's point of view, in [-1, 1]):
-the scenario's victory conditions as data (engine/bots/objectives.py): each objective hex held by a unit
-of the side counts its weight (2 VP city, 1 VP town in F&M 11.5; Arnhem and Hell's Highway in Target
-Arnhem), against the other side's; the family's Victory Points where it keeps them (`victory_points()`,
-Koenig exclusive 12.0); and the units each side has lost (eliminated, and steps lost: F&M 8.2.4
-depletion, Koenig 9.2.2 Hits, Target Arnhem damage). A finished game scores +1 for the winner, -1 for
-the loser, 0 for a draw.
+Evaluation of a position that is not over (`evaluate`, each side's value in [-1, 1]): 0.9 tanh of the
+lead the side has gained since the root, its lead (`score`) being
+* where the family keeps Victory Points (`victory_points()`, Koenig exclusive 12.0: units, hexes,
+  exits), the VP difference over `VP_SCALE`;
+* else the scenario's victory conditions as data (engine/bots/objectives.py): each objective hex held by
+  a unit that counts for its side's occupy conditions (F&M 11.5: not airborne units) counts its weight
+  (2 VP city, 1 VP town; Arnhem and Hell's Highway in Target Arnhem), and the units each side has lost
+  (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count against it.
+A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
 Budget: `simulations` per searched decision (deterministic: the same seed gives the same game on any
 machine, whatever its load). The default (`DEFAULT_SIMULATIONS`, `DEFAULT_HORIZON`) is the one measured
@@ -116,6 +119,7 @@ class MCTSBot:
         self._objectives = Objectives.of(scenario)
         self._unit_side = {uid: u.side for uid, u in scenario.units.items()}
         self._units_per_side = {s: max(1, sum(1 for u in scenario.units.values() if u.side == s)) for s in sides}
+        self._counting: dict[str, bool] = {}  # unit -> whether it counts for its side's occupy conditions
         self.last_search: dict[str, tuple[int, float]] = {}  # the root's children: visits, mean value
 
     # -- the decision ------------------------------------------------------------------------------------
@@ -223,6 +227,23 @@ class MCTSBot:
         lead = self.score(state)
         return {s: 0.9 * math.tanh(lead[s] - (base or {}).get(s, 0.0)) for s in sides}
 
+    def _counts(self, state: GameState, uid: str) -> bool:
+        """Whether the unit can fulfil its side's occupy conditions (F&M 11.5: non-airborne units only;
+        the family's `is_airborne` where it has one, as the F&M heuristic reads it)."""
+        got = self._counting.get(uid)
+        if got is None:
+            u = self.scenario.units.get(uid)
+            if u is None:
+                got = False
+            else:
+                flags = set(u.flags)
+                airborne = getattr(state.game, "is_airborne", None)
+                if callable(airborne) and airborne(uid):
+                    flags.add("airborne")
+                got = self._objectives.counts_for(u.side, flags)
+            self._counting[uid] = got
+        return got
+
     def score(self, state: GameState) -> dict[str, float]:
         """Each side's lead over the other: the victory conditions as data, or the family's Victory Points
         where it keeps them, and units lost (see the module)."""
@@ -246,7 +267,7 @@ class MCTSBot:
                 score[side] -= MATERIAL_WEIGHT * lost / self._units_per_side[side]
             total_w = sum(self._objectives.weight.values()) or 1.0
             for h, w in self._objectives.weight.items():
-                holders = {self._unit_side.get(u) for u in pos.units_at(h)}
+                holders = {self._unit_side.get(u) for u in pos.units_at(h) if self._counts(state, u)}
                 for side in holders:
                     if side in score:
                         score[side] += OBJECTIVE_WEIGHT * w / total_w
