@@ -169,6 +169,7 @@ def check_options(reader: YamlReader, options: YDict, side_ids: list[str]) -> No
 # -- rules tables ---------------------------------------------------------------------------------------
 _DIE_RANGE = re.compile(r"^(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?$")
 DIE_RANGE_TABLES = {"fm": ("airborne_drop", "bridge_demolition", "bridge_repair")}
+BRIDGE_KINDS = ("canal", "railroad", "highway")  # F&M 10.6.3: the kinds of bridge the tables have a row for
 
 
 def _die_range_ok(cell: Any) -> bool:
@@ -214,6 +215,12 @@ def check_table(reader: YamlReader, rules: str, name: str, columns: list[str], r
         _need_rows(reader, name, rows, [str(d) for d in range(1, 7)], where)
     if rules == "fm" and name == "crt":
         _need_rows(reader, name, rows, [str(d) for d in range(1, 7)], where)
+    if rules == "fm" and name in ("bridge_demolition", "bridge_repair"):
+        # fm/engineers.py reads the row of the bridge's kind (fm/game.py bridge_kind: every bridge is one)
+        _need_rows(reader, name, rows, list(BRIDGE_KINDS), where)
+        for row, cells in rows.items():
+            if isinstance(cells, list) and not cells:
+                bad(row, "needs the die rolls that succeed, such as 1-3")
     if rules == "fm" and name == "crt_terrain":
         for row, cells in rows.items():
             if isinstance(cells, list) and not any(_differentials(c) for c in cells):

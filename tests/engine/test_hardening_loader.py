@@ -412,3 +412,19 @@ def test_no_rejection_without_a_line(tmp_path):
         assert all(x.line > 0 and x.column > 0 for x in errors(diags)), [x.format() for x in errors(diags)]
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("table", ["bridge_demolition", "bridge_repair"])
+def test_an_fm_bridge_table_needs_a_row_for_every_kind_of_bridge(tmp_path, table):
+    """F&M 10.6.3/10.6.4: the engineers read the row of the bridge's kind (canal, railroad, highway); a table
+    without one validated and then raised KeyError at the first roll (found by the fuzz suite)."""
+    d = copy(tmp_path, FM)
+    text = (d / FM_SCENARIO).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    start = lines.index(f"  {table}:")
+    canal = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("canal:"))
+    (d / FM_SCENARIO).write_text("\n".join(lines[:canal] + lines[canal + 1:]) + "\n", encoding="utf-8")
+    for diags in (diagnose(d / FM_SCENARIO), load_any(d / FM_SCENARIO)[1]):
+        found = [x for x in errors(diags) if "needs a row for each of canal, railroad, highway" in x.message]
+        assert found and all(start < x.line <= canal + 1 and x.column > 0 for x in found), \
+            [x.format() for x in diags]
