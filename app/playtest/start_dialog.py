@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 from .session import HUMAN
 
 SEAT_TITLES = {HUMAN: "Human", "random": "Bot: random", "heuristic": "Bot: heuristic",
-               "mcts": "Bot: MCTS (searches, about a second a decision)"}
+               "mcts": "Bot: MCTS (searches: up to about 2 s a decision)"}
 DEFAULT_PACE_MS = 400
 
 
