@@ -39,8 +39,8 @@ INTERRUPTED = 130  # the exit status of a study stopped by Ctrl-C (128 + SIGINT,
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", metavar="SCENARIO", help="scenario file")
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    p.add_argument("--bots", default="heuristic,heuristic", help="bot for each side in side order: random or "
-                   "heuristic; one name plays every side (default heuristic,heuristic)")
+    p.add_argument("--bots", default="heuristic,heuristic", help="bot for each side in side order: random, "
+                   "heuristic or mcts; one name plays every side (default heuristic,heuristic)")
     p.add_argument("--seed", type=int, default=0, help="master seed: each game's seed derives from it and the "
                    "game's number (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes on this machine (default 1)")
