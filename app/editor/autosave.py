@@ -31,10 +31,12 @@ import os
 import re
 import time
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 from hexwright.engine.formats import atomic_write_text, dump_map, dump_scenario
+from hexwright.engine.formats.atomic import process_exists
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 DEFAULT_INTERVAL_MS = 180_000
@@ -149,37 +151,28 @@ def _key(p: Path) -> str:
 def _running(pid: int, side: Path) -> bool:
     if os.name == "nt":  # no probe without side effects: written within two intervals counts as running
         return time.time() - _mtime(side) < 2 * DEFAULT_INTERVAL_MS / 1000
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # it exists, owned by someone else
-    return True
+    return process_exists(pid)
 
 
 def _reserve_untitled(folder: Path) -> Path:
     """Create `untitled-<n>.yaml` (empty) with the first free n, atomically."""
     folder.mkdir(parents=True, exist_ok=True)
     n = 1
-    while True:
-        candidate = folder / f"untitled-{n}.yaml"
-        try:
-            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            n += 1
-            continue
-        os.close(fd)
-        return candidate
+    return _first_free(lambda k: folder / f"untitled-{k}.yaml", n)
 
 
 def _reserve_other(path: Path, folder: Path) -> Path:
     """A side file of `path` for a further window: `<name>-<hash>-<n>.autosave` in the autosave folder."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = str(fallback_path(path, folder))[: -len(SIDE_SUFFIX)]
-    n = 2
+    return _first_free(lambda k: Path(f"{stem}-{k}{SIDE_SUFFIX}"), 2)
+
+
+def _first_free(name: Callable[[int], Path], n: int) -> Path:
+    """The first of name(n), name(n + 1), ... that did not exist, created empty here and now (O_EXCL: two
+    windows asking at once get two different files)."""
     while True:
-        candidate = Path(f"{stem}-{n}{SIDE_SUFFIX}")
+        candidate = name(n)
         try:
             fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         except FileExistsError:

@@ -71,6 +71,17 @@ def stack_badge(layer: QGraphicsItem, c: QPointF, side: float, n: int, colour: Q
     text.setPos(-br.width() / 2, -br.height() / 2)
     return badge
 
+def hexside_cross(centre: QPointF, r: float) -> QPainterPath:
+    """A cross of half-width `r` on a hexside's midpoint: how the editor and the playtest board mark a
+    demolished bridge or a ferry."""
+    path = QPainterPath()
+    path.moveTo(centre + QPointF(-r, -r))
+    path.lineTo(centre + QPointF(r, r))
+    path.moveTo(centre + QPointF(-r, r))
+    path.lineTo(centre + QPointF(r, -r))
+    return path
+
+
 class CounterItem(QGraphicsPixmapItem):
     """One set-up unit's counter (front side), centred on its own origin."""
 
@@ -290,14 +301,7 @@ class CounterLayer(QObject):
             side = m.hexside_at(label)
             if side is None:
                 continue  # validation reports it
-            centre = g.side_line(side).center()
-            r = g.size * 0.3
-            path = QPainterPath()
-            path.moveTo(centre + QPointF(-r, -r))
-            path.lineTo(centre + QPointF(r, r))
-            path.moveTo(centre + QPointF(-r, r))
-            path.lineTo(centre + QPointF(r, -r))
-            item = QGraphicsPathItem(path, layer)
+            item = QGraphicsPathItem(hexside_cross(g.side_line(side).center(), g.size * 0.3), layer)
             pen = QPen(QColor("#d00000") if "demolished" in state else QColor("#0050d0"), 4.0)
             pen.setCosmetic(True)
             item.setPen(pen)

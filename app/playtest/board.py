@@ -22,6 +22,7 @@ from hexwright.app.editor.counter_layer import (
     STACK_STEP,
     CounterItem,
     MarkerItem,
+    hexside_cross,
     marker_pixmap,
     stack_badge,
 )
@@ -260,14 +261,7 @@ class Board(QObject):
                     continue
                 if a is None or b is None:
                     continue
-                m = (g.centre(a) + g.centre(b)) / 2
-                r = g.size * 0.3
-                path = QPainterPath()
-                path.moveTo(m + QPointF(-r, -r))
-                path.lineTo(m + QPointF(r, r))
-                path.moveTo(m + QPointF(-r, r))
-                path.lineTo(m + QPointF(r, -r))
-                item = QGraphicsPathItem(path, layer)
+                item = QGraphicsPathItem(hexside_cross((g.centre(a) + g.centre(b)) / 2, g.size * 0.3), layer)
                 item.setPen(_cosmetic(QColor("#d00000") if "demolish" in mk.kind else QColor("#0050d0"), 4.0))
                 item.setZValue(2500)
                 item.setToolTip(f"{mk.hexside}: {mk.text or mk.kind}")

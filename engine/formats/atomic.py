@@ -271,6 +271,11 @@ def _alive(pid: int) -> bool:
         return True
     if os.name == "nt":  # no probe without side effects: leftovers go by age (STALE_AFTER)
         return True
+    return process_exists(pid)
+
+
+def process_exists(pid: int) -> bool:
+    """Whether a process `pid` runs on this machine (POSIX: signal 0; one owned by another user counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
