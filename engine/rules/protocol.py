@@ -12,6 +12,11 @@ python-chess's actions and two tiers of legality).
   state's injected seeded sampler. The drawn outcome is applied like any action and recorded, so a log
   of action texts replays exactly.
 
+`legal_actions()` lists one action of each class of equivalent actions: F&M lists a unit's move to each
+hex it can reach by the cheapest path (F&M 5.1), while `apply_checked` accepts a move there by any other
+legal path too. `listed_equivalent(action)` names the listed action an accepted one stands for; every
+action `is_legal` accepts has one (the conformance test checks it).
+
 The protocol knows nothing of a family's sequence of play: F&M phases, Koenig's command-cup draws
 (a chance node whose outcomes are the HQs left in the cup) and Target Arnhem's impulses are each a
 family's own sequencing over this same interface.
@@ -215,6 +220,12 @@ class GameState(ABC):
 
     def is_legal(self, action: Action) -> bool:
         return isinstance(action, Action) and action in self.legal_actions()
+
+    def listed_equivalent(self, action: Action) -> Action | None:
+        """The action of `legal_actions()` that `action` is equivalent to (itself when it is listed): a
+        family whose legal list holds one representative per class (one path per destination) names it;
+        None when `action` is not legal here."""
+        return action if isinstance(action, Action) and action in self.legal_actions() else None
 
     def foreign_action(self, action: object) -> str:
         """Why `action` cannot be one of this game's actions (not an action at all, or an action of

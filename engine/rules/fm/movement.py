@@ -172,6 +172,19 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
     state.note(f"{uid} moves to {a.path[-1]}: {_mp(state.spent[uid])} of {ma} MP")
 
 
+def listed_move(state: FMBoard, d: MoveChoice | GoOn, action: Action) -> Action | None:
+    """The listed move a legal move stands for: the unit's move to the same hex by the cheapest path
+    (5.1: any legal path may be taken; the legal list names one per destination); a listed action is
+    itself; None when the action is not legal."""
+    if not isinstance(action, Move):
+        return action if action in state.legal_actions() else None
+    if move_problem(state, d, action) is not None:
+        return None
+    end = action.path[-1]
+    return next((a for a in state.legal_actions()
+                 if isinstance(a, Move) and a.unit == action.unit and a.path[-1] == end), None)
+
+
 class MoveStep(FMStep[MoveChoice]):
     """5.1, 11.1: a move, an entry, or the end of the phase."""
 
@@ -191,6 +204,9 @@ class MoveStep(FMStep[MoveChoice]):
         if isinstance(action, Move):
             return move_problem(state, d, action) is None
         return action in state.legal_actions()
+
+    def listed_as(self, state: FMBoard, d: MoveChoice, action: Action) -> Action | None:
+        return listed_move(state, d, action)
 
     def explain(self, state: FMBoard, d: MoveChoice, action: Action) -> str:
         if isinstance(action, Move):
@@ -242,6 +258,9 @@ class GoOnStep(FMStep[GoOn]):
         if isinstance(action, Move):
             return move_problem(state, d, action) is None
         return action in state.legal_actions()
+
+    def listed_as(self, state: FMBoard, d: GoOn, action: Action) -> Action | None:
+        return listed_move(state, d, action)
 
     def explain(self, state: FMBoard, d: GoOn, action: Action) -> str:
         if isinstance(action, Move):

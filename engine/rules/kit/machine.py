@@ -147,6 +147,12 @@ class SequenceState(GameState):
             return True  # one of the legal actions listed for this decision (what a bot chose from)
         return self.steps.step_for(d).is_legal(self, d, action)
 
+    def listed_equivalent(self, action: Action) -> Action | None:
+        d = self.pending
+        if d is None or self._outcome is not None or not isinstance(action, Action):
+            return None
+        return self.steps.step_for(d).listed_as(self, d, action)
+
     def explain_illegal(self, action: Action) -> str:
         if self._outcome is not None:
             return f"the game is over ({self._outcome})"

@@ -63,6 +63,11 @@ class Step(Generic[S, D]):
         check one action directly."""
         return action in state.legal_actions()
 
+    def listed_as(self, state: S, d: D, action: Action) -> Action | None:
+        """The listed legal action that `action` is equivalent to (protocol.listed_equivalent); a step
+        that accepts more than it lists (`is_legal`) names the representative."""
+        return action if action in state.legal_actions() else None
+
     def explain(self, state: S, d: D, action: Action) -> str:
         """Why `action` is refused here, naming the rule; the default lists what is legal."""
         legal = state.legal_actions()

@@ -196,6 +196,20 @@ def refusal_problems(state: GameState, legal: list[Action], earlier: list[str], 
         return []
     attempt = candidates[rng.randrange(len(candidates))]
     what = attempt if isinstance(attempt, str) else attempt.text()
+    parsed: Action | None = attempt if isinstance(attempt, Action) else None
+    if parsed is None:
+        try:
+            parsed = state.parse_action(attempt)
+        except ValueError:
+            parsed = None
+    if parsed is not None:
+        same = state.listed_equivalent(parsed)
+        if same is not None:  # another legal way to make a listed action (a move by another path, F&M 5.1)
+            if same not in legal:
+                return [f"{what!r} is said to stand for {same.text()!r}, which is not listed"]
+            if not state.is_legal(parsed):
+                return [f"{what!r} is said to stand for {same.text()!r} but is refused"]
+            return []
     before, n = state.fingerprint(), len(state.history())
     try:
         state.apply_checked(attempt)
@@ -203,7 +217,8 @@ def refusal_problems(state: GameState, legal: list[Action], earlier: list[str], 
         if not str(exc):
             return [f"refusing {what!r} gives no reason"]
     else:
-        return [f"{what!r} was accepted in {state.phase}, where the legal actions were {legal_texts[:8]}"]
+        return [f"{what!r} was accepted in {state.phase}, where the legal actions were {legal_texts[:8]}, "
+                f"and it stands for none of them (listed_equivalent)"]
     out = []
     if state.fingerprint() != before or len(state.history()) != n:
         out.append(f"refusing {what!r} changed the position")
@@ -509,6 +524,11 @@ class _Lenient(_ToyState):
         return True
 
 
+class _Liar(_ToyState):
+    def listed_equivalent(self, action: Action) -> Action | None:
+        return _Add(1)
+
+
 class _Clumsy(_ToyState):
     def explain_illegal(self, action: Action) -> str:
         self.total += 1
@@ -520,7 +540,16 @@ def test_refusal_check_catches_an_accepted_or_a_state_changing_refusal():
     or changes the position while explaining the refusal."""
     game = _ToyGame(_load(next(iter(shipped_scenarios()))))
     rng = random.Random(0)
-    for cls, expected in ((_ToyState, None), (_Lenient, "accepted"), (_Clumsy, "changed the position")):
+    for cls, expected in ((_ToyState, None), (_Lenient, "accepted"), (_Clumsy, "changed the position"),
+                          (_Liar, "is refused")):
         state = cls(game, SeededSampler(0))
         problems = refusal_problems(state, state.legal_actions(), ["add 1", "add 3"], rng)
         assert problems == [] if expected is None else any(expected in p for p in problems), (cls, problems)
+
+
+def test_a_move_by_another_legal_path_passes_the_refusal_check():
+    """The 250-games-a-scenario run found F&M Scenario 1, seed 1116, accepting `move 82-7 2322-2421-2521`
+    (2.5 MP across mixed terrain) where the list named the road path to 2521 (2 MP): both are legal (F&M
+    5.1). The check now asks the family which listed action an accepted one stands for; the game plays clean."""
+    result = play_and_check("fm-arnhem/scenario-1-historical.yaml", 1116)
+    assert result["problems"] == [] and result["actions"] > 1000

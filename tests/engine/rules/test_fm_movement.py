@@ -416,3 +416,30 @@ def test_the_canal_trail_crossings_are_not_printed_ferries():
                      extra_units=[unit("G", "germans", 2, 2, 7)])
     assert st.game.printed_ferries == []
     assert unit_reach(st, "A").spent.get(H(m, "0606")) in (None, 5 + 5)
+
+
+def test_a_move_by_another_legal_path_is_accepted_and_stands_for_the_listed_cheapest_one():
+    """5.1: a unit may take any legal path; the legal list names one move per destination, the cheapest
+    (a road at 1/2 MP, 5.4.1). A move to the same hex across open ground (2 MP a hex) is accepted too, and
+    `listed_equivalent` names the listed road move it stands for; a path the MA cannot pay (5.2 a) is
+    refused and stands for nothing."""
+    from hexwright.engine.hexgrid import hex_neighbor
+
+    m = blank_map()
+    row = line_of(m, "0206", 0, 4)
+    bend = hex_neighbor(H(m, "0206"), 1)
+    detour = [m.label(bend), m.label(hex_neighbor(bend, 0))]
+    for a, b in zip(["0206", *detour], [*detour, row[2]], strict=True):  # the road bends; open ground runs straight
+        m.link_path(H(m, a), H(m, b), "road")
+    st, _ = one_unit(ma=7, m=m)
+    straight = Move("A", tuple(row[:3]))
+    listed = [a for a in st.legal_actions() if isinstance(a, Move) and a.path[-1] == row[2]]
+    assert len(listed) == 1 and listed[0] != straight
+    assert path_cost_of(st, "A", [H(m, x) for x in listed[0].path]) < path_cost_of(st, "A", [H(m, x) for x in row[:3]])
+    assert straight not in st.legal_actions() and st.is_legal(straight)
+    assert st.listed_equivalent(straight) == listed[0]
+    assert st.listed_equivalent(listed[0]) == listed[0]
+    too_far = Move("A", tuple(line_of(m, "0206", 0, 5)))
+    assert not st.is_legal(too_far) and st.listed_equivalent(too_far) is None
+    st.apply_checked(straight)
+    assert st.pos["A"] == H(m, row[2])
