@@ -266,7 +266,7 @@ class FMPresenter(Presenter):
             avail = sorted(st.markers_available(side), key=lambda m: (m.value, m.token()))
             if avail:
                 own = viewer is None or viewer == side
-                text = pool_counts(avail) if own else f"{len(avail)} markers"
+                text = pool_counts(avail) if own else f"{len(avail)} marker{'s' if len(avail) != 1 else ''}"
                 out.append(MarkerView(f"sfm-{side}", "support fire markers", side, text, hidden=not own))
             if c is not None and c.markers.get(side):
                 ms = c.markers[side]
