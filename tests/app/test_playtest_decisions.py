@@ -63,6 +63,8 @@ def to_attack(qtbot, win):
 def test_picking_an_action_keeps_the_layout_and_a_double_click_makes_that_row(qtbot):
     win = open_window(qtbot, seats={"allied": "heuristic", "german": "human"}, seed=3)
     to_attack(qtbot, win)
+    # what the player reads: markers by nationality and value, never the notation ("+4:german")
+    assert not [v.label for v in win.views() if re.search(r"\+\d:[a-z]", v.label)]
     panel = win.decision
     lst = panel.list
     assert lst.count() >= 3

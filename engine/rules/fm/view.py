@@ -92,7 +92,7 @@ from .game import FMGameBase, is_fortification, rule_ref
 from .reach import unit_reach
 from .state import PLAYER_PHASES, STEPS, FMState
 from .tables import differentials
-from .wording import LAND_ALL, action_text, land_all_action, pool_counts, pool_name, split_text
+from .wording import LAND_ALL, action_text, land_all_action, marker_text, pool_counts, pool_name, split_text
 
 # what each decision asks (its fields fill the braces; the rule is its step's, state.STEPS)
 PROMPTS: dict[type[Decision], str] = {
@@ -344,12 +344,14 @@ class FMPresenter(Presenter):
             t = g.hex(a.target)
             dfd = st.occupant(t)
             total = sum(cb.halved_for_fortification(g, t, MarkerId.parse(m).value) for m in a.markers) if t else 0
-            return ActionView(a, ATTACK, f"bombard {a.target} ({dfd}) with {', '.join(a.markers)}: {total}",
+            shown = ", ".join(marker_text(MarkerId.parse(m)) for m in a.markers)
+            return ActionView(a, ATTACK, f"bombard {a.target} ({dfd}) with {shown}: {total}",
                               (), (a.target,), verb="bombard", markers=a.markers, rule=rule_ref("8.1"))
         if isinstance(a, Commit):
             if a.marker is None:
                 return ActionView(a, CHOICE, "commit no support fire marker", verb="sfm", rule=rule_ref("8.2.1 b"))
-            return ActionView(a, CHOICE, f"commit a {a.marker} support fire marker face down", verb="sfm",
+            return ActionView(a, CHOICE, f"commit a {marker_text(MarkerId.parse(a.marker))} support fire marker face "
+                              "down", verb="sfm",
                               markers=(a.marker,), rule=rule_ref("8.2.1 b"))
         if isinstance(a, Deplete):
             h = st.unit_hex(a.unit)
@@ -540,7 +542,7 @@ class FMPresenter(Presenter):
         summary = (f"{what} {attack} vs defense {defense}: differential {diff:+d}, {line} line, column {column} "
                    f"({rule_ref('8.1.2' if kind == 'bombard' else '8.2.1')})"
                    + ("; the CRT is reconstructed (its body is truncated in the source)" if recon else ""))
-        names = tuple(attackers) if attackers else tuple(m.token() for m in atk_markers)
+        names = tuple(attackers) if attackers else tuple(marker_text(m) for m in atk_markers)
         return CombatPreview(action, names, lab(target), summary, column, line, tuple(mods), dist, (dfd,), recon)
 
     @staticmethod

@@ -369,7 +369,7 @@ def test_bombardment_preview_and_prompt_name_their_rules():
                             "(F&M 8.1)"
     two = next(a for a in st.legal_actions() if isinstance(a, Bombard) and len(a.markers) == 2)
     cp = pr.combat_preview(st, two)
-    assert "bombardment 6 vs defense 3: differential +3" in cp.summary and cp.attackers == two.markers
+    assert "bombardment 6 vs defense 3: differential +3" in cp.summary and cp.attackers == ("British +3", "British +3")
     assert any("8.1.3" in x for x in cp.modifiers)
     assert sum(cp.distribution.values()) == Fraction(1)
 
