@@ -48,10 +48,15 @@ ALIASES = {"american": "us", "usa": "us", "u.s.": "us", "uk": "british", "englan
 _SS = re.compile(r"SS\b|SS$|\bSS")
 
 
+def nationality_key(nationality: str) -> str:
+    """A nationality as a scheme key: "American" -> "us", "Waffen SS" -> "german_ss"."""
+    nat = nationality.strip().lower().replace(" ", "_").replace("-", "_")
+    return ALIASES.get(nat, nat)
+
+
 def scheme_key(unit: UnitDef) -> str:
     """The nationality key of a unit's colour: "us", "british", "german", "german_ss", ..."""
-    nat = unit.nationality.strip().lower().replace(" ", "_").replace("-", "_")
-    nat = ALIASES.get(nat, nat)
+    nat = nationality_key(unit.nationality)
     if nat == "german" and (_SS.search(unit.formation or "") or _SS.search(unit.id)):
         return "german_ss"
     return nat
@@ -200,4 +205,4 @@ class ColourSchemesDialog(QDialog):
 
 
 __all__ = ["ColourSchemesDialog", "DEFAULT_SCHEME", "OPTION", "SetColourSchemes", "nationalities_by_side",
-           "nationality_color", "scheme", "scheme_key", "scheme_name"]
+           "nationality_color", "nationality_key", "scheme", "scheme_key", "scheme_name"]

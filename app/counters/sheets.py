@@ -22,6 +22,7 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
 from .draw import draw_text, paint_counter, paint_marker, paint_support_marker
+from .schemes import nationality_key, scheme
 
 POINTS_PER_INCH = 72.0
 PAPERS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
@@ -111,13 +112,15 @@ def sheet_groups(sc: Scenario) -> list[tuple[str, list[Piece]]]:
     """Counters in printing order: per side its units (order of battle order), its support fire
     markers (each pool's markers `count` times, F&M 7.1) and its map markers; then markers of no side."""
     groups: list[tuple[str, list[Piece]]] = []
+    colours = scheme(sc)
     for oob_side in order_of_battle(sc):
         side = sc.side(oob_side.side_id)
         pieces = [Piece(unit=u.unit) for u in oob_side.units]
         if side is not None:
             for pool in side.support_pools.values():
-                for sm in pool:
-                    pieces += [Piece(support=sm, color=side.color)] * sm.count
+                for sm in pool:  # the marker's nationality's colour (schemes.py), else its side's
+                    colour = colours.get(nationality_key(sm.nationality), "") if sm.nationality else ""
+                    pieces += [Piece(support=sm, color=colour or side.color)] * sm.count
             pieces += [Piece(marker=mk) for mk in sc.markers.values() if mk.side == side.id]
         if pieces:
             groups.append((oob_side.name, pieces))
