@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "balance": ("hexwright.app.commands.balance", "play many games between bots: win rates, heat maps, what-ifs"),
     "render": ("hexwright.app.commands.render", "draw a map to PNG, SVG or PDF"),
     "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
+    "counters": ("hexwright.app.commands.counters", "a scenario's counters: export or import a CSV table, images"),
 }
 
 

@@ -41,7 +41,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .study import StudyRequest, StudyResult, StudyThread
+from .study import (
+    ESTIMATE_ABOVE,
+    SAMPLE_GAMES,
+    SampleThread,
+    StudyRequest,
+    StudyResult,
+    StudyThread,
+    estimate_seconds,
+)
 
 DEFAULT_GAMES = 1000
 SWEEP_EXAMPLES = ["turns", "reinforcement[0].turn", "unit[ID].values.attack", "turn[2].allotments.SIDE"]
@@ -98,6 +106,7 @@ class BalanceLabDialog(QDialog):
         self.result: StudyResult | None = None
         self.meter: ProgressMeter | None = None
         self.message = ""  # the last error or status shown
+        self._sampled: StudyRequest | None = None  # the study being timed
 
         # -- the study --------------------------------------------------------------------------
         self.path_edit = QLineEdit(scenario_path or "")
@@ -173,7 +182,14 @@ class BalanceLabDialog(QDialog):
         self.close_button.clicked.connect(self.close)
         self.progress_bar = QProgressBar()
         self.progress_bar.setFormat("%v / %m games")
+        self.progress_bar.setRange(0, DEFAULT_GAMES)  # the form's number of games, before and during a run
         self.progress_bar.setValue(0)
+        self.estimate_label = QLabel()
+        self.estimate_label.setWordWrap(True)
+        self.estimate_label.setToolTip(f"Studies of more than {ESTIMATE_ABOVE} games are timed on {SAMPLE_GAMES} "
+                                       "sample games on one worker before they start")
+        self.sampler: SampleThread | None = None
+        self.estimate: float | None = None  # seconds, for the last study timed
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -227,6 +243,7 @@ class BalanceLabDialog(QDialog):
         left.addWidget(setup)
         left.addLayout(run_row)
         left.addWidget(self.progress_bar)
+        left.addWidget(self.estimate_label)
         left.addWidget(self.status_label)
         left.addStretch(1)
         left.addLayout(buttons)
@@ -236,6 +253,8 @@ class BalanceLabDialog(QDialog):
         layout = QHBoxLayout(self)
         layout.addWidget(left_box)
         layout.addWidget(results, 1)
+        for sig in (self.games_spin.valueChanged, self.sweep_check.toggled, self.sweep_values.textChanged):
+            sig.connect(self._sync_progress)
         self.resize(1280, 860)
         if scenario_path:
             self.load_scenario()
@@ -330,10 +349,29 @@ class BalanceLabDialog(QDialog):
         self.run_button.setEnabled(not running and self.scenario is not None)
         self.cancel_button.setEnabled(running)
 
+    def _sync_progress(self, *_args) -> None:
+        """Before a run the bar reads 0 of the games the form asks for (a sweep: games x values)."""
+        if self.state in ("running", "estimating"):
+            return
+        total = self.games_spin.value()
+        if self.sweep_check.isChecked():
+            try:
+                _, values = parse_sweep(f"{self.sweep_path.currentText()}={self.sweep_values.text()}")
+                total *= max(1, len(values))
+            except ValueError:
+                pass
+        self.progress_bar.setRange(0, total)
+        self.progress_bar.setValue(0)
+        self.estimate_label.setText("")
+
     # -- running ----------------------------------------------------------------------------------
     def start(self) -> bool:
-        """Run the study the form describes; False (and the reason shown) when it cannot start."""
-        if self.state == "running":
+        """Run the study the form describes; False (and the reason shown) when it cannot start. A study of
+        more than ESTIMATE_ABOVE games is first timed on a sample, and its estimated time shown, then run."""
+        if self.state in ("running", "estimating"):
+            return False
+        if self.sampler is not None:  # a cancelled sample still stopping
+            self._set_status("Wait: the sample games are stopping.")
             return False
         if not self.load_scenario():  # again: the file may have changed since (loaded once per version)
             self.state = "failed"
@@ -349,6 +387,54 @@ class BalanceLabDialog(QDialog):
             return False
         self.result = None
         self.export_button.setEnabled(False)
+        self.progress_bar.setRange(0, req.total_games)
+        self.progress_bar.setValue(0)
+        if req.total_games > ESTIMATE_ABOVE:  # time a sample first: the estimate is shown before the run
+            self.state = "estimating"
+            self._set_running(True)
+            self.estimate_label.setText("")
+            self._set_status(f"Timing {min(SAMPLE_GAMES, req.total_games)} sample games to estimate the study's "
+                             "time…")
+            self._sampled = req
+            self.sampler = SampleThread(req, self)
+            self.sampler.timed.connect(self._on_timed)
+            self.sampler.failed.connect(self._on_sample_failed)
+            self.sampler.start()
+            return True
+        self.estimate = None
+        self.estimate_label.setText("")
+        self._launch(req)
+        return True
+
+    def _finish_sampler(self) -> None:
+        if self.sampler is not None:
+            self.sampler.wait()
+            self.sampler.deleteLater()
+            self.sampler = None
+
+    def _on_sample_failed(self, message: str) -> None:
+        self._finish_sampler()
+        self._set_running(False)
+        self.state = "failed"
+        self._set_status(message, error=True)
+
+    def _on_timed(self, games: int, seconds: float) -> None:
+        self._finish_sampler()
+        req = self._sampled
+        if self.state != "estimating" or req is None:  # cancelled while timing
+            return
+        from hexwright.engine.balance.progress import duration
+
+        self.estimate = estimate_seconds(games, seconds, req.total_games, req.workers, os.cpu_count() or 1)
+        lanes = max(1, min(req.workers, os.cpu_count() or 1))
+        sample = (f"{games} sample game{'s' if games != 1 else ''} took {duration(seconds / games)} each" if games
+                  else f"no sample game finished in {duration(seconds)}: at least")
+        self.estimate_label.setText(f"Estimated time: {'at least ' if not games else 'about '}"
+                                    f"{duration(self.estimate)} for {req.total_games:,} games on {lanes} worker"
+                                    f"{'s' if lanes > 1 else ''} ({sample})")
+        self._launch(req)
+
+    def _launch(self, req: StudyRequest) -> None:
         self.state = "running"
         self.progress_bar.setRange(0, req.total_games)
         self.progress_bar.setValue(0)
@@ -361,9 +447,14 @@ class BalanceLabDialog(QDialog):
         self.thread.succeeded.connect(self._on_done)
         self.thread.failed.connect(self._on_failed)
         self.thread.start()
-        return True
 
     def cancel(self) -> None:
+        if self.sampler is not None and self.state == "estimating":
+            self.sampler.cancel()
+            self.state = "idle"
+            self._set_running(False)
+            self._set_status("Cancelled before the run started.")
+            return
         if self.thread is not None and self.state == "running":
             self.thread.cancel()
             self.cancel_button.setEnabled(False)
@@ -490,6 +581,9 @@ class BalanceLabDialog(QDialog):
 
     # -- closing ----------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.sampler is not None:
+            self.sampler.cancel()
+            self.sampler.wait()
         if self.thread is not None:
             self.thread.cancel()
             self.thread.wait()

@@ -106,3 +106,57 @@ class StudyThread(QThread):
             self.failed.emit(f"the study failed: {type(exc).__name__}: {exc}")
             return
         self.succeeded.emit(result)
+
+
+# -- the time a study will take, from a short timed sample -------------------------------------------------
+
+SAMPLE_GAMES = 3  # games played, on one worker, to time a study before it starts
+SAMPLE_BUDGET_S = 10.0  # the sample stops after this long even if its games have not all finished
+ESTIMATE_ABOVE = 24  # studies of more games than this are timed on a sample before they run
+
+
+def estimate_seconds(sample_games: int, sample_seconds: float, total: int, workers: int, cpus: int) -> float:
+    """The time `total` games take on `workers` worker processes (no more at once than `cpus`), from
+    `sample_games` games that took `sample_seconds` on one: the games shared out, each as long as the sample's
+    mean. With no sample game finished, the sample's time is a lower bound of one game's."""
+    per_game = sample_seconds / max(1, sample_games)
+    lanes = max(1, min(workers, cpus, total))
+    return per_game * -(-total // lanes)
+
+
+class SampleThread(QThread):
+    """Times `SAMPLE_GAMES` games of a request on one worker in this thread; `timed(games, seconds)` when
+    done (games: how many finished within the budget), `failed(message)` if they cannot be played."""
+
+    timed = Signal(int, float)
+    failed = Signal(str)
+
+    def __init__(self, request: StudyRequest, parent=None) -> None:
+        super().__init__(parent)
+        self.request = request
+        self._stop = threading.Event()
+        self._done = 0
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def _on_game(self, done: int, _total: int, _rec: GameRecord) -> None:
+        self._done = done
+
+    def run(self) -> None:
+        import time
+
+        r = self.request
+        t0 = time.monotonic()
+
+        def stop() -> bool:
+            return self._stop.is_set() or time.monotonic() - t0 > SAMPLE_BUDGET_S
+
+        sample = min(SAMPLE_GAMES, r.total_games)
+        try:
+            run_study(r.scenario, sample, r.bots, r.seed, 1, None, r.options,
+                      (r.sweep[0], r.sweep[1][0]) if r.sweep else None, self._on_game, stop, START_METHOD)
+        except Exception as exc:  # noqa: BLE001 - shown in the dialog, not lost in a thread
+            self.failed.emit(f"the sample games failed: {type(exc).__name__}: {exc}")
+            return
+        self.timed.emit(self._done, time.monotonic() - t0)

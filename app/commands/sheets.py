@@ -18,6 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=float, choices=(0.5, 0.625), default=0.5,
                    help="counter size in inches: 0.5 (1/2 inch) or 0.625 (5/8 inch); default 0.5")
     p.add_argument("--paper", choices=("A4", "Letter"), default="A4", help="paper size (default A4)")
+    p.add_argument("--separate-sides", action="store_true",
+                   help="start each side on a fresh sheet (default: sides packed on the same sheets, each on new rows)")
 
 
 def _gui_application():
@@ -46,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.app.counters.sheets import write_counter_sheets
 
     try:
-        report = write_counter_sheets(obj, args.output, args.size, args.paper)
+        report = write_counter_sheets(obj, args.output, args.size, args.paper,
+                                      separate_sides=args.separate_sides)
     except (OSError, ValueError) as exc:
         print(f"{args.output}: {exc}", file=sys.stderr)
         return 1

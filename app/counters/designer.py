@@ -90,6 +90,13 @@ class CounterDesigner(QWidget):
         self.import_button.clicked.connect(self._ask_import_csv)
         self.export_button = QPushButton("Export CSV…")
         self.export_button.clicked.connect(self._ask_export_csv)
+        self.colours_button = QPushButton("Colours…")
+        self.colours_button.setToolTip("Counter colours by side and nationality (US, British, Polish, German Heer "
+                                       "and SS ...), saved with the scenario")
+        self.colours_button.clicked.connect(self.edit_colours)
+        self.images_button = QPushButton("Export Images…")
+        self.images_button.setToolTip("One PNG or SVG file per counter face")
+        self.images_button.clicked.connect(self._ask_export_images)
 
         # -- the form
         self.id_edit = QLineEdit()
@@ -195,6 +202,8 @@ class CounterDesigner(QWidget):
         buttons.addWidget(self.delete_button, 1, 0)
         buttons.addWidget(self.import_button, 1, 1)
         buttons.addWidget(self.export_button, 2, 1)
+        buttons.addWidget(self.colours_button, 2, 0)
+        buttons.addWidget(self.images_button, 3, 0, 1, 2)
         left.addLayout(buttons)
 
         middle = QVBoxLayout()
@@ -504,6 +513,38 @@ class CounterDesigner(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, "Import counters from a table", "", "CSV tables (*.csv)")
         if path:
             self.import_csv(path)
+
+    def edit_colours(self):
+        """The colour schemes dialog (schemes.py); OK is one undoable command."""
+        from .schemes import ColourSchemesDialog
+
+        dlg = ColourSchemesDialog(self.document, self)
+        dlg.open()
+        return dlg
+
+    def _ask_export_images(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        fmt, ok = QInputDialog.getItem(self, "Export counter images", "Format:", ["PNG (300 px)", "SVG (1/2 inch)"],
+                                       0, False)
+        if not ok:
+            return
+        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images")
+        if directory:
+            self.export_images(directory, "svg" if fmt.startswith("SVG") else "png")
+
+    def export_images(self, directory: str | Path, fmt: str = "png", only_selected: bool = False) -> int:
+        """Each counter face as a file in `directory`; the number of files written (0 on an error, said)."""
+        from .images import export_counter_images
+
+        units = [self.unit.id] if only_selected and self.unit is not None else None
+        try:
+            report = export_counter_images(self.scenario, directory, fmt, units=units)
+        except (OSError, ValueError) as exc:
+            self.message.setText(f"Cannot export the images: {exc}")
+            return 0
+        self.message.setText(f"{len(report.files)} {fmt.upper()} files written to {report.directory}")
+        return len(report.files)
 
     def _ask_export_csv(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export counters as a table", "units.csv", "CSV tables (*.csv)")

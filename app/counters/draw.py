@@ -16,7 +16,8 @@ outline paths, so what is on screen is what prints. What each family prints:
   strength-endurance along the bottom and the endurance as a hit track down the right edge.
 
 Formation colours, when a scenario gives them, are read from `scenario.options["formation_colors"]`
-(formation id -> colour); a unit's own `color` wins over both formation and side colours.
+(formation id -> colour); nationality colours from `scenario.options["nationality_colors"]` over the
+usual printed ones (schemes.py); a unit's own `color` wins over formation, nationality and side colours.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hexwright.engine.model.oob import ARRIVING, SET_UP, unit_status
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
+from .schemes import nationality_color
 from .symbols import paint_size_mark, paint_type_symbol
 
 FONT_FAMILY = "DejaVu Sans Condensed"
@@ -89,12 +91,13 @@ def counter_colors(unit: UnitDef, scenario: Scenario | None) -> CounterColors:
     side = scenario.side(unit.side) if scenario else None
     side_color = side.color if side else DEFAULT_SIDE_COLOR
     fcolor = formation_color(scenario, unit.formation)
+    ncolor = nationality_color(scenario, unit)  # schemes.py: US, British, Polish, Heer, SS ... differ
     if rules == "koenig":
-        # the side's colour around the box, the formation's colour inside it (Koenig 7.0)
-        bg = _qcolor(side_color)
+        # the nationality's (or side's) colour around the box, the formation's colour inside it (Koenig 7.0)
+        bg = _qcolor(ncolor or side_color)
         box = _qcolor(unit.color or fcolor, bg.lighter(135).name())
     else:
-        bg = _qcolor(unit.color or fcolor or side_color)
+        bg = _qcolor(unit.color or fcolor or ncolor or side_color)
         box = bg.lighter(150) if bg.lightnessF() < 0.8 else QColor("#fbfaf3")
     stripe = None
     if unit.supply and unit.supply.lower() not in ("none", "no"):
@@ -477,7 +480,7 @@ def _cache_key(unit: UnitDef, scenario: Scenario | None, size_px: int, back: boo
     if scenario is not None and scenario.rules == "koenig" and back and unit.reduced is None:
         extra = (unit_status(scenario, unit.id),)
     return (repr(unit), scenario.rules if scenario else "", side.color if side else "",
-            formation_color(scenario, unit.formation), size_px, back, dpr, extra)
+            formation_color(scenario, unit.formation), nationality_color(scenario, unit), size_px, back, dpr, extra)
 
 
 def counter_pixmap(unit: UnitDef, scenario: Scenario | None, size_px: int, back: bool = False,

@@ -22,6 +22,7 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
 from .draw import draw_text, paint_counter, paint_marker, paint_support_marker
+from .schemes import nationality_key, scheme
 
 POINTS_PER_INCH = 72.0
 PAPERS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
@@ -81,6 +82,15 @@ class SheetPage:
     back: bool
     grid: SheetGrid
     pieces: list[Piece] = field(default_factory=list)
+    slots: list[int] = field(default_factory=list)  # the grid cell of each piece; empty: 0, 1, 2, ...
+
+    def slot(self, i: int) -> int:
+        return self.slots[i] if self.slots else i
+
+    @property
+    def used_rows(self) -> int:
+        last = max((self.slot(i) for i in range(len(self.pieces))), default=-1)
+        return last // self.grid.columns + 1
 
 
 def sheet_grid(paper: str = "A4", counter_inch: float = 0.5) -> SheetGrid:
@@ -102,13 +112,15 @@ def sheet_groups(sc: Scenario) -> list[tuple[str, list[Piece]]]:
     """Counters in printing order: per side its units (order of battle order), its support fire
     markers (each pool's markers `count` times, F&M 7.1) and its map markers; then markers of no side."""
     groups: list[tuple[str, list[Piece]]] = []
+    colours = scheme(sc)
     for oob_side in order_of_battle(sc):
         side = sc.side(oob_side.side_id)
         pieces = [Piece(unit=u.unit) for u in oob_side.units]
         if side is not None:
             for pool in side.support_pools.values():
-                for sm in pool:
-                    pieces += [Piece(support=sm, color=side.color)] * sm.count
+                for sm in pool:  # the marker's nationality's colour (schemes.py), else its side's
+                    colour = colours.get(nationality_key(sm.nationality), "") if sm.nationality else ""
+                    pieces += [Piece(support=sm, color=colour or side.color)] * sm.count
             pieces += [Piece(marker=mk) for mk in sc.markers.values() if mk.side == side.id]
         if pieces:
             groups.append((oob_side.name, pieces))
@@ -119,17 +131,48 @@ def sheet_groups(sc: Scenario) -> list[tuple[str, list[Piece]]]:
     return groups
 
 
-def sheet_pages(sc: Scenario, counter_inch: float = 0.5, paper: str = "A4") -> list[SheetPage]:
-    """Front and back pages, alternating (front, its back, next front, ...), each side's counters
-    starting on a fresh sheet."""
+def sheet_pages(sc: Scenario, counter_inch: float = 0.5, paper: str = "A4",
+                separate_sides: bool = False) -> list[SheetPage]:
+    """Front and back pages, alternating (front, its back, next front, ...). The counters are packed:
+    each side (and the loose markers) starts on a fresh row, the next side's counters on the same sheet
+    when there is room; `separate_sides` starts each side on a fresh sheet instead."""
     grid = sheet_grid(paper, counter_inch)
     pages: list[SheetPage] = []
+    placed: list[tuple[str, Piece, int]] = []
+
+    def flush() -> None:
+        if not placed:
+            return
+        groups = list(dict.fromkeys(g for g, _, _ in placed))
+        pieces = [pc for _, pc, _ in placed]
+        slots = [sl for _, _, sl in placed]
+        for back in (False, True):
+            pages.append(SheetPage(len(pages) + 1, sc.title, ", ".join(groups), back, grid, list(pieces),
+                                   list(slots)))
+        placed.clear()
+
+    slot = 0
     for group, pieces in sheet_groups(sc):
-        for start in range(0, len(pieces), grid.per_page):
-            chunk = pieces[start:start + grid.per_page]
-            for back in (False, True):
-                pages.append(SheetPage(len(pages) + 1, sc.title, group, back, grid, chunk))
+        if separate_sides and placed:
+            flush()
+            slot = 0
+        if slot % grid.columns:
+            slot += grid.columns - slot % grid.columns  # a side starts on a fresh row
+        for piece in pieces:
+            if slot >= grid.per_page:
+                flush()
+                slot = 0
+            placed.append((group, piece, slot))
+            slot += 1
+    flush()
     return pages
+
+
+def page_fill(pages: list[SheetPage]) -> float:
+    """The share of the front pages' cells that carry a counter (1.0: every sheet full)."""
+    fronts = [p for p in pages if not p.back]
+    cells = sum(p.grid.per_page for p in fronts)
+    return sum(len(p.pieces) for p in fronts) / cells if cells else 0.0
 
 
 def paint_piece(p: QPainter, rect: QRectF, piece: Piece, sc: Scenario, back: bool) -> None:
@@ -155,9 +198,8 @@ def paint_sheet_page(p: QPainter, page: SheetPage, sc: Scenario, scale: float = 
     draw_text(p, QRectF(MARGIN, MARGIN + 4, g.page_width - 2 * MARGIN, 12),
               f"{page.group} - {face} - page {page.number}", 9, QColor("#333333"), bold=False, align="left")
     for i, piece in enumerate(page.pieces):
-        paint_piece(p, g.cell_rect(i, page.back), piece, sc, page.back)
-    used_rows = (len(page.pieces) + g.columns - 1) // g.columns
-    _cut_lines(p, g, used_rows)
+        paint_piece(p, g.cell_rect(page.slot(i), page.back), piece, sc, page.back)
+    _cut_lines(p, g, page.used_rows)
     p.restore()
 
 
@@ -194,10 +236,10 @@ class SheetReport:
 
 
 def write_counter_sheets(sc: Scenario, path: str | Path, counter_inch: float = 0.5, paper: str = "A4",
-                         resolution: int = 600) -> SheetReport:
+                         resolution: int = 600, separate_sides: bool = False) -> SheetReport:
     """Write the counter sheets as a PDF (needs a QGuiApplication). Written beside the target and
     renamed over it, so a failure never leaves half a file."""
-    pages = sheet_pages(sc, counter_inch, paper)
+    pages = sheet_pages(sc, counter_inch, paper, separate_sides)
     if not pages:
         raise ValueError("the scenario has no units or markers to print")
     target = Path(path)

@@ -44,7 +44,7 @@ from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import GridSpec, HexMap, MapChange
 from hexwright.engine.validation import Diagnostic
 from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -71,6 +71,7 @@ from .panels import (
     PropertiesPanel,
     describe_hexside,
 )
+from .preferences import Preferences, PreferencesDialog
 from .tools import TOOL_CLASSES, BrushState, Tool
 
 if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
@@ -105,6 +106,9 @@ class MainWindow(QMainWindow):
         (`offer_untitled_recovery`); by default the editor's own window (no `settings` given) does."""
         super().__init__(parent)
         self.settings = settings if settings is not None else editor_settings()
+        self.prefs = Preferences.load(self.settings)
+        self._prefs_dialog: PreferencesDialog | None = None
+        self._help: QWidget | None = None
         self.window_widget = self
         self.brush = BrushState()
         self.document: MapDocument | None = None
@@ -144,6 +148,7 @@ class MainWindow(QMainWindow):
         self.view.viewportMoved.connect(self._viewport_moved)
         self.view.firstPainted.connect(self.view_painted)
         self.restore_layout()
+        self.apply_preferences(self.prefs, save=False)
         self.set_document(MapDocument(HexMap(name="Untitled")))
         self.set_tool("brush")
         if offer_recovery is None:
@@ -187,6 +192,8 @@ class MainWindow(QMainWindow):
         self.act_properties = self._action("&Resize / Properties…", self.map_properties)
         self.act_validate = self._action("&Validate", self.revalidate, "F7")
         self.act_about = self._action("&About Hexwright", self.about)
+        self.act_help = self._action("Hexwright &Help", lambda: self.help(), "F1",
+                                     "The guides shipped with Hexwright")
         self.act_new_scenario = self._action("&New Scenario from this Map…", self.new_scenario_dialog,
                                              tip="Make this map a scenario: two sides and a rules family")
         self.act_sheets = self._action("&Print Counter Sheets…", self.print_counter_sheets,
@@ -237,6 +244,12 @@ class MainWindow(QMainWindow):
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m = mb.addMenu("&Help")
+        m.addAction(self.act_help)
+        from .help import guides
+
+        for title, path in guides():
+            m.addAction(self._action(title, lambda _=False, n=path.name: self.help(n)))
+        m.addSeparator()
         m.addAction(self.act_about)
 
     def _build_toolbars(self) -> None:
@@ -490,8 +503,11 @@ class MainWindow(QMainWindow):
             from .autosave import Autosaver
         except ImportError:
             return
+        if self.prefs.autosave_minutes <= 0:  # Preferences: autosave off
+            self.autosaver = None
+            return
         try:
-            self.autosaver = Autosaver(self.document, interval_ms=180000, parent=self)
+            self.autosaver = Autosaver(self.document, interval_ms=self.prefs.autosave_ms, parent=self)
         except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
             self.show_status(f"Autosave is off: {exc}")
             self.autosaver = None
@@ -582,6 +598,7 @@ class MainWindow(QMainWindow):
             return False
         self._discard_autosave()
         dlg = NewMapDialog(self, self._last_dir())
+        dlg.hex_size.setValue(self.prefs.hex_size)  # Preferences: the default hex size
         if dlg.exec() != NewMapDialog.DialogCode.Accepted:
             return False
         self.set_document(MapDocument(dlg.build_map()))
@@ -739,7 +756,9 @@ class MainWindow(QMainWindow):
         except ImportError as exc:
             QMessageBox.information(self, "Export", f"Export is not available in this build ({exc}).")
             return
-        ExportDialog(self.document.map, self).exec()
+        dlg = ExportDialog(self.document.map, self)
+        dlg.set_units(self.prefs.units)  # Preferences: printed sizes in mm or inches
+        dlg.exec()
 
     # -- recent files and layout -------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -1113,15 +1132,49 @@ class MainWindow(QMainWindow):
         self.show_status(f"No {what} {label} on this map")
 
     # -- misc ------------------------------------------------------------------------------------------
-    def preferences(self) -> None:
-        QMessageBox.information(self, "Preferences",
-                                f"Settings are kept in {self.settings.fileName()}.\n"
-                                "Window layout and recent files are remembered automatically.")
+    def preferences(self) -> PreferencesDialog:
+        """Edit > Preferences: applied at once (Apply or OK) and kept in the settings."""
+        if self._prefs_dialog is None:
+            self._prefs_dialog = PreferencesDialog(self.prefs, self, self.settings.fileName())
+            self._prefs_dialog.applied.connect(self.apply_preferences)
+        self._prefs_dialog.set_values(self.prefs)
+        self._prefs_dialog.show()
+        self._prefs_dialog.raise_()
+        return self._prefs_dialog
+
+    def apply_preferences(self, prefs: Preferences, save: bool = True) -> None:
+        """Use `prefs` now: canvas colours, the autosave interval (or none); the default hex size and the
+        units of measure are read by the next New Map and Export."""
+        self.prefs = prefs
+        if save:
+            prefs.save(self.settings)
+        self.view.setBackgroundBrush(QColor(prefs.background))
+        pen = self.view.selection.pen()
+        pen.setColor(QColor(prefs.selection))
+        self.view.selection.setPen(pen)
+        if self.document is None:
+            return
+        if prefs.autosave_minutes <= 0 and self.autosaver is not None:
+            self.autosaver.stop()
+            self.autosaver = None
+        elif prefs.autosave_minutes > 0 and self.autosaver is None:
+            self._start_autosave()
+        elif self.autosaver is not None:
+            self.autosaver.timer.setInterval(prefs.autosave_ms)
+        if save:
+            self.show_status("Preferences applied")
+
+    def help(self, guide: str = "editor.md") -> QWidget:
+        """Help > Hexwright Help: the guides shipped with the application."""
+        from .help import open_help
+
+        self._help = open_help(self, guide)
+        return self._help
 
     def about(self) -> None:
-        QMessageBox.about(self, "About Hexwright",
-                          "<b>Hexwright</b><br>Map-and-counter editor and scenario designer for "
-                          "hex-and-counter wargames, with a rules engine that playtests what is designed.")
+        from .help import show_about
+
+        show_about(self)
 
     def centre_on(self, p: QPointF) -> None:
         self.view.centerOn(p)

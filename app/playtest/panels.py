@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, ActionView, CombatPreview, TurnTrack
+from hexwright.engine.rules.presentation import (
+    ATTACK,
+    MOVE,
+    PASS,
+    ActionView,
+    BatchAnswer,
+    CombatPreview,
+    TurnTrack,
+)
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
@@ -150,11 +158,45 @@ class TurnTrackWidget(QWidget):
         p.end()
 
 
+class ActionList(QListWidget):
+    """The decision's actions. A double-click makes exactly the row under the pointer, and only if the
+    first click of it pressed that same row (were the rows to move between the two clicks, nothing is
+    made: the list never makes a row the person did not point at both times)."""
+
+    activated = Signal(object)  # the item double-clicked
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pressed: QListWidgetItem | None = None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self._pressed = self.itemAt(event.position().toPoint())
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt API
+        item = self.itemAt(event.position().toPoint())
+        first, self._pressed = self._pressed, None
+        if item is not None and event.button() == Qt.MouseButton.LeftButton and first in (None, item):
+            self.setCurrentItem(item)
+            self.activated.emit(item)
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
+            self.activated.emit(self.currentItem())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
 class DecisionPanel(QWidget):
     """The current decision: its prompt, the actions not made on the map (attacks, choices, entries,
     retreats, ...) by label, and the pass button."""
 
     chosen = Signal(object)  # ActionView to apply
+    batchChosen = Signal(object)  # noqa: N815 - a BatchAnswer to make
     highlighted = Signal(object)  # ActionView under the mouse or selected, or None
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -175,18 +217,25 @@ class DecisionPanel(QWidget):
         self.filter.textChanged.connect(self._refill)
         row.addWidget(self.filter)
         lay.addLayout(row)
-        self.list = QListWidget()
+        self.list = ActionList()
         self.list.setMinimumWidth(200)
         self.list.setMouseTracking(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.itemEntered.connect(lambda item: self.highlighted.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.list.currentItemChanged.connect(
             lambda cur, _old: self.highlighted.emit(cur.data(Qt.ItemDataRole.UserRole) if cur else None))
-        self.list.itemDoubleClicked.connect(lambda item: self.chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.list.activated.connect(lambda item: self.chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.list.currentItemChanged.connect(lambda _cur, _old: self._update_do())
         lay.addWidget(self.list, 1)
+        self.batch_button = QPushButton()  # a batch answer the rules allow ("Land all"); keeps its room hidden
+        sp = self.batch_button.sizePolicy()
+        sp.setRetainSizeWhenHidden(True)
+        self.batch_button.setSizePolicy(sp)
+        self.batch_button.clicked.connect(lambda: self.batches and self.batchChosen.emit(self.batches[0]))
+        self.batch_button.hide()
+        lay.addWidget(self.batch_button)
         row = QHBoxLayout()
         self.do_button = QPushButton("Do it")
-        self.do_button.setToolTip("Make the selected action (or double-click it)")
         self.do_button.clicked.connect(self._do)
         self.pass_button = QPushButton("Pass / End phase")
         self.pass_button.setToolTip("End this step of the sequence of play")
@@ -198,6 +247,19 @@ class DecisionPanel(QWidget):
         self.pass_view: ActionView | None = None
         self.only_hex: str | None = None
         self.enabled = True
+        self.batches: list[BatchAnswer] = []
+        # the prompt keeps room for three lines: a longer or shorter prompt does not move the list
+        self.prompt.setMinimumHeight(self.prompt.fontMetrics().lineSpacing() * 3 + 4)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._update_do()
+
+    def set_batches(self, batches: list[BatchAnswer]) -> None:
+        """The batch answers of this decision (the first is offered as a button)."""
+        self.batches = list(batches) if self.enabled else []
+        if self.batches:
+            self.batch_button.setText(self.batches[0].label)
+            self.batch_button.setToolTip(self.batches[0].tip)
+        self.batch_button.setVisible(bool(self.batches))
 
     def set_decision(self, prompt: str, views: list[ActionView], enabled: bool) -> None:
         self.prompt.setText(prompt)
@@ -235,11 +297,25 @@ class DecisionPanel(QWidget):
             self.list.addItem(item)
         self.list.blockSignals(False)
         self.list.setEnabled(self.enabled)
-        self.do_button.setEnabled(self.enabled and self.list.count() > 0)
+        self._update_do()
         self.pass_button.setEnabled(self.enabled and self.pass_view is not None)
         meaning = self.pass_view.label or self.pass_view.action.text() if self.pass_view is not None else ""
         self.pass_button.setToolTip(f"End this step of the sequence of play: {meaning} (Ctrl+E)" if meaning else
                                     "Nothing to pass in this decision")
+
+    def _update_do(self) -> None:
+        """ "Do it" makes the selected row (or the only one); disabled otherwise, its tooltip says why."""
+        n = self.list.count()
+        ready = self.enabled and (self.list.currentItem() is not None or n == 1)
+        self.do_button.setEnabled(ready)
+        if ready:
+            self.do_button.setToolTip("Make the selected action (Enter, or double-click its row)")
+        elif not self.enabled:
+            self.do_button.setToolTip("Not your decision now: wait for the bot or the dice, or leave the replay")
+        elif n == 0:
+            self.do_button.setToolTip("No action to pick in the list: make your move on the map, or pass")
+        else:
+            self.do_button.setToolTip("Select an action in the list first (or double-click its row)")
 
     def select_view(self, view: ActionView) -> None:
         for i in range(self.list.count()):
@@ -467,5 +543,5 @@ class GameLogPanel(QPlainTextEdit):
         self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
 
 
-__all__ = ["CombatPreviewPanel", "DecisionPanel", "DistributionBars", "GameLogPanel", "TurnTrackWidget", "UnitsPanel",
-           "is_map_move", "short_phase_names"]
+__all__ = ["ActionList", "CombatPreviewPanel", "DecisionPanel", "DistributionBars", "GameLogPanel", "TurnTrackWidget",
+           "UnitsPanel", "is_map_move", "short_phase_names"]

@@ -6,6 +6,9 @@
 playtest.png: F&M Scenario 1 as the Allies against the heuristic bot after the landings, a unit next to the
 German line selected (its reach with the MP of each hex, the enemy zones of control), the path to a hex;
 playtest-combat.png: the German side's first ground attack with its combat preview.
+With "decisions" after the folder, only the decision panel's: playtest-landing.png (the first airborne
+landing, "Land all" offered), playtest-decision-panel.png (the German attacks listed, the third picked and
+previewed: the list and "Do it" where they were before the pick).
 """
 
 from __future__ import annotations
@@ -35,10 +38,42 @@ def _settle(app: QApplication, seconds: float = 1.0) -> None:
     _wait(app, lambda: False, seconds)
 
 
+def decisions(app: QApplication, out: Path) -> None:
+    sc = load_playable(FM1)
+    s = GameSession(sc, 1, {"allied": "human", "german": "heuristic"}, str(FM1))
+    w = PlaytestWindow(s, pace_ms=0)
+    w.move(0, 0)
+    w.resize(1600, 1000)
+    w.show()
+    _wait(app, s.human_to_act)
+    w.decision.list.setCurrentRow(0)
+    _settle(app, 1.0)
+    w.grab().save(str(out / "playtest-landing.png"))
+    s2 = GameSession(sc, 3, {"allied": "heuristic", "german": "human"}, str(FM1))
+    w.set_session(s2)
+    for _ in range(600):
+        _wait(app, s2.human_to_act)
+        views = w.views()
+        if len([v for v in views if v.kind == ATTACK]) >= 3:
+            break
+        w.choose_view(next((v for v in views if v.kind == PASS), views[0]))
+    _settle(app, 0.5)
+    before = (w.decision.do_button.mapTo(w, w.decision.do_button.rect().topLeft()), w.decision.list.height())
+    w.decision.list.setCurrentRow(2)
+    _settle(app, 1.5)
+    after = (w.decision.do_button.mapTo(w, w.decision.do_button.rect().topLeft()), w.decision.list.height())
+    print(f"Do it at {before[0].toTuple()} then {after[0].toTuple()}; list {before[1]} then {after[1]} px high")
+    w.grab().save(str(out / "playtest-decision-panel.png"))
+    w.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
     app = QApplication.instance() or QApplication([])
+    if args[1:] == ["decisions"]:
+        decisions(app, out)
+        return 0
     sc = load_playable(FM1)
     s = GameSession(sc, 1, {"allied": "human", "german": "heuristic"}, str(FM1))
     w = PlaytestWindow(s, pace_ms=0)

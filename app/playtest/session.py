@@ -145,7 +145,7 @@ class GameSession:
 
     def _after(self, player: str, phase, action: Action) -> None:
         n = len(self.state.history())
-        who = "dice" if player == CHANCE else self.side_name(player)
+        who = "Dice" if player == CHANCE else self.side_name(player)
         shown = self._shown_text(self.state.history()[-1])
         self.lines.append(LogLine(n, f"{phase_text(self.state, phase)}: {who}: {shown}", "action"))
         self._collect_events()
@@ -162,7 +162,7 @@ class GameSession:
         is masked (both read the log); with bots on every side the log shows everything."""
         humans = self.humans()
         if not humans or all(entry.visible_to(h) for h in humans):
-            return entry.action.text()
+            return self.presenter.action_text(self.state, entry.action)
         return self.state.masked_text(entry)
 
     def _collect_events(self) -> None:

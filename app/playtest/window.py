@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hexwright.engine.hexgrid.coords import hex_line, hex_neighbors
 from hexwright.engine.rules.log import LogError
-from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView, outcome_text
+from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView, BatchAnswer, outcome_text
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, IllegalAction
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -65,6 +65,7 @@ class PlaytestWindow(QMainWindow):
         self._shown_markers: list = []
         self._last_bot_view: ActionView | None = None
         self.last_message = ""
+        self._saved_len = -1  # actions in the game when it was last saved
         self.victory_box: QMessageBox | None = None
         self.runner = BotRunner(self)
         self.runner.chosen.connect(self._bot_chosen)
@@ -103,6 +104,7 @@ class PlaytestWindow(QMainWindow):
         self.decision = DecisionPanel()
         self.decision.chosen.connect(self.choose_view)
         self.decision.highlighted.connect(self._highlight_view)
+        self.decision.batchChosen.connect(self.run_batch)
         self.preview = CombatPreviewPanel()
         self.preview.confirmed.connect(self.choose_view)
         self.log_panel = GameLogPanel()
@@ -270,7 +272,8 @@ class PlaytestWindow(QMainWindow):
         if [(m.id, m.hex, m.hexside, m.text) for m in markers] != self._shown_markers:
             self.board.set_markers(markers)
             self._shown_markers = [(m.id, m.hex, m.hexside, m.text) for m in markers]
-        off_map = [f"{m.kind}{f' ({pres_side(m.side)})' if m.side else ''}: {m.text}" for m in markers
+        off_map = [f"{m.kind[:1].upper()}{m.kind[1:]}{f' ({pres_side(m.side)})' if m.side else ''}: {m.text}"
+                   for m in markers
                    if not m.hex and not m.hexside and m.text]
         self.markers_label.setText("; ".join(off_map))
         self.markers_label.setVisible(bool(off_map))
@@ -280,11 +283,13 @@ class PlaytestWindow(QMainWindow):
             who = self._who_text()
             self.prompt.setText(f"{prompt}    <i>{who}</i>" if who else prompt)
             self.decision.set_decision(prompt, self.views(), self.can_act())
+            self.decision.set_batches(pres.batch_answers(st) if self.can_act() else [])
         else:
             n = len(s.state.history())
             self.prompt.setText(f"Replay: after action {self.replay_n} of {n}. {prompt}")
             self.decision.set_decision("Replay: decisions are made in the live game (Game > Replay to go back).",
                                        [], False)
+            self.decision.set_batches([])
         self.preview.show_preview(None, None)
         self._room_for_preview(False)
         if self.board.selected is not None and not self._reselect(self.board.selected):
@@ -306,7 +311,7 @@ class PlaytestWindow(QMainWindow):
         if a is None:
             return ""
         if a == CHANCE:
-            return "dice"
+            return "Dice"
         if a in s.bots:
             return f"{s.side_name(a)} ({s.seats[a]} bot) is deciding"
         hot_seat = len(s.humans()) > 1
@@ -446,6 +451,19 @@ class PlaytestWindow(QMainWindow):
             return f"Wait: the {s.seats[s.actor()]} bot is deciding for {s.side_name(s.actor())}" + (
                 " (bots paused: Game > Pause Bots)" if self.paused else "")
         return "Wait: the dice are being rolled"
+
+    def run_batch(self, answer: BatchAnswer) -> int:
+        """Make a batch answer (e.g. "land all"): the presenter's next action for it, applied by the checked
+        path like any decision, the dice rolled after each (every roll in the log), until the batch is done
+        or the decision is no longer the person's. Returns the number of decisions made."""
+        made = 0
+        while self.can_act() and made < MAX_CHANCE_CHAIN:
+            action = self.session.presenter.batch_action(self.session.state, answer.name)
+            if action is None or not self.apply_action(action):
+                break
+            made += 1
+        self.status(f"{answer.label}: {made} decision{'s' if made != 1 else ''} made, each in the game log")
+        return made
 
     def choose_view(self, view: ActionView | None) -> None:
         if view is not None:
@@ -694,11 +712,11 @@ class PlaytestWindow(QMainWindow):
 
     # -- attacks and other decisions on the board ------------------------------------------------------
     def _room_for_preview(self, on: bool) -> None:
-        """The preview's dock gets most of the right side while an attack is previewed."""
-        if on != getattr(self, "_preview_room", False):
-            self._preview_room = on
-            self.resizeDocks([self.dock_decision, self.dock_preview], [200, 600] if on else [420, 380],
-                             Qt.Orientation.Vertical)
+        """Nothing moves when an action is picked: the docks keep their sizes (the preview scrolls in its
+        own dock), so "Do it" stays where it was and the list keeps its rows. Raising the preview's dock
+        is all a preview does to the layout."""
+        if on:
+            self.dock_preview.raise_()
 
     def show_attack(self, view: ActionView) -> None:
         s = self.session
@@ -740,7 +758,8 @@ class PlaytestWindow(QMainWindow):
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, "Save game", f"Cannot save the game: {exc}")
             return False
-        self.status(f"Game saved to {path} ({len(self.session.state.history())} actions)")
+        self._saved_len = len(self.session.state.history())
+        self.status(f"Game saved to {path} ({self._saved_len} actions)")
         return True
 
     def save_game_dialog(self) -> None:
@@ -770,6 +789,8 @@ class PlaytestWindow(QMainWindow):
         return dict(self.session.seats)
 
     def open_game_dialog(self) -> None:
+        if not self.confirm_discard("open another game"):
+            return
         start = str(Path(self.session.scenario_path).parent) if self.session.scenario_path else ""
         path, _ = QFileDialog.getOpenFileName(self, "Open game", start, LOG_FILTER)
         if path:
@@ -793,7 +814,31 @@ class PlaytestWindow(QMainWindow):
         self.act_fit.triggered.disconnect()
         self.act_fit.triggered.connect(self.board.view.fit_map)
 
+    def game_in_progress(self) -> bool:
+        """Decisions made and the game not over: starting again would lose them."""
+        st = self.session.state
+        return bool(st.history()) and not st.is_terminal()
+
+    def confirm_discard(self, what: str = "start a new game") -> bool:
+        """Ask before a game in progress is discarded; Save keeps it as a game log first."""
+        if not self.game_in_progress():
+            return True
+        n = len(self.session.state.history())
+        if self._saved_len == n:
+            return True  # saved as it stands
+        B = QMessageBox.StandardButton  # noqa: N806
+        answer = QMessageBox.question(
+            self, "Game in progress",
+            f"The game in progress ({n} actions, {self.turn_track.text() or 'under way'}) will be lost if you "
+            f"{what}.\n\nSave it as a game log first?", B.Save | B.Discard | B.Cancel, B.Save)
+        if answer == B.Save:
+            self.save_game_dialog()
+            return self._saved_len == n  # saved: go on; the save dialog cancelled: keep the game
+        return answer == B.Discard
+
     def new_game_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
         s = self.session
         dlg = StartDialog(s.scenario, self, s.seed, s.seats)
         dlg.pace.setValue(self.pace_ms)

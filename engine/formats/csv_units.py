@@ -7,8 +7,12 @@ A header row names the columns; one unit per row after it:
 The value columns are the rules family's printed values (F&M attack/defense/movement,
 000_e5c3deafb2cea4af.txt 2.3; Koenig strength/movement, 002_fe1216aa5df94854.txt 2.2; Target Arnhem
 strength/endurance, 001_69d92a61f68ed4f9.txt "Damage"); `reduced_<value>` columns give the back
-side. `flags` are separated by `;`. A bad row is skipped with a diagnostic naming its file:line;
-the good rows still come through.
+side. `flags` are separated by `;` (by `,` in a table whose cells are separated by `;`). A bad row is
+skipped with a diagnostic naming its file:line; the good rows still come through.
+
+The separator is sniffed from the header row: `,` as written here, `;` as spreadsheets in the many
+locales whose decimal mark is a comma write it (then "2,5" is read as 2.5), a tab, or `|`. A unit's size
+may be its name ("battalion") or its mark as printed on the counter ("II", "XX", "•••", "III").
 """
 
 from __future__ import annotations
@@ -19,13 +23,50 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
+from ..model.counters import KNOWN_FLAGS, SIZE_SYMBOLS, UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..rules.registry import RULES_FAMILIES
 from ..validation.diagnostics import Diagnostic, Severity
 
 FIXED_COLUMNS = ("id", "name", "side", "nationality", "formation", "type", "size")
 TAIL_COLUMNS = ("steps", "flags", "supply", "color", "notes")
 REDUCED_PREFIX = "reduced_"
+DELIMITERS = (",", ";", "\t", "|")
+# size marks as printed (SIZE_SYMBOLS), with the letters and dots a keyboard gives
+SIZE_MARKS = {mark: size for size, mark in SIZE_SYMBOLS.items()} | {
+    "o": "team", ".": "squad", "..": "section", "...": "platoon", "|": "company", "||": "battalion",
+    "|||": "regiment", "x": "brigade", "xx": "division", "xxx": "corps", "xxxx": "army", "i": "company",
+    "ii": "battalion", "iii": "regiment",
+}
+
+
+def sniff_delimiter(text: str) -> str:
+    """The cell separator of a table: the candidate that splits the header row into the most cells
+    (outside quotes), and no fewer in the next rows; `,` when nothing else does better."""
+    lines = [ln for ln in text.splitlines() if ln.strip()][:6]
+    if not lines:
+        return ","
+
+    def cells(line: str, d: str) -> int:
+        try:
+            return len(next(csv.reader([line], delimiter=d)))
+        except (csv.Error, StopIteration):
+            return 0
+
+    best, best_n = ",", cells(lines[0], ",")
+    for d in DELIMITERS[1:]:
+        n = cells(lines[0], d)
+        if n > best_n and all(cells(ln, d) >= min(n, 2) for ln in lines[1:]):
+            best, best_n = d, n
+    return best
+
+
+def size_of(text: str) -> str | None:
+    """A unit size from its name ("battalion", "Division") or its printed mark ("II", "XX", "•••")."""
+    word = _normal(text)
+    if word in UNIT_SIZES:
+        return word
+    mark = text.strip().replace(" ", "").replace("·", "•")
+    return SIZE_MARKS.get(mark) or SIZE_MARKS.get(mark.lower())
 
 
 @dataclass
@@ -38,8 +79,11 @@ class CsvImport:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
-def _number(text: str) -> int | float:
-    """An int when the cell is integral ("4", "4.0"), else a float; ValueError when not a number."""
+def _number(text: str, decimal_comma: bool = False) -> int | float:
+    """An int when the cell is integral ("4", "4.0"), else a float; ValueError when not a number. In a
+    `;`-separated table the decimal mark may be a comma ("2,5")."""
+    if decimal_comma and "," in text and "." not in text:
+        text = text.replace(",", ".")
     v = float(text)
     if v != v or v in (float("inf"), float("-inf")):
         raise ValueError(text)
@@ -69,7 +113,8 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
     def report(severity: Severity, code: str, message: str, line: int, unit: str | None = None) -> None:
         out.diagnostics.append(Diagnostic(code, severity, message, filename, line, 0, None, unit))
 
-    reader = csv.reader(io.StringIO(text))
+    delimiter = sniff_delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header_row = next(reader)
     except StopIteration:
@@ -134,10 +179,11 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
             report(Severity.ERROR, "unknown-type", f"unit {uid}: unknown unit type {cells['type']!r} "
                    f"(known: {', '.join(UNIT_TYPES)})", line, uid)
             continue
-        size = _normal(cells.get("size", "")) or "battalion"
-        if size not in UNIT_SIZES:
+        size = size_of(cells.get("size", "")) if cells.get("size", "").strip() else "battalion"
+        if size is None:
             report(Severity.ERROR, "unknown-size", f"unit {uid}: unknown size {cells['size']!r} "
-                   f"(known: {', '.join(UNIT_SIZES)})", line, uid)
+                   f"(known: {', '.join(UNIT_SIZES)}, or the marks "
+                   f"{', '.join(SIZE_SYMBOLS[s] for s in UNIT_SIZES)})", line, uid)
             continue
         front: dict[str, Any] = {}
         back: dict[str, Any] = {}
@@ -148,7 +194,7 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
                 if not text:
                     continue
                 try:
-                    target[v] = _number(text)
+                    target[v] = _number(text, delimiter == ";")
                 except ValueError:
                     report(Severity.ERROR, "bad-value", f"unit {uid}: {col} must be a number, not {text!r}", line, uid)
                     bad = True
@@ -173,7 +219,8 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
         if back and steps < 2:
             report(Severity.ERROR, "bad-value", f"unit {uid}: has reduced values but only {steps} step", line, uid)
             continue
-        flags = tuple(f for f in (_normal(x) for x in cells.get("flags", "").split(";")) if f)
+        flag_sep = "," if delimiter == ";" and ";" not in cells.get("flags", "") else ";"
+        flags = tuple(f for f in (_normal(x) for x in cells.get("flags", "").split(flag_sep)) if f)
         for f in flags:
             if f not in KNOWN_FLAGS:
                 report(Severity.WARNING, "unknown-flag", f"unit {uid}: flag {f!r} is not read by any rule "

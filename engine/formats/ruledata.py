@@ -143,6 +143,7 @@ OPTION_TYPES = {
     "canal_trail_crossings": _texts,
     "friendly_edges": _names_to_text,
     "formation_colors": _names_to_text,
+    "nationality_colors": _names_to_text,  # counters: nationality -> colour (app/counters/schemes.py)
     "leadership": _bool,
     "interdiction": _bool,
     "indirect_fire": _bool,

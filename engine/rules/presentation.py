@@ -103,6 +103,16 @@ class MarkerView:
 
 
 @dataclass(frozen=True)
+class BatchAnswer:
+    """One answer to a run of decisions of the same kind that the rules let a player make at once, each
+    still made and recorded one by one (e.g. F&M "land all", Arnhem: The Farthest Bridge 11.4)."""
+
+    name: str  # what `Presenter.batch_action` is asked with: "land-all"
+    label: str  # a button's text: "Land all (9)"
+    tip: str  # what it does and the rule, as a player reads it
+
+
+@dataclass(frozen=True)
 class TurnTrack:
     turn: int
     last_turn: int
@@ -131,7 +141,7 @@ class Presenter:
     def prompt(self, state: GameState) -> str:
         if state.is_terminal():
             return f"Game over: {outcome_text(state)}"
-        who = "dice" if state.current_player == CHANCE else state.side_name(state.current_player)
+        who = "Dice" if state.current_player == CHANCE else state.side_name(state.current_player)
         return f"{state.phase}: {who} to act"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
@@ -151,6 +161,18 @@ class Presenter:
         """The family's move of `unit` along `path` (printed labels, its hex first), legal or not; None if
         the family has no such action."""
         return None
+
+    def batch_answers(self, state: GameState) -> list[BatchAnswer]:
+        """The batch answers the rules allow for the current decision (none by default)."""
+        return []
+
+    def batch_action(self, state: GameState, name: str) -> Action | None:
+        """The next action the batch answer `name` makes, or None when the batch is done."""
+        return None
+
+    def action_text(self, state: GameState, action: Action) -> str:
+        """An action as a player reads it in the game's log (the notation unless the family words it)."""
+        return action.text()
 
     def side_name(self, state: GameState, side: str) -> str:
         """A side's name as the scenario prints it ("German"), never its id (GameState.side_name)."""
@@ -175,7 +197,7 @@ def outcome_text(state: GameState, outcome: Outcome | None = None) -> str:
     if outcome is None:
         return ""
     if outcome.draw or outcome.winner is None:
-        return f"draw: {outcome.reason}"
+        return f"Draw: {outcome.reason}"
     return f"{state.side_name(outcome.winner)} wins: {outcome.reason}"
 
 
@@ -189,6 +211,6 @@ def presenter_for(state: GameState) -> Presenter:
     return presenter
 
 
-__all__ = ["ATTACK", "CHOICE", "ENTER", "MOVE", "ON_MAP", "PASS", "ActionView", "CombatPreview",
+__all__ = ["ATTACK", "BatchAnswer", "CHOICE", "ENTER", "MOVE", "ON_MAP", "PASS", "ActionView", "CombatPreview",
            "GenericPresenter", "MarkerView", "Presenter", "TurnTrack", "UnitView", "outcome_text", "phase_text",
            "presenter_for"]

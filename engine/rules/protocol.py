@@ -168,6 +168,13 @@ class GameState(ABC):
         """A side as a player reads it: the scenario's name for it ("Allied"), never its id."""
         return self.game.side_name(side)
 
+    def outcome_words(self) -> str:
+        """The outcome as a player reads it: "German wins: ...", "Draw: ..." (the side by its name)."""
+        o = self.outcome()
+        if o is None:
+            return ""
+        return f"Draw: {o.reason}" if o.draw or o.winner is None else f"{self.side_name(o.winner)} wins: {o.reason}"
+
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
@@ -180,7 +187,7 @@ class GameState(ABC):
             raise TypeError(f"{action!r} is not an action: apply takes an Action"
                             + (" (apply_checked reads an action's text)" if isinstance(action, str) else ""))
         if self.is_terminal():
-            raise IllegalAction(f"the game is over ({self.outcome()})")
+            raise IllegalAction(f"the game is over ({self.outcome_words()})")
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
         self._record_and_apply(action)
@@ -213,7 +220,7 @@ class GameState(ABC):
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action: give an action or its text")
         if self.is_terminal():
-            raise IllegalAction(f"the game is over ({self.outcome()})")
+            raise IllegalAction(f"the game is over ({self.outcome_words()})")
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
         self._record_and_apply(action)

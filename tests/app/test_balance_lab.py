@@ -164,3 +164,50 @@ def test_a_target_arnhem_study_through_the_dialog_gives_the_engines_figures(qtbo
     assert dlg.result.summary.to_dict() == expected.to_dict()
     assert [dlg.sides_table.item(r, 0).text() for r in range(2)] == ["Allied", "German"]
     assert dlg.plot_label.has_image()
+
+
+def test_the_progress_bar_reads_the_forms_games_before_a_run(qtbot):
+    dlg = BalanceLabDialog(None, KOENIG)
+    qtbot.addWidget(dlg)
+    assert dlg.games_spin.value() == 1000 and dlg.progress_bar.maximum() == 1000 and dlg.progress_bar.value() == 0
+    assert dlg.progress_bar.text() == "0 / 1000 games"
+    dlg.games_spin.setValue(250)
+    assert dlg.progress_bar.maximum() == 250
+    dlg.sweep_check.setChecked(True)
+    dlg.sweep_path.setCurrentText("turns")
+    dlg.sweep_values.setText("8,9,10")
+    assert dlg.progress_bar.maximum() == 750  # 250 games for each of the 3 values
+
+
+def test_estimate_shares_the_sampled_games_among_the_workers():
+    from hexwright.app.balance_lab.study import estimate_seconds
+
+    assert estimate_seconds(3, 6.0, 100, 2, 2) == 2.0 * 50
+    assert estimate_seconds(3, 6.0, 101, 4, 2) == 2.0 * 51  # no more at once than the machine's cores
+    assert estimate_seconds(0, 10.0, 10, 1, 4) == 100.0  # no sample game finished: a lower bound
+
+
+def test_a_large_study_is_timed_on_a_sample_and_the_estimate_shown_before_it_runs(qtbot):
+    dlg = _dialog(qtbot, KOENIG, games=40, workers=1, max_turns=1)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    states = []
+    dlg.progress_bar.valueChanged.connect(lambda v: states.append((dlg.state, dlg.estimate_label.text(), v)))
+    assert dlg.start()
+    assert dlg.state == "estimating" and "sample games" in dlg.message and dlg.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    assert dlg.state == "done", dlg.message
+    assert dlg.estimate is not None and dlg.estimate > 0
+    first_game = next(s for s in states if s[2] >= 1)
+    assert first_game[0] == "running" and first_game[1].startswith("Estimated time: about ")  # shown before
+    assert "for 40 games on 1 worker (3 sample games took" in dlg.estimate_label.text()
+    assert dlg.result.summary.games == 40
+
+
+def test_cancel_while_timing_the_sample(qtbot):
+    dlg = _dialog(qtbot, KOENIG, games=40, workers=1, max_turns=0)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    assert dlg.start() and dlg.state == "estimating"
+    dlg.cancel_button.click()
+    assert dlg.state == "idle" and "before the run started" in dlg.message
+    qtbot.waitUntil(lambda: dlg.sampler is None, timeout=WAIT_MS)
+    assert dlg.thread is None and dlg.run_button.isEnabled()

@@ -1,5 +1,6 @@
 """Counter sheets: layout, PDF pages and sizes, backs mirrored for long-edge duplex printing."""
 
+import copy
 import math
 import re
 import shutil
@@ -53,7 +54,7 @@ def test_back_positions_mirror_the_front(paper, size):
 
 def test_pages_alternate_front_and_back_per_side():
     sc = demo_scenario()
-    pages = sheet_pages(sc, 0.5, "A4")
+    pages = sheet_pages(sc, 0.5, "A4", separate_sides=True)
     per_page = sheet_grid("A4", 0.5).per_page
     expected = sum(2 * math.ceil(len(p) / per_page) for _, p in sheet_groups(sc))
     assert len(pages) == expected == 4
@@ -83,7 +84,7 @@ def test_rendered_back_page_puts_each_back_behind_its_front(qapp):
 def test_pdf_has_the_pages_at_the_paper_size(qapp, tmp_path):
     sc = rgb_scenario()
     out = tmp_path / "counters.pdf"
-    report = write_counter_sheets(sc, out, 0.625, "Letter", resolution=300)
+    report = write_counter_sheets(sc, out, 0.625, "Letter", resolution=300, separate_sides=True)
     assert report.pages == 4 and report.counters == 4
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page(?!s)", data)) == 4
@@ -127,3 +128,38 @@ def test_sheets_command_writes_a_pdf(qapp, tmp_path):
     bad.write_text("kind: hexwright-scenario\nformat_version: 1\ntitle: [\n", encoding="utf-8")
     assert sheets.run(parser.parse_args([str(bad), "-o", str(tmp_path / "x.pdf")])) == 1
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_both_sides_are_packed_on_the_same_sheets_each_side_on_fresh_rows():
+    """Packed (the default), the demo's two sides share one sheet instead of one each: the page fill
+    doubles; the second side starts at the first cell of a new row."""
+    from hexwright.app.counters.sheets import page_fill
+
+    sc = demo_scenario()
+    separate = sheet_pages(sc, 0.5, "A4", separate_sides=True)
+    packed = sheet_pages(sc, 0.5, "A4")
+    assert len(packed) == 2 and [pg.back for pg in packed] == [False, True]
+    assert packed[0].group == "Allied, German"
+    assert page_fill(packed) == 2 * page_fill(separate)
+    (first, n_allied), (_, _) = [(g, len(p)) for g, p in sheet_groups(sc)]
+    cols = packed[0].grid.columns
+    german_first = packed[0].slot(n_allied)
+    assert german_first % cols == 0 and german_first == -(-n_allied // cols) * cols
+    assert sorted(set(packed[0].slots)) == packed[0].slots  # no two counters in one cell
+
+
+def test_a_long_order_of_battle_fills_every_sheet_but_the_last(qapp):
+    from hexwright.app.counters.sheets import page_fill
+
+    sc = demo_scenario()
+    base = next(iter(sc.units.values()))
+    for i in range(700):
+        u = copy.deepcopy(base)
+        u.id = f"x{i}"
+        sc.units[u.id] = u
+    pages = sheet_pages(sc, 0.5, "A4")
+    fronts = [p for p in pages if not p.back]
+    # every sheet is full but where a side ends (the next starts on a fresh row) and the last
+    assert all(len(p.pieces) == p.grid.per_page for p in fronts[:-1] if "," not in p.group)
+    assert all(len(p.pieces) > p.grid.per_page - p.grid.columns for p in fronts[:-1])
+    assert page_fill(pages) > 0.7

@@ -505,9 +505,10 @@ def test_the_log_hides_the_bots_secret_marker_draws(qtbot):
     assert german and public
     text = "\n".join(ln.text for ln in s.lines)
     for e in german:
-        assert f"dice: {e.action.text()}" not in text
-    assert f"dice: {s.state.masked_text(german[0])}" in text
-    assert f"dice: {public[0].action.text()}" in text
+        assert f"Dice: {s.presenter.action_text(s.state, e.action)}" not in text
+        assert e.action.text() not in text
+    assert f"Dice: {s.state.masked_text(german[0])}" in text
+    assert f"Dice: {s.presenter.action_text(s.state, public[0].action)}" in text
     assert [e.action.text() for e in german] == [t for t in s.game_log().actions if t.startswith("draw ")][:len(german)]
 
 

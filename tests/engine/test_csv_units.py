@@ -77,3 +77,40 @@ def test_export_then_import_gives_the_same_units(tmp_path):
 def test_without_a_family_extra_columns_are_values():
     r = read_units_csv("id,side,strength,endurance,reduced_strength\na,x,3,4,2\n", "t.csv")
     assert r.units[0].values == {"strength": 3, "endurance": 4} and r.units[0].reduced == {"strength": 2}
+
+
+# as a spreadsheet in a locale whose decimal mark is a comma saves it: `;` between cells
+SEMICOLON = """id;name;side;nationality;formation;type;size;attack;defense;movement;\
+reduced_attack;reduced_defense;reduced_movement;steps;flags
+2/406;2/406;german;german;406;infantry;II;2;2;7;;;;1;leg
+1/9SS;"1/9SS; Graebner";german;german;9SS;Mechanized;III;5;5;10;3;3;10;;mobile,mechanized
+1AB;1st Airborne;allied;british;1AB;parachute;XX;4;4;5,5;;;;1;airborne,leg
+"""
+
+
+def test_a_semicolon_table_with_size_marks_as_printed():
+    from hexwright.engine.formats.csv_units import sniff_delimiter
+
+    assert sniff_delimiter(SEMICOLON) == ";" and sniff_delimiter(GOOD) == ","
+    r = read_units_csv(SEMICOLON, "oob.csv", "fm")
+    assert r.ok, [d.format() for d in r.diagnostics]
+    a, b, c = r.units
+    assert a.size == "battalion" and b.size == "regiment" and c.size == "division"
+    assert b.name == "1/9SS; Graebner" and b.flags == ("mobile", "mechanized") and b.reduced["attack"] == 3
+    assert c.values["movement"] == 5.5  # "5,5": the decimal comma of a ;-separated table
+
+
+def test_every_printed_size_mark_is_read():
+    from hexwright.engine.formats.csv_units import size_of
+    from hexwright.engine.model.counters import SIZE_SYMBOLS, UNIT_SIZES
+
+    for size in UNIT_SIZES:
+        assert size_of(SIZE_SYMBOLS[size]) == size and size_of(size.title()) == size
+    assert size_of("xx") == "division" and size_of("ii") == "battalion" and size_of("•••") == "platoon"
+    assert size_of("IIII") is None
+
+
+def test_an_unknown_size_mark_names_the_marks():
+    r = read_units_csv(GOOD.replace(",battalion,", ",IIII,"), "oob.csv", "fm")
+    (e,) = errors(r)
+    assert e.line == 2 and "unknown size 'IIII'" in e.message and "II, III" in e.message

@@ -42,6 +42,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..preferences import LengthSpinBox
+
 FORMATS = ("png", "svg", "pdf")
 PAGE_SIZES = ("A4", "A3", "Letter", "Legal", "Tabloid")
 ORIENTATIONS = ("auto", "portrait", "landscape")
@@ -175,17 +177,15 @@ class ExportDialog(QDialog):
         group = QButtonGroup(self)
         group.addButton(self.fit_page)
         group.addButton(self.real_size)
-        self.hex_mm = QDoubleSpinBox()
+        self.hex_mm = LengthSpinBox()  # held in mm, shown in the Preferences' unit
         self.hex_mm.setRange(3.0, 100.0)
         self.hex_mm.setValue(16.0)
-        self.hex_mm.setSuffix(" mm")
         self.tile_note = QLabel("At a real size the map is tiled over as many pages as it needs, "
                                 "each page overlapping its neighbours a little and labelled with its place.")
         self.tile_note.setWordWrap(True)
-        self.margin = QDoubleSpinBox()
+        self.margin = LengthSpinBox()
         self.margin.setRange(0.0, 50.0)
         self.margin.setValue(10.0)
-        self.margin.setSuffix(" mm")
         pdf_page = QWidget()
         df = QFormLayout(pdf_page)
         df.addRow("Page size", self.page_size)
@@ -252,6 +252,11 @@ class ExportDialog(QDialog):
     @property
     def fmt(self) -> str:
         return self.format_box.currentData()
+
+    def set_units(self, units: str) -> None:
+        """Show the printed sizes (hex width, margin) in "mm" or "in"; their values stay in mm."""
+        for spin in (self.hex_mm, self.margin):
+            spin.set_units(units)
 
     def set_format(self, fmt: str) -> None:
         self.format_box.setCurrentIndex(FORMATS.index(fmt.lower()))

@@ -32,11 +32,13 @@ from ..presentation import (
     MOVE,
     PASS,
     ActionView,
+    BatchAnswer,
     CombatPreview,
     MarkerView,
     Presenter,
     TurnTrack,
     UnitView,
+    outcome_text,
 )
 from ..protocol import CHANCE, Action, Draw, GameState, HistoryEntry, Roll
 from . import crt as cb
@@ -90,6 +92,7 @@ from .game import FMGameBase, is_fortification, rule_ref
 from .reach import unit_reach
 from .state import PLAYER_PHASES, STEPS, FMState
 from .tables import differentials
+from .wording import LAND_ALL, action_text, land_all_action, marker_text, pool_counts, pool_name, split_text
 
 # what each decision asks (its fields fill the braces; the rule is its step's, state.STEPS)
 PROMPTS: dict[type[Decision], str] = {
@@ -263,12 +266,12 @@ class FMPresenter(Presenter):
             avail = sorted(st.markers_available(side), key=lambda m: (m.value, m.token()))
             if avail:
                 own = viewer is None or viewer == side
-                text = ", ".join(m.label() for m in avail) if own else f"{len(avail)} markers"
+                text = pool_counts(avail) if own else f"{len(avail)} marker{'s' if len(avail) != 1 else ''}"
                 out.append(MarkerView(f"sfm-{side}", "support fire markers", side, text, hidden=not own))
             if c is not None and c.markers.get(side):
                 ms = c.markers[side]
                 own = viewer is None or viewer == side or revealed
-                text = (", ".join(m.label() for m in ms) if own
+                text = (pool_counts(ms) if own
                         else f"{len(ms)} marker{'s' if len(ms) > 1 else ''} face down")
                 out.append(MarkerView(f"committed-{side}", "committed markers", side, text, g.label(c.target),
                                       hidden=not own))
@@ -302,7 +305,7 @@ class FMPresenter(Presenter):
         if isinstance(a, Roll):
             return ActionView(a, CHOICE, f"die roll {a.value}", verb="roll", rule=rule, probability=pr)
         assert isinstance(a, Draw)
-        return ActionView(a, CHOICE, f"draw {a.item}", verb="draw", markers=(a.item,), rule=rule, probability=pr)
+        return ActionView(a, CHOICE, action_text(a), verb="draw", markers=(a.item,), rule=rule, probability=pr)
 
     def _view(self, st: FMState, d: Decision, a: Action, reaches: dict[str, Any]) -> ActionView:
         g = st.game
@@ -341,12 +344,14 @@ class FMPresenter(Presenter):
             t = g.hex(a.target)
             dfd = st.occupant(t)
             total = sum(cb.halved_for_fortification(g, t, MarkerId.parse(m).value) for m in a.markers) if t else 0
-            return ActionView(a, ATTACK, f"bombard {a.target} ({dfd}) with {', '.join(a.markers)}: {total}",
+            shown = ", ".join(marker_text(MarkerId.parse(m)) for m in a.markers)
+            return ActionView(a, ATTACK, f"bombard {a.target} ({dfd}) with {shown}: {total}",
                               (), (a.target,), verb="bombard", markers=a.markers, rule=rule_ref("8.1"))
         if isinstance(a, Commit):
             if a.marker is None:
                 return ActionView(a, CHOICE, "commit no support fire marker", verb="sfm", rule=rule_ref("8.2.1 b"))
-            return ActionView(a, CHOICE, f"commit a {a.marker} support fire marker face down", verb="sfm",
+            return ActionView(a, CHOICE, f"commit a {marker_text(MarkerId.parse(a.marker))} support fire marker face "
+                              "down", verb="sfm",
                               markers=(a.marker,), rule=rule_ref("8.2.1 b"))
         if isinstance(a, Deplete):
             h = st.unit_hex(a.unit)
@@ -388,8 +393,7 @@ class FMPresenter(Presenter):
             return ActionView(a, CHOICE, f"the engineer operates a ferry across {a.hexside} this GT", (),
                               tuple(a.hexside.split("/")), verb="ferry", rule=rule_ref("10.6.5"))
         if isinstance(a, DrawSplit):
-            parts = " and ".join(f"{n} from the {pool} pool" for pool, n in a.counts)
-            return ActionView(a, CHOICE, f"draw {parts}", verb="draw-split", rule=rule_ref("10.7"))
+            return ActionView(a, CHOICE, f"draw {split_text(a)}", verb="draw-split", rule=rule_ref("10.7"))
         if isinstance(a, Pass):
             return ActionView(a, PASS, self._pass_label(st, d), verb="pass", rule=step_rule(d))
         return ActionView(a, CHOICE, a.text())
@@ -538,7 +542,7 @@ class FMPresenter(Presenter):
         summary = (f"{what} {attack} vs defense {defense}: differential {diff:+d}, {line} line, column {column} "
                    f"({rule_ref('8.1.2' if kind == 'bombard' else '8.2.1')})"
                    + ("; the CRT is reconstructed (its body is truncated in the source)" if recon else ""))
-        names = tuple(attackers) if attackers else tuple(m.token() for m in atk_markers)
+        names = tuple(attackers) if attackers else tuple(marker_text(m) for m in atk_markers)
         return CombatPreview(action, names, lab(target), summary, column, line, tuple(mods), dist, (dfd,), recon)
 
     @staticmethod
@@ -573,7 +577,7 @@ class FMPresenter(Presenter):
         loss (F&M 8.2.4, 000_e5c3deafb2cea4af.txt)"."""
         st = _fm(state)
         if st.is_terminal():
-            return f"Game over: {st.outcome()}"
+            return f"Game over: {outcome_text(st)}"
         d = st.pending_decision()
         if d is None:
             return f"{st.phase}"
@@ -596,6 +600,8 @@ class FMPresenter(Presenter):
             data["within"] = arr.within if arr is not None else 3
         if isinstance(d, (MarkerDraw, AirpowerDraw)):
             data["side"] = self.side_name(st, d.side)
+        if isinstance(d, MarkerDraw):
+            data["pool"] = pool_name(d.pool)
         if isinstance(d, MarkerCommit) and c is not None:
             role = "attacker" if d.player == c.attacker else "defender"
             text = text + f" (step {d.step} of 4, as the {role})"
@@ -605,6 +611,26 @@ class FMPresenter(Presenter):
             what = text
         who = "Dice" if d.player == CHANCE else self.side_name(st, d.player)
         return f"{who}: {what} ({rule})"
+
+    def batch_answers(self, state: GameState) -> list[BatchAnswer]:
+        """11.4: "Conduct the below procedure for each arriving airborne unit": "land all" places each one
+        in turn (wording.land_all_action), each landing followed by its own roll on the Airborne Drop Table."""
+        st = _fm(state)
+        d = st.pending_decision()
+        if not isinstance(d, LandingChoice) or land_all_action(st) is None:
+            return []
+        n = sum(1 for a in st.arrivals if a.airborne and a.turn <= st.turn)
+        return [BatchAnswer(LAND_ALL, f"Land all ({n})" if n > 1 else "Land all",
+                            "Land every arriving airborne unit, each in the hex within range of its drop zone with "
+                            "the least chance of loss on the Airborne Drop Table, and roll for each (every roll is "
+                            f"in the game log) ({rule_ref('11.4')})")]
+
+    def batch_action(self, state: GameState, name: str) -> Action | None:
+        st = _fm(state)
+        return land_all_action(st) if name == LAND_ALL else None
+
+    def action_text(self, state: GameState, action: Action) -> str:
+        return action_text(action)
 
     def turn_track(self, state: GameState) -> TurnTrack:
         """4.1: the Support Fire Marker Phase, each player's Movement, Bombardment, Combat, Mobile Movement
@@ -651,8 +677,7 @@ class FMPresenter(Presenter):
                 return f"{who} commits no support fire marker ({rule_ref('8.2.1 b')})"
             return f"{who} commits a support fire marker face down ({rule_ref('8.2.1 b')})"
         if isinstance(a, DrawSplit):
-            parts = " and ".join(f"{n} from the {pool} pool" for pool, n in a.counts)
-            return f"{who} draws support fire markers: {parts} ({rule_ref('10.7')})"
+            return f"{who} draws support fire markers: {split_text(a)} ({rule_ref('10.7')})"
         if isinstance(a, Attack):
             return f"{who} attacks {a.target} from {', '.join(a.attackers)} ({rule_ref('8.2')})"
         if isinstance(a, Bombard):

@@ -229,9 +229,9 @@ def test_committed_markers_are_face_down_to_the_other_player_until_revealed():
     def committed(viewer):
         return next(mk for mk in pr.markers(st, viewer) if mk.kind == "committed markers" and mk.side == "allies")
 
-    assert committed("allies").text == "+2 British" and committed("allies").hex == D
+    assert committed("allies").text == "British +2" and committed("allies").hex == D
     assert committed("germans").hidden and committed("germans").text == "1 marker face down"
-    assert next(mk for mk in pr.markers(st, "germans") if mk.id == "sfm-allies").text == "1 markers"
+    assert next(mk for mk in pr.markers(st, "germans") if mk.id == "sfm-allies").text == "1 marker"
     assert "face down" in pr.events(st, 0)[-1] and "+2" not in pr.events(st, 0)[-1]
     # the German's preview of his own commitment counts his marker, not the Allied one he cannot see
     german = next(a for a in st.legal_actions() if a.marker)
@@ -239,7 +239,7 @@ def test_committed_markers_are_face_down_to_the_other_player_until_revealed():
     assert "attack 4 vs defense 6" in cp.summary and any("face down" in x for x in cp.modifiers)
     while st.current_player != CHANCE:
         st.apply_checked(Commit(None))
-    assert not committed("germans").hidden and committed("germans").text == "+2 British"
+    assert not committed("germans").hidden and committed("germans").text == "British +2"
     cp = pr.combat_preview(st, Roll(1))
     assert "attack 6 vs defense 3" in cp.summary and cp.distribution == st.result_distribution()
 
@@ -369,7 +369,7 @@ def test_bombardment_preview_and_prompt_name_their_rules():
                             "(F&M 8.1)"
     two = next(a for a in st.legal_actions() if isinstance(a, Bombard) and len(a.markers) == 2)
     cp = pr.combat_preview(st, two)
-    assert "bombardment 6 vs defense 3: differential +3" in cp.summary and cp.attackers == two.markers
+    assert "bombardment 6 vs defense 3: differential +3" in cp.summary and cp.attackers == ("British +3", "British +3")
     assert any("8.1.3" in x for x in cp.modifiers)
     assert sum(cp.distribution.values()) == Fraction(1)
 

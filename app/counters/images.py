@@ -1,0 +1,107 @@
+"""One image per counter face: PNG (at a size in pixels) or SVG (at its printed size), drawn by the
+same painter code as the sheets and the editor (draw.py). Files are named by the unit's id made safe for
+a file name, `<id>-front.png` and, for a unit with a back, `<id>-back.png`; each is written beside its
+target and renamed over it, so a failure never leaves half a file."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hexwright.engine.model import Scenario, UnitDef
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from .draw import paint_counter
+
+FORMATS = ("png", "svg")
+POINTS_PER_INCH = 72.0
+
+
+@dataclass
+class ImageReport:
+    directory: Path
+    files: list[Path] = field(default_factory=list)
+
+
+def safe_name(uid: str) -> str:
+    """A unit id as a file name: "1/9SS" -> "1_9SS"; never empty, never hidden."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", uid).strip("._") or "unit"
+    return name
+
+
+def has_back(unit: UnitDef, scenario: Scenario | None) -> bool:
+    """A face to print on the back: reduced values, or a Koenig unit's set-up/arrival back."""
+    return unit.reduced is not None or unit.steps > 1 or (scenario is not None and scenario.rules == "koenig")
+
+
+def _write_png(path: Path, unit: UnitDef, sc: Scenario | None, back: bool, size_px: int) -> None:
+    img = QImage(size_px, size_px, QImage.Format.Format_ARGB32)
+    img.fill(Qt.GlobalColor.transparent)
+    p = QPainter(img)
+    paint_counter(p, QRectF(0, 0, size_px, size_px), unit, sc, back)
+    p.end()
+    tmp = path.with_name(f".{path.name}.tmp")
+    if not img.save(str(tmp), "PNG"):
+        tmp.unlink(missing_ok=True)
+        raise OSError(f"cannot write {path}")
+    tmp.replace(path)
+
+
+def _write_svg(path: Path, unit: UnitDef, sc: Scenario | None, back: bool, inch: float) -> None:
+    from PySide6.QtSvg import QSvgGenerator
+
+    side = inch * POINTS_PER_INCH  # the SVG's user units are points: 1/2 inch is 36 x 36
+    tmp = path.with_name(f".{path.name}.tmp")
+    gen = QSvgGenerator()
+    gen.setFileName(str(tmp))
+    gen.setSize(QSize(round(side), round(side)))
+    gen.setViewBox(QRectF(0, 0, side, side))
+    gen.setResolution(round(POINTS_PER_INCH))
+    gen.setTitle(unit.name or unit.id)
+    p = QPainter(gen)
+    if not p.isActive():
+        raise OSError(f"cannot write {path}")
+    paint_counter(p, QRectF(0, 0, side, side), unit, sc, back)
+    p.end()
+    del gen
+    tmp.replace(path)
+
+
+def export_counter_images(sc: Scenario, directory: str | Path, fmt: str = "png", size_px: int = 300,
+                          counter_inch: float = 0.5, units: list[str] | None = None) -> ImageReport:
+    """Write each unit's faces (every unit, or the ids in `units`) into `directory` (made if missing).
+    Needs a QGuiApplication. ValueError for a bad format, size or unknown unit id."""
+    fmt = fmt.lower()
+    if fmt not in FORMATS:
+        raise ValueError(f"the format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if size_px < 8 or size_px > 4096:
+        raise ValueError(f"the image size must be 8 to 4096 pixels, not {size_px}")
+    ids = list(sc.units) if units is None else units
+    unknown = [u for u in ids if u not in sc.units]
+    if unknown:
+        raise ValueError(f"no unit {unknown[0]!r} in the scenario")
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    report = ImageReport(out)
+    used: set[str] = set()
+    for uid in ids:
+        unit = sc.units[uid]
+        base = safe_name(uid)
+        n = 2
+        while base.lower() in used:  # two ids made the same name ("1/9SS", "1_9SS")
+            base = f"{safe_name(uid)}-{n}"
+            n += 1
+        used.add(base.lower())
+        for back in (False, True) if has_back(unit, sc) else (False,):
+            path = out / f"{base}-{'back' if back else 'front'}.{fmt}"
+            if fmt == "png":
+                _write_png(path, unit, sc, back, size_px)
+            else:
+                _write_svg(path, unit, sc, back, counter_inch)
+            report.files.append(path)
+    return report
+
+
+__all__ = ["FORMATS", "ImageReport", "export_counter_images", "has_back", "safe_name"]
