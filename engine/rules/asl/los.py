@@ -1,0 +1,309 @@
+"""Can I see that: line of sight between locations (ASL Arnhem Bridge, 004_09a6f3be713b811c.txt, 1.1,
+1.12, 1.3, 1.31), drawn with shapely from hex centre to hex centre over the map's obstacles.
+
+What blocks and what hinders is the map's data (`los:` in a terrain's, feature's or hexside feature's
+`combat:`, see locations.py). Each obstacle or hindrance spans levels [base, base + height]: a
+terrain's base is its location's level, a hexside's is its `level` (or the higher of the two hexes'
+elevations), the ground of a hex at elevation e is an obstacle spanning [0, e - 1]. A location's
+feature stops below the next location up in its hex (beneath the bridge ends under the deck).
+
+The level rule (reconstructed: ASL's own LOS chapter, A6, is not in the source): an obstacle or
+hindrance affects a LOS when it reaches the level of the higher endpoint, i.e. base <= max <= top,
+and, when it stops under another location, when the lower endpoint is below that location. This
+gives every statement of the source: the rowhouse hexside R17/R18 (Level 0, height 0) blocks R18 to
+Q17 at ground level (1.12 EX) but not the bridge above it; ground-level rubble beneath the bridge
+blocks Q16 to the ground level of T16 but not Q16 to Level 1 of T16 (1.31 EX); the location beneath
+the bridge is a one-level hindrance (height 1) that hinders both (1.3, 1.31 EX). Blind hexes (A6.4)
+are not modelled.
+
+Geometry: hex obstacles are hex polygons shrunk by a millionth, so a LOS running along a hexside or
+through a vertex does not enter the hexes on either side; hexside obstacles are the full hexside,
+lengthened by a millionth at both ends, so a LOS through its end vertex is blocked (1.12: "the
+entire length of the hexside"). Obstacles and hindrances in the two endpoints' own hexes do not
+count; hexsides of those hexes do (the 1.12 example's R17/R18).
+
+The index is a shapely STRtree queried with the LOS cut into pieces about two hexes long, so only
+obstacles near the line are tested; `brute_force=True` tests the line against every obstacle (the
+benchmark's baseline, docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Polygon
+
+from ...hexgrid import Hex, Hexside
+from ...model.hexmap import HexMap
+from .locations import (
+    LocationRef,
+    bridge_kind,
+    feature_data,
+    hexside_feature_data,
+    location_at,
+    location_label,
+    locations_of,
+    rule_of,
+    terrain_data,
+)
+
+SHRINK = 1e-6
+SSR_1_1 = "ASL Arnhem Bridge SSR 1.1"
+SSR_1_31 = "ASL Arnhem Bridge SSR 1.31"
+
+
+@dataclass(frozen=True)
+class LosFeature:
+    """One obstacle or hindrance: where it is, the levels it spans, what it is and the rule."""
+
+    kind: str  # "obstacle" or "hindrance"
+    lo: float
+    hi: float
+    cap: float | None  # the level of the next location above in its hex (exclusive)
+    drm: int
+    what: str
+    rule: str
+    hex: Hex | None = None
+    hexside: Hexside | None = None
+
+    def affects(self, zmin: float, zmax: float) -> bool:
+        return self.lo <= zmax <= self.hi and (self.cap is None or zmin < self.cap)
+
+
+@dataclass(frozen=True)
+class LosHit:
+    kind: str
+    what: str
+    rule: str
+    drm: int = 0
+    hex: str | None = None
+    hexside: str | None = None
+
+    def text(self) -> str:
+        s = self.what + (f" +{self.drm}" if self.kind == "hindrance" and self.drm else "")
+        return s + (f" ({self.rule})" if self.rule else "")
+
+
+@dataclass(frozen=True)
+class LosAnswer:
+    """The answer to "can A see B": clear or blocked, by what, and the hindrances counted."""
+
+    a: str
+    b: str
+    clear: bool
+    blocked_by: tuple[LosHit, ...] = ()
+    hindrances: tuple[LosHit, ...] = ()
+    line: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (0.0, 0.0))
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def hindrance_total(self) -> int:
+        return sum(h.drm for h in self.hindrances)
+
+    def text(self) -> str:
+        if not self.clear:
+            return f"{self.a} -> {self.b}: no LOS: " + "; ".join(h.text() for h in self.blocked_by)
+        s = f"{self.a} -> {self.b}: clear LOS"
+        if self.hindrances:
+            s += f", hindered +{self.hindrance_total}: " + "; ".join(h.text() for h in self.hindrances)
+        else:
+            s += ", no hindrance"
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        def hit(h: LosHit) -> dict[str, Any]:
+            d: dict[str, Any] = {"kind": h.kind, "what": h.what, "rule": h.rule}
+            if h.hex:
+                d["hex"] = h.hex
+            if h.hexside:
+                d["hexside"] = h.hexside
+            if h.kind == "hindrance":
+                d["drm"] = h.drm
+            return d
+
+        return {"from": self.a, "to": self.b, "los": self.clear,
+                "blocked_by": [hit(h) for h in self.blocked_by], "hindrances": [hit(h) for h in self.hindrances],
+                "hindrance_drm": self.hindrance_total, "text": self.text()}
+
+
+def side_label(m: HexMap, side: Hexside) -> str:
+    """`R17/R18` as the rules name a hexside: the two labels in board order."""
+    def key(lab: str) -> tuple[str, int]:
+        letters = lab.rstrip("0123456789-")
+        digits = lab[len(letters):]
+        return letters, int(digits) if digits.lstrip("-").isdigit() else 0
+    return "/".join(sorted(m.hexside_label(side).split("/"), key=key))
+
+
+def _los_entries(data: dict[str, Any]) -> list[tuple[str, float, int]]:
+    """(kind, height, drm) of a `los:` entry."""
+    los = data.get("los")
+    if not isinstance(los, dict):
+        return []
+    out: list[tuple[str, float, int]] = []
+    if "obstacle" in los:
+        out.append(("obstacle", float(los["obstacle"]), 0))
+    if "hindrance" in los:
+        out.append(("hindrance", float(los.get("height", 0)), int(los["hindrance"])))
+    return out
+
+
+class LosIndex:
+    """Every obstacle and hindrance of a map with its geometry, in a shapely STRtree."""
+
+    def __init__(self, m: HexMap) -> None:
+        self.map = m
+        self.revision = m.revision
+        self.layout = m.layout()
+        self.size = m.grid.hex_size
+        feats: list[LosFeature] = []
+        geoms: list[Any] = []
+        self._polys: dict[Hex, Polygon] = {}
+        table = m.terrain_table
+        for h in m.hexes:
+            found: list[LosFeature] = []
+            lab = m.label(h)
+            e = m.elevation_at(h)
+            if e >= 1:
+                found.append(LosFeature("obstacle", 0, e - 1, None, 0, f"hill {lab} (Level {e})", "", h))
+            locs = locations_of(m, h)
+            for i, loc in enumerate(locs):
+                cap = float(locs[i + 1].ref.level) if i + 1 < len(locs) else None
+                base = float(loc.ref.level)
+                tname = table.terrain[loc.terrain].name if loc.terrain in table.terrain else loc.terrain
+                where = location_label(m, loc.ref)
+                sources = [(terrain_data(m, loc.terrain), f"{where}: {tname}")]
+                sources += [(feature_data(m, f), f"{where}: {table.features[f].name.lower()}")
+                            for f in loc.features if f in table.features]
+                for data, what in sources:
+                    for kind, height, drm in _los_entries(data):
+                        found.append(LosFeature(kind, base, base + height, cap, drm, what, rule_of(data), h))
+            if found:
+                poly = self.hex_polygon(h)
+                for f in found:
+                    feats.append(f)
+                    geoms.append(poly)
+        for side, info in m.hexsides.items():
+            ha, hb = side.hexes()
+            base = float(info.level if info.level is not None else max(m.elevation_at(ha), m.elevation_at(hb)))
+            for code in info.features:
+                data = hexside_feature_data(m, code)
+                for kind, height, drm in _los_entries(data):
+                    name = table.hexside_features[code].name.lower() if code in table.hexside_features else code
+                    label = side_label(m, side)
+                    where = " beneath the bridge" if info.level is not None and any(
+                        bridge_kind(m, x) == "beneath" for h2 in (ha, hb) for x in locations_of(m, h2)) else ""
+                    feats.append(LosFeature(kind, base, base + height, None, drm, f"{name} hexside {label}{where}",
+                                            rule_of(data), None, side))
+                    geoms.append(self.hexside_line(side))
+        self.features = feats
+        self.geoms = np.array(geoms, dtype=object)
+        self.tree = shapely.STRtree(self.geoms)
+
+    # -- geometry ------------------------------------------------------------------------------------
+    def centre(self, h: Hex) -> tuple[float, float]:
+        return self.layout.hex_to_pixel(h)
+
+    def hex_polygon(self, h: Hex) -> Polygon:
+        poly = self._polys.get(h)
+        if poly is None:
+            cx, cy = self.centre(h)
+            k = 1.0 - SHRINK
+            poly = self._polys[h] = Polygon([(cx + (x - cx) * k, cy + (y - cy) * k)
+                                             for x, y in self.layout.corners(h)])
+        return poly
+
+    def hexside_line(self, side: Hexside) -> LineString:
+        (x1, y1), (x2, y2) = self.layout.hexside_corners(side.hex, side.direction)
+        dx, dy = x2 - x1, y2 - y1
+        n = math.hypot(dx, dy) or 1.0
+        ex, ey = dx / n * self.size * SHRINK, dy / n * self.size * SHRINK
+        return LineString([(x1 - ex, y1 - ey), (x2 + ex, y2 + ey)])
+
+    # -- queries -------------------------------------------------------------------------------------
+    def candidates(self, a: Hex, b: Hex, brute_force: bool = False) -> list[int]:
+        """Indices of the obstacles the centre-to-centre line from `a` to `b` touches."""
+        (x1, y1), (x2, y2) = self.centre(a), self.centre(b)
+        if brute_force:
+            line = LineString([(x1, y1), (x2, y2)])
+            return [int(i) for i in np.flatnonzero(shapely.intersects(line, self.geoms))]
+        pieces = max(1, int(math.hypot(x2 - x1, y2 - y1) / (3.0 * self.size)) + 1)
+        ts = np.linspace(0.0, 1.0, pieces + 1)
+        xs, ys = x1 + (x2 - x1) * ts, y1 + (y2 - y1) * ts
+        coords = np.stack([np.stack([xs[:-1], ys[:-1]], 1), np.stack([xs[1:], ys[1:]], 1)], 1)
+        segs = shapely.linestrings(coords)
+        hits = self.tree.query(segs, predicate="intersects")
+        return sorted({int(i) for i in hits[1]})
+
+    def affecting(self, a: Hex, b: Hex, zmin: float, zmax: float, brute_force: bool = False) -> list[int]:
+        """Indices of the obstacles and hindrances that affect a LOS from `a` to `b` at these levels."""
+        out = []
+        feats = self.features
+        for i in self.candidates(a, b, brute_force):
+            f = feats[i]
+            if f.hex is not None and (f.hex == a or f.hex == b):
+                continue
+            if f.affects(zmin, zmax):
+                out.append(i)
+        return out
+
+
+_CACHE: weakref.WeakKeyDictionary[HexMap, LosIndex] = weakref.WeakKeyDictionary()
+
+
+def los_index(m: HexMap) -> LosIndex:
+    """The map's LOS index, rebuilt when the map has changed."""
+    idx = _CACHE.get(m)
+    if idx is None or idx.revision != m.revision:
+        idx = _CACHE[m] = LosIndex(m)
+    return idx
+
+
+def line_of_sight(m: HexMap, a: LocationRef, b: LocationRef, rubble: Iterable[LocationRef] = (),
+                  index: LosIndex | None = None) -> LosAnswer:
+    """Can a unit in location `a` see location `b`? `rubble` holds the locations with rubble in play
+    (falling rubble beneath the bridge, 1.31: an obstacle at its level, of no height)."""
+    idx = index or los_index(m)
+    la, lb = location_at(m, a), location_at(m, b)
+    if la is None or lb is None:
+        raise ValueError("both ends of a LOS must be locations of the map")
+    na, nb = location_label(m, a), location_label(m, b)
+    line = (idx.centre(a.hex), idx.centre(b.hex))
+    kinds = {bridge_kind(m, la), bridge_kind(m, lb)}
+    if kinds == {"deck", "beneath"}:
+        deck, low = (na, nb) if bridge_kind(m, la) == "deck" else (nb, na)
+        hit = LosHit("obstacle", f"{deck} is on the Arnhem Bridge at Level 1 and {low} is beneath it at Level 0",
+                     SSR_1_1)
+        return LosAnswer(na, nb, False, (hit,), (), line)
+    if a.hex == b.hex:
+        return LosAnswer(na, nb, True, (), (), line)
+    zmin, zmax = float(min(a.level, b.level)), float(max(a.level, b.level))
+    feats = [idx.features[i] for i in idx.affecting(a.hex, b.hex, zmin, zmax)]
+    seg = LineString(line)
+    for r in rubble:
+        if r.hex in (a.hex, b.hex):
+            continue
+        f = LosFeature("obstacle", r.level, r.level, None, 0, f"{location_label(m, r)}: rubble at Level {r.level}",
+                       SSR_1_31, r.hex)
+        if f.affects(zmin, zmax) and seg.intersects(idx.hex_polygon(r.hex)):
+            feats.append(f)
+
+    def order(f: LosFeature) -> float:
+        g = idx.hex_polygon(f.hex) if f.hex is not None else idx.hexside_line(f.hexside)  # type: ignore[arg-type]
+        return float(seg.project(g.centroid))
+
+    feats.sort(key=order)
+    blocks = tuple(_hit(m, f) for f in feats if f.kind == "obstacle")
+    hinders = tuple(_hit(m, f) for f in feats if f.kind == "hindrance")
+    return LosAnswer(na, nb, not blocks, blocks, hinders, line)
+
+
+def _hit(m: HexMap, f: LosFeature) -> LosHit:
+    return LosHit(f.kind, f.what, f.rule, f.drm, m.label(f.hex) if f.hex is not None else None,
+                  side_label(m, f.hexside) if f.hexside is not None else None)
