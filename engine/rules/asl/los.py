@@ -54,6 +54,10 @@ from .locations import (
 )
 
 SHRINK = 1e-6
+_EXTEND = 2.0 ** -20
+PIECE = 8.0  # lattice units: the index is queried with the line cut in pieces about two hexes long
+_FLAT_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+_POINTY_CORNERS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 SSR_1_1 = "ASL Arnhem Bridge SSR 1.1"
 SSR_1_31 = "ASL Arnhem Bridge SSR 1.31"
 
@@ -161,7 +165,7 @@ class LosIndex:
         self.map = m
         self.revision = m.revision
         self.layout = m.layout()
-        self.size = m.grid.hex_size
+        self.flat = m.grid.orientation == "flat"
         feats: list[LosFeature] = []
         geoms: list[Any] = []
         self._polys: dict[Hex, Polygon] = {}
@@ -203,38 +207,71 @@ class LosIndex:
                                             rule_of(data), None, side))
                     geoms.append(self.hexside_line(side))
         self.features = feats
+        self.anchors = [self._anchor(f) for f in feats]
+        self._hits: dict[int, LosHit] = {}
         self.geoms = np.array(geoms, dtype=object)
         self.tree = shapely.STRtree(self.geoms)
 
     # -- geometry ------------------------------------------------------------------------------------
+    # Obstacles and lines live on an integer lattice, an affine image of the map (predicates such as
+    # "intersects" survive affine maps): a flat-top hex (q, r) is centred at (3q, 2r + q) with corners
+    # at (+-2, 0) and (+-1, +-1) from it; a pointy-top one at (2q + r, 3r) with corners at (0, +-2) and
+    # (+-1, +-1). Exact coordinates make a LOS that runs along a wall or through a vertex give the same
+    # answer however the line is cut (the index's pieces are cut at dyadic fractions, also exact).
     def centre(self, h: Hex) -> tuple[float, float]:
+        """The hex's centre on the screen (scene coordinates), for drawing the line."""
         return self.layout.hex_to_pixel(h)
+
+    def lattice_centre(self, h: Hex) -> tuple[int, int]:
+        if self.flat:
+            return 3 * h.q, 2 * h.r + h.q
+        return 2 * h.q + h.r, 3 * h.r
+
+    def lattice_corners(self, h: Hex) -> list[tuple[int, int]]:
+        cx, cy = self.lattice_centre(h)
+        offs = _FLAT_CORNERS if self.flat else _POINTY_CORNERS
+        return [(cx + dx, cy + dy) for dx, dy in offs]
+
+    def _anchor(self, f: LosFeature) -> tuple[float, float]:
+        """Where a feature lies along a line, for listing hits from the viewer outwards."""
+        if f.hex is not None:
+            return self.lattice_centre(f.hex)
+        assert f.hexside is not None
+        (x1, y1), (x2, y2) = self.lattice_centre(f.hexside.hex), self.lattice_centre(f.hexside.other)
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+    def hit(self, i: int) -> LosHit:
+        h = self._hits.get(i)
+        if h is None:
+            h = self._hits[i] = _hit(self.map, self.features[i])
+        return h
 
     def hex_polygon(self, h: Hex) -> Polygon:
         poly = self._polys.get(h)
         if poly is None:
-            cx, cy = self.centre(h)
+            cx, cy = self.lattice_centre(h)
             k = 1.0 - SHRINK
             poly = self._polys[h] = Polygon([(cx + (x - cx) * k, cy + (y - cy) * k)
-                                             for x, y in self.layout.corners(h)])
+                                             for x, y in self.lattice_corners(h)])
         return poly
 
     def hexside_line(self, side: Hexside) -> LineString:
-        (x1, y1), (x2, y2) = self.layout.hexside_corners(side.hex, side.direction)
-        dx, dy = x2 - x1, y2 - y1
-        n = math.hypot(dx, dy) or 1.0
-        ex, ey = dx / n * self.size * SHRINK, dy / n * self.size * SHRINK
-        return LineString([(x1 - ex, y1 - ey), (x2 + ex, y2 + ey)])
+        a, b = side.hexes()
+        shared = sorted(set(self.lattice_corners(a)) & set(self.lattice_corners(b)))
+        (x1, y1), (x2, y2) = shared
+        e = _EXTEND  # a power of two: the lengthened ends stay exactly on the hexside's line
+        return LineString([(x1 - (x2 - x1) * e, y1 - (y2 - y1) * e), (x2 + (x2 - x1) * e, y2 + (y2 - y1) * e)])
 
     # -- queries -------------------------------------------------------------------------------------
     def candidates(self, a: Hex, b: Hex, brute_force: bool = False) -> list[int]:
         """Indices of the obstacles the centre-to-centre line from `a` to `b` touches."""
-        (x1, y1), (x2, y2) = self.centre(a), self.centre(b)
+        (x1, y1), (x2, y2) = self.lattice_centre(a), self.lattice_centre(b)
         if brute_force:
             line = LineString([(x1, y1), (x2, y2)])
             return [int(i) for i in np.flatnonzero(shapely.intersects(line, self.geoms))]
-        pieces = max(1, int(math.hypot(x2 - x1, y2 - y1) / (3.0 * self.size)) + 1)
-        ts = np.linspace(0.0, 1.0, pieces + 1)
+        # pieces about two hexes long (a hex is 4 lattice units across), a power of two of them
+        pieces = 1 << max(0, math.ceil(math.log2(max(1.0, math.hypot(x2 - x1, y2 - y1) / PIECE))))
+        ts = np.arange(pieces + 1, dtype=float) / pieces
         xs, ys = x1 + (x2 - x1) * ts, y1 + (y2 - y1) * ts
         coords = np.stack([np.stack([xs[:-1], ys[:-1]], 1), np.stack([xs[1:], ys[1:]], 1)], 1)
         segs = shapely.linestrings(coords)
@@ -266,9 +303,10 @@ def los_index(m: HexMap) -> LosIndex:
 
 
 def line_of_sight(m: HexMap, a: LocationRef, b: LocationRef, rubble: Iterable[LocationRef] = (),
-                  index: LosIndex | None = None) -> LosAnswer:
+                  index: LosIndex | None = None, brute_force: bool = False) -> LosAnswer:
     """Can a unit in location `a` see location `b`? `rubble` holds the locations with rubble in play
-    (falling rubble beneath the bridge, 1.31: an obstacle at its level, of no height)."""
+    (falling rubble beneath the bridge, 1.31: an obstacle at its level, of no height). `brute_force`
+    tests the line against every obstacle of the map instead of those the index finds near it."""
     idx = index or los_index(m)
     la, lb = location_at(m, a), location_at(m, b)
     if la is None or lb is None:
@@ -284,23 +322,23 @@ def line_of_sight(m: HexMap, a: LocationRef, b: LocationRef, rubble: Iterable[Lo
     if a.hex == b.hex:
         return LosAnswer(na, nb, True, (), (), line)
     zmin, zmax = float(min(a.level, b.level)), float(max(a.level, b.level))
-    feats = [idx.features[i] for i in idx.affecting(a.hex, b.hex, zmin, zmax)]
-    seg = LineString(line)
+    (x1, y1), (x2, y2) = idx.lattice_centre(a.hex), idx.lattice_centre(b.hex)
+    dx, dy = x2 - x1, y2 - y1
+    found: list[tuple[float, LosHit]] = []
+    for i in idx.affecting(a.hex, b.hex, zmin, zmax, brute_force):
+        ax, ay = idx.anchors[i]
+        found.append(((ax - x1) * dx + (ay - y1) * dy, idx.hit(i)))
     for r in rubble:
         if r.hex in (a.hex, b.hex):
             continue
         f = LosFeature("obstacle", r.level, r.level, None, 0, f"{location_label(m, r)}: rubble at Level {r.level}",
                        SSR_1_31, r.hex)
-        if f.affects(zmin, zmax) and seg.intersects(idx.hex_polygon(r.hex)):
-            feats.append(f)
-
-    def order(f: LosFeature) -> float:
-        g = idx.hex_polygon(f.hex) if f.hex is not None else idx.hexside_line(f.hexside)  # type: ignore[arg-type]
-        return float(seg.project(g.centroid))
-
-    feats.sort(key=order)
-    blocks = tuple(_hit(m, f) for f in feats if f.kind == "obstacle")
-    hinders = tuple(_hit(m, f) for f in feats if f.kind == "hindrance")
+        if f.affects(zmin, zmax) and LineString([(x1, y1), (x2, y2)]).intersects(idx.hex_polygon(r.hex)):
+            ax, ay = idx.lattice_centre(r.hex)
+            found.append(((ax - x1) * dx + (ay - y1) * dy, _hit(m, f)))
+    found.sort(key=lambda x: x[0])
+    blocks = tuple(h for _, h in found if h.kind == "obstacle")
+    hinders = tuple(h for _, h in found if h.kind == "hindrance")
     return LosAnswer(na, nb, not blocks, blocks, hinders, line)
 
 
