@@ -119,7 +119,7 @@ def build_map() -> HexMap:
         a, b = lab.split("/")
         sides[hexside_between(at(a), at(b))] = HexsideInfo(("cliff",))
     m.set_hexsides(sides)
-    m.set_places([Place("Arnhem road bridge", at("R18"), "label", 0.8, 0.9, 0.0),
+    m.set_places([Place("Arnhem road bridge", at("T22"), "label", 0.8, 0.0, 0.0),
                   Place("Neder Rijn", at("P22"), "river"),
                   Place("Arnhem", at("P13"), "city", 0.9)])
     return m

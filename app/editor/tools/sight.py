@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from .base import Tool, ToolEvent
 
-BLOCK = QColor(220, 30, 30)
-HINDER = QColor(240, 200, 0)
-CLEAR = QColor(20, 120, 255)
+BLOCK = QColor(230, 0, 200)  # magenta: not to be confused with the map's red roads
+HINDER = QColor(255, 190, 0)
+CLEAR = QColor(0, 110, 255)
 
 
 class LosTool(Tool):
@@ -92,6 +92,9 @@ class LosTool(Tool):
         (x1, y1), (x2, y2) = answer.line
         paths["line"].moveTo(QPointF(x1, y1))
         paths["line"].lineTo(QPointF(x2, y2))
+        dot = 0.12 * geo.size
+        for x, y in answer.line:
+            paths["line"].addEllipse(QPointF(x, y), dot, dot)
         for kind, hits in (("block", answer.blocked_by), ("hinder", answer.hindrances)):
             for hit in hits:
                 if hit.hex is not None and (h := m.hex_at(hit.hex)) is not None:
