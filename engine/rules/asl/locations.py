@@ -112,17 +112,17 @@ def describe(m: HexMap, ref: LocationRef) -> str:
 # -- terrain data ---------------------------------------------------------------------------------
 def terrain_data(m: HexMap, code: str) -> dict[str, Any]:
     t = m.terrain_table.terrain.get(code)
-    return t.combat if t is not None else {}
+    return t.combat if t is not None and isinstance(t.combat, dict) else {}
 
 
 def feature_data(m: HexMap, code: str) -> dict[str, Any]:
     f = m.terrain_table.features.get(code)
-    return f.combat if f is not None else {}
+    return f.combat if f is not None and isinstance(f.combat, dict) else {}
 
 
 def hexside_feature_data(m: HexMap, code: str) -> dict[str, Any]:
     f = m.terrain_table.hexside_features.get(code)
-    return f.combat if f is not None else {}
+    return f.combat if f is not None and isinstance(f.combat, dict) else {}
 
 
 def bridge_kind(m: HexMap, loc: MapLocation) -> str | None:

@@ -252,3 +252,51 @@ def test_position_key_of_a_one_location_family_is_unchanged():
     pos.place("u", Hex(1, 1))
     pos.set_marker("dz", Hex(2, 2))
     assert pos.key() == ((("u", Hex(1, 1)),), (("u", "on map"),), (), (("dz", Hex(2, 2)),), ())
+
+
+def test_the_shipped_map_is_what_its_build_script_writes():
+    import importlib.util
+
+    from hexwright.engine.formats import dump_map
+
+    script = MAP.parents[1] / "tools" / "build_asl_arnhem_bridge.py"
+    spec = importlib.util.spec_from_file_location("build_asl_arnhem_bridge", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert dump_map(module.build_map()) == MAP.read_text(encoding="utf-8")
+
+
+def test_wrong_los_and_scaling_data_is_refused_at_its_line():
+    from hexwright.engine.formats import load_map
+
+    text = MAP.read_text(encoding="utf-8")
+    bad = (text.replace("los: {hindrance: 1, height: 1}", "los: {hindrance: lots, height: 1}")
+               .replace("scaling: {by: British Commando, cost: 4, rule: ASL Arnhem Bridge SSR 1.13",
+                        "scaling: {by: British Commando, cost: -4, rule: ASL Arnhem Bridge SSR 1.13")
+               .replace("bridge: deck", "bridge: upstairs"))
+    diags: list = []
+    m = load_map(bad, "bad.map.yaml", diags)
+    messages = [d.format() for d in diags]
+    assert any("combat.los must be" in x and "'lots'" in x for x in messages)
+    assert any("combat.scaling must be" in x for x in messages)
+    assert any("combat.bridge must be 'deck' or 'beneath', not 'upstairs'" in x for x in messages)
+    assert all(x.startswith("bad.map.yaml:") for x in messages)
+    # the wrong entries are left out: queries on what was read still answer
+    assert see(m, "Q16", "T16").clear
+
+
+def test_los_is_symmetric_and_the_index_answers_as_the_brute_force_on_every_pair(m):
+    from hexwright.engine.rules.asl import los_index
+
+    idx = los_index(m)
+    refs = [x.ref for h in m.hexes for x in locations_of(m, h)]
+    assert len(refs) == len(m.hexes) + 9 + 8  # the bridge's nine Level 1 locations and eight upper floors
+    for i, a in enumerate(refs):
+        for b in refs[i + 1::7]:  # every 7th partner: about 2,200 pairs, each direction
+            ab = line_of_sight(m, a, b, index=idx)
+            assert ab == line_of_sight(m, a, b, index=idx, brute_force=True)
+            ba = line_of_sight(m, b, a, index=idx)
+            assert ab.clear == ba.clear
+            assert sorted(h.text() for h in ab.blocked_by) == sorted(h.text() for h in ba.blocked_by)
+            assert ab.hindrance_total == ba.hindrance_total
