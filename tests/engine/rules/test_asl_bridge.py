@@ -300,3 +300,15 @@ def test_los_is_symmetric_and_the_index_answers_as_the_brute_force_on_every_pair
             assert ab.clear == ba.clear
             assert sorted(h.text() for h in ab.blocked_by) == sorted(h.text() for h in ba.blocked_by)
             assert ab.hindrance_total == ba.hindrance_total
+
+
+def test_1_12_rowhouse_hexsides_are_not_affected_by_rubble_in_either_hex(m):
+    rubble = [loc(m, "R17"), loc(m, "R18")]
+    assert not step(m, loc(m, "R18"), loc(m, "R17"), INFANTRY, rubble).allowed
+    answer = see(m, "R18", "Q17", ("R17", "R18"))
+    assert [h.hexside for h in answer.blocked_by] == ["R17/R18"]
+
+
+def test_1_3_beneath_the_bridge_carries_its_tem_and_terrain_status_as_data(m):
+    data = m.terrain_table.terrain["beneath_bridge"].combat
+    assert data["tem"] == 1 and data["concealment_terrain"] is True and data["burnable"] is False
