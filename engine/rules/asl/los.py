@@ -167,10 +167,15 @@ class LosIndex:
         self.layout = m.layout()
         self.flat = m.grid.orientation == "flat"
         feats: list[LosFeature] = []
-        geoms: list[Any] = []
         self._polys: dict[Hex, Polygon] = {}
         table = m.terrain_table
+        in_terrain = {code for code in table.terrain if _los_entries(terrain_data(m, code))}
+        in_features = {code for code in table.features if _los_entries(feature_data(m, code))}
+        terrain, elevation, features, extra = m.terrain, m.elevation, m.features, m.locations
         for h in m.hexes:
+            if (terrain[h] not in in_terrain and not elevation.get(h) and h not in extra
+                    and not in_features.intersection(features.get(h, ()))):
+                continue  # nothing in this hex blocks or hinders (most hexes of a map)
             found: list[LosFeature] = []
             lab = m.label(h)
             e = m.elevation_at(h)
@@ -188,11 +193,7 @@ class LosIndex:
                 for data, what in sources:
                     for kind, height, drm in _los_entries(data):
                         found.append(LosFeature(kind, base, base + height, cap, drm, what, rule_of(data), h))
-            if found:
-                poly = self.hex_polygon(h)
-                for f in found:
-                    feats.append(f)
-                    geoms.append(poly)
+            feats.extend(found)
         for side, info in m.hexsides.items():
             ha, hb = side.hexes()
             base = float(info.level if info.level is not None else max(m.elevation_at(ha), m.elevation_at(hb)))
@@ -205,12 +206,28 @@ class LosIndex:
                         bridge_kind(m, x) == "beneath" for h2 in (ha, hb) for x in locations_of(m, h2)) else ""
                     feats.append(LosFeature(kind, base, base + height, None, drm, f"{name} hexside {label}{where}",
                                             rule_of(data), None, side))
-                    geoms.append(self.hexside_line(side))
         self.features = feats
         self.anchors = [self._anchor(f) for f in feats]
         self._hits: dict[int, LosHit] = {}
-        self.geoms = np.array(geoms, dtype=object)
+        self.geoms = self._geometries(feats)
         self.tree = shapely.STRtree(self.geoms)
+
+    def _geometries(self, feats: list[LosFeature]) -> np.ndarray:
+        """The features' shapes, made in two vectorised calls: hex polygons and hexside segments."""
+        geoms = np.empty(len(feats), dtype=object)
+        hex_rows = [i for i, f in enumerate(feats) if f.hex is not None]
+        side_rows = [i for i, f in enumerate(feats) if f.hex is None]
+        offs = np.array(_FLAT_CORNERS if self.flat else _POINTY_CORNERS, dtype=np.float64) * (1.0 - SHRINK)
+        if hex_rows:
+            hexes = [f.hex for f in feats if f.hex is not None]
+            centres = np.array([self.lattice_centre(h) for h in hexes], dtype=np.float64)
+            rings = centres[:, None, :] + offs[None, :, :]
+            geoms[hex_rows] = shapely.polygons(np.concatenate([rings, rings[:, :1]], axis=1))
+        if side_rows:
+            sides = [f.hexside for f in feats if f.hex is None and f.hexside is not None]
+            ends = np.array([self._side_ends(s) for s in sides], dtype=np.float64)
+            geoms[side_rows] = shapely.linestrings(ends)
+        return geoms
 
     # -- geometry ------------------------------------------------------------------------------------
     # Obstacles and lines live on an integer lattice, an affine image of the map (predicates such as
@@ -255,12 +272,15 @@ class LosIndex:
                                              for x, y in self.lattice_corners(h)])
         return poly
 
-    def hexside_line(self, side: Hexside) -> LineString:
+    def _side_ends(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
         a, b = side.hexes()
         shared = sorted(set(self.lattice_corners(a)) & set(self.lattice_corners(b)))
         (x1, y1), (x2, y2) = shared
         e = _EXTEND  # a power of two: the lengthened ends stay exactly on the hexside's line
-        return LineString([(x1 - (x2 - x1) * e, y1 - (y2 - y1) * e), (x2 + (x2 - x1) * e, y2 + (y2 - y1) * e)])
+        return (x1 - (x2 - x1) * e, y1 - (y2 - y1) * e), (x2 + (x2 - x1) * e, y2 + (y2 - y1) * e)
+
+    def hexside_line(self, side: Hexside) -> LineString:
+        return LineString(self._side_ends(side))
 
     # -- queries -------------------------------------------------------------------------------------
     def candidates(self, a: Hex, b: Hex, brute_force: bool = False) -> list[int]:
