@@ -40,3 +40,8 @@ def test_los_refuses_a_location_the_map_does_not_have(capsys):
     assert "T16 has no location at Level 2; it has T16, T16:1" in capsys.readouterr().err
     assert main(["los", MAP, "R18", "ZZ99"]) == 2
     assert "not a hex" in capsys.readouterr().err
+
+
+def test_info_counts_the_extra_locations_by_level(capsys):
+    assert main(["info", MAP]) == 0
+    assert "extra locations: 17 in 17 hexes (Level 1: 17)" in capsys.readouterr().out
