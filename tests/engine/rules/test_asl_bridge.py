@@ -312,3 +312,36 @@ def test_1_12_rowhouse_hexsides_are_not_affected_by_rubble_in_either_hex(m):
 def test_1_3_beneath_the_bridge_carries_its_tem_and_terrain_status_as_data(m):
     data = m.terrain_table.terrain["beneath_bridge"].combat
     assert data["tem"] == 1 and data["concealment_terrain"] is True and data["burnable"] is False
+
+
+def test_the_index_answers_as_the_brute_force_on_pointy_and_flat_maps():
+    import random
+
+    from hexwright.engine.hexgrid import LabelScheme, hexside_of
+    from hexwright.engine.model import GridSpec, HexsideInfo
+    from hexwright.engine.model.terrain import HexsideFeatureType, TerrainTable, TerrainType
+    from hexwright.engine.rules.asl import LosIndex
+
+    for orientation in ("pointy", "flat"):
+        rng = random.Random(7)
+        t = TerrainTable(name="t", movement_classes=["infantry"])
+        t.terrain["open"] = TerrainType("open", "Open", move={"infantry": 1})
+        t.terrain["wood"] = TerrainType("wood", "Woods", move={"infantry": 2}, combat={"los": {"obstacle": 1}})
+        t.terrain["grain"] = TerrainType("grain", "Grain", move={"infantry": 1},
+                                         combat={"los": {"hindrance": 1, "height": 0}})
+        t.hexside_features["wall"] = HexsideFeatureType("wall", "Wall", combat={"los": {"obstacle": 0}})
+        grid = HexMap(GridSpec(16, 14, orientation, "odd", LabelScheme("xxyy", 1, 1, 2)), t, "open")
+        grid.set_terrain({h: rng.choice(["open", "open", "open", "wood", "grain"]) for h in grid.hexes})
+        grid.set_elevation({h: 1 for h in rng.sample(grid.hexes, 20)})
+        sides = {hexside_of(h, d): HexsideInfo(("wall",)) for h in grid.hexes for d in range(3)
+                 if rng.random() < 0.08 and grid.contains(hexside_of(h, d).other)}
+        grid.set_hexsides(sides)
+        idx = LosIndex(grid)
+        seen = set()
+        for _ in range(400):
+            a, b = rng.choice(grid.hexes), rng.choice(grid.hexes)
+            la, lb = LocationRef(a, grid.elevation_at(a)), LocationRef(b, grid.elevation_at(b))
+            answer = line_of_sight(grid, la, lb, index=idx)
+            assert answer == line_of_sight(grid, la, lb, index=idx, brute_force=True)
+            seen.add((answer.clear, bool(answer.hindrances)))
+        assert {(True, False), (True, True), (False, False)} <= seen or {(True, True), (False, True)} <= seen
