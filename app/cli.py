@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hexwright.app.commands.play", "play one game headless with bots, or replay a game log"),
     "balance": ("hexwright.app.commands.balance", "play many games between bots: win rates, heat maps, what-ifs"),
     "render": ("hexwright.app.commands.render", "draw a map to PNG, SVG or PDF"),
+    "los": ("hexwright.app.commands.los", "line of sight between two locations of a map (ASL: R18, R18:1)"),
     "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
     "counters": ("hexwright.app.commands.counters", "a scenario's counters: export or import a CSV table, images"),
 }

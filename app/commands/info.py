@@ -26,6 +26,10 @@ def describe_map(m: HexMap) -> list[str]:
         f"  hexsides with features: {sum(1 for i in m.hexsides.values() if i.features)}, "
         f"bridges: {sum(1 for i in m.hexsides.values() if i.bridge)}",
     ]
+    if m.locations:
+        levels = Counter(loc.level for locs in m.locations.values() for loc in locs)
+        lines.append(f"  extra locations: {sum(levels.values())} in {len(m.locations)} hexes ("
+                     + ", ".join(f"Level {lv}: {n}" for lv, n in sorted(levels.items())) + ")")
     paths = Counter(p for i in m.hexsides.values() for p in i.paths)
     if paths:
         lines.append("  path links: " + ", ".join(f"{p} {n}" for p, n in sorted(paths.items())))

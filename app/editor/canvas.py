@@ -786,6 +786,17 @@ class LabelLayer(MapLayerItem):
                     if e:
                         cen = g.centre(h)
                         painter.drawText(QPointF(cen.x() - 0.15 * s, cen.y() + 0.6 * s), f"{e:+d}")
+            if m.locations:
+                # the extra locations of a hex, by level (ASL Arnhem Bridge 1.1: L1 on the bridge), with
+                # an arrow where a stairwell joins the level to the ground (1.4)
+                painter.setPen(QColor(20, 20, 90))
+                for h in g.hexes_in_rect(exposed):
+                    locs = m.locations.get(h)
+                    if locs:
+                        cen = g.centre(h)
+                        text = " ".join(f"L{x.level}" + ("\u2195" if "stairwell" in x.features else "")
+                                        for x in locs)
+                        painter.drawText(QPointF(cen.x() - 0.3 * s, cen.y() + 0.1 * s), text)
         if m.places and r >= 3.0:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             for place in m.places:
@@ -1055,6 +1066,8 @@ class MapCanvas:
         elif kind in ("features", "locations"):
             self.features.forget({g.chunk_of(h) for h in change.hexes})
             self.features.refresh(g.hex_rect(change.hexes))
+            if kind == "locations":
+                items["labels"].refresh(g.hex_rect(change.hexes))
         elif kind == "elevation":
             items["labels"].refresh(g.hex_rect(change.hexes))
         elif kind == "hexside":

@@ -123,6 +123,17 @@ class SetHexside(_PerHexCommand):
         return self.map.set_hexsides(values)
 
 
+class SetLocations(_PerHexCommand):
+    """Set the extra locations of hexes (other levels: ASL Arnhem Bridge 1.1, a Level 1 location on the
+    bridge above the Level 0 one beneath it; a building's upper level)."""
+
+    command_id = 10
+    verb = "Set locations of"
+
+    def apply(self, values: dict) -> dict:
+        return self.map.set_locations(values)
+
+
 class EraseHexes(MapCommand):
     """The eraser: reset hexes to the default terrain and clear their features, as one step."""
 
@@ -386,19 +397,26 @@ class SetMapProperties(MapCommand):
         self._apply(self.old)
 
 
-def toggled_hexside(info: HexsideInfo | None, kind: str, code: str, present: bool) -> HexsideInfo:
-    """The hexside info with a feature or bridge (kind "feature" or "bridge") added or removed."""
+def toggled_hexside(info: HexsideInfo | None, kind: str, code: str, present: bool,
+                    level: int | None = None) -> HexsideInfo:
+    """The hexside info with a feature or bridge (kind "feature" or "bridge") added or removed. A feature
+    added with a `level` puts the hexside's features at that level (rowhouse hexsides beneath the
+    Arnhem bridge, ASL Arnhem Bridge 1.12: Level 0 while the bridge above is Level 1)."""
     base = info or HexsideInfo()
     if kind == "bridge":
         return replace(base, bridge=code if present else None)
     feats = [f for f in base.features if f != code]
     if present:
         feats.append(code)
+        if level is not None:
+            base = replace(base, level=level)
+    elif not feats:
+        base = replace(base, level=None)
     return replace(base, features=tuple(feats))
 
 
 __all__ = [
     "ChangeRegion", "EditPlaces", "EditRegion", "EraseHexes", "LinkPath", "MapCommand", "PaintTerrain",
-    "ResizeGrid", "SetElevation", "SetFeatures", "SetHexside", "SetMapProperties", "SetUnderlay", "UnlinkPath",
-    "new_stroke", "toggled_hexside",
+    "ResizeGrid", "SetElevation", "SetFeatures", "SetHexside", "SetLocations", "SetMapProperties", "SetUnderlay",
+    "UnlinkPath", "new_stroke", "toggled_hexside",
 ]

@@ -262,7 +262,8 @@ class MainWindow(QMainWindow):
         tb.setOrientation(Qt.Orientation.Vertical)
         short_names = {"brush": "Brush", "fill": "Fill", "overlay": "Overlay", "hexside": "Hexside",
                        "path": "Path", "region": "Region", "label": "Label", "elevation": "Elevation",
-                       "eraser": "Eraser", "eyedropper": "Pick", "select": "Select"}
+                       "eraser": "Eraser", "eyedropper": "Pick", "select": "Select", "location": "Levels",
+                       "los": "LOS"}
         for name, tool in self.tools.items():
             self.tool_actions[name].setIconText(f"{short_names.get(name, tool.title)} ({tool.shortcut})")
         zb = QToolBar("Zoom", self)

@@ -38,6 +38,7 @@ from ..validation.diagnostics import Diagnostic, SourceMap
 from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields, finite, short
+from .locationdata import check_location_rules
 from .versions import FORMAT_VERSION, VersionError, migrate
 from .yamlio import YamlReader, YDict, YList, load_yaml, positioned, read_source
 
@@ -98,6 +99,11 @@ def plain_data(v: Any) -> Any:
     return v
 
 
+def _combat(reader: YamlReader, raw: Any, what: str, at: tuple[int, int]) -> dict[str, Any]:
+    """Free-form combat data, with its movement and line-of-sight entries checked (locationdata.py)."""
+    return check_location_rules(reader, raw, plain_data(raw or {}), what, at)
+
+
 def read_terrain_table(reader: YamlReader, data: Any, at: tuple[int, int] | None = None) -> TerrainTable:
     f = Fields(reader, data, "terrain_table",
                ("name", "movement_classes", "terrain", "features", "hexside_features", "bridges", "paths"),
@@ -120,7 +126,7 @@ def read_terrain_table(reader: YamlReader, data: Any, at: tuple[int, int] | None
         table.terrain[code] = TerrainType(
             code, e.str("name", code), e.str("color", "#d8d0a8"), e.opt_str("pattern"),
             _costs(reader, e.raw("move"), f"terrain {code!r}", classes, e.where_value("move")),
-            only, plain_data(e.raw("combat") or {}),
+            only, _combat(reader, e.raw("combat"), f"terrain {code!r}", e.where_value("combat")),
         )
     for code, entry, at in each("features"):
         e = Fields(reader, entry, f"feature {code!r}", ("name", "color", "symbol", "mode", "move", "combat"), at=at)
@@ -132,7 +138,7 @@ def read_terrain_table(reader: YamlReader, data: Any, at: tuple[int, int] | None
         table.features[code] = FeatureType(
             code, e.str("name", code), e.str("color", "#8a5a3c"), e.str("symbol", "dot"), mode,
             _costs(reader, e.raw("move"), f"feature {code!r}", classes, e.where_value("move")),
-            plain_data(e.raw("combat") or {}),
+            _combat(reader, e.raw("combat"), f"feature {code!r}", e.where_value("combat")),
         )
     for code, entry, at in each("hexside_features"):
         e = Fields(reader, entry, f"hexside feature {code!r}",
@@ -141,7 +147,8 @@ def read_terrain_table(reader: YamlReader, data: Any, at: tuple[int, int] | None
             code, e.str("name", code), e.str("color", "#3a78c8"),
             e.float("width", 0.12, minimum=0.0, maximum=MAX_LINE_WIDTH),
             _costs(reader, e.raw("move"), f"hexside feature {code!r}", classes, e.where_value("move")),
-            e.bool("permits_crossing"), plain_data(e.raw("combat") or {}),
+            e.bool("permits_crossing"),
+            _combat(reader, e.raw("combat"), f"hexside feature {code!r}", e.where_value("combat")),
         )
     for code, entry, at in each("bridges"):
         e = Fields(reader, entry, f"bridge {code!r}", ("name", "color", "move", "combat"), at=at)

@@ -17,6 +17,7 @@ from hexwright.app.editor.commands import (
     SetElevation,
     SetFeatures,
     SetHexside,
+    SetLocations,
     SetMapProperties,
     SetUnderlay,
     UnlinkPath,
@@ -24,7 +25,7 @@ from hexwright.app.editor.commands import (
 )
 from hexwright.engine.formats import dump_map
 from hexwright.engine.hexgrid import LabelScheme, hexside_between
-from hexwright.engine.model.hexmap import GridSpec, HexsideInfo, Place, Region, Underlay
+from hexwright.engine.model.hexmap import GridSpec, HexsideInfo, Location, Place, Region, Underlay
 from PySide6.QtGui import QUndoStack
 
 from tests.app.test_editor_support import small_map
@@ -47,6 +48,7 @@ COMMANDS = {
     "SetHexside": lambda m: SetHexside(m, {
         hexside_between(_h(m, 0, 0), _h(m, 0, 1)): HexsideInfo(("stream",)),
         hexside_between(_h(m, 7, 3), _h(m, 7, 4)): None}),
+    "SetLocations": lambda m: SetLocations(m, {_h(m, 0, 0): (Location(1, "city", ("village",)),)}),
     "EraseHexes": lambda m: EraseHexes(m, [_h(m, 2, 2), _h(m, 4, 4)]),
     "LinkPath": lambda m: LinkPath(m, "trail", [(_h(m, 3, 3), _h(m, 3, 4)), (_h(m, 3, 4), _h(m, 4, 4))]),
     "UnlinkPath": lambda m: UnlinkPath(m, "road", [(_h(m, 1, 1), _h(m, 1, 2))]),

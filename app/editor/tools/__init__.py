@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .annotate import LabelTool, RegionTool, SelectTool
 from .base import BrushState, EditorContext, Tool, ToolEvent
+from .levels import LocationTool
 from .linework import HexsideTool, PathTool
 from .painting import (
     ElevationTool,
@@ -13,15 +14,16 @@ from .painting import (
     OverlayBrushTool,
     TerrainBrushTool,
 )
+from .sight import LosTool
 
 # in toolbar order
 TOOL_CLASSES: tuple[type[Tool], ...] = (
     SelectTool, TerrainBrushTool, FloodFillTool, OverlayBrushTool, HexsideTool, PathTool, RegionTool,
-    LabelTool, ElevationTool, EraserTool, EyedropperTool,
+    LabelTool, ElevationTool, LocationTool, EraserTool, EyedropperTool, LosTool,
 )
 
 __all__ = [
     "TOOL_CLASSES", "BrushState", "EditorContext", "ElevationTool", "EraserTool", "EyedropperTool",
-    "FloodFillTool", "HexsideTool", "LabelTool", "OverlayBrushTool", "PathTool", "RegionTool", "SelectTool",
-    "TerrainBrushTool", "Tool", "ToolEvent",
+    "FloodFillTool", "HexsideTool", "LabelTool", "LocationTool", "LosTool", "OverlayBrushTool", "PathTool",
+    "RegionTool", "SelectTool", "TerrainBrushTool", "Tool", "ToolEvent",
 ]

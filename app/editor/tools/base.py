@@ -47,6 +47,8 @@ class BrushState:
     region: str = ""
     radius: int = 0
     max_radius: int = 12
+    location_level: int = 1  # the level the location tool adds or removes
+    hexside_level: int | None = None  # the level the hexside tool puts features at (None: ground)
     extra: dict = field(default_factory=dict)
 
 

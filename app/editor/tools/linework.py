@@ -4,6 +4,7 @@ ferry) and the path tool (road, trail, railroad links between consecutive hexes)
 from __future__ import annotations
 
 from hexwright.engine.hexgrid import Hex, Hexside, hex_distance, hex_line
+from hexwright.engine.model.bounds import MAX_LEVEL
 from PySide6.QtCore import Qt
 
 from ..commands import LinkPath, SetHexside, UnlinkPath, new_stroke, toggled_hexside
@@ -30,7 +31,22 @@ class HexsideTool(Tool):
     def status_text(self) -> str:
         b = self.editor.brush
         what = b.hexside_code or "(choose a hexside feature or bridge in the palette)"
-        return f"Hexside tool: {what}; click near an edge to set or clear it, drag along edges"
+        level = b.hexside_level
+        at = "ground level" if level is None else f"Level {level}"
+        return (f"Hexside tool: {what} at {at} ([ and ] change the level); click near an edge to set or "
+                f"clear it, drag along edges")
+
+    def key_press(self, key: int, modifiers) -> bool:
+        """[ and ] choose the level a feature is put at: ground (the hexes' own level), 0, 1, 2 ..."""
+        b = self.editor.brush
+        if key == Qt.Key.Key_BracketRight:
+            b.hexside_level = 0 if b.hexside_level is None else min(MAX_LEVEL, b.hexside_level + 1)
+        elif key == Qt.Key.Key_BracketLeft:
+            b.hexside_level = None if b.hexside_level in (None, 0) else b.hexside_level - 1
+        else:
+            return False
+        self.statusChanged.emit(self.status_text())
+        return True
 
     def side_at(self, ev: ToolEvent) -> Hexside | None:
         side, dist = self.editor.canvas.geometry.nearest_side(ev.scene_pos)
@@ -94,7 +110,8 @@ class HexsideTool(Tool):
         if self._has(side) == self.present:
             return
         b = self.editor.brush
-        info = toggled_hexside(self.map.hexside(side), b.hexside_kind, b.hexside_code, self.present)
+        info = toggled_hexside(self.map.hexside(side), b.hexside_kind, b.hexside_code, self.present,
+                               b.hexside_level)
         self.push(SetHexside(self.map, {side: info}, self.stroke))
 
 

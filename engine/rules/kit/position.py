@@ -1,6 +1,11 @@
 """The position every rules family keeps: units on hexes, their steps lost and status, the markers on
 the map and the states of hexsides (a demolished bridge, a ferry), with typed queries.
 
+A unit or marker is in a hex, and optionally in one location of it: a level (ASL Arnhem Bridge 1.1,
+004_09a6f3be713b811c.txt: each bridge hex holds a Level 1 location on the bridge and a Level 0 one
+beneath it). A unit placed without a level is in the hex's ground location; families with one
+location per hex never pass a level and see no difference.
+
 A family's state owns one `Position` and changes it only through its methods, so every change bumps
 `revision`: caches of occupancy, zones of control or reachable hexes key on it instead of being
 cleared by hand. A position is plain data: it copies with `copy.deepcopy` and compares with `key()`.
@@ -31,13 +36,16 @@ class UnitStatus(StrEnum):
 class Position:
     """Units, steps, markers and hexside states of one game position."""
 
-    __slots__ = ("_hex", "_status", "_steps_lost", "_markers", "_hexsides", "revision", "_occupancy")
+    __slots__ = ("_hex", "_level", "_status", "_steps_lost", "_markers", "_marker_level", "_hexsides", "revision",
+                 "_occupancy")
 
     def __init__(self) -> None:
         self._hex: dict[str, Hex] = {}  # units on the map
+        self._level: dict[str, int] = {}  # units in a location of their hex other than the ground one
         self._status: dict[str, str] = {}  # every unit known to the position
         self._steps_lost: dict[str, int] = {}
         self._markers: dict[str, Hex] = {}
+        self._marker_level: dict[str, int] = {}
         self._hexsides: dict[Hexside, str] = {}
         self.revision = 0
         self._occupancy: dict[Hex, tuple[str, ...]] | None = None
@@ -87,6 +95,19 @@ class Position:
     def hex_of(self, uid: str) -> Hex | None:
         return self._hex.get(uid)
 
+    def level_of(self, uid: str) -> int | None:
+        """The level of the location the unit occupies in its hex, or None for the hex's ground location."""
+        return self._level.get(uid)
+
+    def location_of(self, uid: str) -> tuple[Hex, int | None] | None:
+        """(hex, level) of a unit on the map (level None: the ground location), or None."""
+        h = self._hex.get(uid)
+        return None if h is None else (h, self._level.get(uid))
+
+    def units_in_location(self, h: Hex, level: int | None) -> tuple[str, ...]:
+        """The units in one location of `h` (level None: the ground location)."""
+        return tuple(u for u in self.units_at(h) if self._level.get(u) == level)
+
     def is_on_map(self, uid: str) -> bool:
         return uid in self._hex
 
@@ -123,15 +144,21 @@ class Position:
     def steps_lost(self, uid: str) -> int:
         return self._steps_lost.get(uid, 0)
 
-    def place(self, uid: str, h: Hex) -> None:
-        """Put a unit on the map at `h` (arriving, moving, retreating)."""
+    def place(self, uid: str, h: Hex, level: int | None = None) -> None:
+        """Put a unit on the map at `h` (arriving, moving, retreating), in the location at `level` of it
+        (None: the hex's ground location)."""
         self._hex[uid] = h
+        if level is None:
+            self._level.pop(uid, None)
+        else:
+            self._level[uid] = level
         self._status[uid] = UnitStatus.ON_MAP
         self._changed()
 
     def remove(self, uid: str, status: str = UnitStatus.ELIMINATED) -> None:
         """Take a unit off the map with its new status (eliminated, exited, waiting to come back)."""
         self._hex.pop(uid, None)
+        self._level.pop(uid, None)
         self._status[uid] = status
         self._changed()
 
@@ -170,11 +197,21 @@ class Position:
     def marker_hex(self, mid: str) -> Hex | None:
         return self._markers.get(mid)
 
-    def set_marker(self, mid: str, h: Hex | None) -> None:
+    def marker_level(self, mid: str) -> int | None:
+        """The level of the location a marker lies in (None: the ground location of its hex)."""
+        return self._marker_level.get(mid)
+
+    def set_marker(self, mid: str, h: Hex | None, level: int | None = None) -> None:
+        """Put a marker in `h` (in the location at `level` of it; None: the ground location), or take it
+        off the map with `h` None."""
         if h is None:
             self._markers.pop(mid, None)
         else:
             self._markers[mid] = h
+        if h is None or level is None:
+            self._marker_level.pop(mid, None)
+        else:
+            self._marker_level[mid] = level
         self._changed()
 
     def hexside_state(self, side: Hexside) -> str | None:
@@ -196,14 +233,20 @@ class Position:
 
     # -- comparing -----------------------------------------------------------------------------------
     def key(self) -> tuple[object, ...]:
-        """A comparable summary of the whole position (for fingerprints)."""
-        return (tuple(sorted(self._hex.items())), tuple(sorted(self._status.items())),
+        """A comparable summary of the whole position (for fingerprints). Levels are added only when a
+        unit or marker has one, so positions of one-location-per-hex families keep their old keys."""
+        base = (tuple(sorted(self._hex.items())), tuple(sorted(self._status.items())),
                 tuple(sorted(self._steps_lost.items())), tuple(sorted(self._markers.items())),
                 tuple(sorted(self._hexsides.items())))
+        if self._level or self._marker_level:
+            return base + (tuple(sorted(self._level.items())), tuple(sorted(self._marker_level.items())))
+        return base
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         new = Position()
         new._hex = dict(self._hex)
+        new._level = dict(self._level)
+        new._marker_level = dict(self._marker_level)
         new._status = dict(self._status)
         new._steps_lost = dict(self._steps_lost)
         new._markers = dict(self._markers)
