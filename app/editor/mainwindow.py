@@ -459,7 +459,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(doc.undo_stack)
         doc.modifiedChanged.connect(self._update_title)
         doc.pathChanged.connect(lambda _p: self._update_title())
-        self.canvas = MapCanvas(self.view.scene(), doc.map, doc.base_dir)
+        self.canvas = MapCanvas(self.view.scene(), doc.map, doc.map_dir)
         self.view.set_canvas(self.canvas)
         doc.kindChanged.connect(self._sync_scenario_ui)
         doc.scenario_changed.connect(self._scenario_changed)
@@ -706,11 +706,21 @@ class MainWindow(QMainWindow):
         doc = self.document
         if doc is None:
             return False
-        start = str(doc.path) if doc.path else str(Path(self._last_dir()) / "untitled.yaml")
+        start = str(self.save_as_start())
         path, _ = QFileDialog.getSaveFileName(self, "Save as", start, FILE_FILTER)
         if not path:
             return False
         return self._save_to(Path(path))
+
+    def save_as_start(self) -> Path:
+        """Where Save As starts (app/editor/save_location.py): the documents folder and the title."""
+        from .save_location import default_save_path
+
+        doc = self.document
+        assert doc is not None
+        title = doc.scenario.title if doc.scenario is not None else doc.map.name
+        last = self.settings.value("lastSaveDir")
+        return default_save_path(title or "", doc.path, str(last) if last else None)
 
     def _save_to(self, path: Path) -> bool:
         doc = self.document
@@ -723,8 +733,9 @@ class MainWindow(QMainWindow):
             return False
         self._discard_autosave()
         if self.canvas is not None:
-            self.canvas.base_dir = doc.base_dir
+            self.canvas.base_dir = doc.map_dir
         self.add_recent(path)
+        self.settings.setValue("lastSaveDir", str(path.parent))
         self.show_status(f"Saved {path}")
         return True
 
@@ -842,9 +853,15 @@ class MainWindow(QMainWindow):
             if m.underlay is None:
                 self.load_scan_underlay()
                 return
-            image_path = m.underlay.image
-            if not Path(image_path).is_absolute() and self.document.base_dir is not None:
-                image_path = str(self.document.base_dir / image_path)
+            from hexwright.engine.model.scan_path import resolve_scan
+
+            found = resolve_scan(m.underlay.image, self.document.map_dir)
+            if found is None:
+                QMessageBox.information(self, "Fit grid", f"The scanned underlay {m.underlay.image} is missing; "
+                                        "load it again.")
+                self.load_scan_underlay()
+                return
+            image_path = str(found)
         try:
             from .digitize import FitGridDialog
         except ImportError as exc:
@@ -866,7 +883,7 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, "Terrain from scan", f"Not available in this build ({exc}).")
             return
         try:
-            dlg = TerrainProposalDialog(m, self, base_dir=self.document.base_dir)
+            dlg = TerrainProposalDialog(m, self, base_dir=self.document.map_dir)
         except TypeError:
             dlg = TerrainProposalDialog(m, self)
         if dlg.exec() == TerrainProposalDialog.DialogCode.Accepted:

@@ -259,6 +259,7 @@ class DiagnosticsPanel(QWidget):
         lay.addLayout(row)
 
     def set_diagnostics(self, diags: list[Diagnostic]) -> None:
+        self.shown: list[Diagnostic] = list(diags)
         self.list.clear()
         icons = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "ℹ"}
         for d in diags:

@@ -169,9 +169,12 @@ def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
 
     if hexmap.underlay is None:
         raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
-    p = Path(hexmap.underlay.image)
-    if not p.is_absolute() and base_dir is not None:
-        p = base_dir / p
+    from hexwright.engine.model.scan_path import resolve_scan
+
+    p = resolve_scan(hexmap.underlay.image, base_dir)
+    if p is None:
+        raise ValueError(f"the scanned underlay {hexmap.underlay.image!r} is missing; load it again "
+                         "(Map > Load Scan Underlay)")
     return load_scan(p)
 
 
