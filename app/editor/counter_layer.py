@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from hexwright.app.counters.draw import counter_pixmap, paint_marker
-from hexwright.app.scenario.commands import EditMarker, PlaceUnit, RemovePlacement
+from hexwright.app.scenario.commands import EditMarker, RemovePlacement
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.validation import Diagnostic
@@ -167,6 +167,7 @@ class CounterLayer(QObject):
         self._press: tuple[str, str, QPointF] | None = None  # "unit"/"marker", id, scene position of a press
         self._dragging = False
         self._drop_preview: QGraphicsPolygonItem | None = None
+        self.last_refusal: str | None = None  # why the last drop or move was refused
 
     # -- helpers ---------------------------------------------------------------------------------
     @property
@@ -406,7 +407,21 @@ class CounterLayer(QObject):
         if sc.placements.get(unit_id) == hex_label:
             self.rebuild()
             return False
-        self.document.push(PlaceUnit(self.document, unit_id, hex_label))
+        return self._set_up([unit_id], hex_label)
+
+    def _set_up(self, unit_ids: list[str], hex_label: str) -> bool:
+        """Set units up in a hex as one undo step (app/scenario/scheduling.py): scheduled units leave
+        the reinforcement schedule in the same step; a hex over the stacking limit refuses the drop
+        and the status bar says why."""
+        from hexwright.app.scenario.scheduling import set_up_units
+
+        refusal = set_up_units(self.document, unit_ids, hex_label)
+        if refusal is not None:
+            self.last_refusal = refusal
+            self.win.show_status(f"Not set up: {refusal}")
+            self.rebuild()
+            return False
+        self.last_refusal = None
         return True
 
     # -- drops from the order of battle ----------------------------------------------------------
@@ -442,13 +457,8 @@ class CounterLayer(QObject):
         uids = [u for u in parse_unit_mime(mime) if u in sc.units and sc.placements.get(u) != lab]
         if lab is None or not uids:
             return False
-        stack = self.document.undo_stack
-        if len(uids) > 1:
-            stack.beginMacro(f"Set up {len(uids)} units at {lab}")
-        for uid in uids:
-            stack.push(PlaceUnit(self.document, uid, lab))
-        if len(uids) > 1:
-            stack.endMacro()
+        if not self._set_up(uids, lab):
+            return False
         self.select(uids[-1])
         self.unit_selected.emit(uids[-1])
         return True
