@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         self.autosaver = None
         self.selected_hex: Hex | None = None
         self.selected_side: Hexside | None = None
+        self.selected_hexes: list[Hex] = []  # the hexes cut, copy and Make Stamp work on
         self._opacity_stroke: int | None = None
         self.undo_group = QUndoGroup(self)
         self.view = MapView(self)
@@ -134,6 +135,9 @@ class MainWindow(QMainWindow):
         self.counter_layer = CounterLayer(self)
         self.counter_layer.unit_selected.connect(lambda uid: self.select_unit(uid, source="map"))
         self.view.counter_handler = self.counter_layer
+        from .clipboard import HexClipboard
+
+        self.clipboard = HexClipboard(self)
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
@@ -222,6 +226,8 @@ class MainWindow(QMainWindow):
         m = mb.addMenu("&Edit")
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
+        m.addActions(self.clipboard.actions())
+        m.addSeparator()
         m.addAction(self.act_prefs)
         self.view_menu = mb.addMenu("&View")
         self.view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_100])
@@ -249,7 +255,8 @@ class MainWindow(QMainWindow):
         tb.setOrientation(Qt.Orientation.Vertical)
         short_names = {"brush": "Brush", "fill": "Fill", "overlay": "Overlay", "hexside": "Hexside",
                        "path": "Path", "region": "Region", "label": "Label", "elevation": "Elevation",
-                       "eraser": "Eraser", "eyedropper": "Pick", "select": "Select"}
+                       "eraser": "Eraser", "eyedropper": "Pick", "select": "Select",
+                       "stamp": "Stamp"}
         for name, tool in self.tools.items():
             self.tool_actions[name].setIconText(f"{short_names.get(name, tool.title)} ({tool.shortcut})")
         zb = QToolBar("Zoom", self)
@@ -340,6 +347,7 @@ class MainWindow(QMainWindow):
 
     def select_hex(self, h: Hex | None) -> None:
         self.selected_hex, self.selected_side = h, None
+        self.selected_hexes = [h] if h is not None else []
         self.view.show_selection([h] if h is not None else [])
         assert self.document is not None and self.canvas is not None
         self.properties.show_hex(self.document.map, self.canvas.label, h)
@@ -347,10 +355,33 @@ class MainWindow(QMainWindow):
         if h is not None:
             self.dock_properties.raise_()
 
+    def select_hexes(self, hexes: list[Hex]) -> None:
+        """Select several hexes (a drag of the Select tool, Select All): what cut, copy and Make Stamp
+        take; one hex also shows its properties."""
+        if len(hexes) <= 1:
+            self.select_hex(hexes[0] if hexes else None)
+            return
+        self.selected_hex, self.selected_side = None, None
+        self.selected_hexes = list(hexes)
+        self.view.show_selection(hexes)
+        self.properties.show_hex(self.document.map, self.canvas.label, None)
+        self.hex_editor.show_hex(self.document.map, None)
+        self.show_status(f"{len(hexes)} hexes selected: Ctrl+C copies, Ctrl+X cuts, Ctrl+Shift+C makes a stamp")
+
+    def show_stamp_preview(self, patch) -> None:
+        self.clipboard.show_preview(patch)
+
+    def move_stamp_preview(self, h: Hex | None) -> None:
+        self.clipboard.move_preview(h)
+
+    def drop_stamp(self) -> None:
+        self.clipboard.drop_stamp()
+
     def select_hexside(self, side: Hexside) -> None:
         from PySide6.QtGui import QPainterPath
 
         self.selected_hex, self.selected_side = None, side
+        self.selected_hexes = []
         assert self.canvas is not None and self.document is not None
         line = self.canvas.geometry.side_line(side)
         path = QPainterPath(line.p1())
@@ -366,9 +397,19 @@ class MainWindow(QMainWindow):
         self.palette.radius.blockSignals(False)
         if self.document is not None:
             self.palette.set_map(self.document.map)
-        self.palette.mark("terrain", self.brush.terrain)
+        self.mark_palette()
         if self.view.tool is not None:
             self._tool_status(self.view.tool.status_text())
+
+    def mark_palette(self) -> None:
+        """Highlight in the palette what the active tool paints with (nothing for tools that use none)."""
+        b, tool = self.brush, self.view.tool
+        name = tool.name if tool is not None else ""
+        chosen = {"brush": ("terrain", b.terrain), "fill": ("terrain", b.terrain),
+                  "overlay": ("feature", b.feature),
+                  "hexside": ("bridge" if b.hexside_kind == "bridge" else "hexside_feature", b.hexside_code),
+                  "path": ("path", b.path), "region": ("region", b.region)}.get(name)
+        self.palette.mark(*(chosen or ("", "")))
 
     # -- tools and palette -----------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
@@ -376,6 +417,7 @@ class MainWindow(QMainWindow):
         self.tool_actions[name].setChecked(True)
         self.view.set_tool(tool)
         self._tool_status(tool.status_text())
+        self.mark_palette()
 
     def _tool_status(self, text: str) -> None:
         self.tool_label.setText(text)
@@ -405,6 +447,7 @@ class MainWindow(QMainWindow):
         elif group == "region":
             b.region = code
             self.set_tool("region")
+        self.mark_palette()
         if self.view.tool is not None:
             self._tool_status(self.view.tool.status_text())
 
@@ -471,6 +514,7 @@ class MainWindow(QMainWindow):
         if doc.map.terrain_table.terrain and self.brush.terrain not in doc.map.terrain_table.terrain:
             self.brush.terrain = next(iter(doc.map.terrain_table.terrain))
         self.selected_hex = self.selected_side = None
+        self.selected_hexes = []
         self.properties.show_hex(doc.map, self.canvas.label, None)
         self.hex_editor.show_hex(doc.map, None)
         self.palette_changed()

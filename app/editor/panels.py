@@ -119,9 +119,19 @@ class PalettePanel(QWidget):
             top.setExpanded(True)
 
     def mark(self, group: str, code: str) -> None:
+        """Highlight the entry the active tool paints with; an unknown one clears the highlight."""
         it = self._items.get((group, code))
         if it is not None:
             self.tree.setCurrentItem(it)
+        else:
+            self.tree.clearSelection()
+            self.tree.setCurrentItem(None)
+
+    def marked(self) -> tuple[str, str] | None:
+        """The highlighted entry (group, code), or None."""
+        items = self.tree.selectedItems()
+        data = items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+        return tuple(data) if data else None
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         data = item.data(0, Qt.ItemDataRole.UserRole)

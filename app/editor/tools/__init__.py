@@ -13,15 +13,16 @@ from .painting import (
     OverlayBrushTool,
     TerrainBrushTool,
 )
+from .stamp import StampTool
 
 # in toolbar order
 TOOL_CLASSES: tuple[type[Tool], ...] = (
     SelectTool, TerrainBrushTool, FloodFillTool, OverlayBrushTool, HexsideTool, PathTool, RegionTool,
-    LabelTool, ElevationTool, EraserTool, EyedropperTool,
+    LabelTool, ElevationTool, EraserTool, EyedropperTool, StampTool,
 )
 
 __all__ = [
     "TOOL_CLASSES", "BrushState", "EditorContext", "ElevationTool", "EraserTool", "EyedropperTool",
     "FloodFillTool", "HexsideTool", "LabelTool", "OverlayBrushTool", "PathTool", "RegionTool", "SelectTool",
-    "TerrainBrushTool", "Tool", "ToolEvent",
+    "StampTool", "TerrainBrushTool", "Tool", "ToolEvent",
 ]
