@@ -113,26 +113,25 @@ class StampPreview(QGraphicsItemGroup):
             self.addToGroup(item)
         from hexwright.engine.hexgrid import Hexside
 
-        lines = QPainterPath()
+        # hexside features on the edges, then paths between centres, each in its table colour
+        strokes: dict[tuple[str, float], QPainterPath] = {}
         for s in patch.hexsides:
-            if s.info.features or s.info.bridge:
-                ln = geometry.side_line(Hexside(s.dq, s.dr, s.direction))
-                lines.moveTo(ln.p1())
-                lines.lineTo(ln.p2())
-        water = QGraphicsPathItem(lines)
-        pen = QPen(QColor("#2f6fd0"), geometry.size * 0.18)
-        water.setPen(pen)
-        self.addToGroup(water)
-        roads = QPainterPath()
-        for s in patch.hexsides:
-            if s.info.paths:
-                a = geometry.centre(Hex(s.dq, s.dr))
-                side = Hexside(s.dq, s.dr, s.direction)
-                roads.moveTo(a)
-                roads.lineTo(geometry.centre(side.other))
-        road = QGraphicsPathItem(roads)
-        road.setPen(QPen(QColor("#8b3a1a"), geometry.size * 0.12))
-        self.addToGroup(road)
+            side = Hexside(s.dq, s.dr, s.direction)
+            for code in s.info.features + ((s.info.bridge,) if s.info.bridge else ()):
+                kind = t.hexside_features.get(code) or t.bridges.get(code)
+                path = strokes.setdefault((kind.color if kind else "#2f6fd0", 0.18), QPainterPath())
+                ln = geometry.side_line(side)
+                path.moveTo(ln.p1())
+                path.lineTo(ln.p2())
+            for code in s.info.paths:
+                kind = t.paths.get(code)
+                path = strokes.setdefault((kind.color if kind else "#8b3a1a", 0.1), QPainterPath())
+                path.moveTo(geometry.centre(side.hex))
+                path.lineTo(geometry.centre(side.other))
+        for (colour, width), path in strokes.items():
+            item = QGraphicsPathItem(path)
+            item.setPen(QPen(QColor(colour), geometry.size * width))
+            self.addToGroup(item)
         outline = QPainterPath()
         for p in patch.hexes:
             outline.addPolygon(geometry.polygon(Hex(p.dq, p.dr)))
