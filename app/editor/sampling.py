@@ -1,13 +1,22 @@
 """Proposing each hex's terrain from the colours of the scanned map under it.
 
 For every hex, points inside it (away from the printed hex outline) are mapped through the inverse
-of the underlay transform into the scan and the scan's colours there are read at once with numpy;
-their per-channel median is the hex's colour. It is compared (in CIE Lab, where distance follows
-what the eye sees) with each terrain's reference colour: the terrain's `color` from the map's
-terrain table, or better, the median colour of hexes the designer names as examples ("this hex is
-woods"), which teaches the printed shade. The nearest terrain is proposed with a confidence from
+of the underlay transform into the scan and the scan's colours there are read at once with numpy.
+Each hex is described by two things: its background colour (the median of its points, leaving out
+points in the colour of the map's linework, roads, railroads, rivers, when they differ from the
+bulk) and its "ink", the share of points clearly darker than that background (town and city
+building blocks, woods symbols). Colours are compared in CIE Lab, where distance follows what the
+eye sees. Each terrain's reference is what the map's terrain table says it looks like: the
+terrain's `color` and the ink of its pattern as Hexwright prints it (a town's blocks), or better,
+the hexes the designer names as examples ("this hex is woods"), which teach the printed look.
+
+Before comparing, the scan's colour cast (yellowed paper, a scanner's white balance) is taken out:
+one gain per colour channel, the one that brings the hexes' backgrounds nearest the references
+(searched coarse then fine). Without it a yellowed scan reads every clear hex as the next browner
+terrain (docs/benchmarks.md, "Digitizing"). The nearest terrain is proposed with a confidence from
 how much nearer it is than the runner-up and how near it is at all. The designer confirms in
-`TerrainProposalDialog`.
+`TerrainProposalDialog`, where rivers and roads proposed from the same scan
+(app/editor/linework_scan.py) join the same queue.
 """
 
 from __future__ import annotations
@@ -39,11 +48,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-# Sample points in hex sizes from the centre: the centre, a ring of 6 and a ring of 12 (19 points),
-# all within 0.6 of the centre-to-corner distance, clear of the printed outline and hex number.
-_RINGS = ((0.0, 1, 0.0), (0.3, 6, 0.0), (0.55, 12, 15.0))
+# Sample points in hex sizes from the centre: the centre and rings of 6, 12 and 18 (37 points), all
+# within 0.62 of the centre-to-corner distance, clear of the printed outline.
+_RINGS = ((0.0, 1, 0.0), (0.22, 6, 0.0), (0.42, 12, 15.0), (0.62, 18, 10.0))
 DISTANCE_SCALE = 25.0  # Lab distance at which the confidence has fallen to 1/e
 DEFAULT_THRESHOLD = 0.5
+INK_DELTA_L = 14.0  # a point is ink when it is this much darker (L*) than the hex's background ...
+INK_DELTA_E = 20.0  # ... and this far from it in colour
+INK_WEIGHT = 20.0  # Lab units per unit of ink share difference (chosen on the digitize benchmark)
+LINEWORK_DELTA_E = 22.0  # a point this near a road/river/railroad colour is linework, not terrain
 
 
 @dataclass(frozen=True)
@@ -87,10 +100,8 @@ def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
                     axis=-1)
 
 
-def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None) -> np.ndarray:
-    """The median scan colour of each hex, (n, 3) float; NaN for hexes off the scan.
-    `transform` maps image pixels to scene coordinates (`Underlay.transform`)."""
-    hexes = hexmap.hexes if hexes is None else hexes
+def _scan_points(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex]) -> tuple[np.ndarray, np.ndarray]:
+    """The scan colours at each hex's sample points, (n, k, 3) float, and which were on the scan."""
     lay = hexmap.layout()
     size = np.sqrt(lay.size_x * lay.size_y)
     centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
@@ -102,6 +113,14 @@ def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | N
     inside = (ix >= 0) & (ix < w) & (iy >= 0) & (iy < h)
     colours = scan[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].astype(float)  # (n, k, 3)
     colours[~inside] = np.nan
+    return colours, inside
+
+
+def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None) -> np.ndarray:
+    """The median scan colour of each hex, (n, 3) float; NaN for hexes off the scan.
+    `transform` maps image pixels to scene coordinates (`Underlay.transform`)."""
+    hexes = hexmap.hexes if hexes is None else hexes
+    colours, inside = _scan_points(hexmap, scan, transform, hexes)
     enough = inside.sum(axis=1) >= max(3, inside.shape[1] // 2)
     out = np.full((len(hexes), 3), np.nan)
     if enough.any():
@@ -109,9 +128,84 @@ def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | N
     return out
 
 
+def linework_colors(hexmap: HexMap) -> np.ndarray:
+    """The table's colours of what is printed across hexes: paths, hexside features and bridges (RGB)."""
+    t = hexmap.terrain_table
+    cols = [_hex_rgb(x.color) for x in (*t.paths.values(), *t.hexside_features.values(), *t.bridges.values())]
+    return np.array(cols, dtype=float).reshape(-1, 3)
+
+
+def describe_points(colours: np.ndarray, linework_lab: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex from its points' colours (n, k, 3 RGB, NaN off the scan): the background colour (RGB,
+    the median of the points that are not linework) and the ink share (points clearly darker than
+    the background). Hexes with too few points on the scan get NaN."""
+    n, k = colours.shape[:2]
+    valid = ~np.isnan(colours).any(axis=2)
+    lab = srgb_to_lab(np.nan_to_num(colours))
+    raw_median = np.nanmedian(np.where(valid[..., None], lab, np.nan), axis=1) if n else np.zeros((0, 3))
+    keep = valid.copy()
+    if linework_lab is not None and len(linework_lab):
+        near_line = np.min(np.linalg.norm(lab[:, :, None, :] - linework_lab[None, None, :, :], axis=3), axis=2)
+        off_bulk = np.linalg.norm(lab - raw_median[:, None, :], axis=2) > LINEWORK_DELTA_E
+        keep &= ~((near_line < LINEWORK_DELTA_E) & off_bulk)
+    enough = keep.sum(axis=1) >= max(3, k // 3)
+    bg = np.full((n, 3), np.nan)
+    ink = np.full(n, np.nan)
+    if enough.any():
+        masked = np.where(keep[..., None], colours, np.nan)[enough]
+        bg[enough] = np.nanmedian(masked, axis=1)
+        bg_lab = srgb_to_lab(bg[enough])
+        pl = lab[enough]
+        dark = (pl[..., 0] < bg_lab[:, None, 0] - INK_DELTA_L) & (
+            np.linalg.norm(pl - bg_lab[:, None, :], axis=2) > INK_DELTA_E) & keep[enough]
+        ink[enough] = dark.sum(axis=1) / np.maximum(1, keep[enough].sum(axis=1))
+        # the background without the ink: a city's blocks must not darken its paper colour
+        light = keep[enough] & ~dark
+        ok = light.sum(axis=1) >= 3
+        rows = np.flatnonzero(enough)[ok]
+        bg[rows] = np.nanmedian(np.where(light[ok][..., None], colours[enough][ok], np.nan), axis=1)
+    return bg, ink
+
+
+def hex_descriptors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Each hex's background colour (n, 3 RGB) and ink share (n,) on the scan; NaN off the scan."""
+    hexes = hexmap.hexes if hexes is None else hexes
+    colours, _inside = _scan_points(hexmap, scan, transform, hexes)
+    return describe_points(colours, srgb_to_lab(linework_colors(hexmap)))
+
+
 def _hex_rgb(color: str) -> tuple[int, int, int]:
     q = QColor(color)
     return (q.red(), q.green(), q.blue())
+
+
+_PRINTED_INK: dict[tuple[str, str | None], float] = {}
+
+
+def printed_ink(hexmap: HexMap, code: str) -> float:
+    """The ink share of a hex of terrain `code` as Hexwright prints it (its pattern: woods symbols,
+    town and city building blocks), measured on a rendered hex with the same sample points."""
+    tt = hexmap.terrain_table.terrain[code]
+    key = (tt.color, tt.pattern)
+    if key not in _PRINTED_INK:
+        if not tt.pattern:
+            _PRINTED_INK[key] = 0.0
+        else:
+            from hexwright.app.render.export import render_to_image
+            from hexwright.app.render.mapdraw import RenderOptions
+            from hexwright.engine.model.hexmap import GridSpec
+
+            swatch = HexMap(GridSpec(3, 3, hexmap.grid.orientation, hexmap.grid.stagger, hex_size=32.0),
+                            hexmap.terrain_table, code)
+            opts = RenderOptions(grid=False, hex_numbers=False, places=False, frame=False, hexsides=False,
+                                 paths=False)
+            arr = image_to_array(render_to_image(swatch, 1.0, opts))
+            centre = swatch.grid.offset.to_hex(1, 1)
+            colours, _ = _scan_points(swatch, arr, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [centre])
+            _bg, ink = describe_points(colours)
+            _PRINTED_INK[key] = float(np.nan_to_num(ink[0]))
+    return _PRINTED_INK[key]
 
 
 def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
@@ -130,9 +224,38 @@ def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
     return out
 
 
+def colour_cast(observed: np.ndarray, references: np.ndarray) -> np.ndarray:
+    """The per-channel gain (3,) that brings the observed colours (n, 3 RGB) nearest to their nearest
+    references (m, 3 RGB): the scan's cast taken out. Searched over gains 0.75..1.30, coarse then fine;
+    the sum of distances is capped per hex so a few odd hexes do not steer it."""
+    obs = observed[~np.isnan(observed).any(axis=1)]
+    if len(obs) < 8 or len(references) < 2:
+        return np.ones(3)
+    if len(obs) > 600:
+        obs = obs[np.linspace(0, len(obs) - 1, 600).astype(int)]
+    ref_lab = srgb_to_lab(references)
+
+    def cost(gains: np.ndarray) -> np.ndarray:  # gains (g, 3) -> (g,)
+        lab = srgb_to_lab(np.clip(obs[None, :, :] * gains[:, None, :], 0, 255))  # (g, n, 3)
+        d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None, :, :], axis=3), axis=2)
+        return np.minimum(d, 30.0).sum(axis=1)
+
+    best = np.ones(3)
+    for span, steps in ((0.275, 12), (0.04, 9), (0.008, 5)):
+        axis = np.linspace(-span, span, steps)
+        grid = best[None, :] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), axis=-1).reshape(-1, 3)
+        grid = np.clip(grid, 0.75, 1.30)
+        costs = np.concatenate([cost(grid[i:i + 128]) for i in range(0, len(grid), 128)])
+        best = grid[int(np.argmin(costs))]
+    if cost(best[None, :])[0] >= cost(np.ones((1, 3)))[0]:
+        return np.ones(3)
+    return best
+
+
 def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
-                    examples: Mapping[Hex, str] | None = None) -> list[Proposal]:
-    """A terrain proposal for every hex the scan covers."""
+                    examples: Mapping[Hex, str] | None = None, gains: np.ndarray | None = None) -> list[Proposal]:
+    """A terrain proposal for every hex the scan covers. `gains`: the colour cast to take out (the
+    one `colour_cast` finds when not given)."""
     if isinstance(scan, QImage):
         scan = image_to_array(scan)
     if transform is None:
@@ -140,15 +263,39 @@ def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
             raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
         transform = hexmap.underlay.transform
     hexes = list(hexmap.hexes)
-    colours = hex_colors(hexmap, scan, transform, hexes)
-    by_hex = dict(zip(hexes, colours, strict=True))
-    refs = reference_colors(hexmap, by_hex, examples)
-    codes = list(refs)
-    valid = ~np.isnan(colours).any(axis=1)
-    lab = srgb_to_lab(np.nan_to_num(colours))
-    # Distance to each terrain: to its nearest reference colour.
-    dist = np.stack([np.min(np.linalg.norm(lab[:, None, :] - srgb_to_lab(refs[c])[None, :, :], axis=2), axis=1)
-                     for c in codes], axis=1)
+    bg, ink = hex_descriptors(hexmap, scan, transform, hexes)
+    valid = ~np.isnan(bg).any(axis=1)
+    codes = list(hexmap.terrain_table.terrain)
+    taught = {h: c for h, c in (examples or {}).items() if c in hexmap.terrain_table.terrain}
+    index = {h: i for i, h in enumerate(hexes)}
+    if gains is None:
+        # examples are already in the scan's own colours: the cast only matters for untaught terrain
+        table_refs = np.array([_hex_rgb(hexmap.terrain_table.terrain[c].color) for c in codes], dtype=float)
+        gains = colour_cast(bg[valid], table_refs) if set(taught.values()) != set(codes) else np.ones(3)
+    corrected = np.clip(bg * gains[None, :], 0, 255)
+    lab = srgb_to_lab(np.nan_to_num(corrected))
+    # references: (terrain index, Lab, ink) rows; examples in the scan's colours, corrected alike
+    rows: list[tuple[int, np.ndarray, float]] = []
+    for h, code in taught.items():
+        i = index.get(h)
+        if i is not None and valid[i]:
+            rows.append((codes.index(code), lab[i], float(ink[i])))
+    have = {r[0] for r in rows}
+    for j, code in enumerate(codes):
+        if j not in have:
+            rgb = np.array(_hex_rgb(hexmap.terrain_table.terrain[code].color), dtype=float)
+            rows.append((j, srgb_to_lab(rgb), printed_ink(hexmap, code)))
+    ref_lab = np.array([r[1] for r in rows])
+    ref_ink = np.array([r[2] for r in rows])
+    ref_code = np.array([r[0] for r in rows])
+    per_row = (np.linalg.norm(lab[:, None, :] - ref_lab[None, :, :], axis=2)
+               + INK_WEIGHT * np.abs(np.nan_to_num(ink)[:, None] - ref_ink[None, :]))
+    # distance to each terrain: to its nearest reference
+    dist = np.full((len(hexes), len(codes)), np.inf)
+    for j in range(len(codes)):
+        cols = ref_code == j
+        if cols.any():
+            dist[:, j] = per_row[:, cols].min(axis=1)
     order = np.argsort(dist, axis=1)
     best = order[:, 0]
     d1 = dist[np.arange(len(hexes)), best]
@@ -159,7 +306,7 @@ def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
     for i, h in enumerate(hexes):
         if not valid[i]:
             continue
-        rgb = tuple(int(round(v)) for v in colours[i])
+        rgb = tuple(int(round(v)) for v in bg[i])
         proposals.append(Proposal(h, codes[best[i]], float(confidence[i]), rgb, hexmap.terrain_at(h)))  # type: ignore[arg-type]
     return proposals
 
