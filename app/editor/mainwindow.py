@@ -931,11 +931,20 @@ class MainWindow(QMainWindow):
         except TypeError:
             dlg = TerrainProposalDialog(m, self)
         if dlg.exec() == TerrainProposalDialog.DialogCode.Accepted:
-            changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
-            if changes:
-                cmd = PaintTerrain(m, changes)
-                cmd.setText(f"Terrain from scan ({len(changes)} hexes)")
-                self.document.push(cmd)
+            self.accept_scan_proposals(dlg)
+
+    def accept_scan_proposals(self, dlg) -> None:
+        """What the review queue accepts, terrain and linework, as one undo step."""
+        from hexwright.engine.model.hex_patch import HexEdit
+
+        from .clipboard import ApplyHexEdit
+
+        m = self.document.map
+        changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
+        sides = dlg.accepted_linework()
+        if changes or sides:
+            text = f"Terrain from scan ({len(changes)} hexes" + (f", {len(sides)} hexsides)" if sides else ")")
+            self.document.push(ApplyHexEdit(m, HexEdit(terrain=changes, hexsides=dict(sides)), text))
 
     def remove_underlay(self) -> None:
         m = self.document.map

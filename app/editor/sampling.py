@@ -240,16 +240,26 @@ def colour_cast(observed: np.ndarray, references: np.ndarray) -> np.ndarray:
         d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None, :, :], axis=3), axis=2)
         return np.minimum(d, 30.0).sum(axis=1)
 
-    best = np.ones(3)
-    for span, steps in ((0.275, 12), (0.04, 9), (0.008, 5)):
+    def around(centre: np.ndarray, span: float, steps: int) -> tuple[np.ndarray, np.ndarray]:
         axis = np.linspace(-span, span, steps)
-        grid = best[None, :] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), axis=-1).reshape(-1, 3)
+        grid = centre[None, :] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), axis=-1).reshape(-1, 3)
         grid = np.clip(grid, 0.75, 1.30)
-        costs = np.concatenate([cost(grid[i:i + 128]) for i in range(0, len(grid), 128)])
-        best = grid[int(np.argmin(costs))]
-    if cost(best[None, :])[0] >= cost(np.ones((1, 3)))[0]:
+        return grid, np.concatenate([cost(grid[i:i + 128]) for i in range(0, len(grid), 128)])
+
+    # a coarse grid, then the best few of it refined: the constellation of terrain colours can fit in
+    # two ways (clear read as town) that the coarse grid cannot tell apart
+    grid, costs = around(np.ones(3), 0.275, 12)
+    results = []
+    for start in grid[np.argsort(costs)[:6]]:
+        best = start
+        for span, steps in ((0.04, 9), (0.008, 5)):
+            g, c = around(best, span, steps)
+            best = g[int(np.argmin(c))]
+        results.append((float(cost(best[None, :])[0]), tuple(best)))
+    value, found = min(results)
+    if value >= cost(np.ones((1, 3)))[0]:
         return np.ones(3)
-    return best
+    return np.array(found)
 
 
 def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
@@ -326,8 +336,10 @@ def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
 
 
 class TerrainProposalDialog(QDialog):
-    """Review terrain proposed from the scan: per terrain accept or reject, a confidence filter,
-    example hexes that teach the printed colours, and how many hexes would change."""
+    """The review queue of what the scan proposes: terrain per hex, and rivers, canals, roads,
+    railroads and trails (app/editor/linework_scan.py). Per terrain or per line code accept or
+    reject, a confidence filter, example hexes that teach the printed colours, and how many hexes
+    and hexsides would change. Accepting is one undo step (the window pushes it)."""
 
     def __init__(self, hexmap: HexMap, parent: QWidget | None = None, image: QImage | None = None,
                  base_dir: Path | None = None) -> None:
@@ -343,8 +355,18 @@ class TerrainProposalDialog(QDialog):
             self.error = str(exc)
         self.proposals: list[Proposal] = []
         self.accepted_terrain: set[str] = set(hexmap.terrain_table.terrain)
+        self.linework: list = []  # LineworkProposal
+        t = hexmap.terrain_table
+        self.line_codes: list[tuple[str, str]] = [("feature", c) for c in t.hexside_features] + [
+            ("path", c) for c in t.paths]
+        self.accepted_lines: set[tuple[str, str]] = set(self.line_codes)
         self._build()
         self.recompute()
+        if self.scan is not None and hexmap.underlay is not None:
+            from .linework_scan import propose_linework
+
+            self.linework = propose_linework(hexmap, self.scan, hexmap.underlay.transform)
+            self._fill()
 
     def _build(self) -> None:
         self.threshold = QSlider(Qt.Orientation.Horizontal)
@@ -353,7 +375,7 @@ class TerrainProposalDialog(QDialog):
         self.threshold.valueChanged.connect(self._fill)
         self.threshold_label = QLabel()
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Terrain", "Proposed", "Would change", "Examples"])
+        self.table.setHorizontalHeaderLabels(["Terrain, hexside or path", "Proposed", "Would change", "Examples"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.itemChanged.connect(self._check_changed)
@@ -430,6 +452,21 @@ class TerrainProposalDialog(QDialog):
             self.accepted_terrain.discard(code)
         self._fill()
 
+    def set_line_accepted(self, kind: str, code: str, accepted: bool) -> None:
+        if accepted:
+            self.accepted_lines.add((kind, code))
+        else:
+            self.accepted_lines.discard((kind, code))
+        self._fill()
+
+    def accepted_linework(self) -> dict:
+        """Hexsides with the features and path links the designer accepts added: {Hexside: HexsideInfo}."""
+        from .linework_scan import linework_edit
+
+        t = self.threshold.value() / 100.0
+        return linework_edit(self.hexmap, [p for p in self.linework if p.changes and p.cover >= t
+                                           and (p.kind, p.code) in self.accepted_lines])
+
     def accepted_changes(self) -> dict[Hex, str]:
         """Hexes whose terrain the designer accepts changing, with the new terrain."""
         t = self.threshold.value() / 100.0
@@ -442,7 +479,7 @@ class TerrainProposalDialog(QDialog):
         self.threshold_label.setText(f"{t:.2f}")
         codes = list(self.hexmap.terrain_table.terrain)
         self.table.blockSignals(True)
-        self.table.setRowCount(len(codes))
+        self.table.setRowCount(len(codes) + len(self.line_codes))
         for row, code in enumerate(codes):
             confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t]
             name = QTableWidgetItem(self.hexmap.terrain_table.terrain[code].name)
@@ -455,13 +492,35 @@ class TerrainProposalDialog(QDialog):
             self.table.setItem(row, 1, QTableWidgetItem(str(len(confident))))
             self.table.setItem(row, 2, QTableWidgetItem(str(sum(1 for p in confident if p.changes))))
             self.table.setItem(row, 3, QTableWidgetItem(str(sum(1 for v in self.examples.values() if v == code))))
+        table = self.hexmap.terrain_table
+        for i, (kind, code) in enumerate(self.line_codes):
+            row = len(codes) + i
+            kind_type = table.hexside_features[code] if kind == "feature" else table.paths[code]
+            where = "hexsides" if kind == "feature" else "links"
+            name = QTableWidgetItem(f"{kind_type.name} ({where})")
+            name.setData(Qt.ItemDataRole.UserRole, f"{kind}:{code}")
+            name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = (kind, code) in self.accepted_lines
+            name.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            name.setForeground(QBrush(QColor(kind_type.color)))
+            confident = [p for p in self.linework if p.kind == kind and p.code == code and p.cover >= t]
+            self.table.setItem(row, 0, name)
+            self.table.setItem(row, 1, QTableWidgetItem(str(len(confident))))
+            self.table.setItem(row, 2, QTableWidgetItem(str(sum(1 for p in confident if p.changes))))
+            self.table.setItem(row, 3, QTableWidgetItem(""))
         self.table.blockSignals(False)
         changes = self.accepted_changes()
+        sides = self.accepted_linework()
         low = sum(1 for p in self.proposals if p.confidence < t)
-        self.summary.setText(f"{len(changes)} hexes will change; {low} of {len(self.proposals)} hexes are below "
-                             f"the confidence threshold and stay as they are.")
+        self.summary.setText(f"{len(changes)} hexes and {len(sides)} hexsides will change; {low} of "
+                             f"{len(self.proposals)} hexes are below the confidence threshold and stay as they are.")
 
     def _check_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == 0:
             code = item.data(Qt.ItemDataRole.UserRole)
-            self.set_terrain_accepted(code, item.checkState() == Qt.CheckState.Checked)
+            on = item.checkState() == Qt.CheckState.Checked
+            if ":" in code:
+                kind, _, line = code.partition(":")
+                self.set_line_accepted(kind, line, on)
+            else:
+                self.set_terrain_accepted(code, on)
