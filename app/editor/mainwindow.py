@@ -368,15 +368,6 @@ class MainWindow(QMainWindow):
         self.hex_editor.show_hex(self.document.map, None)
         self.show_status(f"{len(hexes)} hexes selected: Ctrl+C copies, Ctrl+X cuts, Ctrl+Shift+C makes a stamp")
 
-    def show_stamp_preview(self, patch) -> None:
-        self.clipboard.show_preview(patch)
-
-    def move_stamp_preview(self, h: Hex | None) -> None:
-        self.clipboard.move_preview(h)
-
-    def drop_stamp(self) -> None:
-        self.clipboard.drop_stamp()
-
     def select_hexside(self, side: Hexside) -> None:
         from PySide6.QtGui import QPainterPath
 
@@ -403,13 +394,7 @@ class MainWindow(QMainWindow):
 
     def mark_palette(self) -> None:
         """Highlight in the palette what the active tool paints with (nothing for tools that use none)."""
-        b, tool = self.brush, self.view.tool
-        name = tool.name if tool is not None else ""
-        chosen = {"brush": ("terrain", b.terrain), "fill": ("terrain", b.terrain),
-                  "overlay": ("feature", b.feature),
-                  "hexside": ("bridge" if b.hexside_kind == "bridge" else "hexside_feature", b.hexside_code),
-                  "path": ("path", b.path), "region": ("region", b.region)}.get(name)
-        self.palette.mark(*(chosen or ("", "")))
+        self.palette.follow_tool(self.view.tool.name if self.view.tool is not None else "", self.brush)
 
     # -- tools and palette -----------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
@@ -931,20 +916,9 @@ class MainWindow(QMainWindow):
         except TypeError:
             dlg = TerrainProposalDialog(m, self)
         if dlg.exec() == TerrainProposalDialog.DialogCode.Accepted:
-            self.accept_scan_proposals(dlg)
+            from .sampling import apply_scan_proposals
 
-    def accept_scan_proposals(self, dlg) -> None:
-        """What the review queue accepts, terrain and linework, as one undo step."""
-        from hexwright.engine.model.hex_patch import HexEdit
-
-        from .clipboard import ApplyHexEdit
-
-        m = self.document.map
-        changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
-        sides = dlg.accepted_linework()
-        if changes or sides:
-            text = f"Terrain from scan ({len(changes)} hexes" + (f", {len(sides)} hexsides)" if sides else ")")
-            self.document.push(ApplyHexEdit(m, HexEdit(terrain=changes, hexsides=dict(sides)), text))
+            apply_scan_proposals(self.document, dlg)
 
     def remove_underlay(self) -> None:
         m = self.document.map

@@ -127,6 +127,16 @@ class PalettePanel(QWidget):
             self.tree.clearSelection()
             self.tree.setCurrentItem(None)
 
+    def follow_tool(self, tool_name: str, brush) -> None:
+        """Highlight what the tool `tool_name` paints with from the BrushState (nothing for the tools
+        that use no palette entry: select, eraser, label, stamp...)."""
+        b = brush
+        chosen = {"brush": ("terrain", b.terrain), "fill": ("terrain", b.terrain),
+                  "overlay": ("feature", b.feature),
+                  "hexside": ("bridge" if b.hexside_kind == "bridge" else "hexside_feature", b.hexside_code),
+                  "path": ("path", b.path), "region": ("region", b.region)}.get(tool_name)
+        self.mark(*(chosen or ("", "")))
+
     def marked(self) -> tuple[str, str] | None:
         """The highlighted entry (group, code), or None."""
         items = self.tree.selectedItems()

@@ -524,3 +524,17 @@ class TerrainProposalDialog(QDialog):
                 self.set_line_accepted(kind, line, on)
             else:
                 self.set_terrain_accepted(code, on)
+
+
+def apply_scan_proposals(document, dlg) -> None:
+    """Push what the review queue accepts, terrain and linework, as one undo step."""
+    from hexwright.engine.model.hex_patch import HexEdit
+
+    from .clipboard import ApplyHexEdit
+
+    m = document.map
+    changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
+    sides = dlg.accepted_linework()
+    if changes or sides:
+        text = f"Terrain from scan ({len(changes)} hexes" + (f", {len(sides)} hexsides)" if sides else ")")
+        document.push(ApplyHexEdit(m, HexEdit(terrain=changes, hexsides=dict(sides)), text))

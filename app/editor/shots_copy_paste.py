@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     target = m.hex_at("1109")
     win.view.zoom_actual()
     win.view.centre_on_hex(m.hex_at("0809"))
-    win.move_stamp_preview(target)
+    win.clipboard.move_preview(target)
     win.show_status("Pasting 16 hexes: click where they go (Esc stops)")
     _settle(app, 2.0)
     out.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hexwright.app.editor.linework_scan import linework_edit, propose_linework
-from hexwright.app.editor.sampling import TerrainProposalDialog, colour_cast, propose_terrain
+from hexwright.app.editor.sampling import TerrainProposalDialog, apply_scan_proposals, colour_cast, propose_terrain
 from hexwright.engine.formats import read_map_file
 from hexwright.engine.hexgrid import hex_neighbor, hexside_between
 from hexwright.engine.model.hexmap import GridSpec, HexMap, HexsideInfo, Underlay
@@ -99,7 +99,7 @@ def test_the_review_queue_accepts_terrain_and_linework_as_one_undo_step(qtbot, t
     dlg.set_line_accepted("path", "road", False)
     assert not any("road" in i.paths for i in dlg.accepted_linework().values())
     dlg.set_line_accepted("path", "road", True)
-    win.accept_scan_proposals(dlg)
+    apply_scan_proposals(win.document, dlg)
     stack = win.document.undo_stack
     assert stack.count() == 1 and "hexsides" in stack.text(0)
     assert m.terrain[m.grid.offset.to_hex(5, 5)] == "city"

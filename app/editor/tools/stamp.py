@@ -1,7 +1,8 @@
 """The stamp brush (Tiled's stamp brush on hexes): the stamp is a patch of hexes made from a
 selection (Edit > Make Stamp from Selection) or pasted from the clipboard (Edit > Paste). Its
 picture follows the cursor; a click puts it down, a drag puts it down on every hex the cursor
-crosses, and either is one undo step. Escape or right-click drops the stamp and goes back to Select."""
+crosses, and either is one undo step. Escape or right-click drops the stamp and goes back to Select.
+The stamp and its preview live in the window's HexClipboard (app/editor/clipboard.py)."""
 
 from __future__ import annotations
 
@@ -36,22 +37,22 @@ class StampTool(Tool):
 
     def activate(self) -> None:
         super().activate()
-        self.editor.show_stamp_preview(self.stamp)
+        self.editor.clipboard.show_preview(self.stamp)
 
     def deactivate(self) -> None:
         super().deactivate()
-        self.editor.show_stamp_preview(None)
+        self.editor.clipboard.show_preview(None)
         self.stroke = None
 
     def mouse_move(self, ev: ToolEvent) -> None:
-        self.editor.move_stamp_preview(ev.hex)
+        self.editor.clipboard.move_preview(ev.hex)
         if self.stroke is not None and ev.hex != self.last_hex:
             self.last_hex = ev.hex
             self.put_down(ev.hex)
 
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button == Qt.MouseButton.RightButton:
-            self.editor.drop_stamp()
+            self.editor.clipboard.drop_stamp()
             return
         if ev.button != Qt.MouseButton.LeftButton or self.stamp is None or self.locked():
             return
@@ -65,12 +66,12 @@ class StampTool(Tool):
 
     def key_press(self, key: int, modifiers) -> bool:
         if key == Qt.Key.Key_Escape:
-            self.editor.drop_stamp()
+            self.editor.clipboard.drop_stamp()
             return True
         return False
 
     def leave(self) -> None:
-        self.editor.move_stamp_preview(None)
+        self.editor.clipboard.move_preview(None)
 
     def put_down(self, anchor: Hex) -> bool:
         """Put the stamp's origin on `anchor`: one undo step (merged with the rest of a drag)."""
