@@ -428,13 +428,24 @@ class CounterLayer(QObject):
     def accepts(self, mime: QMimeData) -> bool:
         return self.editable() and bool(parse_unit_mime(mime))
 
-    def drag_over(self, scene_pos: QPointF | None) -> None:
-        """Outline the hex a drop would go to (None hides it)."""
+    def drag_over(self, scene_pos: QPointF | None, mime: QMimeData | None = None) -> None:
+        """Outline the hex a drop would go to (None hides it); red, with the reason in the status bar,
+        when the units dragged (`mime`, a drag from the order of battle) would be refused there."""
         lab = self.hex_label_at(scene_pos) if scene_pos is not None and self.canvas is not None else None
         if lab is None:
             if self._drop_preview is not None:
                 self._drop_preview.hide()
             return
+        refusal = None
+        if mime is not None:
+            from hexwright.app.scenario.scheduling import stacking_rule
+            from hexwright.engine.model.placement import stacking_refusal
+
+            sc = self.scenario
+            uids = [u for u in parse_unit_mime(mime) if u in sc.units]
+            refusal = stacking_refusal(sc, uids, lab, stacking_rule(sc)) if uids else None
+            if refusal is not None:
+                self.win.show_status(f"Cannot set up here: {refusal}")
         g = self.canvas.geometry
         poly = g.polygon(self.document.map.hex_at(lab))
         if self._drop_preview is None:
@@ -444,6 +455,13 @@ class CounterLayer(QObject):
             self._drop_preview.setPen(pen)
             self._drop_preview.setBrush(QColor(255, 204, 0, 60))
             self._drop_preview.setZValue(3000)
+        colour = WARNING_COLOR if refusal is not None else SELECT_COLOR
+        pen = QPen(colour, 3)
+        pen.setCosmetic(True)
+        self._drop_preview.setPen(pen)
+        fill = QColor(colour)
+        fill.setAlpha(60)
+        self._drop_preview.setBrush(fill)
         self._drop_preview.setPolygon(poly)
         self._drop_preview.show()
 

@@ -77,6 +77,13 @@ def test_set_up_over_the_stacking_limit_is_refused(qtbot, tmp_path):
     assert not win.counter_layer.move_unit("g2", "0606")
     assert sc.placements["g2"] == "0707"
     assert stacking_refusal(sc, ["g1"], "0606") is None  # a unit does not stack with itself
+    # while dragging from the order of battle, the hex that would refuse is outlined red with the reason
+    layer = win.counter_layer
+    layer.drag_over(win.canvas.geometry.centre(win.document.map.hex_at("0606")), _oob_mime(win, "a1"))
+    assert layer._drop_preview.pen().color().red() > 200 and layer._drop_preview.pen().color().green() < 50
+    assert "stacking limit is 1" in win.statusBar().currentMessage()
+    layer.drag_over(win.canvas.geometry.centre(win.document.map.hex_at("0303")), _oob_mime(win, "a1"))
+    assert layer._drop_preview.pen().color().green() > 150  # the yellow of a drop that will be taken
 
 
 def test_diagnostic_of_an_entry_made_in_the_app_points_at_the_units_line(qtbot, tmp_path):
