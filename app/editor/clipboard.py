@@ -36,22 +36,21 @@ class ApplyHexEdit(MapCommand):
         self.setText(text)
 
     def redo(self) -> None:
+        # an empty change is not sent: views read a change without hexes as "all of the map"
         m, e, o = self.map, self.edit, self.old
-        for k, v in m.set_terrain(e.terrain).items():
-            o.terrain.setdefault(k, v)
-        for k, v in m.set_features(e.features).items():
-            o.features.setdefault(k, v)
-        for k, v in m.set_elevation(e.elevation).items():
-            o.elevation.setdefault(k, v)
-        for k, v in m.set_hexsides(e.hexsides).items():
-            o.hexsides.setdefault(k, v)
+        for new, old, setter in ((e.terrain, o.terrain, m.set_terrain), (e.features, o.features, m.set_features),
+                                 (e.elevation, o.elevation, m.set_elevation),
+                                 (e.hexsides, o.hexsides, m.set_hexsides)):
+            if new:
+                for k, v in setter(new).items():
+                    old.setdefault(k, v)
 
     def undo(self) -> None:
         m, e, o = self.map, self.edit, self.old
-        m.set_hexsides({k: o.hexsides[k] for k in e.hexsides})
-        m.set_elevation({k: o.elevation[k] for k in e.elevation})
-        m.set_features({k: o.features[k] for k in e.features})
-        m.set_terrain({k: o.terrain[k] for k in e.terrain})
+        for new, old, setter in ((e.hexsides, o.hexsides, m.set_hexsides), (e.elevation, o.elevation, m.set_elevation),
+                                 (e.features, o.features, m.set_features), (e.terrain, o.terrain, m.set_terrain)):
+            if new:
+                setter({k: old[k] for k in new})
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
         if not self.can_merge(other):
