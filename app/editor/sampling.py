@@ -227,7 +227,8 @@ def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
 def colour_cast(observed: np.ndarray, references: np.ndarray) -> np.ndarray:
     """The per-channel gain (3,) that brings the observed colours (n, 3 RGB) nearest to their nearest
     references (m, 3 RGB): the scan's cast taken out. Searched over gains 0.75..1.30, coarse then fine;
-    the sum of distances is capped per hex so a few odd hexes do not steer it."""
+    the sum of distances is capped per hex so a few odd hexes do not steer it. No gain (ones) when
+    none fits better, or when the best one would tell fewer terrains apart than the scan as it is."""
     obs = observed[~np.isnan(observed).any(axis=1)]
     if len(obs) < 8 or len(references) < 2:
         return np.ones(3)
@@ -258,6 +259,19 @@ def colour_cast(observed: np.ndarray, references: np.ndarray) -> np.ndarray:
         results.append((float(cost(best[None, :])[0]), tuple(best)))
     value, found = min(results)
     if value >= cost(np.ones((1, 3)))[0]:
+        return np.ones(3)
+
+    def terrains_seen(gains: np.ndarray) -> int:
+        """How many references are the nearest of a fair number of hexes under these gains."""
+        lab = srgb_to_lab(np.clip(obs * gains, 0, 255))
+        nearest = np.argmin(np.linalg.norm(lab[:, None, :] - ref_lab[None, :, :], axis=2), axis=1)
+        counts = np.bincount(nearest, minlength=len(ref_lab))
+        return int((counts >= max(2, len(obs) // 100)).sum())
+
+    # a washed-out print (every colour pulled towards the paper) is no cast: gains cannot undo it, and
+    # the best of them then reads the map as two or three terrains. A fit that tells fewer terrains
+    # apart than the scan as it is, is refused.
+    if terrains_seen(np.array(found)) < terrains_seen(np.ones(3)):
         return np.ones(3)
     return np.array(found)
 

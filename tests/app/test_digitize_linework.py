@@ -106,3 +106,22 @@ def test_the_review_queue_accepts_terrain_and_linework_as_one_undo_step(qtbot, t
     assert sum(1 for s in truth.path_links("road") if m.hexside(s) and "road" in m.hexside(s).paths) >= 9
     stack.undo()
     assert not m.hexsides and all(t == "mixed" for t in m.terrain.values())
+
+
+def test_a_washed_out_print_is_not_read_worse_than_before(qapp):
+    """Colours pulled towards the paper are no cast a gain undoes: the fit is refused rather than
+    reading the map as two terrains (the faded print of test_editor_digitize)."""
+    from tests.app.test_editor_digitize import paint_scan, patterned_map, true_transform
+
+    def faded(r, g, b):
+        return (int(0.55 * r + 0.45 * 235), int(0.55 * g + 0.45 * 215), int(0.55 * b + 0.45 * 170))
+
+    m = patterned_map()
+    truth = dict(m.terrain)
+    from hexwright.app.editor.sampling import image_to_array
+
+    scan = image_to_array(paint_scan(m, shade=faded, noise=4.0))
+    m.set_terrain({h: "clear" for h in m.hexes})
+    old = sum(p.terrain == truth[p.hex] for p in old_method(m, scan, true_transform()))
+    new = sum(p.terrain == truth[p.hex] for p in propose_terrain(m, scan, true_transform()))
+    assert new >= old
