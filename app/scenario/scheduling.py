@@ -20,8 +20,9 @@ from .commands import EditReinforcement, PlaceUnit, RemovePlacement
 
 
 def stacking_rule(sc) -> str:
+    """The family's stacking rule as a user reads it ("F&M 5.3: only one unit per hex"), or ""."""
     family = RULES_FAMILIES.get(sc.rules)
-    return f"{family.stacking_rule}" if family is not None else ""
+    return family.stacking_rule if family is not None else ""
 
 
 def _unschedule(stack, doc, unit_ids: set[str]) -> None:

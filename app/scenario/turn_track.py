@@ -6,8 +6,9 @@ fire markers printed in each GTRT box, e.g. "8/9": 8 for the first player, 9 for
 Allotments are edited as one cell per side; a cell takes a number or any text the rules family reads
 (e.g. "1d6"). Events are separated by ";".
 
-Units dragged from the order of battle (or a counter's context) onto a turn's row are scheduled to
-arrive on that turn, one undo step (app/scenario/scheduling.py `schedule_units`).
+Units dragged from the order of battle onto a turn's row are scheduled to arrive on that turn, one
+undo step (app/scenario/scheduling.py `schedule_units`); the order of battle keeps its rows (a copy
+drop, as onto the map).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import copy
 
 from hexwright.engine.model import TurnInfo
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from .commands import EditTurnTrack
@@ -59,7 +60,8 @@ class TurnTrackEditor(ScenarioPanel):
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             if parse_unit_mime(event.mimeData()) and self.grid.rowAt(event.position().toPoint().y()) >= 0:
-                event.acceptProposedAction()
+                event.setDropAction(Qt.DropAction.CopyAction)
+                event.accept()
             else:
                 event.ignore()
             return True
@@ -67,7 +69,8 @@ class TurnTrackEditor(ScenarioPanel):
             ids = parse_unit_mime(event.mimeData())
             row = self.grid.rowAt(event.position().toPoint().y())
             if ids and row >= 0 and self.schedule(ids, self.scenario.turns[row].number):
-                event.acceptProposedAction()
+                event.setDropAction(Qt.DropAction.CopyAction)
+                event.accept()
             else:
                 event.ignore()
             return True

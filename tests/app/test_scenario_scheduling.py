@@ -52,7 +52,7 @@ def test_units_dropped_on_the_turn_track_are_scheduled(qtbot, tmp_path):
     assert enter.isAccepted()
     drop = QDropEvent(QPointF(pos), action, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(grid.viewport(), drop)
-    assert drop.isAccepted()
+    assert drop.isAccepted() and drop.dropAction() == Qt.DropAction.CopyAction  # the tree keeps its rows
     assert "g1" not in sc.placements  # it was set up; now it arrives
     assert sorted((rf.turn, rf.side, tuple(rf.units)) for rf in sc.reinforcements) == [
         (3, "allied", ("a1",)), (3, "german", ("g1",))]
