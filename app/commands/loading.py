@@ -8,6 +8,7 @@ from hexwright.engine.formats import load_document, read_source
 from hexwright.engine.formats.mapfile import MAP_KIND, load_map
 from hexwright.engine.model import HexMap, Scenario
 from hexwright.engine.validation import Diagnostic, SourceMap, validate_scenario
+from hexwright.engine.validation.underlay import check_underlay
 
 
 def sniff_kind(text: str) -> str | None:
@@ -27,10 +28,22 @@ def load_any(path: str | Path, validate: bool = True) -> tuple[Scenario | HexMap
         return None, read
     if sniff_kind(text) == MAP_KIND:
         diags: list[Diagnostic] = []
-        m = load_map(text, str(p), diags, SourceMap())
+        sm = SourceMap()
+        m = load_map(text, str(p), diags, sm)
+        if m is not None and validate:
+            diags += check_underlay(m, p.parent, sm)
         return m, diags
     result = load_document(text, str(p), p.parent)
     diags = list(result.diagnostics)
     if result.scenario is not None and validate:
         diags += validate_scenario(result.scenario, result.source_map)
+        diags += check_underlay(result.scenario.map, map_dir(p, result.scenario), result.source_map)
     return result.scenario, diags
+
+
+def map_dir(path: Path, scenario: Scenario | None) -> Path:
+    """The folder of the file that holds the map: a scenario's separate map file, or the file itself
+    (scans are stored relative to it)."""
+    if scenario is not None and scenario.map_file:
+        return (path.parent / scenario.map_file).parent
+    return path.parent

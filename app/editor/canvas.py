@@ -920,12 +920,14 @@ class UnderlayItem(QGraphicsPixmapItem):
             self.setPixmap(QPixmap())
             self._loaded = None
             return
-        path = Path(underlay.image)
-        if not path.is_absolute() and base_dir is not None:
-            path = base_dir / path
+        from hexwright.engine.model.scan_path import resolve_scan
+
+        found = resolve_scan(underlay.image, base_dir)
+        path = found if found is not None else Path(underlay.image)
         if self._loaded != str(path):
-            self.setPixmap(load_large_pixmap(path))
-            self.error = None if not self.pixmap().isNull() else f"cannot read the scan {path}"
+            self.setPixmap(load_large_pixmap(path) if found is not None else QPixmap())
+            self.error = None if not self.pixmap().isNull() else (
+                f"cannot read the scan {path}" if found is not None else f"the scan {underlay.image} is missing")
             self._loaded = str(path)
         a, b, c, d, e, f = underlay.transform
         self.setTransform(QTransform(a, c, b, d, e, f))

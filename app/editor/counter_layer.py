@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from hexwright.app.counters.draw import counter_pixmap, paint_marker
-from hexwright.app.scenario.commands import EditMarker, PlaceUnit, RemovePlacement
+from hexwright.app.scenario.commands import EditMarker, RemovePlacement
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.validation import Diagnostic
@@ -167,6 +167,7 @@ class CounterLayer(QObject):
         self._press: tuple[str, str, QPointF] | None = None  # "unit"/"marker", id, scene position of a press
         self._dragging = False
         self._drop_preview: QGraphicsPolygonItem | None = None
+        self.last_refusal: str | None = None  # why the last drop or move was refused
 
     # -- helpers ---------------------------------------------------------------------------------
     @property
@@ -406,20 +407,45 @@ class CounterLayer(QObject):
         if sc.placements.get(unit_id) == hex_label:
             self.rebuild()
             return False
-        self.document.push(PlaceUnit(self.document, unit_id, hex_label))
+        return self._set_up([unit_id], hex_label)
+
+    def _set_up(self, unit_ids: list[str], hex_label: str) -> bool:
+        """Set units up in a hex as one undo step (app/scenario/scheduling.py): scheduled units leave
+        the reinforcement schedule in the same step; a hex over the stacking limit refuses the drop
+        and the status bar says why."""
+        from hexwright.app.scenario.scheduling import set_up_units
+
+        refusal = set_up_units(self.document, unit_ids, hex_label)
+        if refusal is not None:
+            self.last_refusal = refusal
+            self.win.show_status(f"Not set up: {refusal}")
+            self.rebuild()
+            return False
+        self.last_refusal = None
         return True
 
     # -- drops from the order of battle ----------------------------------------------------------
     def accepts(self, mime: QMimeData) -> bool:
         return self.editable() and bool(parse_unit_mime(mime))
 
-    def drag_over(self, scene_pos: QPointF | None) -> None:
-        """Outline the hex a drop would go to (None hides it)."""
+    def drag_over(self, scene_pos: QPointF | None, mime: QMimeData | None = None) -> None:
+        """Outline the hex a drop would go to (None hides it); red, with the reason in the status bar,
+        when the units dragged (`mime`, a drag from the order of battle) would be refused there."""
         lab = self.hex_label_at(scene_pos) if scene_pos is not None and self.canvas is not None else None
         if lab is None:
             if self._drop_preview is not None:
                 self._drop_preview.hide()
             return
+        refusal = None
+        if mime is not None:
+            from hexwright.app.scenario.scheduling import stacking_rule
+            from hexwright.engine.model.placement import stacking_refusal
+
+            sc = self.scenario
+            uids = [u for u in parse_unit_mime(mime) if u in sc.units]
+            refusal = stacking_refusal(sc, uids, lab, stacking_rule(sc)) if uids else None
+            if refusal is not None:
+                self.win.show_status(f"Cannot set up here: {refusal}")
         g = self.canvas.geometry
         poly = g.polygon(self.document.map.hex_at(lab))
         if self._drop_preview is None:
@@ -429,6 +455,13 @@ class CounterLayer(QObject):
             self._drop_preview.setPen(pen)
             self._drop_preview.setBrush(QColor(255, 204, 0, 60))
             self._drop_preview.setZValue(3000)
+        colour = WARNING_COLOR if refusal is not None else SELECT_COLOR
+        pen = QPen(colour, 3)
+        pen.setCosmetic(True)
+        self._drop_preview.setPen(pen)
+        fill = QColor(colour)
+        fill.setAlpha(60)
+        self._drop_preview.setBrush(fill)
         self._drop_preview.setPolygon(poly)
         self._drop_preview.show()
 
@@ -442,13 +475,8 @@ class CounterLayer(QObject):
         uids = [u for u in parse_unit_mime(mime) if u in sc.units and sc.placements.get(u) != lab]
         if lab is None or not uids:
             return False
-        stack = self.document.undo_stack
-        if len(uids) > 1:
-            stack.beginMacro(f"Set up {len(uids)} units at {lab}")
-        for uid in uids:
-            stack.push(PlaceUnit(self.document, uid, lab))
-        if len(uids) > 1:
-            stack.endMacro()
+        if not self._set_up(uids, lab):
+            return False
         self.select(uids[-1])
         self.unit_selected.emit(uids[-1])
         return True

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.commands.loading import sniff_kind
+from hexwright.app.commands.loading import map_dir, sniff_kind
 from hexwright.engine.formats import load_document, load_map, read_source, save_map, save_scenario
 from hexwright.engine.formats.mapfile import MAP_KIND
 from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.model.scan_path import scan_path_for
 from hexwright.engine.validation import Diagnostic, SourceMap, has_errors, validate_scenario
+from hexwright.engine.validation.underlay import check_underlay
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -57,6 +59,12 @@ class MapDocument(QObject):
     def base_dir(self) -> Path | None:
         return self.path.parent if self.path is not None else None
 
+    @property
+    def map_dir(self) -> Path | None:
+        """The folder of the file the map is saved in (a scenario's separate map file may lie in a
+        sub-folder): the map's scan path is relative to it."""
+        return map_dir(self.path, self.scenario) if self.path is not None else None
+
     def push(self, command: QUndoCommand) -> None:
         self.undo_stack.push(command)
 
@@ -92,9 +100,10 @@ class MapDocument(QObject):
 
     def validate(self) -> list[Diagnostic]:
         """Load diagnostics plus, for a scenario, what validation finds now."""
-        diags = list(self.load_diagnostics)
+        diags = [d for d in self.load_diagnostics if d.code != "missing-underlay"]
         if self.scenario is not None:
             diags += validate_scenario(self.scenario, self.source_map)
+        diags += check_underlay(self.map, self.map_dir, self.source_map)
         return diags
 
     # -- saving -------------------------------------------------------------------------------
@@ -103,10 +112,20 @@ class MapDocument(QObject):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("the document has no file name yet; use save as")
-        if self.scenario is not None:
-            save_scenario(self.scenario, target)
-        else:
-            save_map(self.map, target)
+        u = self.map.underlay
+        old_image = u.image if u is not None else None
+        if u is not None:  # the scan is stored relative to the file the map is written to
+            new_dir = map_dir(target, self.scenario)
+            u.image = scan_path_for(u.image, self.map_dir, new_dir)
+        try:
+            if self.scenario is not None:
+                save_scenario(self.scenario, target)
+            else:
+                save_map(self.map, target)
+        except BaseException:
+            if u is not None and old_image is not None:
+                u.image = old_image
+            raise
         changed = target != self.path
         self.path = target
         self.undo_stack.setClean()

@@ -116,6 +116,7 @@ class MainWindow(QMainWindow):
         self.autosaver = None
         self.selected_hex: Hex | None = None
         self.selected_side: Hexside | None = None
+        self.selected_hexes: list[Hex] = []  # the hexes cut, copy and Make Stamp work on
         self._opacity_stroke: int | None = None
         self.undo_group = QUndoGroup(self)
         self.view = MapView(self)
@@ -138,6 +139,9 @@ class MainWindow(QMainWindow):
         self.counter_layer = CounterLayer(self)
         self.counter_layer.unit_selected.connect(lambda uid: self.select_unit(uid, source="map"))
         self.view.counter_handler = self.counter_layer
+        from .clipboard import HexClipboard
+
+        self.clipboard = HexClipboard(self)
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
@@ -229,6 +233,8 @@ class MainWindow(QMainWindow):
         m = mb.addMenu("&Edit")
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
+        m.addActions(self.clipboard.actions())
+        m.addSeparator()
         m.addAction(self.act_prefs)
         self.view_menu = mb.addMenu("&View")
         self.view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_100])
@@ -263,7 +269,7 @@ class MainWindow(QMainWindow):
         short_names = {"brush": "Brush", "fill": "Fill", "overlay": "Overlay", "hexside": "Hexside",
                        "path": "Path", "region": "Region", "label": "Label", "elevation": "Elevation",
                        "eraser": "Eraser", "eyedropper": "Pick", "select": "Select", "location": "Levels",
-                       "los": "LOS"}
+                       "los": "LOS", "stamp": "Stamp"}
         for name, tool in self.tools.items():
             self.tool_actions[name].setIconText(f"{short_names.get(name, tool.title)} ({tool.shortcut})")
         zb = QToolBar("Zoom", self)
@@ -354,6 +360,7 @@ class MainWindow(QMainWindow):
 
     def select_hex(self, h: Hex | None) -> None:
         self.selected_hex, self.selected_side = h, None
+        self.selected_hexes = [h] if h is not None else []
         self.view.show_selection([h] if h is not None else [])
         assert self.document is not None and self.canvas is not None
         self.properties.show_hex(self.document.map, self.canvas.label, h)
@@ -361,10 +368,24 @@ class MainWindow(QMainWindow):
         if h is not None:
             self.dock_properties.raise_()
 
+    def select_hexes(self, hexes: list[Hex]) -> None:
+        """Select several hexes (a drag of the Select tool, Select All): what cut, copy and Make Stamp
+        take; one hex also shows its properties."""
+        if len(hexes) <= 1:
+            self.select_hex(hexes[0] if hexes else None)
+            return
+        self.selected_hex, self.selected_side = None, None
+        self.selected_hexes = list(hexes)
+        self.view.show_selection(hexes)
+        self.properties.show_hex(self.document.map, self.canvas.label, None)
+        self.hex_editor.show_hex(self.document.map, None)
+        self.show_status(f"{len(hexes)} hexes selected: Ctrl+C copies, Ctrl+X cuts, Ctrl+Shift+C makes a stamp")
+
     def select_hexside(self, side: Hexside) -> None:
         from PySide6.QtGui import QPainterPath
 
         self.selected_hex, self.selected_side = None, side
+        self.selected_hexes = []
         assert self.canvas is not None and self.document is not None
         line = self.canvas.geometry.side_line(side)
         path = QPainterPath(line.p1())
@@ -380,9 +401,13 @@ class MainWindow(QMainWindow):
         self.palette.radius.blockSignals(False)
         if self.document is not None:
             self.palette.set_map(self.document.map)
-        self.palette.mark("terrain", self.brush.terrain)
+        self.mark_palette()
         if self.view.tool is not None:
             self._tool_status(self.view.tool.status_text())
+
+    def mark_palette(self) -> None:
+        """Highlight in the palette what the active tool paints with (nothing for tools that use none)."""
+        self.palette.follow_tool(self.view.tool.name if self.view.tool is not None else "", self.brush)
 
     # -- tools and palette -----------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
@@ -390,6 +415,7 @@ class MainWindow(QMainWindow):
         self.tool_actions[name].setChecked(True)
         self.view.set_tool(tool)
         self._tool_status(tool.status_text())
+        self.mark_palette()
 
     def _tool_status(self, text: str) -> None:
         self.tool_label.setText(text)
@@ -419,6 +445,7 @@ class MainWindow(QMainWindow):
         elif group == "region":
             b.region = code
             self.set_tool("region")
+        self.mark_palette()
         if self.view.tool is not None:
             self._tool_status(self.view.tool.status_text())
 
@@ -473,7 +500,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(doc.undo_stack)
         doc.modifiedChanged.connect(self._update_title)
         doc.pathChanged.connect(lambda _p: self._update_title())
-        self.canvas = MapCanvas(self.view.scene(), doc.map, doc.base_dir)
+        self.canvas = MapCanvas(self.view.scene(), doc.map, doc.map_dir)
         self.view.set_canvas(self.canvas)
         doc.kindChanged.connect(self._sync_scenario_ui)
         doc.scenario_changed.connect(self._scenario_changed)
@@ -485,6 +512,7 @@ class MainWindow(QMainWindow):
         if doc.map.terrain_table.terrain and self.brush.terrain not in doc.map.terrain_table.terrain:
             self.brush.terrain = next(iter(doc.map.terrain_table.terrain))
         self.selected_hex = self.selected_side = None
+        self.selected_hexes = []
         self.properties.show_hex(doc.map, self.canvas.label, None)
         self.hex_editor.show_hex(doc.map, None)
         self.palette_changed()
@@ -724,11 +752,21 @@ class MainWindow(QMainWindow):
         doc = self.document
         if doc is None:
             return False
-        start = str(doc.path) if doc.path else str(Path(self._last_dir()) / "untitled.yaml")
+        start = str(self.save_as_start())
         path, _ = QFileDialog.getSaveFileName(self, "Save as", start, FILE_FILTER)
         if not path:
             return False
         return self._save_to(Path(path))
+
+    def save_as_start(self) -> Path:
+        """Where Save As starts (app/editor/save_location.py): the documents folder and the title."""
+        from .save_location import default_save_path
+
+        doc = self.document
+        assert doc is not None
+        title = doc.scenario.title if doc.scenario is not None else doc.map.name
+        last = self.settings.value("lastSaveDir")
+        return default_save_path(title or "", doc.path, str(last) if last else None)
 
     def _save_to(self, path: Path) -> bool:
         doc = self.document
@@ -741,8 +779,9 @@ class MainWindow(QMainWindow):
             return False
         self._discard_autosave()
         if self.canvas is not None:
-            self.canvas.base_dir = doc.base_dir
+            self.canvas.base_dir = doc.map_dir
         self.add_recent(path)
+        self.settings.setValue("lastSaveDir", str(path.parent))
         self.show_status(f"Saved {path}")
         return True
 
@@ -862,9 +901,15 @@ class MainWindow(QMainWindow):
             if m.underlay is None:
                 self.load_scan_underlay()
                 return
-            image_path = m.underlay.image
-            if not Path(image_path).is_absolute() and self.document.base_dir is not None:
-                image_path = str(self.document.base_dir / image_path)
+            from hexwright.engine.model.scan_path import resolve_scan
+
+            found = resolve_scan(m.underlay.image, self.document.map_dir)
+            if found is None:
+                QMessageBox.information(self, "Fit grid", f"The scanned underlay {m.underlay.image} is missing; "
+                                        "load it again.")
+                self.load_scan_underlay()
+                return
+            image_path = str(found)
         try:
             from .digitize import FitGridDialog
         except ImportError as exc:
@@ -886,15 +931,13 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, "Terrain from scan", f"Not available in this build ({exc}).")
             return
         try:
-            dlg = TerrainProposalDialog(m, self, base_dir=self.document.base_dir)
+            dlg = TerrainProposalDialog(m, self, base_dir=self.document.map_dir)
         except TypeError:
             dlg = TerrainProposalDialog(m, self)
         if dlg.exec() == TerrainProposalDialog.DialogCode.Accepted:
-            changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
-            if changes:
-                cmd = PaintTerrain(m, changes)
-                cmd.setText(f"Terrain from scan ({len(changes)} hexes)")
-                self.document.push(cmd)
+            from .sampling import apply_scan_proposals
+
+            apply_scan_proposals(self.document, dlg)
 
     def remove_underlay(self) -> None:
         m = self.document.map

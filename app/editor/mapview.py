@@ -303,7 +303,7 @@ class MapView(QGraphicsView):
 
     def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
-            self.counter_handler.drag_over(self.mapToScene(event.position().toPoint()))
+            self.counter_handler.drag_over(self.mapToScene(event.position().toPoint()), event.mimeData())
             _accept_as_copy(event)
         else:
             event.ignore()

@@ -119,9 +119,29 @@ class PalettePanel(QWidget):
             top.setExpanded(True)
 
     def mark(self, group: str, code: str) -> None:
+        """Highlight the entry the active tool paints with; an unknown one clears the highlight."""
         it = self._items.get((group, code))
         if it is not None:
             self.tree.setCurrentItem(it)
+        else:
+            self.tree.clearSelection()
+            self.tree.setCurrentItem(None)
+
+    def follow_tool(self, tool_name: str, brush) -> None:
+        """Highlight what the tool `tool_name` paints with from the BrushState (nothing for the tools
+        that use no palette entry: select, eraser, label, stamp...)."""
+        b = brush
+        chosen = {"brush": ("terrain", b.terrain), "fill": ("terrain", b.terrain),
+                  "overlay": ("feature", b.feature),
+                  "hexside": ("bridge" if b.hexside_kind == "bridge" else "hexside_feature", b.hexside_code),
+                  "path": ("path", b.path), "region": ("region", b.region)}.get(tool_name)
+        self.mark(*(chosen or ("", "")))
+
+    def marked(self) -> tuple[str, str] | None:
+        """The highlighted entry (group, code), or None."""
+        items = self.tree.selectedItems()
+        data = items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+        return tuple(data) if data else None
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         data = item.data(0, Qt.ItemDataRole.UserRole)
@@ -259,6 +279,7 @@ class DiagnosticsPanel(QWidget):
         lay.addLayout(row)
 
     def set_diagnostics(self, diags: list[Diagnostic]) -> None:
+        self.shown: list[Diagnostic] = list(diags)
         self.list.clear()
         icons = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "ℹ"}
         for d in diags:

@@ -1,13 +1,22 @@
 """Proposing each hex's terrain from the colours of the scanned map under it.
 
 For every hex, points inside it (away from the printed hex outline) are mapped through the inverse
-of the underlay transform into the scan and the scan's colours there are read at once with numpy;
-their per-channel median is the hex's colour. It is compared (in CIE Lab, where distance follows
-what the eye sees) with each terrain's reference colour: the terrain's `color` from the map's
-terrain table, or better, the median colour of hexes the designer names as examples ("this hex is
-woods"), which teaches the printed shade. The nearest terrain is proposed with a confidence from
+of the underlay transform into the scan and the scan's colours there are read at once with numpy.
+Each hex is described by two things: its background colour (the median of its points, leaving out
+points in the colour of the map's linework, roads, railroads, rivers, when they differ from the
+bulk) and its "ink", the share of points clearly darker than that background (town and city
+building blocks, woods symbols). Colours are compared in CIE Lab, where distance follows what the
+eye sees. Each terrain's reference is what the map's terrain table says it looks like: the
+terrain's `color` and the ink of its pattern as Hexwright prints it (a town's blocks), or better,
+the hexes the designer names as examples ("this hex is woods"), which teach the printed look.
+
+Before comparing, the scan's colour cast (yellowed paper, a scanner's white balance) is taken out:
+one gain per colour channel, the one that brings the hexes' backgrounds nearest the references
+(searched coarse then fine). Without it a yellowed scan reads every clear hex as the next browner
+terrain (docs/benchmarks.md, "Digitizing"). The nearest terrain is proposed with a confidence from
 how much nearer it is than the runner-up and how near it is at all. The designer confirms in
-`TerrainProposalDialog`.
+`TerrainProposalDialog`, where rivers and roads proposed from the same scan
+(app/editor/linework_scan.py) join the same queue.
 """
 
 from __future__ import annotations
@@ -39,11 +48,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-# Sample points in hex sizes from the centre: the centre, a ring of 6 and a ring of 12 (19 points),
-# all within 0.6 of the centre-to-corner distance, clear of the printed outline and hex number.
-_RINGS = ((0.0, 1, 0.0), (0.3, 6, 0.0), (0.55, 12, 15.0))
+# Sample points in hex sizes from the centre: the centre and rings of 6, 12 and 18 (37 points), all
+# within 0.62 of the centre-to-corner distance, clear of the printed outline.
+_RINGS = ((0.0, 1, 0.0), (0.22, 6, 0.0), (0.42, 12, 15.0), (0.62, 18, 10.0))
 DISTANCE_SCALE = 25.0  # Lab distance at which the confidence has fallen to 1/e
 DEFAULT_THRESHOLD = 0.5
+INK_DELTA_L = 14.0  # a point is ink when it is this much darker (L*) than the hex's background ...
+INK_DELTA_E = 20.0  # ... and this far from it in colour
+INK_WEIGHT = 20.0  # Lab units per unit of ink share difference (chosen on the digitize benchmark)
+LINEWORK_DELTA_E = 22.0  # a point this near a road/river/railroad colour is linework, not terrain
 
 
 @dataclass(frozen=True)
@@ -87,10 +100,8 @@ def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
                     axis=-1)
 
 
-def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None) -> np.ndarray:
-    """The median scan colour of each hex, (n, 3) float; NaN for hexes off the scan.
-    `transform` maps image pixels to scene coordinates (`Underlay.transform`)."""
-    hexes = hexmap.hexes if hexes is None else hexes
+def _scan_points(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex]) -> tuple[np.ndarray, np.ndarray]:
+    """The scan colours at each hex's sample points, (n, k, 3) float, and which were on the scan."""
     lay = hexmap.layout()
     size = np.sqrt(lay.size_x * lay.size_y)
     centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
@@ -102,6 +113,14 @@ def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | N
     inside = (ix >= 0) & (ix < w) & (iy >= 0) & (iy < h)
     colours = scan[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].astype(float)  # (n, k, 3)
     colours[~inside] = np.nan
+    return colours, inside
+
+
+def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None) -> np.ndarray:
+    """The median scan colour of each hex, (n, 3) float; NaN for hexes off the scan.
+    `transform` maps image pixels to scene coordinates (`Underlay.transform`)."""
+    hexes = hexmap.hexes if hexes is None else hexes
+    colours, inside = _scan_points(hexmap, scan, transform, hexes)
     enough = inside.sum(axis=1) >= max(3, inside.shape[1] // 2)
     out = np.full((len(hexes), 3), np.nan)
     if enough.any():
@@ -109,9 +128,84 @@ def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | N
     return out
 
 
+def linework_colors(hexmap: HexMap) -> np.ndarray:
+    """The table's colours of what is printed across hexes: paths, hexside features and bridges (RGB)."""
+    t = hexmap.terrain_table
+    cols = [_hex_rgb(x.color) for x in (*t.paths.values(), *t.hexside_features.values(), *t.bridges.values())]
+    return np.array(cols, dtype=float).reshape(-1, 3)
+
+
+def describe_points(colours: np.ndarray, linework_lab: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex from its points' colours (n, k, 3 RGB, NaN off the scan): the background colour (RGB,
+    the median of the points that are not linework) and the ink share (points clearly darker than
+    the background). Hexes with too few points on the scan get NaN."""
+    n, k = colours.shape[:2]
+    valid = ~np.isnan(colours).any(axis=2)
+    lab = srgb_to_lab(np.nan_to_num(colours))
+    raw_median = np.nanmedian(np.where(valid[..., None], lab, np.nan), axis=1) if n else np.zeros((0, 3))
+    keep = valid.copy()
+    if linework_lab is not None and len(linework_lab):
+        near_line = np.min(np.linalg.norm(lab[:, :, None, :] - linework_lab[None, None, :, :], axis=3), axis=2)
+        off_bulk = np.linalg.norm(lab - raw_median[:, None, :], axis=2) > LINEWORK_DELTA_E
+        keep &= ~((near_line < LINEWORK_DELTA_E) & off_bulk)
+    enough = keep.sum(axis=1) >= max(3, k // 3)
+    bg = np.full((n, 3), np.nan)
+    ink = np.full(n, np.nan)
+    if enough.any():
+        masked = np.where(keep[..., None], colours, np.nan)[enough]
+        bg[enough] = np.nanmedian(masked, axis=1)
+        bg_lab = srgb_to_lab(bg[enough])
+        pl = lab[enough]
+        dark = (pl[..., 0] < bg_lab[:, None, 0] - INK_DELTA_L) & (
+            np.linalg.norm(pl - bg_lab[:, None, :], axis=2) > INK_DELTA_E) & keep[enough]
+        ink[enough] = dark.sum(axis=1) / np.maximum(1, keep[enough].sum(axis=1))
+        # the background without the ink: a city's blocks must not darken its paper colour
+        light = keep[enough] & ~dark
+        ok = light.sum(axis=1) >= 3
+        rows = np.flatnonzero(enough)[ok]
+        bg[rows] = np.nanmedian(np.where(light[ok][..., None], colours[enough][ok], np.nan), axis=1)
+    return bg, ink
+
+
+def hex_descriptors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Each hex's background colour (n, 3 RGB) and ink share (n,) on the scan; NaN off the scan."""
+    hexes = hexmap.hexes if hexes is None else hexes
+    colours, _inside = _scan_points(hexmap, scan, transform, hexes)
+    return describe_points(colours, srgb_to_lab(linework_colors(hexmap)))
+
+
 def _hex_rgb(color: str) -> tuple[int, int, int]:
     q = QColor(color)
     return (q.red(), q.green(), q.blue())
+
+
+_PRINTED_INK: dict[tuple[str, str | None], float] = {}
+
+
+def printed_ink(hexmap: HexMap, code: str) -> float:
+    """The ink share of a hex of terrain `code` as Hexwright prints it (its pattern: woods symbols,
+    town and city building blocks), measured on a rendered hex with the same sample points."""
+    tt = hexmap.terrain_table.terrain[code]
+    key = (tt.color, tt.pattern)
+    if key not in _PRINTED_INK:
+        if not tt.pattern:
+            _PRINTED_INK[key] = 0.0
+        else:
+            from hexwright.app.render.export import render_to_image
+            from hexwright.app.render.mapdraw import RenderOptions
+            from hexwright.engine.model.hexmap import GridSpec
+
+            swatch = HexMap(GridSpec(3, 3, hexmap.grid.orientation, hexmap.grid.stagger, hex_size=32.0),
+                            hexmap.terrain_table, code)
+            opts = RenderOptions(grid=False, hex_numbers=False, places=False, frame=False, hexsides=False,
+                                 paths=False)
+            arr = image_to_array(render_to_image(swatch, 1.0, opts))
+            centre = swatch.grid.offset.to_hex(1, 1)
+            colours, _ = _scan_points(swatch, arr, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [centre])
+            _bg, ink = describe_points(colours)
+            _PRINTED_INK[key] = float(np.nan_to_num(ink[0]))
+    return _PRINTED_INK[key]
 
 
 def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
@@ -130,9 +224,62 @@ def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
     return out
 
 
+def colour_cast(observed: np.ndarray, references: np.ndarray) -> np.ndarray:
+    """The per-channel gain (3,) that brings the observed colours (n, 3 RGB) nearest to their nearest
+    references (m, 3 RGB): the scan's cast taken out. Searched over gains 0.75..1.30, coarse then fine;
+    the sum of distances is capped per hex so a few odd hexes do not steer it. No gain (ones) when
+    none fits better, or when the best one would tell fewer terrains apart than the scan as it is."""
+    obs = observed[~np.isnan(observed).any(axis=1)]
+    if len(obs) < 8 or len(references) < 2:
+        return np.ones(3)
+    if len(obs) > 600:
+        obs = obs[np.linspace(0, len(obs) - 1, 600).astype(int)]
+    ref_lab = srgb_to_lab(references)
+
+    def cost(gains: np.ndarray) -> np.ndarray:  # gains (g, 3) -> (g,)
+        lab = srgb_to_lab(np.clip(obs[None, :, :] * gains[:, None, :], 0, 255))  # (g, n, 3)
+        d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None, :, :], axis=3), axis=2)
+        return np.minimum(d, 30.0).sum(axis=1)
+
+    def around(centre: np.ndarray, span: float, steps: int) -> tuple[np.ndarray, np.ndarray]:
+        axis = np.linspace(-span, span, steps)
+        grid = centre[None, :] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), axis=-1).reshape(-1, 3)
+        grid = np.clip(grid, 0.75, 1.30)
+        return grid, np.concatenate([cost(grid[i:i + 128]) for i in range(0, len(grid), 128)])
+
+    # a coarse grid, then the best few of it refined: the constellation of terrain colours can fit in
+    # two ways (clear read as town) that the coarse grid cannot tell apart
+    grid, costs = around(np.ones(3), 0.275, 12)
+    results = []
+    for start in grid[np.argsort(costs)[:6]]:
+        best = start
+        for span, steps in ((0.04, 9), (0.008, 5)):
+            g, c = around(best, span, steps)
+            best = g[int(np.argmin(c))]
+        results.append((float(cost(best[None, :])[0]), tuple(best)))
+    value, found = min(results)
+    if value >= cost(np.ones((1, 3)))[0]:
+        return np.ones(3)
+
+    def terrains_seen(gains: np.ndarray) -> int:
+        """How many references are the nearest of a fair number of hexes under these gains."""
+        lab = srgb_to_lab(np.clip(obs * gains, 0, 255))
+        nearest = np.argmin(np.linalg.norm(lab[:, None, :] - ref_lab[None, :, :], axis=2), axis=1)
+        counts = np.bincount(nearest, minlength=len(ref_lab))
+        return int((counts >= max(2, len(obs) // 100)).sum())
+
+    # a washed-out print (every colour pulled towards the paper) is no cast: gains cannot undo it, and
+    # the best of them then reads the map as two or three terrains. A fit that tells fewer terrains
+    # apart than the scan as it is, is refused.
+    if terrains_seen(np.array(found)) < terrains_seen(np.ones(3)):
+        return np.ones(3)
+    return np.array(found)
+
+
 def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
-                    examples: Mapping[Hex, str] | None = None) -> list[Proposal]:
-    """A terrain proposal for every hex the scan covers."""
+                    examples: Mapping[Hex, str] | None = None, gains: np.ndarray | None = None) -> list[Proposal]:
+    """A terrain proposal for every hex the scan covers. `gains`: the colour cast to take out (the
+    one `colour_cast` finds when not given)."""
     if isinstance(scan, QImage):
         scan = image_to_array(scan)
     if transform is None:
@@ -140,15 +287,39 @@ def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
             raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
         transform = hexmap.underlay.transform
     hexes = list(hexmap.hexes)
-    colours = hex_colors(hexmap, scan, transform, hexes)
-    by_hex = dict(zip(hexes, colours, strict=True))
-    refs = reference_colors(hexmap, by_hex, examples)
-    codes = list(refs)
-    valid = ~np.isnan(colours).any(axis=1)
-    lab = srgb_to_lab(np.nan_to_num(colours))
-    # Distance to each terrain: to its nearest reference colour.
-    dist = np.stack([np.min(np.linalg.norm(lab[:, None, :] - srgb_to_lab(refs[c])[None, :, :], axis=2), axis=1)
-                     for c in codes], axis=1)
+    bg, ink = hex_descriptors(hexmap, scan, transform, hexes)
+    valid = ~np.isnan(bg).any(axis=1)
+    codes = list(hexmap.terrain_table.terrain)
+    taught = {h: c for h, c in (examples or {}).items() if c in hexmap.terrain_table.terrain}
+    index = {h: i for i, h in enumerate(hexes)}
+    if gains is None:
+        # examples are already in the scan's own colours: the cast only matters for untaught terrain
+        table_refs = np.array([_hex_rgb(hexmap.terrain_table.terrain[c].color) for c in codes], dtype=float)
+        gains = colour_cast(bg[valid], table_refs) if set(taught.values()) != set(codes) else np.ones(3)
+    corrected = np.clip(bg * gains[None, :], 0, 255)
+    lab = srgb_to_lab(np.nan_to_num(corrected))
+    # references: (terrain index, Lab, ink) rows; examples in the scan's colours, corrected alike
+    rows: list[tuple[int, np.ndarray, float]] = []
+    for h, code in taught.items():
+        i = index.get(h)
+        if i is not None and valid[i]:
+            rows.append((codes.index(code), lab[i], float(ink[i])))
+    have = {r[0] for r in rows}
+    for j, code in enumerate(codes):
+        if j not in have:
+            rgb = np.array(_hex_rgb(hexmap.terrain_table.terrain[code].color), dtype=float)
+            rows.append((j, srgb_to_lab(rgb), printed_ink(hexmap, code)))
+    ref_lab = np.array([r[1] for r in rows])
+    ref_ink = np.array([r[2] for r in rows])
+    ref_code = np.array([r[0] for r in rows])
+    per_row = (np.linalg.norm(lab[:, None, :] - ref_lab[None, :, :], axis=2)
+               + INK_WEIGHT * np.abs(np.nan_to_num(ink)[:, None] - ref_ink[None, :]))
+    # distance to each terrain: to its nearest reference
+    dist = np.full((len(hexes), len(codes)), np.inf)
+    for j in range(len(codes)):
+        cols = ref_code == j
+        if cols.any():
+            dist[:, j] = per_row[:, cols].min(axis=1)
     order = np.argsort(dist, axis=1)
     best = order[:, 0]
     d1 = dist[np.arange(len(hexes)), best]
@@ -159,7 +330,7 @@ def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
     for i, h in enumerate(hexes):
         if not valid[i]:
             continue
-        rgb = tuple(int(round(v)) for v in colours[i])
+        rgb = tuple(int(round(v)) for v in bg[i])
         proposals.append(Proposal(h, codes[best[i]], float(confidence[i]), rgb, hexmap.terrain_at(h)))  # type: ignore[arg-type]
     return proposals
 
@@ -169,15 +340,20 @@ def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
 
     if hexmap.underlay is None:
         raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
-    p = Path(hexmap.underlay.image)
-    if not p.is_absolute() and base_dir is not None:
-        p = base_dir / p
+    from hexwright.engine.model.scan_path import resolve_scan
+
+    p = resolve_scan(hexmap.underlay.image, base_dir)
+    if p is None:
+        raise ValueError(f"the scanned underlay {hexmap.underlay.image!r} is missing; load it again "
+                         "(Map > Load Scan Underlay)")
     return load_scan(p)
 
 
 class TerrainProposalDialog(QDialog):
-    """Review terrain proposed from the scan: per terrain accept or reject, a confidence filter,
-    example hexes that teach the printed colours, and how many hexes would change."""
+    """The review queue of what the scan proposes: terrain per hex, and rivers, canals, roads,
+    railroads and trails (app/editor/linework_scan.py). Per terrain or per line code accept or
+    reject, a confidence filter, example hexes that teach the printed colours, and how many hexes
+    and hexsides would change. Accepting is one undo step (the window pushes it)."""
 
     def __init__(self, hexmap: HexMap, parent: QWidget | None = None, image: QImage | None = None,
                  base_dir: Path | None = None) -> None:
@@ -193,8 +369,18 @@ class TerrainProposalDialog(QDialog):
             self.error = str(exc)
         self.proposals: list[Proposal] = []
         self.accepted_terrain: set[str] = set(hexmap.terrain_table.terrain)
+        self.linework: list = []  # LineworkProposal
+        t = hexmap.terrain_table
+        self.line_codes: list[tuple[str, str]] = [("feature", c) for c in t.hexside_features] + [
+            ("path", c) for c in t.paths]
+        self.accepted_lines: set[tuple[str, str]] = set(self.line_codes)
         self._build()
         self.recompute()
+        if self.scan is not None and hexmap.underlay is not None:
+            from .linework_scan import propose_linework
+
+            self.linework = propose_linework(hexmap, self.scan, hexmap.underlay.transform)
+            self._fill()
 
     def _build(self) -> None:
         self.threshold = QSlider(Qt.Orientation.Horizontal)
@@ -203,7 +389,7 @@ class TerrainProposalDialog(QDialog):
         self.threshold.valueChanged.connect(self._fill)
         self.threshold_label = QLabel()
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Terrain", "Proposed", "Would change", "Examples"])
+        self.table.setHorizontalHeaderLabels(["Terrain, hexside or path", "Proposed", "Would change", "Examples"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.itemChanged.connect(self._check_changed)
@@ -280,6 +466,21 @@ class TerrainProposalDialog(QDialog):
             self.accepted_terrain.discard(code)
         self._fill()
 
+    def set_line_accepted(self, kind: str, code: str, accepted: bool) -> None:
+        if accepted:
+            self.accepted_lines.add((kind, code))
+        else:
+            self.accepted_lines.discard((kind, code))
+        self._fill()
+
+    def accepted_linework(self) -> dict:
+        """Hexsides with the features and path links the designer accepts added: {Hexside: HexsideInfo}."""
+        from .linework_scan import linework_edit
+
+        t = self.threshold.value() / 100.0
+        return linework_edit(self.hexmap, [p for p in self.linework if p.changes and p.cover >= t
+                                           and (p.kind, p.code) in self.accepted_lines])
+
     def accepted_changes(self) -> dict[Hex, str]:
         """Hexes whose terrain the designer accepts changing, with the new terrain."""
         t = self.threshold.value() / 100.0
@@ -292,7 +493,7 @@ class TerrainProposalDialog(QDialog):
         self.threshold_label.setText(f"{t:.2f}")
         codes = list(self.hexmap.terrain_table.terrain)
         self.table.blockSignals(True)
-        self.table.setRowCount(len(codes))
+        self.table.setRowCount(len(codes) + len(self.line_codes))
         for row, code in enumerate(codes):
             confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t]
             name = QTableWidgetItem(self.hexmap.terrain_table.terrain[code].name)
@@ -305,13 +506,49 @@ class TerrainProposalDialog(QDialog):
             self.table.setItem(row, 1, QTableWidgetItem(str(len(confident))))
             self.table.setItem(row, 2, QTableWidgetItem(str(sum(1 for p in confident if p.changes))))
             self.table.setItem(row, 3, QTableWidgetItem(str(sum(1 for v in self.examples.values() if v == code))))
+        table = self.hexmap.terrain_table
+        for i, (kind, code) in enumerate(self.line_codes):
+            row = len(codes) + i
+            kind_type = table.hexside_features[code] if kind == "feature" else table.paths[code]
+            where = "hexsides" if kind == "feature" else "links"
+            name = QTableWidgetItem(f"{kind_type.name} ({where})")
+            name.setData(Qt.ItemDataRole.UserRole, f"{kind}:{code}")
+            name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = (kind, code) in self.accepted_lines
+            name.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            name.setForeground(QBrush(QColor(kind_type.color)))
+            confident = [p for p in self.linework if p.kind == kind and p.code == code and p.cover >= t]
+            self.table.setItem(row, 0, name)
+            self.table.setItem(row, 1, QTableWidgetItem(str(len(confident))))
+            self.table.setItem(row, 2, QTableWidgetItem(str(sum(1 for p in confident if p.changes))))
+            self.table.setItem(row, 3, QTableWidgetItem(""))
         self.table.blockSignals(False)
         changes = self.accepted_changes()
+        sides = self.accepted_linework()
         low = sum(1 for p in self.proposals if p.confidence < t)
-        self.summary.setText(f"{len(changes)} hexes will change; {low} of {len(self.proposals)} hexes are below "
-                             f"the confidence threshold and stay as they are.")
+        self.summary.setText(f"{len(changes)} hexes and {len(sides)} hexsides will change; {low} of "
+                             f"{len(self.proposals)} hexes are below the confidence threshold and stay as they are.")
 
     def _check_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == 0:
             code = item.data(Qt.ItemDataRole.UserRole)
-            self.set_terrain_accepted(code, item.checkState() == Qt.CheckState.Checked)
+            on = item.checkState() == Qt.CheckState.Checked
+            if ":" in code:
+                kind, _, line = code.partition(":")
+                self.set_line_accepted(kind, line, on)
+            else:
+                self.set_terrain_accepted(code, on)
+
+
+def apply_scan_proposals(document, dlg) -> None:
+    """Push what the review queue accepts, terrain and linework, as one undo step."""
+    from hexwright.engine.model.hex_patch import HexEdit
+
+    from .clipboard import ApplyHexEdit
+
+    m = document.map
+    changes = {h: c for h, c in dlg.accepted_changes().items() if m.terrain.get(h) != c}
+    sides = dlg.accepted_linework()
+    if changes or sides:
+        text = f"Terrain from scan ({len(changes)} hexes" + (f", {len(sides)} hexsides)" if sides else ")")
+        document.push(ApplyHexEdit(m, HexEdit(terrain=changes, hexsides=dict(sides)), text))

@@ -5,6 +5,10 @@ fire markers printed in each GTRT box, e.g. "8/9": 8 for the first player, 9 for
 
 Allotments are edited as one cell per side; a cell takes a number or any text the rules family reads
 (e.g. "1d6"). Events are separated by ";".
+
+Units dragged from the order of battle onto a turn's row are scheduled to arrive on that turn, one
+undo step (app/scenario/scheduling.py `schedule_units`); the order of battle keeps its rows (a copy
+drop, as onto the map).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import copy
 
 from hexwright.engine.model import TurnInfo
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from .commands import EditTurnTrack
@@ -40,7 +45,47 @@ class TurnTrackEditor(ScenarioPanel):
         layout.addLayout(form)
         layout.addWidget(self.summary)
         layout.addWidget(self.grid)
+        self.drop_message = QLabel("Drag units from the order of battle onto a turn to schedule them.")
+        self.drop_message.setWordWrap(True)
+        layout.addWidget(self.drop_message)
+        self.grid.setAcceptDrops(True)
+        self.grid.viewport().setAcceptDrops(True)
+        self.grid.viewport().installEventFilter(self)
         self.watch()
+
+    # -- units dropped on a turn ----------------------------------------------------------------
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        from hexwright.app.editor.counter_layer import parse_unit_mime
+
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            if parse_unit_mime(event.mimeData()) and self.grid.rowAt(event.position().toPoint().y()) >= 0:
+                event.setDropAction(Qt.DropAction.CopyAction)
+                event.accept()
+            else:
+                event.ignore()
+            return True
+        if kind == QEvent.Type.Drop:
+            ids = parse_unit_mime(event.mimeData())
+            row = self.grid.rowAt(event.position().toPoint().y())
+            if ids and row >= 0 and self.schedule(ids, self.scenario.turns[row].number):
+                event.setDropAction(Qt.DropAction.CopyAction)
+                event.accept()
+            else:
+                event.ignore()
+            return True
+        return super().eventFilter(obj, event)
+
+    def schedule(self, unit_ids: list[str], turn: int) -> bool:
+        """Schedule units to arrive on a turn (one undo step); False, with the reason shown, if refused."""
+        from .scheduling import schedule_units
+
+        refusal = schedule_units(self.document, unit_ids, turn)
+        if refusal is not None:
+            self.drop_message.setText(f"Not scheduled: {refusal}")
+            return False
+        self.drop_message.setText(f"Scheduled {', '.join(unit_ids)} to arrive on turn {turn}.")
+        return True
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.scenario.sides]

@@ -341,6 +341,8 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
                 reader.error("unknown-reference", f"region {r.name!r} borders unknown region {other!r}", where)
 
     if top.raw("underlay") is not None:
+        if source_map is not None:
+            source_map.set(("underlay",), reader.filename, *top.where("underlay"))
         uf = Fields(reader, top.raw("underlay"), "underlay", ("image", "transform", "opacity", "visible"),
                     at=top.where_value("underlay"),
                     required=("image",))

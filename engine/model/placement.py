@@ -93,3 +93,17 @@ def zone_rule_holds(sc: Scenario, rule: ZoneRule, h: Hex) -> bool:
     else:
         ok = True
     return not ok if rule.negate else ok
+
+
+def stacking_refusal(sc: Scenario, unit_ids: list[str], hex_label: str, rule: str = "") -> str | None:
+    """Why `unit_ids` may not all be set up in hex `hex_label` by the scenario's stacking limit (F&M
+    5.3 one unit per hex; the family names its rule in `rule`), or None when they fit. Units already in
+    the hex that are among `unit_ids` are not counted twice."""
+    moving = set(unit_ids)
+    there = [uid for uid, lab in sc.placements.items() if lab == hex_label and uid not in moving]
+    total = len(there) + len(moving)
+    if total <= sc.stacking_limit:
+        return None
+    held = f" ({', '.join(there)} already there)" if there else ""
+    cite = f" ({rule})" if rule else ""
+    return (f"{hex_label} would hold {total} units{held}; the stacking limit is {sc.stacking_limit}{cite}")

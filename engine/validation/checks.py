@@ -26,6 +26,8 @@ class _Report:
     def add(self, severity: Severity, code: str, message: str, anchor: tuple = (), hex: str | None = None,
             unit: str | None = None) -> None:
         loc = self.sm.get(anchor) if anchor else None
+        if loc is None and unit is not None:  # an entry made in the app has no line: the unit's has
+            loc = self.sm.get(("unit", unit))
         if loc is None:
             loc = self.sm.get(("scenario",))
         file, line, col = (loc.file, loc.line, loc.column) if loc else ("", 0, 0)

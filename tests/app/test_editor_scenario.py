@@ -106,7 +106,7 @@ def test_scenario_docks_share_the_map_documents_undo_stack(qtbot, tmp_path):
 
 
 def test_drop_from_the_order_of_battle_sets_a_unit_up_in_one_undo_step(qtbot, tmp_path):
-    sc = _scenario()
+    sc = _scenario(stacking_limit=2)
     sc.reinforcements = []
     win = _open(qtbot, tmp_path, sc)
     stack = win.document.undo_stack
@@ -173,13 +173,21 @@ def test_stacking_over_the_limit_shows_a_warning_on_the_hex(qtbot, tmp_path):
     assert not layer.warnings and "0606" in layer.badges  # two units: a stack, within the limit
     a1, g1 = layer.items["a1"].scenePos(), layer.items["g1"].scenePos()
     assert a1 != g1  # stacked counters are offset
-    assert _drop(win, _oob_mime(win, "a2"), "0606")
-    warn = layer.warnings["0606"]
-    assert warn.isVisible() and warn.parentItem() is win.canvas.counters
+    # a third unit is refused in set-up, with the rule in the status bar
+    assert not _drop(win, _oob_mime(win, "a2"), "0606")
+    assert "a2" not in win.document.scenario.placements and "0606" not in layer.warnings
+    assert "stacking limit is 2" in layer.last_refusal and "F&M 5.3" in win.statusBar().currentMessage()
+    # a file already over the limit (written by hand) still shows the warning on the hex
+    sc2 = _scenario(stacking_limit=2)
+    sc2.reinforcements = []
+    sc2.placements.update({"a1": "0606", "a2": "0606"})
+    win2 = _open(qtbot, tmp_path / "over", sc2) if (tmp_path / "over").mkdir() is None else None
+    warn = win2.counter_layer.warnings["0606"]
+    assert warn.isVisible() and warn.parentItem() is win2.canvas.counters
     assert warn.pen().color().red() > 200 and "stacking limit of 2" in warn.toolTip()
     assert "F&M 5.3" in warn.toolTip()
-    win.document.undo_stack.undo()
-    assert "0606" not in layer.warnings
+    win2.counter_layer.remove_unit("a2")
+    assert "0606" not in win2.counter_layer.warnings
 
 
 def test_selection_follows_between_the_order_of_battle_the_map_and_the_designer(qtbot, tmp_path):

@@ -114,6 +114,9 @@ def test_terrain_proposal_is_one_paint_step(qtbot, tmp_path, monkeypatch):
         def accepted_changes(self):
             return proposal
 
+        def accepted_linework(self):  # no rivers or roads proposed here
+            return {}
+
     monkeypatch.setattr(sampling, "TerrainProposalDialog", FakeDialog)
     win.propose_terrain()
     assert m.terrain[_h(win, 0, 0)] == "woods" and m.terrain[_h(win, 1, 0)] == "marsh"

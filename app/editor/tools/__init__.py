@@ -15,15 +15,16 @@ from .painting import (
     TerrainBrushTool,
 )
 from .sight import LosTool
+from .stamp import StampTool
 
 # in toolbar order
 TOOL_CLASSES: tuple[type[Tool], ...] = (
     SelectTool, TerrainBrushTool, FloodFillTool, OverlayBrushTool, HexsideTool, PathTool, RegionTool,
-    LabelTool, ElevationTool, LocationTool, EraserTool, EyedropperTool, LosTool,
+    LabelTool, ElevationTool, LocationTool, EraserTool, EyedropperTool, LosTool, StampTool,
 )
 
 __all__ = [
     "TOOL_CLASSES", "BrushState", "EditorContext", "ElevationTool", "EraserTool", "EyedropperTool",
     "FloodFillTool", "HexsideTool", "LabelTool", "LocationTool", "LosTool", "OverlayBrushTool", "PathTool",
-    "RegionTool", "SelectTool", "TerrainBrushTool", "Tool", "ToolEvent",
+    "RegionTool", "SelectTool", "StampTool", "TerrainBrushTool", "Tool", "ToolEvent",
 ]

@@ -18,27 +18,66 @@ NEAR_EDGE = 0.35
 
 
 class SelectTool(Tool):
-    """Click a hex (or near an edge, a hexside) to show its properties."""
+    """Click a hex (or near an edge, a hexside) to show its properties; drag to select the hexes of a
+    rectangle (for cut, copy and stamps, as Tiled's rectangular select); Shift+click or Shift+drag
+    adds to the selection, Ctrl+click takes a hex out."""
 
     name = "select"
     title = "Select"
     shortcut = "S"
     cursor_shape = Qt.CursorShape.ArrowCursor
 
+    def __init__(self, editor) -> None:
+        super().__init__(editor)
+        self.anchor: Hex | None = None
+        self.base: list[Hex] = []
+
     def status_text(self) -> str:
-        return "Select: click a hex or near an edge to inspect it"
+        return ("Select: click a hex or near an edge to inspect it; drag to select hexes (Shift adds, "
+                "Ctrl removes), then Ctrl+C, Ctrl+X or Make Stamp")
 
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
             return
-        side, dist = self.editor.canvas.geometry.nearest_side(ev.scene_pos)
         m = self.map
-        if dist < NEAR_EDGE and (m.contains(side.hex) or m.contains(side.other)):
+        shift = bool(ev.modifiers & Qt.KeyboardModifier.ShiftModifier)
+        ctrl = bool(ev.modifiers & Qt.KeyboardModifier.ControlModifier)
+        current = list(getattr(self.editor, "selected_hexes", []))
+        if ctrl and m.contains(ev.hex):
+            self.editor.select_hexes([h for h in current if h != ev.hex])
+            return
+        side, dist = self.editor.canvas.geometry.nearest_side(ev.scene_pos)
+        if not shift and dist < NEAR_EDGE and (m.contains(side.hex) or m.contains(side.other)):
             self.editor.select_hexside(side)
-        elif m.contains(ev.hex):
-            self.editor.select_hex(ev.hex)
+            return
+        if not m.contains(ev.hex):
+            if not shift:
+                self.editor.select_hex(None)
+            return
+        self.anchor = ev.hex
+        self.base = current if shift else []
+        if shift:
+            self.editor.select_hexes(list(dict.fromkeys(self.base + [ev.hex])))
         else:
-            self.editor.select_hex(None)
+            self.editor.select_hex(ev.hex)
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self.anchor is None or not (ev.buttons & Qt.MouseButton.LeftButton):
+            return
+        rect = self.rectangle(self.anchor, ev.hex)
+        self.editor.select_hexes(list(dict.fromkeys(self.base + rect)))
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        self.anchor = None
+
+    def rectangle(self, a: Hex, b: Hex) -> list[Hex]:
+        """The map's hexes in the columns and rows from a to b (printed rectangle, offset coordinates)."""
+        off = self.map.grid.offset
+        (c1, r1), (c2, r2) = off.from_hex(a), off.from_hex(b)
+        g = self.map.grid
+        cols = range(max(0, min(c1, c2)), min(g.columns - 1, max(c1, c2)) + 1)
+        rows = range(max(0, min(r1, r2)), min(g.rows - 1, max(r1, r2)) + 1)
+        return [off.to_hex(c, r) for c in cols for r in rows]
 
 
 class RegionTool(StrokeTool):

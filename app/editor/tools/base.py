@@ -59,6 +59,10 @@ class EditorContext(Protocol):
     canvas: MapCanvas
     brush: BrushState
     view: Any  # the MapView: show_preview, show_side_preview, show_selection
+    clipboard: Any  # the HexClipboard (app/editor/clipboard.py): the stamp and its preview
+    selected_hexes: list[Hex]
+
+    def select_hexes(self, hexes: list[Hex]) -> None: ...
 
     def show_status(self, text: str) -> None: ...
     def select_hex(self, h: Hex | None) -> None: ...
