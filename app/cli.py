@@ -21,6 +21,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "balance": ("hexwright.app.commands.balance", "play many games between bots: win rates, heat maps, what-ifs"),
     "render": ("hexwright.app.commands.render", "draw a map to PNG, SVG or PDF"),
     "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
+    "import": ("hexwright.app.commands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
+    "export": ("hexwright.app.commands.exporting", "write a map as a Tiled map (.tmx) or a scenario as a VASSAL "
+               "module (.vmod)"),
 }
 
 
