@@ -35,6 +35,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         description="Map-and-counter editor and scenario designer for hex-and-counter wargames. "
         "Without a command, opens the editor (on FILE if given).",
     )
+    parser.add_argument("-V", "--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -56,8 +57,22 @@ def unknown_command(word: str) -> int:
     return 2
 
 
+def version() -> str:
+    """The installed version (the bundle carries the package's metadata too)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("hexwright")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] in (["--version"], ["-V"]):
+        print(f"hexwright {version()}")
+        return 0
     if args_list and args_list[0] in COMMANDS:
         parser = build_parser([args_list[0]])
         args = parser.parse_args(args_list)
