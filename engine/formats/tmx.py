@@ -335,8 +335,8 @@ def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelSc
     m.terrain.update(terrain)
     m.features.update(features)
     if empty:
-        notes.append(f"{empty} cells have no terrain tile: they are {table.terrain[default].name}" if empty > 1 else
-                     f"1 cell has no terrain tile: it is {table.terrain[default].name}")
+        notes.append(f"{empty} cells have no tile mapped to a terrain: they are {table.terrain[default].name}"
+                     if empty > 1 else f"1 cell has no tile mapped to a terrain: it is {table.terrain[default].name}")
     _read_objects(doc, m, notes)
     return m, notes
 

@@ -227,5 +227,5 @@ def test_a_map_without_a_tile_for_every_cell_says_which_terrain_they_got(tmp_pat
     p = tmp_path / "holes.tmx"
     p.write_text(text, encoding="utf-8")
     m, notes = tmx_to_map(read_tmx(p), {"landscape/0": "clear", "landscape/1": "woods", "landscape/2": "marsh"})
-    assert notes[0] == "2 cells have no terrain tile: they are Clear"
+    assert notes[0] == "2 cells have no tile mapped to a terrain: they are Clear"
     assert m.terrain[m.grid.offset.to_hex(3, 2)] == "clear"
