@@ -15,11 +15,31 @@ FORMATS = (".tmx", ".vmod")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
+                   "standard output (instead of the lines)")
     p.add_argument("file", metavar="FILE", help="scenario or map file")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="OUT.tmx (Tiled map, with OUT.tiles.png) or OUT.vmod (VASSAL module, from a scenario)")
     p.add_argument("--counter-size", type=int, default=64, metavar="PX",
                    help="VASSAL: counter images PX pixels square (default 64)")
+
+
+def _report(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
+    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
+    import json
+
+    if args.json == "-":
+        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
+        return
+    for note in notes:
+        print(f"{args.file}: note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    if args.json:
+        from hexwright.engine.formats.atomic import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
+                          + "\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return refuse("export", f"-o {args.output}: the suffix picks the format; use .tmx (Tiled) or .vmod (VASSAL)")
     if not 16 <= args.counter_size <= 512:
         return refuse("export", f"--counter-size must be from 16 to 512 pixels, not {args.counter_size}")
-    if check_outputs("export", {"-o": args.output}):
+    if check_outputs("export", {"-o": args.output, "--json": args.json}, stdout_ok=("--json",)):
         return USAGE
     from hexwright.engine.model import Scenario
     from hexwright.engine.validation import Severity
@@ -45,10 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
         m = obj.map if isinstance(obj, Scenario) else obj
         image, notes = save_tmx(m, args.output)
-        for note in notes:
-            print(f"{args.output}: note: {note}", file=sys.stderr)
-        print(args.output)
-        print(image)
+        _report(args, [args.output, str(image)], notes)
         return 0
     if not isinstance(obj, Scenario):
         return refuse("export", f"{args.file} is a map; a VASSAL module is made from a scenario (its counters, "
@@ -59,7 +76,5 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.app.interchange.vassal import write_vmod
 
     notes = write_vmod(obj, args.output, counter_px=args.counter_size)
-    for note in notes:
-        print(f"{args.output}: note: {note}", file=sys.stderr)
-    print(args.output)
+    _report(args, [args.output], notes)
     return 0

@@ -15,6 +15,8 @@ from .checks import USAGE, check_outputs, refuse
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
+                   "standard output (instead of the lines)")
     p.add_argument("file", metavar="MAP.tmx", help="a hexagonal Tiled map (TMX)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the Hexwright map file to write")
     p.add_argument("--tiles", metavar="MAPPING.yaml", help="the tile mapping: which terrain each tile is")
@@ -29,6 +31,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--first-row", type=int, default=1, help="number of the first row")
     p.add_argument("--digits", type=int, default=2, help="digits per part of an XXYY number")
     p.add_argument("--name", default="", help="the map's name (default: the TMX's name)")
+
+
+def _report(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
+    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
+    import json
+
+    if args.json == "-":
+        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
+        return
+    for note in notes:
+        print(f"{args.file}: note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    if args.json:
+        from hexwright.engine.formats.atomic import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
+                          + "\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.engine.hexgrid import LabelScheme
     from hexwright.engine.model.terrain import default_terrain_table
 
-    if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles}):
+    if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles, "--json": args.json},
+                     stdout_ok=("--json",)):
         return USAGE
     if not 1 <= args.digits <= 6:
         return refuse("import", f"--digits must be from 1 to 6, not {args.digits}")
@@ -69,7 +90,6 @@ def run(args: argparse.Namespace) -> int:
     problems = mapping_problems(doc, mapping, table)
     if args.save_tiles:
         save_tile_mapping(args.save_tiles, {k: v if v else "?" for k, v in mapping.items()})
-        print(args.save_tiles)
     if problems:
         for line in problems:
             print(f"{args.file}: {line}", file=sys.stderr)
@@ -79,9 +99,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     m, notes = tmx_to_map(doc, mapping, labels, table, args.name)
     save_map(m, args.output)
-    for note in notes:
-        print(f"{args.file}: note: {note}", file=sys.stderr)
-    print(args.output)
+    _report(args, [args.output] + ([args.save_tiles] if args.save_tiles else []), notes)
     return 0
 
 
