@@ -129,7 +129,9 @@ def read_tmx(path: str | Path) -> TmxDocument:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):  # a note on pygame
         import pytmx
     try:
-        tm = pytmx.TiledMap(str(p), allow_duplicate_names=True, load_all_tiles=False)
+        tm = pytmx.TiledMap(None, allow_duplicate_names=True, load_all=False)
+        tm.filename = str(p)  # external tilesets and images are found beside it
+        tm.parse_xml(root)  # the tree read above: the file is parsed once
     except Exception as exc:  # pytmx raises plain exceptions of many kinds for a broken file
         raise TmxError(name, 0, f"Tiled map could not be read: {exc}") from exc
     kinds = {}  # object id -> text, ellipse or tile: shapes pytmx does not tell apart from a rectangle

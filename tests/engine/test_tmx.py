@@ -229,3 +229,18 @@ def test_a_map_without_a_tile_for_every_cell_says_which_terrain_they_got(tmp_pat
     m, notes = tmx_to_map(read_tmx(p), {"landscape/0": "clear", "landscape/1": "woods", "landscape/2": "marsh"})
     assert notes[0] == "2 cells have no tile mapped to a terrain: they are Clear"
     assert m.terrain[m.grid.offset.to_hex(3, 2)] == "clear"
+
+
+def test_an_external_tileset_is_read_from_beside_the_map(tmp_path):
+    """Tiled saves shared tilesets as .tsx files of their own, named by the map's <tileset source=...>."""
+    text = HAND_MADE.format(axis="x", index="odd", px=0, py=0)
+    start, end = text.index(" <tileset"), text.index("</tileset>") + len("</tileset>")
+    inner = text[start:end].replace(' firstgid="1"', "")
+    (tmp_path / "landscape.tsx").write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + inner.strip() + "\n",
+                                            encoding="utf-8")
+    p = tmp_path / "external.tmx"
+    p.write_text(text[:start] + ' <tileset firstgid="1" source="landscape.tsx"/>' + text[end:], encoding="utf-8")
+    doc = read_tmx(p)
+    assert sorted(doc.tiles) == ["landscape/0", "landscape/1", "landscape/2"]
+    m, _ = tmx_to_map(doc, {"landscape/0": "clear"})
+    assert m.terrain[m.grid.offset.to_hex(1, 0)] == "woods" and m.terrain[m.grid.offset.to_hex(3, 0)] == "marsh"
