@@ -40,7 +40,7 @@ def test_a_clean_clone_builds_a_bundle_that_runs_alone(tmp_path):
 
     shipped = clone / "dist/hexwright/scenarios/fm-arnhem/scenario-1-historical.yaml"
     checked = _run([str(exe), "validate", str(shipped)], tmp_path)
-    assert checked.returncode == 0 and "ok (0 errors" in checked.stdout
+    assert checked.returncode == 0 and "ok (0 errors" in checked.stderr
 
     tmx = tmp_path / "corridor.tmx"
     assert _run([str(exe), "export", str(shipped), "-o", str(tmx)], tmp_path).returncode == 0
