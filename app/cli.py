@@ -23,6 +23,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "los": ("hexwright.app.commands.los", "line of sight between two locations of a map (ASL: R18, R18:1)"),
     "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
     "counters": ("hexwright.app.commands.counters", "a scenario's counters: export or import a CSV table, images"),
+    "import": ("hexwright.app.commands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
+    "export": ("hexwright.app.commands.exporting", "write a map as a Tiled map (.tmx) or a scenario as a VASSAL "
+               "module (.vmod)"),
 }
 
 
@@ -34,6 +37,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         description="Map-and-counter editor and scenario designer for hex-and-counter wargames. "
         "Without a command, opens the editor (on FILE if given).",
     )
+    parser.add_argument("-V", "--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -55,8 +59,22 @@ def unknown_command(word: str) -> int:
     return 2
 
 
+def version() -> str:
+    """The installed version (the bundle carries the package's metadata too)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("hexwright")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] in (["--version"], ["-V"]):
+        print(f"hexwright {version()}")
+        return 0
     if args_list and args_list[0] in COMMANDS:
         parser = build_parser([args_list[0]])
         args = parser.parse_args(args_list)

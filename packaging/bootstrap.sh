@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 SYSTEM_PACKAGES=(libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 libdbus-1-3
   xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0
-  libxcb-shape0 libxkbcommon-x11-0 fonts-dejavu-core)
+  libxcb-shape0 libxkbcommon-x11-0 fonts-dejavu-core
+  tiled)  # tiled: its tmxrasterizer checks the TMX export against Tiled's own drawing (tests/app/test_tmx_tiled.py)
 PYTHON=${PYTHON:-python3}
 
 missing=()

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+
+def application_icon():
+    """The application icon (resources/hexwright.png), or None when the file is missing."""
+    from hexwright import resources
+    from PySide6.QtGui import QIcon
+
+    png = Path(resources.__file__).parent / "hexwright.png"
+    return QIcon(str(png)) if png.exists() else None
 
 
 def main(path: str | None = None) -> int:
@@ -15,6 +25,10 @@ def main(path: str | None = None) -> int:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("Hexwright")
+    app.setDesktopFileName("hexwright")  # resources/hexwright.desktop
+    icon = application_icon()
+    if icon is not None:
+        app.setWindowIcon(icon)
     win = MainWindow()
     win.show()
     if path:
@@ -22,6 +36,16 @@ def main(path: str | None = None) -> int:
             print(f"hexwright: no such file: {path}", file=sys.stderr)
             return 2
         win.open_path(path, ask_save=False)
+    quit_after = os.environ.get("HEXWRIGHT_QUIT_AFTER_MS", "")
+    if quit_after.isdigit():  # a smoke test of an installed copy: start, show the file, quit
+        from PySide6.QtCore import QTimer
+
+        def report_and_quit() -> None:
+            print(f"hexwright: editor shown: {win.windowTitle()} ({len(win.document.map)} hexes)")
+            win.document.undo_stack.setClean()
+            app.quit()
+
+        QTimer.singleShot(int(quit_after), report_and_quit)
     return app.exec()
 
 

@@ -142,6 +142,8 @@ class MainWindow(QMainWindow):
         from .clipboard import HexClipboard
 
         self.clipboard = HexClipboard(self)
+        self.view.file_drop_handler = self
+        self.setAcceptDrops(True)
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
@@ -176,7 +178,14 @@ class MainWindow(QMainWindow):
         self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
         self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
         self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
-        self.act_export = self._action("&Export…", self.export, "Ctrl+E", "Export the map as PNG, SVG or PDF")
+        self.act_export = self._action("Map &Picture (PNG, SVG, PDF)…", self.export, "Ctrl+E",
+                                       "Export the map as PNG, SVG or PDF")
+        self.act_import_tiled = self._action("&Tiled Map…", self.import_tiled, "Ctrl+Shift+I",
+                                             "Import a hexagonal Tiled map (TMX) as a new map")
+        self.act_export_tiled = self._action("&Tiled Map…", self.export_tiled, tip="Export the map as a Tiled map "
+                                             "(TMX) with a tileset of its terrain")
+        self.act_export_vassal = self._action("&VASSAL Module…", self.export_vassal, tip="Export the scenario as "
+                                              "a VASSAL module: map, counters, set-up, reinforcements, turns")
         self.act_close = self._action("&Close", self.close_document, K.Close)
         self.act_quit = self._action("&Quit", self.close, K.Quit)
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
@@ -226,7 +235,11 @@ class MainWindow(QMainWindow):
         m.addActions([self.act_new, self.act_open])
         self.recent_menu = m.addMenu("Open &Recent")
         m.addSeparator()
-        m.addActions([self.act_save, self.act_save_as, self.act_export])
+        m.addActions([self.act_save, self.act_save_as])
+        m.addSeparator()
+        m.addMenu("&Import").addAction(self.act_import_tiled)
+        self.export_menu = m.addMenu("&Export")
+        self.export_menu.addActions([self.act_export, self.act_export_tiled, self.act_export_vassal])
         m.addSeparator()
         m.addActions([self.act_close, self.act_quit])
         self._rebuild_recent_menu()
@@ -789,6 +802,38 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self._discard_autosave()
             self.set_document(MapDocument(HexMap(name="Untitled")))
+
+    def import_tiled(self, _checked: bool = False, path: str | None = None) -> bool:
+        from .interchange_actions import import_tiled
+
+        return import_tiled(self, path)
+
+    def export_tiled(self) -> None:
+        from .interchange_actions import export_tiled
+
+        export_tiled(self)
+
+    def export_vassal(self) -> None:
+        from .interchange_actions import export_vassal
+
+        export_vassal(self)
+
+    # files dropped on the window: maps and scenarios open, Tiled maps are imported
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        from .interchange_actions import dropped_files
+
+        if dropped_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+        from .interchange_actions import open_dropped
+
+        if open_dropped(self, event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dropEvent(event)
 
     def export(self) -> None:
         try:

@@ -42,6 +42,7 @@ class MapView(QGraphicsView):
         self._space = False
         self._hover: Hex | None = None
         self.counter_handler = None  # CounterLayer of an open scenario, or None
+        self.file_drop_handler = None  # the MainWindow: opens map and scenario files dropped on the view
         self.setAcceptDrops(True)
         self.auto_fit = True  # keep the whole map in view until the person zooms or pans
         self._fitting = False
@@ -295,14 +296,26 @@ class MapView(QGraphicsView):
         super().contextMenuEvent(event)
 
     # -- drops (units dragged from the order of battle) ----------------------------------------------
+    def _file_drop(self, event) -> bool:
+        """Map and scenario files dropped on the view go to the window (file_drop_handler), which opens them."""
+        if self.file_drop_handler is None:
+            return False
+        from .interchange_actions import dropped_files
+
+        return bool(dropped_files(event.mimeData()))
+
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
+        if self._file_drop(event):
+            event.acceptProposedAction()
+        elif self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
             _accept_as_copy(event)
         else:
             event.ignore()
 
     def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
+        if self._file_drop(event):
+            event.acceptProposedAction()
+        elif self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
             self.counter_handler.drag_over(self.mapToScene(event.position().toPoint()), event.mimeData())
             _accept_as_copy(event)
         else:
@@ -314,6 +327,12 @@ class MapView(QGraphicsView):
         event.accept()
 
     def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self._file_drop(event):
+            from .interchange_actions import open_dropped
+
+            event.acceptProposedAction()
+            open_dropped(self.file_drop_handler, event.mimeData())
+            return
         handler = self.counter_handler
         if handler is not None and handler.drop(event.mimeData(), self.mapToScene(event.position().toPoint())):
             _accept_as_copy(event)

@@ -43,9 +43,15 @@ def atomic_write_text(path: PathLike, text: str, encoding: str = "utf-8") -> Non
     atomic_write_texts([(path, text)], encoding)
 
 
-def atomic_write_texts(files: Sequence[tuple[PathLike, str]], encoding: str = "utf-8") -> None:
+def atomic_write_bytes(path: PathLike, data: bytes) -> None:
+    """Write `data` to `path` atomically (a module archive, a picture)."""
+    atomic_write_texts([(path, data)])
+
+
+def atomic_write_texts(files: Sequence[tuple[PathLike, str | bytes]], encoding: str = "utf-8") -> None:
     """Write several files so that they commit together (see the module's docstring); the first file
-    is the committer. One file is simply written atomically."""
+    is the committer. One file is simply written atomically. A `bytes` content is written as it is
+    (a picture saved with its map)."""
     targets = [Path(p) for p, _ in files]
     if len({os.path.abspath(t) for t in targets}) != len(targets):
         raise ValueError("the same file is named twice in one save")
@@ -81,9 +87,9 @@ def atomic_write_texts(files: Sequence[tuple[PathLike, str]], encoding: str = "u
         clean_stale_temps(target, reference)
 
 
-def _write_temp(target: Path, text: str, encoding: str) -> tuple[Path, str]:
+def _write_temp(target: Path, text: str | bytes, encoding: str) -> tuple[Path, str]:
     directory = target.parent if str(target.parent) else Path(".")
-    data = text.encode(encoding)
+    data = text if isinstance(text, bytes) else text.encode(encoding)
     while True:
         tmp = directory / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
         try:

@@ -1,0 +1,80 @@
+"""`hexwright export FILE -o OUT`: a map or scenario for another tool, the suffix of OUT picking the
+format: `.tmx` a Tiled map (with its tileset image beside it), `.vmod` a VASSAL module (scenarios
+only). What the other format cannot hold is said on standard error, never dropped silently."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .checks import USAGE, check_outputs, refuse
+from .loading import load_any
+
+FORMATS = (".tmx", ".vmod")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
+                   "standard output (instead of the lines)")
+    p.add_argument("file", metavar="FILE", help="scenario or map file")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="OUT.tmx (Tiled map, with OUT.tiles.png) or OUT.vmod (VASSAL module, from a scenario)")
+    p.add_argument("--counter-size", type=int, default=64, metavar="PX",
+                   help="VASSAL: counter images PX pixels square (default 64)")
+
+
+def _report(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
+    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
+    import json
+
+    if args.json == "-":
+        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
+        return
+    for note in notes:
+        print(f"{args.file}: note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    if args.json:
+        from hexwright.engine.formats.atomic import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
+                          + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in FORMATS:
+        return refuse("export", f"-o {args.output}: the suffix picks the format; use .tmx (Tiled) or .vmod (VASSAL)")
+    if not 16 <= args.counter_size <= 512:
+        return refuse("export", f"--counter-size must be from 16 to 512 pixels, not {args.counter_size}")
+    if check_outputs("export", {"-o": args.output, "--json": args.json}, stdout_ok=("--json",)):
+        return USAGE
+    from hexwright.engine.model import Scenario
+    from hexwright.engine.validation import Severity
+
+    obj, diags = load_any(args.file, validate=suffix == ".vmod")
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if obj is None or errors:
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        print(f"{args.file}: not exported ({len(errors) or 'no'} errors)", file=sys.stderr)
+        return 1
+    if suffix == ".tmx":
+        from hexwright.engine.formats.tmx_write import save_tmx
+
+        m = obj.map if isinstance(obj, Scenario) else obj
+        image, notes = save_tmx(m, args.output)
+        _report(args, [args.output, str(image)], notes)
+        return 0
+    if not isinstance(obj, Scenario):
+        return refuse("export", f"{args.file} is a map; a VASSAL module is made from a scenario (its counters, "
+                      "set-up and turns)")
+    from .render import ensure_gui_application
+
+    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    from hexwright.app.interchange.vassal import write_vmod
+
+    notes = write_vmod(obj, args.output, counter_px=args.counter_size)
+    _report(args, [args.output], notes)
+    return 0

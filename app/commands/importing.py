@@ -1,0 +1,118 @@
+"""`hexwright import map.tmx -o map.yaml`: a hexagonal Tiled map as a Hexwright map, headless.
+
+Tiles become terrain through a tile mapping (`--tiles mapping.yaml`, as File > Import > Tiled map...
+saves it); without one, tiles whose terrain property, type or name names a terrain of the table are
+taken as that terrain, and the command refuses (listing them) when some tile is left without one;
+`--save-tiles FILE` writes the proposal for the designer to complete."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .checks import USAGE, check_outputs, refuse
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
+                   "standard output (instead of the lines)")
+    p.add_argument("file", metavar="MAP.tmx", help="a hexagonal Tiled map (TMX)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the Hexwright map file to write")
+    p.add_argument("--tiles", metavar="MAPPING.yaml", help="the tile mapping: which terrain each tile is")
+    p.add_argument("--save-tiles", metavar="MAPPING.yaml",
+                   help="write the tile mapping used (or proposed, '?' where a choice is missing)")
+    p.add_argument("--terrain-from", metavar="FILE",
+                   help="take the terrain table from this map or scenario (default: the one a Hexwright export "
+                   "keeps in the TMX, else the generic table)")
+    p.add_argument("--numbering", choices=("xxyy", "letter_number"), default="xxyy",
+                   help="hex numbering (default xxyy: 0101, 0102, ...)")
+    p.add_argument("--first-column", type=int, default=1, help="number (or letter index) of the first column")
+    p.add_argument("--first-row", type=int, default=1, help="number of the first row")
+    p.add_argument("--digits", type=int, default=2, help="digits per part of an XXYY number")
+    p.add_argument("--name", default="", help="the map's name (default: the TMX's name)")
+
+
+def _report(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
+    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
+    import json
+
+    if args.json == "-":
+        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
+        return
+    for note in notes:
+        print(f"{args.file}: note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    if args.json:
+        from hexwright.engine.formats.atomic import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
+                          + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    from hexwright.engine.formats.mapfile import save_map
+    from hexwright.engine.formats.tmx import (
+        TmxError,
+        mapping_problems,
+        propose_mapping,
+        read_tile_mapping,
+        read_tmx,
+        save_tile_mapping,
+        terrain_table_of,
+        tmx_to_map,
+    )
+    from hexwright.engine.hexgrid import LabelScheme
+    from hexwright.engine.model.terrain import default_terrain_table
+
+    if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles, "--json": args.json},
+                     stdout_ok=("--json",)):
+        return USAGE
+    if not 1 <= args.digits <= 6:
+        return refuse("import", f"--digits must be from 1 to 6, not {args.digits}")
+    try:
+        labels = LabelScheme(args.numbering, args.first_column, args.first_row, args.digits)
+        doc = read_tmx(args.file)
+        table = None
+        if args.terrain_from:
+            table = _table_from(args.terrain_from)
+            if table is None:
+                return 1
+        table = table or terrain_table_of(doc) or default_terrain_table()
+        mapping: dict[str, str | None] = propose_mapping(doc, table)
+        if args.tiles:
+            given = read_tile_mapping(args.tiles)
+            mapping.update(given)
+    except TmxError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    problems = mapping_problems(doc, mapping, table)
+    if args.save_tiles:
+        save_tile_mapping(args.save_tiles, {k: v if v else "?" for k, v in mapping.items()})
+    if problems:
+        for line in problems:
+            print(f"{args.file}: {line}", file=sys.stderr)
+        hint = (f"; complete {args.save_tiles} and give it with --tiles" if args.save_tiles else
+                "; write a mapping with --save-tiles FILE, complete it and give it with --tiles FILE")
+        print(f"{args.file}: not imported: {len(problems)} tiles without a terrain{hint}", file=sys.stderr)
+        return 1
+    m, notes = tmx_to_map(doc, mapping, labels, table, args.name)
+    save_map(m, args.output)
+    _report(args, [args.output] + ([args.save_tiles] if args.save_tiles else []), notes)
+    return 0
+
+
+def _table_from(path: str):
+    from hexwright.engine.model import Scenario
+    from hexwright.engine.validation import Severity
+
+    from .loading import load_any
+
+    obj, diags = load_any(Path(path), validate=False)
+    if obj is None or any(d.severity is Severity.ERROR for d in diags):
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        print(f"{path}: no terrain table read from it", file=sys.stderr)
+        return None
+    return (obj.map if isinstance(obj, Scenario) else obj).terrain_table

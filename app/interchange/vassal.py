@@ -1,0 +1,96 @@
+"""A scenario as a VASSAL module: draws the board picture (app/render), both sides of every counter
+(app/counters) and the reinforcement holding window, then hands them to engine/formats/vmod.py."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+from hexwright.engine.formats.vmod import Counter, ModuleImages, reinforcement_slots, save_vmod
+from hexwright.engine.model import Scenario
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap
+
+from ..counters.draw import paint_counter
+from ..render.export import render_to_image
+from ..render.mapdraw import RenderOptions
+
+COUNTER_SHARE = 0.8  # a counter covers this share of a hex, flat side to flat side, on the board
+
+
+def _png(image: QImage | QPixmap) -> bytes:
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buf, "PNG")
+    buf.close()
+    return bytes(data.data())
+
+
+def _file_name(uid: str, side: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", uid) + f"_{side}.png"
+
+
+def _counter_png(sc: Scenario, uid: str, size: int, back: bool) -> bytes:
+    img = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.transparent)
+    p = QPainter(img)
+    try:
+        paint_counter(p, QRectF(0, 0, size, size), sc.units[uid], sc, back)
+    finally:
+        p.end()
+    return _png(img)
+
+
+def _holding_window(sc: Scenario, counter_px: int) -> tuple[bytes, tuple[int, int], dict]:
+    (w, h), slots = reinforcement_slots(sc, counter_px)
+    img = QImage(w, h, QImage.Format.Format_RGB32)
+    img.fill(QColor("#f4f1e6"))
+    p = QPainter(img)
+    try:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(10, counter_px // 4))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor("#303030"))
+        names = {s.id: s.name or s.id for s in sc.sides}
+        turns = sorted({t for t, _ in slots})
+        cell_h = int(counter_px * 1.6)
+        for (turn, side), (x, y) in slots.items():
+            p.drawRect(QRectF(x - counter_px * 0.7, y - counter_px * 0.7, counter_px * 1.4, counter_px * 1.4))
+            if turn == turns[0]:
+                p.drawText(QRectF(x - counter_px * 1.5, 0, counter_px * 3, counter_px * 0.6),
+                           Qt.AlignmentFlag.AlignCenter, names.get(side, side))
+        for i, turn in enumerate(turns):
+            p.drawText(QRectF(4, counter_px // 2 + i * cell_h, counter_px * 2 - 8, cell_h),
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, f"Turn {turn}")
+    finally:
+        p.end()
+    return _png(img), (w, h), slots
+
+
+def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
+    m = sc.map
+    scale = counter_px / (COUNTER_SHARE * math.sqrt(3.0) * m.grid.hex_size)
+    board = render_to_image(m, scale, RenderOptions())
+    files = {"map.png": _png(board)}
+    counters = {}
+    for uid, unit in sc.units.items():
+        front, back = _file_name(uid, "front"), _file_name(uid, "back")
+        files[front] = _counter_png(sc, uid, counter_px, False)
+        files[back] = _counter_png(sc, uid, counter_px, True)
+        counters[uid] = Counter(uid, unit.name or uid, unit.side, front, back, counter_px)
+    images = ModuleImages("map.png", (board.width(), board.height()), scale, counters, files=files)
+    if sc.reinforcements:
+        png, size, slots = _holding_window(sc, counter_px)
+        files["reinforcements.png"] = png
+        images.reinforcement_board, images.reinforcement_size, images.reinforcement_slots = \
+            "reinforcements.png", size, slots
+    return images
+
+
+def write_vmod(sc: Scenario, path: str | Path, counter_px: int = 64) -> list[str]:
+    """Write `path` as a VASSAL module of the scenario; returns notes on what VASSAL shows differently."""
+    return save_vmod(path, sc, module_images(sc, counter_px))

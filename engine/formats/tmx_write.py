@@ -1,0 +1,277 @@
+"""Writing a Hexwright map as a Tiled TMX map (hexagonal, CSV-encoded tile layer) with a generated
+tileset image, one hexagonal tile per terrain, that Tiled opens as it is.
+
+What goes where (each object layer is an ordinary Tiled object layer):
+- the terrain of every hex: tile layer "terrain"; each tile carries `terrain`, `name` and `color`;
+- hex numbers: text objects in "hex numbers", named by the label, with the hex's `elevation` and
+  in-hex `features` as properties;
+- places: point objects in "places" (type = the place's kind);
+- regions: polygon objects in "regions" (outline of the region's hexes, or its own polygon), with the
+  exact cells in a `cells` property;
+- hexside features, bridges and paths: Tiled has nothing like them, so they are polylines in
+  "hexsides and paths" (a hexside's two corners; a path from hex centre to hex centre) named by
+  their code, so nothing is silently dropped; the importer reads them back.
+- the terrain table (movement costs and all) as the map property `hexwright-terrain-table`.
+
+The TMX and its tileset image are saved together atomically (engine/formats/atomic.py).
+"""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+from ..hexgrid import Hex
+from ..model.hexmap import HexMap
+from .atomic import atomic_write_texts
+from .mapfile import dump_terrain_table
+from .tiled_grid import TiledHexGeometry, geometry_for_grid, tiled_to_scene
+
+TERRAIN_TABLE_PROPERTY = "hexwright-terrain-table"
+LAYER_TERRAIN = "terrain"
+LAYER_NUMBERS = "hex numbers"
+LAYER_PLACES = "places"
+LAYER_REGIONS = "regions"
+LAYER_LINES = "hexsides and paths"
+NOT_IN_TILED = ("Tiled has no hexside features, bridges or paths: they are written as polylines in the "
+                "object layer \"hexsides and paths\" (Tiled shows them; hexwright import reads them back)")
+
+
+def _png_rgba(width: int, height: int, rows: list[bytes]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + r for r in rows)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    c = color.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    try:
+        return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+    except (ValueError, IndexError):
+        return 200, 200, 200
+
+
+def tileset_png(geom: TiledHexGeometry, colors: list[str]) -> bytes:
+    """One row of hexagonal tiles, each filled with one colour, transparent outside the hexagon."""
+    tw, th = geom.tw, geom.th
+    poly = geom.corners(0, 0)
+    ox, oy = geom.cell_origin(0, 0)
+    poly = [(x - ox, y - oy) for x, y in poly]
+
+    def inside(px: float, py: float) -> bool:  # a convex polygon, corners in clockwise screen order
+        for i in range(6):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % 6]
+            if (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1) < 0:
+                return False
+        return True
+
+    mask = [[inside(x + 0.5, y + 0.5) for x in range(tw)] for y in range(th)]
+    rows = []
+    for y in range(th):
+        row = bytearray()
+        for color in colors:
+            r, g, b = _rgb(color)
+            for x in range(tw):
+                row += bytes((r, g, b, 255)) if mask[y][x] else b"\x00\x00\x00\x00"
+        rows.append(bytes(row))
+    return _png_rgba(tw * max(1, len(colors)), th, rows)
+
+
+def _properties(parent: ET.Element, props: dict[str, str | int]) -> None:
+    if not props:
+        return
+    pe = ET.SubElement(parent, "properties")
+    for k, v in props.items():
+        attrs = {"name": k}
+        if isinstance(v, bool):
+            attrs.update(type="bool", value="true" if v else "false")
+        elif isinstance(v, int):
+            attrs.update(type="int", value=str(v))
+        elif "\n" in v:
+            ET.SubElement(pe, "property", attrs).text = v
+            continue
+        else:
+            attrs["value"] = v
+        ET.SubElement(pe, "property", attrs)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
+    """The TMX text, the tileset PNG and notes on what Tiled cannot hold."""
+    g = m.grid
+    geom = geometry_for_grid(g)
+    to_scene = tiled_to_scene(geom, g)
+    off = g.offset
+    s = g.hex_size
+    codes = list(m.terrain_table.terrain)
+    for code in sorted(set(m.terrain.values()) - set(codes)):
+        codes.append(code)
+    gid = {c: i + 1 for i, c in enumerate(codes)}
+    notes: list[str] = []
+
+    root = ET.Element("map", {
+        "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal", "renderorder": "right-down",
+        "width": str(g.columns), "height": str(g.rows), "tilewidth": str(geom.tw), "tileheight": str(geom.th),
+        "infinite": "0", "hexsidelength": str(geom.side), "staggeraxis": "x" if geom.stagger_x else "y",
+        "staggerindex": "even" if geom.stagger_even else "odd", "nextlayerid": "7", "nextobjectid": "1"})
+    props: dict[str, str | int] = {}
+    if m.name:
+        props["name"] = m.name
+    if m.notes:
+        props["notes"] = m.notes
+    props["default_terrain"] = m.default_terrain
+    for edge, side in sorted(m.edges.items()):
+        props[f"edge:{edge}"] = side
+    props[TERRAIN_TABLE_PROPERTY] = dump_terrain_table(m.terrain_table, "")
+    _properties(root, props)
+
+    ts = ET.SubElement(root, "tileset", {"firstgid": "1", "name": "terrain", "tilewidth": str(geom.tw),
+                                         "tileheight": str(geom.th), "tilecount": str(len(codes)),
+                                         "columns": str(len(codes))})
+    ET.SubElement(ts, "image", {"source": image_name, "width": str(geom.tw * len(codes)), "height": str(geom.th)})
+    colors = []
+    for i, code in enumerate(codes):
+        tt = m.terrain_table.terrain.get(code)
+        colors.append(tt.color if tt else "#c8c8c8")
+        te = ET.SubElement(ts, "tile", {"id": str(i), "type": code})
+        _properties(te, {"terrain": code, "name": tt.name if tt else code, "color": colors[-1]})
+
+    layer = ET.SubElement(root, "layer", {"id": "1", "name": LAYER_TERRAIN, "width": str(g.columns),
+                                          "height": str(g.rows)})
+    rows = []
+    for r in range(g.rows):
+        rows.append(",".join(str(gid[m.terrain[off.to_hex(c, r)]]) for c in range(g.columns)))
+    ET.SubElement(layer, "data", {"encoding": "csv"}).text = "\n" + ",\n".join(rows) + "\n"
+
+    next_id = 1
+
+    def obj(group: ET.Element, attrs: dict[str, str]) -> ET.Element:
+        nonlocal next_id
+        e = ET.SubElement(group, "object", {"id": str(next_id), **attrs})
+        next_id += 1
+        return e
+
+    def tiled_xy(h: Hex, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float]:
+        x, y = g.layout().hex_to_pixel(h)
+        return to_scene.inverse(x + dx * s, y + dy * s)
+
+    numbers = ET.SubElement(root, "objectgroup", {"id": "2", "name": LAYER_NUMBERS})
+    box_w, box_h = geom.tw * 0.6, geom.th * 0.3
+    for c in range(g.columns):
+        for r in range(g.rows):
+            h = off.to_hex(c, r)
+            cx, cy = geom.cell_center(c, r)
+            e = obj(numbers, {"name": m.label(h), "type": "hex", "x": _fmt(cx - box_w / 2),
+                              "y": _fmt(cy - geom.th / 2 + geom.th * 0.05), "width": _fmt(box_w),
+                              "height": _fmt(box_h)})
+            hp: dict[str, str | int] = {"cell": f"{c},{r}"}
+            if m.elevation.get(h):
+                hp["elevation"] = m.elevation[h]
+            if m.features.get(h):
+                hp["features"] = ",".join(m.features[h])
+            _properties(e, hp)
+            ET.SubElement(e, "text", {"pixelsize": str(max(6, round(geom.th * 0.2))), "halign": "center",
+                                      "color": "#ff303030"}).text = m.label(h)
+
+    places = ET.SubElement(root, "objectgroup", {"id": "3", "name": LAYER_PLACES})
+    for p in m.places:
+        if p.hex is None:
+            notes.append(f"place {p.text!r} has no hex: not written")
+            continue
+        x, y = tiled_xy(p.hex, p.dx, p.dy)
+        e = obj(places, {"name": p.text, "type": p.kind, "x": _fmt(x), "y": _fmt(y)})
+        if p.size != 1.0:
+            _properties(e, {"size": _fmt(p.size)})
+        ET.SubElement(e, "point")
+
+    regions = ET.SubElement(root, "objectgroup", {"id": "4", "name": LAYER_REGIONS})
+    for name, reg in sorted(m.regions.items()):
+        rp: dict[str, str | int] = {"color": reg.color}
+        if reg.label:
+            rp["label"] = reg.label
+        if reg.adjacent:
+            rp["adjacent"] = ",".join(reg.adjacent)
+        cells = sorted(off.from_hex(h) for h in reg.hexes if m.contains(h))
+        if cells:
+            rp["cells"] = " ".join(f"{c},{r}" for c, r in cells)
+        outlines: list[list[tuple[float, float]]] = []
+        if reg.polygon:
+            outlines.append([to_scene.inverse(x, y) for x, y in reg.polygon])
+        elif cells:
+            outlines.extend(_outlines(geom, cells))
+        if not outlines:
+            notes.append(f"region {name!r} has no hexes and no polygon: not written")
+            continue
+        for pts in outlines:
+            x0, y0 = pts[0]
+            e = obj(regions, {"name": name, "type": reg.kind, "x": _fmt(x0), "y": _fmt(y0)})
+            _properties(e, rp)
+            ET.SubElement(e, "polygon", {"points": " ".join(f"{_fmt(x - x0)},{_fmt(y - y0)}" for x, y in pts)})
+
+    lines = ET.SubElement(root, "objectgroup", {"id": "5", "name": LAYER_LINES})
+    count = 0
+    layout = g.layout()
+    for hexside, info in sorted(m.hexsides.items()):
+        a, b = hexside.hexes()
+        pa = to_scene.inverse(*layout.hex_to_pixel(a))
+        pb = to_scene.inverse(*layout.hex_to_pixel(b))
+        items: list[tuple[str, str]] = [("hexside", f) for f in info.features]
+        if info.bridge:
+            items.append(("bridge", info.bridge))
+        for kind, code in items:
+            c1, c2 = layout.hexside_corners(a, hexside.direction)
+            ends = [to_scene.inverse(*c1), to_scene.inverse(*c2)]
+            _polyline(obj(lines, {"name": code, "type": kind, "x": _fmt(ends[0][0]), "y": _fmt(ends[0][1])}),
+                      ends, {"hexside": m.hexside_label(hexside)})
+            count += 1
+        for code in info.paths:
+            _polyline(obj(lines, {"name": code, "type": "path", "x": _fmt(pa[0]), "y": _fmt(pa[1])}),
+                      [pa, pb], {"hexside": m.hexside_label(hexside)})
+            count += 1
+    if count:
+        notes.append(NOT_IN_TILED)
+    if m.locations:
+        notes.append(f"{len(m.locations)} hexes have extra locations at other levels: Tiled has no place for them; "
+                     "they are not written")
+    if m.underlay is not None:
+        notes.append("the scanned underlay is not written")
+    root.set("nextobjectid", str(next_id))
+    ET.indent(root, " ")
+    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return text, tileset_png(geom, colors), notes
+
+
+def _polyline(e: ET.Element, pts: list[tuple[float, float]], props: dict[str, str | int]) -> None:
+    _properties(e, props)
+    x0, y0 = pts[0]
+    ET.SubElement(e, "polyline", {"points": " ".join(f"{_fmt(x - x0)},{_fmt(y - y0)}" for x, y in pts)})
+
+
+def _outlines(geom: TiledHexGeometry, cells: list[tuple[int, int]]) -> list[list[tuple[float, float]]]:
+    """The outer outline of a set of cells, one polygon per connected part."""
+    import shapely
+    from shapely.geometry import Polygon
+
+    merged = shapely.union_all([Polygon(geom.corners(c, r)) for c, r in cells], grid_size=0.5)
+    parts = list(getattr(merged, "geoms", [merged]))
+    return [[(float(x), float(y)) for x, y in list(p.exterior.coords)[:-1]] for p in parts if not p.is_empty]
+
+
+def save_tmx(m: HexMap, path: str | Path) -> tuple[Path, list[str]]:
+    """Write `path` (a .tmx) and its tileset image beside it (NAME.tiles.png), atomically together.
+    Returns the image's path and the notes on what Tiled cannot hold."""
+    p = Path(path)
+    image = p.with_name(p.stem + ".tiles.png")
+    text, png, notes = tmx_document(m, image.name)
+    atomic_write_texts([(p, text), (image, png)])
+    return image, notes
