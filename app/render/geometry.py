@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from hexwright.engine.hexgrid import DIRECTIONS, Hex, Hexside
 from hexwright.engine.model import HexMap
+from hexwright.engine.model.hexmap import MapChange
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QRectF
 from PySide6.QtGui import QPainterPath
 
@@ -80,6 +81,39 @@ def chains_path(chains: list[np.ndarray]) -> QPainterPath:
     rec["x"] = pts[:, 0]
     rec["y"] = pts[:, 1]
     return _path_from_records(rec)
+
+
+SMOOTH_STEPS = 8  # line pieces per curve segment (Qt dashes and strokes curves very slowly)
+
+
+def smooth_chains(chains: list[np.ndarray], steps: int = SMOOTH_STEPS) -> list[np.ndarray]:
+    """Chains of hex centres as smooth curves, sampled as polylines: each chain runs from its first point
+    through the midpoints of its links (the hexsides it crosses) to its last point, as a Catmull-Rom
+    spline. A road that zigzags from centre to centre across a flat-top grid has collinear link
+    midpoints, so it comes out as the straight line the printed map shows; where it turns it rounds the
+    corner inside the hex it turns in."""
+    t = np.linspace(0.0, 1.0, steps + 1)[1:, None]  # (steps, 1)
+    b0, b1, b2, b3 = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+    out = []
+    for c in chains:
+        c = np.asarray(c, dtype=float)
+        if len(c) < 3:
+            out.append(c)
+            continue
+        q = np.concatenate([c[:1], (c[:-1] + c[1:]) / 2.0, c[-1:]])
+        prev = np.concatenate([q[:1], q[:-2]])  # q[i-1] (q[0] at the start)
+        nxt2 = np.concatenate([q[2:], q[-1:]])  # q[i+2] (the last point at the end)
+        p0, p3 = q[:-1], q[1:]
+        p1 = p0 + (p3 - prev) / 6.0
+        p2 = p3 - (nxt2 - p0) / 6.0
+        pts = (b0[None] * p0[:, None] + b1[None] * p1[:, None] + b2[None] * p2[:, None] + b3[None] * p3[:, None])
+        out.append(np.concatenate([q[:1], pts.reshape(-1, 2)]))
+    return out
+
+
+def smooth_chains_path(chains: list[np.ndarray]) -> QPainterPath:
+    """`smooth_chains` as one path of polylines."""
+    return chains_path(smooth_chains(chains))
 
 
 def chain_segments(segs: np.ndarray, digits: int = 3) -> list[np.ndarray]:
@@ -152,6 +186,18 @@ def group_chains(chains: list[np.ndarray], block: float) -> list[Group]:
     return groups
 
 
+class _GeometryListener:
+    """Forwards a map's changes to its geometry without keeping the geometry alive."""
+
+    def __init__(self, geom: MapGeometry) -> None:
+        self._geom = weakref.ref(geom)
+
+    def __call__(self, change: MapChange) -> None:
+        geom = self._geom()
+        if geom is not None:
+            geom.apply(change)
+
+
 @dataclass
 class HexsideGeometry:
     """Every hexside with something on it: its key, corners, centres of the hexes it separates."""
@@ -207,6 +253,11 @@ class MapGeometry:
         self._labels: tuple[str, ...] | None = None
         self._outline_chains: list[np.ndarray] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
+        self._present: tuple[frozenset[str], frozenset[str]] | None = None
+        self.placed: object | None = None  # label placement (mapdraw), computed when first drawn
+        self.synced = -1  # the map revision this geometry shows
+        self.grid = m.grid
+        self._listener: _GeometryListener | None = None
         self.sides = self._hexsides()
 
     @property
@@ -218,13 +269,62 @@ class MapGeometry:
 
     @classmethod
     def of(cls, m: HexMap) -> MapGeometry:
+        """The map's geometry at its current revision. The cached copy follows the map's edits (its
+        MapChange events) in place where it can: a brush stroke updates the terrain of the hexes it
+        painted instead of rebuilding 40,000 hexes, so the editor's canvas draws with this geometry
+        at every stroke."""
         entry = cls._cache.get(m)
-        key = (m.revision, m.grid)
-        if entry is not None and entry[0] == key:
-            return entry[1]
+        if entry is not None:
+            geom = entry[1]
+            if geom.synced == m.revision and geom.grid == m.grid:
+                return geom
+            geom.detach()
         geom = cls(m)
-        cls._cache[m] = (key, geom)
+        geom.synced = m.revision
+        geom.grid = m.grid
+        cls._cache[m] = (None, geom)
+        geom._listener = _GeometryListener(geom)  # noqa: SLF001
+        m.subscribe(geom._listener)  # noqa: SLF001
         return geom
+
+    def detach(self) -> None:
+        m = self._map()
+        listener = getattr(self, "_listener", None)
+        if m is not None and listener is not None:
+            m.unsubscribe(listener)
+        self._listener = None
+
+    def apply(self, change: MapChange) -> None:
+        """Follow one edit of the map; what cannot be followed in place leaves the geometry stale
+        (`of` then builds a new one)."""
+        m = self._map()
+        if m is None or self.synced != m.revision - 1:
+            return
+        kind = change.kind
+        if kind == "terrain":
+            codes = {c: i for i, c in enumerate(self.terrain_codes)}
+            terrain = m.terrain
+            for h in change.hexes:
+                i = self.index.get(h)
+                if i is None:
+                    continue
+                ci = codes.get(terrain.get(h, ""))
+                if ci is None:  # a code new to this geometry: rebuild
+                    return
+                self.terrain_index[i] = ci
+        elif kind in ("features", "locations"):
+            self._feature_symbols = None
+        elif kind == "hexside":
+            self.sides = self._hexsides()
+            self._side_groups.clear()
+            self._present = None
+        elif kind == "places":
+            self.placed = None
+        elif kind in ("elevation", "regions", "underlay", "edges"):
+            pass
+        else:  # the grid or anything else: rebuild
+            return
+        self.synced = m.revision
 
     # -- hexes ----------------------------------------------------------------------------------
     def labels(self) -> tuple[str, ...] | None:
@@ -410,6 +510,14 @@ class MapGeometry:
                 chains = chain_segments(np.stack([start, end], axis=1))
             self._side_groups[key] = group_chains(chains, 8.0 * self.size)
         return self._side_groups[key]
+
+    def present(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The hexside feature codes and the path codes that appear on the map."""
+        if self._present is None:
+            hs = self.map.hexsides.values()
+            self._present = (frozenset(f for info in hs for f in info.features),
+                             frozenset(p for info in hs for p in info.paths))
+        return self._present
 
     # -- hexsides -------------------------------------------------------------------------------
     def _hexsides(self) -> HexsideGeometry:

@@ -13,11 +13,13 @@ feature and path type, so a 200 x 200 map costs a few dozen paint calls, not 40,
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from hexwright.engine.hexgrid import DIRECTIONS
 from hexwright.engine.model import HexMap
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -32,7 +34,8 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from .geometry import Group, MapGeometry, chains_path, polygons_path, polylines_path
+from .geometry import Group, MapGeometry, chain_segments, chains_path, polygons_path, polylines_path, smooth_chains_path
+from .labels import LabelBox, place_labels
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
 
@@ -59,6 +62,11 @@ class RenderOptions:
     number_color: str = "#3a3630"
     number_size: float = 0.2
     place_color: str = "#1d1a16"
+    smooth_paths: bool = True  # roads, trails, rail as curves through the hexside midpoints
+    place_labels: bool = True  # move names clear of one another and of the map's edge
+    label_scale: float = 1.0  # place names this many times their printed size (the editor, zoomed out)
+    # drawn last, over the map, in scene coordinates (a scenario's set-up: app/render/setup.py)
+    overlay: Callable[[QPainter, QRectF | None], None] | None = None
 
 
 # -- textures ----------------------------------------------------------------------------------------
@@ -234,14 +242,14 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.underlay:  # over the terrain at the underlay's opacity, as when digitizing over a scan
         _paint_underlay(painter, m, o)
     if o.regions:
-        _paint_regions(painter, m, g, idx)
+        _paint_regions(painter, m, g, idx, exposed)
     if o.grid:
         _paint_grid(painter, g, exposed, o)
     side_idx = g.sides_visible(exposed)
     if o.hexsides:
         _paint_water(painter, m, g, exposed)
     if o.paths:
-        _paint_paths(painter, m, g, exposed)
+        _paint_paths(painter, m, g, exposed, o)
     if o.hexsides:
         _paint_crossings(painter, m, g, side_idx)
     if o.features:
@@ -257,6 +265,10 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         _paint_numbers(painter, m, g, idx, o)
     if o.places:
         _paint_places(painter, m, g, exposed, o)
+    if o.overlay is not None:
+        painter.save()
+        o.overlay(painter, exposed)
+        painter.restore()
 
 
 @lru_cache(maxsize=4)
@@ -326,16 +338,91 @@ def _paint_blocks(painter: QPainter, centers: np.ndarray, s: float, kind: str, c
     painter.setPen(Qt.PenStyle.NoPen)
 
 
-def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray) -> None:
-    visible = set(idx.tolist())
+def region_paths(g: MapGeometry, hexes: frozenset) -> tuple[QPainterPath, QPainterPath, np.ndarray]:
+    """A region's fill (its hexes), its boundary (the sides whose neighbour is not in it) and its hex
+    centres, built with numpy and kept on the geometry per set of hexes."""
+    cache = g.__dict__.setdefault("_region_paths", {})
+    hit = cache.get(hexes)
+    if hit is not None:
+        return hit
+    qr = np.array(sorted(hexes), dtype=np.int64).reshape(-1, 2)
+    if len(qr) == 0:
+        out = (QPainterPath(), QPainterPath(), np.zeros((0, 2)))
+    else:
+        centres = g.layout.hexes_to_pixels(qr.astype(float))
+        fill = polygons_path(centres[:, None, :] + g.corner_offsets[None, :, :])
+        lo = qr.min(axis=0) - 1
+        width = int(qr[:, 1].max() - lo[1] + 2)
+        steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
+        keys = (qr[:, 0] - lo[0]) * width + (qr[:, 1] - lo[1])
+        nb = qr[:, None, :] + steps[None, :, :]
+        outside = ~np.isin((nb[..., 0] - lo[0]) * width + (nb[..., 1] - lo[1]), keys)
+        ends = centres[:, None, None, :] + g.side_offsets[None, :, :, :]  # (n, 6, 2, 2)
+        out = (fill, chains_path(chain_segments(ends[outside])), centres)
+    if len(cache) > 256:
+        cache.clear()
+    cache[hexes] = out
+    return out
+
+
+def is_objective(region) -> bool:
+    """Objective hexes (region kind `objective`) are marked, not tinted: they are usually towns and
+    cities whose own symbols must stay readable."""
+    return region.kind == "objective"
+
+
+def paint_objective_marks(painter: QPainter, centres: np.ndarray, s: float, color: str) -> None:
+    """A victory-objective marker in each hex: a star in a ring at the hex's lower right, as printed
+    maps mark objective hexes, clear of the hex number and the town's name."""
+    c = QColor(color)
+    r = 0.2 * s
+    star = []
+    for i in range(10):
+        rad = (0.78 if i % 2 == 0 else 0.33) * r
+        a = math.radians(-90 + 36 * i)
+        star.append((rad * math.cos(a), rad * math.sin(a)))
+    star_arr = np.array(star)
+    circle = np.array([(math.cos(a) * r, math.sin(a) * r) for a in np.linspace(0, 2 * math.pi, 24, endpoint=False)])
+    at = centres + np.array([0.42 * s, 0.36 * s])
+    painter.setPen(QPen(c, 0.05 * s))
+    painter.setBrush(QColor("#fffdf3"))
+    painter.drawPath(polygons_path(at[:, None, :] + circle[None, :, :]))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(c)
+    painter.drawPath(polygons_path(at[:, None, :] + star_arr[None, :, :]))
+
+
+def paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None,
+                  min_width: float = 0.0, names: set[str] | None = None) -> None:
+    """Named regions (set-up zones, drop zones, areas) as a light tint of their colour with a line
+    along their boundary; objective regions as a marker in each hex. `min_width` keeps the boundary
+    visible zoomed out (scene units); `names` draws only those regions."""
+    s = g.size
     for name in sorted(m.regions):
-        r = m.regions[name]
-        sel = np.array(sorted(g.index[h] for h in r.hexes if h in g.index and g.index[h] in visible), dtype=int)
-        if len(sel) == 0:
+        if names is not None and name not in names:
             continue
-        c = QColor(r.color)
-        c.setAlpha(70)
-        painter.fillPath(polygons_path(g.polygons(sel, 0.92)), c)
+        r = m.regions[name]
+        hexes = frozenset(h for h in r.hexes if h in g.index)
+        if not hexes:
+            continue
+        fill, outline, centres = region_paths(g, hexes)
+        if exposed is not None and not fill.controlPointRect().adjusted(-s, -s, s, s).intersects(exposed):
+            continue
+        color = QColor(r.color) if QColor(r.color).isValid() else QColor("#c04040")
+        if is_objective(r):
+            paint_objective_marks(painter, centres, s, r.color)
+            continue
+        tint = QColor(color)
+        tint.setAlpha(45)
+        painter.fillPath(fill, tint)
+        pen = QPen(color, max(0.06 * s, min_width))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.strokePath(outline, pen)
+
+
+def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray, exposed: QRectF | None) -> None:
+    paint_regions(painter, m, g, exposed)
 
 
 def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
@@ -352,9 +439,11 @@ def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: Re
         painter.drawPath(polylines_path(np.array(group.chains)))
 
 
-def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen]) -> None:
+def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen],
+                   smooth: bool = False) -> None:
     margin = max(p.widthF() for p in pens)
-    paths = [chains_path(gr.chains) for gr in groups if gr.intersects(exposed, margin)]
+    build = smooth_chains_path if smooth else chains_path
+    paths = [build(gr.chains) for gr in groups if gr.intersects(exposed, margin)]
     for pen in pens:
         for path in paths:
             painter.strokePath(path, pen)
@@ -363,7 +452,7 @@ def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | Non
 def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
     """Hexside features drawn along the hexside: rivers, canals, streams, slopes... (not ferries)."""
     table = m.terrain_table.hexside_features
-    present = {f for info in m.hexsides.values() for f in info.features}
+    present = g.present()[0]
     s = g.size
     for f in sorted((f for f in present if f in table and not table[f].permits_crossing),
                     key=lambda f: (-table[f].width, f)):
@@ -377,10 +466,10 @@ def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
         _stroke_groups(painter, g.feature_groups(f), exposed, pens)
 
 
-def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
     """Roads, trails and railroads: railroads under trails under roads."""
     table = m.terrain_table.paths
-    present = {p for info in m.hexsides.values() for p in info.paths if p in table}
+    present = {p for p in g.present()[1] if p in table}
     s = g.size
 
     def rank(code: str) -> tuple[int, str]:
@@ -409,7 +498,7 @@ def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
             for pen in pens:
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        _stroke_groups(painter, g.path_groups(code), exposed, pens)
+        _stroke_groups(painter, g.path_groups(code), exposed, pens, o.smooth_paths)
 
 
 def _paint_crossings(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
@@ -523,25 +612,62 @@ _PLACE_STYLE = {  # kind -> (family, size in hex sizes, bold, italic, letter spa
 }
 
 
-def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
+def _place_style(place) -> tuple[tuple, float, str | None, float]:
+    family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
+    return (family, bold, italic, spacing), size, color, yoff
+
+
+def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
+                 scale: float = 1.0) -> list[tuple[object, float, float, float]]:
+    """Every place name on the map as (place, x, y of its baseline start, scale of FONT_PX), moved clear
+    of the other names and of the map's edge when `arrange` (app/render/labels.py); kept on the
+    geometry until the places, the map or the grid change."""
+    if not isinstance(g.placed, dict):
+        g.placed = {}
+    cached = g.placed.get((arrange, scale))
+    if cached is not None:
+        return cached
     s = g.size
+    base: list[tuple[object, float, float, float]] = []
+    boxes: list[LabelBox] = []
     for place in m.places:
         if place.hex is None or place.hex not in g.index:
             continue
-        family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
-        key = (family, bold, italic, spacing)
+        key, size, _color, yoff = _place_style(place)
         fm = _metrics(key)
-        k = s * size * place.size / FONT_PX
+        k = s * size * place.size * scale / FONT_PX
         cx, cy = g.centers[g.index[place.hex]]
         w = fm.horizontalAdvance(place.text) * k
         x = cx + place.dx * s - w / 2
         y = cy + (place.dy + yoff) * s + (fm.ascent() - fm.descent()) * k / 2
-        if exposed is not None and not QRectF(x, y - fm.ascent() * k, w, fm.height() * k).intersects(exposed):
+        base.append((place, x, y, k))
+        halo = s * 0.09 * place.size * scale / 2
+        boxes.append(LabelBox(x - halo, y - fm.ascent() * k - halo, w + 2 * halo,
+                              (fm.ascent() + fm.descent()) * k + 2 * halo, place.kind, place.size))
+    if arrange and boxes:
+        e = g.extent
+        moves = place_labels(boxes, (e.left(), e.top(), e.width(), e.height()), s * max(1.0, scale ** 0.5),
+                             pad=0.04 * s)
+        base = [(pl, x + dx, y + dy, k) for (pl, x, y, k), (dx, dy) in zip(base, moves, strict=True)]
+    if len(g.placed) > 8:
+        g.placed.clear()
+    g.placed[(arrange, scale)] = base
+    return base
+
+
+def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
+    s = g.size
+    for place, x, y, k in placed_names(m, g, o.place_labels, o.label_scale):
+        key, _size, color, _yoff = _place_style(place)
+        fm = _metrics(key)
+        w = fm.horizontalAdvance(place.text) * k
+        if exposed is not None and not QRectF(x - s * 0.1, y - fm.ascent() * k - s * 0.1, w + s * 0.2,
+                                              fm.height() * k + s * 0.2).intersects(exposed):
             continue
         text = QPainterPath()
         text.addText(QPointF(0, 0), _font(*key), place.text)
         path = QTransform(k, 0, 0, k, x, y).map(text)
-        halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size)
+        halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size * o.label_scale)
         halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.strokePath(path, halo)
         painter.fillPath(path, QColor(color or o.place_color))
