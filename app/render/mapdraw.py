@@ -65,6 +65,7 @@ class RenderOptions:
     smooth_paths: bool = True  # roads, trails, rail as curves through the hexside midpoints
     place_labels: bool = True  # move names clear of one another and of the map's edge
     label_scale: float = 1.0  # place names this many times their printed size (the editor, zoomed out)
+    min_line_width: float = 0.0  # rivers, roads and rail at least this wide (scene units: the editor, zoomed out)
     # drawn last, over the map, in scene coordinates (a scenario's set-up: app/render/setup.py)
     overlay: Callable[[QPainter, QRectF | None], None] | None = None
 
@@ -247,7 +248,7 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         _paint_grid(painter, g, exposed, o)
     side_idx = g.sides_visible(exposed)
     if o.hexsides:
-        _paint_water(painter, m, g, exposed)
+        _paint_water(painter, m, g, exposed, o)
     if o.paths:
         _paint_paths(painter, m, g, exposed, o)
     if o.hexsides:
@@ -255,12 +256,7 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.features:
         _paint_features(painter, m, g, idx)
     if o.frame:
-        pen = QPen(QColor("#3b362c"), g.size * 0.06)
-        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        # only the outline near what is drawn; cut beyond the reach of the pen's miter joins and caps
-        painter.drawPath(chains_path(g.outline_chains_near(exposed, 3 * pen.widthF() + g.size)))
+        _paint_frame(painter, g, exposed)
     if o.hex_numbers:
         _paint_numbers(painter, m, g, idx, o)
     if o.places:
@@ -268,6 +264,55 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.overlay is not None:
         painter.save()
         o.overlay(painter, exposed)
+        painter.restore()
+
+
+def _paint_frame(painter: QPainter, g: MapGeometry, exposed: QRectF | None) -> None:
+    pen = QPen(QColor("#3b362c"), g.size * 0.06)
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    # only the outline near what is drawn; cut beyond the reach of the pen's miter joins and caps
+    painter.drawPath(chains_path(g.outline_chains_near(exposed, 3 * pen.widthF() + g.size)))
+
+
+LAYER_PARTS = ("terrain", "regions", "grid", "frame", "hexsides", "paths", "crossings", "features", "numbers",
+               "places")
+
+
+def paint_layer(painter: QPainter, m: HexMap, part: str, exposed: QRectF | None,
+                options: RenderOptions | None = None) -> None:
+    """One part of `paint_map` (LAYER_PARTS), drawn exactly as the export draws it: the editor's canvas
+    draws each of its layers with this (app/editor/canvas.py), so what it shows is what prints."""
+    o = options or RenderOptions()
+    g = MapGeometry.of(m)
+    painter.save()
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        if part == "terrain":
+            _paint_terrain(painter, m, g, g.visible(exposed), o)
+        elif part == "regions":
+            paint_regions(painter, m, g, exposed, o.min_line_width)
+        elif part == "grid":
+            _paint_grid(painter, g, exposed, o)
+        elif part == "frame":
+            _paint_frame(painter, g, exposed)
+        elif part == "hexsides":
+            _paint_water(painter, m, g, exposed, o)
+        elif part == "crossings":
+            _paint_crossings(painter, m, g, g.sides_visible(exposed))
+        elif part == "paths":
+            _paint_paths(painter, m, g, exposed, o)
+        elif part == "features":
+            _paint_features(painter, m, g, g.visible(exposed))
+        elif part == "numbers":
+            _paint_numbers(painter, m, g, g.visible(exposed), o)
+        elif part == "places":
+            _paint_places(painter, m, g, exposed, o)
+        else:
+            raise ValueError(f"unknown map part {part!r}")
+    finally:
         painter.restore()
 
 
@@ -449,7 +494,7 @@ def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | Non
             painter.strokePath(path, pen)
 
 
-def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
     """Hexside features drawn along the hexside: rivers, canals, streams, slopes... (not ferries)."""
     table = m.terrain_table.hexside_features
     present = g.present()[0]
@@ -457,7 +502,7 @@ def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
     for f in sorted((f for f in present if f in table and not table[f].permits_crossing),
                     key=lambda f: (-table[f].width, f)):
         ft = table[f]
-        width = max(ft.width * s, 0.5)
+        width = max(ft.width * s, 0.5, o.min_line_width)
         color = QColor(ft.color)
         pens = [QPen(QColor(color).darker(140), width * 1.3), QPen(color, width)]
         for pen in pens:
@@ -478,7 +523,7 @@ def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
 
     for code in sorted(present, key=rank):
         pt = table[code]
-        width = max(pt.width * s, 0.5)
+        width = max(pt.width * s, 0.5, o.min_line_width)
         color = QColor(pt.color)
         if not pt.move:  # a railroad: a thin line with ties across it
             rail = QPen(color, width * 0.5)
