@@ -51,7 +51,8 @@ class RenderOptions:
     paths: bool = True  # roads, trails, railroads
     hex_numbers: bool = True
     places: bool = True
-    regions: bool = False
+    regions: bool = False  # set-up zones, drop zones, areas (a scenario's set-up chart draws them)
+    objectives: bool = True  # objective regions' markers (part of the printed map)
     features: bool = True  # villages, towns, cities (building blocks), fortifications
     underlay: bool = False
     underlay_dir: str | None = None  # where a relative underlay image path is looked up
@@ -244,6 +245,8 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         _paint_underlay(painter, m, o)
     if o.regions:
         _paint_regions(painter, m, g, idx, exposed)
+    elif o.objectives:
+        paint_regions(painter, m, g, exposed, names={n for n, r in m.regions.items() if is_objective(r)})
     if o.grid:
         _paint_grid(painter, g, exposed, o)
     side_idx = g.sides_visible(exposed)
@@ -690,7 +693,8 @@ def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
         boxes.append(LabelBox(x - halo, y - fm.ascent() * k - halo, w + 2 * halo,
                               (fm.ascent() + fm.descent()) * k + 2 * halo, place.kind, place.size))
     if arrange and boxes:
-        e = g.extent
+        inset = 0.3 * s  # the map's edge hexes are cut by the frame's zigzag: keep names inside it
+        e = g.extent.adjusted(inset, inset, -inset, -inset)
         moves = place_labels(boxes, (e.left(), e.top(), e.width(), e.height()), s * max(1.0, scale ** 0.5),
                              pad=0.04 * s)
         base = [(pl, x + dx, y + dy, k) for (pl, x, y, k), (dx, dy) in zip(base, moves, strict=True)]

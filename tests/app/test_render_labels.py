@@ -116,3 +116,38 @@ def test_objective_regions_are_marked_not_filled(qapp, kind: str, tinted: bool) 
     # the objective's star sits at the hex's lower right
     star = img.pixelColor(round(200 + 0.42 * g.size * 4), round(200 + 0.36 * g.size * 4))
     assert (star.red() > 150 and star.green() < 90) is (not tinted)
+
+
+def test_render_scenario_draws_its_setup(tmp_path, qapp) -> None:
+    """`hexwright render SCENARIO` draws the set-up (a unit's counter on its hex); --map-only leaves it out."""
+    from hexwright.app.cli import main
+    from PySide6.QtGui import QImage
+
+    sc = load_scenario(FM1).scenario
+    uid, lab = next(iter(sc.placements.items()))
+    g = MapGeometry.of(sc.map)
+    cx, cy = g.centers[g.index[sc.map.hex_at(lab)]]
+    with_setup, map_only = tmp_path / "setup.png", tmp_path / "map.png"
+    assert main(["render", str(FM1), "-o", str(with_setup)]) == 0
+    assert main(["render", str(FM1), "-o", str(map_only), "--map-only"]) == 0
+    a, b = QImage(str(with_setup)), QImage(str(map_only))
+    # the counter covers its hex: most pixels of the hex's middle differ
+    diff = sum(a.pixelColor(round(cx) + dx, round(cy) + dy) != b.pixelColor(round(cx) + dx, round(cy) + dy)
+               for dx in range(-8, 9, 2) for dy in range(-8, 9, 2))
+    assert diff > 60, (uid, lab, diff)
+    far = sc.map.hexes[0]
+    fx, fy = g.centers[g.index[far]]
+    if not any(sc.map.hex_at(v) == far for v in sc.placements.values()):
+        assert a.pixelColor(round(fx), round(fy)) == b.pixelColor(round(fx), round(fy)) or sc.setup_zones
+
+
+def test_setup_zones_cover_the_hexes_that_pass_their_rules(qapp) -> None:
+    from hexwright.app.render.setup import zone_hexes
+    from hexwright.engine.model.placement import zone_rule_holds
+
+    sc = load_scenario(ROOT / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml").scenario
+    zones = zone_hexes(sc)
+    assert zones and all(zones.values())
+    z = next(z for z in sc.setup_zones if z.rules)
+    for h in list(zones[z.name])[:20]:
+        assert all(zone_rule_holds(sc, r, h) for r in z.rules)
