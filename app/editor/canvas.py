@@ -78,6 +78,7 @@ FEATURES_Z = 3.5  # in-hex features (towns, villages, forts) over the roads, as 
 MIN_RADIUS_GRID = 5.0
 MIN_RADIUS_NUMBERS = 16.0
 MIN_RADIUS_FEATURES = 2.5
+MIN_RADIUS_SMOOTH = 4.0
 VECTOR_TERRAIN_MAX_HEXES = 3000
 
 
@@ -556,9 +557,11 @@ class FeatureLayer(ChunkedLayer):
         paint_layer(painter, m, "features", exposed, EDITOR_OPTIONS)
 
 
-def line_options(lod: float) -> RenderOptions:
-    """The export's options with rivers and roads kept at least about a pixel wide zoomed out."""
-    return dataclasses.replace(EDITOR_OPTIONS, min_line_width=1.2 / max(lod, 1e-6))
+def line_options(lod: float, size: float = 0.0) -> RenderOptions:
+    """The export's options with rivers and roads kept at least about a pixel wide zoomed out (and
+    drawn through hex centres when hexes are too small on screen for their curves to show)."""
+    return dataclasses.replace(EDITOR_OPTIONS, min_line_width=1.2 / max(lod, 1e-6),
+                               smooth_paths=size * lod >= MIN_RADIUS_SMOOTH)
 
 
 class HexsideLayer(ChunkedLayer):
@@ -584,7 +587,7 @@ class PathLayer(ChunkedLayer):
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         m = self.canvas.map
-        paint_layer(painter, m, "paths", exposed, line_options(lod))
+        paint_layer(painter, m, "paths", exposed, line_options(lod, self.canvas.geometry.size))
         if screen_radius(self.canvas.geometry, lod) >= MIN_RADIUS_FEATURES:
             paint_layer(painter, m, "crossings", exposed, EDITOR_OPTIONS)
 

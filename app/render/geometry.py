@@ -164,12 +164,22 @@ class Group:
     bounds: tuple[float, float, float, float]  # x0, y0, x1, y1
     chains: list[np.ndarray]
 
-    def intersects(self, rect: QRectF | None, margin: float) -> bool:
+    def intersects(self, rect: QRectF | None, margin: float) -> bool:  # one group; see groups_near
         if rect is None:
             return True
         x0, y0, x1, y1 = self.bounds
         return not (x1 + margin < rect.left() or x0 - margin > rect.right()
                     or y1 + margin < rect.top() or y0 - margin > rect.bottom())
+
+
+def groups_near(groups: list[Group], rect: QRectF | None, margin: float) -> list[Group]:
+    """The groups whose bounds come within `margin` of `rect` (all when None), tested with numpy."""
+    if rect is None or not groups:
+        return groups
+    b = np.array([g.bounds for g in groups])
+    near = ((b[:, 2] + margin >= rect.left()) & (b[:, 0] - margin <= rect.right())
+            & (b[:, 3] + margin >= rect.top()) & (b[:, 1] - margin <= rect.bottom()))
+    return [groups[i] for i in np.flatnonzero(near)]
 
 
 def group_chains(chains: list[np.ndarray], block: float) -> list[Group]:
@@ -373,15 +383,16 @@ class MapGeometry:
         """(n, 6) booleans: whether each hex's neighbour in direction d lies off the map."""
         if self._off_map is None:
             qr = np.array(self.hexes, dtype=np.int64).reshape(-1, 2)
-            lo = qr.min(axis=0) - 1 if len(qr) else np.zeros(2, np.int64)
-            width = int(qr[:, 1].max() - lo[1] + 2) if len(qr) else 1
-
-            def key(a: np.ndarray) -> np.ndarray:  # one integer per hex of the box around the map
-                return (a[..., 0] - lo[0]) * width + (a[..., 1] - lo[1])
-
+            if len(qr) == 0:
+                self._off_map = np.zeros((0, 6), dtype=bool)
+                return self._off_map
+            lo = qr.min(axis=0) - 1
+            hi = qr.max(axis=0) + 1
+            on = np.zeros((int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1), dtype=bool)  # the box around the map
+            on[qr[:, 0] - lo[0], qr[:, 1] - lo[1]] = True
             steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
-            neighbours = key(qr[:, None, :] + steps[None, :, :])
-            self._off_map = ~np.isin(neighbours, key(qr))
+            nb = qr[:, None, :] + steps[None, :, :] - lo
+            self._off_map = ~on[nb[..., 0], nb[..., 1]]
         return self._off_map
 
     def grid_segments(self) -> tuple[np.ndarray, np.ndarray]:

@@ -34,7 +34,16 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from .geometry import Group, MapGeometry, chain_segments, chains_path, polygons_path, polylines_path, smooth_chains_path
+from .geometry import (
+    Group,
+    MapGeometry,
+    chain_segments,
+    chains_path,
+    groups_near,
+    polygons_path,
+    polylines_path,
+    smooth_chains_path,
+)
 from .labels import LabelBox, place_labels
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
@@ -271,6 +280,8 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
 
 
 def _paint_frame(painter: QPainter, g: MapGeometry, exposed: QRectF | None) -> None:
+    if exposed is not None and g.extent.adjusted(2 * g.size, 2 * g.size, -2 * g.size, -2 * g.size).contains(exposed):
+        return  # well inside the map: no part of its outline is near
     pen = QPen(QColor("#3b362c"), g.size * 0.06)
     pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     painter.setPen(pen)
@@ -491,7 +502,7 @@ def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | Non
                    smooth: bool = False) -> None:
     margin = max(p.widthF() for p in pens)
     build = smooth_chains_path if smooth else chains_path
-    paths = [build(gr.chains) for gr in groups if gr.intersects(exposed, margin)]
+    paths = [build(gr.chains) for gr in groups_near(groups, exposed, margin)]
     for pen in pens:
         for path in paths:
             painter.strokePath(path, pen)
