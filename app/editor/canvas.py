@@ -57,7 +57,7 @@ CHUNK = 16  # hexes per chunk side in the hexside index
 
 # what the canvas draws with the export's painter (app/render/mapdraw.py): each layer draws its part;
 # the background is the scene's and the frame is drawn with the grid
-EDITOR_OPTIONS = RenderOptions(background="", frame=False)
+EDITOR_OPTIONS = RenderOptions(background="", frame=False, grid_blocks=True, static_numbers=True)
 
 # layer id -> (title, z value); drawn bottom to top in this order
 # The scan lies over the terrain fill (under everything else) so its opacity slider blends the two

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QStaticText,
     QTransform,
 )
 
@@ -42,7 +43,6 @@ from .geometry import (
     groups_near,
     polygons_path,
     polylines_path,
-    smooth_chains_path,
 )
 from .labels import LabelBox, place_labels
 
@@ -76,6 +76,8 @@ class RenderOptions:
     place_labels: bool = True  # move names clear of one another and of the map's edge
     label_scale: float = 1.0  # place names this many times their printed size (the editor, zoomed out)
     min_line_width: float = 0.0  # rivers, roads and rail at least this wide (scene units: the editor, zoomed out)
+    grid_blocks: bool = False  # stroke the grid by cached blocks (the editor's many small repaints)
+    static_numbers: bool = False  # hex numbers laid out once and kept (the editor)
     # drawn last, over the map, in scene coordinates (a scenario's set-up: app/render/setup.py)
     overlay: Callable[[QPainter, QRectF | None], None] | None = None
 
@@ -489,20 +491,20 @@ def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: Re
     pen.setCapStyle(Qt.PenCapStyle.SquareCap)  # round caps cost ten times as much to stroke
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    if exposed is not None:
+    if exposed is not None and not o.grid_blocks:
         # one path of just the edges that reach the exposed area: blocks of the grid would stroke each
         # edge in every band it reaches, and twice where blocks meet
         painter.drawPath(polylines_path(g.grid_segments_near(exposed, 2 * pen.widthF())))
         return
-    for group in g.grid_groups():
-        painter.drawPath(polylines_path(np.array(group.chains)))
+    for group in groups_near(g.grid_groups(), exposed, 2 * pen.widthF()):
+        painter.drawPath(group.path("segments"))
 
 
 def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen],
                    smooth: bool = False) -> None:
     margin = max(p.widthF() for p in pens)
-    build = smooth_chains_path if smooth else chains_path
-    paths = [build(gr.chains) for gr in groups_near(groups, exposed, margin)]
+    kind = "smooth" if smooth else "chains"
+    paths = [gr.path(kind) for gr in groups_near(groups, exposed, margin)]
     for pen in pens:
         for path in paths:
             painter.strokePath(path, pen)
@@ -646,7 +648,10 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     if labels is None:  # a numbering that cannot label every hex (validation reports it)
         return
     k = px / FONT_PX
-    widths = _label_widths(font_key, labels) * k
+    cache = g.__dict__.setdefault("_number_widths", {})
+    widths = cache.get(font_key)
+    if widths is None:  # hashing 40,000 labels for the lru_cache on every repaint costs more than drawing
+        widths = cache[font_key] = _label_widths(font_key, labels)
     fm = _metrics(font_key)
     flat = m.grid.orientation == "flat"
     top = (-math.sqrt(3) / 2 * s if flat else -s * 0.62) + fm.ascent() * k + s * 0.05
@@ -654,10 +659,22 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     painter.setFont(_font(*font_key))
     painter.setPen(QColor(o.number_color))
     painter.scale(k, k)
-    xs = (g.centers[idx, 0] - widths[idx] / 2) / k
+    xs = (g.centers[idx, 0] - widths[idx] * k / 2) / k
     ys = (g.centers[idx, 1] + top) / k
-    for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
-        painter.drawText(QPointF(x, y), labels[i])
+    if o.static_numbers:  # laid out once per hex and kept (the editor repaints the same hexes often)
+        texts = g.__dict__.setdefault("_number_texts", {})
+        asc = fm.ascent()
+        font = _font(*font_key)
+        for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
+            st = texts.get(i)
+            if st is None:
+                st = texts[i] = QStaticText(labels[i])
+                st.setTextFormat(Qt.TextFormat.PlainText)
+                st.prepare(QTransform(), font)
+            painter.drawStaticText(QPointF(x, y - asc), st)
+    else:
+        for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
+            painter.drawText(QPointF(x, y), labels[i])
     painter.restore()
 
 
