@@ -552,9 +552,9 @@ class FeatureLayer(ChunkedLayer):
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         g, m = self.canvas.geometry, self.canvas.map
-        if not m.features or screen_radius(g, lod) < MIN_RADIUS_FEATURES:
+        if not (m.features or m.regions) or screen_radius(g, lod) < MIN_RADIUS_FEATURES:
             return
-        paint_layer(painter, m, "features", exposed, EDITOR_OPTIONS)
+        paint_layer(painter, m, "features", exposed, EDITOR_OPTIONS)  # objective markers included
 
 
 def line_options(lod: float, size: float = 0.0) -> RenderOptions:

@@ -188,11 +188,26 @@ class Group:
                     or y1 + margin < rect.top() or y0 - margin > rect.bottom())
 
 
+_BOUNDS: dict[int, tuple[list, np.ndarray]] = {}
+
+
+def _group_bounds(groups: list[Group]) -> np.ndarray:
+    """The (n, 4) bounds of a cached list of groups, kept while that list lives."""
+    entry = _BOUNDS.get(id(groups))
+    if entry is not None and entry[0] is groups:
+        return entry[1]
+    b = np.array([g.bounds for g in groups])
+    if len(_BOUNDS) > 64:
+        _BOUNDS.clear()
+    _BOUNDS[id(groups)] = (groups, b)
+    return b
+
+
 def groups_near(groups: list[Group], rect: QRectF | None, margin: float) -> list[Group]:
     """The groups whose bounds come within `margin` of `rect` (all when None), tested with numpy."""
     if rect is None or not groups:
         return groups
-    b = np.array([g.bounds for g in groups])
+    b = _group_bounds(groups)
     near = ((b[:, 2] + margin >= rect.left()) & (b[:, 0] - margin <= rect.right())
             & (b[:, 3] + margin >= rect.top()) & (b[:, 1] - margin <= rect.bottom()))
     return [groups[i] for i in np.flatnonzero(near)]
@@ -282,6 +297,7 @@ class MapGeometry:
         self._outline_chains: list[np.ndarray] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self._present: tuple[frozenset[str], frozenset[str]] | None = None
+        self._by_x: tuple[np.ndarray, np.ndarray] | None = None
         self.placed: object | None = None  # label placement (mapdraw), computed when first drawn
         self.synced = -1  # the map revision this geometry shows
         self.grid = m.grid
@@ -384,14 +400,20 @@ class MapGeometry:
         return self._feature_symbols
 
     def visible(self, exposed: QRectF | None) -> np.ndarray:
-        """Indices of hexes whose outline may intersect `exposed` (all when None)."""
+        """Indices (ascending) of hexes whose outline may intersect `exposed` (all when None), found
+        from the centres sorted by x: a brush stamp's repaint looks at its few columns, not the map."""
         if exposed is None:
             return np.arange(len(self.hexes))
         s = self.size
-        x, y = self.centers[:, 0], self.centers[:, 1]
-        mask = ((x >= exposed.left() - s) & (x <= exposed.right() + s)
-                & (y >= exposed.top() - s) & (y <= exposed.bottom() + s))
-        return np.flatnonzero(mask)
+        if self._by_x is None:
+            order = np.argsort(self.centers[:, 0], kind="stable")
+            self._by_x = (order, self.centers[order, 0])
+        order, xs = self._by_x
+        lo, hi = np.searchsorted(xs, [exposed.left() - s, exposed.right() + s], side="left")
+        hi = np.searchsorted(xs, exposed.right() + s, side="right")
+        cand = order[lo:hi]
+        y = self.centers[cand, 1]
+        return np.sort(cand[(y >= exposed.top() - s) & (y <= exposed.bottom() + s)])
 
     def polygons(self, idx: np.ndarray, scale: float = 1.0) -> np.ndarray:
         """(n, 6, 2) hex outlines (optionally shrunk about the centre) of the hexes `idx`."""

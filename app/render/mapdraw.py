@@ -61,7 +61,7 @@ class RenderOptions:
     hex_numbers: bool = True
     places: bool = True
     regions: bool = False  # set-up zones, drop zones, areas (a scenario's set-up chart draws them)
-    objectives: bool = True  # objective regions' markers (part of the printed map)
+    objectives: bool = True  # objective regions' markers (map symbols, drawn with the features)
     features: bool = True  # villages, towns, cities (building blocks), fortifications
     underlay: bool = False
     underlay_dir: str | None = None  # where a relative underlay image path is looked up
@@ -256,8 +256,6 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         _paint_underlay(painter, m, o)
     if o.regions:
         _paint_regions(painter, m, g, idx, exposed)
-    elif o.objectives:
-        paint_regions(painter, m, g, exposed, names={n for n, r in m.regions.items() if is_objective(r)})
     if o.grid:
         _paint_grid(painter, g, exposed, o)
     side_idx = g.sides_visible(exposed)
@@ -269,6 +267,8 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
         _paint_crossings(painter, m, g, side_idx)
     if o.features:
         _paint_features(painter, m, g, idx)
+    if o.objectives:
+        _paint_objectives(painter, m, g, exposed)
     if o.frame:
         _paint_frame(painter, g, exposed)
     if o.hex_numbers:
@@ -309,7 +309,7 @@ def paint_layer(painter: QPainter, m: HexMap, part: str, exposed: QRectF | None,
         if part == "terrain":
             _paint_terrain(painter, m, g, g.visible(exposed), o)
         elif part == "regions":
-            paint_regions(painter, m, g, exposed, o.min_line_width)
+            _paint_regions(painter, m, g, g.visible(exposed), exposed, o.min_line_width)
         elif part == "grid":
             _paint_grid(painter, g, exposed, o)
         elif part == "frame":
@@ -322,6 +322,8 @@ def paint_layer(painter: QPainter, m: HexMap, part: str, exposed: QRectF | None,
             _paint_paths(painter, m, g, exposed, o)
         elif part == "features":
             _paint_features(painter, m, g, g.visible(exposed))
+            if o.objectives:
+                _paint_objectives(painter, m, g, exposed)
         elif part == "numbers":
             _paint_numbers(painter, m, g, g.visible(exposed), o)
         elif part == "places":
@@ -482,8 +484,18 @@ def paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF 
         painter.strokePath(outline, pen)
 
 
-def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray, exposed: QRectF | None) -> None:
-    paint_regions(painter, m, g, exposed)
+def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray, exposed: QRectF | None,
+                   min_width: float = 0.0) -> None:
+    """The regions that are tinted (objectives are map symbols, drawn with the features)."""
+    names = {n for n, r in m.regions.items() if not is_objective(r)}
+    if names:
+        paint_regions(painter, m, g, exposed, min_width, names)
+
+
+def _paint_objectives(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+    names = {n for n, r in m.regions.items() if is_objective(r)}
+    if names:
+        paint_regions(painter, m, g, exposed, names=names)
 
 
 def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
