@@ -128,3 +128,36 @@ def test_canvas_draws_what_the_export_prints(qtbot, tmp_path) -> None:
     # antialiased edges differ by a pixel's rounding; the bulk is the same picture
     assert np.median(diffs) <= 6, np.percentile(diffs, [50, 90])
     assert np.mean(np.array(diffs) > 60) < 0.1
+
+
+def test_remember_layout_keeps_a_windows_layout_across_opens(qtbot, tmp_path) -> None:
+    """The playtest window's layout (remember_layout): kept when it closes, restored when shown again."""
+    from hexwright.app.editor.workspace import remember_layout
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QLabel, QMainWindow
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+
+    def window() -> tuple[QMainWindow, QDockWidget]:
+        w = QMainWindow()
+        w.setCentralWidget(QLabel("board"))
+        d = QDockWidget("Game log", w)
+        d.setObjectName("logDock")
+        d.setWidget(QLabel("log"))
+        w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d)
+        qtbot.addWidget(w)
+        remember_layout(w, settings, "playtest")
+        return w, d
+
+    w, d = window()
+    w.show()
+    qtbot.waitExposed(w)
+    w.removeDockWidget(d)
+    w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, d)
+    d.show()
+    w.close()
+    assert settings.value("layouts/playtest") is not None
+    w2, d2 = window()
+    w2.show()
+    qtbot.waitExposed(w2)
+    assert w2.dockWidgetArea(d2) == Qt.DockWidgetArea.LeftDockWidgetArea
