@@ -1,6 +1,7 @@
 """A scenario's set-up drawn over its map, for a printable set-up chart (`hexwright render SCENARIO`):
 the set-up zones of free deployment (F&M 12.0) tinted in their side's colour with a dashed boundary and
-their name, the markers that have a hex (drop zones, supply sources) and every set-up unit's counter on
+their name, the map's regions of kind `setup_zone` and `drop_zone` in their colours, the markers that
+have a hex (drop zones, supply sources) and every set-up unit's counter on
 its hex, stacks fanned out as in the editor.
 
 `setup_overlay(scenario)` returns the function `RenderOptions.overlay` calls after the map is drawn
@@ -19,10 +20,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
 from .geometry import MapGeometry
-from .mapdraw import region_paths
+from .mapdraw import paint_regions, region_paths
 
 COUNTER_SIDE = 1.05  # a counter's side in hex sizes (a printed 1/2" counter on a 5/8" hex is about this)
 STACK_STEP = 0.08  # offset between the counters of a stack, in hex sizes
+SETUP_REGION_KINDS = ("setup_zone", "drop_zone")
 
 
 def zone_hexes(sc: Scenario) -> dict[str, set[Hex]]:
@@ -59,6 +61,10 @@ def paint_setup(p: QPainter, sc: Scenario, exposed: QRectF | None = None,
     s = g.size
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     zones = zone_hexes(sc) if zones is None else zones
+    # the map's own set-up and drop zone regions, in their colours
+    named = {n for n, r in m.regions.items() if r.kind in SETUP_REGION_KINDS}
+    if named:
+        paint_regions(p, m, g, exposed, names=named)
     for z in sc.setup_zones:
         hexes = frozenset(h for h in zones.get(z.name, ()) if h in g.index)
         if not hexes:
