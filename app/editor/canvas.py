@@ -1,17 +1,20 @@
 """The map drawn in a QGraphicsScene as a few layer items, never one item per hex.
 
-Each layer (underlay, terrain, regions, hexsides, paths, grid, labels, counters) is one item covering
-the whole map. Its `paint` draws only what lies in the exposed rectangle, found from the offset grid
-(columns and rows) rather than by scanning the map, so a brush stamp repaints a few hexes and a
-40,000-hex map costs what the window shows, not what the map holds:
+Each layer (underlay, terrain, regions, grid, hexsides, paths and bridges, in-hex features, labels,
+counters) is one item covering the whole map, drawn with the export's own painter
+(`paint_layer`, app/render/mapdraw.py): what the canvas shows at 100 % is what `hexwright render`
+prints at scale 1. Its `paint` draws only what lies in the exposed rectangle, so a brush stamp
+repaints a few hexes and a 40,000-hex map costs what the window shows, not what the map holds:
 
 * terrain fill is rasterised with numpy when hexes are small on screen (every device pixel looks up
-  the colour of the hex under it) into a picture of the whole map at the current scale, patched
-  where the terrain changes; zoomed in, hexes are drawn as polygons;
-* hexsides, paths and features are prepared per chunk of 16 x 16 hexes (lines batched by style) and
-  the preparation is kept until an edit touches the chunk; zoomed out, these layers and the regions
-  also keep a picture of the whole map, redrawn only in the rectangle an edit changes;
-* detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom.
+  the colour of the hex under it; textures are invisible there) into a picture of the whole map at
+  the current scale, patched where the terrain changes; zoomed in, the export's terrain painter
+  draws it with its textures and town blocks;
+* the render geometry (app/render/geometry.py) follows the map's edits in place and keeps the paths
+  of its line groups; zoomed out, the line layers and the regions keep a picture of the whole map,
+  redrawn only in the rectangle an edit changes;
+* detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom; names are
+  drawn larger than printed there, and lines at least a pixel wide.
 
 The canvas subscribes to the HexMap's MapChange events and invalidates only the touched area (napari:
 views subscribe to model events; the model never knows the widgets).
@@ -39,7 +42,6 @@ from PySide6.QtGui import (
     QImageReader,
     QPainter,
     QPainterPath,
-    QPen,
     QPixmap,
     QPolygonF,
     QTransform,
@@ -474,45 +476,8 @@ class TerrainLayer(MapLayerItem):
         paint_layer(painter, self.canvas.map, "terrain", exposed, EDITOR_OPTIONS)
 
 
-def draw_feature_symbol(painter: QPainter, c: QPointF, s: float, symbol: str, color: QColor, small: bool) -> None:
-    """A feature's map symbol, as printed maps show them: a town is a cluster of blocks, a city a large
-    block, a fortification a bastion outline."""
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(color)
-    if small:
-        painter.drawEllipse(c, 0.25 * s, 0.25 * s)
-        return
-    if symbol in ("town", "village"):
-        b = 0.13 * s
-        for dx, dy in ((-0.16, -0.12), (0.12, -0.16), (-0.02, 0.1), (0.2, 0.12), (-0.22, 0.16)):
-            painter.drawRect(QRectF(c.x() + dx * s - b / 2, c.y() + dy * s - b / 2, b, b))
-    elif symbol == "city":
-        painter.drawRect(QRectF(c.x() - 0.35 * s, c.y() - 0.3 * s, 0.7 * s, 0.6 * s))
-    elif symbol == "fort":
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(color, 0.08 * s))
-        pts = [QPointF(c.x() + 0.3 * s * math.cos(a), c.y() + 0.3 * s * math.sin(a))
-               for a in (math.radians(-90 + 72 * i) for i in range(5))]
-        painter.drawPolygon(QPolygonF(pts))
-    elif symbol == "mine":
-        painter.setPen(QPen(color, 0.06 * s))
-        for a in (45, 135):
-            dx, dy = 0.25 * s * math.cos(math.radians(a)), 0.25 * s * math.sin(math.radians(a))
-            painter.drawLine(QPointF(c.x() - dx, c.y() - dy), QPointF(c.x() + dx, c.y() + dy))
-    elif symbol == "star":
-        pts = []
-        for i in range(10):
-            rad = (0.3 if i % 2 == 0 else 0.13) * s
-            a = math.radians(-90 + 36 * i)
-            pts.append(QPointF(c.x() + rad * math.cos(a), c.y() + rad * math.sin(a)))
-        painter.drawPolygon(QPolygonF(pts))
-    else:
-        painter.drawEllipse(c, 0.16 * s, 0.16 * s)
-
-
 class ChunkedLayer(MapLayerItem):
-    """A layer whose drawing is prepared per chunk of 16 x 16 hexes (lines and points batched by
-    style) and cached until a change touches the chunk."""
+    """A layer told which chunks of 16 x 16 hexes an edit touched (`forget`), with a zoomed-out picture."""
 
     zoomed_out_cache = True
 
@@ -526,17 +491,6 @@ class ChunkedLayer(MapLayerItem):
         else:
             for c in chunks:
                 self.chunks.pop(c, None)
-
-    def prepared(self, exposed: QRectF) -> Iterator[object]:
-        g = self.canvas.geometry
-        c0, c1, r0, r1 = g.offset_range(exposed, pad=2)
-        for cx in range(c0 // CHUNK, c1 // CHUNK + 1):
-            for cy in range(r0 // CHUNK, r1 // CHUNK + 1):
-                key = (cx, cy)
-                data = self.chunks.get(key)
-                if data is None:
-                    data = self.chunks[key] = self.prepare(key)
-                yield data
 
     def prepare(self, chunk: tuple[int, int]) -> object:
         raise NotImplementedError
