@@ -364,7 +364,9 @@ class MapGeometry:
             self._present = None
         elif kind == "places":
             self.placed = None
-        elif kind in ("elevation", "regions", "underlay", "edges"):
+        elif kind == "regions":
+            self.placed = None  # names keep clear of objective markers
+        elif kind in ("elevation", "underlay", "edges"):
             pass
         else:  # the grid or anything else: rebuild
             return

@@ -57,11 +57,13 @@ def _outside(r: tuple[float, float, float, float], extent: tuple[float, float, f
 
 
 def place_labels(boxes: list[LabelBox], extent: tuple[float, float, float, float],
-                 hex_size: float, pad: float = 0.0) -> list[tuple[float, float]]:
+                 hex_size: float, pad: float = 0.0,
+                 obstacles: list[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
     """For each box (in the given order), the (dx, dy) to move it by. `extent` is the map's (x, y, w, h);
-    `pad` is kept free around each placed box."""
+    `pad` is kept free around each placed box; `obstacles` are map symbols names should not cover
+    (objective markers), as (x, y, w, h) boxes."""
     order = sorted(range(len(boxes)), key=lambda i: (KIND_RANK.get(boxes[i].kind, 9), -boxes[i].size, i))
-    placed: list[tuple[float, float, float, float]] = []
+    placed: list[tuple[float, float, float, float]] = list(obstacles)
     moves: list[tuple[float, float]] = [(0.0, 0.0)] * len(boxes)
     for i in order:
         b = boxes[i]

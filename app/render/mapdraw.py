@@ -735,8 +735,16 @@ def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
     if arrange and boxes:
         inset = 0.3 * s  # the map's edge hexes are cut by the frame's zigzag: keep names inside it
         e = g.extent.adjusted(inset, inset, -inset, -inset)
+        obstacles = []  # the objective markers (paint_objective_marks: a ring of radius 0.2 at +0.42, +0.36)
+        for r in m.regions.values():
+            if is_objective(r):
+                for h in r.hexes:
+                    i = g.index.get(h)
+                    if i is not None:
+                        cx, cy = g.centers[i]
+                        obstacles.append((cx + 0.2 * s, cy + 0.14 * s, 0.44 * s, 0.44 * s))
         moves = place_labels(boxes, (e.left(), e.top(), e.width(), e.height()), s * max(1.0, scale ** 0.5),
-                             pad=0.04 * s)
+                             pad=0.04 * s, obstacles=obstacles)
         base = [(pl, x + dx, y + dy, k) for (pl, x, y, k), (dx, dy) in zip(base, moves, strict=True)]
     if len(g.placed) > 8:
         g.placed.clear()
