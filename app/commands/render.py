@@ -1,4 +1,5 @@
-"""`hexwright render FILE -o map.png|svg|pdf`: draw a scenario's or a map file's map, hex numbers
+"""`hexwright render FILE -o map.png|svg|pdf`: draw a map file's map, or a scenario's map with its set-up
+(counters on their hexes, set-up zones, drop zones and other markers: a set-up chart), hex numbers
 included, headless. Qt is imported only when the command runs."""
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tile", action="store_true", help="PDF: tile over several pages even without --hex-width-mm")
     p.add_argument("--no-numbers", action="store_true", help="leave out the hex numbers")
     p.add_argument("--no-grid", action="store_true", help="leave out the hex grid")
+    p.add_argument("--map-only", action="store_true",
+                   help="a scenario: draw its map alone, without the set-up (counters, set-up zones, markers)")
 
 
 def ensure_gui_application():
@@ -62,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.app.render.mapdraw import RenderOptions
 
     options = RenderOptions(hex_numbers=not args.no_numbers, grid=not args.no_grid)
+    if isinstance(obj, Scenario) and not args.map_only:
+        from hexwright.app.render.setup import setup_overlay
+
+        options.overlay = setup_overlay(obj)  # a set-up chart: counters on their hexes, zones, markers
     try:
         written = export_map(m, args.output, scale=args.scale, options=options, hex_width_mm=args.hex_width_mm,
                              page_size=args.page, orientation=args.orientation, tile_pages=args.tile)

@@ -270,7 +270,8 @@ def _begin(p: QPainter, rect: QRectF) -> None:
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.translate(rect.topLeft())
     p.scale(rect.width() / 100.0, rect.height() / 100.0)
-    p.setClipRect(QRectF(0, 0, 100, 100))
+    # intersect: a counter drawn on a map band or a tiled page stays inside that band's or page's clip
+    p.setClipRect(QRectF(0, 0, 100, 100), Qt.ClipOperation.IntersectClip)
 
 
 def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario | None = None,

@@ -1,17 +1,20 @@
 """The map drawn in a QGraphicsScene as a few layer items, never one item per hex.
 
-Each layer (underlay, terrain, regions, hexsides, paths, grid, labels, counters) is one item covering
-the whole map. Its `paint` draws only what lies in the exposed rectangle, found from the offset grid
-(columns and rows) rather than by scanning the map, so a brush stamp repaints a few hexes and a
-40,000-hex map costs what the window shows, not what the map holds:
+Each layer (underlay, terrain, regions, grid, hexsides, paths and bridges, in-hex features, labels,
+counters) is one item covering the whole map, drawn with the export's own painter
+(`paint_layer`, app/render/mapdraw.py): what the canvas shows at 100 % is what `hexwright render`
+prints at scale 1. Its `paint` draws only what lies in the exposed rectangle, so a brush stamp
+repaints a few hexes and a 40,000-hex map costs what the window shows, not what the map holds:
 
 * terrain fill is rasterised with numpy when hexes are small on screen (every device pixel looks up
-  the colour of the hex under it) into a picture of the whole map at the current scale, patched
-  where the terrain changes; zoomed in, hexes are drawn as polygons;
-* hexsides, paths and features are prepared per chunk of 16 x 16 hexes (lines batched by style) and
-  the preparation is kept until an edit touches the chunk; zoomed out, these layers and the regions
-  also keep a picture of the whole map, redrawn only in the rectangle an edit changes;
-* detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom.
+  the colour of the hex under it; textures are invisible there) into a picture of the whole map at
+  the current scale, patched where the terrain changes; zoomed in, the export's terrain painter
+  draws it with its textures and town blocks;
+* the render geometry (app/render/geometry.py) follows the map's edits in place and keeps the paths
+  of its line groups; zoomed out, the line layers and the regions keep a picture of the whole map,
+  redrawn only in the rectangle an edit changes;
+* detail too small to see (grid, hex numbers, feature symbols) is left out at low zoom; names are
+  drawn larger than printed there, and lines at least a pixel wide.
 
 The canvas subscribes to the HexMap's MapChange events and invalidates only the touched area (napari:
 views subscribe to model events; the model never knows the widgets).
@@ -19,6 +22,7 @@ views subscribe to model events; the model never knows the widgets).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -26,7 +30,8 @@ from pathlib import Path
 
 import numpy as np
 import shiboken6
-from hexwright.engine.hexgrid import DIRECTIONS, Hex, Hexside, hexside_of
+from hexwright.app.render.mapdraw import RenderOptions, paint_layer
+from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import HexMap, MapChange
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
@@ -37,10 +42,8 @@ from PySide6.QtGui import (
     QImageReader,
     QPainter,
     QPainterPath,
-    QPen,
     QPixmap,
     QPolygonF,
-    QStaticText,
     QTransform,
 )
 from PySide6.QtWidgets import (
@@ -54,6 +57,10 @@ from PySide6.QtWidgets import (
 
 CHUNK = 16  # hexes per chunk side in the hexside index
 
+# what the canvas draws with the export's painter (app/render/mapdraw.py): each layer draws its part;
+# the background is the scene's and the frame is drawn with the grid
+EDITOR_OPTIONS = RenderOptions(background="", frame=False, grid_blocks=True, static_numbers=True)
+
 # layer id -> (title, z value); drawn bottom to top in this order
 # The scan lies over the terrain fill (under everything else) so its opacity slider blends the two
 # while digitizing: at 100 % the printed map shows, lower it to compare with the painted terrain.
@@ -61,17 +68,19 @@ LAYERS: dict[str, tuple[str, float]] = {
     "terrain": ("Terrain", 0.0),
     "underlay": ("Scanned underlay", 0.7),
     "regions": ("Regions", 1.0),
+    "grid": ("Grid", 1.5),
     "hexsides": ("Hexside features", 2.0),
     "paths": ("Roads, trails, rail", 3.0),
-    "grid": ("Grid", 4.0),
     "labels": ("Labels and hex numbers", 5.0),
     "counters": ("Counters", 10.0),
 }
+FEATURES_Z = 3.5  # in-hex features (towns, villages, forts) over the roads, as the export draws them
 
 # below these on-screen hex radii (device pixels) a layer leaves out detail
 MIN_RADIUS_GRID = 5.0
 MIN_RADIUS_NUMBERS = 16.0
 MIN_RADIUS_FEATURES = 2.5
+MIN_RADIUS_SMOOTH = 4.0
 VECTOR_TERRAIN_MAX_HEXES = 3000
 
 
@@ -463,64 +472,12 @@ class TerrainLayer(MapLayerItem):
             p.end()
 
     def _draw_vector(self, painter: QPainter, exposed: QRectF) -> None:
-        c = self.canvas
-        g, m = c.geometry, c.map
-        by_code: dict[str, list[Hex]] = {}
-        terrain = m.terrain
-        for h in g.hexes_in_rect(exposed):
-            by_code.setdefault(terrain[h], []).append(h)
-        # no antialiasing: neighbours share edges exactly, and the grid is drawn over them
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        table = m.terrain_table.terrain
-        for code, hexes in by_code.items():
-            t = table.get(code)
-            color = qcolor(t.color if t else "#ff00ff")
-            painter.setBrush(color)
-            painter.setPen(QPen(color, 0.8))
-            poly = g.polygon
-            for h in hexes:
-                painter.drawPolygon(poly(h))
-
-
-def draw_feature_symbol(painter: QPainter, c: QPointF, s: float, symbol: str, color: QColor, small: bool) -> None:
-    """A feature's map symbol, as printed maps show them: a town is a cluster of blocks, a city a large
-    block, a fortification a bastion outline."""
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(color)
-    if small:
-        painter.drawEllipse(c, 0.25 * s, 0.25 * s)
-        return
-    if symbol in ("town", "village"):
-        b = 0.13 * s
-        for dx, dy in ((-0.16, -0.12), (0.12, -0.16), (-0.02, 0.1), (0.2, 0.12), (-0.22, 0.16)):
-            painter.drawRect(QRectF(c.x() + dx * s - b / 2, c.y() + dy * s - b / 2, b, b))
-    elif symbol == "city":
-        painter.drawRect(QRectF(c.x() - 0.35 * s, c.y() - 0.3 * s, 0.7 * s, 0.6 * s))
-    elif symbol == "fort":
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(color, 0.08 * s))
-        pts = [QPointF(c.x() + 0.3 * s * math.cos(a), c.y() + 0.3 * s * math.sin(a))
-               for a in (math.radians(-90 + 72 * i) for i in range(5))]
-        painter.drawPolygon(QPolygonF(pts))
-    elif symbol == "mine":
-        painter.setPen(QPen(color, 0.06 * s))
-        for a in (45, 135):
-            dx, dy = 0.25 * s * math.cos(math.radians(a)), 0.25 * s * math.sin(math.radians(a))
-            painter.drawLine(QPointF(c.x() - dx, c.y() - dy), QPointF(c.x() + dx, c.y() + dy))
-    elif symbol == "star":
-        pts = []
-        for i in range(10):
-            rad = (0.3 if i % 2 == 0 else 0.13) * s
-            a = math.radians(-90 + 36 * i)
-            pts.append(QPointF(c.x() + rad * math.cos(a), c.y() + rad * math.sin(a)))
-        painter.drawPolygon(QPolygonF(pts))
-    else:
-        painter.drawEllipse(c, 0.16 * s, 0.16 * s)
+        # the export's own terrain painter: colours, woods/marsh/rough textures, town and city blocks
+        paint_layer(painter, self.canvas.map, "terrain", exposed, EDITOR_OPTIONS)
 
 
 class ChunkedLayer(MapLayerItem):
-    """A layer whose drawing is prepared per chunk of 16 x 16 hexes (lines and points batched by
-    style) and cached until a change touches the chunk."""
+    """A layer told which chunks of 16 x 16 hexes an edit touched (`forget`), with a zoomed-out picture."""
 
     zoomed_out_cache = True
 
@@ -535,227 +492,90 @@ class ChunkedLayer(MapLayerItem):
             for c in chunks:
                 self.chunks.pop(c, None)
 
-    def prepared(self, exposed: QRectF) -> Iterator[object]:
-        g = self.canvas.geometry
-        c0, c1, r0, r1 = g.offset_range(exposed, pad=2)
-        for cx in range(c0 // CHUNK, c1 // CHUNK + 1):
-            for cy in range(r0 // CHUNK, r1 // CHUNK + 1):
-                key = (cx, cy)
-                data = self.chunks.get(key)
-                if data is None:
-                    data = self.chunks[key] = self.prepare(key)
-                yield data
-
     def prepare(self, chunk: tuple[int, int]) -> object:
         raise NotImplementedError
 
 
 class FeatureLayer(ChunkedLayer):
-    """In-hex features (villages, cities, fortifications): part of the terrain layer."""
+    """In-hex features (villages, cities, fortifications), drawn by the export's painter over the roads."""
 
     layer_id = "terrain"
 
     def prepare(self, chunk: tuple[int, int]) -> object:
-        c = self.canvas
-        g, m = c.geometry, c.map
-        items = []
-        features = m.features
-        for h in c.chunk_hexes(chunk):
-            f = features.get(h)
-            if f:
-                items.append((g.centre(h), f))
-        return items
+        return None
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
-        c = self.canvas
-        g, m = c.geometry, c.map
-        if not m.features or screen_radius(g, lod) < MIN_RADIUS_FEATURES:
+        g, m = self.canvas.geometry, self.canvas.map
+        if not (m.features or m.regions) or screen_radius(g, lod) < MIN_RADIUS_FEATURES:
             return
-        s = g.size
-        table = m.terrain_table.features
-        small = screen_radius(g, lod) < 8.0
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, not small)
-        rect = exposed.adjusted(-s, -s, s, s)
-        if small:
-            dots: dict[str, list[QPointF]] = {}
-            for items in self.prepared(exposed):
-                for cen, codes in items:
-                    if rect.contains(cen):
-                        dots.setdefault(codes[0], []).append(cen)
-            for code, pts in dots.items():
-                ft = table.get(code)
-                painter.setPen(QPen(qcolor(ft.color if ft else "#ff00ff"), 0.45 * s, Qt.PenStyle.SolidLine,
-                                    Qt.PenCapStyle.SquareCap))
-                painter.drawPoints(pts)
-            return
-        for items in self.prepared(exposed):
-            for cen, codes in items:
-                if not rect.contains(cen):
-                    continue
-                for i, code in enumerate(codes):
-                    ft = table.get(code)
-                    color = qcolor(ft.color if ft else "#ff00ff")
-                    symbol = ft.symbol if ft else "dot"
-                    off = QPointF((i - (len(codes) - 1) / 2) * 0.45 * s, 0.0)
-                    draw_feature_symbol(painter, cen + off, s * (0.6 if len(codes) > 1 else 1.0), symbol, color,
-                                        False)
+        paint_layer(painter, m, "features", exposed, EDITOR_OPTIONS)  # objective markers included
+
+
+def line_options(lod: float, size: float = 0.0) -> RenderOptions:
+    """The export's options with rivers and roads kept at least about a pixel wide zoomed out (and
+    drawn through hex centres when hexes are too small on screen for their curves to show)."""
+    return dataclasses.replace(EDITOR_OPTIONS, min_line_width=1.2 / max(lod, 1e-6),
+                               smooth_paths=size * lod >= MIN_RADIUS_SMOOTH)
 
 
 class HexsideLayer(ChunkedLayer):
-    """Hexside features (rivers, streams, slopes, cliffs ...) along the edges, and bridges across them."""
+    """Hexside features (rivers, canals, streams, slopes...) along the edges, by the export's painter."""
 
     layer_id = "hexsides"
 
     def prepare(self, chunk: tuple[int, int]) -> object:
-        c = self.canvas
-        g = c.geometry
-        lines: dict[str, list[QLineF]] = {}
-        crossings: dict[str, list[QLineF]] = {}
-        bridges: list[tuple[str, QLineF]] = []
-        ferry = {k for k, v in c.map.terrain_table.hexside_features.items() if v.permits_crossing}
-        for side, info in c.chunk_sides(chunk):
-            for code in info.features:
-                if code in ferry:
-                    a, b = side.hexes()
-                    across = QLineF(g.centre(a), g.centre(b))
-                    crossings.setdefault(code, []).append(QLineF(across.pointAt(0.3), across.pointAt(0.7)))
-                else:
-                    lines.setdefault(code, []).append(g.side_line(side))
-            if info.bridge:
-                a, b = side.hexes()
-                bridges.append((info.bridge, QLineF(g.centre(a), g.centre(b))))
-        return lines, crossings, bridges
+        return None
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
-        c = self.canvas
-        g, m = c.geometry, c.map
-        s = g.size
-        table = m.terrain_table
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        min_w = 1.2 / max(lod, 1e-6)
-        lines: dict[str, list[QLineF]] = {}
-        crossings: dict[str, list[QLineF]] = {}
-        bridges: list[tuple[str, QLineF]] = []
-        for ln, cr, br in self.prepared(exposed):
-            for k, v in ln.items():
-                lines.setdefault(k, []).extend(v)
-            for k, v in cr.items():
-                crossings.setdefault(k, []).extend(v)
-            bridges.extend(br)
-        for group, style in ((lines, Qt.PenStyle.SolidLine), (crossings, Qt.PenStyle.DashLine)):
-            for code, ls in group.items():
-                ft = table.hexside_features.get(code)
-                color = qcolor(ft.color if ft else "#ff00ff")
-                w = ft.width if ft else 0.1
-                width = max(w * s, (0.8 + 10.0 * w) / max(lod, 1e-6))  # a river stays visible zoomed out
-                painter.setPen(QPen(color, width, style, Qt.PenCapStyle.RoundCap))
-                painter.drawLines(ls)
-        if bridges and screen_radius(g, lod) >= MIN_RADIUS_FEATURES:
-            for code, across in bridges:
-                bt = table.bridges.get(code)
-                color = qcolor(bt.color if bt else "#505050")
-                p0, p1 = across.pointAt(0.34), across.pointAt(0.66)
-                normal = across.normalVector().unitVector()
-                n = QPointF(normal.dx() * 0.13 * s, normal.dy() * 0.13 * s)
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(QColor("#f4f0e0"))
-                painter.drawPolygon(QPolygonF([p0 + n, p1 + n, p1 - n, p0 - n]))
-                painter.setPen(QPen(color, max(0.05 * s, min_w)))
-                painter.drawLine(QLineF(p0 + n, p1 + n))
-                painter.drawLine(QLineF(p0 - n, p1 - n))
+        paint_layer(painter, self.canvas.map, "hexsides", exposed, line_options(lod))
 
 
 class PathLayer(ChunkedLayer):
-    """Roads, trails and railroads: a segment from hex centre to hex centre for every link."""
+    """Roads, trails and railroads as smooth curves through the hexside midpoints, and the bridges and
+    ferries across their hexsides, by the export's painter."""
 
     layer_id = "paths"
 
     def prepare(self, chunk: tuple[int, int]) -> object:
-        c = self.canvas
-        g = c.geometry
-        by_path: dict[str, list[QLineF]] = {}
-        for side, info in c.chunk_sides(chunk):
-            for code in info.paths:
-                a, b = side.hexes()
-                by_path.setdefault(code, []).append(QLineF(g.centre(a), g.centre(b)))
-        return by_path
+        return None
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
-        c = self.canvas
-        g, m = c.geometry, c.map
-        s = g.size
-        table = m.terrain_table.paths
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        min_w = 1.2 / max(lod, 1e-6)
-        by_path: dict[str, list[QLineF]] = {}
-        for chunk in self.prepared(exposed):
-            for k, v in chunk.items():
-                by_path.setdefault(k, []).extend(v)
-        # draw wider, solid paths first so trails and rail show on top
-        order = sorted(by_path, key=lambda k: -(table[k].width if k in table else 0.05))
-        for code in order:
-            pt = table.get(code)
-            color = qcolor(pt.color if pt else "#ff00ff")
-            width = max((pt.width if pt else 0.05) * s, min_w)
-            pen = QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-            if pt is not None and pt.dash:
-                pen.setStyle(Qt.PenStyle.DashLine)
-                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-            painter.setPen(pen)
-            painter.drawLines(by_path[code])
-            if code == "railroad" and lod * s > 10:  # cross ties
-                painter.setPen(QPen(color, width * 0.6))
-                ties = []
-                for line in by_path[code]:
-                    n = line.normalVector().unitVector()
-                    for t in (0.25, 0.5, 0.75):
-                        p = line.pointAt(t)
-                        d = QPointF(n.dx() * 0.1 * s, n.dy() * 0.1 * s)
-                        ties.append(QLineF(p - d, p + d))
-                painter.drawLines(ties)
+        m = self.canvas.map
+        paint_layer(painter, m, "paths", exposed, line_options(lod, self.canvas.geometry.size))
+        if screen_radius(self.canvas.geometry, lod) >= MIN_RADIUS_FEATURES:
+            paint_layer(painter, m, "crossings", exposed, EDITOR_OPTIONS)
 
 
 class GridLayer(MapLayerItem):
-    """Hex outlines (left out when hexes are only a few pixels wide): each edge drawn once, as the
-    three sides a hex owns plus the outer sides of the hexes on the map's border, in one call."""
+    """Hex outlines and the map's frame, by the export's painter (left out when hexes are only a few
+    pixels wide; the frame stays)."""
 
     layer_id = "grid"
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
-        g = self.canvas.geometry
-        if screen_radius(g, lod) < MIN_RADIUS_GRID:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, screen_radius(g, lod) > 12)
-        painter.setPen(QPen(QColor(40, 40, 40, 150), 0))  # cosmetic: one device pixel
-        lines = []
-        offsets = g._side_offsets  # noqa: SLF001 - the geometry's own table
-        hex_to_pixel = g.layout.hex_to_pixel
-        last_c, last_r = g.columns - 1, g.rows - 1
-        c0, c1, r0, r1 = g.offset_range(exposed)
-        to_hex = g.offset.to_hex
-        for c in range(c0, c1 + 1):
-            for r in range(r0, r1 + 1):
-                h = to_hex(c, r)
-                x, y = hex_to_pixel(h)
-                border = c in (0, last_c) or r in (0, last_r)
-                for d in range(6) if border else range(3):
-                    (px, py), (qx, qy) = offsets[d]
-                    lines.append(QLineF(x + px, y + py, x + qx, y + qy))
-        painter.drawLines(lines)
+        g, m = self.canvas.geometry, self.canvas.map
+        if screen_radius(g, lod) >= MIN_RADIUS_GRID:
+            paint_layer(painter, m, "grid", exposed, EDITOR_OPTIONS)
+        paint_layer(painter, m, "frame", exposed, EDITOR_OPTIONS)
+
+
+def label_scale(size: float, lod: float) -> float:
+    """How much larger than printed the editor draws place names so a village's name stays about 10
+    pixels high zoomed out; in steps of a half so the placement is computed for few scales."""
+    printed_px = 0.28 * size * lod  # a village name's height on screen at its printed size
+    if printed_px <= 0 or printed_px >= 10.0:
+        return 1.0
+    return min(4.0, math.ceil(2.0 * 10.0 / printed_px) / 2.0)
 
 
 class LabelLayer(MapLayerItem):
-    """Hex numbers (as the map prints them), elevations and named places."""
+    """Hex numbers and place names by the export's painter (names placed clear of one another and of
+    the map's edge, and enlarged zoomed out so they stay readable), and elevations."""
 
     layer_id = "labels"
 
-    def __init__(self, canvas: MapCanvas) -> None:
-        super().__init__(canvas)
-        self._texts: dict[Hex, QStaticText] = {}
-        self._texts_size = 0.0
-
     def forget(self) -> None:
-        self._texts.clear()
+        pass
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         c = self.canvas
@@ -763,23 +583,11 @@ class LabelLayer(MapLayerItem):
         s = g.size
         r = screen_radius(g, lod)
         if r >= MIN_RADIUS_NUMBERS:
-            font = QFont("DejaVu Sans")
-            font.setPixelSize(max(1, round(0.26 * s)))
-            painter.setFont(font)
-            painter.setPen(QColor(30, 30, 30, 200))
-            top = (0.82 if g.flat else 0.75) * s
-            texts = self._texts
-            if self._texts_size != s:
-                texts.clear()
-                self._texts_size = s
-            for h in g.hexes_in_rect(exposed):
-                st = texts.get(h)
-                if st is None:
-                    st = texts[h] = QStaticText(c.label(h))
-                    st.prepare(QTransform(), font)
-                cen = g.centre(h)
-                painter.drawStaticText(QPointF(cen.x() - st.size().width() / 2, cen.y() - top), st)
+            paint_layer(painter, m, "numbers", exposed, EDITOR_OPTIONS)
             if m.elevation:
+                font = QFont("DejaVu Sans")
+                font.setPixelSize(max(1, round(0.26 * s)))
+                painter.setFont(font)
                 painter.setPen(QColor(90, 50, 20))
                 for h in g.hexes_in_rect(exposed):
                     e = m.elevation.get(h)
@@ -798,91 +606,21 @@ class LabelLayer(MapLayerItem):
                                         for x in locs)
                         painter.drawText(QPointF(cen.x() - 0.3 * s, cen.y() + 0.1 * s), text)
         if m.places and r >= 3.0:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            for place in m.places:
-                if place.hex is None:
-                    continue
-                cen = g.centre(place.hex) + QPointF(place.dx * s, place.dy * s)
-                px = max(0.3 * s * place.size, 11.0 / lod)
-                if place.kind in ("city", "town"):
-                    px *= 1.2
-                box = QRectF(cen.x() - 6 * px, cen.y() - 0.1 * s - px, 12 * px, 1.4 * px)
-                if not box.intersects(exposed):
-                    continue
-                font = QFont("DejaVu Sans")
-                font.setPixelSize(max(1, round(px)))
-                font.setBold(place.kind in ("city", "town", "village"))
-                font.setItalic(place.kind in ("river", "region"))
-                path = QPainterPath()
-                path.addText(QPointF(0, 0), font, place.text)
-                br = path.boundingRect()
-                path.translate(cen.x() - br.width() / 2 - br.x(), box.bottom() - 0.3 * px)
-                painter.setPen(QPen(QColor(255, 255, 255, 220), px * 0.25))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawPath(path)
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(QColor("#1a1a40") if place.kind != "river" else QColor("#1f4f9f"))
-                painter.drawPath(path)
+            opts = dataclasses.replace(EDITOR_OPTIONS, label_scale=label_scale(s, lod))
+            paint_layer(painter, m, "places", exposed, opts)
 
 
 class RegionLayer(MapLayerItem):
-    """Named regions (set-up zones, drop zones, areas) as a tint with an outline per hex."""
+    """Named regions (set-up zones, drop zones, areas) as a tint with a line along their boundary, and
+    objective regions as a marker in each hex, by the export's painter."""
 
     layer_id = "regions"
     zoomed_out_cache = True
 
-    def __init__(self, canvas: MapCanvas) -> None:
-        super().__init__(canvas)
-        # region name -> (geometry, hexes, fill path, boundary lines): built once per region's hexes
-        self._shapes: dict[str, tuple[object, frozenset[Hex], QPainterPath, list[QLineF]]] = {}
-
-    def _shape(self, name: str, hexes: frozenset[Hex]) -> tuple[QPainterPath, list[QLineF]]:
-        g = self.canvas.geometry
-        entry = self._shapes.get(name)
-        if entry is not None and entry[0] is g and entry[1] == hexes:
-            return entry[2], entry[3]
-        from hexwright.app.render.geometry import polygons_path
-
-        qr = np.array(sorted(hexes), dtype=np.int64).reshape(-1, 2)
-        centres = g.layout.hexes_to_pixels(qr.astype(float))
-        corners = np.array([g.layout.corner_offset(i) for i in range(6)])
-        fill = polygons_path(centres[:, None, :] + corners[None, :, :])
-        # boundary: the sides whose neighbour is not in the region, from each hex's own centre
-        lo = qr.min(axis=0) - 1
-        width = int(qr[:, 1].max() - lo[1] + 2)
-        steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
-        keys = (qr[:, 0] - lo[0]) * width + (qr[:, 1] - lo[1])
-        nb = qr[:, None, :] + steps[None, :, :]
-        outside = ~np.isin((nb[..., 0] - lo[0]) * width + (nb[..., 1] - lo[1]), keys)
-        offsets = np.array(g._side_offsets)  # (6, 2, 2): the two corners of side d from the centre
-        ends = centres[:, None, None, :] + offsets[None, :, :, :]  # (n, 6, 2, 2)
-        lines = [QLineF(ax, ay, bx, by) for (ax, ay), (bx, by) in ends[outside].tolist()]
-        self._shapes[name] = (g, hexes, fill, lines)
-        return fill, lines
-
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
-        c = self.canvas
-        g, m = c.geometry, c.map
-        if not m.regions:
-            return
-        s = g.size
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        for name, region in m.regions.items():
-            if not region.hexes:
-                continue
-            fill_path, lines = self._shape(name, frozenset(region.hexes))
-            if not fill_path.controlPointRect().adjusted(-s, -s, s, s).intersects(exposed):
-                continue
-            color = qcolor(region.color, "#c04040")
-            fill = QColor(color)
-            fill.setAlpha(40)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.fillPath(fill_path, fill)
-            # outline along the region's boundary
-            painter.setPen(QPen(color, max(0.06 * s, 1.5 / max(lod, 1e-6))))
-            painter.drawLines(lines)
-        for name in set(self._shapes) - set(m.regions):
-            del self._shapes[name]
+        m = self.canvas.map
+        if m.regions:
+            paint_layer(painter, m, "regions", exposed, line_options(lod))
 
 
 class CountersLayer(QGraphicsObject):
@@ -956,7 +694,7 @@ class MapCanvas:
         self.counters = CountersLayer()
         self.terrain = TerrainLayer(self)
         self.features = FeatureLayer(self)
-        self.features.setZValue(LAYERS["terrain"][1] + 0.5)
+        self.features.setZValue(FEATURES_Z)
         self.items: dict[str, QGraphicsItem] = {
             "underlay": self.underlay,
             "terrain": self.terrain,

@@ -94,6 +94,19 @@ class CounterItem(QGraphicsPixmapItem):
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.zone_mark: QGraphicsRectItem | None = None
         self.select_mark: QGraphicsRectItem | None = None
+        self.unit = None  # set with the scenario: the counter is then drawn by its size on the screen
+        self.scenario = None
+
+    def paint(self, painter, option, widget=None) -> None:
+        """The printed counter when it is large enough on the screen to read; zoomed out, a chip with its
+        values, then with its unit type (app/editor/counter_lod.py)."""
+        if self.unit is not None:
+            from .counter_lod import lod_paint
+
+            rect = QRectF(-PIXMAP_PX / 2, -PIXMAP_PX / 2, PIXMAP_PX, PIXMAP_PX)
+            if lod_paint(painter, rect, self.unit, self.scenario):
+                return
+        super().paint(painter, option, widget)
 
     def _frame(self, color: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QGraphicsRectItem:
         r = QGraphicsRectItem(QRectF(-PIXMAP_PX / 2, -PIXMAP_PX / 2, PIXMAP_PX, PIXMAP_PX).adjusted(-3, -3, 3, 3),
@@ -267,6 +280,7 @@ class CounterLayer(QObject):
                 depth = n - 1 - i  # 0 for the top counter
                 pm = counter_pixmap(sc.units[uid], sc, PIXMAP_PX)
                 item = CounterItem(uid, pm, side, layer)
+                item.unit, item.scenario = sc.units[uid], sc
                 item.setPos(c + QPointF(depth * step, depth * step) - QPointF((n - 1) * step / 2, (n - 1) * step / 2))
                 item.setZValue(i)
                 item.setToolTip(uid)

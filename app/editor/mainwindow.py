@@ -73,6 +73,7 @@ from .panels import (
 )
 from .preferences import Preferences, PreferencesDialog
 from .tools import TOOL_CLASSES, BrushState, Tool
+from .workspace import Workspace, remember_layout
 
 if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
     from .scenario_panels import ScenarioPanels
@@ -149,6 +150,8 @@ class MainWindow(QMainWindow):
         self._build_toolbars()
         self._build_docks()
         self._build_status()
+        self.workspace = Workspace(self, self.settings, self.view)  # map-only (Tab), layouts per task
+        self.workspace.fill_menu(self.view_menu)
         self.view.hexHovered.connect(self._hovered)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.view.viewportMoved.connect(self._viewport_moved)
@@ -920,6 +923,9 @@ class MainWindow(QMainWindow):
 
     def save_layout(self) -> None:
         self.remember_view()
+        self.workspace.save_current()
+        if self.workspace.map_only:  # the layout kept is the one with the panels shown
+            self.workspace.set_map_only(False)
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.sync()
@@ -1064,6 +1070,7 @@ class MainWindow(QMainWindow):
                 self._panels_pending = True
         self._fill_scenario_menu()
         self.act_sheets.setEnabled(want)
+        self.workspace.document_opened(want)
         self.counter_layer.rebuild()
         self._update_title()
 
@@ -1083,6 +1090,7 @@ class MainWindow(QMainWindow):
         if self.selected_unit is not None:
             panels.oob.select_unit(self.selected_unit)
             panels.designer.select_unit(self.selected_unit)
+        self.workspace.panels_added()
 
     def _fill_scenario_menu(self) -> None:
         doc = self.document
@@ -1180,6 +1188,8 @@ class MainWindow(QMainWindow):
                 self.playtest_window = None
                 return
         self.playtest_window = open_playtest(self)
+        if self.playtest_window is not None:  # the playtest keeps a layout of its own
+            remember_layout(self.playtest_window, self.settings, "playtest")
 
     def balance_lab(self) -> None:
         """The balance lab (app/balance_lab) on the scenario's file, a non-modal dialog kept by the window."""

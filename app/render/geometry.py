@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 from hexwright.engine.hexgrid import DIRECTIONS, Hex, Hexside
 from hexwright.engine.model import HexMap
+from hexwright.engine.model.hexmap import MapChange
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QRectF
 from PySide6.QtGui import QPainterPath
 
@@ -82,6 +84,39 @@ def chains_path(chains: list[np.ndarray]) -> QPainterPath:
     return _path_from_records(rec)
 
 
+SMOOTH_STEPS = 8  # line pieces per curve segment (Qt dashes and strokes curves very slowly)
+
+
+def smooth_chains(chains: list[np.ndarray], steps: int = SMOOTH_STEPS) -> list[np.ndarray]:
+    """Chains of hex centres as smooth curves, sampled as polylines: each chain runs from its first point
+    through the midpoints of its links (the hexsides it crosses) to its last point, as a Catmull-Rom
+    spline. A road that zigzags from centre to centre across a flat-top grid has collinear link
+    midpoints, so it comes out as the straight line the printed map shows; where it turns it rounds the
+    corner inside the hex it turns in."""
+    t = np.linspace(0.0, 1.0, steps + 1)[1:, None]  # (steps, 1)
+    b0, b1, b2, b3 = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+    out = []
+    for c in chains:
+        c = np.asarray(c, dtype=float)
+        if len(c) < 3:
+            out.append(c)
+            continue
+        q = np.concatenate([c[:1], (c[:-1] + c[1:]) / 2.0, c[-1:]])
+        prev = np.concatenate([q[:1], q[:-2]])  # q[i-1] (q[0] at the start)
+        nxt2 = np.concatenate([q[2:], q[-1:]])  # q[i+2] (the last point at the end)
+        p0, p3 = q[:-1], q[1:]
+        p1 = p0 + (p3 - prev) / 6.0
+        p2 = p3 - (nxt2 - p0) / 6.0
+        pts = (b0[None] * p0[:, None] + b1[None] * p1[:, None] + b2[None] * p2[:, None] + b3[None] * p3[:, None])
+        out.append(np.concatenate([q[:1], pts.reshape(-1, 2)]))
+    return out
+
+
+def smooth_chains_path(chains: list[np.ndarray]) -> QPainterPath:
+    """`smooth_chains` as one path of polylines."""
+    return chains_path(smooth_chains(chains))
+
+
 def chain_segments(segs: np.ndarray, digits: int = 3) -> list[np.ndarray]:
     """Join segments that share end points into polylines, so a river or a road is stroked with
     smooth joins rather than capped piece by piece. Where three or more meet, a chain ends."""
@@ -129,13 +164,53 @@ class Group:
 
     bounds: tuple[float, float, float, float]  # x0, y0, x1, y1
     chains: list[np.ndarray]
+    _paths: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def intersects(self, rect: QRectF | None, margin: float) -> bool:
+    def path(self, kind: str = "chains") -> QPainterPath:
+        """The group as one path, built once: "chains" (polylines), "smooth" (smooth_chains_path) or
+        "segments" (each member a segment)."""
+        p = self._paths.get(kind)
+        if p is None:
+            if kind == "smooth":
+                p = smooth_chains_path(self.chains)
+            elif kind == "segments":
+                p = polylines_path(np.array(self.chains))
+            else:
+                p = chains_path(self.chains)
+            self._paths[kind] = p
+        return p
+
+    def intersects(self, rect: QRectF | None, margin: float) -> bool:  # one group; see groups_near
         if rect is None:
             return True
         x0, y0, x1, y1 = self.bounds
         return not (x1 + margin < rect.left() or x0 - margin > rect.right()
                     or y1 + margin < rect.top() or y0 - margin > rect.bottom())
+
+
+_BOUNDS: dict[int, tuple[list, np.ndarray]] = {}
+
+
+def _group_bounds(groups: list[Group]) -> np.ndarray:
+    """The (n, 4) bounds of a cached list of groups, kept while that list lives."""
+    entry = _BOUNDS.get(id(groups))
+    if entry is not None and entry[0] is groups:
+        return entry[1]
+    b = np.array([g.bounds for g in groups])
+    if len(_BOUNDS) > 64:
+        _BOUNDS.clear()
+    _BOUNDS[id(groups)] = (groups, b)
+    return b
+
+
+def groups_near(groups: list[Group], rect: QRectF | None, margin: float) -> list[Group]:
+    """The groups whose bounds come within `margin` of `rect` (all when None), tested with numpy."""
+    if rect is None or not groups:
+        return groups
+    b = _group_bounds(groups)
+    near = ((b[:, 2] + margin >= rect.left()) & (b[:, 0] - margin <= rect.right())
+            & (b[:, 3] + margin >= rect.top()) & (b[:, 1] - margin <= rect.bottom()))
+    return [groups[i] for i in np.flatnonzero(near)]
 
 
 def group_chains(chains: list[np.ndarray], block: float) -> list[Group]:
@@ -150,6 +225,18 @@ def group_chains(chains: list[np.ndarray], block: float) -> list[Group]:
         lo, hi = pts.min(axis=0), pts.max(axis=0)
         groups.append(Group((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])), cs))
     return groups
+
+
+class _GeometryListener:
+    """Forwards a map's changes to its geometry without keeping the geometry alive."""
+
+    def __init__(self, geom: MapGeometry) -> None:
+        self._geom = weakref.ref(geom)
+
+    def __call__(self, change: MapChange) -> None:
+        geom = self._geom()
+        if geom is not None:
+            geom.apply(change)
 
 
 @dataclass
@@ -180,8 +267,10 @@ class MapGeometry:
         self.layout = m.layout()
         self.size = self.layout.size_x
         self.hexes: list[Hex] = list(m.hexes)
-        qr = np.array(self.hexes, dtype=float).reshape(-1, 2)
-        self.centers = self.layout.hexes_to_pixels(qr)
+        # np.fromiter over the flattened coordinates: np.array of 40,000 tuples costs ten times as much
+        self.qr = np.fromiter(chain.from_iterable(self.hexes), dtype=np.int64,
+                              count=2 * len(self.hexes)).reshape(-1, 2)
+        self.centers = self.layout.hexes_to_pixels(self.qr.astype(float))
         self.corner_offsets = np.array([self.layout.corner_offset(i) for i in range(6)])
         self.index = {h: i for i, h in enumerate(self.hexes)}
         w, h = m.grid.pixel_size()
@@ -207,6 +296,12 @@ class MapGeometry:
         self._labels: tuple[str, ...] | None = None
         self._outline_chains: list[np.ndarray] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
+        self._present: tuple[frozenset[str], frozenset[str]] | None = None
+        self._by_x: tuple[np.ndarray, np.ndarray] | None = None
+        self.placed: object | None = None  # label placement (mapdraw), computed when first drawn
+        self.synced = -1  # the map revision this geometry shows
+        self.grid = m.grid
+        self._listener: _GeometryListener | None = None
         self.sides = self._hexsides()
 
     @property
@@ -218,13 +313,64 @@ class MapGeometry:
 
     @classmethod
     def of(cls, m: HexMap) -> MapGeometry:
+        """The map's geometry at its current revision. The cached copy follows the map's edits (its
+        MapChange events) in place where it can: a brush stroke updates the terrain of the hexes it
+        painted instead of rebuilding 40,000 hexes, so the editor's canvas draws with this geometry
+        at every stroke."""
         entry = cls._cache.get(m)
-        key = (m.revision, m.grid)
-        if entry is not None and entry[0] == key:
-            return entry[1]
+        if entry is not None:
+            geom = entry[1]
+            if geom.synced == m.revision and geom.grid == m.grid:
+                return geom
+            geom.detach()
         geom = cls(m)
-        cls._cache[m] = (key, geom)
+        geom.synced = m.revision
+        geom.grid = m.grid
+        cls._cache[m] = (None, geom)
+        geom._listener = _GeometryListener(geom)  # noqa: SLF001
+        m.subscribe(geom._listener)  # noqa: SLF001
         return geom
+
+    def detach(self) -> None:
+        m = self._map()
+        listener = getattr(self, "_listener", None)
+        if m is not None and listener is not None:
+            m.unsubscribe(listener)
+        self._listener = None
+
+    def apply(self, change: MapChange) -> None:
+        """Follow one edit of the map; what cannot be followed in place leaves the geometry stale
+        (`of` then builds a new one)."""
+        m = self._map()
+        if m is None or self.synced != m.revision - 1:
+            return
+        kind = change.kind
+        if kind == "terrain":
+            codes = {c: i for i, c in enumerate(self.terrain_codes)}
+            terrain = m.terrain
+            for h in change.hexes:
+                i = self.index.get(h)
+                if i is None:
+                    continue
+                ci = codes.get(terrain.get(h, ""))
+                if ci is None:  # a code new to this geometry: rebuild
+                    return
+                self.terrain_index[i] = ci
+        elif kind in ("features", "locations"):
+            self._feature_symbols = None
+        elif kind == "hexside":
+            self.sides = self._hexsides()
+            self._side_groups.clear()
+            self._present = None
+        elif kind == "places":
+            self.placed = None
+        elif kind == "regions":
+            self.placed = None  # names keep clear of objective markers
+        elif kind in ("elevation", "underlay", "edges"):
+            pass
+        else:  # the grid or anything else: rebuild
+            return
+        self.synced = m.revision
 
     # -- hexes ----------------------------------------------------------------------------------
     def labels(self) -> tuple[str, ...] | None:
@@ -256,14 +402,20 @@ class MapGeometry:
         return self._feature_symbols
 
     def visible(self, exposed: QRectF | None) -> np.ndarray:
-        """Indices of hexes whose outline may intersect `exposed` (all when None)."""
+        """Indices (ascending) of hexes whose outline may intersect `exposed` (all when None), found
+        from the centres sorted by x: a brush stamp's repaint looks at its few columns, not the map."""
         if exposed is None:
             return np.arange(len(self.hexes))
         s = self.size
-        x, y = self.centers[:, 0], self.centers[:, 1]
-        mask = ((x >= exposed.left() - s) & (x <= exposed.right() + s)
-                & (y >= exposed.top() - s) & (y <= exposed.bottom() + s))
-        return np.flatnonzero(mask)
+        if self._by_x is None:
+            order = np.argsort(self.centers[:, 0], kind="stable")
+            self._by_x = (order, self.centers[order, 0])
+        order, xs = self._by_x
+        lo, hi = np.searchsorted(xs, [exposed.left() - s, exposed.right() + s], side="left")
+        hi = np.searchsorted(xs, exposed.right() + s, side="right")
+        cand = order[lo:hi]
+        y = self.centers[cand, 1]
+        return np.sort(cand[(y >= exposed.top() - s) & (y <= exposed.bottom() + s)])
 
     def polygons(self, idx: np.ndarray, scale: float = 1.0) -> np.ndarray:
         """(n, 6, 2) hex outlines (optionally shrunk about the centre) of the hexes `idx`."""
@@ -272,16 +424,17 @@ class MapGeometry:
     def off_map(self) -> np.ndarray:
         """(n, 6) booleans: whether each hex's neighbour in direction d lies off the map."""
         if self._off_map is None:
-            qr = np.array(self.hexes, dtype=np.int64).reshape(-1, 2)
-            lo = qr.min(axis=0) - 1 if len(qr) else np.zeros(2, np.int64)
-            width = int(qr[:, 1].max() - lo[1] + 2) if len(qr) else 1
-
-            def key(a: np.ndarray) -> np.ndarray:  # one integer per hex of the box around the map
-                return (a[..., 0] - lo[0]) * width + (a[..., 1] - lo[1])
-
+            qr = self.qr
+            if len(qr) == 0:
+                self._off_map = np.zeros((0, 6), dtype=bool)
+                return self._off_map
+            lo = qr.min(axis=0) - 1
+            hi = qr.max(axis=0) + 1
+            on = np.zeros((int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1), dtype=bool)  # the box around the map
+            on[qr[:, 0] - lo[0], qr[:, 1] - lo[1]] = True
             steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
-            neighbours = key(qr[:, None, :] + steps[None, :, :])
-            self._off_map = ~np.isin(neighbours, key(qr))
+            nb = qr[:, None, :] + steps[None, :, :] - lo
+            self._off_map = ~on[nb[..., 0], nb[..., 1]]
         return self._off_map
 
     def grid_segments(self) -> tuple[np.ndarray, np.ndarray]:
@@ -411,6 +564,14 @@ class MapGeometry:
             self._side_groups[key] = group_chains(chains, 8.0 * self.size)
         return self._side_groups[key]
 
+    def present(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The hexside feature codes and the path codes that appear on the map."""
+        if self._present is None:
+            hs = self.map.hexsides.values()
+            self._present = (frozenset(f for info in hs for f in info.features),
+                             frozenset(p for info in hs for p in info.paths))
+        return self._present
+
     # -- hexsides -------------------------------------------------------------------------------
     def _hexsides(self) -> HexsideGeometry:
         m = self._map()
@@ -418,7 +579,7 @@ class MapGeometry:
         keys = list(m.hexsides)
         if not keys:
             return HexsideGeometry()
-        arr = np.array(keys, dtype=float).reshape(-1, 3)
+        arr = np.fromiter(chain.from_iterable(keys), dtype=float, count=3 * len(keys)).reshape(-1, 3)
         qr1 = arr[:, :2]
         dirs = arr[:, 2].astype(int)
         dq = np.array([DIRECTIONS[d] for d in range(3)], dtype=float)

@@ -13,6 +13,7 @@ feature and path type, so a 200 x 200 map costs a few dozen paint calls, not 40,
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -29,10 +30,20 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QStaticText,
     QTransform,
 )
 
-from .geometry import Group, MapGeometry, chains_path, polygons_path, polylines_path
+from .geometry import (
+    Group,
+    MapGeometry,
+    chains_path,
+    groups_near,
+    polygons_path,
+    polylines_path,
+)
+from .labels import LabelBox, place_labels
+from .regions import is_objective, paint_objective_marks, paint_regions, region_paths  # noqa: F401 - re-exported
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
 
@@ -48,7 +59,8 @@ class RenderOptions:
     paths: bool = True  # roads, trails, railroads
     hex_numbers: bool = True
     places: bool = True
-    regions: bool = False
+    regions: bool = False  # set-up zones, drop zones, areas (a scenario's set-up chart draws them)
+    objectives: bool = True  # objective regions' markers (map symbols, drawn with the features)
     features: bool = True  # villages, towns, cities (building blocks), fortifications
     underlay: bool = False
     underlay_dir: str | None = None  # where a relative underlay image path is looked up
@@ -59,6 +71,14 @@ class RenderOptions:
     number_color: str = "#3a3630"
     number_size: float = 0.2
     place_color: str = "#1d1a16"
+    smooth_paths: bool = True  # roads, trails, rail as curves through the hexside midpoints
+    place_labels: bool = True  # move names clear of one another and of the map's edge
+    label_scale: float = 1.0  # place names this many times their printed size (the editor, zoomed out)
+    min_line_width: float = 0.0  # rivers, roads and rail at least this wide (scene units: the editor, zoomed out)
+    grid_blocks: bool = False  # stroke the grid by cached blocks (the editor's many small repaints)
+    static_numbers: bool = False  # hex numbers laid out once and kept (the editor)
+    # drawn last, over the map, in scene coordinates (a scenario's set-up: app/render/setup.py)
+    overlay: Callable[[QPainter, QRectF | None], None] | None = None
 
 
 # -- textures ----------------------------------------------------------------------------------------
@@ -234,29 +254,83 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.underlay:  # over the terrain at the underlay's opacity, as when digitizing over a scan
         _paint_underlay(painter, m, o)
     if o.regions:
-        _paint_regions(painter, m, g, idx)
+        _paint_regions(painter, m, g, idx, exposed)
     if o.grid:
         _paint_grid(painter, g, exposed, o)
     side_idx = g.sides_visible(exposed)
     if o.hexsides:
-        _paint_water(painter, m, g, exposed)
+        _paint_water(painter, m, g, exposed, o)
     if o.paths:
-        _paint_paths(painter, m, g, exposed)
+        _paint_paths(painter, m, g, exposed, o)
     if o.hexsides:
         _paint_crossings(painter, m, g, side_idx)
     if o.features:
         _paint_features(painter, m, g, idx)
+    if o.objectives:
+        _paint_objectives(painter, m, g, exposed)
     if o.frame:
-        pen = QPen(QColor("#3b362c"), g.size * 0.06)
-        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        # only the outline near what is drawn; cut beyond the reach of the pen's miter joins and caps
-        painter.drawPath(chains_path(g.outline_chains_near(exposed, 3 * pen.widthF() + g.size)))
+        _paint_frame(painter, g, exposed)
     if o.hex_numbers:
         _paint_numbers(painter, m, g, idx, o)
     if o.places:
         _paint_places(painter, m, g, exposed, o)
+    if o.overlay is not None:
+        painter.save()
+        o.overlay(painter, exposed)
+        painter.restore()
+
+
+def _paint_frame(painter: QPainter, g: MapGeometry, exposed: QRectF | None) -> None:
+    if exposed is not None and g.extent.adjusted(2 * g.size, 2 * g.size, -2 * g.size, -2 * g.size).contains(exposed):
+        return  # well inside the map: no part of its outline is near
+    pen = QPen(QColor("#3b362c"), g.size * 0.06)
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    # only the outline near what is drawn; cut beyond the reach of the pen's miter joins and caps
+    painter.drawPath(chains_path(g.outline_chains_near(exposed, 3 * pen.widthF() + g.size)))
+
+
+LAYER_PARTS = ("terrain", "regions", "grid", "frame", "hexsides", "paths", "crossings", "features", "numbers",
+               "places")
+
+
+def paint_layer(painter: QPainter, m: HexMap, part: str, exposed: QRectF | None,
+                options: RenderOptions | None = None) -> None:
+    """One part of `paint_map` (LAYER_PARTS), drawn exactly as the export draws it: the editor's canvas
+    draws each of its layers with this (app/editor/canvas.py), so what it shows is what prints."""
+    o = options or RenderOptions()
+    g = MapGeometry.of(m)
+    painter.save()
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        if part == "terrain":
+            _paint_terrain(painter, m, g, g.visible(exposed), o)
+        elif part == "regions":
+            _paint_regions(painter, m, g, g.visible(exposed), exposed, o.min_line_width)
+        elif part == "grid":
+            _paint_grid(painter, g, exposed, o)
+        elif part == "frame":
+            _paint_frame(painter, g, exposed)
+        elif part == "hexsides":
+            _paint_water(painter, m, g, exposed, o)
+        elif part == "crossings":
+            _paint_crossings(painter, m, g, g.sides_visible(exposed))
+        elif part == "paths":
+            _paint_paths(painter, m, g, exposed, o)
+        elif part == "features":
+            _paint_features(painter, m, g, g.visible(exposed))
+            if o.objectives:
+                _paint_objectives(painter, m, g, exposed)
+        elif part == "numbers":
+            _paint_numbers(painter, m, g, g.visible(exposed), o)
+        elif part == "places":
+            _paint_places(painter, m, g, exposed, o)
+        else:
+            raise ValueError(f"unknown map part {part!r}")
+    finally:
+        painter.restore()
 
 
 @lru_cache(maxsize=4)
@@ -326,16 +400,18 @@ def _paint_blocks(painter: QPainter, centers: np.ndarray, s: float, kind: str, c
     painter.setPen(Qt.PenStyle.NoPen)
 
 
-def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray) -> None:
-    visible = set(idx.tolist())
-    for name in sorted(m.regions):
-        r = m.regions[name]
-        sel = np.array(sorted(g.index[h] for h in r.hexes if h in g.index and g.index[h] in visible), dtype=int)
-        if len(sel) == 0:
-            continue
-        c = QColor(r.color)
-        c.setAlpha(70)
-        painter.fillPath(polygons_path(g.polygons(sel, 0.92)), c)
+def _paint_regions(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray, exposed: QRectF | None,
+                   min_width: float = 0.0) -> None:
+    """The regions that are tinted (objectives are map symbols, drawn with the features)."""
+    names = {n for n, r in m.regions.items() if not is_objective(r)}
+    if names:
+        paint_regions(painter, m, g, exposed, min_width, names)
+
+
+def _paint_objectives(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+    names = {n for n, r in m.regions.items() if is_objective(r)}
+    if names:
+        paint_regions(painter, m, g, exposed, names=names)
 
 
 def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
@@ -343,32 +419,34 @@ def _paint_grid(painter: QPainter, g: MapGeometry, exposed: QRectF | None, o: Re
     pen.setCapStyle(Qt.PenCapStyle.SquareCap)  # round caps cost ten times as much to stroke
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    if exposed is not None:
+    if exposed is not None and not o.grid_blocks:
         # one path of just the edges that reach the exposed area: blocks of the grid would stroke each
         # edge in every band it reaches, and twice where blocks meet
         painter.drawPath(polylines_path(g.grid_segments_near(exposed, 2 * pen.widthF())))
         return
-    for group in g.grid_groups():
-        painter.drawPath(polylines_path(np.array(group.chains)))
+    for group in groups_near(g.grid_groups(), exposed, 2 * pen.widthF()):
+        painter.drawPath(group.path("segments"))
 
 
-def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen]) -> None:
+def _stroke_groups(painter: QPainter, groups: list[Group], exposed: QRectF | None, pens: list[QPen],
+                   smooth: bool = False) -> None:
     margin = max(p.widthF() for p in pens)
-    paths = [chains_path(gr.chains) for gr in groups if gr.intersects(exposed, margin)]
+    kind = "smooth" if smooth else "chains"
+    paths = [gr.path(kind) for gr in groups_near(groups, exposed, margin)]
     for pen in pens:
         for path in paths:
             painter.strokePath(path, pen)
 
 
-def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
     """Hexside features drawn along the hexside: rivers, canals, streams, slopes... (not ferries)."""
     table = m.terrain_table.hexside_features
-    present = {f for info in m.hexsides.values() for f in info.features}
+    present = g.present()[0]
     s = g.size
     for f in sorted((f for f in present if f in table and not table[f].permits_crossing),
                     key=lambda f: (-table[f].width, f)):
         ft = table[f]
-        width = max(ft.width * s, 0.5)
+        width = max(ft.width * s, 0.5, o.min_line_width)
         color = QColor(ft.color)
         pens = [QPen(QColor(color).darker(140), width * 1.3), QPen(color, width)]
         for pen in pens:
@@ -377,10 +455,10 @@ def _paint_water(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
         _stroke_groups(painter, g.feature_groups(f), exposed, pens)
 
 
-def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None) -> None:
+def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
     """Roads, trails and railroads: railroads under trails under roads."""
     table = m.terrain_table.paths
-    present = {p for info in m.hexsides.values() for p in info.paths if p in table}
+    present = {p for p in g.present()[1] if p in table}
     s = g.size
 
     def rank(code: str) -> tuple[int, str]:
@@ -389,7 +467,7 @@ def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
 
     for code in sorted(present, key=rank):
         pt = table[code]
-        width = max(pt.width * s, 0.5)
+        width = max(pt.width * s, 0.5, o.min_line_width)
         color = QColor(pt.color)
         if not pt.move:  # a railroad: a thin line with ties across it
             rail = QPen(color, width * 0.5)
@@ -409,7 +487,7 @@ def _paint_paths(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF |
             for pen in pens:
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        _stroke_groups(painter, g.path_groups(code), exposed, pens)
+        _stroke_groups(painter, g.path_groups(code), exposed, pens, o.smooth_paths)
 
 
 def _paint_crossings(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.ndarray) -> None:
@@ -498,7 +576,10 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     if labels is None:  # a numbering that cannot label every hex (validation reports it)
         return
     k = px / FONT_PX
-    widths = _label_widths(font_key, labels) * k
+    cache = g.__dict__.setdefault("_number_widths", {})
+    widths = cache.get(font_key)
+    if widths is None:  # hashing 40,000 labels for the lru_cache on every repaint costs more than drawing
+        widths = cache[font_key] = _label_widths(font_key, labels)
     fm = _metrics(font_key)
     flat = m.grid.orientation == "flat"
     top = (-math.sqrt(3) / 2 * s if flat else -s * 0.62) + fm.ascent() * k + s * 0.05
@@ -506,10 +587,22 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     painter.setFont(_font(*font_key))
     painter.setPen(QColor(o.number_color))
     painter.scale(k, k)
-    xs = (g.centers[idx, 0] - widths[idx] / 2) / k
+    xs = (g.centers[idx, 0] - widths[idx] * k / 2) / k
     ys = (g.centers[idx, 1] + top) / k
-    for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
-        painter.drawText(QPointF(x, y), labels[i])
+    if o.static_numbers:  # laid out once per hex and kept (the editor repaints the same hexes often)
+        texts = g.__dict__.setdefault("_number_texts", {})
+        asc = fm.ascent()
+        font = _font(*font_key)
+        for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
+            st = texts.get(i)
+            if st is None:
+                st = texts[i] = QStaticText(labels[i])
+                st.setTextFormat(Qt.TextFormat.PlainText)
+                st.prepare(QTransform(), font)
+            painter.drawStaticText(QPointF(x, y - asc), st)
+    else:
+        for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
+            painter.drawText(QPointF(x, y), labels[i])
     painter.restore()
 
 
@@ -523,25 +616,71 @@ _PLACE_STYLE = {  # kind -> (family, size in hex sizes, bold, italic, letter spa
 }
 
 
-def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
+def _place_style(place) -> tuple[tuple, float, str | None, float]:
+    family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
+    return (family, bold, italic, spacing), size, color, yoff
+
+
+def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
+                 scale: float = 1.0) -> list[tuple[object, float, float, float]]:
+    """Every place name on the map as (place, x, y of its baseline start, scale of FONT_PX), moved clear
+    of the other names and of the map's edge when `arrange` (app/render/labels.py); kept on the
+    geometry until the places, the map or the grid change."""
+    if not isinstance(g.placed, dict):
+        g.placed = {}
+    cached = g.placed.get((arrange, scale))
+    if cached is not None:
+        return cached
     s = g.size
+    base: list[tuple[object, float, float, float]] = []
+    boxes: list[LabelBox] = []
     for place in m.places:
         if place.hex is None or place.hex not in g.index:
             continue
-        family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
-        key = (family, bold, italic, spacing)
+        key, size, _color, yoff = _place_style(place)
         fm = _metrics(key)
-        k = s * size * place.size / FONT_PX
+        k = s * size * place.size * scale / FONT_PX
         cx, cy = g.centers[g.index[place.hex]]
         w = fm.horizontalAdvance(place.text) * k
         x = cx + place.dx * s - w / 2
         y = cy + (place.dy + yoff) * s + (fm.ascent() - fm.descent()) * k / 2
-        if exposed is not None and not QRectF(x, y - fm.ascent() * k, w, fm.height() * k).intersects(exposed):
+        base.append((place, x, y, k))
+        halo = s * 0.09 * place.size * scale / 2
+        boxes.append(LabelBox(x - halo, y - fm.ascent() * k - halo, w + 2 * halo,
+                              (fm.ascent() + fm.descent()) * k + 2 * halo, place.kind, place.size))
+    if arrange and boxes:
+        inset = 0.3 * s  # the map's edge hexes are cut by the frame's zigzag: keep names inside it
+        e = g.extent.adjusted(inset, inset, -inset, -inset)
+        obstacles = []  # the objective markers (paint_objective_marks: a ring of radius 0.2 at +0.42, +0.36)
+        for r in m.regions.values():
+            if is_objective(r):
+                for h in r.hexes:
+                    i = g.index.get(h)
+                    if i is not None:
+                        cx, cy = g.centers[i]
+                        obstacles.append((cx + 0.2 * s, cy + 0.14 * s, 0.44 * s, 0.44 * s))
+        moves = place_labels(boxes, (e.left(), e.top(), e.width(), e.height()), s * max(1.0, scale ** 0.5),
+                             pad=0.04 * s, obstacles=obstacles)
+        base = [(pl, x + dx, y + dy, k) for (pl, x, y, k), (dx, dy) in zip(base, moves, strict=True)]
+    if len(g.placed) > 8:
+        g.placed.clear()
+    g.placed[(arrange, scale)] = base
+    return base
+
+
+def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
+    s = g.size
+    for place, x, y, k in placed_names(m, g, o.place_labels, o.label_scale):
+        key, _size, color, _yoff = _place_style(place)
+        fm = _metrics(key)
+        w = fm.horizontalAdvance(place.text) * k
+        if exposed is not None and not QRectF(x - s * 0.1, y - fm.ascent() * k - s * 0.1, w + s * 0.2,
+                                              fm.height() * k + s * 0.2).intersects(exposed):
             continue
         text = QPainterPath()
         text.addText(QPointF(0, 0), _font(*key), place.text)
         path = QTransform(k, 0, 0, k, x, y).map(text)
-        halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size)
+        halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size * o.label_scale)
         halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.strokePath(path, halo)
         painter.fillPath(path, QColor(color or o.place_color))

@@ -105,7 +105,7 @@ class Region:
     area of an area-movement map (a polygon in map units, with the areas it borders)."""
 
     name: str
-    kind: str = "zone"  # zone, setup_zone, drop_zone, offboard, area
+    kind: str = "zone"  # zone, setup_zone, drop_zone, offboard, area, objective (drawn as a marker)
     hexes: set[Hex] = field(default_factory=set)
     polygon: list[tuple[float, float]] = field(default_factory=list)
     adjacent: list[str] = field(default_factory=list)

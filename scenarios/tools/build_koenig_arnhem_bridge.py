@@ -84,25 +84,27 @@ def terrain_table() -> TerrainTable:
     come from the 8.1 example and 8.1.2, the other costs are reconstructed) and the 9.1 Attack Factor
     modifiers as combat data (printed in 9.1)."""
     t = TerrainTable(name="Koenig Market-Garden TEC", movement_classes=["ground"])
-    for code, name, color, cost, af in (
-        ("clear", "Clear", "#e9e4c4", 1, 1),
-        ("woods", "Woods", "#6f9a4a", 2, -1),
-        ("town", "Town", "#c8a080", 1, -1),
-        ("city", "City", "#a89890", 2, -2),
-        ("rough", "Rough", "#b59a72", 2, -2),
-        ("hilltop", "Hilltop", "#c8a860", 3, -3),
+    # colours and textures in the style of the F&M corridor map (woods drawn as trees, towns and cities
+    # as building blocks, rough ground as hachures), so both shipped maps print alike
+    for code, name, color, pattern, cost, af in (
+        ("clear", "Clear", "#e6dfb8", None, 1, 1),
+        ("woods", "Woods", "#86a862", "woods", 2, -1),
+        ("town", "Town", "#ddd0b8", "town", 1, -1),
+        ("city", "City", "#c9b9a6", "city", 2, -2),
+        ("rough", "Rough", "#b49a74", "rough", 2, -2),
+        ("hilltop", "Hilltop", "#cdb67a", "broken", 3, -3),
     ):
         combat = {"af": af, "hilltop": True} if code == "hilltop" else {"af": af}
-        t.terrain[code] = TerrainType(code, name, color, move={"ground": cost}, combat=combat)
+        t.terrain[code] = TerrainType(code, name, color, pattern, move={"ground": cost}, combat=combat)
     t.hexside_features["river"] = HexsideFeatureType(
-        "river", "River", "#3a78c8", 0.16, {"ground": None}, combat={"fire": "prohibited"})
+        "river", "River", "#3d7fcf", 0.16, {"ground": None}, combat={"fire": "prohibited"})
     t.hexside_features["stream"] = HexsideFeatureType(
         "stream", "Stream", "#5a98d8", 0.07, {"ground": 1}, combat={"af_all_across": -1})
     t.hexside_features["slope"] = HexsideFeatureType(
         "slope", "Slope", "#8a6a3a", 0.06, {"ground": 1}, combat={"af_all_across": -1, "hilltop_exempt": True})
     t.bridges["road_bridge"] = BridgeType("road_bridge", "Arnhem Bridge", "#505050", {"ground": 0},
                                           combat={"fire": "full_fire_half"})
-    t.paths["road"] = PathType("road", "Road", "#b03020", 0.08, False, {"ground": 1})
+    t.paths["road"] = PathType("road", "Road", "#c0392b", 0.09, False, {"ground": 1})
     return t
 
 
@@ -115,7 +117,8 @@ def build_map() -> HexMap:
         "Recon/9th entry road at 0104, the four western roads north of the Lower Rhine, the four eastern roads and "
         "the bottom-edge exit roads are. Terrain placement is reconstructed. Movement costs other than hilltop "
         "3 MP, slope +1 MP and road 1 MP (Koenig 8.1, 8.1.2) are reconstructed; the Attack Factor modifiers are "
-        "those of Koenig 9.1. Red-bordered regions are the objective city and town hexes (exclusive 12.0)."
+        "those of Koenig 9.1. The objective city and town hexes (exclusive 12.0) are the regions of kind objective, "
+        "marked with a red star."
     )
     m.edges = {"west": "left", "east": "right", "north": "top", "south": "bottom"}
     at = m.hex_at
@@ -156,9 +159,9 @@ def build_map() -> HexMap:
             if not m.contains(s.other if s.hex == h else s.hex):
                 m.link_path(h, s.other if s.hex == h else s.hex, "road")
                 break
-    m.set_region(Region("objective_cities", "zone", {at(x) for x in OBJECTIVE_CITIES}, color="#d02020",
+    m.set_region(Region("objective_cities", "objective", {at(x) for x in OBJECTIVE_CITIES}, color="#d02020",
                         label="Objective City (2 VP)"))
-    m.set_region(Region("objective_towns", "zone", {at(x) for x in OBJECTIVE_TOWNS}, color="#d02020",
+    m.set_region(Region("objective_towns", "objective", {at(x) for x in OBJECTIVE_TOWNS}, color="#d02020",
                         label="Objective Town (1 VP)"))
     m.set_places([Place("Arnhem", at("0904"), "city"), Place("Oosterbeek", at("0404"), "town"),
                   Place("Arnhem Bridge", at("1005"), "label", 0.8, 0.5, 0.6),
