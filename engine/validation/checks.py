@@ -51,7 +51,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     u: UnitDef | None
     lab: str | None
     anchor: tuple
-    map_ok = not sc.map_missing  # without the real map, hex checks would only report the stand-in
+    # without the real map, hex checks would only report the stand-in; an area map has its own checks
+    map_ok = not sc.map_missing and sc.area_map is None
     side_ids = {s.id for s in sc.sides}
 
     family = RULES_FAMILIES.get(sc.rules)
@@ -225,6 +226,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
 
     # -- the start state of a scenario that starts mid-game (Scenario.start)
     check_start(r, sc, map_ok)
+    if sc.area_map is not None:  # Storm over Arnhem: areas instead of hexes
+        from .areachecks import area_map_diagnostics, check_area_scenario
+
+        r.out.extend(area_map_diagnostics(sc.area_map, r.sm))
+        check_area_scenario(sc, lambda sev, code, msg, anchor: r.add(sev, code, msg, anchor))
     if sc.rules == "target_arnhem":  # supply stripes, para supply markers, off-board areas
         check_target_arnhem(r, sc, map_ok)
 

@@ -1,0 +1,306 @@
+"""Geometry of area maps, with shapely: outlines as polygons, which areas share a border (one
+STRtree query and a vectorised DE-9IM test), what is wrong with a drawing (invalid outlines,
+overlaps, gaps, slivers, areas outside the map), and the pure functions the editor's commands call
+to draw areas whose borders are shared exactly: snapping a point to the nearest vertex or edge of
+the neighbouring areas, inserting a snapped vertex into the outline it lies on, splitting an area by
+a polyline, merging two areas.
+
+Functions here take and return plain data (area id -> outline or shapely polygon); the AreaMap
+(engine/model/areamap.py) calls them and keeps the results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Polygon
+from shapely.ops import polylabel, split
+from shapely.strtree import STRtree
+from shapely.validation import explain_validity
+
+Point = tuple[float, float]
+Outline = tuple[Point, ...]
+
+# tolerances in map units (pixels of the map at 100 %)
+OVERLAP_MIN_AREA = 1.0  # overlaps smaller than this are rounding, not a drawing error
+GAP_MIN_AREA = 1.0  # an enclosed hole smaller than this is rounding
+NEAR_MISS = 3.0  # areas closer than this that share no border leave a crack between them
+SLIVER_COMPACTNESS = 0.05  # 4 pi A / P^2 (1 for a circle, 0.785 for a square) below this: a sliver
+SLIVER_MIN_AREA = 25.0  # an area smaller than this (5 x 5 units) is a sliver whatever its shape
+SHARES_A_LINE = "****1****"  # DE-9IM: the two boundaries meet in a line
+
+
+class AreaGeometryError(ValueError):
+    """An edit that would give an invalid outline; the message says why."""
+
+
+@dataclass(frozen=True)
+class AreaProblem:
+    """Something wrong with an area map: `code` (invalid-polygon, overlap, gap, sliver, isolated,
+    outside-map, unknown-terrain, unknown-border-area), a message, the areas concerned, a point to
+    show, and the severity (error or warning)."""
+
+    code: str
+    message: str
+    areas: tuple[str, ...] = ()
+    at: Point | None = None
+    severity: str = "error"
+
+    @property
+    def kind(self) -> str:
+        return self.code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# ---------------------------------------------------------------------------------------------
+# outlines
+# ---------------------------------------------------------------------------------------------
+def polygon_of(points: Sequence[Point]) -> Polygon:
+    """The shapely polygon of an outline (the first point is not repeated at the end); empty when
+    there are fewer than three points."""
+    pts = list(points)
+    if len(pts) >= 2 and pts[0] == pts[-1]:
+        pts = pts[:-1]
+    if len(pts) < 3:
+        return Polygon()
+    return Polygon(pts)
+
+
+def outline_of(polygon: Polygon) -> Outline:
+    """The outline of a polygon as the files keep it: exterior points, not closed, counter-clockwise
+    in map units with y down (shapely's orientation), rounded to 1/1000 of a unit."""
+    coords = list(shapely.geometry.polygon.orient(polygon).exterior.coords)[:-1]
+    return tuple((round(x, 3), round(y, 3)) for x, y in coords)
+
+
+def covers(g: Polygon, x: float, y: float) -> bool:
+    return not g.is_empty and g.covers(shapely.Point(x, y))
+
+
+def label_point(g: Polygon) -> Point:
+    """A point well inside the polygon (its pole of inaccessibility), for its number and counters."""
+    if g.is_empty:
+        return (0.0, 0.0)
+    try:
+        p = polylabel(g, tolerance=max(1.0, math.sqrt(g.area) / 50)) if g.is_valid else g.representative_point()
+    except Exception:  # shapely refuses some degenerate outlines: any point inside will do
+        p = g.representative_point()
+    return (round(p.x, 2), round(p.y, 2))
+
+
+def shared_line(a: Polygon, b: Polygon) -> shapely.Geometry:
+    """The line two areas share (empty when they only meet at a point or not at all)."""
+    line = shapely.intersection(a.boundary, b.boundary)
+    if isinstance(line, shapely.GeometryCollection) and not isinstance(line, shapely.MultiLineString):
+        parts = [g for g in line.geoms if g.geom_type in ("LineString", "MultiLineString")]
+        line = shapely.union_all(parts) if parts else LineString()
+    return shapely.line_merge(line) if isinstance(line, shapely.MultiLineString) else line
+
+
+# ---------------------------------------------------------------------------------------------
+# adjacency
+# ---------------------------------------------------------------------------------------------
+def touching_pairs(geoms: Mapping[str, Polygon]) -> list[tuple[str, str]]:
+    """Pairs of areas (a < b) whose polygons share a border of positive length: one STRtree query
+    for the pairs whose boxes meet, then one vectorised DE-9IM test that their boundaries meet in a
+    line ('****1****'); two areas meeting at a corner only are not adjacent."""
+    ids = [aid for aid, g in geoms.items() if not g.is_empty]
+    if len(ids) < 2:
+        return []
+    arr = np.array([geoms[aid] for aid in ids], dtype=object)
+    tree = STRtree(arr)
+    left, right = tree.query(arr)
+    keep = left < right
+    left, right = left[keep], right[keep]
+    shares = shapely.relate_pattern(arr[left], arr[right], SHARES_A_LINE)
+    out = []
+    for i, j in zip(left[shares].tolist(), right[shares].tolist(), strict=True):
+        a, b = ids[i], ids[j]
+        out.append((a, b) if a < b else (b, a))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# problems
+# ---------------------------------------------------------------------------------------------
+def _pt(g: shapely.Geometry) -> Point:
+    p = g.representative_point() if not g.is_empty else shapely.Point(0, 0)
+    return (round(p.x, 1), round(p.y, 1))
+
+
+def geometry_problems(geoms: Mapping[str, Polygon], point_counts: Mapping[str, int], width: float, height: float,
+                      adjacent: Callable[[str, str], bool]) -> list[AreaProblem]:
+    """Invalid outlines, areas outside the map, slivers, overlapping areas, areas that nearly meet
+    without sharing a border, and holes the areas enclose; in map order, then by pair."""
+    out: list[AreaProblem] = []
+    valid: list[str] = []
+    for aid, g in geoms.items():
+        n = point_counts.get(aid, 0)
+        if n < 3 or g.is_empty:
+            out.append(AreaProblem("invalid-polygon", f"area {aid}: an outline needs at least 3 points, it has {n}",
+                                   (aid,)))
+            continue
+        if not g.is_valid:
+            fixed = g.buffer(0)
+            out.append(AreaProblem("invalid-polygon", f"area {aid}: the outline is not a simple polygon "
+                                   f"({explain_validity(g)})", (aid,), None if fixed.is_empty else _pt(fixed)))
+            continue
+        minx, miny, maxx, maxy = g.bounds
+        if minx < 0 or miny < 0 or maxx > width or maxy > height:
+            out.append(AreaProblem("outside-map", f"area {aid}: the outline reaches outside the map "
+                                   f"(0, 0)-({width:g}, {height:g})", (aid,), _pt(g), "warning"))
+        compact = 4 * math.pi * g.area / (g.length ** 2) if g.length else 0.0
+        if g.area < SLIVER_MIN_AREA or compact < SLIVER_COMPACTNESS:
+            out.append(AreaProblem("sliver", f"area {aid} is a sliver ({g.area:.1f} square units, compactness "
+                                   f"{compact:.3f}): a stray outline, or two vertices that should be one",
+                                   (aid,), _pt(g), "warning"))
+        valid.append(aid)
+    if len(valid) >= 2:
+        out.extend(_pair_problems(geoms, valid, adjacent))
+        out.extend(_holes(geoms, valid))
+    return out
+
+
+def _pair_problems(geoms: Mapping[str, Polygon], ids: list[str],
+                   adjacent: Callable[[str, str], bool]) -> list[AreaProblem]:
+    arr = np.array([geoms[a] for a in ids], dtype=object)
+    tree = STRtree(arr)
+    left, right = tree.query(arr, predicate="dwithin", distance=NEAR_MISS)
+    keep = left < right
+    left, right = left[keep], right[keep]
+    out: list[AreaProblem] = []
+    if not len(left):
+        return out
+    inter = shapely.intersection(arr[left], arr[right])
+    areas = shapely.area(inter)
+    shares = shapely.relate_pattern(arr[left], arr[right], SHARES_A_LINE)
+    for k, (i, j) in enumerate(zip(left.tolist(), right.tolist(), strict=True)):
+        a, b = ids[i], ids[j]
+        if areas[k] >= OVERLAP_MIN_AREA:
+            out.append(AreaProblem("overlap", f"areas {a} and {b} overlap ({areas[k]:.1f} square units)",
+                                   (a, b), _pt(inter[k])))
+        elif not shares[k] and not adjacent(a, b):
+            gap = shapely.shortest_line(arr[i], arr[j])
+            if gap.length > 0:
+                out.append(AreaProblem("gap", f"areas {a} and {b} nearly meet ({gap.length:.1f} units apart) but "
+                                       "share no border: snap their vertices together or set the border by hand",
+                                       (a, b), _pt(gap.centroid), "warning"))
+    return out
+
+
+def _holes(geoms: Mapping[str, Polygon], ids: list[str]) -> list[AreaProblem]:
+    """Holes the areas enclose: interior rings of their union that no area fills."""
+    polys = [geoms[a] for a in ids]
+    union = shapely.union_all(polys)
+    parts = list(union.geoms) if hasattr(union, "geoms") else [union]
+    tree = STRtree(np.array(polys, dtype=object))
+    out = []
+    for part in parts:
+        if part.geom_type != "Polygon":
+            continue
+        for ring in part.interiors:
+            hole = Polygon(ring)
+            if hole.area < GAP_MIN_AREA:
+                continue
+            around = sorted({ids[i] for i in tree.query(hole, predicate="dwithin", distance=NEAR_MISS)})
+            out.append(AreaProblem("gap", f"a gap of {hole.area:.1f} square units between areas "
+                                   f"{', '.join(around)} is in no area", tuple(around), _pt(hole)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# drawing helpers for the editor: snapping, splitting, merging
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Snap:
+    """Where a point snapped to: a vertex of an area (`index` of the vertex) or an edge (`index` of
+    the edge's first vertex), with the snapped point and its distance from the cursor."""
+
+    point: Point
+    area: str
+    kind: str  # "vertex" or "edge"
+    index: int
+    distance: float
+
+
+def snap_point(outlines: Mapping[str, Sequence[Point]], x: float, y: float, tolerance: float,
+               exclude: Sequence[str] = ()) -> Snap | None:
+    """The nearest vertex within `tolerance` of (x, y) among the areas' outlines, else the nearest
+    point on an edge within it, else None. Vertices win over edges so shared corners stay one point."""
+    best: Snap | None = None
+    for aid, pts in outlines.items():
+        if aid in exclude:
+            continue
+        for i, (px, py) in enumerate(pts):
+            d = math.hypot(px - x, py - y)
+            if d <= tolerance and (best is None or d < best.distance):
+                best = Snap((px, py), aid, "vertex", i, d)
+    if best is not None:
+        return best
+    for aid, pts in outlines.items():
+        if aid in exclude or len(pts) < 2:
+            continue
+        n = len(pts)
+        for i in range(n):
+            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
+            dx, dy = bx - ax, by - ay
+            seg = dx * dx + dy * dy
+            t = 0.0 if seg == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / seg))
+            qx, qy = ax + t * dx, ay + t * dy
+            d = math.hypot(qx - x, qy - y)
+            if d <= tolerance and (best is None or d < best.distance):
+                best = Snap((round(qx, 3), round(qy, 3)), aid, "edge", i, d)
+    return best
+
+
+def insert_vertex(outline: Sequence[Point], point: Point, tolerance: float = 1e-6) -> Outline:
+    """The outline with `point` inserted into the edge it lies on (within `tolerance`); unchanged when
+    it is already a vertex or lies on no edge. A neighbour's snapped vertex put into this outline
+    keeps the border shared vertex for vertex."""
+    pts = list(outline)
+    if any(math.hypot(px - point[0], py - point[1]) <= tolerance for px, py in pts):
+        return tuple(pts)
+    n = len(pts)
+    for i in range(n):
+        seg = LineString([pts[i], pts[(i + 1) % n]])
+        if seg.distance(shapely.Point(point)) <= tolerance:
+            return tuple(pts[: i + 1] + [point] + pts[i + 1:])
+    return tuple(pts)
+
+
+def split_area(outline: Sequence[Point], cut: Sequence[Point]) -> tuple[Outline, Outline]:
+    """Split an outline in two by a polyline crossing it from border to border; the two outlines
+    share the cut exactly. AreaGeometryError when the cut does not divide it in two."""
+    poly = polygon_of(outline)
+    if poly.is_empty or not poly.is_valid:
+        raise AreaGeometryError("the area's outline is not a valid polygon; fix it before splitting")
+    if len(cut) < 2:
+        raise AreaGeometryError("a cut needs at least two points")
+    line = LineString(cut)
+    pieces = [g for g in split(poly, line).geoms if g.geom_type == "Polygon" and g.area > 0]
+    if len(pieces) != 2:
+        raise AreaGeometryError(f"the cut must cross the area from one border to another once; it gives "
+                                f"{len(pieces)} piece{'s' if len(pieces) != 1 else ''}")
+    pieces.sort(key=lambda g: (-g.area, g.bounds))
+    return outline_of(pieces[0]), outline_of(pieces[1])
+
+
+def merge_areas(a: Sequence[Point], b: Sequence[Point]) -> Outline:
+    """One outline for two areas that share a border; AreaGeometryError when they do not, or when
+    the result would have a hole (two areas meeting on both sides of a third)."""
+    pa, pb = polygon_of(a), polygon_of(b)
+    if not shapely.relate_pattern(pa, pb, SHARES_A_LINE):
+        raise AreaGeometryError("only two areas that share a border can be merged")
+    union = shapely.union(pa, pb)
+    if union.geom_type != "Polygon":
+        raise AreaGeometryError("the two areas do not make one polygon")
+    union = shapely.simplify(union, 0)  # drop the vertices left in the middle of straight edges
+    if union.interiors:
+        raise AreaGeometryError("merging would leave a hole inside the new area")
+    return outline_of(union)
