@@ -1,0 +1,94 @@
+"""The Storm over Arnhem family's `Game` (Storm over Arnhem: The Crossing, 003_6afad32bba8815b2.txt): the
+scenario, its area map, the units' sides and kinds as the variant names them, the turn track (turns A and
+B before turn 1), the fire table and the last turn.
+
+The variant names its forces by formation (the scenario's `formation` of each unit): the pillbox (1.1), the
+Arnhem Garrison (1.2), the 9th SS Recon (1.3, 3.4) and its recon infantry substitutes, the 10th SS Recon Bn
+(2.2), the Bocholt Training Battalion (2.3) and the British Company B (2.1, 2.2). British AT units are units
+of type `anti_tank` (3.1, 3.42, 3.43).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...model.areamap import AreaMap
+from ...model.scenario import Scenario
+from ..protocol import Action, Game
+from .actions import parse_action
+from .tables import FireTable
+
+BRITISH, GERMAN = "british", "german"
+PLAY_OPTIONS = ("max_turns",)
+
+# formations the variant names (The Crossing 1.1-1.3, 2.1-2.3)
+PILLBOX = "Pillbox"
+GARRISON = "Arnhem Garrison"
+RECON_9SS = "9th SS Recon"
+RECON_9SS_INFANTRY = "9th SS Recon infantry"  # the 4-6-6 counters that replace halftracks (1.3)
+RECON_10SS = "10th SS Recon"
+BOCHOLT = "Bocholt"
+COMPANY_B = "B Coy"
+
+# the bridge (3.42-3.46): the borders the 9th SS Recon crosses, in order, and where it leaves the bridge
+BRIDGE_BORDERS: tuple[tuple[str, str], ...] = (("4", "5"), ("17", "18"), ("22", "23"))
+BRIDGE_EXITS = ("22", "23", "28")
+PILLBOX_AREA, GARRISON_AREA = "4", "23"
+PERIMETER_COUNTERS = 6  # 3.5
+UNPLACED_COUNTER_VP = 2  # 3.5
+GERMAN_VP_START = -2  # 3.7
+TA_SWITCH_TURN = "3"  # the Tactical Advantage switches to the Germans at the start of turn 3 (introduction)
+ZONE_LIMIT_10SS = 11  # 2.2: a maximum of eleven units per zone
+DEFAULT_STACKING = 8  # units of a side in an area when neither the area nor the scenario says (reconstructed)
+ELIMINATION_ABSORBS = 4  # 3.42: "up to 4 casualty points per unit"
+MAX_FIRE_GROUP = 4  # the basic game's maximum fire group (reconstructed; 3.42 lets border fire exceed it)
+
+
+def area_map_of(scenario: Scenario) -> AreaMap:
+    """The scenario's area map; ValueError when the scenario is on a hex map."""
+    am = getattr(scenario, "area_map", None)
+    if am is None:
+        am = scenario.map if isinstance(scenario.map, AreaMap) else None  # type: ignore[unreachable]
+    if am is None:
+        raise ValueError("a Storm over Arnhem scenario is played on an area map (its map file is an area map)")
+    return am
+
+
+class SoAGameBase(Game):
+    """What stays fixed in a game of The Crossing; the package's `StormArnhemGame` adds its states."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        unknown = [k for k in (options or {}) if k not in PLAY_OPTIONS]
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; Storm over Arnhem has no optional rules "
+                             f"(play options: {', '.join(PLAY_OPTIONS)})")
+        self.areas: AreaMap = area_map_of(scenario)
+        self.side_of = {uid: u.side for uid, u in scenario.units.items()}
+        self.unit_ids = tuple(scenario.units)
+        self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
+        # the turn track: "A", "B", "1", "2", ... (the scenario's turn labels, else A, B, 1, 2 ...)
+        labels = [t.label or "" for t in scenario.turns]
+        if not labels:
+            labels = ["A", "B", "1", "2", "3", "4", "5"]
+        self.labels: tuple[str, ...] = tuple(lb or str(i - 1) for i, lb in enumerate(labels))
+        limit = int(self.options.get("max_turns") or len(self.labels))
+        self.last_turn = max(1, min(limit, len(self.labels))) - 1  # index of the last turn played
+        self.fire = FireTable.of(scenario)
+        self.neighbours: dict[str, tuple[str, ...]] = {
+            a: tuple(sorted(n for n in self.areas.neighbours(a) if self._crossable(a, n))) for a in self.areas.areas}
+        win = [v for v in scenario.victory if v.kind == "vp" and v.side == GERMAN]
+        self.german_win_vp = win[0].count if win else 10
+        self.win_text = win[0].description if win and win[0].description else ""
+
+    def _crossable(self, a: str, b: str) -> bool:
+        """A river border is never crossed (reconstructed: the basic game's map has no other crossing than
+        the bridge, which the variant enters only by 3.4)."""
+        border = self.areas.border(a, b)
+        return border is None or border.kind not in ("river", "none")
+
+    def formation(self, uid: str) -> str:
+        return self.scenario.units[uid].formation
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
