@@ -72,6 +72,27 @@ def polygon_of(points: Sequence[Point]) -> Polygon:
     return Polygon(pts)
 
 
+def polygons_of(outlines: Sequence[Sequence[Point]]) -> list[Polygon]:
+    """polygon_of for many outlines at once: one vectorised shapely call for all the rings."""
+    rings: list[list[Point]] = []
+    where: list[int] = []
+    out: list[Polygon] = [Polygon()] * len(outlines)
+    for k, pts in enumerate(outlines):
+        ring = list(pts)
+        if len(ring) >= 2 and ring[0] == ring[-1]:
+            ring = ring[:-1]
+        if len(ring) >= 3:
+            rings.append(ring + [ring[0]])
+            where.append(k)
+    if rings:
+        coords = np.array([p for ring in rings for p in ring], dtype=float)
+        indices = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
+        built = shapely.polygons(shapely.linearrings(coords, indices=indices))
+        for k, g in zip(where, built.tolist(), strict=True):
+            out[k] = g
+    return out
+
+
 def outline_of(polygon: Polygon) -> Outline:
     """The outline of a polygon as the files keep it: exterior points, not closed, counter-clockwise
     in map units with y down (shapely's orientation), rounded to 1/1000 of a unit."""
@@ -107,23 +128,73 @@ def shared_line(a: Polygon, b: Polygon) -> shapely.Geometry:
 # adjacency
 # ---------------------------------------------------------------------------------------------
 def touching_pairs(geoms: Mapping[str, Polygon]) -> list[tuple[str, str]]:
-    """Pairs of areas (a < b) whose polygons share a border of positive length: one STRtree query
-    for the pairs whose boxes meet, then one vectorised DE-9IM test that their boundaries meet in a
-    line ('****1****'); two areas meeting at a corner only are not adjacent."""
-    ids = [aid for aid, g in geoms.items() if not g.is_empty]
+    """Pairs of areas (a < b) whose polygons share a border of positive length; two areas meeting
+    at a corner only are not adjacent.
+
+    Areas drawn with snapping share their borders vertex for vertex, so most shared borders are
+    edges that appear, identically, in two outlines: those are matched by sorting every edge of
+    every outline once (numpy, on shapely's coordinates). A border shared only in part (a vertex of
+    one area in the middle of an edge of the other) leaves an edge that matches no other; such
+    edges are looked up in a shapely STRtree of the areas, and only those candidate pairs get the
+    exact DE-9IM test that their boundaries meet in a line ('****1****')."""
+    ids = [aid for aid in geoms]
     if len(ids) < 2:
         return []
     arr = np.array([geoms[aid] for aid in ids], dtype=object)
-    tree = STRtree(arr)
-    left, right = tree.query(arr)
-    keep = left < right
-    left, right = left[keep], right[keep]
-    shares = shapely.relate_pattern(arr[left], arr[right], SHARES_A_LINE)
+    present = arr.copy()
+    present[shapely.is_empty(arr)] = None  # an empty outline has no edges and is in no pair
+    coords, owner = shapely.get_coordinates(shapely.get_exterior_ring(present), return_index=True)
+    same = owner[:-1] == owner[1:]
+    p, q, own = coords[:-1][same], coords[1:][same], owner[:-1][same]
+    swap = (p[:, 0] > q[:, 0]) | ((p[:, 0] == q[:, 0]) & (p[:, 1] > q[:, 1]))
+    lo, hi = np.where(swap[:, None], q, p), np.where(swap[:, None], p, q)
+    proper = np.any(lo != hi, axis=1)  # a repeated vertex makes an edge of no length
+    lo, hi, own = lo[proper], hi[proper], own[proper]
+    keys = np.column_stack([lo, hi])
+    order = np.lexsort((keys[:, 3], keys[:, 2], keys[:, 1], keys[:, 0]))
+    keys, own = keys[order], own[order]
+    equal = np.all(keys[1:] == keys[:-1], axis=1)
+    first, second = own[:-1][equal], own[1:][equal]
+    differ = first != second
+    n = len(ids)
+    codes = np.minimum(first, second)[differ].astype(np.int64) * n + np.maximum(first, second)[differ]
+    # edges matched by no other outline: a border shared in part, or the map's edge
+    matched = np.zeros(len(keys), dtype=bool)
+    matched[:-1] |= equal
+    matched[1:] |= equal
+    if not matched.all():
+        loose = ~matched
+        lines = shapely.linestrings(np.stack([keys[loose, 0:2], keys[loose, 2:4]], axis=1))
+        tree = STRtree(present)
+        line_i, poly_j = tree.query(lines)
+        line_owner = own[loose][line_i]
+        other = poly_j != line_owner
+        cand = (np.minimum(line_owner, poly_j)[other].astype(np.int64) * n
+                + np.maximum(line_owner, poly_j)[other])
+        cand = np.setdiff1d(np.unique(cand), codes)
+        if len(cand):
+            left, right = cand // n, cand % n
+            codes = np.concatenate([codes, cand[_shares_a_line(arr[left], arr[right])]])
     out = []
-    for i, j in zip(left[shares].tolist(), right[shares].tolist(), strict=True):
-        a, b = ids[i], ids[j]
+    for code in np.unique(codes).tolist():
+        a, b = ids[code // n], ids[code % n]
         out.append((a, b) if a < b else (b, a))
     return out
+
+
+def _shares_a_line(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """The DE-9IM test pair by pair; a pair shapely cannot relate (an outline GEOS refuses) is not
+    adjacent, and validation reports the outline."""
+    try:
+        return np.asarray(shapely.relate_pattern(left, right, SHARES_A_LINE), dtype=bool)
+    except shapely.errors.GEOSException:
+        out = np.zeros(len(left), dtype=bool)
+        for k, (a, b) in enumerate(zip(left, right, strict=True)):
+            try:
+                out[k] = bool(shapely.relate_pattern(a, b, SHARES_A_LINE))
+            except shapely.errors.GEOSException:
+                out[k] = False
+        return out
 
 
 # ---------------------------------------------------------------------------------------------

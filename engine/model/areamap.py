@@ -130,6 +130,15 @@ class AreaMap:
             self._geometry[area_id] = g
         return g
 
+    def geometries(self) -> dict[str, Any]:
+        """Every area's shapely Polygon, in map order; the missing ones built in one vectorised call."""
+        missing = [aid for aid in self.areas if aid not in self._geometry]
+        if missing:
+            from .areageom import polygons_of
+
+            self._geometry.update(zip(missing, polygons_of([self.areas[a].polygon for a in missing]), strict=True))
+        return {aid: self._geometry[aid] for aid in self.areas}
+
     def area_at(self, x: float, y: float) -> str | None:
         """The area containing the point (the first in map order when areas overlap), or None."""
         from .areageom import covers
@@ -175,7 +184,7 @@ class AreaMap:
         shapely STRtree (engine/model/areageom.py `touching_pairs`)."""
         from .areageom import touching_pairs
 
-        return touching_pairs({aid: self.geometry(aid) for aid in self.areas})
+        return touching_pairs(self.geometries())
 
     def derive_borders(self) -> None:
         """Borders from shared polygon edges: every touching pair gets an 'open' border unless the
@@ -185,10 +194,10 @@ class AreaMap:
         for key, br in self.borders.items():
             if br.edited and br.a in self.areas and br.b in self.areas:
                 new[key] = br
-        for a, b in self.touching_pairs():
-            key = border_key(a, b)
+        for a, b in self.touching_pairs():  # a < b already
+            key = frozenset((a, b))
             if key not in new:
-                new[key] = AreaBorder.between(a, b)
+                new[key] = AreaBorder(a, b)
         self.borders = new
         self._notify(AreaMapChange("borders"))
 
@@ -199,7 +208,7 @@ class AreaMap:
         neighbour; each with its code, message, the areas concerned and a point to show."""
         from .areageom import AreaProblem, geometry_problems
 
-        out = geometry_problems({aid: self.geometry(aid) for aid in self.areas},
+        out = geometry_problems(self.geometries(),
                                 {aid: len(a.polygon) for aid, a in self.areas.items()},
                                 self.width, self.height, self.adjacent)
         for aid, area in self.areas.items():

@@ -245,3 +245,58 @@ def test_merge_joins_two_neighbours_into_one_outline_without_the_shared_edge():
     assert len(merged) == 4  # the vertices in the middle of the long edges are dropped
     with pytest.raises(AreaGeometryError):
         merge_areas(square(0, 0), square(300, 0))
+
+
+def brute_force_pairs(m: AreaMap) -> list[tuple[str, str]]:
+    """Every pair tested with shapely's DE-9IM: the boundaries meet in a line."""
+    import shapely
+
+    ids = list(m.areas)
+    out = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if shapely.relate_pattern(m.geometry(a), m.geometry(b), "****1****"):
+                out.append((a, b) if a < b else (b, a))
+    return sorted(out)
+
+
+def test_derived_pairs_match_the_de9im_test_on_welded_and_brick_layouts():
+    import random
+
+    rng = random.Random(3)
+    # welded: a jittered grid whose neighbours share their vertices
+    welded = AreaMap("w", 800, 800)
+    v = {(i, j): (i * 100 + (rng.uniform(-30, 30) if 0 < i < 8 and 0 < j < 8 else 0),
+                  j * 100 + (rng.uniform(-30, 30) if 0 < i < 8 and 0 < j < 8 else 0))
+         for i in range(9) for j in range(9)}
+    for r in range(8):
+        for c in range(8):
+            welded.set_area(Area(f"{r}.{c}", polygon=(v[(c, r)], v[(c + 1, r)], v[(c + 1, r + 1)], v[(c, r + 1)])))
+    # brick: each row offset by half a brick, so every horizontal border is shared only in part
+    brick = AreaMap("b", 900, 400)
+    for r in range(4):
+        off = 50 if r % 2 else 0
+        for c in range(8):
+            x = off + c * 100
+            brick.set_area(Area(f"{r}.{c}", polygon=((x, r * 100), (x + 100, r * 100), (x + 100, r * 100 + 100),
+                                                     (x, r * 100 + 100))))
+    for m in (welded, brick):
+        m.derive_borders()
+        assert sorted((b.a, b.b) for b in m.borders.values()) == brute_force_pairs(m)
+    assert brick.neighbours("1.0") == ["0.0", "0.1", "1.1", "2.0", "2.1"]
+
+
+def test_the_adjacency_benchmark_runs_at_a_small_size_and_checks_its_maps():
+    from benchmarks.area_adjacency import area_adjacency_benchmark, brick_map, welded_map
+    from benchmarks.core import Settings
+
+    rows = area_adjacency_benchmark(Settings(quick=True, repeat=1, warmup=0))
+    assert [r.max_ratio for r in rows] == [2.0, None, None, None, None, None]
+    assert all(r.subject_value > 0 and r.baseline_value > 0 for r in rows)
+    welded = welded_map(4, 3)
+    assert all(len(a.polygon) == 8 for a in welded.areas.values())
+    welded.derive_borders()
+    assert len(welded.borders) == 3 * 3 + 4 * 2  # horizontal and vertical neighbours, no corners
+    bricks = brick_map(4, 3)
+    bricks.derive_borders()
+    assert brute_force_pairs(bricks) == sorted((b.a, b.b) for b in bricks.borders.values())
