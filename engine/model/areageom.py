@@ -175,11 +175,13 @@ def touching_pairs(geoms: Mapping[str, Polygon]) -> list[tuple[str, str]]:
         if len(cand):
             left, right = cand // n, cand % n
             codes = np.concatenate([codes, cand[_shares_a_line(arr[left], arr[right])]])
-    out = []
-    for code in np.unique(codes).tolist():
-        a, b = ids[code // n], ids[code % n]
-        out.append((a, b) if a < b else (b, a))
-    return out
+    codes = np.unique(codes)
+    names = np.array(ids, dtype=object)
+    first_ids, second_ids = names[codes // n], names[codes % n]
+    flip = second_ids < first_ids
+    lo_ids = np.where(flip, second_ids, first_ids).tolist()
+    hi_ids = np.where(flip, first_ids, second_ids).tolist()
+    return list(zip(lo_ids, hi_ids, strict=True))
 
 
 def _shares_a_line(left: np.ndarray, right: np.ndarray) -> np.ndarray:

@@ -190,14 +190,11 @@ class AreaMap:
         """Borders from shared polygon edges: every touching pair gets an 'open' border unless the
         designer edited it; edited borders are kept (also between areas that do not touch: a bridge
         across a river the polygons leave open); derived borders whose areas no longer touch go."""
-        new: dict[frozenset[str], AreaBorder] = {}
+        areas = self.areas
+        new = {key: AreaBorder(a, b) for a, b in self.touching_pairs() for key in (frozenset((a, b)),)}
         for key, br in self.borders.items():
-            if br.edited and br.a in self.areas and br.b in self.areas:
+            if br.edited and br.a in areas and br.b in areas:
                 new[key] = br
-        for a, b in self.touching_pairs():  # a < b already
-            key = frozenset((a, b))
-            if key not in new:
-                new[key] = AreaBorder(a, b)
         self.borders = new
         self._notify(AreaMapChange("borders"))
 
