@@ -119,7 +119,7 @@ def main() -> None:
         "  G-Gar2: {area: '23'}",
         "  G-GarHQ: {area: '23'}",
         "victory:",
-        "  - {kind: vp, side: german, result: win, when: end, count: 18, description: 'the Germans win with 18 VP or "
+        "  - {kind: vp, side: german, result: win, when: end, count: 30, description: 'the Germans win with 30 VP or "
         "more at the end of turn 5, else the British (reconstructed: the basic game''s victory levels are not in the "
         "source)'}",
         "tables:",

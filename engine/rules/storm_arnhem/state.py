@@ -84,11 +84,13 @@ class SoAState(SoABoard):
         return None
 
     def final_outcome(self) -> Outcome:
+        """3.7 and the scenario's `vp` condition: the Germans win with at least its count of VP (the total is in
+        the log; the reason names the condition only, so that games group by it)."""
         need = self.game.german_win_vp
-        what = self.game.win_text or f"the Germans win with {need} VP or more at the end"
+        self.note(f"German VP at the end: {self.vp} (the Germans need {need}) {cite('3.7')}")
         if self.vp >= need:
-            return Outcome(GERMAN, False, f"German VP {self.vp} (at least {need}: {what}) {cite('3.7')}")
-        return Outcome(BRITISH, False, f"German VP {self.vp} (fewer than {need}: {what}) {cite('3.7')}")
+            return Outcome(GERMAN, False, f"the Germans have {need} VP or more {cite('3.7')}")
+        return Outcome(BRITISH, False, f"the Germans have fewer than {need} VP {cite('3.7')}")
 
     def end(self, out: Outcome) -> None:
         self._outcome = out

@@ -40,6 +40,8 @@ from .movement import reach
 from .recon import border_firers, leave_options
 from .state import SoAState
 
+# a unit the stacking limit does not count (the conformance test reads this flag)
+NOT_STACKED = "does not count for stacking (Storm over Arnhem 1.1)"
 PHASES = ("Set-up and arrivals", "Movement/Fire impulses", "Close Combat Phase", "End of the turn")
 
 
@@ -71,7 +73,7 @@ class SoAPresenter(Presenter):
             if status == ON_MAP and uid in st.committed:
                 flags.append("committed")
             if st.is_pillbox(uid):
-                flags.append("pillbox: no effect on movement or stacking (1.1)")
+                flags.append(f"pillbox: no effect on movement; {NOT_STACKED}")
             out.append(UnitView(uid, u.side, u.name or uid, st.area_of(uid), shown, values_text(st, uid), tuple(flags)))
         return out
 
