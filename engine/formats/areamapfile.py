@@ -38,7 +38,8 @@ AREA_MAP_KIND = "hexwright-area-map"
 AREA_MAP_KEYS = ("format_version", "kind", "name", "notes", "size", "terrain_table", "areas", "borders",
                  "underlay")
 AREA_KEYS = ("id", "name", "polygon", "terrain", "vp", "zone", "stacking", "tags")
-MAX_MAP_SIDE = 1_000_000.0  # map units
+MAX_MAP_SIDE = 40_000.0  # map units: a 34 x 22 inch map scanned at 1,000 dpi; `render` draws it at scale 0.5
+MAX_COORDINATE = 1_000_000.0  # |x|, |y| of a polygon point (outside the map is a warning of validation)
 MAX_AREAS = 100_000
 MAX_VERTICES = 100_000  # per area
 
@@ -58,11 +59,11 @@ def _polygon(reader: YamlReader, raw: Any, what: str, where: tuple[int, int]) ->
     for j, pt in enumerate(raw):
         at = raw.where(j) if isinstance(raw, YList) else where
         if (isinstance(pt, list) and len(pt) == 2 and all(not isinstance(c, bool) and finite(c) for c in pt)
-                and all(abs(c) <= MAX_MAP_SIDE for c in pt)):
+                and all(abs(c) <= MAX_COORDINATE for c in pt)):
             pts.append((float(pt[0]), float(pt[1])))
         else:
             reader.error("bad-value", f"{what}: polygon point {j + 1} must be [x, y], two numbers within "
-                         f"+-{MAX_MAP_SIDE:,.0f}", at)
+                         f"+-{MAX_COORDINATE:,.0f}", at)
             return ()
     if len(pts) < 3:
         reader.error("bad-value", f"{what}: a polygon needs at least 3 points, it has {len(pts)}", where)

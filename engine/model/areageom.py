@@ -101,7 +101,10 @@ def outline_of(polygon: Polygon) -> Outline:
 
 
 def covers(g: Polygon, x: float, y: float) -> bool:
-    return not g.is_empty and g.covers(shapely.Point(x, y))
+    try:
+        return not g.is_empty and bool(g.covers(shapely.Point(x, y)))
+    except shapely.errors.GEOSException:  # an invalid outline GEOS cannot test: validation reports it
+        return False
 
 
 def label_point(g: Polygon) -> Point:
@@ -117,7 +120,10 @@ def label_point(g: Polygon) -> Point:
 
 def shared_line(a: Polygon, b: Polygon) -> shapely.Geometry:
     """The line two areas share (empty when they only meet at a point or not at all)."""
-    line = shapely.intersection(a.boundary, b.boundary)
+    try:
+        line = shapely.intersection(a.boundary, b.boundary)
+    except shapely.errors.GEOSException:  # an invalid outline: validation reports it; draw nothing
+        return LineString()
     if isinstance(line, shapely.GeometryCollection) and not isinstance(line, shapely.MultiLineString):
         parts = [g for g in line.geoms if g.geom_type in ("LineString", "MultiLineString")]
         line = shapely.union_all(parts) if parts else LineString()
@@ -235,8 +241,12 @@ def geometry_problems(geoms: Mapping[str, Polygon], point_counts: Mapping[str, i
                                    (aid,), _pt(g), "warning"))
         valid.append(aid)
     if len(valid) >= 2:
-        out.extend(_pair_problems(geoms, valid, adjacent))
-        out.extend(_holes(geoms, valid))
+        try:
+            out.extend(_pair_problems(geoms, valid, adjacent))
+            out.extend(_holes(geoms, valid))
+        except shapely.errors.GEOSException as exc:  # GEOS gave up on valid outlines (extreme coordinates)
+            out.append(AreaProblem("geometry", f"overlaps and gaps could not be checked: {exc}", (), None,
+                                   "warning"))
     return out
 
 
