@@ -7,10 +7,10 @@ movement as reconstructed here).
   `vehicle` for armoured cars, halftracks and armour): RECONSTRUCTED, the basic game's costs are not in the
   source (3.46 says only that a unit "must pay normal MF cost to enter a specific area").
 * 8.22 case B (the basic game's rule, referred to by 1.2, reconstructed): entering an area holding or next to
-  an area holding enemy units costs 1 MF more. The pillbox never affects enemy movement (1.1), nor the
+  an area holding enemy units costs 1 MF more. The pillbox never affects enemy movement (1.1), nor does the
   Arnhem Garrison on turn A (1.2).
 * A unit entering an area with enemy units stops there (the basic game's rule as 3.44 and 3.45 apply it);
-  the pillbox does not stop it (1.1).
+  the pillbox does not stop it (1.1); the Arnhem Garrison does, on turn A too (1.2 lifts case B only).
 * No unit of either side enters a perimeter zone (an area tagged `perimeter`) on turn A (3.2).
 * A unit may end its move only where its side has room (the area's stacking limit; the pillbox is not
   counted, 1.1); it may pass through a full area.
@@ -44,23 +44,24 @@ def terrain_cost(state: SoABoard, uid: str, area: str) -> int | None:
     return None if cost is None else int(cost)
 
 
-def affects_movement(state: SoABoard, uid: str) -> bool:
-    """Whether an enemy unit counts for 8.22 case B and stops movement: not the pillbox (1.1), not the Arnhem
-    Garrison on turn A (1.2)."""
+def affects_costs(state: SoABoard, uid: str) -> bool:
+    """Whether an enemy unit counts for 8.22 case B: not the pillbox (1.1), not the Arnhem Garrison on turn A
+    (1.2: "these units do not affect enemy movement costs into adjacent areas")."""
     if state.is_pillbox(uid):
         return False
     return not (state.turn == 0 and state.is_garrison(uid))
 
 
 def enemy_in(state: SoABoard, area: str, side: str) -> bool:
-    """An enemy unit that affects movement is in `area`."""
-    return any(affects_movement(state, u) for u in state.units_in(area, state.enemy(side)))
+    """An enemy unit that stops a move is in `area`: any but the pillbox (1.1)."""
+    return any(not state.is_pillbox(u) for u in state.units_in(area, state.enemy(side)))
 
 
 def case_b(state: SoABoard, area: str, side: str) -> bool:
-    """8.22 case B (reconstructed): `area` holds or is next to an area holding enemy units that affect
-    movement."""
-    return enemy_in(state, area, side) or any(enemy_in(state, n, side) for n in state.game.neighbours[area])
+    """8.22 case B (reconstructed): `area` holds or is next to an area holding enemy units that affect movement
+    costs."""
+    foe = state.enemy(side)
+    return any(affects_costs(state, u) for a in (area, *state.game.neighbours[area]) for u in state.units_in(a, foe))
 
 
 def may_enter(state: SoABoard, area: str) -> bool:
@@ -108,5 +109,5 @@ def reach(state: SoABoard, uid: str, starts: dict[str, int] | None = None, allow
     return {a: v for a, v in best.items() if a != origin and state.room(a, side) > 0}
 
 
-__all__ = ["GERMAN", "PERIMETER_TAG", "affects_movement", "case_b", "enemy_in", "may_enter", "movement_factors",
+__all__ = ["GERMAN", "PERIMETER_TAG", "affects_costs", "case_b", "enemy_in", "may_enter", "movement_factors",
            "reach", "terrain_cost"]
