@@ -19,6 +19,7 @@ class PlaceUnit(Decision):
     unit: str = ""
     zones: tuple[str, ...] = ()
     limit: int = 0  # units of the group per zone (2.2: eleven), 0 for no limit
+    section: str = "2.1"  # the rule that brings the unit on: 2.1, 2.2 or 2.3
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,7 @@ class AskPlace(Task):
             state.note(f"{self.unit} has no area of zone(s) {', '.join(self.zones)} to set up in and stays off the "
                        f"map {cite(self.rule)}")
             return
-        state.pending = PlaceUnit(state.side_of(self.unit), self.unit, self.zones, self.limit)
+        state.pending = PlaceUnit(state.side_of(self.unit), self.unit, self.zones, self.limit, self.rule)
 
 
 class PlaceStep(SoAStep[PlaceUnit]):
@@ -137,7 +137,7 @@ class PlaceStep(SoAStep[PlaceUnit]):
         assert isinstance(action, Place)
         state.put(action.unit, action.area)
         zone = state.area(action.area).zone
-        state.note(f"{action.unit} sets up in area {action.area} (zone {zone}) {cite(self.rule)}")
+        state.note(f"{action.unit} sets up in area {action.area} (zone {zone}) {cite(d.section)}")
 
 
 # -- 3.5 perimeter control counters ------------------------------------------------------------------------
