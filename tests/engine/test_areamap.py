@@ -300,3 +300,26 @@ def test_the_adjacency_benchmark_runs_at_a_small_size_and_checks_its_maps():
     bricks = brick_map(4, 3)
     bricks.derive_borders()
     assert brute_force_pairs(bricks) == sorted((b.a, b.b) for b in bricks.borders.values())
+
+
+def test_borders_shared_in_part_along_slanted_lines_match_the_de9im_test():
+    """Rows of areas between slanted lines, the rows' vertices at different places along each line:
+    every border between rows is shared in part only (no edge is the same in two outlines)."""
+    import random
+
+    rng = random.Random(5)
+    slopes = [0.0, 1 / 32, -1 / 32, 1 / 64, 0.0]  # the lines never cross: rows stay valid polygons
+
+    def line_y(r: int, x: float) -> float:
+        return r * 100 + slopes[r] * x
+
+    m = AreaMap("slanted", 1000, 500)
+    for r in range(4):
+        xs = sorted({0.0, 960.0} | {float(rng.randrange(1, 120) * 8) for _ in range(6)})
+        for c, (x0, x1) in enumerate(zip(xs, xs[1:], strict=False)):
+            m.set_area(Area(f"{r}.{c}", polygon=((x0, line_y(r, x0)), (x1, line_y(r, x1)),
+                                                 (x1, line_y(r + 1, x1)), (x0, line_y(r + 1, x0)))))
+    m.derive_borders()
+    assert all(m.geometry(a).is_valid for a in m.areas)
+    assert sorted((b.a, b.b) for b in m.borders.values()) == brute_force_pairs(m)
+    assert sum(b.a[0] != b.b[0] for b in m.borders.values()) >= 10  # borders between rows were found
