@@ -15,8 +15,8 @@ shapely polygons (built once); a reference row builds the polygons from the outl
 
 A second map, for reference (no target): 500 areas laid like bricks, each row offset by half an
 area, so that every border between rows is shared only in part (a vertex of one area in the middle
-of the other's edge): the case the editor's snapping avoids, where the exact DE-9IM test runs on
-those pairs.
+of the other's edge): the case the editor's snapping avoids, where every edge that matches no other
+is tested against the edges of the areas around it.
 """
 
 from __future__ import annotations
