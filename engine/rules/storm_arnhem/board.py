@@ -245,6 +245,10 @@ class SoABoard(SequenceState):
             elif BRITISH in sides:
                 self.transit[a] = BRITISH
 
+    def victory_points(self) -> dict[str, int]:
+        """The German VP marker (3.7: it starts at -2); the British score none of their own."""
+        return {GERMAN: self.vp}
+
     def controller(self, area: str) -> str:
         return self.control.get(area, "")
 
