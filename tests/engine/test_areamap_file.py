@@ -241,3 +241,15 @@ def test_validate_and_info_on_an_area_map(tmp_path, capsys):
     assert main(["validate", str(bad)]) == 1
     out = capsys.readouterr().out
     assert f"{bad}:7:5: error[overlap]: areas 2 and 3 overlap" in out
+
+
+def test_the_map_builder_writes_exactly_the_shipped_bytes():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_the_crossing_map",
+                                                  SCENARIOS / "tools" / "build_the_crossing_map.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    built = module.build()
+    assert built.problems() == []
+    assert dump_area_map(built) == CROSSING_MAP.read_text(encoding="utf-8")
