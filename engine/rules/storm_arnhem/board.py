@@ -138,6 +138,11 @@ class SoABoard(SequenceState):
         """The current turn as printed: "A", "B", "1" ..."""
         return self.game.labels[self.turn]
 
+    def track_turn(self) -> int:
+        """The turn's place on the turn track, from 1 (turn A) as the scenario's `turns` number them: "GT 3"
+        is turn 1 (phases and the turn track show this number with the label: "GT 3 ... Turn 1")."""
+        return self.turn + 1
+
     def game_turn(self) -> int:
         """The number of a turn from 1 on; 0 on turns A and B."""
         lb = self.label()

@@ -14,7 +14,7 @@ D = TypeVar("D", bound=Decision)
 
 
 def stage_phase(state: SoABoard, name: str = "Movement/Fire impulses", rule: str = "Storm over Arnhem 3.6") -> Phase:
-    return Phase(f"Turn {state.label()} {name}", rule, state.turn, state.impulse_side)
+    return Phase(f"Turn {state.label()} {name}", rule, state.track_turn(), state.impulse_side)
 
 
 class SoAStep(Step[SoABoard, D]):
@@ -24,7 +24,7 @@ class SoAStep(Step[SoABoard, D]):
     stage: ClassVar[str] = "Movement/Fire impulses"
 
     def phase(self, state: SoABoard, d: D) -> Phase:
-        return Phase(f"Turn {state.label()} {self.stage}", self.rule, state.turn, d.player)
+        return Phase(f"Turn {state.label()} {self.stage}", self.rule, state.track_turn(), d.player)
 
     def explain(self, state: SoABoard, d: D, action: Action) -> str:
         verbs = sorted({verb_of(a) for a in state.legal_actions()})
