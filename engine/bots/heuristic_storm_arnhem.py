@@ -57,6 +57,7 @@ from ..rules.storm_arnhem.decisions import (
 )
 from ..rules.storm_arnhem.fire import absorbs, make_volley
 from ..rules.storm_arnhem.game import MAX_FIRE_GROUP
+from ..rules.storm_arnhem.impulse import fire_declarations
 
 
 class SoAHeuristicBot:
@@ -154,7 +155,7 @@ class SoAHeuristicBot:
         if isinstance(d, PlacePerimeter):
             return next(a for a in legal if isinstance(a, Perimeter))
         if isinstance(d, ContinueTurn):
-            e, _ = self.best_fire(st, d.player, [a for a in self.fires(st, d.player)])
+            e, _ = self.best_fire(st, d.player, self.fires(st, d.player))
             return UseTA() if e >= 2 else EndTurn()
         if isinstance(d, LeaveBridge):
             return self.leave(st, legal)
@@ -163,8 +164,6 @@ class SoAHeuristicBot:
         return legal[self.rng.randrange(len(legal))]
 
     def fires(self, st: SoABoard, side: str) -> list[Action]:
-        from ..rules.storm_arnhem.impulse import fire_declarations
-
         return fire_declarations(st, side)
 
     def casualty(self, st: SoABoard, d: Casualties, legal: list[Action]) -> Action:
