@@ -303,7 +303,7 @@ def _holes(geoms: Mapping[str, Polygon], ids: list[str]) -> list[AreaProblem]:
             hole = Polygon(ring)
             if hole.area < GAP_MIN_AREA:
                 continue
-            around = sorted({ids[i] for i in tree.query(hole, predicate="dwithin", distance=NEAR_MISS)})
+            around = [ids[i] for i in sorted(set(tree.query(hole, predicate="dwithin", distance=NEAR_MISS).tolist()))]
             out.append(AreaProblem("gap", f"a gap of {hole.area:.1f} square units between areas "
                                    f"{', '.join(around)} is in no area", tuple(around), _pt(hole)))
     return out
