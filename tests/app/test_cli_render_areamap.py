@@ -43,3 +43,10 @@ def test_render_refuses_tiling_an_area_map(tmp_path, capsys, qapp):
     assert main(["render", str(CROSSING_MAP), "-o", str(out), "--tile"]) == 2
     assert "area map prints on one page" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_render_draws_a_scenarios_area_map(tmp_path, capsys, qapp):
+    out = tmp_path / "scenario.png"
+    scenario = SCENARIOS / "storm-arnhem" / "the-crossing.yaml"
+    assert main(["render", str(scenario), "-o", str(out), "--scale", "0.25"]) == 0
+    assert (QImage(str(out)).width(), QImage(str(out)).height()) == (300, 210)
