@@ -3,7 +3,8 @@ plays on (003_6afad32bba8815b2.txt: "Area 4", "the area dividing line between ar
 
 Areas are polygons in map units (pixels of the map or its underlay at 100 %). Two areas are
 adjacent when their polygons share a border of positive length; `derive_borders` finds those pairs
-with a shapely STRtree and keeps every border the designer edited (a river or a bridge ramp the
+(edges two outlines have in common, and a shapely STRtree for borders shared in part) and keeps
+every border the designer edited (a river or a bridge ramp the
 printed map shows, or `kind: none` where the printed map says two touching areas are not adjacent).
 `problems` reports what a designer must fix: invalid polygons, overlaps, gaps, slivers and areas
 with no neighbour. Every edit goes through a method that returns what it replaced and notifies
@@ -16,7 +17,7 @@ needed, so loading a hex scenario never loads shapely or numpy).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .hexmap import Underlay
@@ -30,6 +31,7 @@ Point = tuple[float, float]
 # a border the designer marked `none`: the polygons touch but the areas are not adjacent
 NOT_ADJACENT = "none"
 BORDER_KINDS = ("open", "river", "bridge", "ramp", "perimeter", NOT_ADJACENT)
+
 
 @dataclass
 class Area:
@@ -253,21 +255,20 @@ class AreaMap:
         return old
 
     def set_polygon(self, area_id: str, polygon: Iterable[Point]) -> tuple[Point, ...]:
-        """Replace an area's outline; returns the old one."""
+        """Replace an area's outline (the Area record is replaced, never changed in place, so a
+        record kept for undo stays as it was); returns the old outline."""
         area = self.areas[area_id]
-        old = area.polygon
-        area.polygon = tuple((float(x), float(y)) for x, y in polygon)
+        self.areas[area_id] = replace(area, polygon=tuple((float(x), float(y)) for x, y in polygon))
         self._geometry.pop(area_id, None)
         self._notify(AreaMapChange("areas", (area_id,)))
-        return old
+        return area.polygon
 
     def rename_area(self, old_id: str, new_id: str) -> None:
         """Give an area a new id, keeping its place in the map order and its borders."""
         if new_id in self.areas:
             raise ValueError(f"there is already an area {new_id!r}")
-        area = self.areas[old_id]
-        area.id = new_id
-        self.areas = {(new_id if k == old_id else k): v for k, v in self.areas.items()}
+        area = replace(self.areas[old_id], id=new_id)
+        self.areas = {(new_id if k == old_id else k): (area if k == old_id else v) for k, v in self.areas.items()}
         self._geometry.pop(old_id, None)
         borders = {}
         for br in self.borders.values():

@@ -323,3 +323,12 @@ def test_borders_shared_in_part_along_slanted_lines_match_the_de9im_test():
     assert all(m.geometry(a).is_valid for a in m.areas)
     assert sorted((b.a, b.b) for b in m.borders.values()) == brute_force_pairs(m)
     assert sum(b.a[0] != b.b[0] for b in m.borders.values()) >= 10  # borders between rows were found
+
+
+def test_edits_replace_area_records_so_a_record_kept_for_undo_is_unchanged():
+    m = grid_map()
+    kept = m.areas["1"]
+    m.set_polygon("1", square(0, 0, 50))
+    m.rename_area("1", "one")
+    assert kept.id == "1" and kept.polygon == square(0, 0)
+    assert m.areas["one"].polygon == square(0, 0, 50)
