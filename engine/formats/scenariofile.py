@@ -25,7 +25,7 @@ from ..model.bounds import (
     MAX_WITHIN,
 )
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
-from ..model.hexmap import HexMap
+from ..model.hexmap import GridSpec, HexMap
 from ..model.scenario import (
     HEXSIDE_START_STATES,
     Entry,
@@ -212,8 +212,10 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     elif "map" in top.data:
         reader.error("bad-value", "map must be a map file name or an inline map", top.where_value("map"))
     map_missing = hexmap is None and area_map is None
+    if area_map is not None:  # the hex stand-in shares the area map's terrain table (movement classes)
+        hexmap = HexMap(GridSpec(1, 1), area_map.terrain_table, name=f"<area map {area_map.name}>")
     if hexmap is None:
-        hexmap = HexMap(name="<missing>" if area_map is None else f"<area map {area_map.name}>")
+        hexmap = HexMap(name="<missing>")
         if area_map is None:
             reader.warning("no-map", "the map could not be read; checks that need it are skipped", top.where("map"))
 
