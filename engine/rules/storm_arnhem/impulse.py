@@ -24,7 +24,7 @@ from ..protocol import CHANCE, Action, Phase, Roll
 from .actions import Done, EndTurn, Fire, Move, Pass, UseTA
 from .board import GERMAN, Combat, SoABoard, cite
 from .decisions import ContinueTurn, EntryRoll, FireGroup, Impulse, MoreMoves
-from .movement import reach
+from .movement import movement_factors, reach
 from .recon import ReconEnters
 from .step import SoAStep
 
@@ -95,6 +95,23 @@ def do_move(state: SoABoard, uid: str, dest: str) -> None:
     state.note(f"{uid} moves from area {before} to area {dest} ({' > '.join(path)}, {spent} MF) {cite('3.6')}")
 
 
+def move_refusal(state: SoABoard, action: Move) -> str:
+    """Why a unit may not move to an area now, naming the rule."""
+    uid, dest = action.unit, action.area
+    if uid not in state.game.side_of or dest not in state.game.areas.areas:
+        return f"{action.text()}: no such unit or area"
+    if state.is_pillbox(uid):
+        return f"{action.text()}: the pillbox never moves (4-X-0) {cite('1.1')}"
+    if not state.uncommitted(uid):
+        return f"{action.text()}: {uid} is committed until the end of the turn {cite('3.6')}"
+    if state.turn == 0 and "perimeter" in state.area(dest).tags:
+        return f"{action.text()}: neither side may enter a perimeter zone during turn A {cite('3.2')}"
+    if state.room(dest, state.side_of(uid)) <= 0:
+        return f"{action.text()}: area {dest} is full for its side (stacking, reconstructed) {cite('1.1')}"
+    return (f"{action.text()}: area {dest} is beyond {uid}'s {movement_factors(state, uid)} MF this turn, or past an "
+            f"area with enemy units where its move must end {cite('3.1')}")
+
+
 class ImpulseStep(SoAStep[Impulse]):
     decision = Impulse
     rule = "Storm over Arnhem 3.6"
@@ -104,6 +121,11 @@ class ImpulseStep(SoAStep[Impulse]):
 
     def legal(self, state: SoABoard, d: Impulse) -> list[Action]:
         return [Pass(), *movers(state, d.player), *fire_declarations(state, d.player)]
+
+    def explain(self, state: SoABoard, d: Impulse, action: Action) -> str:
+        if isinstance(action, Move) and action.unit in state.game.side_of and state.side_of(action.unit) == d.player:
+            return move_refusal(state, action)
+        return super().explain(state, d, action)
 
     def apply(self, state: SoABoard, d: Impulse, action: Action) -> None:
         if isinstance(action, Pass):

@@ -145,6 +145,9 @@ def test_no_unit_enters_a_perimeter_zone_on_turn_a():
     a = Board("A")
     a.put("B-A1", "6")
     assert not {"P1", "P3"} & set(reach(a.state, "B-A1"))
+    a.start(BRITISH)
+    with pytest.raises(IllegalAction, match=r"perimeter zone during turn A \(Storm over Arnhem 3.2\)"):
+        a.do("move B-A1 P1")
     b = Board("B")
     b.put("B-A1", "6")
     assert {"P1", "P3"} <= set(reach(b.state, "B-A1"))
