@@ -1,6 +1,6 @@
 """Drawing an area map (Storm over Arnhem): areas filled by terrain, perimeter zones hatched, area
 numbers at each area's pole of inaccessibility, set-up zone letters, victory-point badges, and the
-borders by kind (open, river, bridge, ramp, perimeter; 'none' dotted), with a legend; the scanned
+borders by kind (open, river, bridge, ramp, perimeter; 'none' dotted), with a legend band under the map; the scanned
 underlay under it all when asked. `export_area_map` writes PNG, SVG or PDF (one page) atomically,
 as app/render/export.py does for hex maps.
 
@@ -59,7 +59,7 @@ class AreaRenderOptions:
     zones: bool = True
     vp: bool = True
     borders: bool = True
-    legend: bool = True
+    legend: bool = True  # a band under the map (export and render; the screen leaves it out)
     underlay: bool = False
     underlay_dir: str | None = None
     background: str = "#f3efe0"
@@ -189,56 +189,102 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
             painter.setPen(QColor("#3a3630"))
             painter.drawText(QRectF(cx - 3 * s, cy - 1.2 * s, 6 * s, 0.5 * s), Qt.AlignmentFlag.AlignCenter,
                              f"stack {a.stacking}")
-    if o.legend:
-        _paint_legend(painter, m, o)
     painter.restore()
 
 
-def _paint_legend(painter: QPainter, m: AreaMap, o: AreaRenderOptions) -> None:
-    kinds = [k for k in BORDER_STYLES if any(b.kind == k for b in m.borders.values()) and k != "open"]
-    zones = sorted({a.zone for a in m.areas.values() if a.zone})
-    rows = len(kinds) + (1 if zones else 0) + (1 if m.vp_areas() else 0)
+LEGEND_ITEM = 10.0  # a legend item's width, in legend text heights
+
+
+def _legend_items(m: AreaMap) -> list[tuple[str, str, object]]:
+    """(kind, text, style) of each legend entry: terrain swatches, the perimeter hatch, border kinds,
+    victory points, set-up zones; only what the map has."""
+    items: list[tuple[str, str, object]] = []
+    for code, t in m.terrain_table.terrain.items():
+        if any(a.terrain == code for a in m.areas.values()):
+            items.append(("swatch", t.name, t.color))
+    if m.tagged("perimeter"):
+        items.append(("hatch", "perimeter zone", "#b02020"))
+    for k in BORDER_STYLES:
+        if k != "open" and any(b.kind == k for b in m.borders.values()):
+            items.append(("border", f"{k} border" if k != NOT_ADJACENT else "not adjacent", k))
+    if m.vp_areas():
+        items.append(("vp", "victory points", None))
+    for z in sorted({a.zone for a in m.areas.values() if a.zone}):
+        items.append(("zone", f"set-up zone {z}", ZONE_COLORS.get(z, "#606060")))
+    return items
+
+
+def _legend_metrics(m: AreaMap, o: AreaRenderOptions) -> tuple[float, int, int]:
+    """Text height, items per row and rows of the legend band under the map."""
+    s = max(12.0, o.number_size * 0.55)
+    n = len(_legend_items(m)) if o.legend else 0
+    per_row = max(1, int(m.width // (LEGEND_ITEM * s)))
+    rows = -(-n // per_row) if n else 0
+    return s, per_row, rows
+
+
+def legend_height(m: AreaMap, o: AreaRenderOptions | None = None) -> float:
+    """The height of the legend band drawn under the map (0 without a legend), in map units."""
+    s, _, rows = _legend_metrics(m, o or AreaRenderOptions())
+    return rows * 1.4 * s + 0.6 * s if rows else 0.0
+
+
+def paint_legend(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = None) -> None:
+    """The legend band under the map (from y = m.height), items left to right."""
+    o = o or AreaRenderOptions()
+    s, per_row, rows = _legend_metrics(m, o)
     if not rows:
         return
-    s = max(12.0, o.number_size * 0.55)
-    w, h = 14 * s, (rows + 0.6) * 1.4 * s
-    x0, y0 = m.width - w - 0.5 * s, m.height - h - 0.5 * s
-    painter.setPen(_pen("#5b5546", 1.0))
-    painter.setBrush(QColor(255, 255, 255, 220))
-    painter.drawRect(QRectF(x0, y0, w, h))
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.fillRect(QRectF(0, m.height, m.width, legend_height(m, o)), QColor("#ffffff"))
     painter.setFont(_font(s * 0.8))
-    y = y0 + 0.9 * s
-    for k in kinds:
-        color, width, style, inner = BORDER_STYLES[k]
-        painter.setPen(_pen(color, width, style))
-        painter.drawLine(QPointF(x0 + 0.5 * s, y), QPointF(x0 + 3 * s, y))
-        if inner:
-            painter.setPen(_pen(inner, width * 0.45, style))
-            painter.drawLine(QPointF(x0 + 0.5 * s, y), QPointF(x0 + 3 * s, y))
+    for k, (kind, text, style) in enumerate(_legend_items(m)):
+        x = (k % per_row) * LEGEND_ITEM * s + 0.5 * s
+        y = m.height + 0.3 * s + (k // per_row) * 1.4 * s + 0.7 * s
+        box = QRectF(x, y - 0.45 * s, 2.2 * s, 0.9 * s)
+        if kind in ("swatch", "hatch", "zone"):
+            painter.setPen(_pen("#5b5546", 1.0))
+            color = QColor(str(style))
+            if kind == "zone":
+                color.setAlpha(90)
+            brush = QBrush(color, Qt.BrushStyle.BDiagPattern) if kind == "hatch" else QBrush(color)
+            painter.setBrush(brush)
+            painter.drawRect(box)
+        elif kind == "border":
+            color, width, pen_style, inner = BORDER_STYLES[str(style)]
+            painter.setPen(_pen(color, width, pen_style))
+            painter.drawLine(QPointF(x, y), QPointF(x + 2.2 * s, y))
+            if inner:
+                painter.setPen(_pen(inner, width * 0.45, pen_style))
+                painter.drawLine(QPointF(x, y), QPointF(x + 2.2 * s, y))
+        else:
+            painter.setPen(_pen("#6a4a00", 1.5))
+            painter.setBrush(QColor("#f2c230"))
+            painter.drawEllipse(QPointF(x + 1.1 * s, y), 0.45 * s, 0.45 * s)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QColor("#1d1a16"))
-        painter.drawText(QPointF(x0 + 3.6 * s, y + 0.3 * s), f"{k} border" if k != NOT_ADJACENT else "not adjacent")
-        y += 1.4 * s
-    if m.vp_areas():
-        painter.setPen(_pen("#6a4a00", 1.5))
-        painter.setBrush(QColor("#f2c230"))
-        painter.drawEllipse(QPointF(x0 + 1.75 * s, y), 0.45 * s, 0.45 * s)
-        painter.setPen(QColor("#1d1a16"))
-        painter.drawText(QPointF(x0 + 3.6 * s, y + 0.3 * s), "victory points")
-        y += 1.4 * s
-    if zones:
-        painter.setPen(QColor("#1d1a16"))
-        painter.drawText(QPointF(x0 + 0.5 * s, y + 0.3 * s), "set-up zones: " + ", ".join(zones))
+        painter.drawText(QPointF(x + 2.7 * s, y + 0.3 * s), text)
+    painter.restore()
 
 
-def _size(m: AreaMap, scale: float) -> tuple[int, int]:
-    w, h = max(1, math.ceil(m.width * scale)), max(1, math.ceil(m.height * scale))
+def _size(m: AreaMap, scale: float, o: AreaRenderOptions | None = None) -> tuple[int, int]:
+    h_units = m.height + legend_height(m, o)
+    w, h = max(1, math.ceil(m.width * scale)), max(1, math.ceil(h_units * scale))
     if w * h > MAX_PIXELS:
         raise ExportError(f"{w} x {h} pixels is too large; use a smaller --scale")
     return w, h
 
 
+def _paint_all(p: QPainter, m: AreaMap, options: AreaRenderOptions | None) -> None:
+    paint_area_map(p, m, options)
+    if (options or AreaRenderOptions()).legend:
+        paint_legend(p, m, options)
+
+
 def render_area_image(m: AreaMap, scale: float = 1.0, options: AreaRenderOptions | None = None) -> QImage:
-    w, h = _size(m, scale)
+    """The map (and its legend band under it) as an image, `scale` pixels per map unit."""
+    w, h = _size(m, scale, options)
     img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
     if img.isNull():
         raise ExportError(f"cannot allocate a {w} x {h} image")
@@ -246,7 +292,7 @@ def render_area_image(m: AreaMap, scale: float = 1.0, options: AreaRenderOptions
     p = QPainter(img)
     try:
         p.scale(scale, scale)
-        paint_area_map(p, m, options)
+        _paint_all(p, m, options)
     finally:
         p.end()
     return img
@@ -271,7 +317,7 @@ def export_area_map(m: AreaMap, path: str | Path, *, scale: float = 1.0, options
         elif kind == "svg":
             gen = QSvgGenerator()
             gen.setFileName(str(tmp))
-            w, h = _size(m, scale)
+            w, h = _size(m, scale, options)
             gen.setSize(QSize(w, h))
             gen.setViewBox(QRectF(0, 0, w, h))
             gen.setTitle(m.name or "Hexwright area map")
@@ -279,13 +325,14 @@ def export_area_map(m: AreaMap, path: str | Path, *, scale: float = 1.0, options
             if not p.begin(gen):
                 raise ExportError(f"cannot write {target}")
             p.scale(scale, scale)
-            paint_area_map(p, m, options)
+            _paint_all(p, m, options)
             p.end()
         else:
             writer = QPdfWriter(str(tmp))
             writer.setResolution(300)
             writer.setTitle(m.name or "Hexwright area map")
-            landscape = m.width > m.height
+            full_height = m.height + legend_height(m, options)
+            landscape = m.width > full_height
             writer.setPageLayout(QPageLayout(QPageSize(PAGE_SIZES[page_size]),
                                              QPageLayout.Orientation.Landscape if landscape
                                              else QPageLayout.Orientation.Portrait,
@@ -293,9 +340,9 @@ def export_area_map(m: AreaMap, path: str | Path, *, scale: float = 1.0, options
             p = QPainter()
             if not p.begin(writer):
                 raise ExportError(f"cannot write {target}")
-            k = min(writer.width() / m.width, writer.height() / m.height)
+            k = min(writer.width() / m.width, writer.height() / full_height)
             p.scale(k, k)
-            paint_area_map(p, m, options)
+            _paint_all(p, m, options)
             p.end()
     except OSError as exc:
         tmp.unlink(missing_ok=True)

@@ -3,8 +3,12 @@ numbers, victory-point badges, set-up zones and borders by kind; SVG and one-pag
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hexwright.app.cli import main
+from hexwright.app.render.areadraw import legend_height
+from hexwright.engine.formats.areamapfile import read_area_map_file
 from PySide6.QtGui import QColor, QImage
 
 from tests.conftest import SCENARIOS
@@ -16,7 +20,12 @@ def test_render_draws_the_area_map_to_png(tmp_path, capsys, qapp):
     out = tmp_path / "crossing.png"
     assert main(["render", str(CROSSING_MAP), "-o", str(out), "--scale", "0.5"]) == 0
     img = QImage(str(out))
-    assert (img.width(), img.height()) == (600, 420)  # the map is 1200 x 840 units
+    band = legend_height(read_area_map_file(CROSSING_MAP))
+    assert band > 0
+    assert (img.width(), img.height()) == (600, math.ceil((840 + band) * 0.5))  # the map is 1200 x 840 units
+    # the legend band under the map is white, the map's background above it is not
+    assert QColor(img.pixel(590, img.height() - 2)).name() == "#ffffff"
+    assert QColor(img.pixel(590, 400)).name() != "#ffffff"
     # the bridge border 4/5 runs along x = 600 from y = 640 to 760: a dark double line on the light fill
     across = [QColor(img.pixel(x, 350)).lightness() for x in range(294, 307)]
     assert min(across) < 80 and sum(v < 80 for v in across) >= 2
@@ -49,4 +58,5 @@ def test_render_draws_a_scenarios_area_map(tmp_path, capsys, qapp):
     out = tmp_path / "scenario.png"
     scenario = SCENARIOS / "storm-arnhem" / "the-crossing.yaml"
     assert main(["render", str(scenario), "-o", str(out), "--scale", "0.25"]) == 0
-    assert (QImage(str(out)).width(), QImage(str(out)).height()) == (300, 210)
+    band = legend_height(read_area_map_file(CROSSING_MAP))
+    assert (QImage(str(out)).width(), QImage(str(out)).height()) == (300, math.ceil((840 + band) * 0.25))
