@@ -115,8 +115,8 @@ def _check_values(reader: YamlReader, values: YDict, uid: str) -> None:
 
 
 def _read_entry(reader: YamlReader, data, what: str, at: tuple[int, int] | None = None) -> Entry:
-    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description"),
-               at=at)
+    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description",
+                                               "area", "zone"), at=at)
     rng = f.str_list("edge_range")
     edge_range = None
     if rng:
@@ -125,10 +125,11 @@ def _read_entry(reader: YamlReader, data, what: str, at: tuple[int, int] | None 
         else:
             edge_range = (rng[0], rng[1])
     entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within", 0, MAX_WITHIN),
-                  f.opt_str("offboard"), f.str("description"))
-    chosen = [k for k in ("hex", "edge_range", "marker", "offboard") if getattr(entry, k) is not None]
+                  f.opt_str("offboard"), f.str("description"), f.opt_str("area"), f.opt_str("zone"))
+    chosen = [k for k in ("hex", "edge_range", "marker", "offboard", "area", "zone") if getattr(entry, k) is not None]
     if f.ok and len(chosen) != 1:
-        reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard"
+        reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard "
+                     "(hex maps), area, zone (area maps)"
                      + (f" (has {', '.join(chosen)})" if chosen else ""), f.where())
     if entry.marker is not None and entry.within is None:
         reader.error("missing-key", f"{what}: an entry near a marker needs 'within' (hexes)", f.where())
@@ -512,7 +513,8 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
         out.append("reinforcements:\n")
         for r in sc.reinforcements:
             e = r.entry
-            entry = _nonempty([("hex", e.hex), ("edge_range", list(e.edge_range) if e.edge_range else None),
+            entry = _nonempty([("hex", e.hex), ("area", e.area), ("zone", e.zone),
+                               ("edge_range", list(e.edge_range) if e.edge_range else None),
                                ("marker", e.marker), ("within", e.within), ("offboard", e.offboard),
                                ("description", e.description)])
             # the keys the reader requires are always written, even when empty

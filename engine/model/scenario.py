@@ -51,7 +51,9 @@ class SetupZone:
 
 @dataclass
 class Entry:
-    """Where a reinforcement enters: a hex, a range of map-edge hexes, or within N hexes of a marker."""
+    """Where a reinforcement enters: a hex, a range of map-edge hexes, or within N hexes of a marker;
+    on an area map, an area or a set-up zone of areas (The Crossing 2.2: "brings on Company B in
+    zone E")."""
 
     hex: str | None = None
     edge_range: tuple[str, str] | None = None
@@ -59,6 +61,8 @@ class Entry:
     within: int | None = None
     offboard: str | None = None  # an off-board region
     description: str = ""
+    area: str | None = None  # an area of an area map
+    zone: str | None = None  # the areas of an area map's set-up zone
 
 
 @dataclass

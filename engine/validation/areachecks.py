@@ -81,6 +81,19 @@ def check_area_scenario(sc: Scenario, report: Report) -> None:
                 report(Severity.ERROR, "stacking", f"{len(uids)} units set up in area {aid} ({', '.join(uids)}); "
                        f"its stacking limit is {limit}", ("placement", uid))
     zones = {a.zone for a in m.areas.values() if a.zone}
+    for i, rf in enumerate(sc.reinforcements):
+        e = rf.entry
+        anchor = ("reinforcement", i)
+        if e.area is not None and e.area not in m.areas:
+            report(Severity.ERROR, "unknown-reference", f"reinforcement {i + 1}: no area {e.area!r} on the area map",
+                   anchor)
+        if e.zone is not None and e.zone not in zones:
+            report(Severity.ERROR, "unknown-reference", f"reinforcement {i + 1}: no set-up zone {e.zone!r} on the "
+                   f"area map (zones: {', '.join(sorted(zones)) or 'none'})", anchor)
+        hexy = [k for k in ("hex", "edge_range", "marker", "offboard") if getattr(e, k) is not None]
+        if hexy:
+            report(Severity.ERROR, "bad-value", f"reinforcement {i + 1}: an area map has no hexes and no off-board "
+                   f"regions: enter by 'area' or 'zone', not {hexy[0]!r}", anchor)
     for z in sc.setup_zones:
         bad = False
         for rule in z.rules:

@@ -196,6 +196,9 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
         if not map_ok:
             continue
+        if e.area is not None or e.zone is not None:
+            r.error("bad-value", f"reinforcement {i + 1}: 'area' and 'zone' entries are for area maps; this map "
+                    "has hexes", anchor)
         if e.hex is not None:
             h = m.hex_at(e.hex)
             if h is None:

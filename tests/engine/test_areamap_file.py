@@ -253,3 +253,43 @@ def test_the_map_builder_writes_exactly_the_shipped_bytes():
     built = module.build()
     assert built.problems() == []
     assert dump_area_map(built) == CROSSING_MAP.read_text(encoding="utf-8")
+
+
+def test_reinforcements_on_an_area_map_enter_by_area_or_zone(tmp_path):
+    text = SCENARIO.replace("  c: {area: '9'}\n", "").replace("  d: {area: '2'}\n", "") + (
+        "turns:\n  - {turn: 1}\n  - {turn: 2}\n"
+        "reinforcements:\n"
+        "  - {turn: 2, side: german, units: [c], entry: {zone: D}}\n"
+        "  - {turn: 2, side: german, units: [d], entry: {area: '3'}}\n")
+    path = write_pair(tmp_path, text)
+    result = load_scenario(path)
+    assert result.ok, result.diagnostics
+    entries = [rf.entry for rf in result.scenario.reinforcements]
+    assert [(e.zone, e.area) for e in entries] == [("D", None), (None, "3")]
+    diags = validate_scenario(result.scenario, result.source_map)
+    assert [d.code for d in diags if d.severity.value == "error"] == ["unknown-rules"]
+    assert not any(d.code == "not-placed" for d in diags)
+    # saved and read back the same
+    save_scenario(result.scenario, path)
+    assert "entry: {zone: D}" in path.read_text(encoding="utf-8")
+    # a zone or area the map does not have, and a hex on an area map
+    bad = text.replace("entry: {zone: D}", "entry: {zone: Q}").replace("entry: {area: '3'}", "entry: {hex: '0101'}")
+    result = load_scenario(write_pair(tmp_path, bad))
+    diags = validate_scenario(result.scenario, result.source_map)
+    found = {(d.code, d.line) for d in diags if d.severity.value == "error"}
+    assert ("unknown-reference", 22) in found and ("bad-value", 23) in found
+
+
+def test_an_area_entry_on_a_hex_map_is_refused(tmp_path):
+    from tests.conftest import FIXTURES
+
+    valid = FIXTURES / "valid"
+    for name in ("scenario.yaml", "map.yaml"):
+        (tmp_path / name).write_text((valid / name).read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / "scenario.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("entry: {hex: '0610'}", "entry: {zone: E}"),
+                    encoding="utf-8")
+    result = load_scenario(path)
+    diags = validate_scenario(result.scenario, result.source_map)
+    hit = next(d for d in diags if d.code == "bad-value" and "for area maps" in d.message)
+    assert hit.line == 50
