@@ -36,7 +36,7 @@ def file_is_area_document(path: Path) -> bool:
         result = load_document(text, str(path), path.parent)
     except Exception:  # noqa: BLE001 - sniffing only; the real open reports errors
         return False
-    return result.scenario is not None and isinstance(result.scenario.map, AreaMap)
+    return result.scenario is not None and getattr(result.scenario, "area_map", None) is not None
 
 
 def open_area_document(cls, path: Path):
@@ -58,9 +58,10 @@ def open_area_document(cls, path: Path):
     diags = list(result.diagnostics)
     if result.scenario is None or has_errors(diags):
         return None, diags
-    if not isinstance(result.scenario.map, AreaMap):
+    area_map = getattr(result.scenario, "area_map", None)
+    if not isinstance(area_map, AreaMap):
         return None, diags
-    doc = cls(result.scenario.map, result.scenario, path, result.source_map)
+    doc = cls(area_map, result.scenario, path, result.source_map)
     doc.load_diagnostics = list(diags)
     return doc, diags
 
@@ -83,9 +84,7 @@ def validate_document(doc) -> list:
 
         diags += validate_scenario(doc.scenario, doc.source_map or SourceMap())
     else:
-        try:
-            from hexwright.engine.validation import validate_area_map  # type: ignore[attr-defined]
-        except ImportError:
-            return diags
+        from hexwright.engine.validation import validate_area_map
+
         diags += validate_area_map(doc.area_map, doc.source_map or SourceMap())
     return diags

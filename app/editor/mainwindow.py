@@ -164,6 +164,8 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey  # noqa: N806
         self.act_new = self._action("&New…", self.new_map, K.New, "Create a new map")
+        self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
+                                         "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
         self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
         self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
         self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
@@ -212,7 +214,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_open])
+        m.addActions([self.act_new, self.act_new_area, self.act_open])
         self.recent_menu = m.addMenu("Open &Recent")
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as, self.act_export])
@@ -587,6 +589,42 @@ class MainWindow(QMainWindow):
         self.set_document(MapDocument(dlg.build_map()))
         return True
 
+    def new_area_map(self) -> bool:
+        """File > New Area Map…: an area-map editor window on a new map (app/areamap)."""
+        from hexwright.app.areamap.new_dialog import NewAreaMapDialog
+
+        dlg = NewAreaMapDialog(self, self._last_dir())
+        if dlg.exec() != NewAreaMapDialog.DialogCode.Accepted:
+            return False
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        self._show_area_window(AreaMapDocument(dlg.build_map()))
+        return True
+
+    def open_area_window(self, path: Path) -> bool:
+        """Open an area-map file or a scenario on an area map in the area-map editor; False for any other
+        file (a broken area map shows its errors and returns True: it is handled)."""
+        from hexwright.app.areamap.files import file_is_area_document
+
+        if not path.exists() or not file_is_area_document(path):
+            return False
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        doc, diags = AreaMapDocument.open(path)
+        if doc is None:
+            self.show_load_errors(path, diags)
+            return True
+        self._show_area_window(doc)
+        return True
+
+    def _show_area_window(self, doc):
+        from hexwright.app.areamap.window import AreaMapWindow
+
+        win = AreaMapWindow(doc)
+        self.area_windows = [w for w in getattr(self, "area_windows", []) if w.isVisible()] + [win]
+        win.show()
+        return win
+
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a map or scenario", self._last_dir(), FILE_FILTER)
         if path:
@@ -599,6 +637,9 @@ class MainWindow(QMainWindow):
         if ask_save and not self.maybe_save():
             return False
         p = Path(path)
+        if self.open_area_window(p):  # an area map, or a scenario on one: the area-map editor
+            self.add_recent(p)
+            return True
         choice, side = self._offer_recovery(p)
         if choice == "later":
             return False
