@@ -219,8 +219,9 @@ class AreaMap:
                 out.append(AreaProblem("unknown-border-area", f"border {br.a}/{br.b} names unknown area "
                                        f"{missing[0]!r}", (br.a, br.b)))
         if len(self.areas) >= 2:
+            linked = {x for br in self.borders.values() if br.adjacent for x in (br.a, br.b)}
             for aid in self.areas:
-                if not self.neighbours(aid):
+                if aid not in linked:
                     out.append(AreaProblem("isolated", f"area {aid} has no neighbour: no border shared with "
                                            "another area and none set by hand", (aid,), self.centroid(aid)))
         return out
