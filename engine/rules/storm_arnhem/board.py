@@ -157,15 +157,21 @@ class SoABoard(SequenceState):
     def values(self, uid: str) -> dict[str, object]:
         return self.sc.units[uid].values
 
+    def factor(self, uid: str, name: str) -> int:
+        """A printed factor as a whole number (a fraction is rounded down; "X" or none is 0)."""
+        v = self.values(uid).get(name, 0)
+        if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
+            return 0
+        return int(max(min(v, 10**6), -(10**6)))
+
     def attack(self, uid: str) -> int:
-        return int(str(self.values(uid).get("attack", 0)))
+        return self.factor(uid, "attack")
 
     def defense(self, uid: str) -> int:
-        v = self.values(uid).get("defense", 0)
-        return int(v) if isinstance(v, int) else 0
+        return self.factor(uid, "defense")
 
     def movement(self, uid: str) -> int:
-        return int(str(self.values(uid).get("movement", 0)))
+        return self.factor(uid, "movement")
 
     def formation(self, uid: str) -> str:
         return self.game.formation(uid)

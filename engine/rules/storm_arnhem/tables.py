@@ -82,7 +82,7 @@ class FireTable:
         roll = min(max(modified_roll, lo), hi)
         for r, cells in self.rows:
             if r == roll:
-                return cells[col]
+                return cells[col] if col < len(cells) else 0
         return 0
 
     def drm_of(self, terrain: str) -> int:

@@ -1,0 +1,47 @@
+"""What validation refuses in a Storm over Arnhem scenario before the rules read it (engine/formats/ruledata.py;
+003_6afad32bba8815b2.txt): the reconstructed Fire Table and terrain modifiers must be numbers the family can
+read, refused at their line; fractional printed factors are read as whole numbers."""
+
+from __future__ import annotations
+
+import shutil
+
+from hexwright.engine.formats import load_scenario
+
+from tests.engine.rules.storm_arnhem_board import SCENARIO, Board
+
+
+def _load_with(tmp_path, old: str, new: str):  # noqa: ANN001, ANN202
+    shutil.copy(SCENARIO.parent / "the-crossing-map.yaml", tmp_path / "the-crossing-map.yaml")
+    text = SCENARIO.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "the-crossing.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    line = next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if new in ln)
+    return load_scenario(path), line
+
+
+def test_a_fire_table_cell_that_is_not_a_whole_number_is_refused_at_its_line(tmp_path):
+    result, line = _load_with(tmp_path, "'7': [2, 3, 4, 5, 6, 7, 8]", "'7': [2, 3, 4, 5, 6, 7, 1e308]")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert errors and errors[0].line == line and "fire_table" in errors[0].message
+
+
+def test_a_fire_table_column_that_is_not_a_range_is_refused(tmp_path):
+    result, _ = _load_with(tmp_path, "'17+'", "'lots'")
+    assert any("range of attack strengths" in d.message for d in result.diagnostics if d.severity == "error")
+
+
+def test_a_terrain_modifier_that_is_not_a_whole_number_is_refused(tmp_path):
+    result, line = _load_with(tmp_path, "buildings: [-1]", "buildings: [-1.5]")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert errors and errors[0].line == line and "drm" in errors[0].message
+
+
+def test_a_fractional_printed_factor_is_read_rounded_down():
+    st = Board("1").state
+    st.sc.units["B-A1"].values["attack"] = 0.0001
+    try:
+        assert st.attack("B-A1") == 0
+    finally:
+        st.sc.units["B-A1"].values["attack"] = 4
