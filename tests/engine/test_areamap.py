@@ -332,3 +332,16 @@ def test_edits_replace_area_records_so_a_record_kept_for_undo_is_unchanged():
     m.rename_area("1", "one")
     assert kept.id == "1" and kept.polygon == square(0, 0)
     assert m.areas["one"].polygon == square(0, 0, 50)
+
+
+def test_a_hole_among_areas_that_are_not_welded_is_found_too():
+    """Bricks (borders shared in part) are no exact coverage: the gap check falls back to the general
+    union and still finds the hole a missing brick leaves."""
+    from benchmarks.area_adjacency import brick_map
+
+    m = brick_map(6, 5)
+    m.set_area(None, "15")  # a brick in the middle row
+    m.derive_borders()
+    gaps = [p for p in m.problems() if p.code == "gap"]
+    assert len(gaps) == 1 and "1600.0 square units" in gaps[0].message
+    assert {"14", "16"} <= set(gaps[0].areas)
