@@ -271,9 +271,19 @@ def counter_layout(ring: Ring, n: int, side: float, gap: float = 0.08) -> tuple[
 
 
 def label_point(ring: Ring) -> Pt:
-    """Where an area's number is printed: its pole of inaccessibility."""
+    """The area's pole of inaccessibility (the point farthest from its border): paths and markers."""
     from shapely.ops import polylabel
 
     poly = Polygon(ring)
     p = polylabel(poly, tolerance=max(0.5, math.sqrt(max(poly.area, 1.0)) / 100))
     return (p.x, p.y)
+
+
+def number_point(ring: Ring, counters: bool) -> Pt:
+    """Where an area's number is printed: at the pole, or above it when counters are laid out there
+    (moved up by up to 60 % of the inner circle's radius, so the counters do not cover it)."""
+    x, y = label_point(ring)
+    if not counters:
+        return (x, y)
+    r = Polygon(ring).exterior.distance(Point(x, y))
+    return (x, y - min(r * 0.6, 40.0))

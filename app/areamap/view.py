@@ -34,7 +34,7 @@ BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "none": ("#505050", 3.0, Qt.PenStyle.DotLine),
 }
 Z_UNDERLAY, Z_AREAS, Z_BORDERS, Z_LABELS, Z_PROBLEMS, Z_SELECTION, Z_COUNTERS, Z_TOOL = 0, 10, 20, 30, 40, 45, 50, 60
-DEFAULT_COUNTER_SIDE = 44.0  # map units: a counter at 100 % on a scan of about 100 dpi
+DEFAULT_COUNTER_SIDE = 56.0  # map units: a counter at 100 % on a scan of about 100 dpi
 
 
 def cosmetic(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
@@ -97,6 +97,7 @@ class AreaLayers:
         self.highlight_item = self._path_item(Z_SELECTION + 1, cosmetic("#00c8ff", 5.0), Qt.BrushStyle.NoBrush)
         self.fill_opacity = 90  # of 255: the scan shows through the terrain colour
         self.show_counters = True
+        self.numbers_above = scenario is not None  # counters at the pole: the number goes above them
         self.problems: list = []
         self.selected: list[str] = []
 
@@ -182,7 +183,7 @@ class AreaLayers:
         item.setFont(font)
         item.setBrush(QColor("#101010"))
         item.setPen(QPen(QColor(255, 255, 255, 200), 0.6))
-        x, y = geo.label_point(tuple(area.polygon))
+        x, y = geo.number_point(tuple(area.polygon), self.numbers_above)
         br = item.boundingRect()
         item.setPos(x - br.width() / 2, y - br.height() / 2)
         item.setZValue(Z_LABELS)

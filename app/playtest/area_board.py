@@ -52,6 +52,7 @@ class AreaBoard(QObject):
         self.view = AreaView(parent)
         self.layers = AreaLayers(self.view.scene(), self.map, None, base_dir)
         self.layers.fill_opacity = 120
+        self.layers.numbers_above = True
         self.layers.rebuild()
         self.view.scene_rect = self.layers.map_rect()
         self.view.handler = self
@@ -94,6 +95,15 @@ class AreaBoard(QObject):
 
     def centre(self, label: str) -> QPointF:
         return QPointF(*geo.label_point(tuple(self.map.areas[label].polygon)))
+
+    def _below(self, label: str) -> QPointF:
+        """A point under the area's counters (as the number is above them): for its markers."""
+        from shapely.geometry import Point, Polygon
+
+        ring = tuple(self.map.areas[label].polygon)
+        x, y = geo.label_point(ring)
+        r = Polygon(ring).exterior.distance(Point(x, y))
+        return QPointF(x, y + min(r * 0.6, 40.0))
 
     def view_pos(self, label: str):
         return self.view.mapFromScene(self.centre(label))
@@ -210,11 +220,11 @@ class AreaBoard(QObject):
             sd = self.scenario.side(mk.side) if mk.side else None
             item.setBrush(QColor(sd.color) if sd is not None and sd.color else QColor("#ffffff"))
             item.setPen(cosmetic("#000000", 0.8))
-            c = self.centre(mk.hex)
+            c = self._below(mk.hex)
             n = shown.get(mk.hex, 0)
             shown[mk.hex] = n + 1
             br = item.boundingRect()
-            item.setPos(c + QPointF(-br.width() / 2, 12 + 14 * n))
+            item.setPos(c + QPointF(-br.width() / 2, 14 * n))
             item.setZValue(Z_OVERLAY + 4)
             item.setToolTip(f"{mk.kind}: {mk.text}" if mk.text else mk.kind)
             self.view.scene().addItem(item)
@@ -249,7 +259,7 @@ class AreaBoard(QObject):
             text.setBrush(QColor("white"))
             text.setPen(cosmetic(QColor(0, 30, 90), 1.2))
             br = text.boundingRect()
-            text.setPos(self.centre(lab) + QPointF(-br.width() / 2, -br.height() - 10))
+            text.setPos(self.centre(lab) + QPointF(-br.width() / 2, -br.height() / 2))
             text.setZValue(Z_OVERLAY + 3)
             text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.view.scene().addItem(text)

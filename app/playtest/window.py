@@ -498,9 +498,9 @@ class PlaytestWindow(QMainWindow):
         uv = self.board.units[uid]
         n = len(self.board.reach)
         if self.can_act() and uv.side == self.session.actor():
-            where = "areas" if hasattr(self.board, "line_path") else "hexes"
-            self.status(f"{uv.name or uid} ({uv.values}): {n} {where} within reach; enemy zones of control "
-                        "hatched red" if n else self._why_no_move(uid))
+            within = (f"{n} areas within reach (the MF each costs)" if hasattr(self.board, "line_path") else
+                      f"{n} hexes within reach; enemy zones of control hatched red")
+            self.status(f"{uv.name or uid} ({uv.values}): {within}" if n else self._why_no_move(uid))
         elif self.can_act():
             self.status(self._explain_move(uid, self._neighbour_path(uid)) or
                         f"{uv.name or uid} belongs to {self.session.side_name(uv.side)}")
