@@ -293,3 +293,17 @@ def test_an_area_entry_on_a_hex_map_is_refused(tmp_path):
     diags = validate_scenario(result.scenario, result.source_map)
     hit = next(d for d in diags if d.code == "bad-value" and "for area maps" in d.message)
     assert hit.line == 50
+
+
+def test_a_scenario_may_hold_its_area_map_inline(tmp_path):
+    from hexwright.engine.formats import dump_scenario, load_document
+
+    sc = load_scenario(write_pair(tmp_path)).scenario
+    sc.map_file = None
+    text = dump_scenario(sc)
+    assert "map:\n  name: Three areas\n  size: {width: 300, height: 200}\n" in text
+    again = load_document(text, str(tmp_path / "inline.yaml"))
+    assert not has_errors(again.diagnostics)
+    assert again.scenario.area_map is not None and list(again.scenario.area_map.areas) == ["1", "2", "3"]
+    assert again.scenario.area_map.border("1", "2").kind == "bridge"
+    assert dump_scenario(again.scenario) == text
