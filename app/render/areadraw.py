@@ -36,7 +36,7 @@ from .export import PAGE_SIZES, ExportError
 from .mapdraw import RenderOptions, _paint_underlay
 
 FORMATS = ("png", "svg", "pdf")
-MAX_PIXELS = 20_000 * 20_000
+MAX_PIXELS = 24_000 * 24_000  # a 40,000-unit map and its legend at --scale 0.5
 
 # border kind -> (colour, width in map units, Qt pen style, inner line colour or "")
 BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle, str]] = {
