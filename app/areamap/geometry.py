@@ -1,7 +1,8 @@
-"""Geometry of area drawing, with shapely: snapping a point to the vertices and edges of the areas already
-drawn, welding a new polygon to its neighbours so that a shared border has the same vertices on both
-sides, splitting an area by a line, merging two areas, and moving, inserting and deleting vertices
-(with the neighbours that share them).
+"""Geometry of area drawing for the editor's tools, on the engine's shapely helpers
+(engine/model/areageom.py: snapping, inserting a point into an edge, splitting, merging): what the engine
+does not have lives here: welding a new polygon to its neighbours so that a shared border has the same
+vertices on both sides, moving, inserting and deleting a vertex with the areas that share it, and laying
+counters out inside an area.
 
 No Qt here: the editor's tools and commands (app/areamap/tools.py, commands.py) call these functions
 with plain tuples and get plain tuples back. A polygon is an open ring: ((x, y), ...), no repeated
@@ -14,18 +15,15 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import split as shapely_split
-from shapely.ops import unary_union
+from hexwright.engine.model import areageom
+from hexwright.engine.model.areageom import AreaGeometryError
+from shapely.geometry import Point, Polygon
 
 Pt = tuple[float, float]
 Ring = tuple[Pt, ...]
 
 EPS = 1e-6  # two vertices closer than this are the same vertex
-
-
-class AreaGeometryError(ValueError):
-    """An area edit that would give an invalid polygon: the message says why, for the status bar."""
+WELD = 2e-3  # a point this close to an edge lies on it (the files keep 1/1000 of a map unit)
 
 
 def open_ring(points: Iterable[Iterable[float]]) -> Ring:
@@ -50,8 +48,8 @@ def _dist(a: Pt, b: Pt) -> float:
 
 
 def ring_of(poly) -> Ring:
-    """The exterior of a shapely Polygon as an open ring."""
-    return open_ring(poly.exterior.coords)
+    """The exterior of a shapely Polygon as an open ring (as the files keep it)."""
+    return areageom.outline_of(poly)
 
 
 def check_polygon(ring: Ring, what: str = "The area") -> Ring:
@@ -79,47 +77,21 @@ class Snap:
 
 def snap_point(polygons: Mapping[str, Ring], p: Pt, tolerance: float, exclude: Iterable[str] = ()) -> Snap:
     """`p` snapped to the nearest vertex of another area within `tolerance` (vertices first), else to the
-    nearest point on an edge within `tolerance`, else `p` itself."""
-    skip = set(exclude)
-    best: tuple[float, Pt, str] | None = None
-    for aid, ring in polygons.items():
-        if aid in skip:
-            continue
-        for v in ring:
-            d = _dist(v, p)
-            if d <= tolerance and (best is None or d < best[0]):
-                best = (d, v, aid)
-    if best is not None:
-        return Snap(best[1], "vertex", best[2])
-    pt = Point(p)
-    for aid, ring in polygons.items():
-        if aid in skip or len(ring) < 2:
-            continue
-        boundary = LineString(ring + ring[:1])
-        d = boundary.distance(pt)
-        if d <= tolerance and (best is None or d < best[0]):
-            q = boundary.interpolate(boundary.project(pt))
-            best = (d, (q.x, q.y), aid)
-    if best is not None:
-        return Snap(best[1], "edge", best[2])
-    return Snap(p, "", None)
+    nearest point on an edge within `tolerance` (areageom.snap_point), else `p` itself."""
+    s = areageom.snap_point(polygons, p[0], p[1], tolerance, tuple(exclude))
+    if s is None:
+        return Snap(p, "", None)
+    return Snap((float(s.point[0]), float(s.point[1])), s.kind, s.area)
 
 
 # -- welding shared borders -------------------------------------------------------------------------
-def insert_points_on_edges(ring: Ring, points: Iterable[Pt], tolerance: float = EPS * 10) -> Ring:
+def insert_points_on_edges(ring: Ring, points: Iterable[Pt], tolerance: float = WELD) -> Ring:
     """`ring` with each of `points` that lies on one of its edges (not at a vertex) inserted there, so a
-    neighbour's vertex on this border becomes a vertex here too."""
-    out = list(ring)
+    neighbour's vertex on this border becomes a vertex here too (areageom.insert_vertex for each)."""
+    out = tuple(ring)
     for p in points:
-        if any(_dist(p, v) <= tolerance for v in out):
-            continue
-        n = len(out)
-        for i in range(n):
-            a, b = out[i], out[(i + 1) % n]
-            if LineString((a, b)).distance(Point(p)) <= tolerance:
-                out.insert(i + 1, (float(p[0]), float(p[1])))
-                break
-    return tuple(out)
+        out = areageom.insert_vertex(out, (float(p[0]), float(p[1])), tolerance)
+    return out
 
 
 def weld(polygons: Mapping[str, Ring], changed: Iterable[str]) -> dict[str, Ring]:
@@ -134,7 +106,7 @@ def weld(polygons: Mapping[str, Ring], changed: Iterable[str]) -> dict[str, Ring
         for aid, ring in rings.items():
             if aid == cid or len(ring) < 3:
                 continue
-            if Polygon(ring).distance(cpoly) > EPS * 10:
+            if Polygon(ring).distance(cpoly) > WELD:
                 continue
             new_other = insert_points_on_edges(ring, rings[cid])
             if new_other != ring:
@@ -147,23 +119,14 @@ def weld(polygons: Mapping[str, Ring], changed: Iterable[str]) -> dict[str, Ring
 
 # -- split and merge --------------------------------------------------------------------------------
 def split_ring(ring: Ring, line: Iterable[Pt]) -> tuple[Ring, Ring]:
-    """The two areas a drawn line cuts `ring` into (the line must cross the area from border to border;
-    its ends are extended a little so a line snapped onto the border cuts cleanly)."""
-    pts = open_ring(line)
+    """The two areas a drawn line cuts `ring` into, the larger first (areageom.split_area); the line's ends
+    are extended a little so a line snapped onto the border cuts cleanly."""
+    pts = list(open_ring(line))
     if len(pts) < 2:
-        raise AreaGeometryError("A split line needs two points at least")
-    pts = list(pts)
+        raise AreaGeometryError("a split line needs two points at least")
     pts[0] = _extend(pts[1], pts[0])
     pts[-1] = _extend(pts[-2], pts[-1])
-    poly = Polygon(ring)
-    pieces = [g for g in shapely_split(poly, LineString(pts)).geoms if g.area > EPS]
-    if len(pieces) < 2:
-        raise AreaGeometryError("The line does not cut the area in two: draw it across the area, from border "
-                                "to border")
-    if len(pieces) > 2:
-        raise AreaGeometryError(f"The line cuts the area in {len(pieces)} pieces; draw a line that cuts it in two")
-    pieces.sort(key=lambda g: (-g.area, g.centroid.x))
-    return ring_of(pieces[0]), ring_of(pieces[1])
+    return areageom.split_area(ring, pts)
 
 
 def _extend(a: Pt, b: Pt, by: float = 1e-3) -> Pt:
@@ -175,13 +138,8 @@ def _extend(a: Pt, b: Pt, by: float = 1e-3) -> Pt:
 
 
 def merge_rings(a: Ring, b: Ring) -> Ring:
-    """One area of two that share a border (the shared vertices between them dropped)."""
-    u = unary_union([Polygon(a), Polygon(b)])
-    if u.geom_type != "Polygon":
-        raise AreaGeometryError("The two areas do not share a border; only neighbours can be merged")
-    if len(u.interiors):
-        u = Polygon(u.exterior)
-    return check_polygon(ring_of(u.simplify(0)), "The merged area")
+    """One area of two that share a border (areageom.merge_areas), checked valid."""
+    return check_polygon(areageom.merge_areas(a, b), "The merged area")
 
 
 # -- vertices ---------------------------------------------------------------------------------------

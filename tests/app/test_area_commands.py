@@ -85,7 +85,7 @@ def test_split_by_a_line_gives_two_neighbours_in_one_step(doc):
 
 def test_split_line_that_does_not_cross_is_refused(doc):
     doc.add_area(SQ_A)
-    with pytest.raises(AreaGeometryError, match="does not cut"):
+    with pytest.raises(AreaGeometryError, match="must cross the area"):
         doc.split_area("1", [(30, -10), (30, 50)])
 
 
