@@ -26,7 +26,7 @@ from typing import Any
 from ..model.areamap import BORDER_KINDS, Area, AreaBorder, AreaMap, default_area_terrain_table
 from ..model.bounds import MAX_POINTS, MAX_STACKING
 from ..model.hexmap import HexMap
-from ..validation.diagnostics import Diagnostic, SourceMap
+from ..validation.diagnostics import Diagnostic, Severity, SourceMap
 from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields, finite
@@ -79,6 +79,7 @@ def read_area_map(data: Any, reader: YamlReader, source_map: SourceMap | None = 
     if not top.ok:
         return None
     fname = reader.filename
+    errors_before = sum(d.severity is Severity.ERROR for d in reader.diagnostics)
     size = Fields(reader, top.raw("size"), "size", ("width", "height"), required=("width", "height"),
                   at=top.where_value("size"))
     width = size.float("width", 1000.0, minimum=1.0, maximum=MAX_MAP_SIDE)
@@ -164,6 +165,7 @@ def read_area_map(data: Any, reader: YamlReader, source_map: SourceMap | None = 
         m.borders = edited
     m.underlay = read_underlay(reader, top)
     m.revision = 0
+    m.read_errors = sum(d.severity is Severity.ERROR for d in reader.diagnostics) - errors_before
     return m
 
 

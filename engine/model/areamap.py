@@ -118,6 +118,9 @@ class AreaMap:
         self.underlay: Underlay | None = None
         self.notes: str = ""
         self.revision = 0
+        # errors reading the file this map came from: its drawing is checked once it reads cleanly
+        # (a polygon that could not be read would only be reported again as a broken area)
+        self.read_errors = 0
         self._geometry: dict[str, Any] = {}  # area id -> shapely Polygon
         self._listeners: list[Callable[[AreaMapChange], None]] = []
 

@@ -32,6 +32,11 @@ def area_map_diagnostics(m: AreaMap, sm: SourceMap | None = None) -> list[Diagno
     """The drawing's problems as diagnostics at the line of the (first) area concerned."""
     sm = sm or SourceMap()
     out = []
+    if m.read_errors:
+        loc = sm.get(("area-map",))
+        file, line, col = (loc.file, loc.line, loc.column) if loc else ("", 0, 0)
+        return [Diagnostic("not-checked", Severity.INFO, "the drawing is checked for overlaps, gaps, slivers and "
+                           "areas with no neighbour once the file reads without errors", file, line, col)]
     for p in m.problems():
         loc = sm.get(_anchor(p, sm))
         file, line, col = (loc.file, loc.line, loc.column) if loc else ("", 0, 0)

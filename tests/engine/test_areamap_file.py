@@ -307,3 +307,14 @@ def test_a_scenario_may_hold_its_area_map_inline(tmp_path):
     assert again.scenario.area_map is not None and list(again.scenario.area_map.areas) == ["1", "2", "3"]
     assert again.scenario.area_map.border("1", "2").kind == "bridge"
     assert dump_scenario(again.scenario) == text
+
+
+def test_a_map_that_does_not_read_cleanly_is_not_checked_again_as_a_drawing():
+    sm = SourceMap()
+    m, diags = load(MAP.replace("[200, 100], [100, 100]]", "[200, x], [100, 100]]"), sm)
+    assert [(d.code, d.line) for d in diags] == [("bad-value", 7)]  # area 2's line
+    assert m.read_errors == 1
+    found = validate_area_map(m, sm)
+    assert [(d.code, d.severity.value) for d in found] == [("not-checked", "info")]
+    m.read_errors = 0  # once fixed (the editor's model), the drawing is checked
+    assert any(d.code == "invalid-polygon" for d in validate_area_map(m, sm))
