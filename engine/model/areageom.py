@@ -420,14 +420,15 @@ def split_area(outline: Sequence[Point], cut: Sequence[Point]) -> tuple[Outline,
 
 def merge_areas(a: Sequence[Point], b: Sequence[Point]) -> Outline:
     """One outline for two areas that share a border; AreaGeometryError when they do not, or when
-    the result would have a hole (two areas meeting on both sides of a third)."""
+    the result would have a hole (two areas meeting on both sides of a third). Every vertex of the
+    two outlines off the removed border stays, also where it is now in the middle of a straight
+    edge: a neighbour may have a corner there, and keeps sharing its border vertex for vertex."""
     pa, pb = polygon_of(a), polygon_of(b)
     if not shapely.relate_pattern(pa, pb, SHARES_A_LINE):
         raise AreaGeometryError("only two areas that share a border can be merged")
     union = shapely.union(pa, pb)
     if union.geom_type != "Polygon":
         raise AreaGeometryError("the two areas do not make one polygon")
-    union = shapely.simplify(union, 0)  # drop the vertices left in the middle of straight edges
     if union.interiors:
         raise AreaGeometryError("merging would leave a hole inside the new area")
     return outline_of(union)
