@@ -1,6 +1,6 @@
-"""Geometry of area maps, with shapely: outlines as polygons, which areas share a border (one
-STRtree query and a vectorised DE-9IM test), what is wrong with a drawing (invalid outlines,
-overlaps, gaps, slivers, areas outside the map), and the pure functions the editor's commands call
+"""Geometry of area maps, with shapely: outlines as polygons, which areas share a border (edges two
+outlines have in common, and an STRtree for borders shared in part), what is wrong with a drawing
+(invalid outlines, overlaps, gaps, slivers, areas outside the map), and the pure functions the editor's commands call
 to draw areas whose borders are shared exactly: snapping a point to the nearest vertex or edge of
 the neighbouring areas, inserting a snapped vertex into the outline it lies on, splitting an area by
 a polyline, merging two areas.
@@ -41,7 +41,7 @@ class AreaGeometryError(ValueError):
 @dataclass(frozen=True)
 class AreaProblem:
     """Something wrong with an area map: `code` (invalid-polygon, overlap, gap, sliver, isolated,
-    outside-map, unknown-terrain, unknown-border-area), a message, the areas concerned, a point to
+    outside-map, unknown-terrain, unknown-border-area, geometry), a message, the areas concerned, a point to
     show, and the severity (error or warning)."""
 
     code: str
