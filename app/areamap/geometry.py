@@ -230,11 +230,7 @@ def counter_layout(ring: Ring, n: int, side: float, gap: float = 0.08) -> tuple[
 
 def label_point(ring: Ring) -> Pt:
     """The area's pole of inaccessibility (the point farthest from its border): paths and markers."""
-    from shapely.ops import polylabel
-
-    poly = Polygon(ring)
-    p = polylabel(poly, tolerance=max(0.5, math.sqrt(max(poly.area, 1.0)) / 100))
-    return (p.x, p.y)
+    return areageom.label_point(areageom.polygon_of(ring))
 
 
 def number_point(ring: Ring, counters: bool) -> Pt:

@@ -252,11 +252,12 @@ class AreaMapWindow(QMainWindow):
         self.layers.set_highlight(geometry_path(self.document.area_map.shared_border(a, b)))
 
     def _hovered(self, pos) -> None:
-        if pos is None or self.layers is None:
+        """The status bar describes the area under the cursor (with the Select tool; the drawing tools
+        keep their own instructions there)."""
+        if pos is None or self.layers is None or self.tool is None or self.tool.name != "select":
             return
         aid = self.document.area_map.area_at(pos.x(), pos.y())
-        self.statusBar().showMessage(self.layers.describe(aid) if aid else f"{pos.x():.0f}, {pos.y():.0f}", 4000) \
-            if self.tool is not None and self.tool.name == "select" else None
+        self.statusBar().showMessage(self.layers.describe(aid) if aid else f"{pos.x():.0f}, {pos.y():.0f}", 4000)
 
     def show_status(self, text: str) -> None:
         self.last_status = text

@@ -152,3 +152,28 @@ def test_save_and_reopen_an_area_map(win, tmp_path):
     png = tmp_path / "areas.png"
     win.export_png(png)
     assert png.stat().st_size > 1000
+
+
+def test_scan_underlay_is_one_undo_step_and_is_drawn(win, tmp_path):
+    from PySide6.QtGui import QColor, QImage
+
+    img = QImage(400, 300, QImage.Format.Format_RGB32)
+    img.fill(QColor("#d8c8a0"))
+    scan = tmp_path / "scan.png"
+    assert img.save(str(scan))
+    win.set_underlay(str(scan))
+    assert win.document.area_map.underlay is not None
+    assert not win.layers.underlay.pixmap().isNull()
+    assert win.document.undo_stack.count() == 1
+    win.document.undo_stack.undo()
+    assert win.document.area_map.underlay is None and win.layers.underlay.pixmap().isNull()
+
+
+def test_double_click_on_a_problem_selects_its_areas(win):
+    draw(win, [(0, 0), (100, 0), (100, 100), (0, 100)])
+    draw(win, [(300, 0), (350, 0), (350, 50), (300, 50)])
+    win.refresh_problems()
+    item = next(win.problems.item(i) for i in range(win.problems.count())
+                if win.problems.item(i).data(Qt.ItemDataRole.UserRole))
+    win.problems.itemDoubleClicked.emit(item)
+    assert win.selected and set(win.selected) <= set(item.data(Qt.ItemDataRole.UserRole))

@@ -117,3 +117,17 @@ def test_area_board_press_and_drag_emit_the_board_signals(qtbot, win):
     assert got == [("click", a)]
     assert board.label_at(QPointF(-1e6, -1e6)) is None
     assert board.line_path(a, a) == [a]
+
+
+def test_a_unit_crossing_a_bridge_is_drawn_on_that_border(win):
+    from hexwright.engine.rules.presentation import UnitView
+
+    board = win.board
+    units = list(board.units.values())
+    uid = next(iter(win.session.scenario.units))
+    units = [u for u in units if u.id != uid] + [
+        UnitView(uid, "german", "recon", None, status="on the bridge (areas 4/5)")]
+    board.set_units(units)
+    item = board.layers.counter_items[uid]
+    line = board.map.shared_border("4", "5")
+    assert line.distance(Point(item.pos().x(), item.pos().y())) < board.layers.counter_side
