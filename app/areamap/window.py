@@ -97,7 +97,10 @@ class AreaMapWindow(QMainWindow):
         self.act_open = self._action("&Open…", self.open_dialog, K.Open)
         self.act_save = self._action("&Save", self.save, K.Save)
         self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
-        self.act_export = self._action("&Export PNG…", self.export_dialog, "Ctrl+E")
+        self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E",
+                                       "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
+        self.act_export_view = self._action("Export &View as PNG…", self.export_view_dialog,
+                                            tip="The map as the editor shows it, scan and counters included")
         self.act_close = self._action("&Close", self.close, K.Close)
         self.act_undo = self._action("&Undo", lambda: self.document.undo_stack.undo(), K.Undo)
         self.act_redo = self._action("&Redo", lambda: self.document.undo_stack.redo())
@@ -122,7 +125,7 @@ class AreaMapWindow(QMainWindow):
             self.tool_actions[name] = a
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_open, self.act_save, self.act_save_as, self.act_export])
+        m.addActions([self.act_open, self.act_save, self.act_save_as, self.act_export, self.act_export_view])
         m.addSeparator()
         m.addAction(self.act_close)
         m = mb.addMenu("&Edit")
@@ -389,8 +392,31 @@ class AreaMapWindow(QMainWindow):
             for item in hidden:
                 item.setVisible(True)
 
+    def export(self, path: str | Path) -> list[Path]:
+        """The map as PNG, SVG or PDF by the file's suffix, drawn as `hexwright render` draws it (area
+        numbers, VP, zones, borders by kind, the legend), written atomically."""
+        from hexwright.app.render.areadraw import AreaRenderOptions, export_area_map
+
+        base = self.document.base_dir
+        options = AreaRenderOptions(underlay=self.document.area_map.underlay is not None,
+                                    underlay_dir=str(base) if base is not None else None)
+        return export_area_map(self.document.area_map, path, options=options)
+
     def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export PNG", "area-map.png", "PNG (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export", "area-map.png",
+                                              "PNG (*.png);;SVG (*.svg);;PDF (*.pdf)")
+        if path:
+            from hexwright.app.render.export import ExportError
+
+            try:
+                self.export(path)
+            except (OSError, ValueError, ExportError) as exc:
+                QMessageBox.critical(self, "Export", str(exc))
+                return
+            self.show_status(f"Exported {path}")
+
+    def export_view_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "area-map-view.png", "PNG (*.png)")
         if path:
             try:
                 self.export_png(path)

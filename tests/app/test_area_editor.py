@@ -152,6 +152,9 @@ def test_save_and_reopen_an_area_map(win, tmp_path):
     png = tmp_path / "areas.png"
     win.export_png(png)
     assert png.stat().st_size > 1000
+    for name in ("map.png", "map.svg", "map.pdf"):
+        win.export(tmp_path / name)
+        assert (tmp_path / name).stat().st_size > 500
 
 
 def test_scan_underlay_is_one_undo_step_and_is_drawn(win, tmp_path):
@@ -177,3 +180,30 @@ def test_double_click_on_a_problem_selects_its_areas(win):
                 if win.problems.item(i).data(Qt.ItemDataRole.UserRole))
     win.problems.itemDoubleClicked.emit(item)
     assert win.selected and set(win.selected) <= set(item.data(Qt.ItemDataRole.UserRole))
+
+
+def test_drawing_with_real_mouse_and_key_events_on_the_view(qtbot, win):
+    from PySide6.QtTest import QTest
+
+    win.set_tool("draw")
+    vp = win.view.viewport()
+    win.view.setFocus()
+
+    def at(x, y):
+        return win.view.mapFromScene(QPointF(x, y))
+
+    for x, y in [(0, 0), (100, 0), (100, 100)]:
+        QTest.mouseMove(vp, at(x, y))
+        QTest.mouseClick(vp, L, NO, at(x, y))
+    QTest.mouseDClick(vp, L, NO, at(0, 100))  # the fourth vertex; the double click closes the polygon
+    amap = win.document.area_map
+    assert list(amap.areas) == ["1"] and len(amap.areas["1"].polygon) == 4
+    for x, y in [(150, 0), (250, 0)]:
+        QTest.mouseClick(vp, L, NO, at(x, y))
+    QTest.keyClick(win.view, Qt.Key.Key_Escape)
+    assert win.tools["draw"].points == []
+    for x, y in [(100, 0), (200, 0), (200, 100), (100, 100)]:
+        QTest.mouseClick(vp, L, NO, at(x, y))
+    QTest.keyClick(win.view, Qt.Key.Key_Return)
+    assert set(amap.areas) == {"1", "2"} and amap.neighbours("1") == ["2"]
+    assert win.document.undo_stack.count() == 2
