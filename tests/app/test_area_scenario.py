@@ -114,3 +114,34 @@ def test_renumbering_an_area_carries_its_units(win):
     assert sc.placements[uid] == "99" and "99" in doc.area_map.areas
     doc.undo_stack.undo()
     assert sc.placements[uid] == area
+
+
+def test_playtest_from_the_area_editor_plays_a_copy_on_an_area_board(qtbot, win):
+    from hexwright.app.playtest import open_playtest
+    from hexwright.app.playtest.area_board import AreaBoard
+    from hexwright.app.playtest.session import HUMAN
+
+    sc = win.document.scenario
+    pt = open_playtest(win, seats={s.id: HUMAN for s in sc.sides}, seed=5)
+    assert pt is not None
+    qtbot.addWidget(pt)
+    assert isinstance(pt.board, AreaBoard)
+    assert pt.session.scenario is not sc and pt.session.scenario.area_map is not win.document.area_map
+    pt.close()
+
+
+def test_new_area_map_dialog_takes_the_scan_size(qtbot, tmp_path):
+    from hexwright.app.areamap.new_dialog import NewAreaMapDialog
+    from PySide6.QtGui import QColor, QImage
+
+    img = QImage(640, 480, QImage.Format.Format_RGB32)
+    img.fill(QColor("white"))
+    scan = tmp_path / "scan.png"
+    img.save(str(scan))
+    dlg = NewAreaMapDialog()
+    qtbot.addWidget(dlg)
+    dlg.name.setText("Arnhem bridge")
+    dlg.set_scan(str(scan))
+    m = dlg.build_map()
+    assert (m.name, m.width, m.height) == ("Arnhem bridge", 640.0, 480.0)
+    assert m.underlay is not None and m.underlay.image == str(scan)
