@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import heapq
 
-from .board import BRITISH, GERMAN, SoABoard
+from .board import BRITISH, SoABoard
 
 PERIMETER_TAG = "perimeter"
 
@@ -109,5 +109,5 @@ def reach(state: SoABoard, uid: str, starts: dict[str, int] | None = None, allow
     return {a: v for a, v in best.items() if a != origin and state.room(a, side) > 0}
 
 
-__all__ = ["GERMAN", "PERIMETER_TAG", "affects_costs", "case_b", "enemy_in", "may_enter", "movement_factors",
+__all__ = ["PERIMETER_TAG", "affects_costs", "case_b", "enemy_in", "may_enter", "movement_factors",
            "reach", "terrain_cost"]

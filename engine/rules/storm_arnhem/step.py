@@ -13,10 +13,6 @@ from .board import SoABoard, cite
 D = TypeVar("D", bound=Decision)
 
 
-def stage_phase(state: SoABoard, name: str = "Movement/Fire impulses", rule: str = "Storm over Arnhem 3.6") -> Phase:
-    return Phase(f"Turn {state.label()} {name}", rule, state.track_turn(), state.impulse_side)
-
-
 class SoAStep(Step[SoABoard, D]):
     """A step of the sequence of play. `why` gives, by verb, why such an action may be refused here."""
 
@@ -36,4 +32,4 @@ class SoAStep(Step[SoABoard, D]):
         return f"{action.text()}: {why}"
 
 
-__all__ = ["SoAStep", "cite", "stage_phase"]
+__all__ = ["SoAStep", "cite"]
