@@ -173,6 +173,7 @@ class AreaMapWindow(QMainWindow):
         old = self.document
         if old is not None:
             old.changed.disconnect(self._changed)
+            self._stop_autosave()
             old.deleteLater()
         self.document = doc
         doc.setParent(self)
@@ -196,6 +197,28 @@ class AreaMapWindow(QMainWindow):
         self.view.scene_rect = self.layers.map_rect()
         self.view.fit_map()
         self._update_title()
+        self._start_autosave()
+
+    # -- autosave -----------------------------------------------------------------------------------
+    def _start_autosave(self) -> None:
+        from .autosave import INTERVAL_MS, AreaAutosaver
+
+        try:
+            self.autosaver = AreaAutosaver(self.document, interval_ms=INTERVAL_MS, parent=self)
+        except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
+            self.show_status(f"Autosave is off: {exc}")
+            self.autosaver = None
+
+    def _stop_autosave(self, discard: bool = False) -> None:
+        saver, self.autosaver = getattr(self, "autosaver", None), None
+        if saver is None:
+            return
+        if discard:
+            try:
+                saver.discard()
+            except OSError:
+                pass
+        saver.stop()
 
     def _update_title(self) -> None:
         doc = self.document
@@ -359,6 +382,11 @@ class AreaMapWindow(QMainWindow):
                                  f"Could not save {path}:\n{exc}\n\nThe file on disk is unchanged.")
             return False
         self.layers.base_dir = self.document.base_dir
+        if getattr(self, "autosaver", None) is not None:
+            try:
+                self.autosaver.discard()
+            except OSError:
+                pass
         self.show_status(f"Saved {path}")
         return True
 
@@ -443,6 +471,7 @@ class AreaMapWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if self.maybe_save():
+            self._stop_autosave(discard=True)
             event.accept()
         else:
             event.ignore()

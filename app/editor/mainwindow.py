@@ -610,11 +610,27 @@ class MainWindow(QMainWindow):
             return False
         from hexwright.app.areamap.document import AreaMapDocument
 
-        doc, diags = AreaMapDocument.open(path)
+        choice, side = self._offer_recovery(path)  # a newer autosave: recover, discard or keep for later
+        if choice == "later":
+            return True
+        recovered = side if choice == "recover" else None
+        doc, diags = AreaMapDocument.open(recovered or path)
         if doc is None:
             self.show_load_errors(path, diags)
             return True
-        self._show_area_window(doc)
+        if choice == "discard" and side is not None:
+            _remove(side)
+        if recovered is not None:
+            doc.path = path
+            doc.undo_stack.resetClean()  # recovered edits are not in the file yet
+            if doc.scenario is not None:  # the side file holds the map inline; keep the file's layout
+                original, _ = AreaMapDocument.open(path)
+                if original is not None and original.scenario is not None:
+                    doc.scenario.map_file = original.scenario.map_file
+                    original.deleteLater()
+        win = self._show_area_window(doc)
+        if recovered is not None and win.autosaver is not None:
+            win.autosaver.adopt(recovered)  # saving (or discarding) the document removes it
         return True
 
     def _show_area_window(self, doc):

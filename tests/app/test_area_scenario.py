@@ -145,3 +145,41 @@ def test_new_area_map_dialog_takes_the_scan_size(qtbot, tmp_path):
     m = dlg.build_map()
     assert (m.name, m.width, m.height) == ("Arnhem bridge", 640.0, 480.0)
     assert m.underlay is not None and m.underlay.image == str(scan)
+
+
+def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_path, crossing, monkeypatch):
+    import os
+    import time
+
+    from hexwright.app.editor import mainwindow
+    from hexwright.app.editor.autosave import side_path
+
+    doc, _ = AreaMapDocument.open(crossing)
+    w = AreaMapWindow(doc)
+    w.ask_to_save = False
+    qtbot.addWidget(w)
+    uid = next(u for u in doc.scenario.units if u not in doc.scenario.placements)
+    doc.place_units({uid: "24"})
+    doc.set_area_properties("24", name="Recovered name")
+    old = time.time() - 60
+    os.utime(crossing, (old, old))  # the file is older than its side file
+    side = w.autosaver.autosave_now()
+    assert side == side_path(crossing) and side.exists()
+    w.autosaver.stop()  # as if the editor had crashed: the side file stays
+    w.autosaver = None
+
+    monkeypatch.setattr(mainwindow, "_ask_recovery", lambda *a, **k: "recover")
+    main = mainwindow.MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main, before_close_func=lambda m: m.document.undo_stack.setClean())
+    assert main.open_path(crossing)
+    rec = main.area_windows[-1]
+    rec.ask_to_save = False
+    qtbot.addWidget(rec)
+    assert rec.document.path == crossing and rec.document.modified
+    assert rec.document.scenario.placements[uid] == "24"
+    assert rec.document.area_map.areas["24"].name == "Recovered name"
+    assert rec._save_to(crossing)
+    assert not side.exists()  # saving removes the side file
+    again, _ = AreaMapDocument.open(crossing)
+    assert again.area_map.areas["24"].name == "Recovered name"
+    assert (crossing.parent / "the-crossing-map.yaml").read_text().count("Recovered name") == 1
