@@ -74,6 +74,10 @@ def geometry_path(g) -> QPainterPath:
     return path
 
 
+def _area_key(aid: str) -> tuple:
+    return (0, int(aid), "") if aid.isdigit() else (1, 0, aid)
+
+
 class AreaLayers:
     """The area map's items in a scene, rebuilt from the model by `rebuild()`."""
 
@@ -100,6 +104,7 @@ class AreaLayers:
         self.numbers_above = scenario is not None  # counters at the pole: the number goes above them
         self.problems: list = []
         self.selected: list[str] = []
+        self._number_points: dict[str, tuple] = {}  # area id -> ((outline, above), point): polylabel is slow
 
     def _path_item(self, z: float, pen: QPen, brush) -> QGraphicsPathItem:
         item = QGraphicsPathItem()
@@ -132,6 +137,11 @@ class AreaLayers:
             self._drop(item)
         self.area_items, self.label_items, self.border_items = {}, {}, []
         table = self.map.terrain_table.terrain
+        neighbours: dict[str, list[str]] = {}
+        for br in self.map.borders.values():  # once for all tooltips (AreaMap.neighbours is per area)
+            if br.adjacent:
+                neighbours.setdefault(br.a, []).append(br.b)
+                neighbours.setdefault(br.b, []).append(br.a)
         for aid, area in self.map.areas.items():
             if len(area.polygon) < 3:
                 continue
@@ -142,7 +152,7 @@ class AreaLayers:
             item.setBrush(color)
             item.setPen(cosmetic("#202020", 1.6))
             item.setZValue(Z_AREAS)
-            item.setToolTip(self.describe(aid))
+            item.setToolTip(self.describe(aid, neighbours.get(aid, [])))
             self.scene.addItem(item)
             self.area_items[aid] = item
             self.label_items[aid] = self._label(aid, area)
@@ -151,7 +161,7 @@ class AreaLayers:
         self.set_selected(self.selected)
         self.layout_counters()
 
-    def describe(self, aid: str) -> str:
+    def describe(self, aid: str, neighbours: list[str] | None = None) -> str:
         a = self.map.areas[aid]
         tt = self.map.terrain_table.terrain.get(a.terrain)
         parts = [f"Area {aid}" + (f" ({a.name})" if a.name else ""), tt.name if tt is not None else a.terrain]
@@ -163,7 +173,7 @@ class AreaLayers:
             parts.append(f"stacking {a.stacking}")
         if a.tags:
             parts.append(", ".join(sorted(a.tags)))
-        nb = self.map.neighbours(aid)
+        nb = self.map.neighbours(aid) if neighbours is None else sorted(neighbours, key=_area_key)
         parts.append("neighbours " + (", ".join(nb) if nb else "none"))
         return " · ".join(parts)
 
@@ -183,7 +193,12 @@ class AreaLayers:
         item.setFont(font)
         item.setBrush(QColor("#101010"))
         item.setPen(QPen(QColor(255, 255, 255, 200), 0.6))
-        x, y = geo.number_point(tuple(area.polygon), self.numbers_above)
+        key = (tuple(area.polygon), self.numbers_above)
+        cached = self._number_points.get(aid)
+        if cached is None or cached[0] != key:
+            cached = (key, geo.number_point(key[0], self.numbers_above))
+            self._number_points[aid] = cached
+        x, y = cached[1]
         br = item.boundingRect()
         item.setPos(x - br.width() / 2, y - br.height() / 2)
         item.setZValue(Z_LABELS)
