@@ -255,12 +255,10 @@ class AreaMapDocument(QObject):
 
 
 def _areas_text(changed: dict) -> str:
-    ids = sorted(changed, key=_area_sort_key)
+    ids = sorted(changed, key=area_sort_key)
     return ("area " if len(ids) == 1 else "areas ") + ", ".join(ids)
 
 
-def _area_sort_key(aid: str) -> tuple:
+def area_sort_key(aid: str) -> tuple:
+    """Area numbers in numeric order, then zone ids ("P1") by name."""
     return (0, int(aid), "") if aid.isdigit() else (1, 0, aid)
-
-
-area_sort_key = _area_sort_key

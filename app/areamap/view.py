@@ -25,6 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainte
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
 from . import geometry as geo
+from .document import area_sort_key
 
 BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "river": ("#1f6fd0", 6.0, Qt.PenStyle.SolidLine),
@@ -72,10 +73,6 @@ def geometry_path(g) -> QPainterPath:
         elif hasattr(part, "geoms"):
             path.addPath(geometry_path(part))
     return path
-
-
-def _area_key(aid: str) -> tuple:
-    return (0, int(aid), "") if aid.isdigit() else (1, 0, aid)
 
 
 class AreaLayers:
@@ -173,7 +170,7 @@ class AreaLayers:
             parts.append(f"stacking {a.stacking}")
         if a.tags:
             parts.append(", ".join(sorted(a.tags)))
-        nb = self.map.neighbours(aid) if neighbours is None else sorted(neighbours, key=_area_key)
+        nb = self.map.neighbours(aid) if neighbours is None else sorted(neighbours, key=area_sort_key)
         parts.append("neighbours " + (", ".join(nb) if nb else "none"))
         return " · ".join(parts)
 
@@ -203,7 +200,6 @@ class AreaLayers:
         item.setPos(x - br.width() / 2, y - br.height() / 2)
         item.setZValue(Z_LABELS)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, False)
         self.scene.addItem(item)
         return item
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from .commands import SetMapUnderlay
 from .document import AreaChange, AreaMapDocument
-from .geometry import AreaGeometryError, ring_of
+from .geometry import AreaGeometryError
 from .panels import AreaInspector, BorderPanel, ProblemsPanel, UnitsPanel
 from .tools import TOOL_CLASSES, AreaTool
 from .view import AreaLayers, AreaView, geometry_path
@@ -475,7 +475,3 @@ class AreaMapWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
-
-
-def polygon_ring(poly) -> tuple:
-    return ring_of(poly)

@@ -637,7 +637,10 @@ class MainWindow(QMainWindow):
         from hexwright.app.areamap.window import AreaMapWindow
 
         win = AreaMapWindow(doc)
-        self.area_windows = [w for w in getattr(self, "area_windows", []) if w.isVisible()] + [win]
+        import shiboken6
+
+        self.area_windows = [w for w in getattr(self, "area_windows", []) if shiboken6.isValid(w) and w.isVisible()]
+        self.area_windows.append(win)
         win.show()
         return win
 
