@@ -236,6 +236,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
         check_area_scenario(sc, lambda sev, code, msg, anchor: r.add(sev, code, msg, anchor))
     if sc.rules == "target_arnhem":  # supply stripes, para supply markers, off-board areas
         check_target_arnhem(r, sc, map_ok)
+    if sc.rules == "storm_over_arnhem":  # the areas and zones The Crossing names
+        from ..rules.storm_arnhem.design import design_problems as soa_problems
+
+        for p in soa_problems(sc):
+            r.error(p.code, p.message, p.anchor)
 
     # -- turn track
     for turn in sc.turns:
@@ -278,7 +283,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
 
 
 # the side ids a family's rules engine names (Koenig and Target Arnhem: the Allied and the German player)
-FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german")}
+FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german"),
+                   "storm_over_arnhem": ("british", "german")}
 
 
 def check_sides(r: _Report, sc: Scenario, family: RulesFamily | None) -> None:

@@ -16,7 +16,10 @@ from ...model.areamap import AreaMap
 from ...model.scenario import Scenario
 from ..protocol import Action, Game
 from .actions import parse_action
+from .design import BRIDGE_BORDERS, BRIDGE_EXITS, GARRISON_AREA, PILLBOX_AREA, design_problems
 from .tables import FireTable
+
+__all__ = ["BRIDGE_BORDERS", "BRIDGE_EXITS", "GARRISON_AREA", "PILLBOX_AREA", "SoAGameBase", "area_map_of"]
 
 BRITISH, GERMAN = "british", "german"
 PLAY_OPTIONS = ("max_turns",)
@@ -30,10 +33,6 @@ RECON_10SS = "10th SS Recon"
 BOCHOLT = "Bocholt"
 COMPANY_B = "B Coy"
 
-# the bridge (3.42-3.46): the borders the 9th SS Recon crosses, in order, and where it leaves the bridge
-BRIDGE_BORDERS: tuple[tuple[str, str], ...] = (("4", "5"), ("17", "18"), ("22", "23"))
-BRIDGE_EXITS = ("22", "23", "28")
-PILLBOX_AREA, GARRISON_AREA = "4", "23"
 PERIMETER_COUNTERS = 6  # 3.5
 UNPLACED_COUNTER_VP = 2  # 3.5
 GERMAN_VP_START = -2  # 3.7
@@ -64,6 +63,9 @@ class SoAGameBase(Game):
             raise ValueError(f"unknown option(s) {', '.join(unknown)}; Storm over Arnhem has no optional rules "
                              f"(play options: {', '.join(PLAY_OPTIONS)})")
         self.areas: AreaMap = area_map_of(scenario)
+        problems = design_problems(scenario)
+        if problems:  # validation reports these at their lines; a game cannot be played without them
+            raise ValueError("; ".join(p.message for p in problems))
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 from hexwright.engine.formats import load_scenario
+from hexwright.engine.rules.protocol import new_game
+from hexwright.engine.validation import validate_scenario
 
 from tests.engine.rules.storm_arnhem_board import SCENARIO, Board
 
@@ -45,3 +48,22 @@ def test_a_fractional_printed_factor_is_read_rounded_down():
         assert st.attack("B-A1") == 0
     finally:
         st.sc.units["B-A1"].values["attack"] = 4
+
+
+def test_a_map_without_an_area_the_variant_names_is_refused_and_no_game_is_made(tmp_path):
+    shutil.copy(SCENARIO, tmp_path / "the-crossing.yaml")
+    text = (SCENARIO.parent / "the-crossing-map.yaml").read_text(encoding="utf-8")
+    text = text.replace("{id: '17',", "{id: '170',").replace("between: ['17', '18']", "between: ['170', '18']")
+    (tmp_path / "the-crossing-map.yaml").write_text(text, encoding="utf-8")
+    result = load_scenario(tmp_path / "the-crossing.yaml")
+    assert result.scenario is not None
+    errors = [d.message for d in validate_scenario(result.scenario) if d.severity == "error"]
+    assert any("has no area 17" in m and "Storm over Arnhem 3.42-3.45" in m for m in errors), errors
+    with pytest.raises(ValueError, match="no area 17"):
+        new_game(result.scenario, 1)
+
+
+def test_the_sides_must_be_british_and_german(tmp_path):
+    result, _ = _load_with(tmp_path, "{id: british, name: British", "{id: allies, name: British")
+    assert result.scenario is not None
+    assert any("must have the ids british and german" in d.message for d in validate_scenario(result.scenario))
