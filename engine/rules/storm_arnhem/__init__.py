@@ -5,8 +5,8 @@ perimeter control counters (3.5) and the German VP marker at -2, on a basic Move
 an area map whose fire table and movement costs are reconstructed (the basic game's rules are not in the
 source), on the rules kit (rules/kit).
 
-Modules, from the bottom up (each imports only those before it): `actions`, `tables` (the reconstructed Fire
-Table), `game`, `board` (the position and its queries), `decisions`, `step`, `movement`, `fire` (fire and
+Modules, from the bottom up (each imports only those before it): `design` (what a scenario must give the
+family; validation reads it), `actions`, `tables` (the reconstructed Fire Table), `game`, `board` (the position and its queries), `decisions`, `step`, `movement`, `fire` (fire and
 casualties), `recon` (3.4), `closecombat` (1.1), `impulse` (3.6, 3.41), `setup` (2.1-2.3, 3.5, 1.3, VP),
 `state` (the sequence of play), `view` (the presenter).
 """
