@@ -6,9 +6,10 @@ an area map whose fire table and movement costs are reconstructed (the basic gam
 source), on the rules kit (rules/kit).
 
 Modules, from the bottom up (each imports only those before it): `design` (what a scenario must give the
-family; validation reads it), `actions`, `tables` (the reconstructed Fire Table), `game`, `board` (the position and its queries), `decisions`, `step`, `movement`, `fire` (fire and
-casualties), `recon` (3.4), `closecombat` (1.1), `impulse` (3.6, 3.41), `setup` (2.1-2.3, 3.5, 1.3, VP),
-`state` (the sequence of play), `view` (the presenter).
+family; validation reads it), `actions`, `tables` (the reconstructed Fire Table), `game`, `board` (the
+position and its queries), `decisions`, `step`, `movement`, `fire` (fire and casualties), `recon` (3.4),
+`closecombat` (1.1), `impulse` (3.6, 3.41), `setup` (2.1-2.3, 3.5, 1.3, VP), `state` (the sequence of play),
+`view` (the presenter).
 """
 
 from __future__ import annotations
