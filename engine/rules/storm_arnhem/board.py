@@ -139,8 +139,8 @@ class SoABoard(SequenceState):
         return self.game.labels[self.turn]
 
     def track_turn(self) -> int:
-        """The turn's place on the turn track, from 1 (turn A) as the scenario's `turns` number them: "GT 3"
-        is turn 1 (phases and the turn track show this number with the label: "GT 3 ... Turn 1")."""
+        """The turn's place on the turn track, from 1 (turn A) as the scenario's `turns` number them (3 is turn
+        1). Internal: what a player reads names the turn by its label (`Phase.turn_label`, "Turn A")."""
         return self.turn + 1
 
     def game_turn(self) -> int:

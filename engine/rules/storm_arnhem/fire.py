@@ -173,7 +173,7 @@ class FireRollStep(ChanceStep[SoABoard, FireRoll]):
         return [(Roll(i), Fraction(1, 6)) for i in range(1, 7)]
 
     def phase(self, state: SoABoard, d: FireRoll) -> Phase:
-        return Phase(f"Turn {state.label()} fire", self.rule, state.track_turn(), "")
+        return Phase("fire", self.rule, state.track_turn(), "", state.label())
 
     def apply(self, state: SoABoard, d: FireRoll, action: Action) -> None:
         assert isinstance(action, Roll) and state.combat is not None

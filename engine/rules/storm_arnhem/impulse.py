@@ -211,7 +211,7 @@ class EntryRollStep(ChanceStep[SoABoard, EntryRoll]):
         return [(Roll(i), Fraction(1, 6)) for i in range(1, 7)]
 
     def phase(self, state: SoABoard, d: EntryRoll) -> Phase:
-        return Phase(f"Turn {state.label()} 9th SS Recon entry roll", self.rule, state.track_turn(), GERMAN)
+        return Phase("9th SS Recon entry roll", self.rule, state.track_turn(), GERMAN, state.label())
 
     def apply(self, state: SoABoard, d: EntryRoll, action: Action) -> None:
         assert isinstance(action, Roll)

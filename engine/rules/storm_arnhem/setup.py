@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kit import Task
-from ..protocol import Action
+from ..protocol import Action, Phase
 from .actions import Done, Perimeter, Place, Replace
 from .board import BRITISH, GERMAN, REPLACED, SoABoard, cite
 from .decisions import PlacePerimeter, PlaceUnit, Substitute
@@ -129,6 +129,9 @@ class PlaceStep(SoAStep[PlaceUnit]):
     stage = "set-up"
     why = {"place": f"a unit sets up in an area of its zones with room, no enemy unit, and no more than eleven "
                     f"10th SS Recon units a zone {cite('2.2')}"}
+
+    def phase(self, state: SoABoard, d: PlaceUnit) -> Phase:
+        return Phase(self.stage, f"Storm over Arnhem {d.section}", state.track_turn(), d.player, state.label())
 
     def legal(self, state: SoABoard, d: PlaceUnit) -> list[Action]:
         return [Place(d.unit, a) for a in place_areas(state, d.unit, d.zones, d.limit)]

@@ -105,12 +105,12 @@ class SoAState(SoABoard):
         d = self.pending
         if d is None:
             if self._outcome is not None:
-                return Phase("Game over", "Storm over Arnhem 3.7", self.track_turn(), "")
-            return Phase(f"Turn {self.label()}", "Storm over Arnhem 3.6", self.track_turn(), "")
+                return Phase("Game over", "Storm over Arnhem 3.7", self.track_turn(), "", self.label())
+            return Phase("in play", "Storm over Arnhem 3.6", self.track_turn(), "", self.label())
         step = self.steps.step_for(d)
         ph = getattr(step, "phase", None)
         if ph is None:
-            return Phase(f"Turn {self.label()}", step.rule, self.track_turn(), d.player)
+            return Phase("in play", step.rule, self.track_turn(), d.player, self.label())
         got: Phase = ph(self, d)
         return got
 

@@ -20,7 +20,7 @@ class SoAStep(Step[SoABoard, D]):
     stage: ClassVar[str] = "Movement/Fire impulses"
 
     def phase(self, state: SoABoard, d: D) -> Phase:
-        return Phase(f"Turn {state.label()} {self.stage}", self.rule, state.track_turn(), d.player)
+        return Phase(self.stage, self.rule, state.track_turn(), d.player, state.label())
 
     def explain(self, state: SoABoard, d: D, action: Action) -> str:
         verbs = sorted({verb_of(a) for a in state.legal_actions()})

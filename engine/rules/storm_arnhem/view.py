@@ -164,7 +164,8 @@ class SoAPresenter(Presenter):
         current = {"start": 0, "impulses": 1, "end": 3}.get(st.stage, -1)
         if isinstance(st.pending, Designate):
             current = 2
-        return TurnTrack(st.track_turn(), st.game.last_turn + 1, PHASES, current)
+        return TurnTrack(st.track_turn(), st.game.last_turn + 1, PHASES, current, st.label(),
+                         st.game.labels[st.game.last_turn])
 
     def markers(self, state: GameState, viewer: str | None = None) -> list[MarkerView]:
         st = _st(state)
