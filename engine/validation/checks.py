@@ -221,9 +221,10 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             if region is None:
                 r.error("unknown-reference", f"reinforcement {i + 1}: no off-board area {e.offboard!r}", anchor)
 
-    # -- units neither set up nor arriving
+    # -- units neither set up nor arriving (nor brought on by their family's own rules)
+    in_play = placed_in_play(sc)
     for u in sc.units.values():
-        if u.id not in sc.placements and u.id not in reinforced:
+        if u.id not in sc.placements and u.id not in reinforced and u.id not in in_play:
             r.add(Severity.INFO, "not-placed", f"unit {u.id} is neither set up nor scheduled to arrive",
                   ("unit", u.id), unit=u.id)
 
@@ -285,6 +286,18 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
 # the side ids a family's rules engine names (Koenig and Target Arnhem: the Allied and the German player)
 FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german"),
                    "storm_over_arnhem": ("british", "german")}
+
+
+def placed_in_play(sc: Scenario) -> set[str]:
+    """Units a rules family brings on by its own rules rather than by set-up or a reinforcement entry
+    (Storm over Arnhem: The Crossing 1.3, the 9th SS Recon infantry that replace halftracks in play);
+    the family says which (engine/rules/storm_arnhem/design.py `placed_in_play`)."""
+    if sc.rules != "storm_over_arnhem":
+        return set()
+    from ..rules.storm_arnhem import design
+
+    hook = getattr(design, "placed_in_play", None)
+    return set(hook(sc)) if callable(hook) else set()
 
 
 def check_sides(r: _Report, sc: Scenario, family: RulesFamily | None) -> None:

@@ -318,3 +318,19 @@ def test_a_map_that_does_not_read_cleanly_is_not_checked_again_as_a_drawing():
     assert [(d.code, d.severity.value) for d in found] == [("not-checked", "info")]
     m.read_errors = 0  # once fixed (the editor's model), the drawing is checked
     assert any(d.code == "invalid-polygon" for d in validate_area_map(m, sm))
+
+
+def test_units_a_family_brings_on_by_its_rules_are_not_reported_as_not_placed(tmp_path, monkeypatch):
+    """The Crossing 1.3: the 9th SS Recon infantry enter by substitution in play; the family names them."""
+    from hexwright.engine.rules.storm_arnhem import design
+
+    text = SCENARIO.replace("rules: none", "rules: storm_over_arnhem").replace("  d: {area: '2'}\n", "")
+    result = load_scenario(write_pair(tmp_path, text))
+
+    def not_placed() -> set:
+        return {d.unit for d in validate_scenario(result.scenario, result.source_map) if d.code == "not-placed"}
+
+    monkeypatch.setattr(design, "placed_in_play", lambda sc: set(), raising=False)
+    assert not_placed() == {"d"}
+    monkeypatch.setattr(design, "placed_in_play", lambda sc: {"d"}, raising=False)
+    assert not_placed() == set()
