@@ -78,6 +78,36 @@ FIRE_ROWS = {
 }
 
 
+def ids(formation: str, side: str = "", exclude: tuple[str, ...] = ()) -> list[str]:
+    """The unit ids of a formation ("" with `side`: the side's units of no formation in `exclude`)."""
+    if formation:
+        return [u[0] for u in UNITS if u[3] == formation]
+    return [u[0] for u in UNITS if u[2] == side and u[3] not in exclude]
+
+
+NAMED = ("B Coy", "10th SS Recon", "Bocholt", "9th SS Recon", "9th SS Recon infantry", "Pillbox", "Arnhem Garrison")
+
+
+def arrivals() -> list[tuple[int, str, list[str], list[tuple[str, str, str]], str]]:
+    """The variant's arrivals as reinforcements: (place on the turn track, side, units, entries, note); one entry
+    a zone where the rule gives several (the family reads the zones together). Turn 1 is turn A, 2 turn B,
+    3 turn 1."""
+    return [
+        (1, "british", ids("", "british", NAMED), [("zone", z, f"zones D and/or E on turn A (2.1)") for z in "DE"],
+         "Turn A: every British unit but Company B sets up in zones D and/or E (The Crossing 2.1)"),
+        (2, "british", ids("B Coy"), [("zone", "E", "zone E on turn B (2.2)")],
+         "Turn B: Company B comes on in zone E (The Crossing 2.2)"),
+        (2, "german", ids("10th SS Recon"),
+         [("zone", z, "zones A, B and C on turn B, at most eleven units a zone (2.2)") for z in "ABC"],
+         "Turn B: the 10th SS Recon Bn sets up in zones A, B and C, at most eleven units a zone (The Crossing 2.2)"),
+        (2, "german", ids("9th SS Recon"),
+         [("area", "4", "at the bridge, on the border of areas 4 and 5, in one German impulse of turn B (3.4)")],
+         "Turn B: the 9th SS Recon Bn enters together at the bridge (The Crossing 1.3, 3.41-3.46)"),
+        (3, "german", ids("Bocholt"), [("zone", z, "zones A and/or B on turn 1 (2.3)") for z in "AB"],
+         "Turn 1: the Bocholt Training Battalion is placed in zones A and/or B (The Crossing 2.3)"),
+    ]
+
+
 def q(v: object) -> str:
     s = str(v)
     return f"'{s}'" if (":" in s or "," in s) else s
@@ -118,6 +148,13 @@ def main() -> None:
         "  G-Gar1: {area: '23'}",
         "  G-Gar2: {area: '23'}",
         "  G-GarHQ: {area: '23'}",
+        "reinforcements:",
+    ]
+    for turn, side, units, entries, note in arrivals():
+        for kind, where, desc in entries:
+            lines.append(f"  - {{turn: {turn}, side: {side}, units: [{', '.join(units)}], entry: {{{kind}: '{where}', "
+                         f"description: '{desc}'}}, note: '{note}'}}")
+    lines += [
         "victory:",
         "  - {kind: vp, side: german, result: win, when: end, count: 30, description: 'the Germans win with 30 VP or "
         "more at the end of turn 5, else the British (reconstructed: the basic game''s victory levels are not in the "

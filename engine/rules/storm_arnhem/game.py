@@ -10,6 +10,7 @@ of type `anti_tank` (3.1, 3.42, 3.43).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...model.areamap import AreaMap
@@ -19,7 +20,8 @@ from .actions import parse_action
 from .design import BRIDGE_BORDERS, BRIDGE_EXITS, GARRISON_AREA, PILLBOX_AREA, design_problems
 from .tables import FireTable
 
-__all__ = ["BRIDGE_BORDERS", "BRIDGE_EXITS", "GARRISON_AREA", "PILLBOX_AREA", "SoAGameBase", "area_map_of"]
+__all__ = ["BRIDGE_BORDERS", "BRIDGE_EXITS", "GARRISON_AREA", "PILLBOX_AREA", "Arrival", "SoAGameBase", "area_map_of",
+           "arrivals_of"]
 
 BRITISH, GERMAN = "british", "german"
 PLAY_OPTIONS = ("max_turns",)
@@ -41,6 +43,56 @@ ZONE_LIMIT_10SS = 11  # 2.2: a maximum of eleven units per zone
 DEFAULT_STACKING = 8  # units of a side in an area when neither the area nor the scenario says (reconstructed)
 ELIMINATION_ABSORBS = 4  # 3.42: "up to 4 casualty points per unit"
 MAX_FIRE_GROUP = 4  # the basic game's maximum fire group (reconstructed; 3.42 lets border fire exceed it)
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Units that set up or come on in play (2.1-2.3): on the turn labelled `label`, in an area of `zones`,
+    at most `limit` units of their formation a zone (0: no limit), by the variant's rule `rule`."""
+
+    label: str
+    side: str
+    units: tuple[str, ...]
+    zones: tuple[str, ...]
+    limit: int
+    rule: str
+
+
+ARRIVAL_RULES = {"A": "2.1", "B": "2.2", "1": "2.3"}
+# the variant's arrivals when the scenario lists none: (turn label, side, formation or "" for the side's units of
+# no named formation, zones, rule)
+DEFAULT_ARRIVALS: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
+    ("A", BRITISH, "", ("D", "E"), "2.1"),
+    ("B", BRITISH, COMPANY_B, ("E",), "2.2"),
+    ("B", GERMAN, RECON_10SS, ("A", "B", "C"), "2.2"),
+    ("1", GERMAN, BOCHOLT, ("A", "B"), "2.3"),
+)
+NAMED = (COMPANY_B, RECON_10SS, BOCHOLT, RECON_9SS, RECON_9SS_INFANTRY, PILLBOX, GARRISON)
+
+
+def arrivals_of(scenario: Scenario, labels: tuple[str, ...]) -> tuple[Arrival, ...]:
+    """The scenario's arrivals: its `reinforcements` that enter by set-up zone (one entry a zone; entries of the
+    same turn, side and units are one arrival in several zones), in file order; without any, the variant's
+    (DEFAULT_ARRIVALS). An entry by area (the 9th SS Recon at the bridge, 3.4) is recon.py's, not one of these."""
+    groups: dict[tuple[int, str, tuple[str, ...]], list[str]] = {}
+    for rf in scenario.reinforcements:
+        if rf.entry.zone is not None:
+            zones = groups.setdefault((rf.turn, rf.side, tuple(rf.units)), [])
+            if rf.entry.zone not in zones:
+                zones.append(rf.entry.zone)
+    formation = {uid: u.formation for uid, u in scenario.units.items()}
+    out = []
+    if groups:
+        for (turn, side, units), zones in groups.items():
+            label = labels[turn - 1] if 1 <= turn <= len(labels) else str(turn)
+            limit = ZONE_LIMIT_10SS if any(formation.get(u) == RECON_10SS for u in units) else 0
+            out.append(Arrival(label, side, units, tuple(zones), limit, ARRIVAL_RULES.get(label, "2.3")))
+        return tuple(out)
+    for label, side, form, zs, rule in DEFAULT_ARRIVALS:
+        units = tuple(uid for uid, u in scenario.units.items() if u.side == side
+                      and ((form and u.formation == form) or (not form and u.formation not in NAMED)))
+        out.append(Arrival(label, side, units, zs, ZONE_LIMIT_10SS if form == RECON_10SS else 0, rule))
+    return tuple(out)
 
 
 def area_map_of(scenario: Scenario) -> AreaMap:
@@ -76,6 +128,7 @@ class SoAGameBase(Game):
         self.labels: tuple[str, ...] = tuple(lb or str(i - 1) for i, lb in enumerate(labels))
         limit = int(self.options.get("max_turns") or len(self.labels))
         self.last_turn = max(1, min(limit, len(self.labels))) - 1  # index of the last turn played
+        self.arrivals = arrivals_of(scenario, self.labels)
         self.fire = FireTable.of(scenario)
         self.neighbours: dict[str, tuple[str, ...]] = {
             a: tuple(sorted(n for n in self.areas.neighbours(a) if self._crossable(a, n))) for a in self.areas.areas}

@@ -32,41 +32,21 @@ from .actions import Done, Perimeter, Place, Replace
 from .board import BRITISH, GERMAN, REPLACED, SoABoard, cite
 from .decisions import PlacePerimeter, PlaceUnit, Substitute
 from .game import (
-    BOCHOLT,
-    COMPANY_B,
     GARRISON,
     GARRISON_AREA,
     PERIMETER_COUNTERS,
     PILLBOX,
     PILLBOX_AREA,
-    RECON_9SS,
     RECON_9SS_INFANTRY,
-    RECON_10SS,
     UNPLACED_COUNTER_VP,
-    ZONE_LIMIT_10SS,
 )
 from .movement import PERIMETER_TAG
 from .step import SoAStep
 
-# (turn label, side, formation or "" for the rest of the side, zones, limit per zone, rule)
-ARRIVALS: tuple[tuple[str, str, str, tuple[str, ...], int, str], ...] = (
-    ("A", BRITISH, "", ("D", "E"), 0, "2.1"),
-    ("B", BRITISH, COMPANY_B, ("E",), 0, "2.2"),
-    ("B", GERMAN, RECON_10SS, ("A", "B", "C"), ZONE_LIMIT_10SS, "2.2"),
-    ("1", GERMAN, BOCHOLT, ("A", "B"), 0, "2.3"),
-)
-NAMED = (COMPANY_B, RECON_10SS, BOCHOLT, RECON_9SS, RECON_9SS_INFANTRY, PILLBOX, GARRISON)
 
-
-def arriving(state: SoABoard, side: str, formation: str) -> list[str]:
-    out = []
-    for u in state.units_of(side):
-        f = state.formation(u)
-        if state.status(u) != "waiting":
-            continue
-        if (formation and f == formation) or (not formation and f not in NAMED):
-            out.append(u)
-    return out
+def arriving(state: SoABoard, side: str, units: tuple[str, ...]) -> list[str]:
+    """The units of an arrival still waiting to come on, in the scenario's order."""
+    return [u for u in state.units_of(side) if u in units and state.status(u) == "waiting"]
 
 
 @dataclass(frozen=True)
@@ -81,9 +61,9 @@ class Arrivals(Task):
                 if where and state.status(u) == "waiting" and where in state.areas.areas:
                     state.put(u, where)
                     state.note(f"{u} is set up in area {where} {cite('1.1' if where == PILLBOX_AREA else '1.2')}")
-        for label, side, formation, zones, limit, rule in ARRIVALS:
-            if label == state.label():
-                tasks += [AskPlace(u, zones, limit, rule) for u in arriving(state, side, formation)]
+        for arr in state.game.arrivals:
+            if arr.label == state.label():
+                tasks += [AskPlace(u, arr.zones, arr.limit, arr.rule) for u in arriving(state, arr.side, arr.units)]
         state.queue[0:0] = tasks
 
 

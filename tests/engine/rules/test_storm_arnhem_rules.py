@@ -22,9 +22,9 @@ from hexwright.engine.rules.storm_arnhem.decisions import (
     Substitute,
 )
 from hexwright.engine.rules.storm_arnhem.fire import PLATOON_INTEGRITY, make_volley
-from hexwright.engine.rules.storm_arnhem.game import BRITISH, GERMAN
+from hexwright.engine.rules.storm_arnhem.game import BRITISH, GERMAN, arrivals_of
 from hexwright.engine.rules.storm_arnhem.movement import movement_factors, reach
-from hexwright.engine.rules.storm_arnhem.setup import ARRIVALS, AskPerimeter, AskSubstitute, ScoreTurn, place_areas
+from hexwright.engine.rules.storm_arnhem.setup import AskPerimeter, AskSubstitute, ScoreTurn, place_areas
 from hexwright.engine.rules.storm_arnhem.tables import FIRE_TABLE, FIRE_TERRAIN, FireTable
 
 from tests.engine.rules.storm_arnhem_board import Board, fresh, scenario
@@ -64,10 +64,28 @@ def test_turn_a_british_set_up_in_zones_d_and_e_except_company_b_and_the_germans
     assert "B-AT1" in asked and st.label() == "A"
 
 
+def arrival_summary(arrivals) -> list[tuple]:
+    return [(a.label, a.side, len(a.units), a.units[0], a.zones, a.limit, a.rule) for a in arrivals]
+
+
+EXPECTED_ARRIVALS = [
+    ("A", BRITISH, 12, "B-A1", ("D", "E"), 0, "2.1"),
+    ("B", BRITISH, 3, "B-B1", ("E",), 0, "2.2"),
+    ("B", GERMAN, 8, "G-10R1", ("A", "B", "C"), 11, "2.2"),
+    ("1", GERMAN, 4, "G-Boc1", ("A", "B"), 0, "2.3"),
+]
+
+
+def test_arrivals_read_from_the_scenarios_reinforcements_as_2_1_to_2_3_say():
+    sc = scenario()
+    game = fresh().game
+    assert arrival_summary(game.arrivals) == EXPECTED_ARRIVALS
+    assert "B-B1" not in game.arrivals[0].units  # every British unit but Company B on turn A (2.1)
+    sc.reinforcements = []  # without any, the variant's own list gives the same
+    assert arrival_summary(arrivals_of(sc, game.labels)) == EXPECTED_ARRIVALS
+
+
 def test_arrivals_of_turns_b_and_1_and_the_limit_of_eleven_10th_ss_units_a_zone():
-    assert ("B", BRITISH, "B Coy", ("E",), 0, "2.2") in ARRIVALS
-    assert ("B", GERMAN, "10th SS Recon", ("A", "B", "C"), 11, "2.2") in ARRIVALS
-    assert ("1", GERMAN, "Bocholt", ("A", "B"), 0, "2.3") in ARRIVALS
     b = Board("B")
     st = b.state
     b.put("G-10R1", "3")

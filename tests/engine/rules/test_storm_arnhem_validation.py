@@ -67,3 +67,28 @@ def test_the_sides_must_be_british_and_german(tmp_path):
     result, _ = _load_with(tmp_path, "{id: british, name: British", "{id: allies, name: British")
     assert result.scenario is not None
     assert any("must have the ids british and german" in d.message for d in validate_scenario(result.scenario))
+
+
+def test_the_shipped_scenario_lists_every_arrival_so_validate_leaves_only_the_1_3_substitutes_unplaced():
+    from hexwright.engine.rules.storm_arnhem.design import placed_in_play
+
+    result = load_scenario(SCENARIO)
+    sc = result.scenario
+    diags = validate_scenario(sc, result.source_map)
+    assert not [d for d in diags if d.severity in ("error", "warning")]
+    unplaced = {d.message.split()[1] for d in diags if d.code == "not-placed"}
+    assert unplaced <= placed_in_play(sc) == {"G-RInf1", "G-RInf2", "G-RInf3", "G-RInf4"}
+    recon = [rf for rf in sc.reinforcements if rf.entry.area is not None]
+    assert len(recon) == 1 and recon[0].entry.area == "4" and sc.turns[recon[0].turn - 1].label == "B"
+
+
+def test_an_arrival_by_area_other_than_the_9th_ss_at_the_bridge_on_turn_b_is_refused_at_its_line(tmp_path):
+    old = "units: [B-B1, B-B2, B-B3], entry: {zone: 'E'"
+    result, line = _load_with(tmp_path, old, "units: [B-B1, B-B2, B-B3], entry: {area: '5'")
+    diags = validate_scenario(result.scenario, result.source_map)
+    bad = [d for d in diags if d.code == "bad-value" and "only the 9th SS Recon enters by an area" in d.message]
+    assert bad and bad[0].line == line
+    result, line = _load_with(tmp_path, "entry: {area: '4',", "entry: {area: '23',")
+    diags = validate_scenario(result.scenario, result.source_map)
+    bad = [d for d in diags if "enters at the bridge (area 4 or 5) on turn B" in d.message]
+    assert bad and bad[0].line == line
