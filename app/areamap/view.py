@@ -21,11 +21,23 @@ from hexwright.app.counters.draw import counter_pixmap
 from hexwright.app.editor.canvas import UnderlayItem
 from hexwright.app.editor.counter_layer import PIXMAP_PX, CounterItem
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
 
 from . import geometry as geo
 from .document import area_sort_key
+from .labels import LabelLayout, fit_label
 
 BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "river": ("#1f6fd0", 6.0, Qt.PenStyle.SolidLine),
@@ -35,6 +47,29 @@ BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "none": ("#505050", 3.0, Qt.PenStyle.DotLine),
 }
 Z_UNDERLAY, Z_AREAS, Z_BORDERS, Z_LABELS, Z_PROBLEMS, Z_SELECTION, Z_COUNTERS, Z_TOOL = 0, 10, 20, 30, 40, 45, 50, 60
+
+
+_FONTS: dict[float, QFont] = {}
+_WIDTHS: dict[tuple[str, float], float] = {}
+
+
+def label_font(px: float) -> QFont:
+    """The bold font of area labels at `px` pixels (map units)."""
+    f = _FONTS.get(px)
+    if f is None:
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(1, round(px)))
+        _FONTS[px] = f
+    return f
+
+
+def _measure(text: str, px: float) -> float:
+    w = _WIDTHS.get((text, px))
+    if w is None:
+        w = QFontMetricsF(label_font(px)).horizontalAdvance(text)
+        _WIDTHS[(text, px)] = w
+    return w
 DEFAULT_COUNTER_SIDE = 56.0  # map units: a counter at 100 % on a scan of about 100 dpi
 
 
@@ -101,7 +136,7 @@ class AreaLayers:
         self.numbers_above = scenario is not None  # counters at the pole: the number goes above them
         self.problems: list = []
         self.selected: list[str] = []
-        self._number_points: dict[str, tuple] = {}  # area id -> ((outline, above), point): polylabel is slow
+        self._number_points: dict[str, tuple] = {}  # area id -> (key, LabelLayout): fitting a label is slow
 
     def _path_item(self, z: float, pen: QPen, brush) -> QGraphicsPathItem:
         item = QGraphicsPathItem()
@@ -175,33 +210,42 @@ class AreaLayers:
         return " · ".join(parts)
 
     def _label(self, aid: str, area) -> QGraphicsItem:
-        text = aid + (f" {area.name}" if area.name and area.name != aid else "")
+        """The area's number and name, with its VP and zone, fitted inside its outline (labels.py): wrapped,
+        smaller, or the number alone when the area is too small for the rest; the full text in the tooltip."""
         extra = []
         if area.vp:
             extra.append(f"{area.vp} VP")
         if area.zone:
             extra.append(f"zone {area.zone}")
-        if extra:
-            text += "\n" + " · ".join(extra)
-        item = QGraphicsSimpleTextItem(text)
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(14)
-        item.setFont(font)
-        item.setBrush(QColor("#101010"))
-        item.setPen(QPen(QColor(255, 255, 255, 200), 0.6))
-        key = (tuple(area.polygon), self.numbers_above)
+        key = (tuple(area.polygon), self.numbers_above, area.name, tuple(extra))
         cached = self._number_points.get(aid)
         if cached is None or cached[0] != key:
-            cached = (key, geo.number_point(key[0], self.numbers_above))
+            anchor = geo.number_point(key[0], self.numbers_above)
+            cached = (key, fit_label(key[0], aid, area.name, " · ".join(extra), anchor, _measure,
+                                     avoid=self._counter_room(key[0]) if self.numbers_above else None))
             self._number_points[aid] = cached
-        x, y = cached[1]
-        br = item.boundingRect()
-        item.setPos(x - br.width() / 2, y - br.height() / 2)
+        lay: LabelLayout = cached[1]
+        path = QPainterPath()
+        font = label_font(lay.px)
+        for text, (x, y) in zip(lay.lines, lay.line_centres(), strict=True):
+            w = _measure(text, lay.px)
+            path.addText(x - w / 2, y + lay.px * 0.36, font, text)
+        item = QGraphicsPathItem(path)
+        item.setBrush(QColor("#101010"))
+        item.setPen(QPen(QColor(255, 255, 255, 200), 0.6))
         item.setZValue(Z_LABELS)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.scene.addItem(item)
         return item
+
+    def _counter_room(self, ring):
+        """Where the area's counters (at its pole) and the markers under them stand: labels keep clear."""
+        from shapely.geometry import Point, Polygon, box
+
+        x, y = geo.label_point(ring)
+        r = Polygon(ring).exterior.distance(Point(x, y))
+        half = self.counter_side * 0.8
+        return box(x - half, y - half * 0.6, x + half, y + min(r * 0.6, 40.0) + 12)
 
     def _build_borders(self) -> None:
         for br in self.map.borders.values():

@@ -35,6 +35,7 @@ from .board import (
 )
 
 Z_OVERLAY = 55.0  # over the counters (50)
+Z_TINT = 29.0  # the reach and ZOC tints: over the areas and borders, under the labels (30) and counters
 DRAG_PIXELS = 6
 ON_BORDER = re.compile(r"areas? (\w+)/(\w+)")
 
@@ -69,9 +70,9 @@ class AreaBoard(QObject):
         self._hover: str | None = None
         self.marker_items: list[QGraphicsItem] = []
         self.cost_items: list[QGraphicsItem] = []
-        self.reach_item = self._overlay(Z_OVERLAY, cosmetic(REACH_EDGE, 2.0), QBrush(REACH_COLOR))
+        self.reach_item = self._overlay(Z_TINT, cosmetic(REACH_EDGE, 2.0), QBrush(REACH_COLOR))
         zoc = QBrush(QColor(ZOC_COLOR.red(), ZOC_COLOR.green(), ZOC_COLOR.blue(), 150), Qt.BrushStyle.BDiagPattern)
-        self.zoc_item = self._overlay(Z_OVERLAY + 0.5, cosmetic(ZOC_COLOR, 2.0, Qt.PenStyle.DashLine), zoc)
+        self.zoc_item = self._overlay(Z_TINT + 0.5, cosmetic(ZOC_COLOR, 2.0, Qt.PenStyle.DashLine), zoc)
         self.target_item = self._overlay(Z_OVERLAY + 1, cosmetic(TARGET_COLOR, 4.0), QBrush(QColor(255, 120, 0, 50)))
         self.part_item = self._overlay(Z_OVERLAY + 1, cosmetic(PARTICIPANT_COLOR, 3.0), Qt.BrushStyle.NoBrush)
         self.path_item = self._overlay(Z_OVERLAY + 2, cosmetic(PATH_COLOR, 5.0), Qt.BrushStyle.NoBrush)
