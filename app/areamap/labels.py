@@ -20,7 +20,7 @@ from shapely.prepared import prep
 Pt = tuple[float, float]
 Measure = Callable[[str, float], float]
 LINE = 1.2  # line height as a multiple of the pixel size
-MARGIN = 2.0  # map units kept clear of the outline
+MARGIN = 4.0  # map units kept clear of the outline
 
 
 @dataclass(frozen=True)
@@ -62,11 +62,11 @@ def wrap(text: str, n: int) -> list[str]:
 
 
 def _variants(number: str, name: str, extra: str) -> list[list[list[str]]]:
-    """The texts to try, in groups, most complete first: number and name (1-4 lines) with the extra line,
-    without it, the number with the extra line, the number alone. Within a group a larger size wins over
-    fewer lines."""
+    """The texts to try, in groups, most complete first (`number` "" for a name alone): number and name
+    (1-4 lines) with the extra line, without it, the number with the extra line, the number alone. Within a
+    group a larger size wins over fewer lines."""
     out: list[list[list[str]]] = []
-    head = f"{number} {name}" if name and name != number else number
+    head = " ".join(x for x in (number, name if name != number else "") if x)
     tails = [[extra], []] if extra else [[]]
     if head != number:
         for tail in tails:
@@ -76,8 +76,9 @@ def _variants(number: str, name: str, extra: str) -> list[list[list[str]]]:
                 if lines not in group:
                     group.append(lines)
             out.append(group)
-    for tail in tails:
-        out.append([[number, *tail]])
+    if number:
+        for tail in tails:
+            out.append([[number, *tail]])
     return out
 
 
@@ -124,7 +125,7 @@ def fit_label(ring, number: str, name: str, extra: str, anchor: Pt, measure: Mea
     readable = [z for z in sizes if z >= min_name_px - 1e-9]
     small = [z for z in sizes if z < min_name_px - 1e-9]
     tries = [(lines, z) for group in variants for z in readable for lines in group]
-    tries += [([number], z) for z in small]
+    tries += [([number], z) for z in small if number]
     for lines, size in tries:
         w = max(measure(t, size) for t in lines)
         h = size * LINE * len(lines)
@@ -133,6 +134,8 @@ def fit_label(ring, number: str, name: str, extra: str, anchor: Pt, measure: Mea
         for x, y in _positions(inner, anchor, w, h):
             if fits.contains(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)):
                 return LabelLayout(tuple(lines), size, (x, y), w, h, True)
+    if not number:  # a name alone (the renderer's, under its own number): nothing when it does not fit
+        return LabelLayout((), min_px, anchor, 0.0, 0.0, False)
     size = min_px
     w = measure(number, size)
     return LabelLayout((number,), size, anchor, w, size * LINE, False)

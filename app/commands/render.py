@@ -31,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tile", action="store_true", help="PDF: tile over several pages even without --hex-width-mm")
     p.add_argument("--no-numbers", action="store_true", help="leave out the hex numbers")
     p.add_argument("--no-grid", action="store_true", help="leave out the hex grid")
+    p.add_argument("--area-names", action="store_true", help="area maps: print each area's name inside it "
+                   "(wrapped or smaller where the area is small, left out where it has no room)")
 
 
 def ensure_gui_application():
@@ -94,7 +96,8 @@ def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
 
     if args.hex_width_mm is not None or args.tile:
         return refuse("render", "--hex-width-mm and --tile are for hex maps; an area map prints on one page")
-    options = AreaRenderOptions(numbers=not args.no_numbers, underlay_dir=str(Path(args.file).resolve().parent))
+    options = AreaRenderOptions(numbers=not args.no_numbers, names=args.area_names,
+                                underlay_dir=str(Path(args.file).resolve().parent))
     try:
         written = export_area_map(m, args.output, scale=args.scale, options=options, page_size=args.page)
     except ExportError as exc:

@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QImage,
     QPageLayout,
     QPageSize,
@@ -165,10 +166,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
             painter.drawText(QRectF(cx - 3 * s, cy - 0.65 * s, 6 * s, 1.3 * s), Qt.AlignmentFlag.AlignCenter, aid)
         below = cy + 0.75 * s
         if o.names and a.name:
-            painter.setFont(_font(s * 0.42))
-            painter.setPen(QColor("#3a3630"))
-            painter.drawText(QRectF(cx - 5 * s, below, 10 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, a.name)
-            below += 0.6 * s
+            _paint_name(painter, m, aid, (cx, cy), s, o)
         if o.zones and a.zone:
             painter.setFont(_font(s * 0.5, bold=True))
             painter.setPen(QColor(ZONE_COLORS.get(a.zone, "#404040")))
@@ -190,6 +188,37 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
             painter.drawText(QRectF(cx - 3 * s, cy - 1.2 * s, 6 * s, 0.5 * s), Qt.AlignmentFlag.AlignCenter,
                              f"stack {a.stacking}")
     painter.restore()
+
+
+def _measure(text: str, px: float) -> float:
+    return QFontMetricsF(_font(px)).horizontalAdvance(text)
+
+
+def _paint_name(painter: QPainter, m: AreaMap, aid: str, centre: tuple[float, float], s: float,
+                o: AreaRenderOptions) -> None:
+    """The area's name inside its outline and clear of its number, zone and VP badge (app/areamap/labels.py:
+    wrapped, smaller, or left out when the area has no room for it)."""
+    from hexwright.app.areamap.labels import fit_label
+    from shapely.geometry import Point, box
+    from shapely.ops import unary_union
+
+    a = m.areas[aid]
+    cx, cy = centre
+    nw = QFontMetricsF(_font(s, bold=True)).horizontalAdvance(aid) / 2 + 0.1 * s
+    marks = [box(cx - nw, cy - 0.65 * s, cx + nw, cy + 0.65 * s)]
+    if o.zones and a.zone:
+        marks.append(box(cx - 1.6 * s, cy + 0.75 * s, cx + 1.6 * s, cy + 1.45 * s))
+    if o.vp and a.vp:
+        marks.append(Point(cx + 1.15 * s, cy - 0.75 * s).buffer(0.5 * s))
+    lay = fit_label(a.polygon, "", a.name, "", (cx, cy + 1.0 * s), _measure, px=s * 0.42, min_px=s * 0.3,
+                    min_name_px=s * 0.3, avoid=unary_union(marks))
+    if not lay.lines:
+        return
+    painter.setFont(_font(lay.px))
+    painter.setPen(QColor("#3a3630"))
+    h = lay.px * 1.2
+    for text, (x, y) in zip(lay.lines, lay.line_centres(), strict=True):
+        painter.drawText(QRectF(x - lay.width / 2 - 2, y - h / 2, lay.width + 4, h), Qt.AlignmentFlag.AlignCenter, text)
 
 
 LEGEND_ITEM = 10.0  # a legend item's width, in legend text heights

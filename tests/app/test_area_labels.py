@@ -69,3 +69,19 @@ def test_no_two_labels_of_the_crossing_overlap_in_the_area_view(qapp):
             assert not rects[a].intersects(rects[b]), (a, b)
     lay = view._number_points["2"][1]
     assert lay.fits and "River" in " ".join(lay.lines)  # its name is printed
+
+
+def test_a_name_alone_is_left_out_where_the_area_has_no_room():
+    tiny = [(0, 0), (30, 0), (30, 20), (0, 20)]
+    assert fit_label(tiny, "", "Ramp end, east (Arnhem Garrison)", "", (15, 10), measure).lines == ()
+    wide = [(0, 0), (400, 0), (400, 100), (0, 100)]
+    lay = fit_label(wide, "", "Ramp end, east", "", (200, 50), measure, px=11)
+    assert lay.lines == ("Ramp end, east",)
+
+
+def test_hexwright_render_prints_area_names_inside_their_areas(tmp_path, qapp):
+    from hexwright.app.cli import main
+
+    out = tmp_path / "crossing.png"
+    assert main(["render", "scenarios/storm-arnhem/the-crossing-map.yaml", "-o", str(out), "--area-names"]) == 0
+    assert out.stat().st_size > 0
