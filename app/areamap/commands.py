@@ -10,6 +10,7 @@ were. A renumbering also carries the scenario's placements in that area along.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -137,12 +138,24 @@ class PlaceUnits(QUndoCommand):
         where = {w for w in units.values()}
         to = f"in area {next(iter(where))}" if len(where) == 1 and None not in where else (
             "off the map" if where == {None} else "")
-        super().__init__(f"Place {n} unit{'s' if n != 1 else ''} {to}".rstrip())
         self.doc = doc
         self.after = dict(units)
         self.before = {uid: sc.placements.get(uid) for uid in units}
+        # a unit set up on the map no longer arrives as a reinforcement (validation refuses both): it leaves
+        # its reinforcement entries in this same step, and an entry left with no unit goes
+        placed = {uid for uid, w in units.items() if w is not None}
+        self.reinf_before = copy.deepcopy(sc.reinforcements)
+        self.left_reinforcements = sorted({u for rf in sc.reinforcements for u in rf.units if u in placed})
+        self.reinf_after = []
+        for rf in copy.deepcopy(sc.reinforcements):
+            rf.units = [u for u in rf.units if u not in placed]
+            if rf.units:
+                self.reinf_after.append(rf)
+        extra = (f" ({', '.join(self.left_reinforcements)} no longer a reinforcement)"
+                 if self.left_reinforcements else "")
+        super().__init__(f"Place {n} unit{'s' if n != 1 else ''} {to}".rstrip() + extra)
 
-    def _put(self, values: Mapping[str, str | None]) -> None:
+    def _put(self, values: Mapping[str, str | None], reinforcements) -> None:
         sc = self.doc.scenario
         assert sc is not None
         for uid, where in values.items():
@@ -150,13 +163,15 @@ class PlaceUnits(QUndoCommand):
                 sc.placements.pop(uid, None)
             else:
                 sc.placements[uid] = where
+        if self.left_reinforcements:
+            sc.reinforcements = copy.deepcopy(reinforcements)
         self.doc.notify(set(), geometry=False, placements=True)
 
     def redo(self) -> None:
-        self._put(self.after)
+        self._put(self.after, self.reinf_after)
 
     def undo(self) -> None:
-        self._put(self.before)
+        self._put(self.before, self.reinf_before)
 
 
 class SetMapUnderlay(QUndoCommand):

@@ -276,9 +276,11 @@ class UnitsPanel(QWidget):
         self.list.clear()
         if scenario is None:
             return
+        arrives = arrivals_text(scenario)
         for uid, u in scenario.units.items():
             where = scenario.placements.get(uid)
-            item = QListWidgetItem(f"{uid} ({u.side}): " + (f"area {where}" if where else "not placed"))
+            text = f"area {where}" if where else arrives.get(uid, "not placed")
+            item = QListWidgetItem(f"{uid} ({u.side}): {text}")
             item.setData(Qt.ItemDataRole.UserRole, uid)
             self.list.addItem(item)
             if uid in keep:
@@ -288,3 +290,28 @@ class UnitsPanel(QWidget):
         for i in range(self.list.count()):
             item = self.list.item(i)
             item.setSelected(item.data(Qt.ItemDataRole.UserRole) == uid)
+
+
+def arrivals_text(scenario) -> dict[str, str]:
+    """How each reinforcement unit comes on, as the Units panel says it: "arrives Turn B, zone A, B or C"
+    (the turn by its label on the turn track, as the game names it), "arrives Turn B at area 4"."""
+    turns = {t.number: t.label for t in scenario.turns}
+    where: dict[str, tuple[int, list[str]]] = {}
+    for rf in scenario.reinforcements:
+        e = rf.entry
+        place = (f"zone {e.zone}" if e.zone else f"area {e.area}" if e.area else e.hex or e.offboard
+                 or e.marker or (f"{e.edge_range[0]}-{e.edge_range[1]}" if e.edge_range else "") or "")
+        for uid in rf.units:
+            turn, places = where.setdefault(uid, (rf.turn, []))
+            if place and place not in places:
+                places.append(place)
+    out = {}
+    for uid, (turn, places) in where.items():
+        label = turns.get(turn) or str(turn)
+        zones = [p[5:] for p in places if p.startswith("zone ")]
+        if zones and len(zones) == len(places):
+            at = "zone " + (zones[0] if len(zones) == 1 else ", ".join(zones[:-1]) + " or " + zones[-1])
+        else:
+            at = " or ".join(places)
+        out[uid] = f"arrives Turn {label}" + (f", {at}" if at.startswith("zone") else f" at {at}" if at else "")
+    return out

@@ -362,11 +362,13 @@ class AreaView(QGraphicsView):
         self.scene_rect = QRectF(0, 0, 1000, 800)
         self._pan_from = None
         self._space = False
+        self._fitted = False  # the map is fitted to the window: a resize (the first show too) fits it again
 
     def zoom(self) -> float:
         return self.transform().m11()
 
     def set_zoom(self, z: float) -> None:
+        self._fitted = False
         z = max(0.02, min(16.0, z))
         self.scale(z / self.zoom(), z / self.zoom())
         self.zoomChanged.emit(self.zoom())
@@ -381,7 +383,15 @@ class AreaView(QGraphicsView):
         r = self.scene_rect.adjusted(-20, -20, 20, 20)
         self.setSceneRect(r.adjusted(-r.width(), -r.height(), r.width(), r.height()))
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = True
         self.zoomChanged.emit(self.zoom())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        """A map fitted before the window was shown (its viewport still tiny) or before a resize is fitted
+        again, until the user zooms."""
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit_map()
 
     def tolerance(self, pixels: float = 9.0) -> float:
         """`pixels` on screen in map units at the current zoom (the snapping distance)."""
@@ -399,6 +409,7 @@ class AreaView(QGraphicsView):
         left = event.button() == Qt.MouseButton.LeftButton
         if event.button() == Qt.MouseButton.MiddleButton or (self._space and left):
             self._pan_from = event.position().toPoint()
+            self._fitted = False
             return
         if self.handler is not None and self.handler.press(self._scene(event), event.button(), event.modifiers()):
             return

@@ -330,6 +330,10 @@ class AreaMapWindow(QMainWindow):
             self.document.place_units({uid: area_id for uid in uids})
         except AreaGeometryError as exc:
             self.show_status(str(exc))
+            return
+        cmd = self.document.undo_stack.command(self.document.undo_stack.index() - 1)
+        if cmd is not None:
+            self.show_status(cmd.text())
 
     def set_underlay(self, path: str | None) -> None:
         if path is None:

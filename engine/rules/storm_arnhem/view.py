@@ -33,7 +33,7 @@ from ..presentation import (
 from ..protocol import Action, GameState
 from .actions import Fire, Move, Pass, Perimeter, Place, Resolve, Retreat, verb_of
 from .board import ELIMINATED, GERMAN, ON_BRIDGE, ON_MAP, REPLACED, WAITING
-from .decisions import BorderFire, Designate, FireGroup, LeaveBridge
+from .decisions import BorderFire, Designate, FireGroup, LeaveBridge, PlacePerimeter, PlaceUnit
 from .fire import make_volley, strength
 from .game import BRIDGE_BORDERS
 from .movement import reach
@@ -154,7 +154,7 @@ class SoAPresenter(Presenter):
             extra = f" ({len(border_firers(st, d.at))} British unit(s) may fire)"
         elif isinstance(d, Designate):
             extra = f" (area {d.area}, against {d.target})"
-        return f"Turn {st.label()}: {who}: {step.name}{extra} ({step.rule})"
+        return f"Turn {st.label()}: {who}: {step.name}{extra} ({st.phase.rule})"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
         return _st(state).events_since(since)
@@ -164,6 +164,8 @@ class SoAPresenter(Presenter):
         current = {"start": 0, "impulses": 1, "end": 3}.get(st.stage, -1)
         if isinstance(st.pending, Designate):
             current = 2
+        elif isinstance(st.pending, (PlaceUnit, PlacePerimeter)):  # the turn's set-up (2.1-2.3, 3.5)
+            current = 0
         return TurnTrack(st.track_turn(), st.game.last_turn + 1, PHASES, current, st.label(),
                          st.game.labels[st.game.last_turn])
 

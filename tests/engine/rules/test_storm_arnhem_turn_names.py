@@ -56,3 +56,12 @@ def test_other_families_keep_game_turn_numbers():
     assert str(Phase("Movement Phase", "F&M 4.1", 2, "allied")) == "GT 2 allied Movement Phase (F&M 4.1)"
     assert Phase("x", turn=2).turn_text() == "GT 2"
 
+
+
+def test_the_set_up_is_the_current_step_of_the_track_and_the_prompt_cites_the_arrivals_rule():
+    st = new_game(scenario(), 2)
+    p = presenter_for(st)
+    assert p.turn_track(st).current == 0  # turn A's set-up (2.1), not the impulses
+    play_until(st, "1", random.Random(2))
+    assert p.turn_track(st).current == 0
+    assert p.prompt(st).startswith("Turn 1: German: set up the unit") and "(Storm over Arnhem 2.3)" in p.prompt(st)

@@ -1,0 +1,79 @@
+"""Editing The Crossing in the area-map editor as a designer does: the Units panel says how each unit comes
+on (its turn by the variant's name), placing a unit that arrives as a reinforcement sets it up instead (one
+undo step, so validation does not refuse it as placed twice), and the view fits the map once it is shown."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hexwright.app.areamap.document import AreaMapDocument
+from hexwright.app.areamap.window import AreaMapWindow
+from hexwright.engine.validation import validate_scenario
+
+CROSSING = Path("scenarios/storm-arnhem")
+
+
+@pytest.fixture
+def win(qtbot, tmp_path):
+    for f in ("the-crossing.yaml", "the-crossing-map.yaml"):
+        shutil.copy(CROSSING / f, tmp_path / f)
+    doc, diags = AreaMapDocument.open(tmp_path / "the-crossing.yaml")
+    assert doc is not None, [d.format() for d in diags]
+    w = AreaMapWindow(doc)
+    qtbot.addWidget(w)
+    w.ask_to_save = False
+    return w
+
+
+def rows(win) -> dict[str, str]:
+    lst = win.units.list
+    return {lst.item(i).text().split(" ")[0]: lst.item(i).text() for i in range(lst.count())}
+
+
+def test_the_units_panel_says_when_and_where_each_unit_arrives(win):
+    r = rows(win)
+    assert r["B-A1"].endswith("arrives Turn A, zone D or E")
+    assert r["B-B1"].endswith("arrives Turn B, zone E")
+    assert r["G-10R1"].endswith("arrives Turn B, zone A, B or C")
+    assert r["G-PSW1"].endswith("arrives Turn B at area 4")
+    assert r["G-Boc1"].endswith("arrives Turn 1, zone A or B")
+    assert r["G-Pillbox"].endswith("area 4") and r["G-RInf1"].endswith("not placed")
+
+
+def test_placing_a_reinforcement_unit_sets_it_up_instead_in_one_undo_step(win):
+    doc = win.document
+    sc = doc.scenario
+    before = [list(rf.units) for rf in sc.reinforcements]
+    win.select_areas(["24"])
+    win.units.select("B-A1")
+    win.units.place.click()
+    assert sc.placements["B-A1"] == "24"
+    assert all("B-A1" not in rf.units for rf in sc.reinforcements)
+    assert "B-A1 no longer a reinforcement" in win.statusBar().currentMessage()
+    assert not [d for d in validate_scenario(sc) if d.severity == "error"]
+    assert rows(win)["B-A1"].endswith("area 24")
+    doc.undo_stack.undo()
+    assert "B-A1" not in sc.placements and [list(rf.units) for rf in sc.reinforcements] == before
+    # a whole reinforcement placed: its entries go (no entry is left without units)
+    win.select_areas(["1"])
+    for uid in ("B-B1", "B-B2", "B-B3"):
+        win.units.select(uid)
+        win.units.place.click()
+    assert not [rf for rf in sc.reinforcements if not rf.units]
+    assert not any(set(rf.units) & {"B-B1", "B-B2", "B-B3"} for rf in sc.reinforcements)
+
+
+def test_the_map_is_fitted_again_once_the_window_is_shown_and_resized(win, qtbot):
+    win.view.fit_map()  # as the playtest window does before it is shown
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    z = win.view.zoom()
+    vp = win.view.viewport().size()
+    assert z > 0.5 * min(vp.width() / 1240, vp.height() / 800)  # the map fills the view, not a dot
+    win.view.set_zoom(2.0)  # the user's zoom is kept on a resize
+    win.resize(1300, 850)
+    qtbot.wait(50)
+    assert win.view.zoom() == pytest.approx(2.0)
