@@ -67,12 +67,29 @@ def open_area_document(cls, path: Path):
 
 
 def save_document(doc, target: Path) -> None:
-    if doc.scenario is not None:
-        from hexwright.engine.formats import save_scenario
+    """Write the document; a scan underlay in the file's folder (or below it) is written relative to it, so
+    the folder can move with its scan (the view reads a relative scan from the document's folder)."""
+    m = doc.area_map
+    old = m.underlay
+    if old is not None and Path(old.image).is_absolute():
+        try:
+            rel = Path(old.image).resolve().relative_to(Path(target).resolve().parent)
+        except ValueError:
+            rel = None
+        if rel is not None:
+            from dataclasses import replace
 
-        save_scenario(doc.scenario, target)
-    else:
-        save_area_map(doc.area_map, target)
+            m.underlay = replace(old, image=rel.as_posix())
+    try:
+        if doc.scenario is not None:
+            from hexwright.engine.formats import save_scenario
+
+            save_scenario(doc.scenario, target)
+        else:
+            save_area_map(m, target)
+    except BaseException:
+        m.underlay = old
+        raise
 
 
 def validate_document(doc) -> list:

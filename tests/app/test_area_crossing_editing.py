@@ -77,3 +77,29 @@ def test_the_map_is_fitted_again_once_the_window_is_shown_and_resized(win, qtbot
     win.resize(1300, 850)
     qtbot.wait(50)
     assert win.view.zoom() == pytest.approx(2.0)
+
+
+def test_a_scan_beside_the_map_is_saved_relative_and_found_again(qtbot, tmp_path):
+    from hexwright.engine.model.areamap import AreaMap
+    from PySide6.QtGui import QColor, QImage
+
+    img = QImage(400, 300, QImage.Format.Format_RGB32)
+    img.fill(QColor("#d8c8a0"))
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    assert img.save(str(folder / "scan.png"))
+    w = AreaMapWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)))
+    qtbot.addWidget(w)
+    w.ask_to_save = False
+    w.set_underlay(str(folder / "scan.png"))
+    w.document.add_area(((0, 0), (100, 0), (100, 100), (0, 100)))
+    assert w._save_to(folder / "areas.yaml")
+    assert "image: scan.png" in (folder / "areas.yaml").read_text(encoding="utf-8")
+    moved = tmp_path / "moved"
+    shutil.move(str(folder), str(moved))
+    doc, diags = AreaMapDocument.open(moved / "areas.yaml")
+    assert doc is not None, [d.format() for d in diags]
+    w2 = AreaMapWindow(doc)
+    qtbot.addWidget(w2)
+    w2.ask_to_save = False
+    assert not w2.layers.underlay.pixmap().isNull()
