@@ -98,12 +98,17 @@ class AreaBoard(QObject):
         return QPointF(*geo.label_point(tuple(self.map.areas[label].polygon)))
 
     def _below(self, label: str) -> QPointF:
-        """A point under the area's counters (as the number is above them): for its markers."""
+        """A point under the area's counters (as the number is above them): for its markers. Under the
+        block of counters actually there, else a little under the pole."""
         from shapely.geometry import Point, Polygon
 
         ring = tuple(self.map.areas[label].polygon)
         x, y = geo.label_point(ring)
         r = Polygon(ring).exterior.distance(Point(x, y))
+        n = len(getattr(self, "stacks", {}).get(label, []))
+        if n:
+            centres, side = geo.counter_layout(ring, n, self.layers.counter_side)
+            return QPointF(x, max(cy for _, cy in centres) + side / 2 + 2)
         return QPointF(x, y + min(r * 0.6, 40.0))
 
     def view_pos(self, label: str):
@@ -165,11 +170,8 @@ class AreaBoard(QObject):
             self._faces[uid] = face
         self.layers.layout_counters(stacks, pixmaps=self._pixmap)
         for (a, b), uids in on_border.items():
-            line = self.map.shared_border(a, b)
-            mid = line.interpolate(0.5, normalized=True) if not line.is_empty else None
-            c = QPointF(mid.x, mid.y) if mid is not None else (self.centre(a) + self.centre(b)) / 2
-            side = self.layers.counter_side * 0.8
-            for i, uid in enumerate(uids):
+            centres, side = self._border_layout(a, b, len(uids))
+            for uid, c in zip(uids, centres, strict=True):
                 item = self.layers.counter_items.get(uid)
                 if item is None:
                     from hexwright.app.editor.counter_layer import CounterItem
@@ -179,7 +181,7 @@ class AreaBoard(QObject):
                     self.view.scene().addItem(item)
                     self.layers.counter_items[uid] = item
                 item.setScale(side / PIXMAP_PX)
-                item.setPos(c + QPointF(i * side * 0.25, i * side * 0.25))
+                item.setPos(c)
         for uid, item in self.layers.counter_items.items():
             uv = self.units.get(uid)
             if uv is not None:
@@ -191,6 +193,37 @@ class AreaBoard(QObject):
             item.set_selected_mark(uid == self.selected)
         if self.selected not in self.layers.counter_items:
             self.selected = None
+
+    def _border_layout(self, a: str, b: str, n: int) -> tuple[list[QPointF], float]:
+        """Centres of `n` counters on the border of areas a and b (the 9th SS Recon on the bridge, Storm over
+        Arnhem 3.42-3.44): in rows along the border, in up to three columns across it, smaller when the
+        border is too short to hold them side by side."""
+        side = self.layers.counter_side * 0.8
+        line = self.map.shared_border(a, b)
+        if line is None or line.is_empty or line.length <= 0:
+            c = (self.centre(a) + self.centre(b)) / 2
+            ends = ((c.x(), c.y() - 1.0), (c.x(), c.y() + 1.0))
+            length = side * n * 1.1
+        else:
+            coords = [pt for g in getattr(line, "geoms", [line]) for pt in g.coords]
+            ends = (coords[0], coords[-1])
+            mid = line.interpolate(0.5, normalized=True)
+            c = QPointF(mid.x, mid.y)
+            length = line.length
+        dx, dy = ends[1][0] - ends[0][0], ends[1][1] - ends[0][1]
+        norm = (dx * dx + dy * dy) ** 0.5 or 1.0
+        along, across = QPointF(dx / norm, dy / norm), QPointF(-dy / norm, dx / norm)
+        cols = next((k for k in (1, 2, 3) if -(-n // k) * side * 1.05 <= length * 0.9), 3)
+        rows = -(-n // cols)
+        side = min(side, length * 0.9 / (rows * 1.05))
+        side = max(side, self.layers.counter_side * 0.4)
+        pitch = side * 1.05
+        out = []
+        for i in range(n):
+            r, k = divmod(i, cols)
+            in_row = min(cols, n - r * cols)
+            out.append(c + along * ((r - (rows - 1) / 2) * pitch) + across * ((k - (in_row - 1) / 2) * pitch))
+        return out, side
 
     def _pixmap(self, uid: str):
         uv = self.units.get(uid)

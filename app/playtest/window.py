@@ -277,9 +277,14 @@ class PlaytestWindow(QMainWindow):
         self.board.set_units(units, actor)
         self.units_panel.set_units(units, s.side_name)
         markers = pres.markers(st, viewer) if hasattr(pres, "markers") else []
-        if [(m.id, m.hex, m.hexside, m.text) for m in markers] != self._shown_markers:
+        # an area board puts markers under the area's counters: redrawn when the stacks change too
+        stacks = getattr(self.board, "stacks", None)
+        shown = [(m.id, m.hex, m.hexside, m.text) for m in markers]
+        if isinstance(stacks, dict):
+            shown.append(tuple(sorted((a, len(u)) for a, u in stacks.items())))
+        if shown != self._shown_markers:
             self.board.set_markers(markers)
-            self._shown_markers = [(m.id, m.hex, m.hexside, m.text) for m in markers]
+            self._shown_markers = shown
         off_map = [f"{m.kind}{f' ({pres_side(m.side)})' if m.side else ''}: {m.text}" for m in markers
                    if not m.hex and not m.hexside and m.text]
         self.markers_label.setText("; ".join(off_map))

@@ -131,3 +131,21 @@ def test_a_unit_crossing_a_bridge_is_drawn_on_that_border(win):
     item = board.layers.counter_items[uid]
     line = board.map.shared_border("4", "5")
     assert line.distance(Point(item.pos().x(), item.pos().y())) < board.layers.counter_side
+
+
+def test_six_units_on_a_bridge_border_stand_side_by_side_on_it(win):
+    from hexwright.engine.rules.presentation import UnitView
+
+    board = win.board
+    recon = ["G-PSW1", "G-PSW2", "G-SPW1", "G-SPW2", "G-SPW3", "G-SPW4"]
+    units = [u for u in board.units.values() if u.id not in recon] + [
+        UnitView(uid, "german", "recon", None, status="on the bridge (areas 17/18)") for uid in recon]
+    board.set_units(units)
+    line = board.map.shared_border("17", "18")
+    rects = [board.layers.counter_items[uid].sceneBoundingRect() for uid in recon]
+    for i, r in enumerate(rects):
+        assert line.distance(Point(r.center().x(), r.center().y())) < board.layers.counter_side
+        assert r.width() >= board.layers.counter_side * 0.4
+        for other in rects[i + 1:]:
+            inter = r.intersected(other)
+            assert inter.width() * inter.height() < 0.01 * r.width() * r.height()  # at most touching
