@@ -3,9 +3,9 @@ and `hexwright render` of an area map).
 
 `fit_label` tries the label at the area's label point (shapely's polylabel: the pole of inaccessibility, or
 a point above it when counters stand there), then slid along its row and a few rows up and down; at the
-full size first, then smaller; the name wrapped onto up to four lines; the extra line (VP, zone) and the name
-dropped when they do not fit; the number alone at the smallest size last. A block lies inside its own
-outline, so the labels of areas that do not overlap never collide. Text widths come from the caller
+full size first, then smaller down to a readable size (11.5); the name wrapped onto up to four lines; the
+extra line (VP, zone) and the name dropped when they do not fit; the number alone, smaller, last. A block
+lies inside its own outline, so the labels of areas that do not overlap never collide. Text widths come from the caller
 (`measure(text, px)`: Qt's font metrics), so this module holds no Qt.
 """
 
@@ -104,7 +104,7 @@ def _positions(poly: Polygon, anchor: Pt, w: float, h: float) -> list[Pt]:
 
 
 def fit_label(ring, number: str, name: str, extra: str, anchor: Pt, measure: Measure, px: float = 14.0,
-              min_px: float = 8.0, min_name_px: float = 10.0, avoid=None) -> LabelLayout:
+              min_px: float = 8.0, min_name_px: float = 11.5, avoid=None) -> LabelLayout:
     """The label of one area: see the module docstring. `anchor` is where it would go in an area with room;
     `avoid` (a shapely geometry) is kept clear, e.g. where the area's counters and markers stand."""
     poly = Polygon(ring)

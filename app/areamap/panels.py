@@ -281,6 +281,7 @@ class UnitsPanel(QWidget):
             where = scenario.placements.get(uid)
             text = f"area {where}" if where else arrives.get(uid, "not placed")
             item = QListWidgetItem(f"{uid} ({u.side}): {text}")
+            item.setToolTip(f"{u.name or uid} ({u.side}, {u.formation or 'no formation'}): {text}")
             item.setData(Qt.ItemDataRole.UserRole, uid)
             self.list.addItem(item)
             if uid in keep:

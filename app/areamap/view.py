@@ -134,6 +134,7 @@ class AreaLayers:
         self.fill_opacity = 90  # of 255: the scan shows through the terrain colour
         self.show_counters = True
         self.numbers_above = scenario is not None  # counters at the pole: the number goes above them
+        self._label_counts: dict[str, int] = {}  # area id -> counters in it when its label was placed
         self.problems: list = []
         self.selected: list[str] = []
         self._number_points: dict[str, tuple] = {}  # area id -> (key, LabelLayout): fitting a label is slow
@@ -217,12 +218,13 @@ class AreaLayers:
             extra.append(f"{area.vp} VP")
         if area.zone:
             extra.append(f"zone {area.zone}")
-        key = (tuple(area.polygon), self.numbers_above, area.name, tuple(extra))
+        n = self._label_counts.get(aid, 0) if self.numbers_above else 0  # counters there: the label avoids them
+        key = (tuple(area.polygon), n, area.name, tuple(extra), self.counter_side)
         cached = self._number_points.get(aid)
         if cached is None or cached[0] != key:
-            anchor = geo.number_point(key[0], self.numbers_above)
+            anchor = geo.number_point(key[0], n > 0)
             cached = (key, fit_label(key[0], aid, area.name, " · ".join(extra), anchor, _measure,
-                                     avoid=self._counter_room(key[0]) if self.numbers_above else None))
+                                     avoid=self._counter_room(key[0], n) if n else None))
             self._number_points[aid] = cached
         lay: LabelLayout = cached[1]
         path = QPainterPath()
@@ -238,14 +240,14 @@ class AreaLayers:
         self.scene.addItem(item)
         return item
 
-    def _counter_room(self, ring):
-        """Where the area's counters (at its pole) and the markers under them stand: labels keep clear."""
-        from shapely.geometry import Point, Polygon, box
+    def _counter_room(self, ring, n: int):
+        """Where the area's `n` counters stand (laid out as layout_counters does) and the markers under them
+        (the playtest's control tags): the label keeps clear."""
+        from shapely.geometry import box
 
-        x, y = geo.label_point(ring)
-        r = Polygon(ring).exterior.distance(Point(x, y))
-        half = self.counter_side * 0.8
-        return box(x - half, y - half * 0.6, x + half, y + min(r * 0.6, 40.0) + 12)
+        centres, side = geo.counter_layout(ring, n, self.counter_side)
+        xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+        return box(min(xs) - side / 2 - 2, min(ys) - side / 2 - 2, max(xs) + side / 2 + 2, max(ys) + side / 2 + 18)
 
     def _build_borders(self) -> None:
         for br in self.map.borders.values():
@@ -336,6 +338,21 @@ class AreaLayers:
         for uid in [u for u in self.counter_items if u not in wanted]:
             self._drop(self.counter_items.pop(uid))
             self.counter_pos.pop(uid, None)
+        self._relabel({aid: len(uids) for aid, uids in by_area.items() if uids})
+
+    def _relabel(self, counts: dict[str, int]) -> None:
+        """Place again the labels of areas whose number of counters changed (they keep clear of them)."""
+        if not self.numbers_above:
+            return
+        changed = {a for a in set(counts) | set(self._label_counts) if counts.get(a) != self._label_counts.get(a)}
+        self._label_counts = dict(counts)
+        for aid in changed:
+            old = self.label_items.get(aid)
+            area = self.map.areas.get(aid)
+            if old is None or area is None:
+                continue
+            self._drop(old)
+            self.label_items[aid] = self._label(aid, area)
 
     def counter_at(self, pos: QPointF) -> str | None:
         for item in self.scene.items(pos):

@@ -167,6 +167,11 @@ class AreaMapWindow(QMainWindow):
         self.dock_undo = self._dock("Undo history", "areaUndoDock", self.undo_view, B)
         self.tabifyDockWidget(self.dock_problems, self.dock_undo)
         self.dock_problems.raise_()
+        # the map gets the height; the Units list more room than the Area and Borders panels above it
+        self.resizeDocks([self.dock_problems], [110], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 150, 380],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
 
     # -- document -----------------------------------------------------------------------------------
     def set_document(self, doc: AreaMapDocument) -> None:

@@ -196,8 +196,8 @@ class AreaBoard(QObject):
 
     def _border_layout(self, a: str, b: str, n: int) -> tuple[list[QPointF], float]:
         """Centres of `n` counters on the border of areas a and b (the 9th SS Recon on the bridge, Storm over
-        Arnhem 3.42-3.44): in rows along the border, in up to three columns across it, smaller when the
-        border is too short to hold them side by side."""
+        Arnhem 3.42-3.44): in rows along the border, in one column or two straddling it, smaller (down to
+        half size) when the border is too short to hold them."""
         side = self.layers.counter_side * 0.8
         line = self.map.shared_border(a, b)
         if line is None or line.is_empty or line.length <= 0:
@@ -213,10 +213,10 @@ class AreaBoard(QObject):
         dx, dy = ends[1][0] - ends[0][0], ends[1][1] - ends[0][1]
         norm = (dx * dx + dy * dy) ** 0.5 or 1.0
         along, across = QPointF(dx / norm, dy / norm), QPointF(-dy / norm, dx / norm)
-        cols = next((k for k in (1, 2, 3) if -(-n // k) * side * 1.05 <= length * 0.9), 3)
+        cols = 1 if n * side * 1.05 <= length * 0.9 else 2  # two columns straddle the border line
         rows = -(-n // cols)
         side = min(side, length * 0.9 / (rows * 1.05))
-        side = max(side, self.layers.counter_side * 0.4)
+        side = max(side, self.layers.counter_side * 0.5)
         pitch = side * 1.05
         out = []
         for i in range(n):

@@ -103,3 +103,27 @@ def test_a_scan_beside_the_map_is_saved_relative_and_found_again(qtbot, tmp_path
     qtbot.addWidget(w2)
     w2.ask_to_save = False
     assert not w2.layers.underlay.pixmap().isNull()
+
+
+def test_area_labels_keep_clear_of_the_counters_in_their_area(win):
+    layers = win.layers
+    win.select_areas(["23"])
+    for uid in ("G-PSW1", "G-PSW2"):  # five counters in area 23 now
+        win.units.select(uid)
+        win.units.place.click()
+
+    def overlaps():
+        out = []
+        for uid, item in layers.counter_items.items():
+            where = win.document.scenario.placements.get(uid)
+            label = layers.label_items.get(where)
+            if label is None:
+                continue
+            inter = label.sceneBoundingRect().intersected(item.sceneBoundingRect())
+            if inter.width() * inter.height() > 4:
+                out.append((uid, where))
+        return out
+
+    assert layers.counter_items and not overlaps()
+    win.document.undo_stack.undo()
+    assert not overlaps()

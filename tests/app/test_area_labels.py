@@ -75,7 +75,7 @@ def test_a_name_alone_is_left_out_where_the_area_has_no_room():
     tiny = [(0, 0), (30, 0), (30, 20), (0, 20)]
     assert fit_label(tiny, "", "Ramp end, east (Arnhem Garrison)", "", (15, 10), measure).lines == ()
     wide = [(0, 0), (400, 0), (400, 100), (0, 100)]
-    lay = fit_label(wide, "", "Ramp end, east", "", (200, 50), measure, px=11)
+    lay = fit_label(wide, "", "Ramp end, east", "", (200, 50), measure, px=12)
     assert lay.lines == ("Ramp end, east",)
 
 

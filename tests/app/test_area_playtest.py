@@ -145,7 +145,7 @@ def test_six_units_on_a_bridge_border_stand_side_by_side_on_it(win):
     rects = [board.layers.counter_items[uid].sceneBoundingRect() for uid in recon]
     for i, r in enumerate(rects):
         assert line.distance(Point(r.center().x(), r.center().y())) < board.layers.counter_side
-        assert r.width() >= board.layers.counter_side * 0.4
+        assert r.width() >= board.layers.counter_side * 0.5 - 0.01
         for other in rects[i + 1:]:
             inter = r.intersected(other)
             assert inter.width() * inter.height() < 0.01 * r.width() * r.height()  # at most touching
