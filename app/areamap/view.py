@@ -391,10 +391,20 @@ class AreaView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     def zoom_in(self) -> None:
-        self.set_zoom(self.zoom() * 1.25)
+        self._zoom_about_centre(self.zoom() * 1.25)
 
     def zoom_out(self) -> None:
-        self.set_zoom(self.zoom() / 1.25)
+        self._zoom_about_centre(self.zoom() / 1.25)
+
+    def _zoom_about_centre(self, z: float) -> None:
+        """Zoom from the menu or keyboard: the middle of the view stays put (the wheel zooms about the
+        cursor; a menu's cursor is not over the map)."""
+        centre = self.mapToScene(self.viewport().rect().center())
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.set_zoom(z)
+        self.setTransformationAnchor(anchor)
+        self.centerOn(centre)
 
     def fit_map(self) -> None:
         r = self.scene_rect.adjusted(-20, -20, 20, 20)

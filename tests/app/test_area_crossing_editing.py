@@ -127,3 +127,16 @@ def test_area_labels_keep_clear_of_the_counters_in_their_area(win):
     assert layers.counter_items and not overlaps()
     win.document.undo_stack.undo()
     assert not overlaps()
+
+
+def test_zoom_in_from_the_menu_keeps_the_middle_of_the_view(win, qtbot):
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    view = win.view
+    view.fit_map()
+    before, z0 = view.mapToScene(view.viewport().rect().center()), view.zoom()
+    view.zoom_in()
+    after = view.mapToScene(view.viewport().rect().center())
+    assert view.zoom() == pytest.approx(z0 * 1.25)
+    assert abs(after.x() - before.x()) < 5 and abs(after.y() - before.y()) < 5
