@@ -222,9 +222,11 @@ class AreaLayers:
         key = (tuple(area.polygon), n, area.name, tuple(extra), self.counter_side)
         cached = self._number_points.get(aid)
         if cached is None or cached[0] != key:
-            anchor = geo.number_point(key[0], n > 0)
-            cached = (key, fit_label(key[0], aid, area.name, " · ".join(extra), anchor, _measure,
-                                     avoid=self._counter_room(key[0], n) if n else None))
+            avoid = None
+            if self.numbers_above:  # counters (or, on the playtest board, the MF of a move) stand at the pole
+                avoid = self._counter_room(key[0], n) if n else self._pole_room(key[0])
+            anchor = geo.number_point(key[0], self.numbers_above)
+            cached = (key, fit_label(key[0], aid, area.name, " · ".join(extra), anchor, _measure, avoid=avoid))
             self._number_points[aid] = cached
         lay: LabelLayout = cached[1]
         path = QPainterPath()
@@ -240,6 +242,14 @@ class AreaLayers:
         self.scene.addItem(item)
         return item
 
+    @staticmethod
+    def _pole_room(ring):
+        """The middle of an empty area, where the playtest board prints a move's cost ("10 MF")."""
+        from shapely.geometry import box
+
+        x, y = geo.label_point(ring)
+        return box(x - 34, y - 13, x + 34, y + 13)
+
     def _counter_room(self, ring, n: int):
         """Where the area's `n` counters stand (laid out as layout_counters does) and the markers under them
         (the playtest's control tags): the label keeps clear."""
@@ -247,7 +257,10 @@ class AreaLayers:
 
         centres, side = geo.counter_layout(ring, n, self.counter_side)
         xs, ys = [c[0] for c in centres], [c[1] for c in centres]
-        return box(min(xs) - side / 2 - 2, min(ys) - side / 2 - 2, max(xs) + side / 2 + 2, max(ys) + side / 2 + 18)
+        bottom = max(ys) + side / 2
+        mid = (min(xs) + max(xs)) / 2
+        block = box(min(xs) - side / 2 - 2, min(ys) - side / 2 - 2, max(xs) + side / 2 + 2, bottom + 2)
+        return block.union(box(mid - 62, bottom, mid + 62, bottom + 20))  # a "control: German" tag under them
 
     def _build_borders(self) -> None:
         for br in self.map.borders.values():
