@@ -46,7 +46,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=1, help="worker processes on this machine (default 1)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run the games on this Dask distributed "
                    "scheduler instead")
-    p.add_argument("--max-turns", type=int, metavar="N", help="judge each game after N game turns")
+    p.add_argument("--max-turns", type=int, metavar="N", help="judge each game after the first N turns of "
+                   "the scenario's turn track (turns A and B of a Storm over Arnhem game count)")
     p.add_argument("--sweep", metavar="PATH=V1,V2,...", help="what-if: repeat the study for each value, e.g. "
                    "'reinforcement[3].turn=2,3,4', 'unit[2/9SS].values.attack=3,4,5', 'turns=8,10', "
                    "'turn[2].allotments.allied=4,6'")

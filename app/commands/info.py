@@ -6,6 +6,7 @@ import argparse
 from collections import Counter
 
 from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.model.areamap import AreaMap
 from hexwright.engine.validation import Severity
 
 from .loading import load_any
@@ -43,6 +44,26 @@ def describe_map(m: HexMap) -> list[str]:
     return lines
 
 
+def describe_area_map(m: AreaMap) -> list[str]:
+    """An area map (Storm over Arnhem): areas, terrain, borders by kind, zones, VP areas, perimeter zones."""
+    terrain = Counter(a.terrain for a in m.areas.values())
+    kinds = Counter(b.kind for b in m.borders.values())
+    zones = sorted({a.zone for a in m.areas.values() if a.zone})
+    lines = [
+        f"area map: {m.name or '(unnamed)'}",
+        f"  size: {m.width:g} x {m.height:g}; areas: {len(m.areas)}; borders: {len(m.borders)} ("
+        + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) + ")",
+        "  terrain: " + ", ".join(f"{code} {n}" for code, n in terrain.most_common()),
+    ]
+    if zones:
+        lines.append("  set-up zones: " + "; ".join(f"{z}: {', '.join(m.zone_areas(z))}" for z in zones))
+    if m.vp_areas():
+        lines.append("  victory-point areas: " + ", ".join(f"{a} ({m.areas[a].vp})" for a in m.vp_areas()))
+    if m.tagged("perimeter"):
+        lines.append("  perimeter zones: " + ", ".join(m.tagged("perimeter")))
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     obj, diags = load_any(args.file)
     if obj is None:
@@ -60,8 +81,11 @@ def run(args: argparse.Namespace) -> int:
               f"{sum(len(r.units) for r in sc.reinforcements)} units")
         tables = ", ".join(f"{n}{' (reconstructed)' if t.reconstructed else ''}" for n, t in sc.tables.items())
         print(f"  markers: {len(sc.markers)}; victory conditions: {len(sc.victory)}; tables: {tables or 'none'}")
-        for line in describe_map(sc.map):
+        for line in describe_map(sc.map) if sc.area_map is None else describe_area_map(sc.area_map):
             print("  " + line)
+    elif isinstance(obj, AreaMap):
+        for line in describe_area_map(obj):
+            print(line)
     else:
         for line in describe_map(obj):
             print(line)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.engine.formats import load_document, read_source
+from hexwright.engine.formats.areamapfile import AREA_MAP_KIND
 from hexwright.engine.formats.mapfile import MAP_KIND, load_map
 from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.model.areamap import AreaMap
 from hexwright.engine.validation import Diagnostic, SourceMap, validate_scenario
 from hexwright.engine.validation.underlay import check_underlay
 
@@ -19,8 +21,10 @@ def sniff_kind(text: str) -> str | None:
     return None
 
 
-def load_any(path: str | Path, validate: bool = True) -> tuple[Scenario | HexMap | None, list[Diagnostic]]:
-    """Load a scenario or a map; return it (or None) and every diagnostic, validation included."""
+def load_any(path: str | Path, validate: bool = True
+             ) -> tuple[Scenario | HexMap | AreaMap | None, list[Diagnostic]]:
+    """Load a scenario, a map or an area map; return it (or None) and every diagnostic, validation
+    included (an area map's drawing problems: overlaps, gaps, slivers, areas with no neighbour)."""
     p = Path(path)
     read: list[Diagnostic] = []
     text = read_source(p, read)  # not UTF-8, too large or unreadable: said at its line where it has one
@@ -33,6 +37,16 @@ def load_any(path: str | Path, validate: bool = True) -> tuple[Scenario | HexMap
         if m is not None and validate:
             diags += check_underlay(m, p.parent, sm)
         return m, diags
+    if sniff_kind(text) == AREA_MAP_KIND:
+        from hexwright.engine.formats.areamapfile import load_area_map
+        from hexwright.engine.validation import validate_area_map
+
+        diags = []
+        sm = SourceMap()
+        am = load_area_map(text, str(p), diags, sm)
+        if am is not None and validate:
+            diags += validate_area_map(am, sm)
+        return am, diags
     result = load_document(text, str(p), p.parent)
     diags = list(result.diagnostics)
     if result.scenario is not None and validate:

@@ -33,7 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", default="random", help=f"bot for each side in side order, comma separated; one name "
                    f"plays both sides ({', '.join(BOT_NAMES)}; default: random)")
     p.add_argument("--log", metavar="FILE", help="save the game log here")
-    p.add_argument("--max-turns", type=int, metavar="N", help="end the game after N game turns")
+    p.add_argument("--max-turns", type=int, metavar="N",
+                   help="end the game after the first N turns of the scenario's turn track (in a game with "
+                   "turns A and B before turn 1: 1 is Turn A, 3 through Turn 1)")
     p.add_argument("--replay", metavar="LOG", help="replay a saved game log instead of playing")
     p.add_argument("--quiet", action="store_true", help="print only the result")
 

@@ -1,15 +1,20 @@
 """`hexwright render FILE -o map.png|svg|pdf`: draw a map file's map, or a scenario's map with its set-up
 (counters on their hexes, set-up zones, drop zones and other markers: a set-up chart), hex numbers
-included, headless. Qt is imported only when the command runs."""
+included, headless; an area map (or a scenario on one) with its area numbers, victory-point areas,
+set-up zones and borders by kind (app/render/areadraw.py). Qt is imported only when the command runs."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from .checks import USAGE, check_outputs, positive_number, refuse
 from .loading import load_any
+
+if TYPE_CHECKING:
+    from hexwright.engine.model.areamap import AreaMap
 
 PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/export.py
 
@@ -29,6 +34,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-grid", action="store_true", help="leave out the hex grid")
     p.add_argument("--map-only", action="store_true",
                    help="a scenario: draw its map alone, without the set-up (counters, set-up zones, markers)")
+    p.add_argument("--area-names", action="store_true", help="area maps: print each area's name inside it "
+                   "(wrapped or smaller where the area is small, left out where it has no room)")
 
 
 def ensure_gui_application():
@@ -59,7 +66,13 @@ def run(args: argparse.Namespace) -> int:
             print(d.format(), file=sys.stderr)
         print(f"{args.file}: not rendered ({len(errors) or 'no'} errors)", file=sys.stderr)
         return 1
+    from hexwright.engine.model.areamap import AreaMap
+
+    area_map = obj.area_map if isinstance(obj, Scenario) else obj if isinstance(obj, AreaMap) else None
+    if area_map is not None:
+        return _render_area_map(area_map, args)
     m = obj.map if isinstance(obj, Scenario) else obj
+    assert not isinstance(m, AreaMap)
     _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
     from hexwright.app.render.export import ExportError, export_map
     from hexwright.app.render.mapdraw import RenderOptions
@@ -72,6 +85,28 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = export_map(m, args.output, scale=args.scale, options=options, hex_width_mm=args.hex_width_mm,
                              page_size=args.page, orientation=args.orientation, tile_pages=args.tile)
+    except ExportError as exc:
+        print(f"{args.output}: {exc}", file=sys.stderr)
+        return 1
+    for p in written:
+        print(p)
+    return 0
+
+
+def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
+    """An area map: the whole map on one picture (PDF: one page); --no-numbers leaves out the area numbers."""
+    from pathlib import Path
+
+    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    from hexwright.app.render.areadraw import AreaRenderOptions, export_area_map
+    from hexwright.app.render.export import ExportError
+
+    if args.hex_width_mm is not None or args.tile:
+        return refuse("render", "--hex-width-mm and --tile are for hex maps; an area map prints on one page")
+    options = AreaRenderOptions(numbers=not args.no_numbers, names=args.area_names,
+                                underlay_dir=str(Path(args.file).resolve().parent))
+    try:
+        written = export_area_map(m, args.output, scale=args.scale, options=options, page_size=args.page)
     except ExportError as exc:
         print(f"{args.output}: {exc}", file=sys.stderr)
         return 1

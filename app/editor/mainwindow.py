@@ -178,6 +178,8 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey  # noqa: N806
         self.act_new = self._action("&New…", self.new_map, K.New, "Create a new map")
+        self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
+                                         "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
         self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
         self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
         self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
@@ -235,7 +237,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_open])
+        m.addActions([self.act_new, self.act_new_area, self.act_open])
         self.recent_menu = m.addMenu("Open &Recent")
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
@@ -649,6 +651,61 @@ class MainWindow(QMainWindow):
         self.set_document(MapDocument(dlg.build_map()))
         return True
 
+    def new_area_map(self) -> bool:
+        """File > New Area Map…: an area-map editor window on a new map (app/areamap)."""
+        from hexwright.app.areamap.new_dialog import NewAreaMapDialog
+
+        dlg = NewAreaMapDialog(self, self._last_dir())
+        if dlg.exec() != NewAreaMapDialog.DialogCode.Accepted:
+            return False
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        self._show_area_window(AreaMapDocument(dlg.build_map()))
+        return True
+
+    def open_area_window(self, path: Path) -> bool:
+        """Open an area-map file or a scenario on an area map in the area-map editor; False for any other
+        file (a broken area map shows its errors and returns True: it is handled)."""
+        from hexwright.app.areamap.files import file_is_area_document
+
+        if not path.exists() or not file_is_area_document(path):
+            return False
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        choice, side = self._offer_recovery(path)  # a newer autosave: recover, discard or keep for later
+        if choice == "later":
+            return True
+        recovered = side if choice == "recover" else None
+        doc, diags = AreaMapDocument.open(recovered or path)
+        if doc is None:
+            self.show_load_errors(path, diags)
+            return True
+        if choice == "discard" and side is not None:
+            _remove(side)
+        if recovered is not None:
+            doc.path = path
+            doc.undo_stack.resetClean()  # recovered edits are not in the file yet
+            if doc.scenario is not None:  # the side file holds the map inline; keep the file's layout
+                original, _ = AreaMapDocument.open(path)
+                if original is not None and original.scenario is not None:
+                    doc.scenario.map_file = original.scenario.map_file
+                    original.deleteLater()
+        win = self._show_area_window(doc)
+        if recovered is not None and win.autosaver is not None:
+            win.autosaver.adopt(recovered)  # saving (or discarding) the document removes it
+        return True
+
+    def _show_area_window(self, doc):
+        from hexwright.app.areamap.window import AreaMapWindow
+
+        win = AreaMapWindow(doc)
+        import shiboken6
+
+        self.area_windows = [w for w in getattr(self, "area_windows", []) if shiboken6.isValid(w) and w.isVisible()]
+        self.area_windows.append(win)
+        win.show()
+        return win
+
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a map or scenario", self._last_dir(), FILE_FILTER)
         if path:
@@ -661,6 +718,9 @@ class MainWindow(QMainWindow):
         if ask_save and not self.maybe_save():
             return False
         p = Path(path)
+        if self.open_area_window(p):  # an area map, or a scenario on one: the area-map editor
+            self.add_recent(p)
+            return True
         choice, side = self._offer_recovery(p)
         if choice == "later":
             return False

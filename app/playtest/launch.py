@@ -3,6 +3,7 @@ scenario (the document, its undo stack and its file are untouched)."""
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from .session import GameSession, copy_scenario
@@ -12,8 +13,13 @@ from .window import PlaytestWindow
 _OPEN: list[PlaytestWindow] = []  # top-level windows stay alive while shown
 
 
+def _alive(w: PlaytestWindow) -> bool:
+    """Shown and not deleted (a window closed and deleted by its owner leaves only its Python wrapper)."""
+    return shiboken6.isValid(w) and w.isVisible()
+
+
 def open_windows() -> list[PlaytestWindow]:
-    return [w for w in _OPEN if w.isVisible()]
+    return [w for w in _OPEN if _alive(w)]
 
 
 def open_playtest(editor: QWidget, seats: dict[str, str] | None = None, seed: int | None = None,
@@ -43,7 +49,7 @@ def open_playtest(editor: QWidget, seats: dict[str, str] | None = None, seed: in
                 "which does not have them until you save it.)")
     kwargs = {} if pace_ms is None else {"pace_ms": pace_ms}
     win = PlaytestWindow(session, doc.base_dir, note=note, **kwargs)
-    _OPEN[:] = [w for w in _OPEN if w.isVisible()]
+    _OPEN[:] = [w for w in _OPEN if _alive(w)]
     _OPEN.append(win)
     win.show()
     return win

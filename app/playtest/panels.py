@@ -116,6 +116,8 @@ class TurnTrackWidget(QWidget):
         if t is None:
             return ""
         cur = t.phases[t.current] if 0 <= t.current < len(t.phases) else "-"
+        if t.turn_label:
+            return f"Turn {t.turn_label} (last turn {t.last_label or t.last_turn}): {cur}"
         return f"Turn {t.turn} of {t.last_turn}: {cur}"
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -128,7 +130,7 @@ class TurnTrackWidget(QWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         p.setFont(bold)
-        turn_text = f"Turn {t.turn} / {t.last_turn}"
+        turn_text = t.turn_text()
         x = 4.0
         w = p.fontMetrics().horizontalAdvance(turn_text) + 16
         p.setPen(QPen(QColor("#303030"), 1))

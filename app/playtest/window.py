@@ -44,6 +44,16 @@ from .panels import CombatPreviewPanel, DecisionPanel, GameLogPanel, TurnTrackWi
 from .session import HUMAN, GameSession
 from .start_dialog import DEFAULT_PACE_MS, StartDialog
 
+
+def make_board(scenario, base_dir: Path | None, parent):
+    """The hex board, or the area board for a scenario on an area map (app/playtest/area_board.py)."""
+    if getattr(scenario, "area_map", None) is not None:
+        from .area_board import AreaBoard
+
+        return AreaBoard(scenario, base_dir, parent)
+    return Board(scenario, base_dir, parent)
+
+
 MAX_CHANCE_CHAIN = 10000  # chance nodes drawn in a row before the window looks again (a guard, never reached)
 LOG_FILTER = "Hexwright game logs (*.hwlog.yaml *.yaml);;All files (*)"
 
@@ -93,7 +103,7 @@ class PlaytestWindow(QMainWindow):
         self.markers_label.setStyleSheet("QLabel { color: #404040; padding: 0 4px; }")
         self.markers_label.setToolTip("Markers off the map, as you may see them")
         lay.addWidget(self.markers_label)
-        self.board = Board(session.scenario, base_dir, self)
+        self.board = make_board(session.scenario, base_dir, self)
         lay.addWidget(self.board.view, 1)
         self.setCentralWidget(central)
         self.board.hexClicked.connect(self.click_hex)
@@ -269,9 +279,14 @@ class PlaytestWindow(QMainWindow):
         self.board.set_units(units, actor)
         self.units_panel.set_units(units, s.side_name)
         markers = pres.markers(st, viewer) if hasattr(pres, "markers") else []
-        if [(m.id, m.hex, m.hexside, m.text) for m in markers] != self._shown_markers:
+        # an area board puts markers under the area's counters: redrawn when the stacks change too
+        stacks = getattr(self.board, "stacks", None)
+        shown = [(m.id, m.hex, m.hexside, m.text) for m in markers]
+        if isinstance(stacks, dict):
+            shown.append(tuple(sorted((a, len(u)) for a, u in stacks.items())))
+        if shown != self._shown_markers:
             self.board.set_markers(markers)
-            self._shown_markers = [(m.id, m.hex, m.hexside, m.text) for m in markers]
+            self._shown_markers = shown
         off_map = [f"{m.kind[:1].upper()}{m.kind[1:]}{f' ({pres_side(m.side)})' if m.side else ''}: {m.text}"
                    for m in markers
                    if not m.hex and not m.hexside and m.text]
@@ -506,8 +521,9 @@ class PlaytestWindow(QMainWindow):
         uv = self.board.units[uid]
         n = len(self.board.reach)
         if self.can_act() and uv.side == self.session.actor():
-            self.status(f"{uv.name or uid} ({uv.values}): {n} hexes within reach; enemy zones of control "
-                        "hatched red" if n else self._why_no_move(uid))
+            within = (f"{n} areas within reach (the MF each costs)" if hasattr(self.board, "line_path") else
+                      f"{n} hexes within reach; enemy zones of control hatched red")
+            self.status(f"{uv.name or uid} ({uv.values}): {within}" if n else self._why_no_move(uid))
         elif self.can_act():
             self.status(self._explain_move(uid, self._neighbour_path(uid)) or
                         f"{uv.name or uid} belongs to {self.session.side_name(uv.side)}")
@@ -643,6 +659,8 @@ class PlaytestWindow(QMainWindow):
         """The straight line of hexes from `start` to `end`: the move a person means by pointing at a hex,
         so the rules name the first thing on the way that forbids it (an enemy unit, a zone of control,
         prohibited terrain, too few MP)."""
+        if hasattr(self.board, "line_path"):  # an area map: the areas by fewest borders
+            return self.board.line_path(start, end)
         a, b = self.board.hex_of(start), self.board.hex_of(end)
         if a is None or b is None:
             return [start, end]
@@ -650,6 +668,8 @@ class PlaytestWindow(QMainWindow):
 
     def _neighbour_path(self, uid: str) -> list[str]:
         start = self.board.units[uid].hex
+        if start and hasattr(self.board, "neighbour_path"):
+            return self.board.neighbour_path(start)
         h = self.board.hex_of(start) if start else None
         if h is None:
             return []
@@ -799,7 +819,7 @@ class PlaytestWindow(QMainWindow):
     def _rebuild_board(self, session: GameSession) -> None:
         old = self.board
         base = Path(session.scenario_path).parent if session.scenario_path else self.base_dir
-        self.board = Board(session.scenario, base, self)
+        self.board = make_board(session.scenario, base, self)
         self.board.hexClicked.connect(self.click_hex)
         self.board.unitDragged.connect(self.drag_unit)
         self.board.hexHovered.connect(self.hover_hex)
@@ -808,7 +828,10 @@ class PlaytestWindow(QMainWindow):
         lay = self.centralWidget().layout()
         lay.replaceWidget(old.view, self.board.view)
         old.view.hide()
-        old.canvas.detach()
+        if hasattr(old, "canvas"):
+            old.canvas.detach()
+        else:
+            old.detach()
         old.view.deleteLater()
         old.deleteLater()
         self.act_fit.triggered.disconnect()

@@ -340,24 +340,29 @@ def read_map(data: Any, reader: YamlReader, source_map: SourceMap | None = None,
                 where = regions.where(r.name)
                 reader.error("unknown-reference", f"region {r.name!r} borders unknown region {other!r}", where)
 
-    if top.raw("underlay") is not None:
-        if source_map is not None:
-            source_map.set(("underlay",), reader.filename, *top.where("underlay"))
-        uf = Fields(reader, top.raw("underlay"), "underlay", ("image", "transform", "opacity", "visible"),
-                    at=top.where_value("underlay"),
-                    required=("image",))
-        tr = uf.raw("transform")
-        transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-        if tr is not None:
-            if isinstance(tr, list) and len(tr) == 6 and all(finite(x) for x in tr):
-                transform = tuple(float(x) for x in tr)  # type: ignore[assignment]
-            else:
-                reader.error("bad-value", "underlay: transform must be six numbers [a, b, c, d, e, f]",
-                             uf.where_value("transform"))
-        m.underlay = Underlay(uf.str("image"), transform, uf.float("opacity", 0.5, minimum=0.0, maximum=1.0),
-                              uf.bool("visible", True))
+    if source_map is not None and top.raw("underlay") is not None:
+        source_map.set(("underlay",), reader.filename, *top.where("underlay"))
+    m.underlay = read_underlay(reader, top)
     m.revision = 0
     return m
+
+
+def read_underlay(reader: YamlReader, top: Fields) -> Underlay | None:
+    """The `underlay:` of a hex or area map: the scan's image path, its transform, opacity, visibility."""
+    if top.raw("underlay") is None:
+        return None
+    uf = Fields(reader, top.raw("underlay"), "underlay", ("image", "transform", "opacity", "visible"),
+                at=top.where_value("underlay"), required=("image",))
+    tr = uf.raw("transform")
+    transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    if tr is not None:
+        if isinstance(tr, list) and len(tr) == 6 and all(finite(x) for x in tr):
+            transform = tuple(float(x) for x in tr)  # type: ignore[assignment]
+        else:
+            reader.error("bad-value", "underlay: transform must be six numbers [a, b, c, d, e, f]",
+                         uf.where_value("transform"))
+    return Underlay(uf.str("image"), transform, uf.float("opacity", 0.5, minimum=0.0, maximum=1.0),
+                    uf.bool("visible", True))
 
 
 def _read_hexes(m: HexMap, reader: YamlReader, hexes: YDict, source_map: SourceMap | None) -> None:

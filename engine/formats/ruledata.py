@@ -171,6 +171,7 @@ def check_options(reader: YamlReader, options: YDict, side_ids: list[str]) -> No
 _DIE_RANGE = re.compile(r"^(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?$")
 DIE_RANGE_TABLES = {"fm": ("airborne_drop", "bridge_demolition", "bridge_repair")}
 BRIDGE_KINDS = ("canal", "railroad", "highway")  # F&M 10.6.3: the kinds of bridge the tables have a row for
+MAX_CASUALTY_POINTS, MAX_DRM = 99, 20  # Storm over Arnhem's fire table and terrain modifiers
 
 
 def _die_range_ok(cell: Any) -> bool:
@@ -232,6 +233,19 @@ def check_table(reader: YamlReader, rules: str, name: str, columns: list[str], r
     if rules == "koenig" and name in ("artillery_points", "allied_support_points", "support_per_battle"):
         _need_columns(reader, name, columns, ("points",), columns_at)
         _whole_cells(reader, name, columns, rows, ("points",), 0, MAX_ALLOTMENT, bad)
+    if rules == "storm_over_arnhem" and name == "fire_table":
+        # storm_arnhem/tables.py: columns are strength ranges, rows modified die rolls, cells casualty points
+        for c in columns:
+            if not re.fullmatch(r"\d{1,4}(-\d{1,4}|\+)?", str(c).strip()):
+                reader.error("bad-value", f"table {name!r}: column {short(c)} is not a range of attack strengths such "
+                             "as 3-4 or 17+", columns_at)
+        for row in rows:
+            if not re.fullmatch(r"-?\d{1,3}", str(row).strip()):
+                bad(row, "the row must be a modified die roll such as 4")
+        _whole_cells(reader, name, columns, rows, tuple(columns), 0, MAX_CASUALTY_POINTS, bad)
+    if rules == "storm_over_arnhem" and name == "fire_terrain":
+        _need_columns(reader, name, columns, ("drm",), columns_at)
+        _whole_cells(reader, name, columns, rows, ("drm",), -MAX_DRM, MAX_DRM, bad)
     if rules == "target_arnhem" and name == "combat_ratio":
         for c in columns:
             if not _ratio_ok(c):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..model.areamap import AreaMap
 from ..model.bounds import (
     MAX_COUNT,
     MAX_POOL_COUNT,
@@ -24,7 +25,7 @@ from ..model.bounds import (
     MAX_WITHIN,
 )
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
-from ..model.hexmap import HexMap
+from ..model.hexmap import GridSpec, HexMap
 from ..model.scenario import (
     HEXSIDE_START_STATES,
     Entry,
@@ -39,10 +40,11 @@ from ..model.scenario import (
     ZoneRule,
 )
 from ..validation.diagnostics import Diagnostic, Severity, SourceMap
+from .areamapfile import dump_area_map, dump_area_map_body, read_any_map_file, read_area_map
 from .atomic import atomic_write_texts, committed_replacement
 from .emit import block_text, flow, scalar
 from .fields import Fields, finite, short
-from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map, read_map_file
+from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map
 from .ruledata import check_allotments, check_marker_values, check_options, check_table, check_victory
 from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, YDict, load_yaml, read_source
@@ -113,8 +115,8 @@ def _check_values(reader: YamlReader, values: YDict, uid: str) -> None:
 
 
 def _read_entry(reader: YamlReader, data, what: str, at: tuple[int, int] | None = None) -> Entry:
-    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description"),
-               at=at)
+    f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description",
+                                               "area", "zone"), at=at)
     rng = f.str_list("edge_range")
     edge_range = None
     if rng:
@@ -123,10 +125,11 @@ def _read_entry(reader: YamlReader, data, what: str, at: tuple[int, int] | None 
         else:
             edge_range = (rng[0], rng[1])
     entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within", 0, MAX_WITHIN),
-                  f.opt_str("offboard"), f.str("description"))
-    chosen = [k for k in ("hex", "edge_range", "marker", "offboard") if getattr(entry, k) is not None]
+                  f.opt_str("offboard"), f.str("description"), f.opt_str("area"), f.opt_str("zone"))
+    chosen = [k for k in ("hex", "edge_range", "marker", "offboard", "area", "zone") if getattr(entry, k) is not None]
     if f.ok and len(chosen) != 1:
-        reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard"
+        reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard "
+                     "(hex maps), area, zone (area maps)"
                      + (f" (has {', '.join(chosen)})" if chosen else ""), f.where())
     if entry.marker is not None and entry.within is None:
         reader.error("missing-key", f"{what}: an entry near a marker needs 'within' (hexes)", f.where())
@@ -187,6 +190,7 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     # -- the map
     map_value = top.raw("map")
     hexmap: HexMap | None = None
+    area_map: AreaMap | None = None
     map_file = None
     if isinstance(map_value, str):
         map_file = map_value
@@ -197,19 +201,28 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
         else:
             # a save killed between its renames: the map file that goes with this scenario
             pending = committed_replacement(map_path, fname)
-            hexmap = read_map_file(pending or map_path, reader.diagnostics, sm)
+            any_map = read_any_map_file(pending or map_path, reader.diagnostics, sm)
+            if isinstance(any_map, AreaMap):
+                area_map = any_map
+            else:
+                hexmap = any_map
+    elif isinstance(map_value, dict) and "areas" in map_value:
+        area_map = read_area_map(map_value, reader, sm, embedded=True)
     elif isinstance(map_value, dict):
         hexmap = read_map(map_value, reader, sm, embedded=True)
     elif "map" in top.data:
         reader.error("bad-value", "map must be a map file name or an inline map", top.where_value("map"))
-    map_missing = hexmap is None
+    map_missing = hexmap is None and area_map is None
+    if area_map is not None:  # the hex stand-in shares the area map's terrain table (movement classes)
+        hexmap = HexMap(GridSpec(1, 1), area_map.terrain_table, name=f"<area map {area_map.name}>")
     if hexmap is None:
-        hexmap = HexMap()
-        reader.warning("no-map", "the map could not be read; checks that need it are skipped", top.where("map"))
-        hexmap.name = "<missing>"
+        hexmap = HexMap(name="<missing>")
+        if area_map is None:
+            reader.warning("no-map", "the map could not be read; checks that need it are skipped", top.where("map"))
 
     sc = Scenario(top.str("title"), top.str("rules"), hexmap, map_file)
     sc.map_missing = map_missing
+    sc.area_map = area_map
     sc.source = top.str("source")
     sc.description = top.str("description")
     sc.stacking_limit = top.int("stacking_limit", 1, minimum=1, maximum=MAX_STACKING)
@@ -277,8 +290,17 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
     setup = top.mapping("setup")
     for uid, lab in setup.items():
         sm.set(("placement", str(uid)), fname, *setup.where(uid))
-        if isinstance(lab, (dict, list)) or lab is None:
-            reader.error("bad-value", f"setup: unit {uid} must be given a hex label", setup.where(uid), unit=str(uid))
+        if isinstance(lab, dict):  # {area: '17'} on an area map, {hex: '0103'} on a hex map
+            key = "area" if area_map is not None else "hex"
+            pf = Fields(reader, lab, f"setup of unit {uid}", (key,), required=(key,), at=setup.where_value(uid),
+                        unit=str(uid))
+            if pf.ok and pf.str(key):
+                sc.placements[str(uid)] = pf.str(key)
+            continue
+        if isinstance(lab, list) or lab is None:
+            reader.error("bad-value", f"setup: unit {uid} must be given " +
+                         ("an area ({area: '17'})" if area_map is not None else "a hex label"), setup.where(uid),
+                         unit=str(uid))
             continue
         sc.placements[str(uid)] = str(lab)
 
@@ -477,7 +499,7 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
     if sc.placements:
         out.append("setup:\n")
         for uid, lab in sc.placements.items():
-            out.append(f"  {scalar(uid)}: {scalar(lab)}\n")
+            out.append(f"  {scalar(uid)}: {flow({'area': lab}) if sc.area_map is not None else scalar(lab)}\n")
     out.append(dump_start(sc.start))
     if sc.setup_zones:
         out.append("setup_zones:\n")
@@ -491,7 +513,8 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
         out.append("reinforcements:\n")
         for r in sc.reinforcements:
             e = r.entry
-            entry = _nonempty([("hex", e.hex), ("edge_range", list(e.edge_range) if e.edge_range else None),
+            entry = _nonempty([("hex", e.hex), ("area", e.area), ("zone", e.zone),
+                               ("edge_range", list(e.edge_range) if e.edge_range else None),
                                ("marker", e.marker), ("within", e.within), ("offboard", e.offboard),
                                ("description", e.description)])
             # the keys the reader requires are always written, even when empty
@@ -526,7 +549,7 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
         out.append(f"options: {flow(sc.options)}\n")
     if inline:
         out.append("map:\n")
-        out.append(dump_map_body(sc.map, "  "))
+        out.append(dump_map_body(sc.map, "  ") if sc.area_map is None else dump_area_map_body(sc.area_map, "  "))
     else:
         out.append(f"map: {scalar(sc.map_file)}\n")
     return "".join(out)
@@ -554,5 +577,6 @@ def save_scenario(sc: Scenario, path: str | Path, save_map_file: bool = True) ->
     p = Path(path)
     files = [(p, dump_scenario(sc))]
     if sc.map_file is not None and save_map_file:
-        files.append((p.parent / sc.map_file, dump_map(sc.map)))
+        files.append((p.parent / sc.map_file, dump_map(sc.map) if sc.area_map is None
+                      else dump_area_map(sc.area_map)))
     atomic_write_texts(files)

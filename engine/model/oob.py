@@ -83,6 +83,10 @@ def describe_entry(entry: Entry) -> str:
         text = f"within {entry.within if entry.within is not None else '?'} hexes of {entry.marker}"
     elif entry.offboard is not None:
         text = f"from {entry.offboard}"
+    elif entry.area is not None:
+        text = f"area {entry.area}"
+    elif entry.zone is not None:
+        text = f"zone {entry.zone}"
     else:
         text = "no entry given"
     return text

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .areamap import AreaMap
 from .counters import MarkerDef, SupportMarker, UnitDef
 from .hexmap import HexMap
 
@@ -50,7 +51,9 @@ class SetupZone:
 
 @dataclass
 class Entry:
-    """Where a reinforcement enters: a hex, a range of map-edge hexes, or within N hexes of a marker."""
+    """Where a reinforcement enters: a hex, a range of map-edge hexes, or within N hexes of a marker;
+    on an area map, an area or a set-up zone of areas (The Crossing 2.2: "brings on Company B in
+    zone E")."""
 
     hex: str | None = None
     edge_range: tuple[str, str] | None = None
@@ -58,6 +61,8 @@ class Entry:
     within: int | None = None
     offboard: str | None = None  # an off-board region
     description: str = ""
+    area: str | None = None  # an area of an area map
+    zone: str | None = None  # the areas of an area map's set-up zone
 
 
 @dataclass
@@ -164,6 +169,13 @@ class Scenario:
     # set by the loader when the map could not be read: `map` is then an empty stand-in, and the
     # checks that need the real map are skipped rather than reported against the stand-in
     map_missing: bool = False
+    # an area map (Storm over Arnhem): set when the scenario's map file is an area map; `map` is then
+    # an empty stand-in and `placements` map unit ids to area ids ("17") instead of hex labels
+    area_map: AreaMap | None = None
+
+    @property
+    def on_areas(self) -> bool:
+        return self.area_map is not None
 
     def side(self, side_id: str) -> Side | None:
         return next((s for s in self.sides if s.id == side_id), None)

@@ -118,6 +118,14 @@ class TurnTrack:
     last_turn: int
     phases: tuple[str, ...]  # the steps of one game turn, in order
     current: int  # index into phases, -1 when the current step is not one of them (set-up, game end)
+    turn_label: str = ""  # the turn as the game prints it ("A", "B", "1") when its turns are not numbered 1..N
+    last_label: str = ""  # the last turn played, likewise ("5")
+
+    def turn_text(self) -> str:
+        """The turn box: "Turn 3 / 7", or "Turn A / 5" in a game that names its turns."""
+        if self.turn_label:
+            return f"Turn {self.turn_label} / {self.last_label or self.last_turn}"
+        return f"Turn {self.turn} / {self.last_turn}"
 
 
 class Presenter:
@@ -184,10 +192,11 @@ GenericPresenter = Presenter
 
 def phase_text(state: GameState, phase: Phase | None = None) -> str:
     """A step of the sequence of play as a player reads it, the phasing side by its scenario name:
-    "GT 1 Allied Movement Phase (F&M 4.1, 5.0)" (`Phase.__str__` writes the side's id)."""
+    "GT 1 Allied Movement Phase (F&M 4.1, 5.0)", or "Turn A British set-up (Storm over Arnhem 2.1)" in a game
+    that names its turns (`Phase.turn_label`; `Phase.__str__` writes the side's id)."""
     phase = state.phase if phase is None else phase
     who = f" {state.side_name(phase.player)}" if phase.player else ""
-    return f"GT {phase.turn}{who} {phase.name}" + (f" ({phase.rule})" if phase.rule else "")
+    return f"{phase.turn_text()}{who} {phase.name}" + (f" ({phase.rule})" if phase.rule else "")
 
 
 def outcome_text(state: GameState, outcome: Outcome | None = None) -> str:

@@ -49,10 +49,15 @@ class Phase:
     rule: str = ""
     turn: int = 0
     player: str = ""  # the active (phasing) player, if the phase has one
+    turn_label: str = ""  # the turn as the game prints it ("A", "B", "1") when not the number `turn`
+
+    def turn_text(self) -> str:
+        """The turn as a player reads it: "Turn A" when the game names its turns, else "GT 3"."""
+        return f"Turn {self.turn_label}" if self.turn_label else f"GT {self.turn}"
 
     def __str__(self) -> str:
         who = f" {self.player}" if self.player else ""
-        return f"GT {self.turn}{who} {self.name}" + (f" ({self.rule})" if self.rule else "")
+        return f"{self.turn_text()}{who} {self.name}" + (f" ({self.rule})" if self.rule else "")
 
 
 class Action(ABC):

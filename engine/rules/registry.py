@@ -79,8 +79,17 @@ RULES_FAMILIES: dict[str, RulesFamily] = {
                     game=f"{_PKG}.rules.target_arnhem:TargetArnhemGame",
                     presenter=f"{_PKG}.rules.target_arnhem.view:TAPresenter",
                     heuristic_bot=f"{_PKG}.bots.heuristic_target_arnhem:TAHeuristicBot"),
-        RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "Storm over Arnhem: The Crossing", "SoA",
-                    "003_6afad32bba8815b2.txt", ("strength",), "unit strength", "area stacking of the basic game"),
+        RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "Storm over Arnhem: The Crossing",
+                    "Storm over Arnhem", "003_6afad32bba8815b2.txt", ("attack", "movement"),
+                    "Storm over Arnhem 1.1-1.3: attack-defense-movement factors (3-5-5, 2-6-5, 3-3-10; the pillbox "
+                    "4-X-0 has no defense)",
+                    "Storm over Arnhem 1.1: each side's units in an area up to its stacking limit (the pillbox not "
+                    "counted); both sides may share an area",
+                    game=f"{_PKG}.rules.storm_arnhem:StormArnhemGame",
+                    presenter=f"{_PKG}.rules.storm_arnhem.view:SoAPresenter",
+                    heuristic_bot=f"{_PKG}.bots.heuristic_storm_arnhem:SoAHeuristicBot",
+                    shared_hex_rule="Storm over Arnhem 1.1: units of both sides in one area fight in the Close "
+                                    "Combat Phase"),
         RulesFamily("asl", "ASL map rules", "ASL Arnhem Bridge", "ASL", "004_09a6f3be713b811c.txt", (),
                     "ASL counters", "ASL stacking"),
     )

@@ -53,7 +53,8 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     u: UnitDef | None
     lab: str | None
     anchor: tuple
-    map_ok = not sc.map_missing  # without the real map, hex checks would only report the stand-in
+    # without the real map, hex checks would only report the stand-in; an area map has its own checks
+    map_ok = not sc.map_missing and sc.area_map is None
     side_ids = {s.id for s in sc.sides}
 
     family = RULES_FAMILIES.get(sc.rules)
@@ -197,6 +198,9 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
         if not map_ok:
             continue
+        if e.area is not None or e.zone is not None:
+            r.error("bad-value", f"reinforcement {i + 1}: 'area' and 'zone' entries are for area maps; this map "
+                    "has hexes", anchor)
         if e.hex is not None:
             h = m.hex_at(e.hex)
             if h is None:
@@ -219,16 +223,27 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             if region is None:
                 r.error("unknown-reference", f"reinforcement {i + 1}: no off-board area {e.offboard!r}", anchor)
 
-    # -- units neither set up nor arriving
+    # -- units neither set up nor arriving (nor brought on by their family's own rules)
+    in_play = placed_in_play(sc)
     for u in sc.units.values():
-        if u.id not in sc.placements and u.id not in reinforced:
+        if u.id not in sc.placements and u.id not in reinforced and u.id not in in_play:
             r.add(Severity.INFO, "not-placed", f"unit {u.id} is neither set up nor scheduled to arrive",
                   ("unit", u.id), unit=u.id)
 
     # -- the start state of a scenario that starts mid-game (Scenario.start)
     check_start(r, sc, map_ok)
+    if sc.area_map is not None:  # Storm over Arnhem: areas instead of hexes
+        from .areachecks import area_map_diagnostics, check_area_scenario
+
+        r.out.extend(area_map_diagnostics(sc.area_map, r.sm))
+        check_area_scenario(sc, lambda sev, code, msg, anchor: r.add(sev, code, msg, anchor))
     if sc.rules == "target_arnhem":  # supply stripes, para supply markers, off-board areas
         check_target_arnhem(r, sc, map_ok)
+    if sc.rules == "storm_over_arnhem":  # the areas and zones The Crossing names
+        from ..rules.storm_arnhem.design import design_problems as soa_problems
+
+        for p in soa_problems(sc):
+            r.error(p.code, p.message, p.anchor)
 
     # -- turn track
     for turn in sc.turns:
@@ -271,7 +286,20 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
 
 
 # the side ids a family's rules engine names (Koenig and Target Arnhem: the Allied and the German player)
-FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german")}
+FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german"),
+                   "storm_over_arnhem": ("british", "german")}
+
+
+def placed_in_play(sc: Scenario) -> set[str]:
+    """Units a rules family brings on by its own rules rather than by set-up or a reinforcement entry
+    (Storm over Arnhem: The Crossing 1.3, the 9th SS Recon infantry that replace halftracks in play);
+    the family says which (engine/rules/storm_arnhem/design.py `placed_in_play`)."""
+    if sc.rules != "storm_over_arnhem":
+        return set()
+    from ..rules.storm_arnhem import design
+
+    hook = getattr(design, "placed_in_play", None)
+    return set(hook(sc)) if callable(hook) else set()
 
 
 def check_sides(r: _Report, sc: Scenario, family: RulesFamily | None) -> None:

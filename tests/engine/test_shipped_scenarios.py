@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from hexwright.engine.formats import load_scenario, read_map_file
+from hexwright.engine.formats.areamapfile import AREA_MAP_KIND, read_area_map_file
 from hexwright.engine.formats.mapfile import MAP_KIND
 from hexwright.engine.hexgrid import hex_neighbor, hexside_of
 from hexwright.engine.model import HexMap, Scenario
-from hexwright.engine.validation import Severity, validate_scenario
+from hexwright.engine.validation import Severity, SourceMap, validate_area_map, validate_scenario
 from hexwright.engine.validation.checks import hex_prohibited, movement_class_of, zone_rule_holds
 
 from tests.conftest import SCENARIOS
@@ -36,6 +37,12 @@ def test_every_shipped_file_validates_without_errors(path: Path):
         diags: list = []
         m = read_map_file(path, diags)
         assert m is not None
+    elif _kind(path) == AREA_MAP_KIND:  # Storm over Arnhem: the drawing's problems count too
+        diags = []
+        sm = SourceMap()
+        area_map = read_area_map_file(path, diags, sm)
+        assert area_map is not None
+        diags += validate_area_map(area_map, sm)
     else:
         result = load_scenario(path)
         assert result.scenario is not None, [d.format() for d in result.diagnostics]

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from hexwright.engine.formats import load_scenario
+from hexwright.engine.formats.areamapfile import AREA_MAP_KIND, read_area_map_file
 from hexwright.engine.formats.mapfile import MAP_KIND, read_map_file
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model import HexsideInfo, Location
 from hexwright.engine.movement import entry_cost
-from hexwright.engine.validation import Severity, SourceMap, has_errors, validate_scenario
+from hexwright.engine.validation import Severity, SourceMap, has_errors, validate_area_map, validate_scenario
 from hexwright.engine.validation.checks import hex_prohibited
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -30,6 +31,11 @@ def diagnose(path: Path) -> list:
         diags: list = []
         read_map_file(path, diags, SourceMap())
         return diags
+    if re.search(rf"^kind: {AREA_MAP_KIND}$", text, re.M):  # an area map: its drawing's problems too
+        diags = []
+        sm = SourceMap()
+        area_map = read_area_map_file(path, diags, sm)
+        return diags + (validate_area_map(area_map, sm) if area_map is not None else [])
     result = load_scenario(path)
     diags = list(result.diagnostics)
     if result.scenario is not None:

@@ -1,5 +1,6 @@
-"""The position every rules family keeps: units on hexes, their steps lost and status, the markers on
-the map and the states of hexsides (a demolished bridge, a ferry), with typed queries.
+"""The position every rules family keeps: units on hexes (or in the areas of an area map), their steps
+lost and status, the markers on the map and the states of hexsides (a demolished bridge, a ferry), with
+typed queries.
 
 A unit or marker is in a hex, and optionally in one location of it: a level (ASL Arnhem Bridge 1.1,
 004_09a6f3be713b811c.txt: each bridge hex holds a Level 1 location on the bridge and a Level 0 one
@@ -36,12 +37,13 @@ class UnitStatus(StrEnum):
 class Position:
     """Units, steps, markers and hexside states of one game position."""
 
-    __slots__ = ("_hex", "_level", "_status", "_steps_lost", "_markers", "_marker_level", "_hexsides", "revision",
-                 "_occupancy")
+    __slots__ = ("_hex", "_level", "_area", "_status", "_steps_lost", "_markers", "_marker_level", "_hexsides",
+                 "revision", "_occupancy", "_area_occupancy")
 
     def __init__(self) -> None:
         self._hex: dict[str, Hex] = {}  # units on the map
         self._level: dict[str, int] = {}  # units in a location of their hex other than the ground one
+        self._area: dict[str, str] = {}  # units in an area of an area map (area id), also on the map
         self._status: dict[str, str] = {}  # every unit known to the position
         self._steps_lost: dict[str, int] = {}
         self._markers: dict[str, Hex] = {}
@@ -49,6 +51,7 @@ class Position:
         self._hexsides: dict[Hexside, str] = {}
         self.revision = 0
         self._occupancy: dict[Hex, tuple[str, ...]] | None = None
+        self._area_occupancy: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, units: Iterable[str] | None = None,
@@ -63,6 +66,17 @@ class Position:
         wanted = set(ids) if placed is None else set(placed)
         for uid in ids:
             pos._status[uid] = UnitStatus.WAITING
+        area_map = getattr(scenario, "area_map", None)
+        areas = getattr(area_map, "areas", None)
+        if isinstance(areas, Mapping):  # an area map: placements name areas ("17"), and nothing else applies
+            for uid, area in scenario.placements.items():
+                if uid in pos._status and uid in wanted and area in areas:
+                    pos._area[uid] = area
+                    pos._status[uid] = UnitStatus.ON_MAP
+            for uid, n in scenario.start.steps_lost.items():
+                if uid in pos._status and int(n) > 0:
+                    pos._steps_lost[uid] = int(n)
+            return pos
         for uid, label in scenario.placements.items():
             h = m.hex_at(label)
             if uid in pos._status and uid in wanted and h is not None:
@@ -109,7 +123,39 @@ class Position:
         return tuple(u for u in self.units_at(h) if self._level.get(u) == level)
 
     def is_on_map(self, uid: str) -> bool:
-        return uid in self._hex
+        return uid in self._hex or uid in self._area
+
+    # -- units in areas (area maps) ---------------------------------------------------------------------
+    @property
+    def areas(self) -> Mapping[str, str]:
+        """Unit id -> area id of every unit in an area (read only: change it with `place_in_area`)."""
+        return self._area
+
+    def area_of(self, uid: str) -> str | None:
+        return self._area.get(uid)
+
+    def place_in_area(self, uid: str, area: str) -> None:
+        """Put a unit on an area map in area `area` (arriving, moving, retreating)."""
+        self._hex.pop(uid, None)
+        self._level.pop(uid, None)
+        self._area[uid] = area
+        self._status[uid] = UnitStatus.ON_MAP
+        self._changed()
+
+    def area_occupancy(self) -> dict[str, tuple[str, ...]]:
+        """Area id -> the units in it (in the order they were placed), kept until the next change."""
+        occ = self._area_occupancy
+        if occ is None:
+            built: dict[str, list[str]] = {}
+            for u, a in self._area.items():
+                built.setdefault(a, []).append(u)
+            occ = self._area_occupancy = {a: tuple(us) for a, us in built.items()}
+        return occ
+
+    def units_in_area(self, area: str | None) -> tuple[str, ...]:
+        if area is None:
+            return ()
+        return self.area_occupancy().get(area, ())
 
     def status(self, uid: str) -> str:
         return self._status.get(uid, UnitStatus.WAITING)
@@ -147,6 +193,7 @@ class Position:
     def place(self, uid: str, h: Hex, level: int | None = None) -> None:
         """Put a unit on the map at `h` (arriving, moving, retreating), in the location at `level` of it
         (None: the hex's ground location)."""
+        self._area.pop(uid, None)
         self._hex[uid] = h
         if level is None:
             self._level.pop(uid, None)
@@ -159,14 +206,15 @@ class Position:
         """Take a unit off the map with its new status (eliminated, exited, waiting to come back)."""
         self._hex.pop(uid, None)
         self._level.pop(uid, None)
+        self._area.pop(uid, None)
         self._status[uid] = status
         self._changed()
 
     def set_status(self, uid: str, status: str) -> None:
         """A status change that does not move the unit on or off the map (a family's finer states)."""
-        if status == UnitStatus.ON_MAP and uid not in self._hex:
+        if status == UnitStatus.ON_MAP and not self.is_on_map(uid):
             raise ValueError(f"{uid} has no hex: use place() to put it on the map")
-        if status != UnitStatus.ON_MAP and uid in self._hex:
+        if status != UnitStatus.ON_MAP and self.is_on_map(uid):
             raise ValueError(f"{uid} is on the map: use remove() to take it off")
         self._status[uid] = status
         self._changed()
@@ -233,11 +281,14 @@ class Position:
 
     # -- comparing -----------------------------------------------------------------------------------
     def key(self) -> tuple[object, ...]:
-        """A comparable summary of the whole position (for fingerprints). Levels are added only when a
-        unit or marker has one, so positions of one-location-per-hex families keep their old keys."""
-        base = (tuple(sorted(self._hex.items())), tuple(sorted(self._status.items())),
+        """A comparable summary of the whole position (for fingerprints). Areas and levels are added only
+        when a unit is in an area or a unit or marker has a level, so positions of one-location-per-hex
+        families keep their old keys."""
+        base: tuple[object, ...] = (tuple(sorted(self._hex.items())), tuple(sorted(self._status.items())),
                 tuple(sorted(self._steps_lost.items())), tuple(sorted(self._markers.items())),
                 tuple(sorted(self._hexsides.items())))
+        if self._area:
+            base = base + (tuple(sorted(self._area.items())),)
         if self._level or self._marker_level:
             return base + (tuple(sorted(self._level.items())), tuple(sorted(self._marker_level.items())))
         return base
@@ -247,6 +298,7 @@ class Position:
         new._hex = dict(self._hex)
         new._level = dict(self._level)
         new._marker_level = dict(self._marker_level)
+        new._area = dict(self._area)
         new._status = dict(self._status)
         new._steps_lost = dict(self._steps_lost)
         new._markers = dict(self._markers)
@@ -257,3 +309,4 @@ class Position:
     def _changed(self) -> None:
         self.revision += 1
         self._occupancy = None
+        self._area_occupancy = None

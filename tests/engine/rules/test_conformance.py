@@ -10,6 +10,8 @@ and the family's presenter (`presenter_for(state).units(state, None)`), so it ho
 insides change.
 
 After every action:
+* on an area map, every unit the presenter shows on the map is in an area of the map, and no side exceeds an
+  area's stacking limit at the end of a phase (`area_problems`); on a hex map:
 * every unit the presenter shows on the map is on a map hex (F&M 5.2 f), not in a hex its movement class
   may not be in (engine/model/placement.py: F&M 5.2 e, 10.5), and not in a hex with an enemy unit unless
   the family lets both sides share a hex (`RulesFamily.shared_hex_rule`: Koenig 10.0 Close Combat);
@@ -146,8 +148,37 @@ class Board:
         return self.prohibited[key]
 
 
+NOT_STACKED = "does not count for stacking"  # a UnitView flag: a unit the stacking limit leaves out (a pillbox)
+
+
+def area_problems(board: Board, units: list[UnitView], phase_ended: bool) -> list[str]:
+    """On an area map (Storm over Arnhem): every unit shown on the map is in an area of the map, and at the end
+    of a phase no side has more units in an area than the area's stacking limit (or the scenario's); both
+    sides may share an area (Close Combat)."""
+    am = board.scenario.area_map
+    assert am is not None
+    out = []
+    count: Counter[tuple[str, str]] = Counter()
+    for u in units:
+        if u.status != ON_MAP:
+            continue
+        if u.hex is None or u.hex not in am.areas:
+            out.append(f"{u.id} is on the map in no area of the map ({u.hex})")
+            continue
+        if not any(NOT_STACKED in f for f in u.flags):
+            count[(u.hex, u.side)] += 1
+    if phase_ended or board.stacking_every_action:
+        for (a, side), n in count.items():
+            limit = am.areas[a].stacking or board.scenario.stacking_limit
+            if n > limit:
+                out.append(f"{n} {side} units in area {a}; the limit is {limit}")
+    return out
+
+
 def position_problems(board: Board, units: list[UnitView], phase_ended: bool) -> list[str]:
     """What is wrong with the units the presenter shows on the map."""
+    if board.scenario.area_map is not None:
+        return area_problems(board, units, phase_ended)
     m = board.scenario.map
     out = []
     sides: dict[str, set[str]] = {}

@@ -47,7 +47,7 @@ def test_new_game_dispatches_on_the_rules_family():
 
 def test_unknown_family_is_refused():
     sc = corridor()
-    sc.rules = "storm_over_arnhem"
+    sc.rules = "asl"
     with pytest.raises(ValueError, match="no rules engine"):
         new_game(sc, 1)
 

@@ -1,0 +1,193 @@
+"""A heuristic bot for the Storm over Arnhem family (Storm over Arnhem: The Crossing,
+003_6afad32bba8815b2.txt), through the protocol and the family's typed actions and queries.
+
+It plays for the Victory Point Areas (the map's `vp` areas, scored at the end of every turn):
+
+* Fire: of the fire declarations open, the one whose group (the strongest uncommitted units of the area, up to
+  the maximum group) expects the most casualty points on the Fire Table, if at least one, targets in Victory
+  Point Areas first; border fire at the 9th SS Recon with every British unit that may fire; every unit that may
+  join a close combat joins it.
+* Movement: each uncommitted unit heads for the nearest Victory Point Area its side does not control (by areas
+  crossed); a unit that is the last of its side in a Victory Point Area stays; the best move by distance gained
+  is made, else the impulse passes.
+* Casualties: by retreat while the points are few, else by eliminating the unit that absorbs them best.
+* Set-up: in the zone area nearest the Victory Point Areas; perimeter counters on the first area offered.
+* 9th SS Recon: off the bridge into a Victory Point Area free of British units if it can, else onward.
+* The Tactical Advantage is used to continue the turn when a good fire is open. Halftracks are replaced (1.3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+
+from ..model.scenario import Scenario
+from ..rules.protocol import Action, GameState
+from ..rules.storm_arnhem.actions import (
+    Done,
+    Eliminate,
+    EndTurn,
+    Fire,
+    Hold,
+    Move,
+    Onward,
+    Pass,
+    Perimeter,
+    Place,
+    Replace,
+    Resolve,
+    Retreat,
+    UseTA,
+    With,
+)
+from ..rules.storm_arnhem.board import SoABoard
+from ..rules.storm_arnhem.decisions import (
+    BorderFire,
+    Casualties,
+    ContinueTurn,
+    Designate,
+    FireGroup,
+    Impulse,
+    LeaveBridge,
+    MoreMoves,
+    PlacePerimeter,
+    PlaceUnit,
+    Substitute,
+)
+from ..rules.storm_arnhem.fire import absorbs, make_volley
+from ..rules.storm_arnhem.game import MAX_FIRE_GROUP
+from ..rules.storm_arnhem.impulse import fire_declarations
+
+
+class SoAHeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, scenario: Scenario, seed: int = 0) -> None:
+        self.scenario = scenario
+        self.rng = random.Random(seed)
+
+    # -- helpers ------------------------------------------------------------------------------------------
+    def distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
+        dist = {t: 0 for t in targets}
+        todo = deque(targets)
+        while todo:
+            a = todo.popleft()
+            for n in st.game.neighbours[a]:
+                if n not in dist:
+                    dist[n] = dist[a] + 1
+                    todo.append(n)
+        return dist
+
+    def objectives(self, st: SoABoard, side: str) -> list[str]:
+        vp = st.areas.vp_areas()
+        goal = [a for a in vp if st.controller(a) != side or st.fighting(a, st.enemy(side))]
+        return goal or vp
+
+    def expected_cp(self, st: SoABoard, side: str, group: tuple[str, ...], target: str) -> Fraction:
+        if not group:
+            return Fraction(0)
+        v = make_volley(st, side, group, (), target, "", "")
+        total = sum(st.attack(u) for u in group)
+        return sum((Fraction(st.game.fire.casualties(total, f + v.drm), 6) for f in range(1, 7)), Fraction(0))
+
+    def best_group(self, st: SoABoard, side: str, origin: str) -> tuple[str, ...]:
+        units = [u for u in st.fighting(origin, side) if st.uncommitted(u) and st.attack(u) > 0]
+        units.sort(key=lambda u: -st.attack(u))
+        return tuple(units[:MAX_FIRE_GROUP])
+
+    def best_fire(self, st: SoABoard, side: str, actions: list[Action]) -> tuple[Fraction, Action | None]:
+        best: tuple[Fraction, Action | None] = (Fraction(0), None)
+        vp = set(st.areas.vp_areas())
+        for a in actions:
+            if isinstance(a, Fire):
+                e = self.expected_cp(st, side, self.best_group(st, side, a.origin), a.target)
+                e += Fraction(1, 4) if a.target in vp else 0
+                if e > best[0]:
+                    best = (e, a)
+        return best
+
+    def best_move(self, st: SoABoard, side: str, actions: list[Action]) -> Action | None:
+        dist = self.distances(st, self.objectives(st, side))
+        vp = set(st.areas.vp_areas())
+        best: tuple[float, Action | None] = (0.0, None)
+        for a in actions:
+            if not isinstance(a, Move):
+                continue
+            here = st.area_of(a.unit)
+            if here is None:
+                continue
+            if here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side:
+                continue  # the last of its side holding a Victory Point Area stays
+            gain = dist.get(here, 99) - dist.get(a.area, 99)
+            score = gain + (0.5 if a.area in vp and st.controller(a.area) != side else 0.0) + self.rng.random() * 0.1
+            if gain > 0 and score > best[0]:
+                best = (score, a)
+        return best[1]
+
+    # -- the decisions ------------------------------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        st = state
+        if not isinstance(st, SoABoard):
+            raise TypeError("the Storm over Arnhem heuristic plays Storm over Arnhem games")
+        legal = st.legal_actions()
+        d = st.pending
+        if isinstance(d, Impulse):
+            e, fire = self.best_fire(st, d.player, legal)
+            if fire is not None and e >= 1:
+                return fire
+            move = self.best_move(st, d.player, legal)
+            return move if move is not None else Pass()
+        if isinstance(d, MoreMoves):
+            move = self.best_move(st, d.player, legal)
+            return move if move is not None else Done()
+        if isinstance(d, FireGroup | BorderFire | Designate):
+            joins = [a for a in legal if isinstance(a, With)]
+            if joins:
+                return max(joins, key=lambda a: st.attack(a.unit))
+            return next((a for a in legal if isinstance(a, Resolve | Hold)), legal[0])
+        if isinstance(d, Casualties):
+            return self.casualty(st, d, legal)
+        if isinstance(d, PlaceUnit):
+            dist = self.distances(st, st.areas.vp_areas())
+            places = [a for a in legal if isinstance(a, Place)]
+            return min(places, key=lambda a: (dist.get(a.area, 99), self.rng.random()))
+        if isinstance(d, PlacePerimeter):
+            return next(a for a in legal if isinstance(a, Perimeter))
+        if isinstance(d, ContinueTurn):
+            e, _ = self.best_fire(st, d.player, self.fires(st, d.player))
+            return UseTA() if e >= 2 else EndTurn()
+        if isinstance(d, LeaveBridge):
+            return self.leave(st, legal)
+        if isinstance(d, Substitute):
+            return next((a for a in legal if isinstance(a, Replace)), Done())
+        return legal[self.rng.randrange(len(legal))]
+
+    def fires(self, st: SoABoard, side: str) -> list[Action]:
+        return fire_declarations(st, side)
+
+    def casualty(self, st: SoABoard, d: Casualties, legal: list[Action]) -> Action:
+        retreats = [a for a in legal if isinstance(a, Retreat)]
+        elims = [a for a in legal if isinstance(a, Eliminate)]
+        if retreats and d.points <= len({a.unit for a in retreats}):
+            return retreats[0]
+        # the unit that absorbs the points with the least strength lost
+        return min(elims, key=lambda a: (absorbs(st, a.unit) < d.points, st.attack(a.unit), -absorbs(st, a.unit)))
+
+    def leave(self, st: SoABoard, legal: list[Action]) -> Action:
+        vp = set(st.areas.vp_areas())
+        best: tuple[float, Action] = (-1.0, legal[0])
+        for a in legal:
+            if isinstance(a, Move):
+                score = (2.0 if a.area in vp and st.controller(a.area) != "german" else 0.0) \
+                    + (1.0 if not st.fighting(a.area, "british") else 0.0) + self.rng.random() * 0.1
+            elif isinstance(a, Onward):
+                score = 1.5
+            else:
+                continue
+            if score > best[0]:
+                best = (score, a)
+        return best[1]
+
+
+__all__ = ["SoAHeuristicBot"]
