@@ -108,7 +108,7 @@ def test_save_as_of_an_untitled_document_starts_in_documents_with_its_title(qtbo
 
 
 def test_save_as_of_a_shipped_scenario_does_not_start_in_the_shipped_folder(qtbot, tmp_path, monkeypatch):
-    shipped = SHIPPED_SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"  # a hex map: area maps open in their own window
+    shipped = SHIPPED_SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"  # area maps open in a window of their own
     win = make_window(qtbot, tmp_path)
     assert win.open_path(shipped)
     start = win.save_as_start()
