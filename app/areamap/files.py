@@ -19,8 +19,9 @@ def is_area_map_text(text: str) -> bool:
 
 
 def file_is_area_document(path: Path) -> bool:
-    """True for an area-map file or a scenario on an area map (read cheaply: the kind line, then the
-    scenario's map)."""
+    """True for an area-map file or a scenario on an area map, read cheaply: the kind line, then the
+    scenario's top-level `map:` (a map file's own kind line, or an inline map with `areas:`). A file
+    that is not what it seems is left to the real open, which reports it."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -30,13 +31,25 @@ def file_is_area_document(path: Path) -> bool:
     kind = sniff_kind(text)
     if kind is None or "scenario" not in kind:
         return False
-    from hexwright.engine.formats import load_document
-
-    try:
-        result = load_document(text, str(path), path.parent)
-    except Exception:  # noqa: BLE001 - sniffing only; the real open reports errors
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if not line.startswith("map:"):
+            continue
+        value = line[4:].split(" #", 1)[0].strip().strip("'\"")
+        if value:  # map: a-file.yaml
+            try:
+                head = "\n".join((path.parent / value).read_text(encoding="utf-8", errors="replace")
+                                  .splitlines()[:20])
+            except OSError:
+                return False
+            return is_area_map_text(head)
+        for inner in lines[i + 1:]:  # an inline map: its keys are indented
+            if inner.strip() and not inner.startswith((" ", "\t", "#")):
+                break
+            if inner.lstrip().startswith("areas:") and len(inner) - len(inner.lstrip()) <= 4:
+                return True
         return False
-    return result.scenario is not None and getattr(result.scenario, "area_map", None) is not None
+    return False
 
 
 def open_area_document(cls, path: Path):

@@ -183,3 +183,26 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     again, _ = AreaMapDocument.open(crossing)
     assert again.area_map.areas["24"].name == "Recovered name"
     assert (crossing.parent / "the-crossing-map.yaml").read_text().count("Recovered name") == 1
+
+
+def test_an_area_document_is_told_from_its_kind_and_map_line_without_loading_it(tmp_path):
+    """The editor routes a file to the area-map window from its `kind:` line, or for a scenario from its
+    `map:` (the named map file's kind line, or an inline map with `areas:`), without reading the scenario."""
+    from hexwright.app.areamap.files import file_is_area_document
+
+    from tests.conftest import SCENARIOS
+
+    assert file_is_area_document(SCENARIOS / "storm-arnhem" / "the-crossing.yaml")
+    assert file_is_area_document(SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml")
+    assert not file_is_area_document(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml")
+    assert not file_is_area_document(SCENARIOS / "fm-arnhem" / "arnhem-corridor.map.yaml")
+    inline = tmp_path / "inline.yaml"
+    inline.write_text("format_version: 1\nkind: hexwright-scenario\nmap:\n  name: x\n  areas:\n  - id: '1'\n")
+    assert file_is_area_document(inline)
+    hexes = tmp_path / "hexes.yaml"
+    hexes.write_text("format_version: 1\nkind: hexwright-scenario\nmap:\n  name: x\n  grid: {columns: 2}\n"
+                     "units: {}\n")
+    assert not file_is_area_document(hexes)
+    missing = tmp_path / "missing.yaml"
+    missing.write_text("format_version: 1\nkind: hexwright-scenario\nmap: nowhere.yaml\n")
+    assert not file_is_area_document(missing)

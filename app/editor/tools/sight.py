@@ -6,14 +6,18 @@ building's upper level); Shift at the release looks at the target's highest loca
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hexwright.engine.hexgrid import Hex
-from hexwright.engine.rules.asl import LosAnswer, line_of_sight, locations_of
-from hexwright.engine.rules.asl.locations import LocationRef
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from .base import Tool, ToolEvent
+
+if TYPE_CHECKING:  # the LOS engine (shapely's index) loads when the tool is first used, not at start
+    from hexwright.engine.rules.asl import LosAnswer
+    from hexwright.engine.rules.asl.locations import LocationRef
 
 BLOCK = QColor(230, 0, 200)  # magenta: not to be confused with the map's red roads
 HINDER = QColor(255, 190, 0)
@@ -42,6 +46,8 @@ class LosTool(Tool):
 
     # -- locations ----------------------------------------------------------------------------------
     def location(self, h: Hex, upper: bool) -> LocationRef:
+        from hexwright.engine.rules.asl import locations_of
+
         locs = locations_of(self.map, h)
         return (locs[-1] if upper else locs[0]).ref
 
@@ -81,6 +87,8 @@ class LosTool(Tool):
         if end == self.end and self.answer is not None:
             return
         self.end = end
+        from hexwright.engine.rules.asl import line_of_sight
+
         self.show(line_of_sight(self.map, self.start, end))
 
     def show(self, answer: LosAnswer) -> None:
