@@ -289,42 +289,31 @@ class GoOnStep(FMStep[GoOn]):
 
 def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
-    the order of the hexes' labels, with the very paths the kernel's Reach.path gives. Each path is its
-    predecessor's path plus one hex: taken in order of MP spent, a hex's predecessor (which costs less
-    to reach) is always spelled out before it."""
-    prev, index = reach.predecessors, reach.index
-    landings: dict[Hex, list[Hex]] = {}  # 10.6.2: hexes entered across a printed ferry
-    land_spent: dict[Hex, float] = {}
-    if isinstance(reach, FMReach):
-        landings, land_spent = reach.landings, reach.land_spent
-    paths: dict[int, tuple[str, ...]] = {}
-    searched = ((h, land_spent.get(h, c)) for h, c in reach.spent.items() if h not in landings or h in land_spent)
-    for h, _mp_spent in sorted(searched, key=_second):
-        i = index[h]
-        j = prev[i]
-        if j < 0:
-            paths[i] = (labels[h],)
-        elif j in paths:
-            paths[i] = paths[j] + (labels[h],)
-        else:  # a free step (no MP): spell the path out from the kernel
-            paths[i] = tuple(labels[x] for x in Reach.path(reach, h))
-    for h, path in landings.items():
-        paths[-1 - index[h]] = tuple(labels[x] for x in path)
+    the order of the hexes' labels, with the very paths the kernel's Reach.path gives (a hex entered
+    across a printed ferry, 10.6.2: its landing path). Each move spells its path out when it is first
+    read (`route_labels`): of the hundreds of moves listed, a player takes one."""
+    landings: dict[Hex, list[Hex]] = reach.landings if isinstance(reach, FMReach) else {}
     start = reach.start
     new = object.__new__
     moves = []
     for h in sorted(reach.spent, key=labels.__getitem__):
         if h != start:
-            mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr
+            mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
             d = mv.__dict__
             d["unit"] = uid
-            d["path"] = paths[-1 - index[h]] if h in landings else paths[index[h]]
+            d["_route"] = (route_labels, reach, h, labels, h in landings)
             moves.append((h, mv))
     return moves, frozenset(h for h, _mv in moves)
 
 
-def _second(item: tuple[Hex, float]) -> float:
-    return item[1]
+def route_labels(reach: Reach, h: Hex, labels: dict[Hex, str], landing: bool) -> tuple[str, ...]:
+    """The labels of a move's path to `h`: the landing path across a printed ferry (10.6.2), else the
+    kernel's cheapest path (Reach.path, also where an FMReach knows a landing in `h`: the overland
+    path)."""
+    if landing:
+        assert isinstance(reach, FMReach)
+        return tuple(labels[x] for x in reach.landings[h])
+    return tuple(labels[x] for x in Reach.path(reach, h))
 
 
 def _mp(x: float) -> str:
