@@ -46,7 +46,8 @@ class KoenigGameBase(Game):
         self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
-        self.fire_lines: dict[tuple[Hex, Hex, str], bool] = {}  # operations.fire_groups
+        # (source, target, kind[, "heavy": indirect fire of heavy weapons]) -> may fire: operations.fire_groups
+        self.fire_lines: dict[tuple[Any, ...], bool] = {}
         # (kind, target label, units able to fire at it, units that must fire) -> the Fire Attacks in
         # concert at that target (operations.fire_groups)
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}

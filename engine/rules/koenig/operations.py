@@ -175,7 +175,10 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
             if allowed is None:
                 allowed = lines[(h, t, kind)] = fire_line(state.map, h, t, kind).allowed
             if not allowed and kind == FULL and indirect_ok and state.heavy_weapons(uid):
-                allowed = fire_line(state.map, h, t, INDIRECT, True, True).allowed
+                allowed = lines.get((h, t, INDIRECT, "heavy"))
+                if allowed is None:
+                    allowed = lines[(h, t, INDIRECT, "heavy")] = fire_line(state.map, h, t, INDIRECT, True,
+                                                                           True).allowed
             if allowed:
                 able.append(uid)
         if any(r not in able for r in required):
