@@ -292,8 +292,8 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     the order of the hexes' labels, with the very paths the kernel's Reach.path gives (a hex entered
     across a printed ferry, 10.6.2: its landing path). Each move spells its path out when it is first
     read (`route_labels`): of the hundreds of moves listed, a player takes one."""
-    landings: dict[Hex, list[Hex]] = reach.landings if isinstance(reach, FMReach) else {}
     start = reach.start
+    route = (route_labels, reach, labels)  # shared by the unit's moves: (how, reach, labels), then the hex
     new = object.__new__
     moves = []
     for h in sorted(reach.spent, key=labels.__getitem__):
@@ -301,17 +301,16 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
             mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
             d = mv.__dict__
             d["unit"] = uid
-            d["_route"] = (route_labels, reach, h, labels, h in landings)
+            d["_route"] = (route, h)
             moves.append((h, mv))
     return moves, frozenset(h for h, _mv in moves)
 
 
-def route_labels(reach: Reach, h: Hex, labels: dict[Hex, str], landing: bool) -> tuple[str, ...]:
+def route_labels(reach: Reach, h: Hex, labels: dict[Hex, str]) -> tuple[str, ...]:
     """The labels of a move's path to `h`: the landing path across a printed ferry (10.6.2), else the
     kernel's cheapest path (Reach.path, also where an FMReach knows a landing in `h`: the overland
     path)."""
-    if landing:
-        assert isinstance(reach, FMReach)
+    if isinstance(reach, FMReach) and h in reach.landings:
         return tuple(labels[x] for x in reach.landings[h])
     return tuple(labels[x] for x in Reach.path(reach, h))
 

@@ -42,7 +42,7 @@ def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
     for mv in moves[::7]:
         route = mv.__dict__.get("_route")
         if route is not None:
-            _fn, reach, h, labels, landing = route
-            assert route_labels(reach, h, labels, landing)[-1] == labels[h]
+            (_how, reach, labels), h = route
+            assert route_labels(reach, h, labels)[-1] == labels[h]
         assert state.is_legal(Move(mv.unit, mv.path))  # the same move written out in full is legal
         assert state.listed_equivalent(Move(mv.unit, mv.path)) == mv
