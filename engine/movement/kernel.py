@@ -503,7 +503,7 @@ class _CompiledGraph:
         # the hooks as graph indices, kept for the next calls: rules pass the same collections again
         # and again (a side's enemy hexes and zones of control while no unit moves)
         self._marks: dict[tuple, Any] = {}
-        self._maps: dict[int, tuple[tuple, Any]] = {}
+        self._maps: dict[int, tuple[Any, Any]] = {}
 
     def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
         """blocked, stop and enter_extra packed for the compiled search (fastdial._dial's `marks`):
