@@ -159,9 +159,9 @@ class Move(Action):
         if name == "path":
             d = self.__dict__
             route = d.get("_route")
-            if route is not None:  # ((how, reach, labels), hex): movement.route_labels
-                (how, reach, labels), h = route
-                path = d["path"] = how(reach, h, labels)
+            if route is not None:  # ((how, reach, labels, known paths), hex): movement.route_labels
+                shared, h = route
+                path = d["path"] = shared[0](shared, h)
                 del d["_route"]
                 return path
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -12,6 +12,8 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...hexgrid import Hex, Hexside
 from ...movement.kernel import Reach
 from ..protocol import Action
@@ -293,7 +295,8 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     across a printed ferry, 10.6.2: its landing path). Each move spells its path out when it is first
     read (`route_labels`): of the hundreds of moves listed, a player takes one."""
     start = reach.start
-    route = (route_labels, reach, labels)  # shared by the unit's moves: (how, reach, labels), then the hex
+    # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
+    route: Route = (route_labels, reach, labels, {})
     new = object.__new__
     moves = []
     for h in sorted(reach.spent, key=labels.__getitem__):
@@ -306,13 +309,27 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     return moves, frozenset(h for h, _mv in moves)
 
 
-def route_labels(reach: Reach, h: Hex, labels: dict[Hex, str]) -> tuple[str, ...]:
-    """The labels of a move's path to `h`: the landing path across a printed ferry (10.6.2), else the
-    kernel's cheapest path (Reach.path, also where an FMReach knows a landing in `h`: the overland
-    path)."""
+Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]]]
+
+
+def route_labels(route: Route, h: Hex) -> tuple[str, ...]:
+    """The labels of a listed move's path to `h` (`route`: reach_moves'): the landing path across a
+    printed ferry (10.6.2), else the kernel's cheapest path (Reach.path; also where an FMReach knows a
+    landing in `h`, for the overland path), each path its predecessor's plus one hex, the paths already
+    spelled out for the unit's other moves reused."""
+    _how, reach, labels, known = route
     if isinstance(reach, FMReach) and h in reach.landings:
         return tuple(labels[x] for x in reach.landings[h])
-    return tuple(labels[x] for x in Reach.path(reach, h))
+    prev, hexes = reach.predecessors, reach.graph_hexes
+    i = reach.index[h]
+    chain = []
+    while i >= 0 and i not in known:
+        chain.append(i)
+        i = prev[i]
+    path = known[i] if i >= 0 else ()
+    for j in reversed(chain):
+        path = known[j] = path + (labels[hexes[j]],)
+    return path
 
 
 def _mp(x: float) -> str:

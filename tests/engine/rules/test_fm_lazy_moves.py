@@ -42,7 +42,8 @@ def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
     for mv in moves[::7]:
         route = mv.__dict__.get("_route")
         if route is not None:
-            (_how, reach, labels), h = route
-            assert route_labels(reach, h, labels)[-1] == labels[h]
+            shared, h = route
+            reach, labels = shared[1], shared[2]
+            assert route_labels(shared, h) == tuple(labels[x] for x in reach.path(h))
         assert state.is_legal(Move(mv.unit, mv.path))  # the same move written out in full is legal
         assert state.listed_equivalent(Move(mv.unit, mv.path)) == mv
