@@ -159,9 +159,8 @@ class Move(Action):
         if name == "path":
             d = self.__dict__
             route = d.get("_route")
-            if route is not None:  # ((how, reach, labels, known paths), hex): movement.route_labels
-                shared, h = route
-                path = d["path"] = shared[0](shared, h)
+            if route is not None:  # (how, reach, labels, known paths) and the hex: movement.route_labels
+                path = d["path"] = route[0](route, d.pop("_to"))
                 del d["_route"]
                 return path
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -25,7 +25,9 @@ from .game import cite, rule_ref
 from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries
 
-MoveList = tuple[list[tuple[Hex, Move]], frozenset[Hex]]
+# a unit's moves (reach_moves): the destinations and the moves to them (parallel lists), and the set of
+# the destinations; parallel lists rather than (hex, move) pairs: fewer objects for the garbage collector
+MoveList = tuple[list[Hex], list[Action], frozenset[Hex]]
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -71,14 +73,14 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     occ = state.occupancy()
     version = state.occupancy_version()
     kept = state.kept_moves.get(uid)
-    moves, hexes = entry
+    dests, listed, hexes = entry
     if kept is not None and kept[0] is entry:
         seen = kept[1]
         if seen == version or state.unchanged_since(seen, hexes):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2])
             return kept[2]
-    got: list[Action] = [mv for h, mv in moves if h not in occ]
+    got: list[Action] = [mv for h, mv in zip(dests, listed, strict=True) if h not in occ]
     state.kept_moves[uid] = (entry, version, got)
     return got
 
@@ -298,15 +300,19 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
     route: Route = (route_labels, reach, labels, {})
     new = object.__new__
-    moves = []
-    for h in sorted(reach.spent, key=labels.__getitem__):
-        if h != start:
-            mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
-            d = mv.__dict__
-            d["unit"] = uid
-            d["_route"] = (route, h)
-            moves.append((h, mv))
-    return moves, frozenset(h for h, _mv in moves)
+    dests = sorted(reach.spent, key=labels.__getitem__)
+    if start in reach.spent:
+        dests.remove(start)
+    moves: list[Action] = []
+    add = moves.append
+    for h in dests:
+        mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
+        d = mv.__dict__
+        d["unit"] = uid
+        d["_route"] = route
+        d["_to"] = h
+        add(mv)
+    return dests, moves, frozenset(dests)
 
 
 Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]]]

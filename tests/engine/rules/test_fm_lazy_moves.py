@@ -42,8 +42,8 @@ def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
     for mv in moves[::7]:
         route = mv.__dict__.get("_route")
         if route is not None:
-            shared, h = route
-            reach, labels = shared[1], shared[2]
-            assert route_labels(shared, h) == tuple(labels[x] for x in reach.path(h))
+            h = mv.__dict__["_to"]
+            reach, labels = route[1], route[2]
+            assert route_labels(route, h) == tuple(labels[x] for x in reach.path(h))
         assert state.is_legal(Move(mv.unit, mv.path))  # the same move written out in full is legal
         assert state.listed_equivalent(Move(mv.unit, mv.path)) == mv
