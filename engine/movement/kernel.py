@@ -133,6 +133,20 @@ def _scale_for(m: HexMap, cls: str) -> int:
     return math.lcm(*denominators)
 
 
+class FrozenHook(dict):  # type: ignore[type-arg]
+    """A hook's dict that cannot change once made (an `edge_override` a rules family keeps for a whole
+    phase or game): the compiled search keeps its conversion by identity, without reading it item by
+    item on every call."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a FrozenHook cannot change; make a new one")
+
+    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = clear = setdefault = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles as a new FrozenHook of the same items
+        return (FrozenHook, (dict(self),))
+
+
 @dataclass
 class MovementHooks:
     """What a rules family adds to terrain costs for one move.
@@ -489,7 +503,7 @@ class _CompiledGraph:
         # the hooks as graph indices, kept for the next calls: rules pass the same collections again
         # and again (a side's enemy hexes and zones of control while no unit moves)
         self._marks: dict[tuple, Any] = {}
-        self._maps: dict[int, tuple[tuple, Any]] = {}
+        self._maps: dict[int, tuple[Any, Any]] = {}
 
     def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
         """blocked, stop and enter_extra packed for the compiled search (fastdial._dial's `marks`):
@@ -525,7 +539,13 @@ class _CompiledGraph:
 
     def _kept(self, what: str, mapping: dict) -> tuple[tuple, Any]:
         """The kept conversion of a hook's dict if it holds what it held then: the same keys with the
-        same values in the same order (checked item by item, the dict may have changed)."""
+        same values in the same order (checked item by item, the dict may have changed); a FrozenHook
+        dict cannot change, so it is found by identity."""
+        if type(mapping) is FrozenHook:
+            got = self._maps.get(id(mapping))
+            if got is not None and got[0] is mapping and got[1][0] == what:
+                return (), got[1][1]
+            return (), None
         items = tuple(mapping.items())
         got = self._maps.get(id(mapping))
         if got is not None and got[1][0] == what and got[0] == items:
@@ -535,7 +555,8 @@ class _CompiledGraph:
     def _keep(self, mapping: dict, items: tuple, what: str, value: Any) -> None:
         if len(self._maps) >= 512:
             self._maps.clear()
-        self._maps[id(mapping)] = (items, (what, value))
+        # a FrozenHook is kept itself (so that its id stays its own), another dict by its items
+        self._maps[id(mapping)] = (mapping if type(mapping) is FrozenHook else items, (what, value))
 
     def overrides(self, override: dict[tuple[Hex, Hex], float | None], index: dict[Hex, int],
                   scale: int) -> _Overrides:
@@ -543,7 +564,7 @@ class _CompiledGraph:
         items, got = self._kept("override", override)
         if got is None:
             rows: dict[int, dict[int, int | None]] = {}
-            for (ha, hb), x in items:
+            for (ha, hb), x in items or override.items():
                 ia, ib = index.get(ha), index.get(hb)
                 if ia is not None and ib is not None:
                     rows.setdefault(ia, {})[ib] = None if x is None else int(round(x * scale))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..protocol import Action, Draw, Roll
 
@@ -142,11 +143,30 @@ class Enter(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
+    """A unit's move along `path` (labels, the hex it is in first). The legal list's moves name their
+    path lazily (movement.reach_moves): spelled out from the unit's reach the first time it is read, so
+    a random or searching bot that takes one of hundreds of moves spells out only that one; equality,
+    hashing, copying and pickling read it like any field."""
+
     unit: str
     path: tuple[str, ...]
 
     def text(self) -> str:
         return f"move {self.unit} {'-'.join(self.path)}"
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for an attribute not set: the path of a move listed with its route (reach_moves)
+        if name == "path":
+            d = self.__dict__
+            route = d.get("_route")
+            if route is not None:  # (how, reach, labels, known paths) and the hex: movement.route_labels
+                path = d["path"] = route[0](route, d.pop("_to"))
+                del d["_route"]
+                return path
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"unit": self.unit, "path": self.path}
 
 
 @dataclass(frozen=True)

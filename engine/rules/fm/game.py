@@ -146,6 +146,10 @@ class FMGameBase(Game):
         self.extra_memo: dict[tuple[frozenset[Hex], float], dict[Hex, float]] = {}
         # each unit's last reach (its paths) and the moves made of it (state._moves_of)
         self.moves_memo: dict[str, tuple[Any, Any]] = {}
+        # the units' movement classes, mobility and reduced values (their printed values): kept per game
+        self._classes: dict[str, str] = {}
+        self._mobile: dict[str, bool] = {}
+        self._reduced_values: dict[str, dict[str, Any]] = {}
         self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
@@ -160,11 +164,17 @@ class FMGameBase(Game):
 
     # -- units ------------------------------------------------------------------------------
     def movement_class(self, uid: str) -> str:
-        return movement_class_of(self.map, self.units[uid].flags)
+        got = self._classes.get(uid)
+        if got is None:  # a unit's printed flags do not change during a game: kept per game
+            got = self._classes[uid] = movement_class_of(self.map, self.units[uid].flags)
+        return got
 
     def is_mobile(self, uid: str) -> bool:
-        u = self.units[uid]
-        return u.has("mobile") or self.movement_class(uid) == "mobile"
+        got = self._mobile.get(uid)
+        if got is None:
+            u = self.units[uid]
+            got = self._mobile[uid] = u.has("mobile") or self.movement_class(uid) == "mobile"
+        return got
 
     def is_airborne(self, uid: str) -> bool:
         u = self.units[uid]
@@ -181,9 +191,13 @@ class FMGameBase(Game):
         return uid in self.engineers
 
     def values(self, uid: str, reduced: bool) -> dict[str, Any]:
+        """2.3: the unit's printed values, its reduced side's when `reduced` (read only: shared)."""
         u = self.units[uid]
         if reduced and u.reduced:
-            return {**u.values, **u.reduced}
+            got = self._reduced_values.get(uid)
+            if got is None:
+                got = self._reduced_values[uid] = {**u.values, **u.reduced}
+            return got
         return u.values
 
     def one_step(self, uid: str) -> bool:

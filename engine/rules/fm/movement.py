@@ -12,6 +12,8 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...hexgrid import Hex, Hexside
 from ...movement.kernel import Reach
 from ..protocol import Action
@@ -23,7 +25,9 @@ from .game import cite, rule_ref
 from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries
 
-MoveList = tuple[list[tuple[Hex, Move]], frozenset[Hex]]
+# a unit's moves (reach_moves): the destinations and the moves to them (parallel lists), and the set of
+# the destinations; parallel lists rather than (hex, move) pairs: fewer objects for the garbage collector
+MoveList = tuple[list[Hex], list[Action], frozenset[Hex]]
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -69,14 +73,14 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     occ = state.occupancy()
     version = state.occupancy_version()
     kept = state.kept_moves.get(uid)
-    moves, hexes = entry
+    dests, listed, hexes = entry
     if kept is not None and kept[0] is entry:
         seen = kept[1]
         if seen == version or state.unchanged_since(seen, hexes):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2])
             return kept[2]
-    got: list[Action] = [mv for h, mv in moves if h not in occ]
+    got: list[Action] = [mv for h, mv in zip(dests, listed, strict=True) if h not in occ]
     state.kept_moves[uid] = (entry, version, got)
     return got
 
@@ -289,42 +293,49 @@ class GoOnStep(FMStep[GoOn]):
 
 def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
-    the order of the hexes' labels, with the very paths the kernel's Reach.path gives. Each path is its
-    predecessor's path plus one hex: taken in order of MP spent, a hex's predecessor (which costs less
-    to reach) is always spelled out before it."""
-    prev, index = reach.predecessors, reach.index
-    landings: dict[Hex, list[Hex]] = {}  # 10.6.2: hexes entered across a printed ferry
-    land_spent: dict[Hex, float] = {}
-    if isinstance(reach, FMReach):
-        landings, land_spent = reach.landings, reach.land_spent
-    paths: dict[int, tuple[str, ...]] = {}
-    searched = ((h, land_spent.get(h, c)) for h, c in reach.spent.items() if h not in landings or h in land_spent)
-    for h, _mp_spent in sorted(searched, key=_second):
-        i = index[h]
-        j = prev[i]
-        if j < 0:
-            paths[i] = (labels[h],)
-        elif j in paths:
-            paths[i] = paths[j] + (labels[h],)
-        else:  # a free step (no MP): spell the path out from the kernel
-            paths[i] = tuple(labels[x] for x in Reach.path(reach, h))
-    for h, path in landings.items():
-        paths[-1 - index[h]] = tuple(labels[x] for x in path)
+    the order of the hexes' labels, with the very paths the kernel's Reach.path gives (a hex entered
+    across a printed ferry, 10.6.2: its landing path). Each move spells its path out when it is first
+    read (`route_labels`): of the hundreds of moves listed, a player takes one."""
     start = reach.start
+    # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
+    route: Route = (route_labels, reach, labels, {})
     new = object.__new__
-    moves = []
-    for h in sorted(reach.spent, key=labels.__getitem__):
-        if h != start:
-            mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr
-            d = mv.__dict__
-            d["unit"] = uid
-            d["path"] = paths[-1 - index[h]] if h in landings else paths[index[h]]
-            moves.append((h, mv))
-    return moves, frozenset(h for h, _mv in moves)
+    dests = sorted(reach.spent, key=labels.__getitem__)
+    if start in reach.spent:
+        dests.remove(start)
+    moves: list[Action] = []
+    add = moves.append
+    for h in dests:
+        mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
+        d = mv.__dict__
+        d["unit"] = uid
+        d["_route"] = route
+        d["_to"] = h
+        add(mv)
+    return dests, moves, frozenset(dests)
 
 
-def _second(item: tuple[Hex, float]) -> float:
-    return item[1]
+Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]]]
+
+
+def route_labels(route: Route, h: Hex) -> tuple[str, ...]:
+    """The labels of a listed move's path to `h` (`route`: reach_moves'): the landing path across a
+    printed ferry (10.6.2), else the kernel's cheapest path (Reach.path; also where an FMReach knows a
+    landing in `h`, for the overland path), each path its predecessor's plus one hex, the paths already
+    spelled out for the unit's other moves reused."""
+    _how, reach, labels, known = route
+    if isinstance(reach, FMReach) and h in reach.landings:
+        return tuple(labels[x] for x in reach.landings[h])
+    prev, hexes = reach.predecessors, reach.graph_hexes
+    i = reach.index[h]
+    chain = []
+    while i >= 0 and i not in known:
+        chain.append(i)
+        i = prev[i]
+    path = known[i] if i >= 0 else ()
+    for j in reversed(chain):
+        path = known[j] = path + (labels[hexes[j]],)
+    return path
 
 
 def _mp(x: float) -> str:

@@ -29,7 +29,7 @@ from ...hexgrid import Hex, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
 from ...model.placement import entry_cost, only_along
 from ...model.terrain import Cost
-from ...movement.kernel import MovementHooks, Reach, edge_cost_across, reachable
+from ...movement.kernel import FrozenHook, MovementHooks, Reach, edge_cost_across, reachable
 from .board import FMBoard
 from .game import cite, is_fortification, is_minefield
 
@@ -64,16 +64,24 @@ def canal_crossing_cost(m: HexMap, cls: str) -> float | None:
     return float(ferry) + float(rate if rate is not None else 1.0)
 
 
-def edge_overrides(state: FMBoard, side: str, cls: str) -> dict[tuple[Hex, Hex], float | None]:
-    """Hexsides whose cost in this game differs from the map's, for units of `side` and class `cls`."""
+def edge_overrides(state: FMBoard, side: str, cls: str,
+                   ferried: tuple[tuple[Hex, Hex], ...] = ()) -> dict[tuple[Hex, Hex], float | None]:
+    """Hexsides whose cost in this game differs from the map's, for units of `side` and class `cls`;
+    with `ferried`, those crossings closed too (10.6.2: a mobile unit's crossings of a printed ferry into
+    an EZOC, added after the search, `ferry_landings`). Kept per game and never changed (a FrozenHook:
+    the movement kernel keeps its conversion by identity)."""
     g = state.game
     m = g.map
     ferry = state.active_ferry()
     demolished = state.demolished()
-    key = (side, cls, demolished, ferry)
+    key = (side, cls, demolished, ferry, ferried)
     cached = g.override_cache.get(key)
     if cached is not None:
         return cached
+    if ferried:
+        base = edge_overrides(state, side, cls)
+        closed = g.override_cache[key] = FrozenHook({**base, **{e: None for e in ferried}})
+        return closed
     out: dict[tuple[Hex, Hex], float | None] = {}
     for s in g.canal_trail_crossings:  # 10.6.1
         a, b = s.hexes()
@@ -93,8 +101,8 @@ def edge_overrides(state: FMBoard, side: str, cls: str) -> dict[tuple[Hex, Hex],
         bridged = replace(info, bridge=info.bridge or "ferry-operation", paths=common)
         out[(a, b)] = edge_cost_with(m, a, b, cls, bridged)
         out[(b, a)] = edge_cost_with(m, b, a, cls, bridged)
-    g.override_cache[key] = out
-    return out
+    frozen = g.override_cache[key] = FrozenHook(out)
+    return frozen
 
 
 def ferry_edges_into(state: FMBoard, uid: str, ezoc: frozenset[Hex]) -> list[tuple[Hex, Hex]]:
@@ -155,7 +163,7 @@ def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> Moveme
             hooks.enter_extra = costs  # shared: the kernel only reads it
         ferried = ferry_edges_into(state, uid, ezoc)
         if ferried:  # 10.6.2: added after the search (ferry_landings)
-            hooks.edge_override = {**hooks.edge_override, **{e: None for e in ferried}}
+            hooks.edge_override = edge_overrides(state, side, cls, tuple(ferried))
     else:
         hooks.stop = cast(set, ezoc)  # 6.1: a leg unit stops on entering an EZOC
         if start in ezoc and spent == 0:

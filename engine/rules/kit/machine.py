@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from ..chance import Sampler
@@ -51,8 +53,8 @@ class SequenceState(GameState):
         self.events: list[tuple[int, str]] = []
         self.skipped: list[SkippedDecision] = []
         self._outcome: Outcome | None = None
-        # the pending decision's legal actions: (len(history), the decision, the actions, their ids)
-        self._legal_memo: tuple[int, Decision | None, list[Action], set[int]] | None = None
+        # the pending decision's legal actions: (len(history), the decision, the actions)
+        self._legal_memo: tuple[int, Decision | None, list[Action]] | None = None
 
     # -- hooks a family supplies ------------------------------------------------------------------
     def next_stage(self) -> None:
@@ -123,7 +125,7 @@ class SequenceState(GameState):
         if memo is not None and memo[0] == n and memo[1] is d:
             return list(memo[2])
         got = self.steps.step_for(d).legal(self, d)
-        self._legal_memo = (n, d, got, set(map(id, got)))
+        self._legal_memo = (n, d, got)
         return list(got)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -143,8 +145,10 @@ class SequenceState(GameState):
         if d is None or self._outcome is not None or not isinstance(action, Action):
             return False
         memo = self._legal_memo
-        if memo is not None and memo[0] == len(self._history) and memo[1] is d and id(action) in memo[3]:
-            return True  # one of the legal actions listed for this decision (what a bot chose from)
+        if memo is not None and memo[0] == len(self._history) and memo[1] is d and any(
+                map(is_, memo[2], repeat(action))):
+            return True  # one of the legal actions listed for this decision (what a bot chose from): the
+            # very object, found by identity (a scan in C, cheaper than a set of ids of every list)
         return self.steps.step_for(d).is_legal(self, d, action)
 
     def listed_equivalent(self, action: Action) -> Action | None:
@@ -233,5 +237,5 @@ class SequenceState(GameState):
                 new.__dict__[k] = copy.deepcopy(v, memo)
         legal = self._legal_memo
         if legal is not None and legal[1] is self.pending:  # the same position has the same legal actions
-            new._legal_memo = (legal[0], new.pending, legal[2], legal[3])
+            new._legal_memo = (legal[0], new.pending, legal[2])
         return new

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import cast
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
@@ -181,8 +182,13 @@ class KoenigBoard(SequenceState):
     def heavy_weapons(self, uid: str) -> bool:
         return self.sc.units[uid].unit_type == "heavy_weapons"
 
-    def exit_units(self) -> set[str]:
-        return {uid for v in self.sc.victory if v.kind == "exit" for uid in v.units.get("ids", [])}
+    def exit_units(self) -> frozenset[str]:
+        """The units the scenario's exit victory conditions name (kept per game: the scenario's)."""
+        got = self.game.exit_ids
+        if got is None:
+            got = self.game.exit_ids = frozenset(
+                uid for v in self.sc.victory if v.kind == "exit" for uid in v.units.get("ids", []))
+        return got
 
     def is_night(self) -> bool:
         return bool(self.sc.turns[self.turn - 1].night) if self.sc.turns else False
@@ -299,6 +305,9 @@ class KoenigBoard(SequenceState):
                                    close_combat, self.sc.stacking_limit or 2)
             key = (frozenset(hooks.blocked), frozenset(hooks.stop), frozenset(hooks.enter_extra.items()),
                    frozenset(hooks.edge_override.items()))
+            # the kernel only reads the hook sets: handed over as the frozensets, which it keys its
+            # conversions on without copying them again (kernel.CompiledGraph.marks)
+            hooks.blocked, hooks.stop = cast(set, key[0]), cast(set, key[1])
             got = memo[1][(side, close_combat)] = (hooks, key)
         return got
 
@@ -309,11 +318,21 @@ class KoenigBoard(SequenceState):
         side = self.side_of(uid)
         hooks, key = self._hooks(side, close_combat)
         h = self.position.hex_of(uid)
-        if self.position.status(uid) == PENDING:
-            return entry_destinations(self.game.graph, self.entry_hexes(uid), allowance, hooks, self.occupants(),
-                                      self.game.side_of, side)
-        assert h is not None
         cache = self.game.destinations_memo
+        if self.position.status(uid) == PENDING:
+            # an entry's destinations depend on the hooks and on which entry hexes hold an enemy unit
+            entries = self.entry_hexes(uid)
+            occ = self.occupants()
+            side_of = self.game.side_of
+            enemy_in = tuple(any(side_of[u] != side for u in occ.get(e, ())) for e in entries)
+            ekey = ("entry", key, side, tuple(entries), enemy_in, allowance)
+            got = cache.get(ekey)
+            if got is None:
+                if len(cache) > 20000:
+                    cache.clear()
+                got = cache[ekey] = entry_destinations(self.game.graph, entries, allowance, hooks, occ, side_of, side)
+            return got
+        assert h is not None
         got = cache.get((key, h, allowance))
         if got is None:
             if len(cache) > 20000:  # a long study: start again rather than grow without end
@@ -350,6 +369,12 @@ class KoenigBoard(SequenceState):
 
     def road_off_map(self, h: Hex) -> bool:
         """A road hexside of `h` leads off the map (the exit roads of exclusive 12.0)."""
+        got = self.game.road_exits.get(h)
+        if got is None:
+            got = self.game.road_exits[h] = self._road_off_map(h)
+        return got
+
+    def _road_off_map(self, h: Hex) -> bool:
         for d in range(6):
             n = hex_neighbor(h, d)
             if not self.map.contains(n):

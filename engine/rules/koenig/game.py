@@ -7,7 +7,7 @@ This module is the bottom of the family: board.py and every rules module read `K
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ...hexgrid import Hex
@@ -35,11 +35,22 @@ class KoenigGameBase(Game):
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
-        # (hooks key, start hex, allowance) -> destinations: KoenigBoard.move_options, shared by the games
-        self.destinations_memo: dict[tuple[Hashable, Hex, float], Mapping[Hex, float]] = {}
+        # (hooks key, start hex, allowance) -> destinations, and ("entry", hooks key, side, entry hexes, which
+        # of them hold an enemy, allowance) for an entering unit: KoenigBoard.move_options, shared by the games
+        self.destinations_memo: dict[tuple[Any, ...], Mapping[Hex, float]] = {}
         # (id of a destinations dict, unit, kind, allowance, march, base) -> (that dict, moves): moves.py
         self.moves_memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-        self.fire_lines: dict[tuple[Hex, Hex, str], bool] = {}  # operations.fire_groups
+        # (unit, kind, march, destinations, destinations within the normal allowance) -> the moves listed
+        # for them (moves.py): the same destinations give the same moves, whatever else moved
+        self.listed_memo: dict[tuple[Any, ...], list[Action]] = {}
+        self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
+        self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
+        self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
+        # (source, target, kind[, "heavy": indirect fire of heavy weapons]) -> may fire: operations.fire_groups
+        self.fire_lines: dict[tuple[Any, ...], bool] = {}
+        # (kind, target label, units able to fire at it, units that must fire) -> the Fire Attacks in
+        # concert at that target (operations.fire_groups)
+        self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}
         self.entry_hexes: dict[str, list[Hex]] = {}  # board.KoenigBoard.entry_hexes
         self.labels: dict[Hex, str] = {h: scenario.map.label(h) for h in scenario.map.hexes}
         turns = len(scenario.turns)

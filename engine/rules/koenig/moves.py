@@ -46,8 +46,28 @@ def move_actions(state: KoenigBoard, uid: str, kind: MoveKind, allowance: float,
     else:
         opts = {h: c for h, c in options.items() if c <= allowance}
         normal = {h: c for h, c in options.items() if c <= base} if base is not None else {}
-        label = state.game.labels.__getitem__  # destinations are map hexes
-        listed = [kind(uid, label(h), march) for h in sorted(opts, key=label) if not (march and h in normal)]
+        # the moves listed depend only on the destinations' hexes: kept by them, as a move elsewhere that
+        # changes the hooks but not this unit's destinations lists the same moves
+        lmemo = state.game.listed_memo
+        lkey = (uid, kind, march, frozenset(opts), frozenset(normal) if march else None)
+        listed = lmemo.get(lkey)
+        if listed is None:
+            label = state.game.labels.__getitem__  # destinations are map hexes
+            # the unit's move of this kind to each hex, made once per game (actions are immutable)
+            made = state.game.unit_moves.get((kind, uid, march))
+            if made is None:
+                made = state.game.unit_moves[(kind, uid, march)] = {}
+            listed = []
+            for h in sorted(opts, key=label):
+                if march and h in normal:
+                    continue
+                a = made.get(h)
+                if a is None:
+                    a = made[h] = kind(uid, label(h), march)
+                listed.append(a)
+            if len(lmemo) > 20000:
+                lmemo.clear()
+            lmemo[lkey] = listed
         if len(memo) > 20000:  # a long study: start again rather than grow without end
             memo.clear()
         memo[key] = (options, opts, normal, listed)

@@ -165,28 +165,38 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
     label = state.map.label
     make = Fire if kind == FireKind.FULL else MobileFire
     lines = state.game.fire_lines  # (source, target, kind) -> may fire: the map does not change in a game
+    memo = state.game.fire_memo
     hex_of = state.position.hex_of
+    placed = [(uid, h) for uid in candidates if (h := hex_of(uid)) is not None]
     for t in targets:
         able = []
-        for uid in candidates:
-            h = hex_of(uid)
-            if h is None:
-                continue
+        for uid, h in placed:
             allowed = lines.get((h, t, kind))
             if allowed is None:
                 allowed = lines[(h, t, kind)] = fire_line(state.map, h, t, kind).allowed
             if not allowed and kind == FULL and indirect_ok and state.heavy_weapons(uid):
-                allowed = fire_line(state.map, h, t, INDIRECT, True, True).allowed
+                allowed = lines.get((h, t, INDIRECT, "heavy"))
+                if allowed is None:
+                    allowed = lines[(h, t, INDIRECT, "heavy")] = fire_line(state.map, h, t, INDIRECT, True,
+                                                                           True).allowed
             if allowed:
                 able.append(uid)
         if any(r not in able for r in required):
             continue
-        free = [x for x in able if x not in required]
-        for n in range(0, len(free) + 1):
-            for combo in combinations(free, n):
-                group = sorted(required + list(combo))
-                if group:
-                    out.append(make(tuple(group), label(t)))
+        key = (kind, t, tuple(able), tuple(required))
+        groups = memo.get(key)
+        if groups is None:  # the groups at a target depend only on who may fire at it: kept per game
+            groups = []
+            free = [x for x in able if x not in required]
+            for n in range(0, len(free) + 1):
+                for combo in combinations(free, n):
+                    group = sorted(required + list(combo))
+                    if group:
+                        groups.append(make(tuple(group), label(t)))
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = groups
+        out += groups
     return out
 
 

@@ -1,0 +1,49 @@
+"""The legal list's moves spell their paths out when first read (F&M 5.1, movement.reach_moves): they
+read, compare, hash, copy and pickle exactly like a move written out in full, and their paths are the
+kernel's cheapest paths."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from pathlib import Path
+
+from hexwright.engine.formats import load_scenario
+from hexwright.engine.rules.fm.actions import Move
+from hexwright.engine.rules.fm.movement import route_labels
+from hexwright.engine.rules.protocol import new_game
+
+SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
+
+
+def _first_moves() -> tuple[object, list[Move]]:
+    state = new_game(load_scenario(SCENARIO).scenario, seed=1)
+    while not any(isinstance(a, Move) for a in state.legal_actions()):
+        state.apply(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
+    return state, [a for a in state.legal_actions() if isinstance(a, Move)]
+
+
+def test_a_listed_move_equals_its_text_read_back_and_survives_copy_and_pickle() -> None:
+    state, moves = _first_moves()
+    assert len(moves) > 50
+    for mv in moves[:40]:
+        assert "_route" in mv.__dict__  # not spelled out yet
+        again = pickle.loads(pickle.dumps(mv))
+        copied = copy.deepcopy(mv)
+        parsed = state.parse_action(mv.text())
+        assert "_route" not in mv.__dict__ and mv.__dict__["path"] == mv.path
+        assert parsed == mv and mv == parsed and hash(parsed) == hash(mv)
+        assert again == mv and copied == mv and again.path == mv.path
+        assert mv.path[0] == state.game.label(state.pos[mv.unit]) and len(mv.path) >= 2
+
+
+def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
+    state, moves = _first_moves()
+    for mv in moves[::7]:
+        route = mv.__dict__.get("_route")
+        if route is not None:
+            h = mv.__dict__["_to"]
+            reach, labels = route[1], route[2]
+            assert route_labels(route, h) == tuple(labels[x] for x in reach.path(h))
+        assert state.is_legal(Move(mv.unit, mv.path))  # the same move written out in full is legal
+        assert state.listed_equivalent(Move(mv.unit, mv.path)) == mv
