@@ -33,7 +33,14 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
 
 from . import geometry as geo
 from .document import area_sort_key
@@ -229,14 +236,18 @@ class AreaLayers:
             cached = (key, fit_label(key[0], aid, area.name, " · ".join(extra), anchor, _measure, avoid=avoid))
             self._number_points[aid] = cached
         lay: LabelLayout = cached[1]
-        path = QPainterPath()
         font = label_font(lay.px)
+        x0, y0 = lay.centre[0] - lay.width / 2, lay.centre[1] - lay.height / 2
+        item = QGraphicsRectItem(QRectF(x0, y0, lay.width, lay.height))  # holds the lines, draws nothing
+        item.setPen(QPen(Qt.PenStyle.NoPen))
+        item.setBrush(Qt.BrushStyle.NoBrush)
         for text, (x, y) in zip(lay.lines, lay.line_centres(), strict=True):
-            w = _measure(text, lay.px)
-            path.addText(x - w / 2, y + lay.px * 0.36, font, text)
-        item = QGraphicsPathItem(path)
-        item.setBrush(QColor("#101010"))
-        item.setPen(QPen(QColor(255, 255, 255, 200), 0.6))
+            line = QGraphicsSimpleTextItem(text, item)
+            line.setFont(font)
+            line.setBrush(QColor("#101010"))
+            line.setPen(QPen(QColor(255, 255, 255, 200), 0.6))
+            br = line.boundingRect()
+            line.setPos(x - br.width() / 2, y - br.height() / 2)
         item.setZValue(Z_LABELS)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.scene.addItem(item)
