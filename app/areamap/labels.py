@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import Polygon, box
 from shapely.prepared import prep
 
@@ -82,22 +84,32 @@ def _variants(number: str, name: str, extra: str) -> list[list[list[str]]]:
     return out
 
 
-def _positions(poly: Polygon, anchor: Pt, w: float, h: float) -> list[Pt]:
-    """Centres to try for a w x h block: the anchor, then slid along its row and rows above and below to the
+def _stretch(poly: Polygon, y0: float, y1: float, cache: dict) -> tuple[float, float] | None:
+    """The x extent of the widest piece of the area between heights y0 and y1 (cached per band)."""
+    key = (round(y0, 2), round(y1, 2))
+    if key not in cache:
+        minx, _, maxx, _ = poly.bounds
+        band = poly.intersection(box(minx, y0, maxx, y1))
+        pieces = getattr(band, "geoms", [band])
+        best = max((p for p in pieces if not p.is_empty), key=lambda p: p.area, default=None)
+        cache[key] = None if best is None else (best.bounds[0], best.bounds[2])
+    return cache[key]
+
+
+def _positions(poly: Polygon, anchor: Pt, w: float, h: float, cache: dict) -> list[Pt]:
+    """Centres to try for a w x h block after the anchor: slid along its row and rows above and below to the
     middle of the widest stretch of the area there."""
     ax, ay = anchor
-    out = [anchor]
-    minx, miny, maxx, maxy = poly.bounds
+    out = []
+    _, miny, _, maxy = poly.bounds
     for dy in (0.0, -0.5 * h, 0.5 * h, -h, h, -1.5 * h, 1.5 * h):
         y = ay + dy
         if y - h / 2 < miny or y + h / 2 > maxy:
             continue
-        band = poly.intersection(box(minx, y - h / 2, maxx, y + h / 2))
-        pieces = getattr(band, "geoms", [band])
-        best = max((p for p in pieces if not p.is_empty), key=lambda p: p.area, default=None)
-        if best is None:
+        span = _stretch(poly, y - h / 2, y + h / 2, cache)
+        if span is None or span[1] - span[0] < w:
             continue
-        bx0, _, bx1, _ = best.bounds
+        bx0, bx1 = span
         out.append((min(max(ax, bx0 + w / 2), bx1 - w / 2), y))
         out.append(((bx0 + bx1) / 2, y))
     return out
@@ -116,6 +128,7 @@ def fit_label(ring, number: str, name: str, extra: str, anchor: Pt, measure: Mea
     if avoid is not None and not inner.difference(avoid).is_empty:
         inner = inner.difference(avoid)
     fits = prep(inner)
+    shapely.prepare(inner)
     sizes = []
     s = px
     while s >= min_px - 1e-9:
@@ -126,14 +139,25 @@ def fit_label(ring, number: str, name: str, extra: str, anchor: Pt, measure: Mea
     small = [z for z in sizes if z < min_name_px - 1e-9]
     tries = [(lines, z) for group in variants for z in readable for lines in group]
     tries += [([number], z) for z in small if number]
+    ix0, iy0, ix1, iy1 = inner.bounds
+    bands: dict = {}
     for lines, size in tries:
         w = max(measure(t, size) for t in lines)
         h = size * LINE * len(lines)
-        if w * h > inner.area:
+        if w > ix1 - ix0 or h > iy1 - iy0 or w * h > inner.area:
             continue
-        for x, y in _positions(inner, anchor, w, h):
-            if fits.contains(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)):
-                return LabelLayout(tuple(lines), size, (x, y), w, h, True)
+        ax, ay = anchor
+        if fits.contains(box(ax - w / 2, ay - h / 2, ax + w / 2, ay + h / 2)):
+            return LabelLayout(tuple(lines), size, anchor, w, h, True)
+        pts = _positions(inner, anchor, w, h, bands)
+        if not pts:
+            continue
+        xs, ys = np.array([p[0] for p in pts]), np.array([p[1] for p in pts])
+        ok = shapely.contains(inner, shapely.box(xs - w / 2, ys - h / 2, xs + w / 2, ys + h / 2))
+        hits = np.flatnonzero(ok)
+        if hits.size:
+            x, y = pts[int(hits[0])]
+            return LabelLayout(tuple(lines), size, (x, y), w, h, True)
     if not number:  # a name alone (the renderer's, under its own number): nothing when it does not fit
         return LabelLayout((), min_px, anchor, 0.0, 0.0, False)
     size = min_px

@@ -143,6 +143,11 @@ class SoABoard(SequenceState):
         1). Internal: what a player reads names the turn by its label (`Phase.turn_label`, "Turn A")."""
         return self.turn + 1
 
+    def side_people(self, side: str) -> str:
+        """A side as its soldiers, after "the": "the British", "the Germans" (the scenario's side name)."""
+        name = self.side_name(side)
+        return name if name.endswith(("sh", "ch", "s", "se")) else name + "s"
+
     def game_turn(self) -> int:
         """The number of a turn from 1 on; 0 on turns A and B."""
         lb = self.label()

@@ -36,7 +36,7 @@ class TurnStart(Task):
         state.passes = 0
         state.impulse_side = GERMAN
         state.bridge_done_by_passes = False
-        state.note(f"Turn {state.label()} begins; the {state.side_name(state.ta)} hold the Tactical Advantage")
+        state.note(f"Turn {state.label()} begins; the {state.side_people(state.ta)} hold the Tactical Advantage")
         if state.label() == TA_SWITCH_TURN and state.ta == BRITISH and BRITISH not in state.ta_used:
             state.ta = GERMAN
             state.note(f"the British have not used the Tactical Advantage: it switches to the Germans at the start "

@@ -172,14 +172,14 @@ class SoAPresenter(Presenter):
     def markers(self, state: GameState, viewer: str | None = None) -> list[MarkerView]:
         st = _st(state)
         out = [MarkerView("tactical-advantage", "Tactical Advantage", st.ta,
-                          f"held by the {st.side_name(st.ta)} (Storm over Arnhem 3.41)"),
+                          f"held by the {st.side_people(st.ta)} (Storm over Arnhem 3.41)"),
                MarkerView("german-vp", "victory points", GERMAN, f"German VP {st.vp} (starts at -2, 3.7)")]
         for a in sorted(st.perimeter, key=lambda x: (len(x), x)):
             out.append(MarkerView(f"perimeter-{a}", "perimeter control", "british", "British perimeter (3.5)", a))
         for a in st.areas.vp_areas():
             side = st.controller(a)
             if side:
-                out.append(MarkerView(f"control-{a}", "control", side, f"controlled by the {st.side_name(side)}", a))
+                out.append(MarkerView(f"control-{a}", "control", side, f"controlled by the {st.side_people(side)}", a))
         return out
 
     def result_legend(self, state: GameState) -> dict[str, str]:

@@ -65,3 +65,11 @@ def test_the_set_up_is_the_current_step_of_the_track_and_the_prompt_cites_the_ar
     play_until(st, "1", random.Random(2))
     assert p.turn_track(st).current == 0
     assert p.prompt(st).startswith("Turn 1: German: set up the unit") and "(Storm over Arnhem 2.3)" in p.prompt(st)
+
+
+def test_the_sides_are_named_as_soldiers_after_the():
+    st = new_game(scenario(), 1)
+    assert (st.side_people("british"), st.side_people("german")) == ("British", "Germans")
+    assert any(e == "Turn A begins; the British hold the Tactical Advantage" for e in st.events_since(0))
+    texts = [m.text for m in presenter_for(st).markers(st)]
+    assert "held by the British (Storm over Arnhem 3.41)" in texts and "controlled by the Germans" in texts
