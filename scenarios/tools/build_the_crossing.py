@@ -93,7 +93,7 @@ def arrivals() -> list[tuple[int, str, list[str], list[tuple[str, str, str]], st
     a zone where the rule gives several (the family reads the zones together). Turn 1 is turn A, 2 turn B,
     3 turn 1."""
     return [
-        (1, "british", ids("", "british", NAMED), [("zone", z, f"zones D and/or E on turn A (2.1)") for z in "DE"],
+        (1, "british", ids("", "british", NAMED), [("zone", z, "zones D and/or E on turn A (2.1)") for z in "DE"],
          "Turn A: every British unit but Company B sets up in zones D and/or E (The Crossing 2.1)"),
         (2, "british", ids("B Coy"), [("zone", "E", "zone E on turn B (2.2)")],
          "Turn B: Company B comes on in zone E (The Crossing 2.2)"),
