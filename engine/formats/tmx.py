@@ -84,6 +84,9 @@ def _line_of(text: str, pattern: str) -> int:
     return text.count("\n", 0, m.start()) + 1 if m else 0
 
 
+HEX_ROTATED_120 = 0x10000000  # Tiled's gid flag of a tile rotated by 120 degrees on a hexagonal map
+
+
 def read_tmx(path: str | Path) -> TmxDocument:
     """Read a hexagonal TMX map; TmxError (file, line, why) for anything else."""
     p = Path(path)
@@ -150,8 +153,15 @@ def _document(p: Path, tm: Any, geom: TiledHexGeometry, properties: dict[str, st
     def key_of(gid: int) -> str | None:
         if gid in by_gid:
             return by_gid[gid]
-        props = tm.tile_properties.get(gid, {})
         tiled_gid = tm.tiledgidmap.get(gid, gid)
+        if tiled_gid & HEX_ROTATED_120:
+            # a tile rotated on a hexagonal map (Tiled's Z key): the same tile, which pytmx does not strip
+            plain = tiled_gid & ~HEX_ROTATED_120
+            known = tm.map_gid(plain)
+            key = key_of(known[0][0] if known else tm.register_gid(plain))
+            by_gid[gid] = key
+            return key
+        props = tm.tile_properties.get(gid, {})
         ts = tm.get_tileset_from_gid(gid)
         local = int(props.get("id", tiled_gid - ts.firstgid))
         key = f"{ts.name}/{local}"
