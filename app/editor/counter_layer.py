@@ -40,6 +40,9 @@ COUNTER_SCALE = 1.3  # counter side in hex sizes (centre-to-corner): fits inside
 STACK_STEP = 0.09  # offset of each counter under the top one, in counter sides
 LEVEL_STEP = 0.3  # offset up and right of the units in each location above a hex's ground one, in counter sides
 WARNING_COLOR = QColor("#e01010")
+# tools whose press goes to the hex under a counter (the line of sight from a unit's hex, the terrain under
+# it), never to the counter: with them a drag from a counter does not move the unit
+SEE_THROUGH_TOOLS = ("los", "eyedropper")
 SELECT_COLOR = QColor("#ffcc00")
 
 
@@ -381,6 +384,9 @@ class CounterLayer(QObject):
     def mouse_press(self, event: QMouseEvent) -> bool:
         if not self.interactive() or event.button() not in (Qt.MouseButton.LeftButton,):
             return False
+        tool = getattr(self.win.view, "tool", None)
+        if getattr(tool, "name", "") in SEE_THROUGH_TOOLS:
+            return False  # the tool reads the hex under the counter: a drag draws a line of sight, not a move
         scene_pos = self.win.view.mapToScene(event.position().toPoint())
         piece = self.piece_at(scene_pos)
         if piece is None:

@@ -61,3 +61,35 @@ def test_moving_a_unit_off_its_level_is_one_undo_step(qtbot, tmp_path):
     again = load_scenario(tmp_path / "bridge-locations.yaml")
     assert again.ok and again.scenario.placement_levels == {"B-648": 1}
     assert "B-648: 'R18:1'" in (tmp_path / "bridge-locations.yaml").read_text()
+
+
+def test_a_line_of_sight_drag_from_a_units_hex_does_not_move_the_unit(qtbot, tmp_path):
+    """The LOS tool (L) dragged from R18, where a counter stands, draws the line (the rowhouse hexside
+    R17/R18 blocks it, ASL Arnhem Bridge SSR 1.12) and leaves the unit where it is: no undo step."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.app.test_editor_support import drag
+
+    win = _open(qtbot, tmp_path)
+    m, sc = win.document.map, win.document.scenario
+    QTest.keyClick(win.view, Qt.Key.Key_L)
+    drag(win, [m.hex_at("R18"), m.hex_at("Q18"), m.hex_at("Q17")])
+    assert sc.placements["B-648"] == "R18" and sc.placement_levels == {"B-648": 1}
+    assert win.document.undo_stack.count() == 0
+    assert "rowhouse hexside R17/R18" in win.tool_label.text()
+    # the eyedropper reads the terrain under a counter too
+    win.set_tool("eyedropper")
+    drag(win, [m.hex_at("R19"), m.hex_at("S19")])
+    assert sc.placements["G-467"] == "R19" and win.document.undo_stack.count() == 0
+
+
+def test_the_order_of_battle_says_where_in_the_hex(qtbot, tmp_path):
+    from hexwright.engine.model.oob import unit_status
+
+    win = _open(qtbot, tmp_path)
+    sc = win.document.scenario
+    assert unit_status(sc, "B-648").text() == "set up at R18:1"
+    assert unit_status(sc, "G-467").text() == "set up at R19"
+    oob = win.scenario_panels.oob
+    assert oob.unit_items["B-648"].text(2) == "set up at R18:1"
