@@ -91,6 +91,10 @@ def read_tmx(path: str | Path) -> TmxDocument:
     """Read a hexagonal TMX map; TmxError (file, line, why) for anything else."""
     p = Path(path)
     name = str(p)
+    if not p.exists():
+        raise TmxError(name, 0, "the file does not exist")
+    if p.is_dir():
+        raise TmxError(name, 0, "this is a folder, not a Tiled map file")
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -254,6 +258,10 @@ def propose_mapping(doc: TmxDocument, table: TerrainTable) -> dict[str, str | No
 def read_tile_mapping(path: str | Path) -> dict[str, str]:
     """A saved tile mapping; TmxError at the line of a bad entry."""
     p = Path(path)
+    if not p.exists():
+        raise TmxError(str(p), 0, "the file does not exist")
+    if p.is_dir():
+        raise TmxError(str(p), 0, "this is a folder, not a tile mapping file")
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

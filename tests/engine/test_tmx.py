@@ -267,3 +267,12 @@ def test_a_tile_seen_only_rotated_keeps_its_terrain_property(tmp_path):
     doc = read_tmx(p)
     assert propose_mapping(doc, default_terrain_table())["landscape/1"] == "woods"
     assert doc.tiles["landscape/1"].count == 2
+
+
+def test_a_missing_file_or_a_folder_is_said_plainly(tmp_path):
+    with pytest.raises(TmxError) as missing:
+        read_tmx(tmp_path / "nope.tmx")
+    assert str(missing.value) == f"{tmp_path / 'nope.tmx'}: the file does not exist"
+    with pytest.raises(TmxError) as folder:
+        read_tmx(tmp_path)
+    assert str(folder.value) == f"{tmp_path}: this is a folder, not a Tiled map file"
