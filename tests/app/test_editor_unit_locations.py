@@ -13,11 +13,19 @@ from tests.app.test_editor_support import make_window
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "scenarios" / "asl-arnhem-bridge"
+EXAMPLE = ROOT / "docs" / "examples" / "asl-bridge-locations.yaml"
+
+
+def copy_example(tmp_path: Path) -> Path:
+    """The example scenario and its map side by side in `tmp_path`."""
+    shutil.copy(FOLDER / "arnhem-bridge-fragment.map.yaml", tmp_path / "arnhem-bridge-fragment.map.yaml")
+    text = EXAMPLE.read_text().replace("map: ../../scenarios/asl-arnhem-bridge/", "map: ")
+    (tmp_path / "bridge-locations.yaml").write_text(text)
+    return tmp_path / "bridge-locations.yaml"
 
 
 def _open(qtbot, tmp_path):
-    for name in ("bridge-locations.yaml", "arnhem-bridge-fragment.map.yaml"):
-        shutil.copy(FOLDER / name, tmp_path / name)
+    copy_example(tmp_path)
     win = make_window(qtbot, tmp_path)
     assert win.open_path(tmp_path / "bridge-locations.yaml")
     return win

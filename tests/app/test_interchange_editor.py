@@ -120,9 +120,9 @@ def test_a_name_typed_without_its_suffix_gets_it(qtbot, tmp_path, monkeypatch):
     open map's own .yaml) gets the suffix added instead of being written over."""
     from PySide6.QtWidgets import QFileDialog
 
-    scenario = tmp_path / "bridge-locations.yaml"
-    for name in ("bridge-locations.yaml", "arnhem-bridge-fragment.map.yaml"):
-        (tmp_path / name).write_bytes((SCENARIOS / "asl-arnhem-bridge" / name).read_bytes())
+    from tests.app.test_editor_unit_locations import copy_example
+
+    scenario = copy_example(tmp_path)
     win = make_window(qtbot, tmp_path)
     assert win.open_path(scenario, ask_save=False)
     typed = []

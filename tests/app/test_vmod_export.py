@@ -98,7 +98,7 @@ def test_an_unknown_suffix_is_refused(tmp_path, capsys):
 def test_units_set_up_at_a_level_get_a_stack_of_their_own_and_a_note(qapp, tmp_path, capsys):
     """VASSAL has no locations within a hex: the unit on the bridge (R18:1, ASL Arnhem Bridge 1.1) starts in
     hex R18, in a stack named R18:1, and the export says so; VASSAL's own numbering names both stacks' hexes."""
-    src = SCENARIOS / "asl-arnhem-bridge" / "bridge-locations.yaml"
+    src = SCENARIOS.parent / "docs" / "examples" / "asl-bridge-locations.yaml"
     out = tmp_path / "asl.vmod"
     assert main(["export", str(src), "-o", str(out)]) == 0
     assert "B-648 set up at R18:1 start in hex R18" in capsys.readouterr().err
