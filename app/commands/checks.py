@@ -34,15 +34,33 @@ def refuse(command: str, message: str) -> int:
     return USAGE
 
 
-def check_outputs(command: str, outputs: dict[str, str | None], stdout_ok: tuple[str, ...] = ()) -> int:
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def check_outputs(command: str, outputs: dict[str, str | None], stdout_ok: tuple[str, ...] = (),
+                  inputs: list[str] | tuple[str, ...] = ()) -> int:
     """0 when every given output (flag -> path) can be written, else the refusal's exit status (after
-    printing why). The flags in `stdout_ok` may be "-" (standard output)."""
+    printing why). The flags in `stdout_ok` may be "-" (standard output). An output that is one of the
+    command's `inputs`, or that two flags both name, is refused too: writing it would destroy what was read
+    or what the other wrote."""
+    seen: dict[str, str] = {}
     for flag, path in outputs.items():
         if path is None or (path == "-" and flag in stdout_ok):
             continue
         problem = output_problem(path)
         if problem:
             return refuse(command, f"{flag} {problem}")
+        for src in inputs:
+            if _same_file(path, src):
+                return refuse(command, f"{flag} {path} is the input file {src}; writing it would replace it")
+        for other_flag, other in seen.items():
+            if _same_file(path, other):
+                return refuse(command, f"{flag} and {other_flag} both name {path}; give two different files")
+        seen[flag] = path
     return 0
 
 

@@ -48,7 +48,12 @@ def run(args: argparse.Namespace) -> int:
         return refuse("export", f"-o {args.output}: the suffix picks the format; use .tmx (Tiled) or .vmod (VASSAL)")
     if not 16 <= args.counter_size <= 512:
         return refuse("export", f"--counter-size must be from 16 to 512 pixels, not {args.counter_size}")
-    if check_outputs("export", {"-o": args.output, "--json": args.json}, stdout_ok=("--json",)):
+    outputs = {"-o": args.output, "--json": args.json}
+    if suffix == ".tmx":
+        from hexwright.engine.formats.tmx_write import tileset_path
+
+        outputs["-o (its tileset image)"] = str(tileset_path(args.output))
+    if check_outputs("export", outputs, stdout_ok=("--json",), inputs=[args.file]):
         return USAGE
     from hexwright.engine.model import Scenario
     from hexwright.engine.validation import Severity
@@ -58,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     if obj is None or errors:
         for d in diags:
             print(d.format(), file=sys.stderr)
-        print(f"{args.file}: not exported ({len(errors) or 'no'} errors)", file=sys.stderr)
+        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}" if errors else "it could not be read"
+        print(f"{args.file}: not exported ({count})", file=sys.stderr)
         return 1
     if suffix == ".tmx":
         from hexwright.engine.formats.tmx_write import save_tmx

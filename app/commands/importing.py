@@ -25,11 +25,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--terrain-from", metavar="FILE",
                    help="take the terrain table from this map or scenario (default: the one a Hexwright export "
                    "keeps in the TMX, else the generic table)")
-    p.add_argument("--numbering", choices=("xxyy", "letter_number"), default="xxyy",
-                   help="hex numbering (default xxyy: 0101, 0102, ...)")
-    p.add_argument("--first-column", type=int, default=1, help="number (or letter index) of the first column")
-    p.add_argument("--first-row", type=int, default=1, help="number of the first row")
-    p.add_argument("--digits", type=int, default=2, help="digits per part of an XXYY number")
+    p.add_argument("--numbering", choices=("xxyy", "letter_number"),
+                   help="hex numbering (default: the one a Hexwright export keeps in the TMX, else xxyy: 0101, "
+                   "0102, ...)")
+    p.add_argument("--first-column", type=int, help="number (or letter index) of the first column (default 1)")
+    p.add_argument("--first-row", type=int, help="number of the first row (default 1)")
+    p.add_argument("--digits", type=int, help="digits per part of an XXYY number (default 2)")
     p.add_argument("--name", default="", help="the map's name (default: the TMX's name)")
 
 
@@ -55,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.engine.formats.mapfile import save_map
     from hexwright.engine.formats.tmx import (
         TmxError,
+        labels_of,
         mapping_problems,
         propose_mapping,
         read_tile_mapping,
@@ -66,14 +68,22 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.engine.hexgrid import LabelScheme
     from hexwright.engine.model.terrain import default_terrain_table
 
+    if not Path(args.file).is_file():
+        what = "is a folder, not a TMX file" if Path(args.file).is_dir() else "does not exist"
+        return refuse("import", f"{args.file} {what}")
     if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles, "--json": args.json},
-                     stdout_ok=("--json",)):
+                     stdout_ok=("--json",), inputs=[args.file] + [a for a in (args.tiles, args.terrain_from) if a]):
         return USAGE
-    if not 1 <= args.digits <= 6:
+    if args.digits is not None and not 1 <= args.digits <= 6:
         return refuse("import", f"--digits must be from 1 to 6, not {args.digits}")
     try:
-        labels = LabelScheme(args.numbering, args.first_column, args.first_row, args.digits)
         doc = read_tmx(args.file)
+        chosen = (args.numbering, args.first_column, args.first_row, args.digits)
+        labels = labels_of(doc) if chosen == (None, None, None, None) else None
+        if labels is None:
+            labels = LabelScheme(args.numbering or "xxyy", 1 if args.first_column is None else args.first_column,
+                                 1 if args.first_row is None else args.first_row,
+                                 2 if args.digits is None else args.digits)
         table = None
         if args.terrain_from:
             table = _table_from(args.terrain_from)

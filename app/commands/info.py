@@ -7,6 +7,7 @@ from collections import Counter
 
 from hexwright.engine.model import HexMap, Scenario
 from hexwright.engine.model.areamap import AreaMap
+from hexwright.engine.model.placement import location_text, set_up_level
 from hexwright.engine.validation import Severity
 
 from .loading import load_any
@@ -79,6 +80,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"  turns: {sc.turn_count}" + (f" ({sum(t.night for t in sc.turns)} night)" if sc.turns else ""))
         print(f"  set-up: {len(sc.placements)} units placed; reinforcements: {len(sc.reinforcements)} entries, "
               f"{sum(len(r.units) for r in sc.reinforcements)} units")
+        upper = []
+        for uid, lab in sc.placements.items():
+            level, h = set_up_level(sc, uid), sc.map.hex_at(lab)
+            if level is not None and h is not None:
+                upper.append(f"{uid} at {location_text(sc.map, h, level)}")
+        if upper:
+            print("  set up in extra locations: " + ", ".join(upper))
         tables = ", ".join(f"{n}{' (reconstructed)' if t.reconstructed else ''}" for n, t in sc.tables.items())
         print(f"  markers: {len(sc.markers)}; victory conditions: {len(sc.victory)}; tables: {tables or 'none'}")
         for line in describe_map(sc.map) if sc.area_map is None else describe_area_map(sc.area_map):

@@ -19,6 +19,7 @@ from dataclasses import replace
 from hexwright.app.counters.draw import counter_pixmap, paint_marker
 from hexwright.app.scenario.commands import EditMarker, RemovePlacement
 from hexwright.engine.hexgrid import Hex
+from hexwright.engine.model.placement import location_levels, location_text, set_up_level
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.validation import Diagnostic
 from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, QRectF, Qt, Signal
@@ -37,7 +38,11 @@ from PySide6.QtWidgets import (
 PIXMAP_PX = 96  # counters are drawn at this size and scaled to the hex
 COUNTER_SCALE = 1.3  # counter side in hex sizes (centre-to-corner): fits inside the hex
 STACK_STEP = 0.09  # offset of each counter under the top one, in counter sides
+LEVEL_STEP = 0.3  # offset up and right of the units in each location above a hex's ground one, in counter sides
 WARNING_COLOR = QColor("#e01010")
+# tools whose press goes to the hex under a counter (the line of sight from a unit's hex, the terrain under
+# it), never to the counter: with them a drag from a counter does not move the unit
+SEE_THROUGH_TOOLS = ("los", "eyedropper")
 SELECT_COLOR = QColor("#ffcc00")
 
 
@@ -96,6 +101,7 @@ class CounterItem(QGraphicsPixmapItem):
         self.select_mark: QGraphicsRectItem | None = None
         self.unit = None  # set with the scenario: the counter is then drawn by its size on the screen
         self.scenario = None
+        self.level_badge: QGraphicsRectItem | None = None
 
     def paint(self, painter, option, widget=None) -> None:
         """The printed counter when it is large enough on the screen to read; zoomed out, a chip with its
@@ -107,6 +113,23 @@ class CounterItem(QGraphicsPixmapItem):
             if lod_paint(painter, rect, self.unit, self.scenario):
                 return
         super().paint(painter, option, widget)
+
+    def set_level_badge(self, level: int) -> None:
+        """The `L1` tag at the counter's top-left corner: the unit is in the location at that level of its
+        hex (ASL Arnhem Bridge 1.1: on the bridge), as the map's own location marks say it."""
+        w, h = PIXMAP_PX * 0.36, PIXMAP_PX * 0.24
+        badge = QGraphicsRectItem(QRectF(-PIXMAP_PX / 2, -PIXMAP_PX / 2, w, h), self)
+        badge.setBrush(QBrush(QColor("#1a3a8a")))
+        badge.setPen(QPen(QColor("white"), 1.5))
+        text = QGraphicsSimpleTextItem(f"L{level}", badge)
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(h * 0.55)
+        text.setFont(font)
+        text.setBrush(QColor("white"))
+        br = text.boundingRect()
+        text.setPos(-PIXMAP_PX / 2 + (w - br.width()) / 2, -PIXMAP_PX / 2 + (h - br.height()) / 2)
+        self.level_badge = badge
 
     def _frame(self, color: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QGraphicsRectItem:
         r = QGraphicsRectItem(QRectF(-PIXMAP_PX / 2, -PIXMAP_PX / 2, PIXMAP_PX, PIXMAP_PX).adjusted(-3, -3, 3, 3),
@@ -276,15 +299,33 @@ class CounterLayer(QObject):
                 rule = f" ({family.stacking_rule}, {family.source})" if family else ""
                 warn.setToolTip(f"{n} units in {lab}: over the stacking limit of {limit}{rule}")
                 self.warnings[lab] = warn
-            for i, uid in enumerate(uids):
-                depth = n - 1 - i  # 0 for the top counter
-                pm = counter_pixmap(sc.units[uid], sc, PIXMAP_PX)
-                item = CounterItem(uid, pm, side, layer)
-                item.unit, item.scenario = sc.units[uid], sc
-                item.setPos(c + QPointF(depth * step, depth * step) - QPointF((n - 1) * step / 2, (n - 1) * step / 2))
-                item.setZValue(i)
-                item.setToolTip(uid)
-                self.items[uid] = item
+            # one stack per location of the hex (ASL Arnhem Bridge 1.1): the ground one centred, each one above
+            # it offset up and right, drawn over it and tagged with its level
+            by_level: dict[int | None, list[str]] = defaultdict(list)
+            for uid in uids:
+                by_level[set_up_level(sc, uid)].append(uid)
+            ground = m.elevation_at(h)
+            order = location_levels(m, h)  # a location's offset is its rank above (or below) the ground one
+            levels = sorted(by_level, key=lambda lv: ground if lv is None else lv)
+            for gi, level in enumerate(levels):
+                group = by_level[level]
+                k = len(group)
+                rank = 0 if level is None else order.index(level) - order.index(ground)
+                shift = QPointF(rank * side * LEVEL_STEP, -rank * side * LEVEL_STEP)
+                for i, uid in enumerate(group):
+                    depth = k - 1 - i  # 0 for the top counter
+                    pm = counter_pixmap(sc.units[uid], sc, PIXMAP_PX)
+                    item = CounterItem(uid, pm, side, layer)
+                    item.unit, item.scenario = sc.units[uid], sc
+                    item.setPos(c + shift + QPointF(depth * step, depth * step)
+                                - QPointF((k - 1) * step / 2, (k - 1) * step / 2))
+                    item.setZValue(gi * n + i)
+                    if level is not None:
+                        item.set_level_badge(level)
+                        item.setToolTip(f"{uid} at {location_text(m, h, level)}")
+                    else:
+                        item.setToolTip(uid)
+                    self.items[uid] = item
             if n > 1:
                 self.badges[lab] = stack_badge(layer, c, side, n, WARNING_COLOR if n > limit else None)
         for mid, marker in sc.markers.items():
@@ -357,6 +398,9 @@ class CounterLayer(QObject):
     def mouse_press(self, event: QMouseEvent) -> bool:
         if not self.interactive() or event.button() not in (Qt.MouseButton.LeftButton,):
             return False
+        tool = getattr(self.win.view, "tool", None)
+        if getattr(tool, "name", "") in SEE_THROUGH_TOOLS:
+            return False  # the tool reads the hex under the counter: a drag draws a line of sight, not a move
         scene_pos = self.win.view.mapToScene(event.position().toPoint())
         piece = self.piece_at(scene_pos)
         if piece is None:

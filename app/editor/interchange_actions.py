@@ -42,6 +42,12 @@ def open_dropped(win: MainWindow, mime: QMimeData) -> bool:
     return True
 
 
+def with_suffix(path: str, suffix: str) -> str:
+    """`path` ending in `suffix` (.tmx, .vmod): a name typed without it gets it, as the save dialog's filter says,
+    and a name with another suffix (the open map's .yaml) gets it added rather than being written over."""
+    return path if Path(path).suffix.lower() == suffix else path + suffix
+
+
 def _start_dir(win: MainWindow) -> str:
     doc_path = win.document.path
     return str(doc_path.parent if doc_path else win.settings.value("lastDir", str(Path.home())))
@@ -89,6 +95,7 @@ def export_tiled(win: MainWindow, path: str | None = None, quiet: bool = False) 
         path, _ = QFileDialog.getSaveFileName(win, "Export Tiled Map", default, "Tiled maps (*.tmx)")
         if not path:
             return None
+    path = with_suffix(path, ".tmx")
     try:
         image, notes = save_tmx(win.document.map, path)
     except OSError as exc:
@@ -116,6 +123,7 @@ def export_vassal(win: MainWindow, path: str | None = None, quiet: bool = False)
         path, _ = QFileDialog.getSaveFileName(win, "Export VASSAL Module", default, "VASSAL modules (*.vmod)")
         if not path:
             return None
+    path = with_suffix(path, ".vmod")
     from ..interchange.vassal import write_vmod
 
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

@@ -48,6 +48,7 @@ class _Snapshot:
 
     def __init__(self, sc: Scenario) -> None:
         self.placements = dict(sc.placements)
+        self.placement_levels = dict(sc.placement_levels)
         self.steps_lost = dict(sc.start.steps_lost)
         self.reinforcement_units = [list(r.units) for r in sc.reinforcements]
         self.zone_units = [list(z.units) for z in sc.setup_zones]
@@ -55,6 +56,8 @@ class _Snapshot:
     def restore(self, sc: Scenario) -> None:
         sc.placements.clear()
         sc.placements.update(self.placements)
+        sc.placement_levels.clear()
+        sc.placement_levels.update(self.placement_levels)
         sc.start.steps_lost.clear()
         sc.start.steps_lost.update(self.steps_lost)
         for r, units in zip(sc.reinforcements, self.reinforcement_units, strict=False):
@@ -108,6 +111,7 @@ class RemoveUnit(QUndoCommand):
         sc = self.doc.scenario
         del sc.units[self.unit_id]
         sc.placements.pop(self.unit_id, None)
+        sc.placement_levels.pop(self.unit_id, None)
         sc.start.steps_lost.pop(self.unit_id, None)
         for r in sc.reinforcements:
             r.units[:] = [u for u in r.units if u != self.unit_id]
@@ -190,6 +194,7 @@ class ChangeUnit(QUndoCommand):
         unit = sc.units.pop(old)
         _insert(sc.units, new, unit, self.index)
         sc.placements = {(new if k == old else k): v for k, v in sc.placements.items()}
+        sc.placement_levels = {(new if k == old else k): v for k, v in sc.placement_levels.items()}
         sc.start.steps_lost = {(new if k == old else k): v for k, v in sc.start.steps_lost.items()}
         for r in sc.reinforcements:
             r.units[:] = [new if u == old else u for u in r.units]
@@ -236,31 +241,41 @@ class ChangeUnit(QUndoCommand):
 # -- set-up ----------------------------------------------------------------------------------------
 class PlaceUnit(QUndoCommand):
     """Set a unit up in a hex at the start (F&M 11.0 set-up lists), or move it; a hex of None takes it
-    off the map (see RemovePlacement)."""
+    off the map (see RemovePlacement). `level` puts it in the location at that level of the hex (ASL
+    Arnhem Bridge 1.1: `R18:1`, on the bridge); without one it goes to the hex's ground location, so a
+    unit moved to another hex leaves its old location's level behind (undo gives it back)."""
 
-    def __init__(self, doc: ScenarioDocumentLike, unit_id: str, hex_label: str | None) -> None:
-        super().__init__(f"Set up {unit_id} at {hex_label}" if hex_label else f"Remove {unit_id} from the map")
+    def __init__(self, doc: ScenarioDocumentLike, unit_id: str, hex_label: str | None,
+                 level: int | None = None) -> None:
+        where = hex_label if level is None else f"{hex_label}:{level}"
+        super().__init__(f"Set up {unit_id} at {where}" if hex_label else f"Remove {unit_id} from the map")
         sc = doc.scenario
         if unit_id not in sc.units:
             raise KeyError(f"no unit has id {unit_id!r}")
         self.doc, self.unit_id, self.new = doc, unit_id, hex_label
+        self.new_level = level if hex_label is not None else None
         self.old = sc.placements.get(unit_id)
+        self.old_level = sc.placement_levels.get(unit_id)
         keys = list(sc.placements)
         self.index = keys.index(unit_id) if unit_id in keys else len(keys)
 
-    def _apply(self, lab: str | None) -> None:
+    def _apply(self, lab: str | None, level: int | None) -> None:
         sc = self.doc.scenario
         if lab is None:
             sc.placements.pop(self.unit_id, None)
         else:
             _insert(sc.placements, self.unit_id, lab, self.index)
+        if level is None:
+            sc.placement_levels.pop(self.unit_id, None)
+        else:
+            sc.placement_levels[self.unit_id] = level
         _emit(self.doc, "placements")
 
     def redo(self) -> None:
-        self._apply(self.new)
+        self._apply(self.new, self.new_level)
 
     def undo(self) -> None:
-        self._apply(self.old)
+        self._apply(self.old, self.old_level)
 
 
 class RemovePlacement(PlaceUnit):

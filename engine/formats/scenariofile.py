@@ -9,6 +9,7 @@ reports it as an unknown key at its line rather than dropping it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,7 @@ from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, YDict, load_yaml, read_source
 
 SCENARIO_KIND = "hexwright-scenario"
+_LOCATION = re.compile(r"^\s*(.*?)\s*:\s*(-?[0-9]+)\s*$")
 SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "description", "map", "sides",
                  "first_player", "stacking_limit", "support_pools", "units", "markers", "setup", "setup_zones",
                  "start", "reinforcements", "turns", "victory", "tables", "options")
@@ -68,6 +70,16 @@ class LoadResult:
     @property
     def ok(self) -> bool:
         return self.scenario is not None and not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def split_location(text: str) -> tuple[str, int | None]:
+    """`R18:1` -> ("R18", 1), the location at Level 1 of hex R18 (ASL Arnhem Bridge 1.1: a unit occupies a
+    location, named as `hexwright los` names it); `R18` -> ("R18", None), the hex's ground location. A
+    text with a colon that is not followed by a level gives (text, None)."""
+    match = _LOCATION.match(text)
+    if match is None or not match.group(1):
+        return text, None
+    return match.group(1), int(match.group(2))
 
 
 def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
@@ -302,7 +314,16 @@ def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Sc
                          ("an area ({area: '17'})" if area_map is not None else "a hex label"), setup.where(uid),
                          unit=str(uid))
             continue
-        sc.placements[str(uid)] = str(lab)
+        text = str(lab)
+        hex_part, level = split_location(text)
+        if level is None and ":" in text:
+            reader.error("bad-value", f"setup: unit {uid} is set up at {text!r}: write a hex label such as 'R18', "
+                         f"or 'R18:1' for the location at Level 1 of that hex", setup.where_value(uid),
+                         unit=str(uid))
+            continue
+        sc.placements[str(uid)] = hex_part
+        if level is not None:
+            sc.placement_levels[str(uid)] = level
 
     sc.start = _read_start(reader, top, sm)
 
@@ -499,7 +520,9 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
     if sc.placements:
         out.append("setup:\n")
         for uid, lab in sc.placements.items():
-            out.append(f"  {scalar(uid)}: {flow({'area': lab}) if sc.area_map is not None else scalar(lab)}\n")
+            level = sc.placement_levels.get(uid)
+            text = lab if level is None else f"{lab}:{level}"
+            out.append(f"  {scalar(uid)}: {flow({'area': lab}) if sc.area_map is not None else scalar(text)}\n")
     out.append(dump_start(sc.start))
     if sc.setup_zones:
         out.append("setup_zones:\n")

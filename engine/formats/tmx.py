@@ -26,13 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from ..hexgrid import Hex, LabelScheme, hex_distance, hexside_between
-from ..model.hexmap import GridSpec, HexMap, HexsideInfo, Place, Region
+from ..model.hexmap import GridSpec, HexMap, HexsideInfo, Location, Place, Region
 from ..model.terrain import TerrainTable, TerrainType, default_terrain_table
 from .atomic import atomic_write_text
 from .emit import scalar
 from .mapfile import read_terrain_table
 from .tiled_grid import TiledHexGeometry, tiled_to_scene
-from .tmx_write import LAYER_LINES, LAYER_NUMBERS, LAYER_REGIONS, TERRAIN_TABLE_PROPERTY
+from .tmx_write import LABELS_PROPERTY, LAYER_LINES, LAYER_NUMBERS, LAYER_REGIONS, TERRAIN_TABLE_PROPERTY
 from .yamlio import load_yaml
 
 MAPPING_KIND = "hexwright-tile-mapping"
@@ -84,10 +84,17 @@ def _line_of(text: str, pattern: str) -> int:
     return text.count("\n", 0, m.start()) + 1 if m else 0
 
 
+HEX_ROTATED_120 = 0x10000000  # Tiled's gid flag of a tile rotated by 120 degrees on a hexagonal map
+
+
 def read_tmx(path: str | Path) -> TmxDocument:
     """Read a hexagonal TMX map; TmxError (file, line, why) for anything else."""
     p = Path(path)
     name = str(p)
+    if not p.exists():
+        raise TmxError(name, 0, "the file does not exist")
+    if p.is_dir():
+        raise TmxError(name, 0, "this is a folder, not a Tiled map file")
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -150,8 +157,15 @@ def _document(p: Path, tm: Any, geom: TiledHexGeometry, properties: dict[str, st
     def key_of(gid: int) -> str | None:
         if gid in by_gid:
             return by_gid[gid]
-        props = tm.tile_properties.get(gid, {})
         tiled_gid = tm.tiledgidmap.get(gid, gid)
+        if tiled_gid & HEX_ROTATED_120:
+            # a tile rotated on a hexagonal map (Tiled's Z key): the same tile, which pytmx does not strip
+            plain = tiled_gid & ~HEX_ROTATED_120
+            known = tm.map_gid(plain)
+            key = key_of(known[0][0] if known else tm.register_gid(plain))
+            by_gid[gid] = key
+            return key
+        props = tm.tile_properties.get(gid, {})
         ts = tm.get_tileset_from_gid(gid)
         local = int(props.get("id", tiled_gid - ts.firstgid))
         key = f"{ts.name}/{local}"
@@ -244,6 +258,10 @@ def propose_mapping(doc: TmxDocument, table: TerrainTable) -> dict[str, str | No
 def read_tile_mapping(path: str | Path) -> dict[str, str]:
     """A saved tile mapping; TmxError at the line of a bad entry."""
     p = Path(path)
+    if not p.exists():
+        raise TmxError(str(p), 0, "the file does not exist")
+    if p.is_dir():
+        raise TmxError(str(p), 0, "this is a folder, not a tile mapping file")
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -288,10 +306,29 @@ def mapping_problems(doc: TmxDocument, mapping: dict[str, str | None], table: Te
 # ---------------------------------------------------------------------------------------------
 # building the map
 # ---------------------------------------------------------------------------------------------
+def labels_of(doc: TmxDocument) -> LabelScheme | None:
+    """The hex numbering a Hexwright export keeps in the TMX (`hexwright-labels`), so that its hex number
+    objects and the imported map agree; None for a TMX without it (or with one that does not read)."""
+    import yaml
+
+    text = doc.properties.get(LABELS_PROPERTY)
+    if not text:
+        return None
+    try:
+        d = yaml.safe_load(text)
+        if not isinstance(d, dict):
+            return None
+        return LabelScheme(str(d.get("scheme", "xxyy")), int(d.get("first_column", 1)), int(d.get("first_row", 1)),
+                           int(d.get("digits", 2)), str(d.get("letters", "asl")))
+    except (yaml.YAMLError, ValueError, TypeError):
+        return None
+
+
 def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelScheme | None = None,
                table: TerrainTable | None = None, name: str = "") -> tuple[HexMap, list[str]]:
     """The Hexwright map of a TMX document; notes say what was left out. `mapping` overrides the proposed
-    one (propose_mapping); together they must give every tile a choice (mapping_problems), else ValueError."""
+    one (propose_mapping); together they must give every tile a choice (mapping_problems), else ValueError.
+    Without `labels`, the numbering the TMX keeps (labels_of), else XXYY from 0101."""
     table = table or terrain_table_of(doc) or default_terrain_table()
     mapping = {**propose_mapping(doc, table), **mapping}
     problems = mapping_problems(doc, mapping, table)
@@ -299,7 +336,7 @@ def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelSc
         raise ValueError("; ".join(problems))
     geom = doc.geometry
     grid = GridSpec(geom.columns, geom.rows, "flat" if geom.stagger_x else "pointy",
-                    "even" if geom.stagger_even else "odd", labels or LabelScheme(),
+                    "even" if geom.stagger_even else "odd", labels or labels_of(doc) or LabelScheme(),
                     float(max(4, (geom.tw if geom.stagger_x else geom.th) // 2)))
     default = doc.properties.get("default_terrain", "")
     if default not in table.terrain:
@@ -381,6 +418,12 @@ def _read_objects(doc: TmxDocument, m: HexMap, notes: list[str]) -> None:
             feats = [f for f in str(o.properties.get("features", "")).split(",") if f in m.terrain_table.features]
             if feats:
                 m.features[h] = tuple(dict.fromkeys(m.features.get(h, ()) + tuple(feats)))
+            if o.properties.get("locations"):
+                locs = _locations(m, str(o.properties["locations"]))
+                if locs:
+                    m.locations[h] = locs
+                else:
+                    skipped["hex locations that do not read"] = skipped.get("hex locations that do not read", 0) + 1
         elif o.layer == LAYER_LINES and o.shape in ("polyline", "polygon") and len(o.points) == 2:
             _read_line(m, o, hex_of, to_scene, skipped)
         elif o.shape == "point":
@@ -421,6 +464,26 @@ def _read_objects(doc: TmxDocument, m: HexMap, notes: list[str]) -> None:
         notes.append(f"{n} {what} not imported")
 
 
+def _locations(m: HexMap, text: str) -> tuple[Location, ...]:
+    """The extra locations a Hexwright export writes on a hex number object (`[{level: 1, terrain: ...}]`);
+    () when the text does not read or names a terrain the table does not have."""
+    import yaml
+
+    try:
+        items = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return ()
+    out = []
+    table = m.terrain_table
+    for it in items if isinstance(items, list) else ():
+        if not isinstance(it, dict) or not isinstance(it.get("level"), int) or it.get("terrain") not in table.terrain:
+            return ()
+        feats = it.get("features") or []
+        codes = tuple(str(f) for f in feats if str(f) in table.features) if isinstance(feats, list) else ()
+        out.append(Location(it["level"], str(it["terrain"]), codes))
+    return tuple(out)
+
+
 def _number(v: Any) -> bool:
     try:
         float(v)
@@ -453,7 +516,12 @@ def _read_line(m: HexMap, o: TmxObject, hex_of, to_scene, skipped: dict[str, int
     elif o.type == "bridge":
         info = HexsideInfo(info.features, o.name, info.paths, info.level)
     else:
-        info = HexsideInfo(tuple(dict.fromkeys(info.features + (o.name,))), info.bridge, info.paths, info.level)
+        level = o.properties.get("level")
+        if str(level).lstrip("-").isdigit():
+            level = int(str(level))
+        else:
+            level = info.level
+        info = HexsideInfo(tuple(dict.fromkeys(info.features + (o.name,))), info.bridge, info.paths, level)
     m.hexsides[side] = info
 
 

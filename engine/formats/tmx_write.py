@@ -3,15 +3,19 @@ tileset image, one hexagonal tile per terrain, that Tiled opens as it is.
 
 What goes where (each object layer is an ordinary Tiled object layer):
 - the terrain of every hex: tile layer "terrain"; each tile carries `terrain`, `name` and `color`;
-- hex numbers: text objects in "hex numbers", named by the label, with the hex's `elevation` and
-  in-hex `features` as properties;
+- hex numbers: text objects in "hex numbers", named by the label, with the hex's `elevation`, its
+  in-hex `features` and its extra `locations` at other levels (ASL Arnhem Bridge 1.1: the bridge above the
+  ground, as YAML flow text: `[{level: 1, terrain: bridge_deck}]`) as properties;
 - places: point objects in "places" (type = the place's kind);
 - regions: polygon objects in "regions" (outline of the region's hexes, or its own polygon), with the
   exact cells in a `cells` property;
 - hexside features, bridges and paths: Tiled has nothing like them, so they are polylines in
   "hexsides and paths" (a hexside's two corners; a path from hex centre to hex centre) named by
-  their code, so nothing is silently dropped; the importer reads them back.
-- the terrain table (movement costs and all) as the map property `hexwright-terrain-table`.
+  their code, with the hexside feature's `level` when it has one, so nothing is silently dropped; the
+  importer reads them back.
+- the terrain table (movement costs and all) as the map property `hexwright-terrain-table`, and the
+  hex numbering (`hexwright-labels`, as the map file's `labels:`) so that an import numbers the hexes as the
+  hex number objects say unless the designer picks another numbering.
 
 The TMX and its tileset image are saved together atomically (engine/formats/atomic.py).
 """
@@ -26,10 +30,12 @@ from pathlib import Path
 from ..hexgrid import Hex
 from ..model.hexmap import HexMap
 from .atomic import atomic_write_texts
+from .emit import flow
 from .mapfile import dump_terrain_table
 from .tiled_grid import TiledHexGeometry, geometry_for_grid, tiled_to_scene
 
 TERRAIN_TABLE_PROPERTY = "hexwright-terrain-table"
+LABELS_PROPERTY = "hexwright-labels"
 LAYER_TERRAIN = "terrain"
 LAYER_NUMBERS = "hex numbers"
 LAYER_PLACES = "places"
@@ -133,6 +139,9 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
     for edge, side in sorted(m.edges.items()):
         props[f"edge:{edge}"] = side
     props[TERRAIN_TABLE_PROPERTY] = dump_terrain_table(m.terrain_table, "")
+    lab = g.labels
+    props[LABELS_PROPERTY] = flow({"scheme": lab.kind, "first_column": lab.first_column, "first_row": lab.first_row,
+                                   "digits": lab.digits, "letters": lab.letters})
     _properties(root, props)
 
     ts = ET.SubElement(root, "tileset", {"firstgid": "1", "name": "terrain", "tilewidth": str(geom.tw),
@@ -179,6 +188,10 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
                 hp["elevation"] = m.elevation[h]
             if m.features.get(h):
                 hp["features"] = ",".join(m.features[h])
+            if m.locations.get(h):
+                hp["locations"] = flow([{"level": loc.level, "terrain": loc.terrain, "features": list(loc.features)}
+                                        if loc.features else {"level": loc.level, "terrain": loc.terrain}
+                                        for loc in m.locations[h]])
             _properties(e, hp)
             ET.SubElement(e, "text", {"pixelsize": str(max(6, round(geom.th * 0.2))), "halign": "center",
                                       "color": "#ff303030"}).text = m.label(h)
@@ -231,8 +244,11 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
         for kind, code in items:
             c1, c2 = layout.hexside_corners(a, hexside.direction)
             ends = [to_scene.inverse(*c1), to_scene.inverse(*c2)]
+            lp: dict[str, str | int] = {"hexside": m.hexside_label(hexside)}
+            if kind == "hexside" and info.level is not None:
+                lp["level"] = info.level
             _polyline(obj(lines, {"name": code, "type": kind, "x": _fmt(ends[0][0]), "y": _fmt(ends[0][1])}),
-                      ends, {"hexside": m.hexside_label(hexside)})
+                      ends, lp)
             count += 1
         for code in info.paths:
             _polyline(obj(lines, {"name": code, "type": "path", "x": _fmt(pa[0]), "y": _fmt(pa[1])}),
@@ -242,7 +258,8 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
         notes.append(NOT_IN_TILED)
     if m.locations:
         notes.append(f"{len(m.locations)} hexes have extra locations at other levels: Tiled has no place for them; "
-                     "they are not written")
+                     "they are written as the `locations` property of their hex number objects (hexwright import "
+                     "reads them back)")
     if m.underlay is not None:
         notes.append("the scanned underlay is not written")
     root.set("nextobjectid", str(next_id))
@@ -267,11 +284,17 @@ def _outlines(geom: TiledHexGeometry, cells: list[tuple[int, int]]) -> list[list
     return [[(float(x), float(y)) for x, y in list(p.exterior.coords)[:-1]] for p in parts if not p.is_empty]
 
 
+def tileset_path(path: str | Path) -> Path:
+    """The tileset image written beside a TMX: NAME.tiles.png."""
+    p = Path(path)
+    return p.with_name(p.stem + ".tiles.png")
+
+
 def save_tmx(m: HexMap, path: str | Path) -> tuple[Path, list[str]]:
     """Write `path` (a .tmx) and its tileset image beside it (NAME.tiles.png), atomically together.
     Returns the image's path and the notes on what Tiled cannot hold."""
     p = Path(path)
-    image = p.with_name(p.stem + ".tiles.png")
+    image = tileset_path(p)
     text, png, notes = tmx_document(m, image.name)
     atomic_write_texts([(p, text), (image, png)])
     return image, notes

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model.hexmap import GridSpec
+from ..model.placement import location_text, set_up_level
 from ..model.scenario import Scenario
 from .atomic import atomic_write_bytes
 
@@ -238,17 +239,22 @@ def build_file(sc: Scenario, images: ModuleImages, title: str = "") -> tuple[str
 
     m = sc.map
     layout = m.grid.layout(m.grid.hex_size * images.scale)
-    by_hex: dict[str, list[str]] = {}
+    by_hex: dict[tuple[str, int | None], list[str]] = {}
     for uid, label in sc.placements.items():
         if uid in images.counters:
-            by_hex.setdefault(label, []).append(uid)
-    for label, uids in sorted(by_hex.items()):
+            by_hex.setdefault((label, set_up_level(sc, uid)), []).append(uid)
+    for (label, level), uids in sorted(by_hex.items(), key=lambda kv: (kv[0][0], kv[0][1] is not None, kv[0][1] or 0)):
         h = m.hex_at(label)
         if h is None:
             notes.append(f"set-up hex {label} is not on the map: {', '.join(uids)} left in the piece palette only")
             continue
         x, y = layout.hex_to_pixel(h)
-        stack = _el(main, "map.SetupStack", {"name": f"{label}: {', '.join(images.counters[u].name for u in uids)}",
+        where = label
+        if level is not None:
+            where = location_text(m, h, level)
+            notes.append(f"VASSAL has no locations within a hex (ASL Arnhem Bridge 1.1): {', '.join(uids)} set up at "
+                         f"{where} start in hex {label}, in a stack of their own named {where}")
+        stack = _el(main, "map.SetupStack", {"name": f"{where}: {', '.join(images.counters[u].name for u in uids)}",
                                              "owningBoard": "Map", "useGridLocation": "true", "location": label,
                                              "x": str(round(x)), "y": str(round(y))})
         for uid in uids:

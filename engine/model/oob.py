@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from .counters import UnitDef
+from .placement import set_up_level
 from .scenario import Entry, Reinforcement, Scenario
 
 INDEPENDENT = ""  # formation key of units that belong to no formation
@@ -33,10 +34,11 @@ class UnitStatus:
     turn: int | None = None
     entry: str = ""
     reinforcement: int | None = None
+    level: int | None = None  # set up in the location at this level of its hex (ASL Arnhem Bridge 1.1)
 
     def text(self) -> str:
         if self.kind == SET_UP:
-            return f"set up at {self.hex}"
+            return f"set up at {self.hex}" + (f":{self.level}" if self.level is not None else "")
         if self.kind == ARRIVING:
             return f"arrives turn {self.turn}" + (f" ({self.entry})" if self.entry else "")
         return "not placed"
@@ -106,7 +108,7 @@ def unit_status(sc: Scenario, unit_id: str, _arrivals_cache: dict | None = None)
     as an error), arriving, or not placed."""
     lab = sc.placements.get(unit_id)
     if lab is not None:
-        return UnitStatus(SET_UP, hex=lab)
+        return UnitStatus(SET_UP, hex=lab, level=set_up_level(sc, unit_id))
     arrivals = _arrivals(sc) if _arrivals_cache is None else _arrivals_cache
     hit = arrivals.get(unit_id)
     if hit is not None:

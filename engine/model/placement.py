@@ -74,6 +74,30 @@ def hex_prohibited(m: HexMap, h: Hex, cls: str) -> bool:
     return entry_cost(m, h, cls) is None
 
 
+def location_levels(m: HexMap, h: Hex) -> list[int]:
+    """The levels of the locations of hex `h`, lowest first: its ground location (at the hex's elevation)
+    and the map's extra locations of the hex (ASL Arnhem Bridge 1.1: R18 and R18:1)."""
+    return sorted({m.elevation_at(h), *(loc.level for loc in m.locations.get(h, ()))})
+
+
+def location_text(m: HexMap, h: Hex, level: int | None) -> str:
+    """`R18` for the ground location, `R18:1` for the one at Level 1, as `hexwright los` names them."""
+    lab = m.label(h)
+    return lab if level is None or level == m.elevation_at(h) else f"{lab}:{level}"
+
+
+def set_up_level(sc: Scenario, uid: str) -> int | None:
+    """The level of the extra location unit `uid` is set up in (ASL Arnhem Bridge 1.1: `R18:1`), or None for
+    its hex's ground location (no level given, or the ground's own level). A level the hex does not have
+    is reported by validation and read here as the ground location."""
+    level = sc.placement_levels.get(uid)
+    lab = sc.placements.get(uid)
+    h = sc.map.hex_at(lab) if lab is not None and level is not None else None
+    if h is None or level == sc.map.elevation_at(h):
+        return None
+    return level if any(loc.level == level for loc in sc.map.locations.get(h, ())) else None
+
+
 def zone_rule_holds(sc: Scenario, rule: ZoneRule, h: Hex) -> bool:
     """Whether hex `h` passes one set-up zone test (F&M 12.0 free deployment): in a region, within N
     hexes of a map edge or of a terrain, or one of a list of hexes (each negated by `negate`)."""

@@ -156,6 +156,9 @@ class Scenario:
     units: dict[str, UnitDef] = field(default_factory=dict)
     markers: dict[str, MarkerDef] = field(default_factory=dict)
     placements: dict[str, str] = field(default_factory=dict)  # unit id -> hex label at set-up
+    # unit id -> the level of the location it is set up in, for units set up in one of the map's extra
+    # locations of their hex (ASL Arnhem Bridge 1.1: `R18:1` on the bridge); absent: the ground location
+    placement_levels: dict[str, int] = field(default_factory=dict)
     setup_zones: list[SetupZone] = field(default_factory=list)
     reinforcements: list[Reinforcement] = field(default_factory=list)
     turns: list[TurnInfo] = field(default_factory=list)

@@ -11,7 +11,7 @@ from collections import defaultdict
 from ..hexgrid import Hex, Hexside
 from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..model.hexmap import EDGE_SIDES, HexMap
-from ..model.placement import hex_prohibited, movement_class_of, zone_rule_holds
+from ..model.placement import hex_prohibited, location_levels, location_text, movement_class_of, zone_rule_holds
 from ..model.scenario import Scenario, ZoneRule
 from ..rules.registry import RULES_FAMILIES, RulesFamily
 from .diagnostics import Diagnostic, Severity, SourceMap, short
@@ -125,6 +125,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             t = m.terrain_table.terrain[m.terrain[h]].name
             r.error("prohibited-terrain", f"unit {uid} ({cls}) is set up in {t} at {lab}, which its movement class "
                     "may not enter (F&M 5.2 e)", anchor, hex=lab, unit=uid)
+        level = sc.placement_levels.get(uid)
+        if level is not None and level not in location_levels(m, h):
+            have = ", ".join(location_text(m, h, x) for x in location_levels(m, h))
+            r.error("unknown-location", f"unit {uid} is set up at {lab}:{level}, but {lab} has no location at "
+                    f"Level {level}; it has {have}", anchor, hex=lab, unit=uid)
         stacks[h].append(uid)
     for h, uids in stacks.items():
         if len(uids) > sc.stacking_limit:

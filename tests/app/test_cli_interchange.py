@@ -69,3 +69,56 @@ def test_validate_json_to_standard_output_or_a_file(tmp_path, capsys):
 def test_version(capsys):
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("hexwright ")
+
+
+def test_import_refuses_a_missing_file_or_a_folder_before_any_work(tmp_path, capsys):
+    out = tmp_path / "m.yaml"
+    assert main(["import", str(tmp_path / "nope.tmx"), "-o", str(out)]) == 2
+    assert f"hexwright import: {tmp_path / 'nope.tmx'} does not exist" in capsys.readouterr().err
+    assert main(["import", str(tmp_path), "-o", str(out)]) == 2
+    assert "is a folder, not a TMX file" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_import_refuses_to_write_over_its_input_or_one_output_twice(tmp_path, capsys):
+    tmx = _hand_made(tmp_path)
+    before = tmx.read_text()
+    assert main(["import", str(tmx), "-o", str(tmx)]) == 2
+    assert "is the input file" in capsys.readouterr().err
+    assert tmx.read_text() == before  # the TMX is not replaced by a map file
+    same = tmp_path / "m.yaml"
+    assert main(["import", str(tmx), "-o", str(same), "--save-tiles", str(same)]) == 2
+    assert "both name" in capsys.readouterr().err and not same.exists()
+
+
+def test_import_and_export_check_their_output_folders_before_the_work(tmp_path, capsys):
+    tmx = _hand_made(tmp_path)
+    assert main(["import", str(tmx), "-o", str(tmp_path / "no" / "m.yaml")]) == 2
+    assert f"the folder {tmp_path / 'no'} does not exist" in capsys.readouterr().err
+    src = SCENARIOS / "asl-arnhem-bridge" / "arnhem-bridge-fragment.map.yaml"
+    assert main(["export", str(src), "-o", str(tmp_path / "no" / "m.tmx")]) == 2
+    assert f"the folder {tmp_path / 'no'} does not exist" in capsys.readouterr().err
+
+
+def test_export_checks_the_tileset_image_path_too(tmp_path, capsys):
+    (tmp_path / "m.tiles.png").mkdir()  # where the tileset image would go
+    src = SCENARIOS / "asl-arnhem-bridge" / "arnhem-bridge-fragment.map.yaml"
+    assert main(["export", str(src), "-o", str(tmp_path / "m.tmx")]) == 2
+    err = capsys.readouterr().err
+    assert "its tileset image" in err and "it is a folder" in err
+    assert not (tmp_path / "m.tmx").exists()
+
+
+def test_an_exported_letter_number_map_imports_with_its_numbering(tmp_path, capsys):
+    src = SCENARIOS / "asl-arnhem-bridge" / "arnhem-bridge-fragment.map.yaml"
+    assert main(["export", str(src), "-o", str(tmp_path / "m.tmx")]) == 0
+    assert main(["import", str(tmp_path / "m.tmx"), "-o", str(tmp_path / "m.yaml")]) == 0
+    m = read_map_file(tmp_path / "m.yaml")
+    assert m is not None and m.grid.labels.kind == "letter_number" and m.label(m.hexes[0]) == "N12"
+    assert main(["import", str(tmp_path / "m.tmx"), "-o", str(tmp_path / "x.yaml"), "--numbering", "xxyy"]) == 0
+    assert read_map_file(tmp_path / "x.yaml").label(m.hexes[0]) == "0101"
+
+
+def test_a_missing_scenario_is_one_error_not_one_errors(tmp_path, capsys):
+    assert main(["export", str(tmp_path / "nope.yaml"), "-o", str(tmp_path / "x.tmx")]) == 1
+    assert "not exported (1 error)" in capsys.readouterr().err

@@ -112,3 +112,30 @@ def test_other_files_dropped_are_refused(qtbot, tmp_path):
     before = win.document
     _drop(win, other)
     assert win.document is before
+
+
+def test_a_name_typed_without_its_suffix_gets_it(qtbot, tmp_path, monkeypatch):
+    """The save dialogs' filters say *.tmx and *.vmod, but Qt's own dialog does not add the suffix: a designer
+    typing "bridge" gets bridge.tmx (and bridge.tiles.png) or bridge.vmod, and a name with another suffix (the
+    open map's own .yaml) gets the suffix added instead of being written over."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.app.test_editor_unit_locations import copy_example
+
+    scenario = copy_example(tmp_path)
+    win = make_window(qtbot, tmp_path)
+    assert win.open_path(scenario, ask_save=False)
+    typed = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (typed.pop(0), ""))
+    typed.append(str(tmp_path / "bridge"))
+    assert export_tiled(win, quiet=True) == tmp_path / "bridge.tiles.png"
+    assert read_tmx(tmp_path / "bridge.tmx").geometry.columns == win.document.map.grid.columns
+    map_file = tmp_path / "arnhem-bridge-fragment.map.yaml"
+    before = map_file.read_text()
+    typed.append(str(map_file))
+    export_tiled(win, quiet=True)
+    assert map_file.read_text() == before
+    assert read_tmx(tmp_path / "arnhem-bridge-fragment.map.yaml.tmx").geometry.rows == win.document.map.grid.rows
+    typed.append(str(tmp_path / "game"))
+    assert export_vassal(win, quiet=True) is not None
+    assert zipfile.is_zipfile(tmp_path / "game.vmod") and not (tmp_path / "game").exists()

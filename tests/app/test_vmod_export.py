@@ -93,3 +93,22 @@ def test_a_map_alone_is_refused_for_a_module(tmp_path, capsys):
 def test_an_unknown_suffix_is_refused(tmp_path, capsys):
     assert main(["export", str(SCENARIOS / "fm-arnhem/arnhem-corridor.map.yaml"), "-o", str(tmp_path / "m.zip")]) == 2
     assert "use .tmx (Tiled) or .vmod (VASSAL)" in capsys.readouterr().err
+
+
+def test_units_set_up_at_a_level_get_a_stack_of_their_own_and_a_note(qapp, tmp_path, capsys):
+    """VASSAL has no locations within a hex: the unit on the bridge (R18:1, ASL Arnhem Bridge 1.1) starts in
+    hex R18, in a stack named R18:1, and the export says so; VASSAL's own numbering names both stacks' hexes."""
+    src = SCENARIOS.parent / "docs" / "examples" / "asl-bridge-locations.yaml"
+    out = tmp_path / "asl.vmod"
+    assert main(["export", str(src), "-o", str(out)]) == 0
+    assert "B-648 set up at R18:1 start in hex R18" in capsys.readouterr().err
+    with zipfile.ZipFile(out) as z:
+        root = ET.fromstring(z.read("buildFile.xml"))
+    main_map = next(m for m in root.findall(P + "Map") if m.get("mapName") == "Main Map")
+    grid = main_map.find(f"{P}map.BoardPicker/{P}map.boardPicker.Board/{P}map.boardPicker.board.HexGrid")
+    numbering = grid.find(P + "map.boardPicker.board.mapgrid.HexGridNumbering")
+    stacks = {s.get("name"): s for s in main_map.findall(P + "map.SetupStack")}
+    assert set(stacks) == {"R18:1: 6-4-8 squad", "R19: 4-6-7 squad"}
+    for s in stacks.values():
+        assert vassal_location(grid.attrib, numbering.attrib, int(s.get("x")), int(s.get("y"))) == s.get("location")
+    assert stacks["R18:1: 6-4-8 squad"].get("location") == "R18"

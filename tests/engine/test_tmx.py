@@ -244,3 +244,35 @@ def test_an_external_tileset_is_read_from_beside_the_map(tmp_path):
     assert sorted(doc.tiles) == ["landscape/0", "landscape/1", "landscape/2"]
     m, _ = tmx_to_map(doc, {"landscape/0": "clear"})
     assert m.terrain[m.grid.offset.to_hex(1, 0)] == "woods" and m.terrain[m.grid.offset.to_hex(3, 0)] == "marsh"
+
+
+def test_rotated_and_flipped_tiles_are_the_same_tile(tmp_path):
+    """Tiled marks a tile rotated on a hexagonal map (its Z key) with the gid flag 0x10000000 and a flipped
+    one with 0x80000000 / 0x40000000: the cell is still that tile, with its terrain."""
+    p = _hand_made(tmp_path)
+    rotated, flipped = 1 | 0x10000000, 2 | 0x80000000 | 0x10000000
+    p.write_text(p.read_text().replace("1,2,2,3,\n", f"{rotated},{flipped},2,3,\n"), encoding="utf-8")
+    doc = read_tmx(p)
+    assert set(doc.tiles) == {"landscape/0", "landscape/1", "landscape/2"}
+    m, _ = tmx_to_map(doc, {"landscape/0": "clear"}, None, default_terrain_table())
+    for r, row in enumerate(EXPECTED):
+        for c, want in enumerate(row):
+            assert m.terrain[m.grid.offset.to_hex(c, r)] == ("clear" if want == "first" else want)
+
+
+def test_a_tile_seen_only_rotated_keeps_its_terrain_property(tmp_path):
+    p = _hand_made(tmp_path)
+    p.write_text(p.read_text().replace("1,2,2,3,\n", f"1,{2 | 0x10000000},{2 | 0x10000000},3,\n")
+                 .replace("2,1,1,1\n", "1,1,1,1\n"), encoding="utf-8")
+    doc = read_tmx(p)
+    assert propose_mapping(doc, default_terrain_table())["landscape/1"] == "woods"
+    assert doc.tiles["landscape/1"].count == 2
+
+
+def test_a_missing_file_or_a_folder_is_said_plainly(tmp_path):
+    with pytest.raises(TmxError) as missing:
+        read_tmx(tmp_path / "nope.tmx")
+    assert str(missing.value) == f"{tmp_path / 'nope.tmx'}: the file does not exist"
+    with pytest.raises(TmxError) as folder:
+        read_tmx(tmp_path)
+    assert str(folder.value) == f"{tmp_path}: this is a folder, not a Tiled map file"

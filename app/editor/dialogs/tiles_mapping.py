@@ -15,6 +15,7 @@ from hexwright.engine.formats.tmx import (
     IGNORE,
     TmxDocument,
     TmxError,
+    labels_of,
     mapping_problems,
     propose_mapping,
     read_tile_mapping,
@@ -116,6 +117,13 @@ class TilesMappingDialog(QDialog):
                                    (self.digits, 1, 6, max(2, len(str(max(g.columns, g.rows)))))):
             box.setRange(lo, hi)
             box.setValue(value)
+        kept = labels_of(doc)  # a Hexwright export keeps its numbering: its hex number objects say it
+        self.letters = kept.letters if kept else "asl"
+        if kept is not None:
+            self.scheme.setCurrentIndex(max(0, self.scheme.findData(kept.kind)))
+            self.first_column.setValue(kept.first_column)
+            self.first_row.setValue(kept.first_row)
+            self.digits.setValue(kept.digits)
         self.scheme.currentIndexChanged.connect(self._update)
         self.digits.valueChanged.connect(self._update)
         self.first_column.valueChanged.connect(self._update)
@@ -161,7 +169,7 @@ class TilesMappingDialog(QDialog):
 
     def labels(self) -> LabelScheme:
         return LabelScheme(self.scheme.currentData(), self.first_column.value(), self.first_row.value(),
-                           self.digits.value())
+                           self.digits.value(), self.letters)
 
     def problems(self) -> list[str]:
         out = mapping_problems(self.doc, self.mapping(), self.table)

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 
 from ...hexgrid import Hex, Hexside
+from ...model.placement import set_up_level
 from ...model.scenario import Scenario
 
 
@@ -58,6 +59,7 @@ class Position:
                       placed: Iterable[str] | None = None) -> Position:
         """The position at the start of a game of `scenario`: every unit of `units` (default: all of the
         scenario's) WAITING, those of `placed` (default: all that have a placement) on their set-up hex,
+        in the location their set-up names (`R18:1`: Level 1, ASL Arnhem Bridge 1.1),
         and the start state applied (`Scenario.start`). Entries naming a unit, marker, hex or hexside the
         scenario does not have are left out: validation reports them (checks.py)."""
         pos = cls()
@@ -82,6 +84,9 @@ class Position:
             if uid in pos._status and uid in wanted and h is not None:
                 pos._hex[uid] = h
                 pos._status[uid] = UnitStatus.ON_MAP
+                level = set_up_level(scenario, uid)
+                if level is not None:
+                    pos._level[uid] = level
         for mid, mk in scenario.markers.items():
             h = m.hex_at(mk.hex) if mk.hex else None
             if h is not None:
