@@ -70,6 +70,8 @@ from .objectives import Objectives
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
 DEFAULT_MAX_BRANCHING = 8
+DEFAULT_CANDIDATES = 4  # options the search tries at a larger decision: the heuristic's best few
+DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candidate set
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
 MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
@@ -102,7 +104,8 @@ class MCTSBot:
 
     def __init__(self, scenario: Scenario, seed: int = 0, simulations: int | None = None,
                  horizon: int | None = None, max_branching: int | None = None,
-                 exploration: float | None = None, prior_bias: float | None = None) -> None:
+                 exploration: float | None = None, prior_bias: float | None = None,
+                 candidates: int | None = None, move_simulations: int | None = None) -> None:
         from . import heuristic_for
 
         self.scenario = scenario
@@ -111,6 +114,8 @@ class MCTSBot:
         self.max_branching = DEFAULT_MAX_BRANCHING if max_branching is None else max_branching
         self.exploration = EXPLORATION if exploration is None else exploration
         self.prior_bias = PRIOR_BIAS if prior_bias is None else prior_bias
+        self.candidates = DEFAULT_CANDIDATES if candidates is None else candidates
+        self.move_simulations = DEFAULT_MOVE_SIMULATIONS if move_simulations is None else move_simulations
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -131,16 +136,44 @@ class MCTSBot:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        if len(actions) > self.max_branching or self.simulations <= 0 or not searchable(state, me):
+        if self.simulations <= 0 or not searchable(state, me):
             return self._own.choose(state)
         default = self._own.choose(state)
-        by_text = {a.text(): a for a in actions}
+        options = self.options(state, actions, default.text())
+        if options is None or len(options) < 2:
+            return default
+        by_text = {a.text(): a for a in options}
         root = _Node(me, default.text())
         base = self.score(state)
-        for _ in range(self.simulations):
-            self._simulate(state, root, me, base)
+        budget = self.simulations if len(actions) <= self.max_branching else self.move_simulations
+        for _ in range(budget):
+            self._simulate(state, root, me, base, options)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
         return by_text.get(self._final(root), default)
+
+    def options(self, state: GameState, actions: list[Action], prior: str) -> list[Action] | None:
+        """What the search tries at a decision: all its legal actions when there are at most
+        `max_branching`; else the candidate set, the heuristic's choice (`prior`, an action's text) and
+        the `candidates` best of its own options (its `candidates(state, k)`: the best per unit, and the
+        option to end or pass); None where the heuristic names no candidates (the heuristic then plays)."""
+        if len(actions) <= self.max_branching:
+            return actions
+        if self.candidates <= 0:
+            return None
+        ranker: Any = getattr(self._policy[state.current_player], "candidates", None)
+        if not callable(ranker):
+            return None
+        found = ranker(state, self.candidates)
+        if not found:
+            return None
+        out: list[Action] = [a for a in actions if a.text() == prior][:1]
+        seen = {prior}
+        for a in found:
+            t = a.text()
+            if t not in seen:
+                seen.add(t)
+                out.append(a)
+        return out
 
     def _final(self, root: _Node) -> str:
         """The action to play: of the root's actions tried at least twice, the best mean value; the
@@ -162,7 +195,8 @@ class MCTSBot:
         _redeal_fm(det, me, self._rng)
         return det
 
-    def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float]) -> None:
+    def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float],
+                  root_options: list[Action]) -> None:
         st = self.determinize(root_state, me)
         path: list[tuple[_Node, str]] = []
         node: _Node | None = root
@@ -174,14 +208,22 @@ class MCTSBot:
                 st.apply(st.sample_chance())
                 continue
             actions = st.legal_actions()
-            if 1 < len(actions) <= self.max_branching and (node is not None or above is not None):
+            options: list[Action] | None = None
+            if len(actions) > 1 and (node is not None or above is not None):
                 if node is None:
                     assert above is not None
                     node = above.below.get(player)
                     if node is None:  # expand: one new node a simulation, below a child visited before
                         node = above.below[player] = _Node(player, self._policy[player].choose(st).text())
-                text = self._select(node, actions)
-                action = next(a for a in actions if a.text() == text)
+                    options = self.options(st, actions, node.heuristic)
+                else:
+                    options = root_options
+                if options is None or len(options) < 2:
+                    node = None
+                    above = None  # the tree ends at a decision it does not search
+            if options is not None and len(options) > 1 and node is not None:
+                text = self._select(node, options)
+                action = next(a for a in options if a.text() == text)
                 path.append((node, text))
                 child = node.children.setdefault(text, _Child())
                 above = child if child.visits > 0 else None
@@ -345,4 +387,5 @@ def _in_printed(state: Any, side: str, pool: str, marker: Any) -> bool:
     return printed is not None and marker in printed
 
 
-__all__ = ["DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_SIMULATIONS", "MCTSBot", "searchable"]
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_MOVE_SIMULATIONS",
+           "DEFAULT_SIMULATIONS", "MCTSBot", "searchable"]
