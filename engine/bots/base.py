@@ -5,7 +5,7 @@ state's seeded sampler, decisions asked of each side's bot."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar, cast
 
 from ..rules.protocol import CHANCE, Action, GameState
@@ -31,7 +31,7 @@ def of_kind(actions: Iterable[Action], kind: type[A], present: set[type] | None 
     return cast("list[A]", [a for a in actions if is_kind(type(a), kind)])
 
 
-def best_per_group(scored: list[tuple[float, A]], group: Callable[[A], str], k: int) -> list[A]:
+def best_per_group(scored: Sequence[tuple[float, A]], group: Callable[[A], str], k: int) -> list[A]:
     """The `k` best options of a decision by a heuristic's own scores, one per group (a unit, a target)
     first, best first, then, if there are fewer groups than `k`, the next best; ties by the action's text,
     so the order never depends on a generator. The search (mcts.py) reads it as the candidate set of a
