@@ -22,13 +22,17 @@ drawn again from the bot's own generator:
 * Koenig's Market-Garden and Target Arnhem have no hidden information (their cup draws and rolls are
   public chance outcomes, drawn again as future chance).
 
-Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase) are more than a
-search of a few dozen simulations can tell apart, so the tree branches only where a decision has few
-options: a decision with at most `max_branching` legal actions (attacks or pass, fires, support,
-markers, retreats, step losses and Hits, demolitions, advances) is a tree node whose children are all
-its actions; at any larger decision, in the tree or in a rollout, the side to act plays its heuristic
-bot's choice. The bot searches only when its own decision is such a node; otherwise it plays its
-heuristic at once.
+Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase, every move of a
+Koenig operation or a Target Arnhem impulse) are more than a search of a few dozen simulations can tell
+apart, so a decision's options in the tree (`options`) are
+* all its legal actions when it has at most `max_branching` (attacks or pass, fires, support, markers,
+  retreats, step losses and Hits, demolitions, advances);
+* else its *candidate set*: the heuristic's own choice and the `candidates` best options by the
+  heuristic's own scores (the family heuristic's `candidates(state, k)`: the best move of each unit, the
+  best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`). A decision
+  for which the heuristic names no candidates (e.g. F&M's secret set-up) is played by the heuristic.
+A decision with few options is searched with `simulations`, one over a candidate set with
+`move_simulations`. In rollouts the side to act always plays its heuristic's choice.
 
 A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
 maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
@@ -48,9 +52,9 @@ lead the side has gained since the root, its lead (`score`) being
   (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count against it.
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
-Budget: `simulations` per searched decision (deterministic: the same seed gives the same game on any
-machine, whatever its load). The default (`DEFAULT_SIMULATIONS`, `DEFAULT_HORIZON`) is the one measured
-in docs/bots.md.
+Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives the same game on any
+machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
+`DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`) are the ones measured in docs/bots.md.
 """
 
 from __future__ import annotations
