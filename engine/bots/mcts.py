@@ -52,8 +52,8 @@ lead the side has gained since the root, its lead (`score`) being
   (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count against it.
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
-Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives the same game on any
-machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
+Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives
+the same game on any machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
 `DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`) are the ones measured in docs/bots.md.
 """
 
