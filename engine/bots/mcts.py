@@ -40,7 +40,8 @@ maximizes the value of its side to act), the heuristic's choice at a node carryi
 play on with both sides' heuristic bots until the game ends or `horizon` decisions have been taken
 since the root; score that position for each side (`evaluate`) and back the value up the path.
 The bot plays, of the root's actions tried at least twice, the one of best mean value, but keeps the
-heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy).
+heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy); at a decision
+searched over its candidate set, of those tried at least `MOVE_VISITS` times, by more than `MOVE_MARGIN`.
 
 Evaluation of a position that is not over (`evaluate`, each side's value in [-1, 1]): 0.9 tanh of the
 lead the side has gained since the root, its lead (`score`) being
@@ -79,6 +80,8 @@ DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candid
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
 MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
+MOVE_MARGIN = 0.15  # the same at a decision searched over its candidate set
+MOVE_VISITS = 3  # the visits a candidate needs there before it may be played instead of the heuristic's
 VP_SCALE = 3.0  # Victory Points of lead gained that score tanh(1)
 MATERIAL_WEIGHT = 3.0  # all of a side's units lost
 OBJECTIVE_WEIGHT = 2.0  # every objective hex held
@@ -153,7 +156,8 @@ class MCTSBot:
         for _ in range(budget):
             self._simulate(state, root, me, base, options)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
-        return by_text.get(self._final(root), default)
+        large = len(actions) > self.max_branching
+        return by_text.get(self._final(root, MOVE_VISITS if large else 2, MOVE_MARGIN if large else MARGIN), default)
 
     def options(self, state: GameState, actions: list[Action], prior: str) -> list[Action] | None:
         """What the search tries at a decision: all its legal actions when there are at most
@@ -179,14 +183,15 @@ class MCTSBot:
                 out.append(a)
         return out
 
-    def _final(self, root: _Node) -> str:
-        """The action to play: of the root's actions tried at least twice, the best mean value; the
-        heuristic's choice unless that beats it by more than MARGIN."""
-        tried = {t: c.value / c.visits for t, c in root.children.items() if c.visits >= 2}
+    def _final(self, root: _Node, visits: int = 2, margin: float = MARGIN) -> str:
+        """The action to play: of the root's actions tried at least `visits` times, the best mean value;
+        the heuristic's choice unless that beats it by more than `margin` (a few simulations are noisy,
+        and a move chosen over a candidate set on noise undoes the heuristic's plan: stricter there)."""
+        tried = {t: c.value / c.visits for t, c in root.children.items() if c.visits >= visits}
         if not tried:
             return root.heuristic
         best = max(tried, key=lambda t: (tried[t], t == root.heuristic))
-        if root.heuristic in tried and tried[best] - tried[root.heuristic] <= MARGIN:
+        if root.heuristic in tried and tried[best] - tried[root.heuristic] <= margin:
             return root.heuristic
         return best
 
