@@ -151,6 +151,22 @@ def test_a_large_decision_is_searched_over_its_candidate_set(path):
     assert off.last_search == {}
 
 
+def test_a_candidate_set_decision_leaves_the_heuristic_only_on_clear_evidence(koenig):
+    """At a decision of few options another action is played when its mean beats the heuristic's choice by
+    more than MARGIN after 2 visits; over a candidate set it needs MOVE_VISITS visits and MOVE_MARGIN."""
+    from hexwright.engine.bots.mcts import MARGIN, MOVE_MARGIN, MOVE_VISITS, _Child, _Node
+
+    bot = MCTSBot(koenig, 1)
+    root = _Node("allied", "h")
+    root.children = {"h": _Child(3, 0.0), "x": _Child(3, 3 * (MARGIN + MOVE_MARGIN) / 2)}
+    assert bot._final(root) == "x"  # a lead between MARGIN and MOVE_MARGIN
+    assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "h"
+    root.children["x"] = _Child(MOVE_VISITS, MOVE_VISITS * (MOVE_MARGIN + 0.05))
+    assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "x"
+    root.children["x"] = _Child(MOVE_VISITS - 1, 1.0)  # too few visits, however good
+    assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "h"
+
+
 def test_a_large_decision_never_reads_the_other_sides_secret_hand(fm):
     """F&M 7.2 at a movement decision: two positions that differ only in the German secret hand give the
     Allied bot the very same search and choice."""
