@@ -31,8 +31,11 @@ apart, so a decision's options in the tree (`options`) are
   heuristic's own scores (the family heuristic's `candidates(state, k)`: the best move of each unit, the
   best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`). A decision
   for which the heuristic names no candidates (e.g. F&M's secret set-up) is played by the heuristic.
-A decision with few options is searched with `simulations`, one over a candidate set with
-`move_simulations`. In rollouts the side to act always plays its heuristic's choice.
+Candidate sets are searched at the root only (the bot's own large decision, with `move_simulations`);
+below the root the tree branches at decisions with few options, and larger ones are played by the side's
+heuristic, in the tree and in rollouts alike (branching over the other side's candidates too spread a
+dozen simulations over its unlikely moves: measured, docs/bots.md). A decision with few options at the
+root is searched with `simulations`.
 
 A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
 maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
@@ -219,18 +222,16 @@ class MCTSBot:
             actions = st.legal_actions()
             options: list[Action] | None = None
             if len(actions) > 1 and (node is not None or above is not None):
+                if node is root:  # the root: its own option set (a candidate set if it is large)
+                    options = root_options
+                elif len(actions) <= self.max_branching:
+                    options = actions
+            if options is not None and len(options) > 1:
                 if node is None:
                     assert above is not None
                     node = above.below.get(player)
                     if node is None:  # expand: one new node a simulation, below a child visited before
                         node = above.below[player] = _Node(player, self._policy[player].choose(st).text())
-                    options = self.options(st, actions, node.heuristic)
-                else:
-                    options = root_options
-                if options is None or len(options) < 2:
-                    node = None
-                    above = None  # the tree ends at a decision it does not search
-            if options is not None and len(options) > 1 and node is not None:
                 text = self._select(node, options)
                 action = next(a for a in options if a.text() == text)
                 path.append((node, text))
