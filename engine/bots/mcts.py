@@ -27,10 +27,12 @@ Koenig operation or a Target Arnhem impulse) are more than a search of a few doz
 apart, so a decision's options in the tree (`options`) are
 * all its legal actions when it has at most `max_branching` (attacks or pass, fires, support, markers,
   retreats, step losses and Hits, demolitions, advances);
-* else its *candidate set*: the heuristic's own choice and the `candidates` best options by the
+* else, when `candidates` is above 0 (it is 0 by default: the bot measured weaker with candidate sets,
+  docs/bots.md), its *candidate set*: the heuristic's own choice and the `candidates` best options by the
   heuristic's own scores (the family heuristic's `candidates(state, k)`: the best move of each unit, the
   best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`). A decision
-  for which the heuristic names no candidates (e.g. F&M's secret set-up) is played by the heuristic.
+  for which the heuristic names no candidates (e.g. F&M's secret set-up), or any large decision with
+  `candidates` 0, is played by the heuristic.
 Candidate sets are searched at the root only (the bot's own large decision, with `move_simulations`);
 below the root the tree branches at decisions with few options, and larger ones are played by the side's
 heuristic, in the tree and in rollouts alike (branching over the other side's candidates too spread a
@@ -78,7 +80,9 @@ from .objectives import Objectives
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
 DEFAULT_MAX_BRANCHING = 8
-DEFAULT_CANDIDATES = 4  # options the search tries at a larger decision: the heuristic's best few
+# Candidate sets of large decisions (`candidates`, the heuristic's best few) are off by default: with this
+# leaf evaluation and budget they made the bot weaker (docs/bots.md, MCTS: measured); MCTSBot(candidates=4)
+DEFAULT_CANDIDATES = 0
 DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candidate set
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3

@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from hexwright.engine.bots import BOT_NAMES, heuristic_for, make_bot
 from hexwright.engine.bots.base import best_per_group
-from hexwright.engine.bots.mcts import DEFAULT_CANDIDATES, MCTSBot, _redeal_fm, searchable
+from hexwright.engine.bots.mcts import MCTSBot, _redeal_fm, searchable
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.fm.board import FMBoard
@@ -25,6 +25,8 @@ FM_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 TARGET = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
 SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8}
+K = 4  # candidates asked of the heuristics
+MOVES = {**SMALL, "candidates": K}  # the bot with candidate sets at large decisions (off by default)
 
 
 def _scenario(path):
@@ -87,7 +89,7 @@ def _large_decision(scenario, seed: int, side: str | None = None, want=None, lim
             state.apply(state.sample_chance())
             continue
         if (side is None or p == side) and len(state.legal_actions()) > 8 and searchable(state, p) \
-                and probe.candidates(state, DEFAULT_CANDIDATES) and (want is None or want(state)):
+                and probe.candidates(state, K) and (want is None or want(state)):
             return state
         state.apply(bots[p].choose(state))
     raise AssertionError("no such decision within the limit")
@@ -118,8 +120,8 @@ def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_pla
         state = _large_decision(sc, seed)
         legal = {a.text() for a in state.legal_actions()}
         asked, fresh = heuristic_for(sc, 5), heuristic_for(sc, 5)
-        cands = asked.candidates(state, DEFAULT_CANDIDATES)
-        assert 2 <= len(cands) <= DEFAULT_CANDIDATES
+        cands = asked.candidates(state, K)
+        assert 2 <= len(cands) <= K
         texts = [a.text() for a in cands]
         assert set(texts) <= legal and len(set(texts)) == len(texts)
         units = [a.unit for a in cands if hasattr(a, "unit")]
@@ -136,18 +138,19 @@ def test_a_large_decision_is_searched_over_its_candidate_set(path):
     the same seed gives the same search, and the action played is legal."""
     sc = _scenario(path)
     state = _large_decision(sc, 3)
-    a, b = MCTSBot(sc, 11, **SMALL), MCTSBot(sc, 11, **SMALL)
+    a, b = MCTSBot(sc, 11, **MOVES), MCTSBot(sc, 11, **MOVES)
     choice = a.choose(state.clone())
     assert choice == b.choose(state.clone())
     assert a.last_search and a.last_search == b.last_search
     assert sum(v for v, _ in a.last_search.values()) == a.move_simulations
     heuristic = heuristic_for(sc, 0)
-    allowed = {x.text() for x in heuristic.candidates(state, DEFAULT_CANDIDATES)}
+    allowed = {x.text() for x in heuristic.candidates(state, K)}
     allowed.add(a._own.choose(state.clone()).text())
     assert set(a.last_search) <= allowed
     assert choice in state.legal_actions()
-    off = MCTSBot(sc, 11, candidates=0, **SMALL)  # no candidate set: the heuristic plays, as before
-    off.choose(state.clone())
+    off = MCTSBot(sc, 11, **SMALL)  # by default no candidate set: the heuristic plays, as before
+    assert off.candidates == 0
+    assert off.choose(state.clone()) in state.legal_actions()
     assert off.last_search == {}
 
 
@@ -173,7 +176,7 @@ def test_a_large_decision_never_reads_the_other_sides_secret_hand(fm):
     me, other = "allied", "german"
     state = _large_decision(fm, 4, side=me, want=lambda s: _secret_hand(s, me))
     alt = _other_hand(state, other)
-    a, b = MCTSBot(fm, 8, **SMALL), MCTSBot(fm, 8, **SMALL)
+    a, b = MCTSBot(fm, 8, **MOVES), MCTSBot(fm, 8, **MOVES)
     assert a.choose(state) == b.choose(alt)
     assert a.last_search and a.last_search == b.last_search
 
