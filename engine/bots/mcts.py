@@ -35,9 +35,9 @@ apart, so a decision's options in the tree (`options`) are
   `candidates` 0, is played by the heuristic.
 Candidate sets are searched at the root only (the bot's own large decision, with `move_simulations`);
 below the root the tree branches at decisions with few options, and larger ones are played by the side's
-heuristic, in the tree and in rollouts alike (branching over the other side's candidates too spread a
-dozen simulations over its unlikely moves: measured, docs/bots.md). A decision with few options at the
-root is searched with `simulations`.
+heuristic, in the tree and in rollouts alike (a version that branched over candidate sets below the
+root too did no better: docs/bots.md). A decision with few options at the root is searched with
+`simulations`.
 
 A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
 maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
