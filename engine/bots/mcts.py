@@ -83,6 +83,9 @@ DEFAULT_MAX_BRANCHING = 8
 # Candidate sets of large decisions (`candidates`, the heuristic's best few) are off by default: with this
 # leaf evaluation and budget they made the bot weaker (docs/bots.md, MCTS: measured); MCTSBot(candidates=4)
 DEFAULT_CANDIDATES = 0
+# Progress toward the objectives in the leaf evaluation (families without VPs): off by default, an experiment
+# with candidate sets (docs/bots.md, MCTS)
+DEFAULT_PROGRESS = 0.0
 DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candidate set
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
@@ -119,7 +122,8 @@ class MCTSBot:
     def __init__(self, scenario: Scenario, seed: int = 0, simulations: int | None = None,
                  horizon: int | None = None, max_branching: int | None = None,
                  exploration: float | None = None, prior_bias: float | None = None,
-                 candidates: int | None = None, move_simulations: int | None = None) -> None:
+                 candidates: int | None = None, move_simulations: int | None = None,
+                 progress: float | None = None) -> None:
         from . import heuristic_for
 
         self.scenario = scenario
@@ -130,6 +134,7 @@ class MCTSBot:
         self.prior_bias = PRIOR_BIAS if prior_bias is None else prior_bias
         self.candidates = DEFAULT_CANDIDATES if candidates is None else candidates
         self.move_simulations = DEFAULT_MOVE_SIMULATIONS if move_simulations is None else move_simulations
+        self.progress = DEFAULT_PROGRESS if progress is None else progress
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -321,6 +326,16 @@ class MCTSBot:
                 else:
                     lost = min(1.0, 0.35 * pos.steps_lost(uid))
                 score[side] -= MATERIAL_WEIGHT * lost / self._units_per_side[side]
+            if self.progress > 0:  # the mean distance of a side's counting units to the nearest objective
+                far: dict[str, list[int]] = {}
+                for uid in pos.units():
+                    side = self._unit_side.get(uid)
+                    h = pos.hex_of(uid)
+                    if side in score and h is not None and pos.status(uid) != UnitStatus.ELIMINATED \
+                            and self._counts(state, uid):
+                        far.setdefault(side, []).append(self._objectives.distance(h))
+                for side, ds in far.items():
+                    score[side] -= self.progress * sum(ds) / len(ds)
             total_w = sum(self._objectives.weight.values()) or 1.0
             for h, w in self._objectives.weight.items():
                 holders = {self._unit_side.get(u) for u in pos.units_at(h) if self._counts(state, u)}
