@@ -170,6 +170,30 @@ def test_a_candidate_set_decision_leaves_the_heuristic_only_on_clear_evidence(ko
     assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "h"
 
 
+def test_the_progress_term_rewards_a_move_toward_the_objectives():
+    """With `progress` above 0 the leaf score of a family without VPs counts the mean distance of a side's
+    counting units to the objectives: a move toward them raises the mover's lead by exactly what the term
+    adds, and with `progress` 0 (the default) the term is absent."""
+    from hexwright.engine.rules.target_arnhem.actions import Move
+
+    sc = _scenario(TARGET)
+    state = _large_decision(sc, 1, side="allied")
+    plain, keen = MCTSBot(sc, 1), MCTSBot(sc, 1, progress=0.1)
+    assert plain.progress == 0.0
+    objectives = plain._objectives
+    pos = state.position
+    toward = next(a for a in state.legal_actions() if isinstance(a, Move) and pos.hex_of(a.unit) is not None
+                  and sc.map.hex_at(a.dest) is not None
+                  and objectives.distance(sc.map.hex_at(a.dest)) < objectives.distance(pos.hex_of(a.unit)))
+    after = state.clone()
+    after.apply(toward)
+
+    def term(s):  # what the progress term adds to the Allied lead
+        return keen.score(s)["allied"] - plain.score(s)["allied"]
+
+    assert term(after) > term(state)
+
+
 def test_a_large_decision_never_reads_the_other_sides_secret_hand(fm):
     """F&M 7.2 at a movement decision: two positions that differ only in the German secret hand give the
     Allied bot the very same search and choice."""
