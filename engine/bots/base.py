@@ -5,7 +5,7 @@ state's seeded sampler, decisions asked of each side's bot."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar, cast
 
 from ..rules.protocol import CHANCE, Action, GameState
@@ -29,6 +29,26 @@ def of_kind(actions: Iterable[Action], kind: type[A], present: set[type] | None 
     if present is not None and not any(is_kind(t, kind) for t in present):
         return []
     return cast("list[A]", [a for a in actions if is_kind(type(a), kind)])
+
+
+def best_per_group(scored: Sequence[tuple[float, A]], group: Callable[[A], str], k: int) -> list[A]:
+    """The `k` best options of a decision by a heuristic's own scores, one per group (a unit, a target)
+    first, best first, then, if there are fewer groups than `k`, the next best; ties by the action's text,
+    so the order never depends on a generator. The search (mcts.py) reads it as the candidate set of a
+    decision with too many options to try them all."""
+    best: dict[str, tuple[float, str, A]] = {}
+    for score, a in scored:
+        g = group(a)
+        text = a.text()
+        got = best.get(g)
+        if got is None or score > got[0] or (score == got[0] and text < got[1]):
+            best[g] = (score, text, a)
+    ranked = [a for _s, _t, a in sorted(best.values(), key=lambda x: (-x[0], x[1]))][:max(0, k)]
+    if len(ranked) < k:  # fewer groups than wanted (one unit placing): the next best of any group
+        chosen = {id(a) for a in ranked}
+        rest = sorted(((s, a.text(), a) for s, a in scored if id(a) not in chosen), key=lambda x: (-x[0], x[1]))
+        ranked += [a for _s, _t, a in rest[:k - len(ranked)]]
+    return ranked
 
 
 class Bot(Protocol):

@@ -47,7 +47,7 @@ from ..rules.fm.actions import (
 )
 from ..rules.fm.state import FMState
 from ..rules.protocol import Action, GameState
-from .base import is_kind, of_kind
+from .base import best_per_group, is_kind, of_kind
 from .objectives import Objectives
 
 # the attacker's gain of each CRT result (8.2.4), in units of one enemy unit eliminated
@@ -179,6 +179,33 @@ class FMHeuristicBot:
                 and not of_kind(actions, ShiftDropZone, present):
             return passing
         return actions[self._rng.randrange(len(actions))]
+
+    def candidates(self, state: GameState, k: int) -> list[Action]:
+        """The search's candidate set of a decision that places units (movement 5.x, entry 11.1, landing
+        11.4, advance 8.5) with many options, by this bot's own scores (`_placing_value`; no random
+        tie-break drawn, so its own choices are untouched): the best action of each unit, best first,
+        `k - 1` of them, then the option to halt or pass. Empty at any other decision (and in the secret
+        set-up, 12.0, which the search never enters)."""
+        if not isinstance(state, FMState):
+            return []
+        actions = state.legal_actions()
+        present = {type(a) for a in actions}
+        if of_kind(actions, Setup, present):
+            return []
+        placing: list[Placing] = [*of_kind(actions, Move, present), *of_kind(actions, Enter, present),
+                                  *of_kind(actions, Land, present), *of_kind(actions, Advance, present),
+                                  *of_kind(actions, Displace, present)]
+        if not placing:
+            return []
+        scored = self._score_placing(state, state.current_player, placing, {})
+        best: list[Placing] = best_per_group(scored, lambda a: a.unit, k - 1)
+        out: list[Action] = list(best)
+        halts = of_kind(actions, Halt, present)
+        if halts:
+            out.append(halts[0])
+        elif Pass() in actions:
+            out.append(Pass())
+        return out
 
     def _score_placing(self, st: FMState, side: str, placing: list[Placing],
                        aims: dict[tuple[str, str], float]) -> list[tuple[float, Placing]]:

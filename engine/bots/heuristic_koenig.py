@@ -46,7 +46,7 @@ from ..rules.koenig.actions import (
 )
 from ..rules.koenig.victory import ON_MAP, UnitSnapshot
 from ..rules.protocol import CHANCE, Action, GameState
-from .base import of_kind
+from .base import best_per_group, of_kind
 from .objectives import Objectives
 
 GOOD_FIRE = 0.5  # P(Hit) at which a fire goes before any move
@@ -208,6 +208,34 @@ class KoenigHeuristicBot:
         quiet = [a for a in actions if not (isinstance(a, KoenigAction) and a.verb.startswith("lead"))]
         pool = quiet or actions
         return pool[self._rng.randrange(len(pool))]
+
+    def candidates(self, state: GameState, k: int) -> list[Action]:
+        """The search's candidate set of an operation (7.0, 8.0) or a Redeployment (4.0) with many options,
+        by this bot's own scores (no random tie-break drawn, so its own choices are untouched): the fire
+        with the best P(Hit) (9.0), the best move of each unit (by `_move_gain`), best first, `k - 1` in
+        all, then the option to end (End, Done, Pass). Empty at any other decision."""
+        if not isinstance(state, KoenigView):
+            return []
+        actions = state.legal_actions()
+        moving: list[UnitMove] = [*of_kind(actions, Move), *of_kind(actions, CombinedMove),
+                                  *of_kind(actions, Redeploy)]
+        fires: list[FireAttack] = [*of_kind(actions, Fire), *of_kind(actions, MobileFire)]
+        if not moving and not fires:
+            return []
+        side = state.current_player
+        snap, occ = self._view(state)
+        out: list[Action] = []
+        if fires:
+            out += best_per_group([(self._fire_chance(state, a), a) for a in fires], lambda a: "fire", 1)
+        best_moves: list[UnitMove] = best_per_group([(self._move_gain(side, a, snap, occ), a) for a in moving],
+                                                    lambda a: a.unit, k - 1 - len(out))
+        out += best_moves
+        for ending in (End, Done, Pass):
+            over = of_kind(actions, ending)
+            if over:
+                out.append(over[0])
+                break
+        return out
 
     def _pick(self, scored: list[tuple[float, A]]) -> A:
         _score, best = self._best(scored)

@@ -40,6 +40,7 @@ from ..rules.target_arnhem.actions import (
 from ..rules.target_arnhem.board import ALLIED, TABoard
 from ..rules.target_arnhem.combat import odds
 from ..rules.target_arnhem.decisions import Act, AdvanceChoice, AttackWith, Excess, TakeDamage
+from .base import best_per_group
 
 
 class TAHeuristicBot:
@@ -111,7 +112,23 @@ class TAHeuristicBot:
                 best = (score, a)
         return best[1] if best is not None else Pass()
 
-    def _score(self, state: TABoard, side: str, a: Action, targets: list[Hex]) -> float:
+    def candidates(self, state: GameState, k: int) -> list[Action]:
+        """The search's candidate set of an impulse (Act) with many options: by this bot's own scores (no
+        random tie-break drawn, so its own choices are untouched), the best action of each unit (a move,
+        an entry, a Re-Supply) or target hex (an attack), best first, `k - 1` of them, then Pass. Empty
+        at any other decision."""
+        if not isinstance(state, TABoard) or not isinstance(state.pending_decision(), Act):
+            return []
+        legal = state.legal_actions()
+        side = state.current_player
+        targets = self._targets(state, side)
+        scored = [(self._score(state, side, a, targets, jitter=False), a) for a in legal
+                  if isinstance(a, (Attack, Enter, Resupply, Move))]
+        ranked: list[Action] = list(best_per_group(scored, _group, k - 1))
+        passing = [a for a in legal if isinstance(a, Pass)]
+        return ranked + passing[:1]
+
+    def _score(self, state: TABoard, side: str, a: Action, targets: list[Hex], jitter: bool = True) -> float:
         if isinstance(a, Attack):
             return self._attack_score(state, side, a)
         if isinstance(a, Enter):
@@ -120,7 +137,7 @@ class TAHeuristicBot:
         if isinstance(a, Resupply):
             return 3.0
         if isinstance(a, Move):
-            return self._move_score(state, a, targets)
+            return self._move_score(state, a, targets, jitter)
         return 0.0
 
     def _attack_score(self, state: TABoard, side: str, a: Attack) -> float:
@@ -137,7 +154,7 @@ class TAHeuristicBot:
             return 0.0
         return 60.0 + 10 * (result.defender - result.attacker) + (20 if target in self.objectives else 0)
 
-    def _move_score(self, state: TABoard, a: Move, targets: list[Hex]) -> float:
+    def _move_score(self, state: TABoard, a: Move, targets: list[Hex], jitter: bool = True) -> float:
         here = state.position.hex_of(a.unit)
         dest = state.map.hex_at(a.dest)
         if dest is None:  # into an off-board area: only when already off the map
@@ -150,7 +167,7 @@ class TAHeuristicBot:
         if gain <= 0:
             return 0.0
         bonus = 5.0 if dest in self.objectives else 0.0
-        return 10.0 + gain + bonus + self.rng.random() * 0.1
+        return 10.0 + gain + bonus + (self.rng.random() * 0.1 if jitter else 0.0)
 
     @staticmethod
     def _dist(h: Hex, targets: list[Hex]) -> int:
@@ -161,3 +178,10 @@ class TAHeuristicBot:
         if fort:
             return fort[0]
         return max(options, key=lambda a: (state.endurance_left(a.unit), a.unit))
+
+
+def _group(a: Action) -> str:
+    """What a candidate set keeps one action of: the unit that acts, or the hex attacked."""
+    if isinstance(a, Attack):
+        return "attack " + a.target
+    return "unit " + str(getattr(a, "unit", a.text()))

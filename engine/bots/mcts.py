@@ -22,13 +22,22 @@ drawn again from the bot's own generator:
 * Koenig's Market-Garden and Target Arnhem have no hidden information (their cup draws and rolls are
   public chance outcomes, drawn again as future chance).
 
-Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase) are more than a
-search of a few dozen simulations can tell apart, so the tree branches only where a decision has few
-options: a decision with at most `max_branching` legal actions (attacks or pass, fires, support,
-markers, retreats, step losses and Hits, demolitions, advances) is a tree node whose children are all
-its actions; at any larger decision, in the tree or in a rollout, the side to act plays its heuristic
-bot's choice. The bot searches only when its own decision is such a node; otherwise it plays its
-heuristic at once.
+Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase, every move of a
+Koenig operation or a Target Arnhem impulse) are more than a search of a few dozen simulations can tell
+apart, so a decision's options in the tree (`options`) are
+* all its legal actions when it has at most `max_branching` (attacks or pass, fires, support, markers,
+  retreats, step losses and Hits, demolitions, advances);
+* else, when `candidates` is above 0 (it is 0 by default: the bot measured weaker with candidate sets,
+  docs/bots.md), its *candidate set*: the heuristic's own choice and the `candidates` best options by the
+  heuristic's own scores (the family heuristic's `candidates(state, k)`: the best move of each unit, the
+  best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`). A decision
+  for which the heuristic names no candidates (e.g. F&M's secret set-up), or any large decision with
+  `candidates` 0, is played by the heuristic.
+Candidate sets are searched at the root only (the bot's own large decision, with `move_simulations`);
+below the root the tree branches at decisions with few options, and larger ones are played by the side's
+heuristic, in the tree and in rollouts alike (a version that branched over candidate sets below the
+root too did no better: docs/bots.md). A decision with few options at the root is searched with
+`simulations`.
 
 A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
 maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
@@ -36,7 +45,8 @@ maximizes the value of its side to act), the heuristic's choice at a node carryi
 play on with both sides' heuristic bots until the game ends or `horizon` decisions have been taken
 since the root; score that position for each side (`evaluate`) and back the value up the path.
 The bot plays, of the root's actions tried at least twice, the one of best mean value, but keeps the
-heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy).
+heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy); at a decision
+searched over its candidate set, of those tried at least `MOVE_VISITS` times, by more than `MOVE_MARGIN`.
 
 Evaluation of a position that is not over (`evaluate`, each side's value in [-1, 1]): 0.9 tanh of the
 lead the side has gained since the root, its lead (`score`) being
@@ -48,9 +58,9 @@ lead the side has gained since the root, its lead (`score`) being
   (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count against it.
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
-Budget: `simulations` per searched decision (deterministic: the same seed gives the same game on any
-machine, whatever its load). The default (`DEFAULT_SIMULATIONS`, `DEFAULT_HORIZON`) is the one measured
-in docs/bots.md.
+Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives
+the same game on any machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
+`DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`) are the ones measured in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -70,9 +80,18 @@ from .objectives import Objectives
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
 DEFAULT_MAX_BRANCHING = 8
+# Candidate sets of large decisions (`candidates`, the heuristic's best few) are off by default: with this
+# leaf evaluation and budget they made the bot weaker (docs/bots.md, MCTS: measured); MCTSBot(candidates=4)
+DEFAULT_CANDIDATES = 0
+# Progress toward the objectives in the leaf evaluation (families without VPs): off by default, an experiment
+# with candidate sets (docs/bots.md, MCTS)
+DEFAULT_PROGRESS = 0.0
+DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candidate set
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
 MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
+MOVE_MARGIN = 0.15  # the same at a decision searched over its candidate set
+MOVE_VISITS = 3  # the visits a candidate needs there before it may be played instead of the heuristic's
 VP_SCALE = 3.0  # Victory Points of lead gained that score tanh(1)
 MATERIAL_WEIGHT = 3.0  # all of a side's units lost
 OBJECTIVE_WEIGHT = 2.0  # every objective hex held
@@ -102,7 +121,9 @@ class MCTSBot:
 
     def __init__(self, scenario: Scenario, seed: int = 0, simulations: int | None = None,
                  horizon: int | None = None, max_branching: int | None = None,
-                 exploration: float | None = None, prior_bias: float | None = None) -> None:
+                 exploration: float | None = None, prior_bias: float | None = None,
+                 candidates: int | None = None, move_simulations: int | None = None,
+                 progress: float | None = None) -> None:
         from . import heuristic_for
 
         self.scenario = scenario
@@ -111,6 +132,9 @@ class MCTSBot:
         self.max_branching = DEFAULT_MAX_BRANCHING if max_branching is None else max_branching
         self.exploration = EXPLORATION if exploration is None else exploration
         self.prior_bias = PRIOR_BIAS if prior_bias is None else prior_bias
+        self.candidates = DEFAULT_CANDIDATES if candidates is None else candidates
+        self.move_simulations = DEFAULT_MOVE_SIMULATIONS if move_simulations is None else move_simulations
+        self.progress = DEFAULT_PROGRESS if progress is None else progress
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -131,25 +155,55 @@ class MCTSBot:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        if len(actions) > self.max_branching or self.simulations <= 0 or not searchable(state, me):
+        if self.simulations <= 0 or not searchable(state, me):
             return self._own.choose(state)
         default = self._own.choose(state)
-        by_text = {a.text(): a for a in actions}
+        options = self.options(state, actions, default.text())
+        if options is None or len(options) < 2:
+            return default
+        by_text = {a.text(): a for a in options}
         root = _Node(me, default.text())
         base = self.score(state)
-        for _ in range(self.simulations):
-            self._simulate(state, root, me, base)
+        budget = self.simulations if len(actions) <= self.max_branching else self.move_simulations
+        for _ in range(budget):
+            self._simulate(state, root, me, base, options)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
-        return by_text.get(self._final(root), default)
+        large = len(actions) > self.max_branching
+        return by_text.get(self._final(root, MOVE_VISITS if large else 2, MOVE_MARGIN if large else MARGIN), default)
 
-    def _final(self, root: _Node) -> str:
-        """The action to play: of the root's actions tried at least twice, the best mean value; the
-        heuristic's choice unless that beats it by more than MARGIN."""
-        tried = {t: c.value / c.visits for t, c in root.children.items() if c.visits >= 2}
+    def options(self, state: GameState, actions: list[Action], prior: str) -> list[Action] | None:
+        """What the search tries at a decision: all its legal actions when there are at most
+        `max_branching`; else the candidate set, the heuristic's choice (`prior`, an action's text) and
+        the `candidates` best of its own options (its `candidates(state, k)`: the best per unit, and the
+        option to end or pass); None where the heuristic names no candidates (the heuristic then plays)."""
+        if len(actions) <= self.max_branching:
+            return actions
+        if self.candidates <= 0:
+            return None
+        ranker: Any = getattr(self._policy[state.current_player], "candidates", None)
+        if not callable(ranker):
+            return None
+        found = ranker(state, self.candidates)
+        if not found:
+            return None
+        out: list[Action] = [a for a in actions if a.text() == prior][:1]
+        seen = {prior}
+        for a in found:
+            t = a.text()
+            if t not in seen:
+                seen.add(t)
+                out.append(a)
+        return out
+
+    def _final(self, root: _Node, visits: int = 2, margin: float = MARGIN) -> str:
+        """The action to play: of the root's actions tried at least `visits` times, the best mean value;
+        the heuristic's choice unless that beats it by more than `margin` (a few simulations are noisy,
+        and a move chosen over a candidate set on noise undoes the heuristic's plan: stricter there)."""
+        tried = {t: c.value / c.visits for t, c in root.children.items() if c.visits >= visits}
         if not tried:
             return root.heuristic
         best = max(tried, key=lambda t: (tried[t], t == root.heuristic))
-        if root.heuristic in tried and tried[best] - tried[root.heuristic] <= MARGIN:
+        if root.heuristic in tried and tried[best] - tried[root.heuristic] <= margin:
             return root.heuristic
         return best
 
@@ -162,7 +216,8 @@ class MCTSBot:
         _redeal_fm(det, me, self._rng)
         return det
 
-    def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float]) -> None:
+    def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float],
+                  root_options: list[Action]) -> None:
         st = self.determinize(root_state, me)
         path: list[tuple[_Node, str]] = []
         node: _Node | None = root
@@ -174,14 +229,20 @@ class MCTSBot:
                 st.apply(st.sample_chance())
                 continue
             actions = st.legal_actions()
-            if 1 < len(actions) <= self.max_branching and (node is not None or above is not None):
+            options: list[Action] | None = None
+            if len(actions) > 1 and (node is not None or above is not None):
+                if node is root:  # the root: its own option set (a candidate set if it is large)
+                    options = root_options
+                elif len(actions) <= self.max_branching:
+                    options = actions
+            if options is not None and len(options) > 1:
                 if node is None:
                     assert above is not None
                     node = above.below.get(player)
                     if node is None:  # expand: one new node a simulation, below a child visited before
                         node = above.below[player] = _Node(player, self._policy[player].choose(st).text())
-                text = self._select(node, actions)
-                action = next(a for a in actions if a.text() == text)
+                text = self._select(node, options)
+                action = next(a for a in options if a.text() == text)
                 path.append((node, text))
                 child = node.children.setdefault(text, _Child())
                 above = child if child.visits > 0 else None
@@ -265,6 +326,16 @@ class MCTSBot:
                 else:
                     lost = min(1.0, 0.35 * pos.steps_lost(uid))
                 score[side] -= MATERIAL_WEIGHT * lost / self._units_per_side[side]
+            if self.progress > 0:  # the mean distance of a side's counting units to the nearest objective
+                far: dict[str, list[int]] = {}
+                for uid in pos.units():
+                    side = self._unit_side.get(uid)
+                    h = pos.hex_of(uid)
+                    if side in score and h is not None and pos.status(uid) != UnitStatus.ELIMINATED \
+                            and self._counts(state, uid):
+                        far.setdefault(side, []).append(self._objectives.distance(h))
+                for side, ds in far.items():
+                    score[side] -= self.progress * sum(ds) / len(ds)
             total_w = sum(self._objectives.weight.values()) or 1.0
             for h, w in self._objectives.weight.items():
                 holders = {self._unit_side.get(u) for u in pos.units_at(h) if self._counts(state, u)}
@@ -345,4 +416,5 @@ def _in_printed(state: Any, side: str, pool: str, marker: Any) -> bool:
     return printed is not None and marker in printed
 
 
-__all__ = ["DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_SIMULATIONS", "MCTSBot", "searchable"]
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_MOVE_SIMULATIONS",
+           "DEFAULT_SIMULATIONS", "MCTSBot", "searchable"]

@@ -9,7 +9,8 @@ import random
 from fractions import Fraction
 
 import pytest
-from hexwright.engine.bots import BOT_NAMES, make_bot
+from hexwright.engine.bots import BOT_NAMES, heuristic_for, make_bot
+from hexwright.engine.bots.base import best_per_group
 from hexwright.engine.bots.mcts import MCTSBot, _redeal_fm, searchable
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.chance import SeededSampler
@@ -23,7 +24,9 @@ FM_1 = SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"
 FM_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 TARGET = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
-SMALL = {"simulations": 4, "horizon": 8}
+SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8}
+K = 4  # candidates asked of the heuristics
+MOVES = {**SMALL, "candidates": K}  # the bot with candidate sets at large decisions (off by default)
 
 
 def _scenario(path):
@@ -71,6 +74,135 @@ def _searched_decision(scenario, seed: int, side: str | None = None, want=None, 
             return state
         state.apply(bots[p].choose(state))
     raise AssertionError("no such decision within the limit")
+
+
+def _large_decision(scenario, seed: int, side: str | None = None, want=None, limit: int = 4000) -> GameState:
+    """The first position of a heuristic game where a side (`side`, if given) decides among more than 8
+    actions, may search, its heuristic names candidates there, and `want(state)` holds."""
+    state = new_game(scenario, seed)
+    bots = {s.id: make_bot("heuristic", i, scenario) for i, s in enumerate(scenario.sides)}
+    probe = heuristic_for(scenario, 0)
+    for _ in range(limit):
+        assert not state.is_terminal(), "no such decision in the game"
+        p = state.current_player
+        if p == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if (side is None or p == side) and len(state.legal_actions()) > 8 and searchable(state, p) \
+                and probe.candidates(state, K) and (want is None or want(state)):
+            return state
+        state.apply(bots[p].choose(state))
+    raise AssertionError("no such decision within the limit")
+
+
+ENDINGS = {"pass", "done", "end"}
+
+
+def test_best_per_group_keeps_the_best_of_each_group_best_first():
+    from hexwright.engine.rules.koenig.actions import Move
+
+    scored = [(1.0, Move("A", "0101")), (3.0, Move("A", "0102")), (2.0, Move("B", "0201")),
+              (2.0, Move("B", "0200")), (0.5, Move("C", "0301"))]
+    got = best_per_group(scored, lambda a: a.unit, 2)
+    assert got == [Move("A", "0102"), Move("B", "0200")]  # one per unit; of equal scores the first text
+    assert best_per_group(scored, lambda a: a.unit, 0) == []
+    assert best_per_group(scored, lambda a: a.unit, 4) == [Move("A", "0102"), Move("B", "0200"), Move("C", "0301"),
+                                                         Move("B", "0201")]  # then the next best of any unit
+
+
+@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig", "target-arnhem"])
+def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_plays(path):
+    """The heuristic's candidate set at a large decision: legal actions only, at most k, one per unit or
+    target, the option to end or pass among them; and asking for it draws nothing from the heuristic's
+    generator, so its own choices (pinned by other tests) stay the same."""
+    sc = _scenario(path)
+    for seed in (1, 2):
+        state = _large_decision(sc, seed)
+        legal = {a.text() for a in state.legal_actions()}
+        asked, fresh = heuristic_for(sc, 5), heuristic_for(sc, 5)
+        cands = asked.candidates(state, K)
+        assert 2 <= len(cands) <= K
+        texts = [a.text() for a in cands]
+        assert set(texts) <= legal and len(set(texts)) == len(texts)
+        units = [a.unit for a in cands if hasattr(a, "unit")]
+        movers = {a.unit for a in state.legal_actions() if hasattr(a, "unit")}
+        assert len(set(units)) == min(len(units), len(movers))  # one per unit while there are others
+        if legal & ENDINGS or any(t.startswith("halt") for t in legal):
+            assert any(t in ENDINGS or t.startswith("halt") for t in texts)
+        assert asked.choose(state.clone()) == fresh.choose(state.clone())
+
+
+@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig", "target-arnhem"])
+def test_a_large_decision_is_searched_over_its_candidate_set(path):
+    """More than 8 legal actions: the search tries the heuristic's choice and its candidates, nothing else,
+    the same seed gives the same search, and the action played is legal."""
+    sc = _scenario(path)
+    state = _large_decision(sc, 3)
+    a, b = MCTSBot(sc, 11, **MOVES), MCTSBot(sc, 11, **MOVES)
+    choice = a.choose(state.clone())
+    assert choice == b.choose(state.clone())
+    assert a.last_search and a.last_search == b.last_search
+    assert sum(v for v, _ in a.last_search.values()) == a.move_simulations
+    heuristic = heuristic_for(sc, 0)
+    allowed = {x.text() for x in heuristic.candidates(state, K)}
+    allowed.add(a._own.choose(state.clone()).text())
+    assert set(a.last_search) <= allowed
+    assert choice in state.legal_actions()
+    off = MCTSBot(sc, 11, **SMALL)  # by default no candidate set: the heuristic plays, as before
+    assert off.candidates == 0
+    assert off.choose(state.clone()) in state.legal_actions()
+    assert off.last_search == {}
+
+
+def test_a_candidate_set_decision_leaves_the_heuristic_only_on_clear_evidence(koenig):
+    """At a decision of few options another action is played when its mean beats the heuristic's choice by
+    more than MARGIN after 2 visits; over a candidate set it needs MOVE_VISITS visits and MOVE_MARGIN."""
+    from hexwright.engine.bots.mcts import MARGIN, MOVE_MARGIN, MOVE_VISITS, _Child, _Node
+
+    bot = MCTSBot(koenig, 1)
+    root = _Node("allied", "h")
+    root.children = {"h": _Child(3, 0.0), "x": _Child(3, 3 * (MARGIN + MOVE_MARGIN) / 2)}
+    assert bot._final(root) == "x"  # a lead between MARGIN and MOVE_MARGIN
+    assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "h"
+    root.children["x"] = _Child(MOVE_VISITS, MOVE_VISITS * (MOVE_MARGIN + 0.05))
+    assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "x"
+    root.children["x"] = _Child(MOVE_VISITS - 1, 1.0)  # too few visits, however good
+    assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "h"
+
+
+def test_the_progress_term_rewards_a_move_toward_the_objectives():
+    """With `progress` above 0 the leaf score of a family without VPs counts the mean distance of a side's
+    counting units to the objectives: a move toward them raises the mover's lead by exactly what the term
+    adds, and with `progress` 0 (the default) the term is absent."""
+    from hexwright.engine.rules.target_arnhem.actions import Move
+
+    sc = _scenario(TARGET)
+    state = _large_decision(sc, 1, side="allied")
+    plain, keen = MCTSBot(sc, 1), MCTSBot(sc, 1, progress=0.1)
+    assert plain.progress == 0.0
+    objectives = plain._objectives
+    pos = state.position
+    toward = next(a for a in state.legal_actions() if isinstance(a, Move) and pos.hex_of(a.unit) is not None
+                  and sc.map.hex_at(a.dest) is not None
+                  and objectives.distance(sc.map.hex_at(a.dest)) < objectives.distance(pos.hex_of(a.unit)))
+    after = state.clone()
+    after.apply(toward)
+
+    def term(s):  # what the progress term adds to the Allied lead
+        return keen.score(s)["allied"] - plain.score(s)["allied"]
+
+    assert term(after) > term(state)
+
+
+def test_a_large_decision_never_reads_the_other_sides_secret_hand(fm):
+    """F&M 7.2 at a movement decision: two positions that differ only in the German secret hand give the
+    Allied bot the very same search and choice."""
+    me, other = "allied", "german"
+    state = _large_decision(fm, 4, side=me, want=lambda s: _secret_hand(s, me))
+    alt = _other_hand(state, other)
+    a, b = MCTSBot(fm, 8, **MOVES), MCTSBot(fm, 8, **MOVES)
+    assert a.choose(state) == b.choose(alt)
+    assert a.last_search and a.last_search == b.last_search
 
 
 def test_registered_under_its_name(fm, koenig):
