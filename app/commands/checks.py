@@ -4,6 +4,7 @@ exit status 2, instead of raising after the work was done and losing it."""
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import sys
@@ -66,3 +67,21 @@ def check_outputs(command: str, outputs: dict[str, str | None], stdout_ok: tuple
 
 def positive_number(value: float | None) -> bool:
     return value is None or (math.isfinite(value) and value > 0)
+
+
+def report_written(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
+    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
+    import json
+
+    if args.json == "-":
+        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
+        return
+    for note in notes:
+        print(f"{args.file}: note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    if args.json:
+        from hexwright.engine.formats.atomic import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
+                          + "\n")

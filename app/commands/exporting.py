@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .checks import USAGE, check_outputs, refuse
+from .checks import USAGE, check_outputs, refuse, report_written
 from .loading import load_any
 
 FORMATS = (".tmx", ".vmod")
@@ -22,24 +22,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="OUT.tmx (Tiled map, with OUT.tiles.png) or OUT.vmod (VASSAL module, from a scenario)")
     p.add_argument("--counter-size", type=int, default=64, metavar="PX",
                    help="VASSAL: counter images PX pixels square (default 64)")
-
-
-def _report(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
-    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
-    import json
-
-    if args.json == "-":
-        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
-        return
-    for note in notes:
-        print(f"{args.file}: note: {note}", file=sys.stderr)
-    for path in written:
-        print(path)
-    if args.json:
-        from hexwright.engine.formats.atomic import atomic_write_text
-
-        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
-                          + "\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
         m = obj.map if isinstance(obj, Scenario) else obj
         image, notes = save_tmx(m, args.output)
-        _report(args, [args.output, str(image)], notes)
+        report_written(args, [args.output, str(image)], notes)
         return 0
     if not isinstance(obj, Scenario):
         return refuse("export", f"{args.file} is a map; a VASSAL module is made from a scenario (its counters, "
@@ -82,5 +64,5 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.app.interchange.vassal import write_vmod
 
     notes = write_vmod(obj, args.output, counter_px=args.counter_size)
-    _report(args, [args.output], notes)
+    report_written(args, [args.output], notes)
     return 0

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .checks import USAGE, check_outputs, refuse
+from .checks import USAGE, check_outputs, refuse, report_written
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -32,24 +32,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--first-row", type=int, help="number of the first row (default 1)")
     p.add_argument("--digits", type=int, help="digits per part of an XXYY number (default 2)")
     p.add_argument("--name", default="", help="the map's name (default: the TMX's name)")
-
-
-def _report(args: argparse.Namespace, written: list[str], notes: list[str]) -> None:
-    """What was written and the notes: as lines (notes on standard error), or as JSON with --json FILE|-."""
-    import json
-
-    if args.json == "-":
-        print(json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2))
-        return
-    for note in notes:
-        print(f"{args.file}: note: {note}", file=sys.stderr)
-    for path in written:
-        print(path)
-    if args.json:
-        from hexwright.engine.formats.atomic import atomic_write_text
-
-        atomic_write_text(args.json, json.dumps({"input": args.file, "written": written, "notes": notes}, indent=2)
-                          + "\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     m, notes = tmx_to_map(doc, mapping, labels, table, args.name)
     save_map(m, args.output)
-    _report(args, [args.output] + ([args.save_tiles] if args.save_tiles else []), notes)
+    report_written(args, [args.output] + ([args.save_tiles] if args.save_tiles else []), notes)
     return 0
 
 

@@ -30,7 +30,15 @@ from ..validation.diagnostics import Diagnostic, Severity, SourceMap
 from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
 from .fields import Fields, finite
-from .mapfile import MAP_KIND, check_header, dump_terrain_table, read_map, read_terrain_table, read_underlay
+from .mapfile import (
+    MAP_KIND,
+    check_header,
+    dump_terrain_table,
+    dump_underlay,
+    read_map,
+    read_terrain_table,
+    read_underlay,
+)
 from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, YList, load_yaml, read_source
 
@@ -258,9 +266,7 @@ def dump_area_map_body(m: AreaMap, indent: str = "") -> str:
         for br in edited:
             out.append(f"{indent}  - {flow({'between': [br.a, br.b], 'kind': br.kind})}\n")
     if m.underlay is not None:
-        u = m.underlay
-        ud = {"image": u.image, "transform": list(u.transform), "opacity": u.opacity, "visible": u.visible}
-        out.append(f"{indent}underlay: {flow(ud)}\n")
+        out.append(dump_underlay(m.underlay, indent))
     return "".join(out)
 
 

@@ -665,10 +665,14 @@ def dump_map_body(m: HexMap, indent: str = "") -> str:
                         ("hexes", hexes, [])])
             out.append(f"{line_indent}{scalar(name)}: {flow(d)}\n")
     if m.underlay is not None:
-        u = m.underlay
-        d = {"image": u.image, "transform": list(u.transform), "opacity": u.opacity, "visible": u.visible}
-        out.append(f"{indent}underlay: {flow(d)}\n")
+        out.append(dump_underlay(m.underlay, indent))
     return "".join(out)
+
+
+def dump_underlay(u: Underlay, indent: str = "") -> str:
+    """The `underlay:` line of a hex or area map (read back by `read_underlay`)."""
+    d = {"image": u.image, "transform": list(u.transform), "opacity": u.opacity, "visible": u.visible}
+    return f"{indent}underlay: {flow(d)}\n"
 
 
 def dump_map(m: HexMap) -> str:
