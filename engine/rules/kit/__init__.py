@@ -8,6 +8,7 @@
   and its explanation of a refusal; the decision it waits for is a typed dataclass (`Decision`); the
   rule steps that need no decision are typed `Task`s; a family assembles its steps in a `StepTable`
   (dispatch by the decision's class, never by building names from strings).
+* `actions`: the readers a family's `parse_action` table maps each verb to (`one(Move)`, `two(Place)`, `none(Pass)`).
 * `machine.SequenceState`: the game-state protocol over a step table: the pending decision, the task
   queue, the automatic pass where a decision has only one empty choice (logged, not silent).
 

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..kit.actions import none, one, two
 from ..protocol import Action, Draw, Roll
 
 OFF = "off"  # the destination of a move or retreat off the map (exclusive 12.0, 11.1)
@@ -300,36 +301,14 @@ def _interdict(args: list[str]) -> Action:
     return Interdict(h, lead)
 
 
-def _one(kind: Callable[[str], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        (x,) = args
-        return kind(x)
-    return read
-
-
-def _two(kind: Callable[[str, str], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        a, b = args
-        return kind(a, b)
-    return read
-
-
-def _none(kind: Callable[[], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        if args:
-            raise ValueError("takes no arguments")
-        return kind()
-    return read
-
-
 _READERS: dict[str, Callable[[list[str]], Action]] = {
-    "roll": _one(lambda x: Roll(int(x))), "draw": _one(CupDraw), "move": _unit_to(Move),
+    "roll": one(lambda x: Roll(int(x))), "draw": one(CupDraw), "move": _unit_to(Move),
     "cmove": _unit_to(CombinedMove), "redeploy": _unit_to(Redeploy), "fire": _fire(Fire),
-    "mfire": _fire(MobileFire), "support": _support, "hit": _one(Hit), "retreat": _two(Retreat),
-    "stay": _one(Stay), "capture": _one(Capture), "end": _one(End), "done": _none(Done),
-    "interdict": _interdict, "lead-activate": _one(LeadActivate), "lead-reroll": _none(LeadReroll),
-    "accept": _none(Accept), "lead-hold": _one(LeadHold), "attach": _one(Attach), "recover": _two(Recover),
-    "pass": _none(Pass),
+    "mfire": _fire(MobileFire), "support": _support, "hit": one(Hit), "retreat": two(Retreat),
+    "stay": one(Stay), "capture": one(Capture), "end": one(End), "done": none(Done),
+    "interdict": _interdict, "lead-activate": one(LeadActivate), "lead-reroll": none(LeadReroll),
+    "accept": none(Accept), "lead-hold": one(LeadHold), "attach": one(Attach), "recover": two(Recover),
+    "pass": none(Pass),
 }
 VERBS = tuple(_READERS)
 

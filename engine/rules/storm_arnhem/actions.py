@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..kit.actions import none, one, two
 from ..protocol import Action, Roll
 
 
@@ -159,33 +160,11 @@ class Pass(_Word):
     verb: ClassVar[str] = "pass"
 
 
-def _one(kind: Callable[[str], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        (x,) = args
-        return kind(x)
-    return read
-
-
-def _two(kind: Callable[[str, str], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        a, b = args
-        return kind(a, b)
-    return read
-
-
-def _none(kind: Callable[[], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        if args:
-            raise ValueError("takes no arguments")
-        return kind()
-    return read
-
-
 _READERS: dict[str, Callable[[list[str]], Action]] = {
-    "roll": _one(lambda x: Roll(int(x))), "place": _two(Place), "move": _two(Move), "retreat": _two(Retreat),
-    "fire": _two(Fire), "with": _one(With), "eliminate": _one(Eliminate), "onward": _one(Onward),
-    "replace": _one(Replace), "perimeter": _one(Perimeter), "resolve": _none(Resolve), "hold": _none(Hold),
-    "use-ta": _none(UseTA), "end-turn": _none(EndTurn), "done": _none(Done), "pass": _none(Pass),
+    "roll": one(lambda x: Roll(int(x))), "place": two(Place), "move": two(Move), "retreat": two(Retreat),
+    "fire": two(Fire), "with": one(With), "eliminate": one(Eliminate), "onward": one(Onward),
+    "replace": one(Replace), "perimeter": one(Perimeter), "resolve": none(Resolve), "hold": none(Hold),
+    "use-ta": none(UseTA), "end-turn": none(EndTurn), "done": none(Done), "pass": none(Pass),
 }
 VERBS = tuple(_READERS)
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..kit.actions import none, one, two
 from ..protocol import Action, Roll
 
 BOMB = "+bomb"
@@ -152,28 +153,6 @@ class Pass(_Word):
     verb: ClassVar[str] = "pass"
 
 
-def _one(kind: Callable[[str], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        (x,) = args
-        return kind(x)
-    return read
-
-
-def _two(kind: Callable[[str, str], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        a, b = args
-        return kind(a, b)
-    return read
-
-
-def _none(kind: Callable[[], Action]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        if args:
-            raise ValueError("takes no arguments")
-        return kind()
-    return read
-
-
 def _fire(args: list[str]) -> Action:
     if not args:
         return Fire(False)
@@ -183,10 +162,10 @@ def _fire(args: list[str]) -> Action:
 
 
 _READERS: dict[str, Callable[[list[str]], Action]] = {
-    "roll": _one(lambda x: Roll(int(x))), "enter": _two(Enter), "move": _two(Move), "attack": _one(Attack),
-    "with": _one(With), "fire": _fire, "resupply": _one(Resupply), "damage": _one(Damage),
-    "advance": _one(Advance), "eliminate": _one(Eliminate), "stay": _none(Stay), "done": _none(Done),
-    "pass": _none(Pass),
+    "roll": one(lambda x: Roll(int(x))), "enter": two(Enter), "move": two(Move), "attack": one(Attack),
+    "with": one(With), "fire": _fire, "resupply": one(Resupply), "damage": one(Damage),
+    "advance": one(Advance), "eliminate": one(Eliminate), "stay": none(Stay), "done": none(Done),
+    "pass": none(Pass),
 }
 VERBS = tuple(_READERS)
 
