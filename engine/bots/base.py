@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar, cast
 
+from ..rules.kit.listing import Listing
 from ..rules.protocol import CHANCE, Action, GameState
 
 A = TypeVar("A", bound=Action)
@@ -23,11 +24,20 @@ def is_kind(t: type, kind: type) -> bool:
     return ok
 
 
+def kinds_of(actions: Iterable[Action]) -> set[type]:
+    """The classes of the actions (of a rules kit `Listing` without making its lazily listed actions)."""
+    if type(actions) is Listing:
+        return actions.kinds()
+    return {type(a) for a in actions}
+
+
 def of_kind(actions: Iterable[Action], kind: type[A], present: set[type] | None = None) -> list[A]:
     """The actions that are `kind`s, in their order; `present` (the actions' classes) skips the scan when
     none of them is one."""
     if present is not None and not any(is_kind(t, kind) for t in present):
         return []
+    if type(actions) is Listing:
+        return cast("list[A]", actions.of_kind(kind))
     return cast("list[A]", [a for a in actions if is_kind(type(a), kind)])
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar, cast
 
-from ..hexgrid import Hex, hex_distance, hex_neighbors
+from ..hexgrid import Hex, hex_distance
 from ..model.scenario import Scenario
 from ..rules.fm.actions import (
     Advance,
@@ -47,7 +47,7 @@ from ..rules.fm.actions import (
 )
 from ..rules.fm.state import FMState
 from ..rules.protocol import Action, GameState
-from .base import best_per_group, is_kind, of_kind
+from .base import best_per_group, is_kind, kinds_of, of_kind
 from .objectives import Objectives
 
 # the attacker's gain of each CRT result (8.2.4), in units of one enemy unit eliminated
@@ -109,7 +109,7 @@ class FMHeuristicBot:
         if h is None:
             return 0
         n = 0
-        for x in hex_neighbors(h):
+        for x in state.game.adjacent(h):
             uid = state.occupant(x)
             if uid is not None and self.scenario.units[uid].side != side:
                 n += 1
@@ -130,7 +130,7 @@ class FMHeuristicBot:
         if not isinstance(state, FMState):
             raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
         st = state
-        present = {type(a) for a in actions}
+        present = kinds_of(actions)
         passing: Action | None = Pass() if Pass() in actions else None
         side = state.current_player
 
@@ -189,7 +189,7 @@ class FMHeuristicBot:
         if not isinstance(state, FMState):
             return []
         actions = state.legal_actions()
-        present = {type(a) for a in actions}
+        present = kinds_of(actions)
         if of_kind(actions, Setup, present):
             return []
         placing: list[Placing] = [*of_kind(actions, Move, present), *of_kind(actions, Enter, present),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..model.scenario import Scenario
@@ -96,7 +97,7 @@ class SoAHeuristicBot:
         units.sort(key=lambda u: -st.attack(u))
         return tuple(units[:MAX_FIRE_GROUP])
 
-    def best_fire(self, st: SoABoard, side: str, actions: list[Action]) -> tuple[Fraction, Action | None]:
+    def best_fire(self, st: SoABoard, side: str, actions: Sequence[Action]) -> tuple[Fraction, Action | None]:
         best: tuple[Fraction, Action | None] = (Fraction(0), None)
         vp = set(st.areas.vp_areas())
         for a in actions:
@@ -107,7 +108,7 @@ class SoAHeuristicBot:
                     best = (e, a)
         return best
 
-    def best_move(self, st: SoABoard, side: str, actions: list[Action]) -> Action | None:
+    def best_move(self, st: SoABoard, side: str, actions: Sequence[Action]) -> Action | None:
         dist = self.distances(st, self.objectives(st, side))
         vp = set(st.areas.vp_areas())
         best: tuple[float, Action | None] = (0.0, None)
@@ -166,7 +167,7 @@ class SoAHeuristicBot:
     def fires(self, st: SoABoard, side: str) -> list[Action]:
         return fire_declarations(st, side)
 
-    def casualty(self, st: SoABoard, d: Casualties, legal: list[Action]) -> Action:
+    def casualty(self, st: SoABoard, d: Casualties, legal: Sequence[Action]) -> Action:
         retreats = [a for a in legal if isinstance(a, Retreat)]
         elims = [a for a in legal if isinstance(a, Eliminate)]
         if retreats and d.points <= len({a.unit for a in retreats}):
@@ -174,7 +175,7 @@ class SoAHeuristicBot:
         # the unit that absorbs the points with the least strength lost
         return min(elims, key=lambda a: (absorbs(st, a.unit) < d.points, st.attack(a.unit), -absorbs(st, a.unit)))
 
-    def leave(self, st: SoABoard, legal: list[Action]) -> Action:
+    def leave(self, st: SoABoard, legal: Sequence[Action]) -> Action:
         vp = set(st.areas.vp_areas())
         best: tuple[float, Action] = (-1.0, legal[0])
         for a in legal:

@@ -19,6 +19,7 @@ Highway) and plays toward them:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..hexgrid import Hex, hex_distance
 from ..model.scenario import Scenario
@@ -102,7 +103,7 @@ class TAHeuristicBot:
             want = [h for h in self.highway + self.arnhem if state.side_at(h) != side]
         return want or list(self.objectives)
 
-    def _act(self, state: TABoard, legal: list[Action]) -> Action:
+    def _act(self, state: TABoard, legal: Sequence[Action]) -> Action:
         side = state.current_player
         best: tuple[float, Action] | None = None
         targets = self._targets(state, side)

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,7 +172,7 @@ class MCTSBot:
         large = len(actions) > self.max_branching
         return by_text.get(self._final(root, MOVE_VISITS if large else 2, MOVE_MARGIN if large else MARGIN), default)
 
-    def options(self, state: GameState, actions: list[Action], prior: str) -> list[Action] | None:
+    def options(self, state: GameState, actions: Sequence[Action], prior: str) -> Sequence[Action] | None:
         """What the search tries at a decision: all its legal actions when there are at most
         `max_branching`; else the candidate set, the heuristic's choice (`prior`, an action's text) and
         the `candidates` best of its own options (its `candidates(state, k)`: the best per unit, and the
@@ -217,7 +218,7 @@ class MCTSBot:
         return det
 
     def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float],
-                  root_options: list[Action]) -> None:
+                  root_options: Sequence[Action]) -> None:
         st = self.determinize(root_state, me)
         path: list[tuple[_Node, str]] = []
         node: _Node | None = root
@@ -229,7 +230,7 @@ class MCTSBot:
                 st.apply(st.sample_chance())
                 continue
             actions = st.legal_actions()
-            options: list[Action] | None = None
+            options: Sequence[Action] | None = None
             if len(actions) > 1 and (node is not None or above is not None):
                 if node is root:  # the root: its own option set (a candidate set if it is large)
                     options = root_options
@@ -258,7 +259,7 @@ class MCTSBot:
             c.visits += 1
             c.value += values.get(n.player, 0.0)
 
-    def _select(self, node: _Node, actions: list[Action]) -> str:
+    def _select(self, node: _Node, actions: Sequence[Action]) -> str:
         texts = [a.text() for a in actions]
         unvisited = [t for t in texts if node.children.get(t) is None or node.children[t].visits == 0]
         if unvisited:  # the heuristic's choice first, then the others in the rules' order

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -146,7 +147,9 @@ class GameState(ABC):
     def phase(self) -> Phase: ...
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]: ...
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions in a deterministic order: a read-only sequence (a list, or the rules kit's
+        `Listing`, whose actions are made when read); copy it with list() to change it."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:

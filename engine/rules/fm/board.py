@@ -18,11 +18,11 @@ reads them (game.cite).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ...hexgrid import Hex, Hexside, hex_distance, hex_neighbors
+from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
 from ..kit import Decision, Position, SequenceState, Step, Task, UnitStatus
 from ..protocol import Action
@@ -141,7 +141,7 @@ class FMBoard(SequenceState):
         self._cache: dict[Any, Any] = {}
         self._cache_rev = -1
         self.phase_reach: dict[Any, Any] = {}
-        self.kept_moves: dict[str, tuple[Any, int, list[Action]]] = {}
+        self.kept_moves: dict[str, tuple[Any, int, Any]] = {}
         self._occ_last: dict[Hex, str] | None = None
         self._occ_changes: list[frozenset[Hex]] = []
         if self.declared_ferry() is not None:
@@ -278,8 +278,8 @@ class FMBoard(SequenceState):
                                  if units[u].side != side and g.exerts_zoc(u))
             z = g.zoc_memo.get(exerting)
             if z is None:
-                contains = g.map.contains
-                z = frozenset(n for h in exerting for n in hex_neighbors(h) if contains(n))
+                adjacent = g.adjacent
+                z = frozenset(n for h in exerting for n in adjacent(h))
                 if len(g.zoc_memo) > 256:
                     g.zoc_memo.clear()
                 g.zoc_memo[exerting] = z
@@ -462,7 +462,7 @@ D = TypeVar("D", bound=Decision)
 class FMStep(Step[FMBoard, D]):
     """A step of F&M: refusals cite the rules as a player reads them and name sides by their names."""
 
-    def legal(self, state: FMBoard, d: D) -> list[Action]:
+    def legal(self, state: FMBoard, d: D) -> Sequence[Action]:
         raise NotImplementedError
 
     def apply(self, state: FMBoard, d: D, action: Action) -> None:

@@ -18,7 +18,7 @@ import copy
 import itertools
 from fractions import Fraction
 
-from ...hexgrid import Hex, hex_distance, hex_neighbors
+from ...hexgrid import Hex, hex_distance
 from ..kit import ChanceStep, Task
 from ..protocol import CHANCE, Action, Roll
 from . import crt
@@ -94,7 +94,7 @@ def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
     g = state.game
     out = []
     mobile_phase = state.phase_index == 4
-    for n in hex_neighbors(target):
+    for n in g.adjacent(target):
         u = state.occupant(n)
         if u is None or g.units[u].side != side:
             continue

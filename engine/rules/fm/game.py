@@ -12,7 +12,7 @@ from collections import OrderedDict
 from functools import cached_property
 from typing import Any
 
-from ...hexgrid import Hex, Hexside, hex_distance, hexes_within, hexside_between, hexside_of
+from ...hexgrid import Hex, Hexside, hex_distance, hex_neighbors, hexes_within, hexside_between, hexside_of
 from ...model.counters import UnitDef
 from ...model.hexmap import EDGE_SIDES, HexMap
 from ...model.placement import hex_prohibited, movement_class_of, zone_rule_holds
@@ -135,6 +135,7 @@ class FMGameBase(Game):
         self.units: dict[str, UnitDef] = dict(sc.units)
         self._graphs: dict[str, MovementGraph] = {}
         self.labels: dict[Hex, str] = {h: self.map.label(h) for h in self.map.hexes}
+        self._adjacent: dict[Hex, tuple[Hex, ...]] = {}  # each hex's neighbours on the map (`adjacent`)
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
         # memos of values that depend only on the map and the units' printed values: the ZOC hexes of a
@@ -153,6 +154,14 @@ class FMGameBase(Game):
         self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
+
+    def adjacent(self, h: Hex) -> tuple[Hex, ...]:
+        """The hexes next to `h` that are on the map, in hex_neighbors' order (kept per game)."""
+        got = self._adjacent.get(h)
+        if got is None:
+            contains = self.map.contains
+            got = self._adjacent[h] = tuple(n for n in hex_neighbors(h) if contains(n))
+        return got
 
     # -- tables ----------------------------------------------------------------------------
     @cached_property

@@ -12,10 +12,12 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...hexgrid import Hex, Hexside
 from ...movement.kernel import Reach
+from ..kit.listing import Lazy, Listing
 from ..protocol import Action
 from .actions import Enter, Halt, Move, Pass
 from .board import FMBoard, FMStep
@@ -25,9 +27,9 @@ from .game import cite, rule_ref
 from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries
 
-# a unit's moves (reach_moves): the destinations and the moves to them (parallel lists), and the set of
-# the destinations; parallel lists rather than (hex, move) pairs: fewer objects for the garbage collector
-MoveList = tuple[list[Hex], list[Action], frozenset[Hex]]
+# a unit's moves (reach_moves): the destinations in the order listed, the set of them, and how a move to
+# one is made (a Lazy part's make, made and key_of): a move is made only when it is read
+MoveList = tuple[list[Hex], frozenset[Hex], Callable[[Hex], Action], dict[Hex, Action], Callable[[Action], Any]]
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -46,7 +48,7 @@ def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
     return out
 
 
-def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside | None] | None = None) -> list[Action]:
+def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside | None] | None = None) -> Lazy:
     """Every hex the unit can reach this phase, by its cheapest path (5.1-5.4, 6.1), but hexes other
     units occupy (5.3). Enemy units do not move during a friendly phase, so each unit's reach is
     computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,
@@ -56,8 +58,10 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     if where is None:
         where = (state.demolished(), state.active_ferry())
     key = (state.turn, state.stage, uid, start, state.mp_spent(uid), where)
-    entry: MoveList | None = state.phase_reach.get(key)
-    if entry is None:
+    got = state.phase_reach.get(key)
+    if got is not None:
+        entry: MoveList = got[0]
+    else:
         reach = unit_reach(state, uid)
         # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
         # not move, and nothing in its way changed) give the same moves
@@ -66,21 +70,20 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         if last is not None and last[0] == paths:
             entry = last[1]
         else:
-            entry = reach_moves(reach, uid, g.labels)
+            entry = reach_moves(reach, uid, g.labels, g.hex)
             g.moves_memo[uid] = (paths, entry)
-        state.phase_reach[key] = entry
-    assert entry is not None
+        state.phase_reach[key] = (entry, reach)
     occ = state.occupancy()
     version = state.occupancy_version()
     kept = state.kept_moves.get(uid)
-    dests, listed, hexes = entry
+    dests, hexes, make, made, key_of = entry
     if kept is not None and kept[0] is entry:
         seen = kept[1]
         if seen == version or state.unchanged_since(seen, hexes):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2])
             return kept[2]
-    got: list[Action] = [mv for h, mv in zip(dests, listed, strict=True) if h not in occ]
+    got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made, key_of, Move)
     state.kept_moves[uid] = (entry, version, got)
     return got
 
@@ -150,9 +153,10 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
     if not mobile:
         state.moved_in_movement.add(uid)
     ferried = set(ferry_edges_into(state, uid, state.enemy_zoc(g.units[uid].side)))
+    spent_in = listed_spent(state, a, hexes)
     for i in range(1, len(hexes)):
         if demolition_candidates(state, uid, hexes[i]):
-            spent = path_cost_of(state, uid, hexes[: i + 1])
+            spent = spent_in[hexes[i]] if spent_in is not None else path_cost_of(state, uid, hexes[: i + 1])
             state.spent[uid] = state.mp_spent(uid) + spent
             state.place(uid, hexes[i])
             # where the unit ends if it may not go on from a friend's hex (5.3: no ending stacked)
@@ -167,13 +171,29 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
                 state.move_fallback.pop(uid, None)
             check_demolition(state, uid, hexes[i], mover, mobile)
             return
-    spent = path_cost_of(state, uid, hexes)
+    spent = spent_in[hexes[-1]] if spent_in is not None else path_cost_of(state, uid, hexes)
     state.spent[uid] = state.mp_spent(uid) + spent
     state.place(uid, hexes[-1])
     state.moved.add(uid)
     state.move_fallback.pop(uid, None)
     ma = state.current_values(uid).get("movement", 0)
     state.note(f"{uid} moves to {a.path[-1]}: {_mp(state.spent[uid])} of {ma} MP")
+
+
+def listed_spent(state: FMBoard, a: Move, hexes: list[Hex]) -> dict[Hex, float] | None:
+    """For a move of the legal list (the very object listed, along its reach's cheapest path): the MP
+    spent on reaching each hex of the unit's reach this move, which every prefix of that path costs (5.4);
+    None for any other move (its path is costed step by step, `path_cost_of`), or where the reach has
+    ferry landings (10.6.2), whose paths are not the search's."""
+    uid = a.unit
+    got = state.phase_reach.get((state.turn, state.stage, uid, hexes[0], state.mp_spent(uid),
+                                 (state.demolished(), state.active_ferry())))
+    if got is None:
+        return None
+    entry, reach = got
+    if type(reach) is not Reach or entry[3].get(hexes[-1]) is not a:
+        return None
+    return reach.spent
 
 
 def listed_move(state: FMBoard, d: MoveChoice | GoOn, action: Action) -> Action | None:
@@ -196,13 +216,12 @@ class MoveStep(FMStep[MoveChoice]):
     rule = rule_ref("5.1, 11.1")
     name = "move units, bring on reinforcements, or pass"
 
-    def legal(self, state: FMBoard, d: MoveChoice) -> list[Action]:
-        out = entries(state, d.player, d.mobile)
+    def legal(self, state: FMBoard, d: MoveChoice) -> Listing:
         where = (state.demolished(), state.active_ferry())
-        for uid in movers(state, d.player, d.mobile):
-            out.extend(moves_of(state, uid, where))
-        out.append(Pass())
-        return out
+        parts: list[Sequence[Action]] = [entries(state, d.player, d.mobile)]
+        parts.extend(moves_of(state, uid, where) for uid in movers(state, d.player, d.mobile))
+        parts.append((Pass(),))
+        return Listing(parts)
 
     def is_legal(self, state: FMBoard, d: MoveChoice, action: Action) -> bool:
         if isinstance(action, Move):
@@ -291,11 +310,12 @@ class GoOnStep(FMStep[GoOn]):
             state.pending = back
 
 
-def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
+def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable[[str], Hex | None]) -> MoveList:
     """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
     the order of the hexes' labels, with the very paths the kernel's Reach.path gives (a hex entered
-    across a printed ferry, 10.6.2: its landing path). Each move spells its path out when it is first
-    read (`route_labels`): of the hundreds of moves listed, a player takes one."""
+    across a printed ferry, 10.6.2: its landing path). A move is made when the legal list is first read
+    at it (kit.listing.Lazy), and spells its path out when that is first read (`route_labels`): of the
+    hundreds of moves listed, a player takes one."""
     start = reach.start
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
     route: Route = (route_labels, reach, labels, {})
@@ -303,16 +323,23 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str]) -> MoveList:
     dests = sorted(reach.spent, key=labels.__getitem__)
     if start in reach.spent:
         dests.remove(start)
-    moves: list[Action] = []
-    add = moves.append
-    for h in dests:
+
+    def make(h: Hex) -> Action:
         mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
         d = mv.__dict__
         d["unit"] = uid
         d["_route"] = route
         d["_to"] = h
-        add(mv)
-    return dests, moves, frozenset(dests)
+        return mv
+
+    def key_of(action: Action) -> Hex | None:
+        """The destination of a move of this unit (None for any other action)."""
+        if type(action) is not Move or action.unit != uid:
+            return None
+        to = action.__dict__.get("_to")
+        return to if to is not None else hex_of(action.path[-1]) if action.path else None
+
+    return dests, frozenset(dests), make, {}, key_of
 
 
 Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import Hex, hex_distance, hex_neighbors
+from ...hexgrid import Hex, hex_distance
 from ..kit import Task
 from ..protocol import Action
 from .actions import Advance, Displace, Pass, Retreat, Stiff
@@ -53,7 +53,7 @@ def retreat_paths(state: FMBoard, uid: str, n: int, bombardment: bool = False) -
         if len(path) - 1 >= n:
             return
         here = path[-1]
-        for b in hex_neighbors(here):
+        for b in state.game.adjacent(here):
             if hex_distance(origin, b) != len(path) or b in path:
                 continue
             if step_allowed(state, uid, here, b):
@@ -129,7 +129,7 @@ def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0)
     """Where a displaced unit may go: a vacant adjacent hex it could retreat into; a hex of another
     friendly unit only if no vacant one exists and that unit can be displaced in turn (8.3.1)."""
     here = state.pos[uid]
-    steps = [b for b in hex_neighbors(here) if step_allowed(state, uid, here, b)]
+    steps = [b for b in state.game.adjacent(here) if step_allowed(state, uid, here, b)]
     busy_hexes = {state.pos[u] for u in busy if u in state.pos}
     vacant = [b for b in steps if state.occupant(b) is None and b not in busy_hexes]
     if vacant:

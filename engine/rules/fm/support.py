@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex, hex_distance, hex_neighbors
+from ...hexgrid import Hex, hex_distance
 from ...model.counters import SupportMarker
 from ..chance import weighted
 from ..kit import ChanceStep, Task
@@ -169,7 +169,7 @@ class _Tracer:
     and a later search stops on a settled hex."""
 
     def __init__(self, state: FMBoard, targets: set[Hex], blocked: set[Hex]) -> None:
-        self.contains = state.game.map.contains
+        self.adjacent = state.game.adjacent
         self.targets = targets
         self.blocked = blocked
         self.settled: dict[Hex, bool] = {}
@@ -180,7 +180,7 @@ class _Tracer:
         settled = self.settled
         if start in settled:
             return settled[start]
-        targets, blocked, contains = self.targets, self.blocked, self.contains
+        targets, blocked, adjacent = self.targets, self.blocked, self.adjacent
         seen = {start}
         todo = deque([start])
         found = False
@@ -189,8 +189,8 @@ class _Tracer:
             if h in targets or settled.get(h):
                 found = True
                 break
-            for n in hex_neighbors(h):
-                if n not in seen and contains(n) and n not in blocked:
+            for n in adjacent(h):
+                if n not in seen and n not in blocked:
                     seen.add(n)
                     todo.append(n)
         for h in seen:

@@ -13,6 +13,7 @@ did (`skipped`, and a line of the event log), so a tool or a test sees every dec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
@@ -21,6 +22,7 @@ from typing import Any, ClassVar
 
 from ..chance import Sampler
 from ..protocol import CHANCE, Action, Game, GameState, Outcome
+from .listing import Listing
 from .position import Position
 from .steps import Decision, Step, StepTable, Task
 
@@ -54,7 +56,7 @@ class SequenceState(GameState):
         self.skipped: list[SkippedDecision] = []
         self._outcome: Outcome | None = None
         # the pending decision's legal actions: (len(history), the decision, the actions)
-        self._legal_memo: tuple[int, Decision | None, list[Action]] | None = None
+        self._legal_memo: tuple[int, Decision | None, Sequence[Action]] | None = None
 
     # -- hooks a family supplies ------------------------------------------------------------------
     def next_stage(self) -> None:
@@ -116,17 +118,19 @@ class SequenceState(GameState):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         d = self.pending
         if self._outcome is not None or d is None:
             return []
         n = len(self._history)
         memo = self._legal_memo
         if memo is not None and memo[0] == n and memo[1] is d:
-            return list(memo[2])
-        got = self.steps.step_for(d).legal(self, d)
-        self._legal_memo = (n, d, got)
-        return list(got)
+            got = memo[2]
+        else:
+            got = self.steps.step_for(d).legal(self, d)
+            self._legal_memo = (n, d, got)
+        # a Listing is read-only and given as it is; a step's list is copied (a caller may change its own)
+        return got if type(got) is Listing else list(got)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         d = self.pending
@@ -145,8 +149,8 @@ class SequenceState(GameState):
         if d is None or self._outcome is not None or not isinstance(action, Action):
             return False
         memo = self._legal_memo
-        if memo is not None and memo[0] == len(self._history) and memo[1] is d and any(
-                map(is_, memo[2], repeat(action))):
+        if memo is not None and memo[0] == len(self._history) and memo[1] is d and (
+                memo[2].holds(action) if type(memo[2]) is Listing else any(map(is_, memo[2], repeat(action)))):
             return True  # one of the legal actions listed for this decision (what a bot chose from): the
             # very object, found by identity (a scan in C, cheaper than a set of ids of every list)
         return self.steps.step_for(d).is_legal(self, d, action)

@@ -16,7 +16,7 @@ marker to commit) sets a new decision.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -52,7 +52,7 @@ class Step(Generic[S, D]):
     rule: ClassVar[str] = ""
     name: ClassVar[str] = ""
 
-    def legal(self, state: S, d: D) -> list[Action]:
+    def legal(self, state: S, d: D) -> Sequence[Action]:
         raise NotImplementedError
 
     def apply(self, state: S, d: D, action: Action) -> None:
@@ -88,7 +88,7 @@ class Step(Generic[S, D]):
 class ChanceStep(Step[S, D]):
     """A chance node: its legal actions are its outcomes; a refusal says it is not one of them."""
 
-    def legal(self, state: S, d: D) -> list[Action]:
+    def legal(self, state: S, d: D) -> Sequence[Action]:
         return [a for a, _ in self.outcomes(state, d)]
 
     def outcomes(self, state: S, d: D) -> list[tuple[Action, Fraction]]:
