@@ -16,6 +16,7 @@ since forking a process with running threads can leave a lock held in the child.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import signal
 import threading
@@ -123,9 +124,15 @@ def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
 
 def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario]) -> None:
     """A pool worker's initializer: Ctrl-C is the caller's to handle (it stops the pool); the study's
-    scenarios, then the warm-up."""
+    scenarios, then the warm-up. Then everything the worker has made so far (its modules, the scenario,
+    the game with its compiled graphs and tables) is moved out of the garbage collector's sight
+    (`gc.freeze`): it lives as long as the worker, and the collector no longer walks it at every full
+    collection during the games (docs/benchmarks.md, "1,000-game study"). The worker is the study's own
+    process; the caller's process (the editor, a one-process study) is left as it is."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _receive_and_warm_up(sent, keys)
+    gc.collect()
+    gc.freeze()
 
 
 def _receive_and_warm_up(sent: dict[str, Scenario], keys: list[WarmKey]) -> None:

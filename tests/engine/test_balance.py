@@ -308,3 +308,27 @@ def test_a_dask_worker_started_in_another_folder_plays_a_relative_scenario_path(
     assert on_dask.to_dict() == here.to_dict()
     assert [s.to_dict() for s in swept] == [s.to_dict() for s in run_sweep(relative, "turns", [1, 2], 1, ["random"],
                                                                            seed=5)]
+
+
+def _frozen_in_worker(_: int) -> int:
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def test_a_pool_worker_keeps_what_it_loaded_out_of_the_collectors_sight():
+    """The study's pool workers freeze what they made at their warm-up (runner._start_worker); the
+    caller's process is left as it is."""
+    import gc
+    import multiprocessing
+
+    from hexwright.engine.balance import make_tasks
+    from hexwright.engine.balance.runner import _start_worker, sending, warm_keys
+
+    tasks, sent = sending(make_tasks(KOENIG, ["random", "random"], 1, 3, SHORT))
+    before = gc.get_freeze_count()
+    with multiprocessing.get_context("spawn").Pool(1, initializer=_start_worker,
+                                                   initargs=(warm_keys(tasks), sent)) as pool:
+        frozen = pool.map(_frozen_in_worker, [0])[0]
+    assert frozen > 10_000  # the modules, the scenario and its game
+    assert gc.get_freeze_count() == before
