@@ -268,14 +268,14 @@ class GoOnStep(FMStep[GoOn]):
     rule = rule_ref("10.6.3, 5.3")
     name = "go on with the remaining MP or halt"
 
-    def legal(self, state: FMBoard, d: GoOn) -> list[Action]:
+    def legal(self, state: FMBoard, d: GoOn) -> Listing:
         uid = d.unit
-        out: list[Action] = []
+        moves: Sequence[Action] = ()
         if uid in state.pos and not stopped_by_zoc(state, uid):
-            out.extend(moves_of(state, uid))
-        if not out or not sharing(state, uid):
-            out.append(Halt(uid))
-        return out
+            moves = moves_of(state, uid)
+        if not moves or not sharing(state, uid):
+            return Listing([moves, (Halt(uid),)])
+        return Listing([moves])
 
     def is_legal(self, state: FMBoard, d: GoOn, action: Action) -> bool:
         if isinstance(action, Move):

@@ -150,7 +150,10 @@ class FMState(FMBoard):
         self.queue.extend(self.stage_tasks())
 
     def check_victory(self) -> Outcome | None:
-        return victory.immediate(self)  # 11.5: "at any time"
+        cache = self.cache()  # it depends on where the units are only: asked again after every action
+        if "victory" not in cache:
+            cache["victory"] = victory.immediate(self)  # 11.5: "at any time"
+        return cache["victory"]
 
     @property
     def phase(self) -> Phase:

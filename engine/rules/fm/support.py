@@ -205,8 +205,17 @@ def in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex) -> bool:
     rng = marker_range(g, mid)
     if rng == "anywhere":
         return True
+    cache = state.cache()  # emptied whenever a unit moves: a phase's bombardments ask again and again
+    answer = cache.get(("in range", side, mid, target))
+    if answer is not None:
+        return answer
+    answer = cache[("in range", side, mid, target)] = _in_range(state, side, mid, target, rng, cache)
+    return answer
+
+
+def _in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex, rng: str, cache: dict) -> bool:
+    g = state.game
     key = ("friends", side, mid.nationality)
-    cache = state.cache()
     friends = cache.get(key)
     if friends is None:
         friends = cache[key] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
