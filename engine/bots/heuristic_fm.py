@@ -45,6 +45,7 @@ from ..rules.fm.actions import (
     ShiftDropZone,
     Stiff,
 )
+from ..rules.fm.movement import move_span
 from ..rules.fm.state import FMState
 from ..rules.protocol import Action, GameState
 from .base import best_per_group, is_kind, kinds_of, of_kind
@@ -231,19 +232,23 @@ class FMHeuristicBot:
         uid = a.unit
         t = type(a)
         if is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace):
-            path = cast("Move | Advance | Displace", a).path
+            if t is Move:  # a listed move's ends and length, its path not spelled out
+                first, last, n = move_span(cast(Move, a))
+            else:
+                path = cast("Advance | Displace", a).path
+                first, last, n = path[0], path[-1], len(path)
             if aims is None:
                 aims = {}
-            k0, k1 = (uid, path[0]), (uid, path[-1])
+            k0, k1 = (uid, first), (uid, last)
             a0 = aims.get(k0)
             if a0 is None:
-                a0 = aims[k0] = self._aim(st, uid, path[0])
+                a0 = aims[k0] = self._aim(st, uid, first)
             a1 = aims.get(k1)
             if a1 is None:
-                a1 = aims[k1] = self._aim(st, uid, path[-1])
+                a1 = aims[k1] = self._aim(st, uid, last)
             gain = a0 - a1
             # of equal gains, the shorter move (keeps the unit's options and its defensive position)
-            return gain - 0.01 * len(path)
+            return gain - 0.01 * n
         # entering, landing or setting up: the nearer the objectives the better (relative to a far hex)
         where = cast("Enter | Land | Setup", a).hex
         return 50.0 - self._aim(st, uid, where) - 0.3 * self._enemies_adjacent(st, side, self._hex(where))

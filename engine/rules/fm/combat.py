@@ -264,7 +264,11 @@ def resolve_totals(state: FMBoard, c: Combat) -> None:
     c.differential = c.attack_total - c.defense_total
     c.line = crt.defender_line(g, c.target, [state.pos[u] for u in c.attackers], state.demolished(),
                                bombardment=c.kind == "bombard")
-    c.column = crt.column_for(g.table("crt_terrain"), c.line, c.differential)
+    key = (c.line, c.differential)
+    column = g.column_memo.get(key)  # the game's tables do not change during play
+    if column is None:
+        column = g.column_memo[key] = crt.column_for(g.table("crt_terrain"), c.line, c.differential)
+    c.column = column
 
 
 def result_distribution(state: FMBoard, attack: Attack | None = None) -> dict[str, Fraction]:

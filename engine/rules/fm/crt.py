@@ -123,12 +123,17 @@ def crt_result(g: FMGameBase, column: str, die: int) -> str:
 
 
 def result_distribution(g: FMGameBase, column: str) -> dict[str, Fraction]:
-    """The exact probability of each result in a CRT column: one die, six faces."""
-    out: dict[str, Fraction] = {}
-    for die in range(1, 7):
-        r = crt_result(g, column, die)
-        out[r] = out.get(r, Fraction(0)) + Fraction(1, 6)
-    return out
+    """The exact probability of each result in a CRT column: one die, six faces (kept per game and
+    column: the game's tables do not change during play; a copy is returned)."""
+    memo = g.crt_memo
+    got = memo.get(column)
+    if got is None:
+        got = {}
+        for die in range(1, 7):
+            r = crt_result(g, column, die)
+            got[r] = got.get(r, Fraction(0)) + Fraction(1, 6)
+        memo[column] = got
+    return dict(got)
 
 
 def halved_for_fortification(g: FMGameBase, target: Hex, value: int) -> int:

@@ -136,6 +136,8 @@ class FMGameBase(Game):
         self._graphs: dict[str, MovementGraph] = {}
         self.labels: dict[Hex, str] = {h: self.map.label(h) for h in self.map.hexes}
         self._adjacent: dict[Hex, tuple[Hex, ...]] = {}  # each hex's neighbours on the map (`adjacent`)
+        self.crt_memo: dict[str, dict[str, Any]] = {}  # each CRT column's result distribution (crt.py)
+        self.column_memo: dict[tuple[str, int], str] = {}  # the CRT column of a line and differential
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
         # memos of values that depend only on the map and the units' printed values: the ZOC hexes of a

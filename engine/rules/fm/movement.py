@@ -318,7 +318,7 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     hundreds of moves listed, a player takes one."""
     start = reach.start
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
-    route: Route = (route_labels, reach, labels, {})
+    route: Route = (route_labels, reach, labels, {}, {})
     new = object.__new__
     dests = sorted(reach.spent, key=labels.__getitem__)
     if start in reach.spent:
@@ -342,7 +342,9 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     return dests, frozenset(dests), make, {}, key_of
 
 
-Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]]]
+# (how a path is spelled out, the reach, the labels, the paths spelled out so far and the hexes counted so
+# far on the paths, by graph index)
+Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]], dict[int, int]]
 
 
 def route_labels(route: Route, h: Hex) -> tuple[str, ...]:
@@ -350,7 +352,7 @@ def route_labels(route: Route, h: Hex) -> tuple[str, ...]:
     printed ferry (10.6.2), else the kernel's cheapest path (Reach.path; also where an FMReach knows a
     landing in `h`, for the overland path), each path its predecessor's plus one hex, the paths already
     spelled out for the unit's other moves reused."""
-    _how, reach, labels, known = route
+    _how, reach, labels, known, _counted = route
     if isinstance(reach, FMReach) and h in reach.landings:
         return tuple(labels[x] for x in reach.landings[h])
     prev, hexes = reach.predecessors, reach.graph_hexes
@@ -363,6 +365,34 @@ def route_labels(route: Route, h: Hex) -> tuple[str, ...]:
     for j in reversed(chain):
         path = known[j] = path + (labels[hexes[j]],)
     return path
+
+
+def move_span(a: Move) -> tuple[str, str, int]:
+    """A move's first and last hex labels and the number of hexes on its path, without spelling a listed
+    move's path out (a bot weighing every listed move reads these only)."""
+    d = a.__dict__
+    route: Route | None = d.get("_route")
+    if route is None:
+        path = a.path
+        return path[0], path[-1], len(path)
+    _how, reach, labels, known, counted = route
+    h = d["_to"]
+    if isinstance(reach, FMReach) and h in reach.landings:
+        hexes = reach.landings[h]
+        return labels[hexes[0]], labels[hexes[-1]], len(hexes)
+    prev = reach.predecessors
+    i = reach.index[h]
+    chain = []
+    while i >= 0 and i not in counted:
+        if i in known:
+            counted[i] = len(known[i])
+            break
+        chain.append(i)
+        i = prev[i]
+    n = counted[i] if i >= 0 else 0
+    for j in reversed(chain):
+        n = counted[j] = n + 1
+    return labels[reach.start], labels[h], n
 
 
 def _mp(x: float) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from pathlib import Path
 
 from hexwright.engine.formats import load_scenario
@@ -47,3 +48,26 @@ def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
             assert route_labels(route, h) == tuple(labels[x] for x in reach.path(h))
         assert state.is_legal(Move(mv.unit, mv.path))  # the same move written out in full is legal
         assert state.listed_equivalent(Move(mv.unit, mv.path)) == mv
+
+
+def test_a_listed_moves_span_is_its_paths_ends_and_length():
+    """movement.move_span: the first and last labels and the number of hexes of a listed move's path,
+    read without spelling the path out, are those of the path spelled out (F&M 5.1)."""
+    from hexwright.engine.rules.fm.movement import move_span
+
+    state = new_game(load_scenario(SCENARIO).scenario, seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal() and checked < 2000:
+        if state.is_chance_node():
+            state.apply(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        moves = [a for a in legal if isinstance(a, Move)]
+        spans = [move_span(m) for m in moves]  # first, with the paths not yet spelled out
+        for m, span in zip(moves, spans, strict=True):
+            assert span == (m.path[0], m.path[-1], len(m.path))
+            assert move_span(m) == span  # and again once spelled out
+        checked += len(moves)
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked >= 2000
