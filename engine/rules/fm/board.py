@@ -330,7 +330,7 @@ class FMBoard(SequenceState):
         g = self.game
         a, b = s.hexes()
         hexes = self.position.hexes
-        eng = [u for u in hexes if g.units[u].side == g.allied and g.is_engineer(u)]
+        eng = [u for u in g.engineer_ids if u in hexes and g.units[u].side == g.allied]
         if not any(min(hex_distance(hexes[u], a), hex_distance(hexes[u], b))
                    <= int(self.current_values(u).get("movement", 0)) for u in eng):
             return None

@@ -154,6 +154,7 @@ class FMGameBase(Game):
         self._mobile: dict[str, bool] = {}
         self._reduced_values: dict[str, dict[str, Any]] = {}
         self.engineers = {u.id for u in scenario.units.values() if u.has("engineer") or u.unit_type == "engineer"}
+        self.engineer_ids = [u for u in self.unit_ids if u in self.engineers]  # in the scenario's order
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 

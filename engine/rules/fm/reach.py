@@ -159,7 +159,8 @@ def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> Moveme
             if costs is None:
                 if len(g.extra_memo) > 256:
                     g.extra_memo.clear()
-                costs = g.extra_memo[key] = {h: extra for h in ezoc}
+                # a FrozenHook: the movement kernel keeps its conversion by identity
+                costs = g.extra_memo[key] = FrozenHook({h: extra for h in ezoc})
             hooks.enter_extra = costs  # shared: the kernel only reads it
         ferried = ferry_edges_into(state, uid, ezoc)
         if ferried:  # 10.6.2: added after the search (ferry_landings)
