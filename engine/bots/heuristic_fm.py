@@ -20,7 +20,8 @@ and `result_distribution` (the exact CRT odds of an attack, rules/chance.combat_
 from __future__ import annotations
 
 import random
-from typing import TypeVar, cast
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
 
 from ..hexgrid import Hex, hex_distance
 from ..model.scenario import Scenario
@@ -45,8 +46,9 @@ from ..rules.fm.actions import (
     ShiftDropZone,
     Stiff,
 )
-from ..rules.fm.movement import move_span
+from ..rules.fm.movement import move_span, part_spans
 from ..rules.fm.state import FMState
+from ..rules.kit.listing import Lazy, Listing
 from ..rules.protocol import Action, GameState
 from .base import best_per_group, is_kind, kinds_of, of_kind
 from .objectives import Objectives
@@ -58,6 +60,9 @@ ATTACK_THRESHOLD = 0.1
 
 A = TypeVar("A", bound=Action)
 Placing = Move | Enter | Land | Setup | Advance | Displace
+# a group of a decision's placing actions: its best value; a unit's lazily listed moves with their values
+# in order, or None with the actions and their values
+Group = tuple[float, Any, list[Any]]
 
 
 def _marker_value(token: str) -> int:
@@ -78,6 +83,8 @@ class FMHeuristicBot:
         self._counts: dict[str, bool] = {}
         self._distance: dict[str, int] = {}  # hex label -> hexes to the nearest objective
         self._path_values: dict[int, tuple[Action, float]] = {}  # id(a move) -> (the move, its value)
+        # id(a unit's lazily listed moves) -> (the part, its group): _lazy_group
+        self._part_values: dict[int, tuple[Lazy, Group]] = {}
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -161,14 +168,14 @@ class FMHeuristicBot:
         retreats, stiff = of_kind(actions, Retreat, present), of_kind(actions, Stiff, present)
         if retreats or stiff:
             return self._retreat(st, side, retreats, stiff)
-        placing: list[Placing] = [*of_kind(actions, Move, present), *of_kind(actions, Enter, present),
-                                  *of_kind(actions, Land, present), *of_kind(actions, Setup, present),
-                                  *of_kind(actions, Advance, present), *of_kind(actions, Displace, present)]
+        others: list[Placing] = [*of_kind(actions, Enter, present), *of_kind(actions, Land, present),
+                                 *of_kind(actions, Setup, present), *of_kind(actions, Advance, present),
+                                 *of_kind(actions, Displace, present)]
         halts = of_kind(actions, Halt, present)
-        if placing:
-            aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
-            scored = self._score_placing(st, side, placing, aims)
-            score, chosen = self._best(scored)
+        aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
+        groups = self._placing_groups(st, side, actions, present, others, aims)
+        if groups:
+            score, chosen = self._best_of_groups(groups)
             must_choose = passing is None and not halts
             if chosen is not None and (score > 0 or must_choose):
                 return chosen
@@ -208,6 +215,77 @@ class FMHeuristicBot:
             out.append(Pass())
         return out
 
+    def _placing_groups(self, st: FMState, side: str, actions: Sequence[Action], present: set[type],
+                        others: list[Placing], aims: dict[tuple[str, str], float]) -> list[Group]:
+        """The placing actions of a decision with their `_placing_value`s, in the legal list's order (the
+        moves, then `others`), in groups with their best value: a unit's lazily listed moves
+        (kit.listing.Lazy) are valued by their paths' ends and lengths (movement.part_spans) without being
+        made, and kept with the part, which comes back the same while nothing in the unit's reach
+        changes; any other action is valued as it is (`_score_placing`)."""
+        groups: list[Group] = []
+
+        def add(scored: list[tuple[float, Placing]]) -> None:
+            if scored:
+                groups.append((max(v for v, _ in scored), None, scored))
+
+        if any(is_kind(t, Move) for t in present):
+            if type(actions) is Listing:
+                for p in actions.parts:
+                    if type(p) is Lazy and p.source is not None:
+                        if is_kind(p.kind, Move):
+                            groups.append(self._lazy_group(st, side, p, aims))
+                    else:
+                        add(self._score_placing(st, side, cast("list[Placing]", [
+                            a for a in p if is_kind(type(a), Move)]), aims))
+            else:
+                add(self._score_placing(st, side, of_kind(actions, Move, present), aims))
+        add(self._score_placing(st, side, others, aims))
+        return groups
+
+    def _lazy_group(self, st: FMState, side: str, part: Lazy, aims: dict[tuple[str, str], float]) -> Group:
+        kept = self._part_values
+        got = kept.get(id(part))
+        if got is not None and got[0] is part:
+            return got[1]
+        if len(kept) > 4096:
+            kept.clear()
+        uid = cast(Move, part[0]).unit  # a part listed is never empty
+        values = [self._span_value(st, uid, span, aims) for span in part_spans(part)]
+        group: Group = (max(values), part, values)
+        kept[id(part)] = (part, group)
+        return group
+
+    def _best_of_groups(self, groups: list[Group]) -> tuple[float, Placing]:
+        """`_best` of the groups' actions read in order as one list: the best value, and one of the actions
+        within 1e-9 of it drawn from this bot's generator (only the groups that reach it are read, and of a
+        unit's lazily listed moves only those are made)."""
+        top = max(g[0] for g in groups)
+        floor = top - 1e-9
+        ties: list[Placing] = []
+        for best, part, scored in groups:
+            if best < floor:
+                continue
+            if part is None:
+                ties.extend(a for v, a in cast("list[tuple[float, Placing]]", scored) if v >= floor)
+            else:
+                ties.extend(cast(Move, part[i]) for i, v in enumerate(cast("list[float]", scored)) if v >= floor)
+        return top, ties[self._rng.randrange(len(ties))]
+
+    def _span_value(self, st: FMState, uid: str, span: tuple[str, str, int],
+                    aims: dict[tuple[str, str], float]) -> float:
+        """`_placing_value` of a move of `uid` whose path starts at span[0], ends at span[1] and has
+        span[2] hexes."""
+        first, last, n = span
+        k0, k1 = (uid, first), (uid, last)
+        a0 = aims.get(k0)
+        if a0 is None:
+            a0 = aims[k0] = self._aim(st, uid, first)
+        a1 = aims.get(k1)
+        if a1 is None:
+            a1 = aims[k1] = self._aim(st, uid, last)
+        # of equal gains, the shorter move (keeps the unit's options and its defensive position)
+        return (a0 - a1) - 0.01 * n
+
     def _score_placing(self, st: FMState, side: str, placing: list[Placing],
                        aims: dict[tuple[str, str], float]) -> list[tuple[float, Placing]]:
         """Each action's `_placing_value`. A path's value depends on nothing but its unit and hexes, and the
@@ -233,22 +311,11 @@ class FMHeuristicBot:
         t = type(a)
         if is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace):
             if t is Move:  # a listed move's ends and length, its path not spelled out
-                first, last, n = move_span(cast(Move, a))
+                span = move_span(cast(Move, a))
             else:
                 path = cast("Advance | Displace", a).path
-                first, last, n = path[0], path[-1], len(path)
-            if aims is None:
-                aims = {}
-            k0, k1 = (uid, first), (uid, last)
-            a0 = aims.get(k0)
-            if a0 is None:
-                a0 = aims[k0] = self._aim(st, uid, first)
-            a1 = aims.get(k1)
-            if a1 is None:
-                a1 = aims[k1] = self._aim(st, uid, last)
-            gain = a0 - a1
-            # of equal gains, the shorter move (keeps the unit's options and its defensive position)
-            return gain - 0.01 * n
+                span = (path[0], path[-1], len(path))
+            return self._span_value(st, uid, span, {} if aims is None else aims)
         # entering, landing or setting up: the nearer the objectives the better (relative to a far hex)
         where = cast("Enter | Land | Setup", a).hex
         return 50.0 - self._aim(st, uid, where) - 0.3 * self._enemies_adjacent(st, side, self._hex(where))

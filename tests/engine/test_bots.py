@@ -127,3 +127,30 @@ def test_koenig_heuristic_hits_its_freshest_unit_and_the_enemy_s_most_damaged(ko
     assert bot.choose(enemy).text() == "hit A"
     support = Fake([act("support", "0"), act("support", "1"), act("support", "2")], {})
     assert bot.choose(support).text() == "support 2"
+
+
+def test_fm_heuristic_weighs_lazily_listed_moves_as_it_weighs_every_move_made(fm):
+    """The F&M heuristic values a unit's lazily listed moves by their paths' ends and lengths without making
+    them (kit.listing.Lazy, movement.part_spans); a twin bot of the same seed that is handed the same legal
+    actions as a plain list (every move made and valued one by one) makes the same choice at every
+    decision of two game turns."""
+    from hexwright.engine.rules.kit.listing import Listing
+    from hexwright.engine.rules.protocol import CHANCE
+
+    state = new_game(fm, 3, {"max_turns": 2})
+    lazy = {s.id: FMHeuristicBot(fm, 10 + i) for i, s in enumerate(fm.sides)}
+    plain = {s.id: FMHeuristicBot(fm, 10 + i) for i, s in enumerate(fm.sides)}
+    compared = 0
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        listed = state.legal_actions()
+        chosen = lazy[state.current_player].choose(state)
+        twin = state.clone()
+        made = list(twin.legal_actions())
+        twin.legal_actions = lambda made=made: made  # type: ignore[method-assign]
+        assert plain[state.current_player].choose(twin).text() == chosen.text()
+        compared += isinstance(listed, Listing)
+        state.apply(chosen)
+    assert compared > 50

@@ -29,7 +29,8 @@ from .reinforcements import enter, entries
 
 # a unit's moves (reach_moves): the destinations in the order listed, the set of them, and how a move to
 # one is made (a Lazy part's make, made and key_of): a move is made only when it is read
-MoveList = tuple[list[Hex], frozenset[Hex], Callable[[Hex], Action], dict[Hex, Action], Callable[[Action], Any]]
+MoveList = tuple[list[Hex], frozenset[Hex], Callable[[Hex], Action], dict[Hex, Action], Callable[[Action], Any],
+                 "Route"]
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -76,14 +77,15 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     occ = state.occupancy()
     version = state.occupancy_version()
     kept = state.kept_moves.get(uid)
-    dests, hexes, make, made, key_of = entry
+    dests, hexes, make, made, key_of, route = entry
     if kept is not None and kept[0] is entry:
         seen = kept[1]
         if seen == version or state.unchanged_since(seen, hexes):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2])
             return kept[2]
-    got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made, key_of, Move)
+    got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made, key_of, Move,
+               route)
     state.kept_moves[uid] = (entry, version, got)
     return got
 
@@ -339,7 +341,7 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
         to = action.__dict__.get("_to")
         return to if to is not None else hex_of(action.path[-1]) if action.path else None
 
-    return dests, frozenset(dests), make, {}, key_of
+    return dests, frozenset(dests), make, {}, key_of, route
 
 
 # (how a path is spelled out, the reach, the labels, the paths spelled out so far and the hexes counted so
@@ -375,8 +377,19 @@ def move_span(a: Move) -> tuple[str, str, int]:
     if route is None:
         path = a.path
         return path[0], path[-1], len(path)
+    return span_in(route, d["_to"])
+
+
+def part_spans(part: Lazy) -> list[tuple[str, str, int]]:
+    """`move_span` of each move of a unit's lazily listed moves (moves_of), in the list's order, without
+    making the moves."""
+    route: Route = part.source
+    return [span_in(route, h) for h in part.keys]
+
+
+def span_in(route: Route, h: Hex) -> tuple[str, str, int]:
+    """The first and last labels and the number of hexes of the path to `h` in `route` (route_labels')."""
     _how, reach, labels, known, counted = route
-    h = d["_to"]
     if isinstance(reach, FMReach) and h in reach.landings:
         hexes = reach.landings[h]
         return labels[hexes[0]], labels[hexes[-1]], len(hexes)

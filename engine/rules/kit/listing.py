@@ -25,14 +25,16 @@ from ..protocol import Action
 class Lazy(Sequence[Action]):
     """Actions made from `keys` by `make(key)` when first read, kept in `made` (by key; shared by every
     `Lazy` over the same source: a later list of the same unit's moves gives the same objects), all of
-    class `kind`. `key_of(action)` says which key an action of this part would be made from (None when it
-    cannot be one), for `in` without making every action."""
+    class `kind`, from the family's `source` (which a family's bot may read to weigh the actions without
+    making them). `key_of(action)` says which key an action of this part would be made from (None when
+    it cannot be one), for `in` without making every action."""
 
-    __slots__ = ("keys", "make", "made", "key_of", "kind", "_keyset", "_all")
+    __slots__ = ("keys", "make", "made", "key_of", "kind", "source", "_keyset", "_all")
 
     def __init__(self, keys: Sequence[Any], make: Callable[[Any], Action], made: dict[Any, Action],
-                 key_of: Callable[[Action], Any], kind: type[Action]) -> None:
+                 key_of: Callable[[Action], Any], kind: type[Action], source: Any = None) -> None:
         self.kind = kind
+        self.source = source  # what the family makes the actions from (F&M: the unit's reach and paths)
         self.keys = keys
         self.make = make
         self.made = made

@@ -51,9 +51,11 @@ def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
 
 
 def test_a_listed_moves_span_is_its_paths_ends_and_length():
-    """movement.move_span: the first and last labels and the number of hexes of a listed move's path,
-    read without spelling the path out, are those of the path spelled out (F&M 5.1)."""
-    from hexwright.engine.rules.fm.movement import move_span
+    """movement.move_span (and part_spans, for a unit's lazily listed moves not yet made): the first and last
+    labels and the number of hexes of a listed move's path, read without spelling the path out, are those of
+    the path spelled out (F&M 5.1)."""
+    from hexwright.engine.rules.fm.movement import move_span, part_spans
+    from hexwright.engine.rules.kit.listing import Lazy
 
     state = new_game(load_scenario(SCENARIO).scenario, seed=5)
     rng = random.Random(5)
@@ -63,8 +65,11 @@ def test_a_listed_moves_span_is_its_paths_ends_and_length():
             state.apply(state.sample_chance())
             continue
         legal = state.legal_actions()
+        parts = [p for p in getattr(legal, "parts", ()) if isinstance(p, Lazy)]
+        lazy_spans = [s for p in parts for s in part_spans(p)]  # before any move is made
         moves = [a for a in legal if isinstance(a, Move)]
         spans = [move_span(m) for m in moves]  # first, with the paths not yet spelled out
+        assert lazy_spans == spans[:len(lazy_spans)] and (not parts or len(lazy_spans) == len(spans))
         for m, span in zip(moves, spans, strict=True):
             assert span == (m.path[0], m.path[-1], len(m.path))
             assert move_span(m) == span  # and again once spelled out
