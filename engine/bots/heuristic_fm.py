@@ -85,6 +85,8 @@ class FMHeuristicBot:
         self._path_values: dict[int, tuple[Action, float]] = {}  # id(a move) -> (the move, its value)
         # id(a unit's lazily listed moves) -> (the part, its group): _lazy_group
         self._part_values: dict[int, tuple[Lazy, Group]] = {}
+        # id(the source of a unit's lazily listed moves) -> (the source, destination -> value): _lazy_group
+        self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -249,8 +251,21 @@ class FMHeuristicBot:
             return got[1]
         if len(kept) > 4096:
             kept.clear()
-        uid = cast(Move, part[0]).unit  # a part listed is never empty
-        values = [self._span_value(st, uid, span, aims) for span in part_spans(part)]
+        # the values of the moves made from the same reach (another part over it: a hex of it was vacated
+        # or occupied since), by destination
+        by_route = self._route_values
+        known = by_route.get(id(part.source))
+        if known is None or known[0] is not part.source:
+            if len(by_route) > 4096:
+                by_route.clear()
+            known = by_route[id(part.source)] = (part.source, {})
+        done = known[1]
+        if all(k in done for k in part.keys):
+            values = [done[k] for k in part.keys]
+        else:
+            uid = cast(Move, part[0]).unit  # a part listed is never empty
+            values = [self._span_value(st, uid, span, aims) for span in part_spans(part)]
+            done.update(zip(part.keys, values))
         group: Group = (max(values), part, values)
         kept[id(part)] = (part, group)
         return group
