@@ -46,7 +46,7 @@ from ..rules.fm.actions import (
     ShiftDropZone,
     Stiff,
 )
-from ..rules.fm.movement import move_span, part_spans
+from ..rules.fm.movement import move_span, part_ends
 from ..rules.fm.state import FMState
 from ..rules.kit.listing import Lazy, Listing
 from ..rules.protocol import Action, GameState
@@ -87,6 +87,7 @@ class FMHeuristicBot:
         self._part_values: dict[int, tuple[Lazy, Group]] = {}
         # id(the source of a unit's lazily listed moves) -> (the source, destination -> value): _lazy_group
         self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
+        self._unit_aims: dict[str, dict[str, float]] = {}  # uid -> hex label -> _aim (_aims_of)
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -114,6 +115,13 @@ class FMHeuristicBot:
         if self._counts_for_victory(state, uid):
             return float(d)
         return float(abs(d - 1) + (2 if d == 0 else 0))
+
+    def _aims_of(self, state: FMState, uid: str) -> dict[str, float]:
+        """`_aim` of the unit at each hex label asked so far (it depends on the unit and the hex only)."""
+        got = self._unit_aims.get(uid)
+        if got is None:
+            got = self._unit_aims[uid] = {}
+        return got
 
     def _enemies_adjacent(self, state: FMState, side: str, h: Hex | None) -> int:
         if h is None:
@@ -262,9 +270,20 @@ class FMHeuristicBot:
         done = known[1]
         if all(k in done for k in part.keys):
             values = [done[k] for k in part.keys]
-        else:
+        else:  # _span_value of each move, in one pass
             uid = cast(Move, part[0]).unit  # a part listed is never empty
-            values = [self._span_value(st, uid, span, aims) for span in part_spans(part)]
+            first, lasts, lengths = part_ends(part)
+            aim = self._aims_of(st, uid)
+            a0 = aim.get(first)
+            if a0 is None:
+                a0 = aim[first] = self._aim(st, uid, first)
+            values = []
+            add = values.append
+            for last, n in zip(lasts, lengths):  # noqa: B905 - the same length
+                a1 = aim.get(last)
+                if a1 is None:
+                    a1 = aim[last] = self._aim(st, uid, last)
+                add((a0 - a1) - 0.01 * n)
             done.update(zip(part.keys, values))
         group: Group = (max(values), part, values)
         kept[id(part)] = (part, group)

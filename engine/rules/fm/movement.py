@@ -387,6 +387,36 @@ def part_spans(part: Lazy) -> list[tuple[str, str, int]]:
     return [span_in(route, h) for h in part.keys]
 
 
+def part_ends(part: Lazy) -> tuple[str, list[str], list[int]]:
+    """Of a unit's lazily listed moves (moves_of), without making them: the label of the hex their paths
+    start in, and for each move in the list's order the label of its last hex and the number of hexes on
+    its path (`part_spans`' figures, in one pass)."""
+    _how, reach, labels, known, counted = part.source
+    landings = reach.landings if isinstance(reach, FMReach) else {}
+    prev, index = reach.predecessors, reach.index
+    lengths: list[int] = []
+    add = lengths.append
+    for h in part.keys:
+        if h in landings:
+            add(len(landings[h]))
+            continue
+        i = index[h]
+        n = counted.get(i)
+        if n is None:
+            chain = []
+            while i >= 0 and i not in counted:
+                if i in known:
+                    counted[i] = len(known[i])
+                    break
+                chain.append(i)
+                i = prev[i]
+            n = counted[i] if i >= 0 else 0
+            for j in reversed(chain):
+                n = counted[j] = n + 1
+        add(n)
+    return labels[reach.start], [labels[h] for h in part.keys], lengths
+
+
 def span_in(route: Route, h: Hex) -> tuple[str, str, int]:
     """The first and last labels and the number of hexes of the path to `h` in `route` (route_labels')."""
     _how, reach, labels, known, counted = route
