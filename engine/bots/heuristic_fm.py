@@ -279,12 +279,12 @@ class FMHeuristicBot:
                 a0 = aim[first] = self._aim(st, uid, first)
             values = []
             add = values.append
-            for last, n in zip(lasts, lengths):  # noqa: B905 - the same length
+            for last, n in zip(lasts, lengths, strict=True):
                 a1 = aim.get(last)
                 if a1 is None:
                     a1 = aim[last] = self._aim(st, uid, last)
                 add((a0 - a1) - 0.01 * n)
-            done.update(zip(part.keys, values))
+            done.update(zip(part.keys, values, strict=True))
         group: Group = (max(values), part, values)
         kept[id(part)] = (part, group)
         return group
