@@ -110,7 +110,7 @@ class KoenigBoard(SequenceState):
     """The data and queries of a Koenig position; the sequence of play is `KoenigState`'s."""
 
     game: KoenigGameBase
-    MEMOS = ("_hooks_memo",)
+    MEMOS = ("_hooks_memo", "_enemy_memo")
 
     def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -127,6 +127,7 @@ class KoenigBoard(SequenceState):
         self.leader = ""  # the side holding the Leadership marker (14.1)
         self.interdicted: list[Hex] = []  # Interdiction markers (14.2)
         self._hooks_memo: tuple[tuple[int, int], dict[tuple[str, bool], tuple[MovementHooks, Hashable]]] | None = None
+        self._enemy_memo: tuple[Position, int, str, frozenset[Hex]] | None = None  # enemy_hexes
         self.in_progress: dict[str, Doing] = {}  # Operations in progress (8.4, 14.5)
         self.overrun_mp: dict[str, float] = {}
         self.march_combined: set[str] = set()  # Combined units under Force March (14.1)
@@ -236,6 +237,17 @@ class KoenigBoard(SequenceState):
 
     def occupants(self) -> Mapping[Hex, Sequence[str]]:
         return self.position.occupancy()
+
+    def enemy_hexes(self, side: str) -> frozenset[Hex]:
+        """The hexes holding a unit that is not of `side` (kept until the position changes)."""
+        memo = self._enemy_memo
+        pos = self.position
+        if memo is not None and memo[0] is pos and memo[1] == pos.revision and memo[2] == side:
+            return memo[3]
+        side_of = self.game.side_of
+        got = frozenset(h for u, h in pos.hexes.items() if side_of[u] != side)
+        self._enemy_memo = (pos, pos.revision, side, got)
+        return got
 
     def units_at(self, h: Hex) -> list[str]:
         """The units in `h`, in the scenario's order."""

@@ -33,6 +33,9 @@ class KoenigGameBase(Game):
         classes = scenario.map.terrain_table.movement_classes
         self.graph = MovementGraph(scenario.map, classes[0] if classes else "ground")
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
+        # unit -> (side, own formation, independent: exclusive 7.0), in the scenario's order (operations.eligible)
+        self.unit_facts = {uid: (u.side, u.formation, u.has("independent") or not u.formation)
+                           for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
         # (hooks key, start hex, allowance) -> destinations, and ("entry", hooks key, side, entry hexes, which
@@ -46,8 +49,9 @@ class KoenigGameBase(Game):
         self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
-        # (source, target, kind[, "heavy": indirect fire of heavy weapons]) -> may fire: operations.fire_groups
-        self.fire_lines: dict[tuple[Any, ...], bool] = {}
+        # (source, kind, a Heavy Weapons unit's Indirect Fire allowed) -> the hexes it may fire at:
+        # operations.fire_reach
+        self.fire_reach: dict[tuple[Any, ...], tuple[Hex, ...]] = {}
         # (kind, target label, units able to fire at it, units that must fire) -> the Fire Attacks in
         # concert at that target (operations.fire_groups)
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ...hexgrid import Hex, hex_distance
+from ...hexgrid import Hex, hex_distance, hexes_within
 from ..kit import ChanceStep, Decision, Task
 from ..protocol import CHANCE, Action, Phase
 from .actions import (
@@ -143,44 +143,73 @@ def eligible(state: KoenigBoard) -> list[str]:
     """Units that may still conduct an Operation in this activation (7.0, 7.1; the independent 16th with any
     German HQ once per turn, exclusive 7.0; reconstituted units wait a turn, 14.1)."""
     out = []
-    for uid in state.unit_ids():
-        if uid in state.done or uid in state.reconstituted or state.status(uid) not in (ON_MAP, PENDING):
+    done, reconstituted, attached, used = state.done, state.reconstituted, state.attached, state.sixteen_used
+    status = state.position.status
+    side, active = state.active_side, state.active
+    for uid, (unit_side, formation, independent) in state.game.unit_facts.items():  # the scenario's order
+        if unit_side != side or uid in done or uid in reconstituted:
             continue
-        if state.side_of(uid) != state.active_side:
+        st = status(uid)
+        if st != ON_MAP and st != PENDING:
             continue
-        if state.formation_of(uid) == state.active:
+        if (attached.get(uid) or formation) == active:
             out.append(uid)
-        elif state.independent(uid) and uid not in state.attached and uid not in state.sixteen_used:
+        elif independent and uid not in attached and uid not in used:
             out.append(uid)
     return out
 
 
+def fire_reach(state: KoenigBoard, source: Hex, kind: FireKind, heavy_indirect: bool) -> tuple[Hex, ...]:
+    """The hexes a unit in `source` may fire at with a Fire Attack of `kind` (9.0 adjacent, 9.1 not across a
+    River, exclusive 8.5 the bridge; with `heavy_indirect` a Heavy Weapons unit's Full Fire may also be
+    Indirect Fire up to two hexes away, 14.3). The map does not change in a game: kept per game."""
+    key = (source, kind, heavy_indirect)
+    got = state.game.fire_reach.get(key)
+    if got is None:
+        m = state.map
+        out = []
+        for t in hexes_within(source, 2):  # no Fire Attack reaches further (9.0, 14.3)
+            if t == source:
+                continue
+            if fire_line(m, source, t, kind).allowed or (
+                    heavy_indirect and fire_line(m, source, t, INDIRECT, True, True).allowed):
+                out.append(t)
+        got = state.game.fire_reach[key] = tuple(out)
+    return got
+
+
 def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], required: list[str]) -> list[Action]:
     """Fire Attacks in concert (7.1.1): every non-empty set of candidate units (including `required`) that
-    may all fire at one target hex with the same kind of Fire Attack (9.0, 9.1, 14.3, exclusive 8.5)."""
+    may all fire at one target hex with the same kind of Fire Attack (9.0, 9.1, 14.3, exclusive 8.5), the
+    targets in hex order."""
     out: list[Action] = []
-    side = state.active_side
-    indirect_ok = state.option("indirect_fire")
-    targets = sorted({h for u, h in state.position.hexes.items() if state.side_of(u) != side})
-    label = state.map.label
-    make = Fire if kind == FireKind.FULL else MobileFire
-    lines = state.game.fire_lines  # (source, target, kind) -> may fire: the map does not change in a game
-    memo = state.game.fire_memo
+    enemy = state.enemy_hexes(state.active_side)
+    indirect_ok = kind == FULL and state.option("indirect_fire")
     hex_of = state.position.hex_of
-    placed = [(uid, h) for uid in candidates if (h := hex_of(uid)) is not None]
-    for t in targets:
-        able = []
-        for uid, h in placed:
-            allowed = lines.get((h, t, kind))
-            if allowed is None:
-                allowed = lines[(h, t, kind)] = fire_line(state.map, h, t, kind).allowed
-            if not allowed and kind == FULL and indirect_ok and state.heavy_weapons(uid):
-                allowed = lines.get((h, t, INDIRECT, "heavy"))
-                if allowed is None:
-                    allowed = lines[(h, t, INDIRECT, "heavy")] = fire_line(state.map, h, t, INDIRECT, True,
-                                                                           True).allowed
-            if allowed:
-                able.append(uid)
+    reach = state.game.fire_reach
+    able_at: dict[Hex, list[str]] = {}  # target -> the candidates able to fire at it, in their order
+    for uid in candidates:
+        h = hex_of(uid)
+        if h is None:
+            continue
+        heavy = indirect_ok and state.heavy_weapons(uid)
+        targets = reach.get((h, kind, heavy))
+        if targets is None:
+            targets = fire_reach(state, h, kind, heavy)
+        for t in targets:
+            if t in enemy:
+                got = able_at.get(t)
+                if got is None:
+                    able_at[t] = [uid]
+                else:
+                    got.append(uid)
+    if not able_at:
+        return out
+    memo = state.game.fire_memo
+    label = state.game.labels.__getitem__
+    make = Fire if kind == FireKind.FULL else MobileFire
+    for t in sorted(able_at):
+        able = able_at[t]
         if any(r not in able for r in required):
             continue
         key = (kind, t, tuple(able), tuple(required))
