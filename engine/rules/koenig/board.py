@@ -19,17 +19,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import cast
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
 from ...model.scenario import Scenario
-from ...movement.kernel import MovementHooks
+from ...movement.kernel import FrozenHook, MovementHooks
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
 from . import victory
 from .game import KoenigGameBase
-from .movement import destinations, entry_destinations, movement_hooks
+from .movement import destinations, entry_destinations, hook_hexes, hooks_of
 from .victory import UnitSnapshot, VPLine
 
 ALLIED, GERMAN = "allied", "german"
@@ -106,6 +105,9 @@ class Battle:
                 self.mover_mp_left, self.entering)
 
 
+_Hooks = tuple[MovementHooks, Hashable]  # the hooks of a move and what they depend on (KoenigBoard._hooks)
+
+
 class KoenigBoard(SequenceState):
     """The data and queries of a Koenig position; the sequence of play is `KoenigState`'s."""
 
@@ -126,7 +128,8 @@ class KoenigBoard(SequenceState):
         self.points = {ALLIED: 0, GERMAN: 0}  # Artillery / Allied Support points this turn (6.1, 6.2)
         self.leader = ""  # the side holding the Leadership marker (14.1)
         self.interdicted: list[Hex] = []  # Interdiction markers (14.2)
-        self._hooks_memo: tuple[tuple[int, int], dict[tuple[str, bool], tuple[MovementHooks, Hashable]]] | None = None
+        # (position, its revision, Interdiction markers, (side, close combat) -> (hooks, key)): _hooks
+        self._hooks_memo: tuple[Position, int, tuple[Hex, ...], dict[tuple[str, bool], _Hooks]] | None = None
         self._enemy_memo: tuple[Position, int, str, frozenset[Hex]] | None = None  # enemy_hexes
         self.in_progress: dict[str, Doing] = {}  # Operations in progress (8.4, 14.5)
         self.overrun_mp: dict[str, float] = {}
@@ -303,24 +306,33 @@ class KoenigBoard(SequenceState):
     def hooks(self, side: str, close_combat: bool = True) -> MovementHooks:
         return self._hooks(side, close_combat)[0]
 
-    def _hooks(self, side: str, close_combat: bool) -> tuple[MovementHooks, Hashable]:
-        """The hooks of a move by `side` and what they depend on as a key: kept until the position or the
-        Interdiction markers change (a unit's move elsewhere that fills, empties or reaches no hex changes
-        nothing in them, and every move of the activation reads them)."""
+    def _hooks(self, side: str, close_combat: bool) -> _Hooks:
+        """The hooks of a move by `side` and what they depend on as a key: the hexes it may not enter, those
+        it stops in and the Interdiction markers. Worked out once per position (every move of the
+        activation reads them); the hooks of the same hexes are made once per game and shared (a unit's
+        move that fills, empties or reaches no hex changes nothing in them)."""
         memo = self._hooks_memo
-        stamp = (self.position.revision, len(self.interdicted))
-        if memo is None or memo[0] != stamp:
-            memo = self._hooks_memo = (stamp, {})
-        got = memo[1].get((side, close_combat))
+        pos = self.position
+        interdicted = tuple(self.interdicted)
+        if memo is None or memo[0] is not pos or memo[1] != pos.revision or memo[2] != interdicted:
+            memo = self._hooks_memo = (pos, pos.revision, interdicted, {})
+        got = memo[3].get((side, close_combat))
         if got is None:
-            hooks = movement_hooks(self.game.graph, self.occupants(), self.game.side_of, side, self.interdicted,
-                                   close_combat, self.sc.stacking_limit or 2)
-            key = (frozenset(hooks.blocked), frozenset(hooks.stop), frozenset(hooks.enter_extra.items()),
-                   frozenset(hooks.edge_override.items()))
-            # the kernel only reads the hook sets: handed over as the frozensets, which it keys its
-            # conversions on without copying them again (kernel.CompiledGraph.marks)
-            hooks.blocked, hooks.stop = cast(set, key[0]), cast(set, key[1])
-            got = memo[1][(side, close_combat)] = (hooks, key)
+            blocked, stop = hook_hexes(pos.occupancy(), self.game.side_of, side, close_combat,
+                                       self.sc.stacking_limit or 2)
+            key = (frozenset(blocked), frozenset(stop), interdicted)
+            shared = self.game.hooks_memo
+            got = shared.get(key)
+            if got is None:
+                # the kernel only reads the hooks: the hex sets are handed over as the frozensets, which
+                # it keys its conversions on without copying them again (kernel.CompiledGraph.marks)
+                hooks = hooks_of(self.game.graph, key[0], key[1], interdicted)
+                if hooks.edge_override:
+                    hooks.edge_override = FrozenHook(hooks.edge_override)  # kept by the kernel by identity
+                if len(shared) > 20000:
+                    shared.clear()
+                got = shared[key] = (hooks, key)
+            memo[3][(side, close_combat)] = got
         return got
 
     def move_options(self, uid: str, allowance: float, close_combat: bool = True) -> Mapping[Hex, float]:

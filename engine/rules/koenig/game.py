@@ -12,7 +12,7 @@ from typing import Any
 
 from ...hexgrid import Hex
 from ...model.scenario import Scenario
-from ...movement.kernel import MovementGraph
+from ...movement.kernel import MovementGraph, MovementHooks
 from ..protocol import Action, Game
 from .actions import parse_action
 
@@ -38,6 +38,8 @@ class KoenigGameBase(Game):
                            for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
+        # (hexes blocked, hexes to stop in, Interdiction markers) -> (the hooks of a move, that key): board._hooks
+        self.hooks_memo: dict[tuple[Any, ...], tuple[MovementHooks, tuple[Any, ...]]] = {}
         # (hooks key, start hex, allowance) -> destinations, and ("entry", hooks key, side, entry hexes, which
         # of them hold an enemy, allowance) for an entering unit: KoenigBoard.move_options, shared by the games
         self.destinations_memo: dict[tuple[Any, ...], Mapping[Hex, float]] = {}
