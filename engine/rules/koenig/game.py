@@ -51,7 +51,7 @@ class KoenigGameBase(Game):
         self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
-        # (source, kind, a Heavy Weapons unit's Indirect Fire allowed) -> the hexes it may fire at:
+        # (source, Full Fire (else Mobile), a Heavy Weapons unit's Indirect Fire allowed) -> the hexes it may fire at:
         # operations.fire_reach
         self.fire_reach: dict[tuple[Any, ...], tuple[Hex, ...]] = {}
         # (kind, target label, units able to fire at it, units that must fire) -> the Fire Attacks in

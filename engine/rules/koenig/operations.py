@@ -163,7 +163,7 @@ def fire_reach(state: KoenigBoard, source: Hex, kind: FireKind, heavy_indirect: 
     """The hexes a unit in `source` may fire at with a Fire Attack of `kind` (9.0 adjacent, 9.1 not across a
     River, exclusive 8.5 the bridge; with `heavy_indirect` a Heavy Weapons unit's Full Fire may also be
     Indirect Fire up to two hexes away, 14.3). The map does not change in a game: kept per game."""
-    key = (source, kind, heavy_indirect)
+    key = (source, kind == FULL, heavy_indirect)  # FireKind members hash in Python: keyed by a bool
     got = state.game.fire_reach.get(key)
     if got is None:
         m = state.map
@@ -184,7 +184,8 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
     targets in hex order."""
     out: list[Action] = []
     enemy = state.enemy_hexes(state.active_side)
-    indirect_ok = kind == FULL and state.option("indirect_fire")
+    full = kind == FULL  # keys below hold this bool: a FireKind hashes in Python
+    indirect_ok = full and state.option("indirect_fire")
     hex_of = state.position.hex_of
     reach = state.game.fire_reach
     able_at: dict[Hex, list[str]] = {}  # target -> the candidates able to fire at it, in their order
@@ -193,7 +194,7 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
         if h is None:
             continue
         heavy = indirect_ok and state.heavy_weapons(uid)
-        targets = reach.get((h, kind, heavy))
+        targets = reach.get((h, full, heavy))
         if targets is None:
             targets = fire_reach(state, h, kind, heavy)
         for t in targets:
@@ -207,12 +208,12 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
         return out
     memo = state.game.fire_memo
     label = state.game.labels.__getitem__
-    make = Fire if kind == FireKind.FULL else MobileFire
+    make = Fire if full else MobileFire
     for t in sorted(able_at):
         able = able_at[t]
         if any(r not in able for r in required):
             continue
-        key = (kind, t, tuple(able), tuple(required))
+        key = (full, t, tuple(able), tuple(required))
         groups = memo.get(key)
         if groups is None:  # the groups at a target depend only on who may fire at it: kept per game
             groups = []
