@@ -48,6 +48,8 @@ class KoenigGameBase(Game):
         # (unit, kind, march, destinations, destinations within the normal allowance) -> the moves listed
         # for them (moves.py): the same destinations give the same moves, whatever else moved
         self.listed_memo: dict[tuple[Any, ...], list[Action]] = {}
+        # (id of a destinations dict, unit, MA) -> (that dict, the unit's moves in an Activation): moves.py
+        self.activation_memo: dict[tuple[Any, ...], tuple[Mapping[Hex, float], list[Action]]] = {}
         self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game

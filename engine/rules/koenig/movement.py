@@ -81,8 +81,9 @@ def destinations(graph: MovementGraph, start: Hex, allowance: float, hooks: Move
     """Every hex the unit may end its move in, with the MP spent to get there (8.0)."""
     if allowance <= 0:
         return {}
-    reach = reachable(graph, start, allowance, hooks)
-    return {h: c for h, c in reach.spent.items() if h != start}
+    out = dict(reachable(graph, start, allowance, hooks).spent)
+    out.pop(start, None)  # the start is where the search begins, at no cost
+    return out
 
 
 def entry_destinations(graph: MovementGraph, entry_hexes: Iterable[Hex], allowance: float, hooks: MovementHooks,

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from ...hexgrid import Hex
 from ..protocol import Action
-from .actions import OFF, CombinedMove, MoveKind, Redeploy
+from .actions import OFF, CombinedMove, Move, MoveKind, Redeploy
 from .board import Doing, KoenigBoard
 from .combat import halve
 
@@ -75,4 +75,43 @@ def move_actions(state: KoenigBoard, uid: str, kind: MoveKind, allowance: float,
     already = march and base is not None and state.can_exit(uid, base, normal)
     if state.can_exit(uid, allowance, opts) and not already:
         out.append(kind(uid, OFF, march))
+    return out
+
+
+def activation_moves(state: KoenigBoard, uid: str, ma: int, options: Mapping[Hex, float]) -> list[Action]:
+    """An activated unit's Movement (8.0) to every hex within its MA, then its Combined move (8.4) to every
+    hex within half its MA, each in label order: `move_actions` of both kinds for a unit that may not exit
+    (exclusive 12.0) and without Force March (14.1), from its `options` for `ma` MP. Kept per game by the
+    options (a dict move_options shares while the hooks stay the same), the hexes sorted once for both."""
+    game = state.game
+    memo = game.activation_memo
+    key = (id(options), uid, ma)
+    got = memo.get(key)
+    if got is not None and got[0] is options:
+        return got[1]
+    half = halve(ma)
+    label = game.labels.__getitem__  # destinations are map hexes
+    made = game.unit_moves.get((Move, uid, False))
+    if made is None:
+        made = game.unit_moves[(Move, uid, False)] = {}
+    made_c = game.unit_moves.get((CombinedMove, uid, False))
+    if made_c is None:
+        made_c = game.unit_moves[(CombinedMove, uid, False)] = {}
+    order = sorted(options, key=label)
+    out: list[Action] = []
+    for h in order:
+        if options[h] <= ma:
+            a = made.get(h)
+            if a is None:
+                a = made[h] = Move(uid, label(h), False)
+            out.append(a)
+    for h in order:
+        if options[h] <= half:
+            a = made_c.get(h)
+            if a is None:
+                a = made_c[h] = CombinedMove(uid, label(h), False)
+            out.append(a)
+    if len(memo) > 20000:  # a long study: start again rather than grow without end
+        memo.clear()
+    memo[key] = (options, out)
     return out

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ...hexgrid import Hex, hex_distance, hexes_within
+from ...hexgrid import Hex, hex_distance, hex_neighbor, hexes_within
 from ..kit import ChanceStep, Decision, Task
 from ..protocol import CHANCE, Action, Phase
 from .actions import (
@@ -35,7 +35,7 @@ from .actions import (
 from .battle import start_battle
 from .board import ELIMINATED, EXITED, ON_MAP, PENDING, Battle, Doing, FireKind, KoenigBoard, cite
 from .combat import FULL, INDIRECT, fire_line, halve
-from .moves import move_actions, move_allowance
+from .moves import activation_moves, move_actions, move_allowance
 from .refusal import KoenigStep
 
 
@@ -168,7 +168,9 @@ def fire_reach(state: KoenigBoard, source: Hex, kind: FireKind, heavy_indirect: 
     if got is None:
         m = state.map
         out = []
-        for t in hexes_within(source, 2):  # no Fire Attack reaches further (9.0, 14.3)
+        # a Fire Attack needs an adjacent target (9.0), Indirect Fire reaches two hexes (14.3)
+        near = hexes_within(source, 2) if heavy_indirect else [hex_neighbor(source, d) for d in range(6)]
+        for t in near:
             if t == source:
                 continue
             if fire_line(m, source, t, kind).allowed or (
@@ -409,9 +411,13 @@ class ActivationStep(_OperationStep):
         out: list[Action] = [Done()]
         lead = state.option("leadership") and state.leader == state.active_side
         units = eligible(state)
+        exits = state.exit_units()
         for uid in units:
             ma = state.allowance(uid)
             options = state.move_options(uid, 2 * ma if lead else ma)
+            if not lead and uid not in exits:
+                out += activation_moves(state, uid, ma, options)  # the two calls below, kept per game
+                continue
             out += move_actions(state, uid, Move, ma, False, options=options)
             out += move_actions(state, uid, CombinedMove, halve(ma), False, options=options)
             if lead:

@@ -11,9 +11,11 @@ from itertools import combinations
 
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.koenig import KoenigGame
+from hexwright.engine.rules.koenig.actions import CombinedMove, Move
 from hexwright.engine.rules.koenig.board import FireKind
-from hexwright.engine.rules.koenig.combat import FULL, INDIRECT, fire_line
+from hexwright.engine.rules.koenig.combat import FULL, INDIRECT, fire_line, halve
 from hexwright.engine.rules.koenig.movement import movement_hooks
+from hexwright.engine.rules.koenig.moves import activation_moves, move_actions
 from hexwright.engine.rules.koenig.operations import Activation, OperationInProgress, eligible, fire_groups
 from hexwright.engine.rules.protocol import CHANCE
 
@@ -125,3 +127,23 @@ def test_fire_groups_are_the_fire_attacks_the_rules_allow(scenario):
                     got = [a.text() for a in fire_groups(st, FireKind.MOBILE, cands, [d.unit])]
                     assert got == reference_fire_groups(st, FireKind.MOBILE, cands, [d.unit])
     assert checked > 20
+
+
+def test_activation_moves_are_the_moves_of_both_kinds(scenario):
+    """8.0 Movement within the MA, then 8.4 Combined moves within half the MA, each in label order."""
+    game = KoenigGame(scenario)
+    checked = 0
+    for seed in (5, 6):
+        for st in random_states(game, seed, every=2):
+            if not isinstance(st.pending, Activation):
+                continue
+            for uid in eligible(st):
+                if uid in st.exit_units():
+                    continue
+                ma = st.allowance(uid)
+                options = st.move_options(uid, ma)
+                want = move_actions(st, uid, Move, ma, False, options=options) + move_actions(
+                    st, uid, CombinedMove, halve(ma), False, options=options)
+                assert activation_moves(st, uid, ma, options) == want
+                checked += 1
+    assert checked > 50
