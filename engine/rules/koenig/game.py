@@ -50,6 +50,8 @@ class KoenigGameBase(Game):
         self.listed_memo: dict[tuple[Any, ...], list[Action]] = {}
         # (id of a destinations dict, unit, MA) -> (that dict, the unit's moves in an Activation): moves.py
         self.activation_memo: dict[tuple[Any, ...], tuple[Mapping[Hex, float], list[Action]]] = {}
+        # unit -> its Move and CombinedMove (no Force March) to each map hex, by the hex's rank, as made
+        self.rank_moves: dict[str, tuple[list[Action | None], list[Action | None]]] = {}
         self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
@@ -61,6 +63,8 @@ class KoenigGameBase(Game):
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}
         self.entry_hexes: dict[str, list[Hex]] = {}  # board.KoenigBoard.entry_hexes
         self.labels: dict[Hex, str] = {h: scenario.map.label(h) for h in scenario.map.hexes}
+        self.labels_in_order = sorted(self.labels.values())  # the map's hex labels in label order
+        self.label_rank = {h: i for i, h in enumerate(sorted(self.labels, key=self.labels.__getitem__))}
         turns = len(scenario.turns)
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 

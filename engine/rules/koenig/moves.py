@@ -90,27 +90,23 @@ def activation_moves(state: KoenigBoard, uid: str, ma: int, options: Mapping[Hex
     if got is not None and got[0] is options:
         return got[1]
     half = halve(ma)
-    label = game.labels.__getitem__  # destinations are map hexes
-    made = game.unit_moves.get((Move, uid, False))
+    rank = game.label_rank  # map hex -> its place in label order (destinations are map hexes)
+    labels = game.labels_in_order
+    made = game.rank_moves.get(uid)  # the unit's moves made so far, by the rank of their hex
     if made is None:
-        made = game.unit_moves[(Move, uid, False)] = {}
-    made_c = game.unit_moves.get((CombinedMove, uid, False))
-    if made_c is None:
-        made_c = game.unit_moves[(CombinedMove, uid, False)] = {}
-    order = sorted(options, key=label)
+        made = game.rank_moves[uid] = ([None] * len(labels), [None] * len(labels))
+    moves, combined = made
     out: list[Action] = []
-    for h in order:
-        if options[h] <= ma:
-            a = made.get(h)
-            if a is None:
-                a = made[h] = Move(uid, label(h), False)
-            out.append(a)
-    for h in order:
-        if options[h] <= half:
-            a = made_c.get(h)
-            if a is None:
-                a = made_c[h] = CombinedMove(uid, label(h), False)
-            out.append(a)
+    for i in sorted([rank[h] for h in options if options[h] <= ma]):
+        a = moves[i]
+        if a is None:
+            a = moves[i] = Move(uid, labels[i], False)
+        out.append(a)
+    for i in sorted([rank[h] for h, c in options.items() if c <= half]):
+        a = combined[i]
+        if a is None:
+            a = combined[i] = CombinedMove(uid, labels[i], False)
+        out.append(a)
     if len(memo) > 20000:  # a long study: start again rather than grow without end
         memo.clear()
     memo[key] = (options, out)
