@@ -28,7 +28,7 @@ from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
 from . import victory
 from .game import KoenigGameBase
-from .movement import destinations, entry_destinations, hook_hexes, hooks_of
+from .movement import destinations, entry_destinations, hooks_of
 from .victory import UnitSnapshot, VPLine
 
 ALLIED, GERMAN = "allied", "german"
@@ -130,7 +130,8 @@ class KoenigBoard(SequenceState):
         self.interdicted: list[Hex] = []  # Interdiction markers (14.2)
         # (position, its revision, Interdiction markers, (side, close combat) -> (hooks, key)): _hooks
         self._hooks_memo: tuple[Position, int, tuple[Hex, ...], dict[tuple[str, bool], _Hooks]] | None = None
-        self._enemy_memo: tuple[Position, int, str, frozenset[Hex]] | None = None  # enemy_hexes
+        # (position, its revision, full hexes, side -> enemy hexes): full_hexes, enemy_hexes
+        self._enemy_memo: tuple[Position, int, frozenset[Hex], dict[str, frozenset[Hex]]] | None = None
         self.in_progress: dict[str, Doing] = {}  # Operations in progress (8.4, 14.5)
         self.overrun_mp: dict[str, float] = {}
         self.march_combined: set[str] = set()  # Combined units under Force March (14.1)
@@ -243,14 +244,26 @@ class KoenigBoard(SequenceState):
 
     def enemy_hexes(self, side: str) -> frozenset[Hex]:
         """The hexes holding a unit that is not of `side` (kept until the position changes)."""
+        facts = self._occupied()
+        got = facts[3].get(side)
+        if got is None:
+            side_of = self.game.side_of
+            got = facts[3][side] = frozenset(h for u, h in self.position.hexes.items() if side_of[u] != side)
+        return got
+
+    def full_hexes(self) -> frozenset[Hex]:
+        """The hexes holding as many units as the stacking limit allows (8.2; kept until the position
+        changes)."""
+        return self._occupied()[2]
+
+    def _occupied(self) -> tuple[Position, int, frozenset[Hex], dict[str, frozenset[Hex]]]:
         memo = self._enemy_memo
         pos = self.position
-        if memo is not None and memo[0] is pos and memo[1] == pos.revision and memo[2] == side:
-            return memo[3]
-        side_of = self.game.side_of
-        got = frozenset(h for u, h in pos.hexes.items() if side_of[u] != side)
-        self._enemy_memo = (pos, pos.revision, side, got)
-        return got
+        if memo is None or memo[0] is not pos or memo[1] != pos.revision:
+            limit = self.sc.stacking_limit or 2
+            full = frozenset(h for h, us in pos.occupancy().items() if len(us) >= limit)
+            memo = self._enemy_memo = (pos, pos.revision, full, {})
+        return memo
 
     def units_at(self, h: Hex) -> list[str]:
         """The units in `h`, in the scenario's order."""
@@ -318,9 +331,10 @@ class KoenigBoard(SequenceState):
             memo = self._hooks_memo = (pos, pos.revision, interdicted, {})
         got = memo[3].get((side, close_combat))
         if got is None:
-            blocked, stop = hook_hexes(pos.occupancy(), self.game.side_of, side, close_combat,
-                                       self.sc.stacking_limit or 2)
-            key = (frozenset(blocked), frozenset(stop), interdicted)
+            # movement.hook_hexes from the full and the enemy hexes: full hexes are blocked (8.2), enemy ones
+            # stop the unit for Close Combat (10.0) or, where it is not allowed, are blocked too
+            full, enemy = self.full_hexes(), self.enemy_hexes(side)
+            key = (full, enemy - full, interdicted) if close_combat else (full | enemy, frozenset(), interdicted)
             shared = self.game.hooks_memo
             got = shared.get(key)
             if got is None:
