@@ -8,6 +8,7 @@ This module is the bottom of the family: board.py and every rules module read `K
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ...hexgrid import Hex
@@ -15,6 +16,7 @@ from ...model.scenario import Scenario
 from ...movement.kernel import MovementGraph, MovementHooks
 from ..protocol import Action, Game
 from .actions import parse_action
+from .combat import fire_reach_table
 
 OPTIONS = {"leadership": "Koenig 14.1", "interdiction": "Koenig 14.2", "indirect_fire": "Koenig 14.3",
            "overruns": "Koenig 14.5"}
@@ -57,10 +59,12 @@ class KoenigGameBase(Game):
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
         # (source, Full Fire (else Mobile), a Heavy Weapons unit's Indirect Fire allowed) -> the hexes it may fire at:
         # operations.fire_reach
-        self.fire_reach: dict[tuple[Any, ...], tuple[Hex, ...]] = {}
+        self.fire_reach: dict[tuple[Any, ...], tuple[Hex, ...]] = fire_reach_table(
+            scenario.map, bool(self.options.get("indirect_fire")))
         # (kind, target label, units able to fire at it, units that must fire) -> the Fire Attacks in
         # concert at that target (operations.fire_groups)
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}
+        self.cup_outcomes: dict[tuple[str, ...], list[tuple[Action, Fraction]]] = {}  # operations.CupDrawStep
         self.entry_hexes: dict[str, list[Hex]] = {}  # board.KoenigBoard.entry_hexes
         self.labels: dict[Hex, str] = {h: scenario.map.label(h) for h in scenario.map.hexes}
         self.labels_in_order = sorted(self.labels.values())  # the map's hex labels in label order

@@ -81,7 +81,8 @@ def move_actions(state: KoenigBoard, uid: str, kind: MoveKind, allowance: float,
 def activation_moves(state: KoenigBoard, uid: str, ma: int, options: Mapping[Hex, float]) -> list[Action]:
     """An activated unit's Movement (8.0) to every hex within its MA, then its Combined move (8.4) to every
     hex within half its MA, each in label order: `move_actions` of both kinds for a unit that may not exit
-    (exclusive 12.0) and without Force March (14.1), from its `options` for `ma` MP. Kept per game by the
+    (exclusive 12.0) and without Force March (14.1), from its `options` for `ma` MP (`move_options` of
+    exactly `ma`: every cost within it). Kept per game by the
     options (a dict move_options shares while the hooks stay the same), the hexes sorted once for both."""
     game = state.game
     memo = game.activation_memo
@@ -97,7 +98,7 @@ def activation_moves(state: KoenigBoard, uid: str, ma: int, options: Mapping[Hex
         made = game.rank_moves[uid] = ([None] * len(labels), [None] * len(labels))
     moves, combined = made
     out: list[Action] = []
-    for i in sorted([rank[h] for h in options if options[h] <= ma]):
+    for i in sorted(map(rank.__getitem__, options)):  # every option is within `ma` MP
         a = moves[i]
         if a is None:
             a = moves[i] = Move(uid, labels[i], False)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...hexgrid import hex_distance
 from ..kit import Decision, Task
 from ..protocol import Action
-from .actions import OFF, Done, Redeploy
+from .actions import DONE, OFF, Redeploy
 from .board import EXITED, GERMAN, ON_MAP, PENDING, KoenigBoard, cite
 from .moves import move_actions, move_allowance
 from .refusal import KoenigStep
@@ -37,7 +37,7 @@ class RedeploymentStep(KoenigStep[Redeployment]):
                        f"{cite('8.1, 8.1.1, 8.2, 10.0')}"}
 
     def legal(self, state: KoenigBoard, d: Redeployment) -> list[Action]:
-        out: list[Action] = [Done()]
+        out: list[Action] = [DONE]
         enemy_hexes = {h for h, us in state.occupants().items() if any(state.side_of(x) != GERMAN for x in us)}
         for uid in state.unit_ids():
             if state.side_of(uid) != GERMAN or uid in state.redeployed or state.status(uid) not in (ON_MAP, PENDING):

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ...hexgrid import Hex, hex_distance, hex_neighbor, hexes_within
+from ...hexgrid import Hex, hex_distance
 from ..kit import ChanceStep, Decision, Task
 from ..protocol import CHANCE, Action, Phase
 from .actions import (
+    DONE,
     OFF,
     Attach,
     CombinedMove,
@@ -34,7 +35,7 @@ from .actions import (
 )
 from .battle import start_battle
 from .board import ELIMINATED, EXITED, ON_MAP, PENDING, Battle, Doing, FireKind, KoenigBoard, cite
-from .combat import FULL, INDIRECT, fire_line, halve
+from .combat import FULL, fire_reach, halve
 from .moves import activation_moves, move_actions, move_allowance
 from .refusal import KoenigStep
 
@@ -126,8 +127,12 @@ class CupDrawStep(ChanceStep[KoenigBoard, CupDrawing], KoenigStep[CupDrawing]):
     section = "7.0"
 
     def outcomes(self, state: KoenigBoard, d: CupDrawing) -> list[tuple[Action, Fraction]]:
-        n = len(state.cup)
-        return [(CupDraw(hq), Fraction(1, n)) for hq in state.cup]
+        cup = tuple(state.cup)
+        got = state.game.cup_outcomes.get(cup)  # the same HQs in the cup, the same draws: kept per game
+        if got is None:
+            n = len(cup)
+            got = state.game.cup_outcomes[cup] = [(CupDraw(hq), Fraction(1, n)) for hq in cup]
+        return list(got)
 
     def explain(self, state: KoenigBoard, d: CupDrawing, action: Action) -> str:
         return f"{action.text()} is not an outcome of this chance node in {self.phase(state, d)}"
@@ -159,27 +164,6 @@ def eligible(state: KoenigBoard) -> list[str]:
     return out
 
 
-def fire_reach(state: KoenigBoard, source: Hex, kind: FireKind, heavy_indirect: bool) -> tuple[Hex, ...]:
-    """The hexes a unit in `source` may fire at with a Fire Attack of `kind` (9.0 adjacent, 9.1 not across a
-    River, exclusive 8.5 the bridge; with `heavy_indirect` a Heavy Weapons unit's Full Fire may also be
-    Indirect Fire up to two hexes away, 14.3). The map does not change in a game: kept per game."""
-    key = (source, kind == FULL, heavy_indirect)  # FireKind members hash in Python: keyed by a bool
-    got = state.game.fire_reach.get(key)
-    if got is None:
-        m = state.map
-        out = []
-        # a Fire Attack needs an adjacent target (9.0), Indirect Fire reaches two hexes (14.3)
-        near = hexes_within(source, 2) if heavy_indirect else [hex_neighbor(source, d) for d in range(6)]
-        for t in near:
-            if t == source:
-                continue
-            if fire_line(m, source, t, kind).allowed or (
-                    heavy_indirect and fire_line(m, source, t, INDIRECT, True, True).allowed):
-                out.append(t)
-        got = state.game.fire_reach[key] = tuple(out)
-    return got
-
-
 def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], required: list[str]) -> list[Action]:
     """Fire Attacks in concert (7.1.1): every non-empty set of candidate units (including `required`) that
     may all fire at one target hex with the same kind of Fire Attack (9.0, 9.1, 14.3, exclusive 8.5), the
@@ -197,8 +181,8 @@ def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], requi
             continue
         heavy = indirect_ok and state.heavy_weapons(uid)
         targets = reach.get((h, full, heavy))
-        if targets is None:
-            targets = fire_reach(state, h, kind, heavy)
+        if targets is None:  # not a hex of the map (a test's position): the same rules, read now
+            targets = reach[(h, full, heavy)] = fire_reach(state.map, h, full, heavy)
         for t in targets:
             if t in enemy:
                 got = able_at.get(t)
@@ -408,7 +392,7 @@ class ActivationStep(_OperationStep):
     name = "an Operation of the active formation, or done"
 
     def legal(self, state: KoenigBoard, d: Activation | OperationInProgress) -> list[Action]:
-        out: list[Action] = [Done()]
+        out: list[Action] = [DONE]
         lead = state.option("leadership") and state.leader == state.active_side
         units = eligible(state)
         exits = state.exit_units()
