@@ -26,6 +26,7 @@ from ...model.scenario import Scenario
 from ...movement.kernel import FrozenHook, MovementHooks
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
+from ..protocol import Phase
 from . import victory
 from .game import KoenigGameBase
 from .movement import destinations, entry_destinations, hooks_of
@@ -193,6 +194,14 @@ class KoenigBoard(SequenceState):
         if got is None:
             got = self.game.exit_ids = frozenset(
                 uid for v in self.sc.victory if v.kind == "exit" for uid in v.units.get("ids", []))
+        return got
+
+    def phase_of(self, name: str, rule: str, player: str) -> Phase:
+        """The phase `name` of this Game Turn (a step's `phase`), made once per game: phases are immutable."""
+        key = (name, rule, self.turn, player)
+        got = self.game.phases.get(key)
+        if got is None:
+            got = self.game.phases[key] = Phase(name, rule, self.turn, player)
         return got
 
     def is_night(self) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from ...hexgrid import Hex
 from ...model.scenario import Scenario
 from ...movement.kernel import MovementGraph, MovementHooks
-from ..protocol import Action, Game
+from ..protocol import Action, Game, Phase
 from .actions import parse_action
 from .combat import fire_reach_table
 
@@ -45,26 +45,25 @@ class KoenigGameBase(Game):
         # (hooks key, start hex, allowance) -> destinations, and ("entry", hooks key, side, entry hexes, which
         # of them hold an enemy, allowance) for an entering unit: KoenigBoard.move_options, shared by the games
         self.destinations_memo: dict[tuple[Any, ...], Mapping[Hex, float]] = {}
-        # (id of a destinations dict, unit, kind, allowance, march, base) -> (that dict, moves): moves.py
-        self.moves_memo: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-        # (unit, kind, march, destinations, destinations within the normal allowance) -> the moves listed
-        # for them (moves.py): the same destinations give the same moves, whatever else moved
-        self.listed_memo: dict[tuple[Any, ...], list[Action]] = {}
+        # (id of a destinations dict, unit, kind, allowance, march, base) -> (that dict, the moves listed for
+        # it): moves.move_actions
+        self.moves_memo: dict[tuple[Any, ...], tuple[Mapping[Hex, float], list[Action]]] = {}
         # (id of a destinations dict, unit, MA) -> (that dict, the unit's moves in an Activation): moves.py
         self.activation_memo: dict[tuple[Any, ...], tuple[Mapping[Hex, float], list[Action]]] = {}
-        # unit -> its Move and CombinedMove (no Force March) to each map hex, by the hex's rank, as made
-        self.rank_moves: dict[str, tuple[list[Action | None], list[Action | None]]] = {}
-        self.unit_moves: dict[tuple[Any, ...], dict[Hex, Action]] = {}  # (kind, unit, march) -> hex -> move
+        # (kind, unit, Force March) -> the unit's move of that kind to each map hex, by the hex's rank in label
+        # order, made when first listed (moves._listed)
+        self.rank_moves: dict[tuple[Any, ...], list[Action | None]] = {}
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
-        # (source, Full Fire (else Mobile), a Heavy Weapons unit's Indirect Fire allowed) -> the hexes it may fire at:
-        # operations.fire_reach
+        # (source, Full Fire (else Mobile), a Heavy Weapons unit's Indirect Fire) -> the hexes it may fire at,
+        # from every map hex (combat.fire_reach_table; operations.fire_groups)
         self.fire_reach: dict[tuple[Any, ...], tuple[Hex, ...]] = fire_reach_table(
             scenario.map, bool(self.options.get("indirect_fire")))
-        # (kind, target label, units able to fire at it, units that must fire) -> the Fire Attacks in
+        # (Full Fire, target hex, units able to fire at it, units that must fire) -> the Fire Attacks in
         # concert at that target (operations.fire_groups)
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}
         self.cup_outcomes: dict[tuple[str, ...], list[tuple[Action, Fraction]]] = {}  # operations.CupDrawStep
+        self.phases: dict[tuple[str, str, int, str], Phase] = {}  # board.KoenigBoard.phase_of
         self.entry_hexes: dict[str, list[Hex]] = {}  # board.KoenigBoard.entry_hexes
         self.labels: dict[Hex, str] = {h: scenario.map.label(h) for h in scenario.map.hexes}
         self.labels_in_order = sorted(self.labels.values())  # the map's hex labels in label order

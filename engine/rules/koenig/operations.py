@@ -355,7 +355,7 @@ class _OperationStep(KoenigStep[Activation | OperationInProgress]):
     why["mfire"], why["cmove"] = why["fire"], why["move"]
 
     def phase(self, state: KoenigBoard, d: Activation | OperationInProgress) -> Phase:
-        return Phase(self.phase_name, self.rule, state.turn, state.active_side)
+        return state.phase_of(self.phase_name, self.rule, state.active_side)
 
     def apply(self, state: KoenigBoard, d: Activation | OperationInProgress, action: Action) -> None:
         if isinstance(action, Done):

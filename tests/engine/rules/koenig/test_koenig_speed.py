@@ -147,3 +147,36 @@ def test_activation_moves_are_the_moves_of_both_kinds(scenario):
                 assert activation_moves(st, uid, ma, options) == want
                 checked += 1
     assert checked > 50
+
+
+def reference_moves(st, uid, kind, allowance, march, base, options) -> list[str]:
+    """8.0-8.4, 14.1 read directly: every destination within `allowance` (under Force March only those
+    beyond `base`) in label order, then off the map where the unit may exit (exclusive 12.0)."""
+    hexes = [h for h, c in options.items() if c <= allowance and not (march and base is not None and c <= base)]
+    out = [kind(uid, st.map.label(h), march).text() for h in sorted(hexes, key=st.map.label)]
+    opts = {h: c for h, c in options.items() if c <= allowance}
+    normal = {h: c for h, c in options.items() if base is not None and c <= base}
+    if st.can_exit(uid, allowance, opts) and not (march and base is not None and st.can_exit(uid, base, normal)):
+        out.append(kind(uid, "off", march).text())
+    return out
+
+
+def test_listed_moves_are_the_moves_the_rules_allow(scenario):
+    checked = 0
+    for options in ({}, ALL):
+        game = KoenigGame(scenario, options)
+        for seed in (7, 8):
+            for st in random_states(game, seed, every=2):
+                if not isinstance(st.pending, Activation):
+                    continue
+                for uid in eligible(st):
+                    ma = st.allowance(uid)
+                    found = st.move_options(uid, 2 * ma)
+                    kinds = ((Move, ma, False, None), (CombinedMove, halve(ma), False, None),
+                             (Move, 2 * ma, True, ma), (CombinedMove, ma, True, halve(ma)))
+                    for kind, allowance, march, base in kinds:
+                        got = [a.text() for a in move_actions(st, uid, kind, allowance, march, base=base,
+                                                              options=found)]
+                        assert got == reference_moves(st, uid, kind, allowance, march, base, found)
+                        checked += 1
+    assert checked > 200
