@@ -16,6 +16,7 @@ roll of 6, exclusive 4.0) and RETREATED_OFF (retreated off the map, 11.1: not el
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -270,7 +271,11 @@ class KoenigBoard(SequenceState):
         pos = self.position
         if memo is None or memo[0] is not pos or memo[1] != pos.revision:
             limit = self.sc.stacking_limit or 2
-            full = frozenset(h for h, us in pos.occupancy().items() if len(us) >= limit)
+            hexes = list(pos.hexes.values())
+            if limit > 1 and len(set(hexes)) == len(hexes):
+                full: frozenset[Hex] = frozenset()  # one unit a hex at most
+            else:
+                full = frozenset(h for h, n in Counter(hexes).items() if n >= limit)
             memo = self._enemy_memo = (pos, pos.revision, full, {})
         return memo
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex
+from ...hexgrid import Hex, hex_neighbor
 from ...model.scenario import Scenario
 from ...movement.kernel import MovementGraph, MovementHooks
 from ..protocol import Action, Game, Phase
@@ -35,9 +35,11 @@ class KoenigGameBase(Game):
         classes = scenario.map.terrain_table.movement_classes
         self.graph = MovementGraph(scenario.map, classes[0] if classes else "ground")
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
-        # unit -> (side, own formation, independent: exclusive 7.0), in the scenario's order (operations.eligible)
-        self.unit_facts = {uid: (u.side, u.formation, u.has("independent") or not u.formation)
-                           for uid, u in scenario.units.items()}
+        # side -> (unit, own formation, independent: exclusive 7.0) of its units, in the scenario's order
+        # (operations.eligible)
+        self.side_units: dict[str, list[tuple[str, str, bool]]] = {}
+        for uid, u in scenario.units.items():
+            self.side_units.setdefault(u.side, []).append((uid, u.formation, u.has("independent") or not u.formation))
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
         # (hexes blocked, hexes to stop in, Interdiction markers) -> (the hooks of a move, that key): board._hooks
@@ -64,12 +66,20 @@ class KoenigGameBase(Game):
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}
         self.cup_outcomes: dict[tuple[str, ...], list[tuple[Action, Fraction]]] = {}  # operations.CupDrawStep
         self.phases: dict[tuple[str, str, int, str], Phase] = {}  # board.KoenigBoard.phase_of
+        self._near: dict[Hex, frozenset[Hex]] = {}  # near
         self.entry_hexes: dict[str, list[Hex]] = {}  # board.KoenigBoard.entry_hexes
         self.labels: dict[Hex, str] = {h: scenario.map.label(h) for h in scenario.map.hexes}
         self.labels_in_order = sorted(self.labels.values())  # the map's hex labels in label order
         self.label_rank = {h: i for i, h in enumerate(sorted(self.labels, key=self.labels.__getitem__))}
         turns = len(scenario.turns)
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
+
+    def near(self, h: Hex) -> frozenset[Hex]:
+        """`h` and the six hexes adjacent to it (made once per game)."""
+        got = self._near.get(h)
+        if got is None:
+            got = self._near[h] = frozenset([h, *(hex_neighbor(h, d) for d in range(6))])
+        return got
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

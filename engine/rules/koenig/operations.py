@@ -150,9 +150,9 @@ def eligible(state: KoenigBoard) -> list[str]:
     out = []
     done, reconstituted, attached, used = state.done, state.reconstituted, state.attached, state.sixteen_used
     status = state.position.status
-    side, active = state.active_side, state.active
-    for uid, (unit_side, formation, independent) in state.game.unit_facts.items():  # the scenario's order
-        if unit_side != side or uid in done or uid in reconstituted:
+    active = state.active
+    for uid, formation, independent in state.game.side_units.get(state.active_side, ()):  # the scenario's order
+        if uid in done or uid in reconstituted:
             continue
         st = status(uid)
         if st != ON_MAP and st != PENDING:
