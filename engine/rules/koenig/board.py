@@ -440,9 +440,10 @@ class KoenigBoard(SequenceState):
         if uid not in self.exit_units():
             return False
         here = self.position.hex_of(uid)
-        for h in self.map.edge_side_hexes("bottom"):
-            if not self.road_off_map(h):
-                continue
+        exits = self.game.exit_roads
+        if exits is None:  # the road hexes of the bottom edge whose road leaves the map: the map's, per game
+            exits = self.game.exit_roads = [h for h in self.map.edge_side_hexes("bottom") if self.road_off_map(h)]
+        for h in exits:
             extra = 2 if h in self.interdicted else 0
             spent = 0.0 if here == h else options.get(h)
             if spent is None:

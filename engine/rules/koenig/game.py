@@ -56,6 +56,7 @@ class KoenigGameBase(Game):
         # order, made when first listed (moves._listed)
         self.rank_moves: dict[tuple[Any, ...], list[Action | None]] = {}
         self.exit_ids: frozenset[str] | None = None  # board.KoenigBoard.exit_units
+        self.exit_roads: list[Hex] | None = None  # board.KoenigBoard.can_exit
         self.road_exits: dict[Hex, bool] = {}  # board.KoenigBoard.road_off_map: the map's, kept per game
         # (source, Full Fire (else Mobile), a Heavy Weapons unit's Indirect Fire) -> the hexes it may fire at,
         # from every map hex (combat.fire_reach_table; operations.fire_groups)
