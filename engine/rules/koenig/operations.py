@@ -280,7 +280,7 @@ def _move(state: KoenigBoard, a: Move | CombinedMove) -> None:
     assert h is not None
     entering = state.status(uid) == PENDING
     side = state.side_of(uid)
-    enemy_here = [x for x in state.units_at(h) if state.side_of(x) != side]
+    enemy_here = [x for x in state.units_at(h) if state.side_of(x) != side] if h in state.enemy_hexes(side) else []
     spent = state.move_options(uid, allowance).get(h, 0.0) if enemy_here else 0.0
     state.position.place(uid, h)
     if combined:
