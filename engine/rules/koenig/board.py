@@ -374,15 +374,15 @@ class KoenigBoard(SequenceState):
         if self.position.status(uid) == PENDING:
             # an entry's destinations depend on the hooks and on which entry hexes hold an enemy unit
             entries = self.entry_hexes(uid)
-            occ = self.occupants()
-            side_of = self.game.side_of
-            enemy_in = tuple(any(side_of[u] != side for u in occ.get(e, ())) for e in entries)
+            enemy = self.enemy_hexes(side)
+            enemy_in = tuple(e in enemy for e in entries)
             ekey = ("entry", key, side, tuple(entries), enemy_in, allowance)
             got = cache.get(ekey)
             if got is None:
                 if len(cache) > 20000:
                     cache.clear()
-                got = cache[ekey] = entry_destinations(self.game.graph, entries, allowance, hooks, occ, side_of, side)
+                got = cache[ekey] = entry_destinations(self.game.graph, entries, allowance, hooks, self.occupants(),
+                                                       self.game.side_of, side)
             return got
         assert h is not None
         got = cache.get((key, h, allowance))
