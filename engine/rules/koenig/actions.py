@@ -246,6 +246,9 @@ class Done(_Word):
     verb: ClassVar[str] = "done"
 
 
+DONE = Done()  # actions are immutable: one for every list that offers it
+
+
 @dataclass(frozen=True)
 class Pass(_Word):
     """No Automatic Activation: draw from the cup (14.1)."""

@@ -16,20 +16,21 @@ roll of 6, exclusive 4.0) and RETREATED_OFF (retreated off the map, 11.1: not el
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import cast
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
 from ...model.scenario import Scenario
-from ...movement.kernel import MovementHooks
+from ...movement.kernel import FrozenHook, MovementHooks
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
+from ..protocol import Phase
 from . import victory
 from .game import KoenigGameBase
-from .movement import destinations, entry_destinations, movement_hooks
+from .movement import destinations, entry_destinations, hooks_of
 from .victory import UnitSnapshot, VPLine
 
 ALLIED, GERMAN = "allied", "german"
@@ -106,11 +107,14 @@ class Battle:
                 self.mover_mp_left, self.entering)
 
 
+_Hooks = tuple[MovementHooks, Hashable]  # the hooks of a move and what they depend on (KoenigBoard._hooks)
+
+
 class KoenigBoard(SequenceState):
     """The data and queries of a Koenig position; the sequence of play is `KoenigState`'s."""
 
     game: KoenigGameBase
-    MEMOS = ("_hooks_memo",)
+    MEMOS = ("_hooks_memo", "_enemy_memo")
 
     def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -126,7 +130,10 @@ class KoenigBoard(SequenceState):
         self.points = {ALLIED: 0, GERMAN: 0}  # Artillery / Allied Support points this turn (6.1, 6.2)
         self.leader = ""  # the side holding the Leadership marker (14.1)
         self.interdicted: list[Hex] = []  # Interdiction markers (14.2)
-        self._hooks_memo: tuple[tuple[int, int], dict[tuple[str, bool], tuple[MovementHooks, Hashable]]] | None = None
+        # (position, its revision, Interdiction markers, (side, close combat) -> (hooks, key)): _hooks
+        self._hooks_memo: tuple[Position, int, tuple[Hex, ...], dict[tuple[str, bool], _Hooks]] | None = None
+        # (position, its revision, full hexes, side -> enemy hexes): full_hexes, enemy_hexes
+        self._enemy_memo: tuple[Position, int, frozenset[Hex], dict[str, frozenset[Hex]]] | None = None
         self.in_progress: dict[str, Doing] = {}  # Operations in progress (8.4, 14.5)
         self.overrun_mp: dict[str, float] = {}
         self.march_combined: set[str] = set()  # Combined units under Force March (14.1)
@@ -190,6 +197,14 @@ class KoenigBoard(SequenceState):
                 uid for v in self.sc.victory if v.kind == "exit" for uid in v.units.get("ids", []))
         return got
 
+    def phase_of(self, name: str, rule: str, player: str) -> Phase:
+        """The phase `name` of this Game Turn (a step's `phase`), made once per game: phases are immutable."""
+        key = (name, rule, self.turn, player)
+        got = self.game.phases.get(key)
+        if got is None:
+            got = self.game.phases[key] = Phase(name, rule, self.turn, player)
+        return got
+
     def is_night(self) -> bool:
         return bool(self.sc.turns[self.turn - 1].night) if self.sc.turns else False
 
@@ -236,6 +251,33 @@ class KoenigBoard(SequenceState):
 
     def occupants(self) -> Mapping[Hex, Sequence[str]]:
         return self.position.occupancy()
+
+    def enemy_hexes(self, side: str) -> frozenset[Hex]:
+        """The hexes holding a unit that is not of `side` (kept until the position changes)."""
+        facts = self._occupied()
+        got = facts[3].get(side)
+        if got is None:
+            side_of = self.game.side_of
+            got = facts[3][side] = frozenset(h for u, h in self.position.hexes.items() if side_of[u] != side)
+        return got
+
+    def full_hexes(self) -> frozenset[Hex]:
+        """The hexes holding as many units as the stacking limit allows (8.2; kept until the position
+        changes)."""
+        return self._occupied()[2]
+
+    def _occupied(self) -> tuple[Position, int, frozenset[Hex], dict[str, frozenset[Hex]]]:
+        memo = self._enemy_memo
+        pos = self.position
+        if memo is None or memo[0] is not pos or memo[1] != pos.revision:
+            limit = self.sc.stacking_limit or 2
+            hexes = list(pos.hexes.values())
+            if limit > 1 and len(set(hexes)) == len(hexes):
+                full: frozenset[Hex] = frozenset()  # one unit a hex at most
+            else:
+                full = frozenset(h for h, n in Counter(hexes).items() if n >= limit)
+            memo = self._enemy_memo = (pos, pos.revision, full, {})
+        return memo
 
     def units_at(self, h: Hex) -> list[str]:
         """The units in `h`, in the scenario's order."""
@@ -291,24 +333,34 @@ class KoenigBoard(SequenceState):
     def hooks(self, side: str, close_combat: bool = True) -> MovementHooks:
         return self._hooks(side, close_combat)[0]
 
-    def _hooks(self, side: str, close_combat: bool) -> tuple[MovementHooks, Hashable]:
-        """The hooks of a move by `side` and what they depend on as a key: kept until the position or the
-        Interdiction markers change (a unit's move elsewhere that fills, empties or reaches no hex changes
-        nothing in them, and every move of the activation reads them)."""
+    def _hooks(self, side: str, close_combat: bool) -> _Hooks:
+        """The hooks of a move by `side` and what they depend on as a key: the hexes it may not enter, those
+        it stops in and the Interdiction markers. Worked out once per position (every move of the
+        activation reads them); the hooks of the same hexes are made once per game and shared (a unit's
+        move that fills, empties or reaches no hex changes nothing in them)."""
         memo = self._hooks_memo
-        stamp = (self.position.revision, len(self.interdicted))
-        if memo is None or memo[0] != stamp:
-            memo = self._hooks_memo = (stamp, {})
-        got = memo[1].get((side, close_combat))
+        pos = self.position
+        interdicted = tuple(self.interdicted)
+        if memo is None or memo[0] is not pos or memo[1] != pos.revision or memo[2] != interdicted:
+            memo = self._hooks_memo = (pos, pos.revision, interdicted, {})
+        got = memo[3].get((side, close_combat))
         if got is None:
-            hooks = movement_hooks(self.game.graph, self.occupants(), self.game.side_of, side, self.interdicted,
-                                   close_combat, self.sc.stacking_limit or 2)
-            key = (frozenset(hooks.blocked), frozenset(hooks.stop), frozenset(hooks.enter_extra.items()),
-                   frozenset(hooks.edge_override.items()))
-            # the kernel only reads the hook sets: handed over as the frozensets, which it keys its
-            # conversions on without copying them again (kernel.CompiledGraph.marks)
-            hooks.blocked, hooks.stop = cast(set, key[0]), cast(set, key[1])
-            got = memo[1][(side, close_combat)] = (hooks, key)
+            # movement.hook_hexes from the full and the enemy hexes: full hexes are blocked (8.2), enemy ones
+            # stop the unit for Close Combat (10.0) or, where it is not allowed, are blocked too
+            full, enemy = self.full_hexes(), self.enemy_hexes(side)
+            key = (full, enemy - full, interdicted) if close_combat else (full | enemy, frozenset(), interdicted)
+            shared = self.game.hooks_memo
+            got = shared.get(key)
+            if got is None:
+                # the kernel only reads the hooks: the hex sets are handed over as the frozensets, which
+                # it keys its conversions on without copying them again (kernel.CompiledGraph.marks)
+                hooks = hooks_of(self.game.graph, key[0], key[1], interdicted)
+                if hooks.edge_override:
+                    hooks.edge_override = FrozenHook(hooks.edge_override)  # kept by the kernel by identity
+                if len(shared) > 20000:
+                    shared.clear()
+                got = shared[key] = (hooks, key)
+            memo[3][(side, close_combat)] = got
         return got
 
     def move_options(self, uid: str, allowance: float, close_combat: bool = True) -> Mapping[Hex, float]:
@@ -322,15 +374,15 @@ class KoenigBoard(SequenceState):
         if self.position.status(uid) == PENDING:
             # an entry's destinations depend on the hooks and on which entry hexes hold an enemy unit
             entries = self.entry_hexes(uid)
-            occ = self.occupants()
-            side_of = self.game.side_of
-            enemy_in = tuple(any(side_of[u] != side for u in occ.get(e, ())) for e in entries)
+            enemy = self.enemy_hexes(side)
+            enemy_in = tuple(e in enemy for e in entries)
             ekey = ("entry", key, side, tuple(entries), enemy_in, allowance)
             got = cache.get(ekey)
             if got is None:
                 if len(cache) > 20000:
                     cache.clear()
-                got = cache[ekey] = entry_destinations(self.game.graph, entries, allowance, hooks, occ, side_of, side)
+                got = cache[ekey] = entry_destinations(self.game.graph, entries, allowance, hooks, self.occupants(),
+                                                       self.game.side_of, side)
             return got
         assert h is not None
         got = cache.get((key, h, allowance))
@@ -388,9 +440,10 @@ class KoenigBoard(SequenceState):
         if uid not in self.exit_units():
             return False
         here = self.position.hex_of(uid)
-        for h in self.map.edge_side_hexes("bottom"):
-            if not self.road_off_map(h):
-                continue
+        exits = self.game.exit_roads
+        if exits is None:  # the road hexes of the bottom edge whose road leaves the map: the map's, per game
+            exits = self.game.exit_roads = [h for h in self.map.edge_side_hexes("bottom") if self.road_off_map(h)]
+        for h in exits:
             extra = 2 if h in self.interdicted else 0
             spent = 0.0 if here == h else options.get(h)
             if spent is None:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...hexgrid import Hex, hex_distance, hexside_between
+from ...hexgrid import Hex, hex_distance, hex_neighbor, hexes_within, hexside_between
 from ...model.hexmap import HexMap
 
 HIT, EXCHANGE, MISS = "hit", "exchange", "miss"
@@ -95,6 +95,30 @@ def fire_line(m: HexMap, source: Hex, target: Hex, kind: str, indirect_fire: boo
                 return FireLine(True, True)
             return FireLine(False, reason="only Full Fire crosses Arnhem Bridge (Arnhem Bridge exclusive 8.5)")
     return FireLine(False, reason="Fire Combat is prohibited across River hexsides (Koenig 9.1)")
+
+
+def fire_reach(m: HexMap, source: Hex, full: bool, heavy_indirect: bool = False) -> tuple[Hex, ...]:
+    """The hexes a unit in `source` may fire at with a Full Fire Attack (`full`) or a Mobile Fire (9.0
+    adjacent, 9.1 not across a River, exclusive 8.5 the bridge); with `heavy_indirect` a Heavy Weapons
+    unit's Full Fire may also be Indirect Fire up to two hexes away (14.3)."""
+    kind = FULL if full else MOBILE
+    # a Fire Attack needs an adjacent target (9.0), Indirect Fire reaches two hexes (14.3)
+    near = hexes_within(source, 2) if heavy_indirect else [hex_neighbor(source, d) for d in range(6)]
+    return tuple(t for t in near if t != source and (fire_line(m, source, t, kind).allowed or (
+        heavy_indirect and fire_line(m, source, t, INDIRECT, True, True).allowed)))
+
+
+def fire_reach_table(m: HexMap, indirect_fire: bool) -> dict[tuple[Hex, bool, bool], tuple[Hex, ...]]:
+    """`fire_reach` from every hex of the map: (source, Full Fire, a Heavy Weapons unit's Indirect Fire)
+    -> the hexes it may fire at; the Indirect Fire entries only when the game plays optional rule 14.3.
+    The map does not change during a game: made once with it."""
+    out = {}
+    for h in m.hexes:
+        out[(h, True, False)] = fire_reach(m, h, True)
+        out[(h, False, False)] = fire_reach(m, h, False)
+        if indirect_fire:
+            out[(h, True, True)] = fire_reach(m, h, True, True)
+    return out
 
 
 def _on_hilltop(m: HexMap, h: Hex) -> bool:

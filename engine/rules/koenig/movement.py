@@ -17,6 +17,8 @@ exclusive 8.5 and 12.0, optional 14.2, 002_fe1216aa5df94854.txt).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import cast
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
@@ -33,16 +35,38 @@ def movement_hooks(graph: MovementGraph, occupants: Mapping[Hex, Sequence[str]],
     """The hooks of one move by a unit of `side`: full hexes blocked (8.2), enemy hexes costing +2 MP and
     stopping the unit for Close Combat (10.0) or blocked where Close Combat is not allowed (night
     redeployment), interdicted hexes +2 MP in and out (14.2)."""
-    hooks = MovementHooks()
+    blocked, stop = hook_hexes(occupants, side_of, side, close_combat, stacking_limit)
+    return hooks_of(graph, set(blocked), set(stop), interdicted)
+
+
+def hook_hexes(occupants: Mapping[Hex, Sequence[str]], side_of: Mapping[str, str], side: str,
+               close_combat: bool = True, stacking_limit: int = STACKING_LIMIT) -> tuple[list[Hex], list[Hex]]:
+    """The hexes a unit of `side` may not enter (full, 8.2; an enemy's where Close Combat is not allowed) and
+    those it stops in for Close Combat (10.0), in the order of `occupants`."""
+    blocked: list[Hex] = []
+    stop: list[Hex] = []
     for h, uids in occupants.items():
         if not uids:
             continue
-        enemy = any(side_of[u] != side for u in uids)
-        if len(uids) >= stacking_limit or (enemy and not close_combat):
-            hooks.blocked.add(h)
-        elif enemy:
-            hooks.stop.add(h)
-            hooks.enter_extra[h] = hooks.enter_extra.get(h, 0) + CLOSE_COMBAT_COST
+        if len(uids) >= stacking_limit:
+            blocked.append(h)
+            continue
+        for u in uids:
+            if side_of[u] != side:
+                (stop if close_combat else blocked).append(h)
+                break
+    return blocked, stop
+
+
+def hooks_of(graph: MovementGraph, blocked: AbstractSet[Hex], stop: AbstractSet[Hex],
+             interdicted: Iterable[Hex] = ()) -> MovementHooks:
+    """The hooks of `hook_hexes`' hexes: the stop hexes cost +2 MP to enter (10.0), interdicted hexes +2 MP in
+    and out (14.2)."""
+    hooks = MovementHooks()
+    hooks.blocked = cast(set, blocked)
+    hooks.stop = cast(set, stop)
+    for h in stop:
+        hooks.enter_extra[h] = CLOSE_COMBAT_COST
     for h in interdicted:
         hooks.enter_extra[h] = hooks.enter_extra.get(h, 0) + INTERDICTION_COST
         for d in range(6):
@@ -57,8 +81,9 @@ def destinations(graph: MovementGraph, start: Hex, allowance: float, hooks: Move
     """Every hex the unit may end its move in, with the MP spent to get there (8.0)."""
     if allowance <= 0:
         return {}
-    reach = reachable(graph, start, allowance, hooks)
-    return {h: c for h, c in reach.spent.items() if h != start}
+    out = dict(reachable(graph, start, allowance, hooks).spent)
+    out.pop(start, None)  # the start is where the search begins, at no cost
+    return out
 
 
 def entry_destinations(graph: MovementGraph, entry_hexes: Iterable[Hex], allowance: float, hooks: MovementHooks,

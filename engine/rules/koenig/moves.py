@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from ...hexgrid import Hex
 from ..protocol import Action
-from .actions import OFF, CombinedMove, MoveKind, Redeploy
+from .actions import OFF, CombinedMove, Move, MoveKind, Redeploy
 from .board import Doing, KoenigBoard
 from .combat import halve
 
@@ -38,41 +38,63 @@ def move_actions(state: KoenigBoard, uid: str, kind: MoveKind, allowance: float,
         options = state.move_options(uid, allowance, close_combat)
     # the moves to map hexes depend only on the destinations (a dict move_options shares while the hooks
     # stay the same) and the arguments: kept per game, with the dict itself so that its id stays its own
-    memo = state.game.moves_memo
+    game = state.game
+    memo = game.moves_memo
     key = (id(options), uid, kind, allowance, march, base)
     got = memo.get(key)
     if got is not None and got[0] is options:
-        opts, normal, listed = got[1], got[2], got[3]
+        listed = got[1]
     else:
-        opts = {h: c for h, c in options.items() if c <= allowance}
-        normal = {h: c for h, c in options.items() if c <= base} if base is not None else {}
-        # the moves listed depend only on the destinations' hexes: kept by them, as a move elsewhere that
-        # changes the hooks but not this unit's destinations lists the same moves
-        lmemo = state.game.listed_memo
-        lkey = (uid, kind, march, frozenset(opts), frozenset(normal) if march else None)
-        listed = lmemo.get(lkey)
-        if listed is None:
-            label = state.game.labels.__getitem__  # destinations are map hexes
-            # the unit's move of this kind to each hex, made once per game (actions are immutable)
-            made = state.game.unit_moves.get((kind, uid, march))
-            if made is None:
-                made = state.game.unit_moves[(kind, uid, march)] = {}
-            listed = []
-            for h in sorted(opts, key=label):
-                if march and h in normal:
-                    continue
-                a = made.get(h)
-                if a is None:
-                    a = made[h] = kind(uid, label(h), march)
-                listed.append(a)
-            if len(lmemo) > 20000:
-                lmemo.clear()
-            lmemo[lkey] = listed
+        rank = game.label_rank  # map hex -> its place in label order (destinations are map hexes)
+        if march and base is not None:  # Force March: beyond the normal allowance only
+            ranks = [rank[h] for h, c in options.items() if base < c <= allowance]
+        else:
+            ranks = [rank[h] for h, c in options.items() if c <= allowance]
+        listed = _listed(state, kind, uid, march, ranks)
         if len(memo) > 20000:  # a long study: start again rather than grow without end
             memo.clear()
-        memo[key] = (options, opts, normal, listed)
+        memo[key] = (options, listed)
     out: list[Action] = list(listed)
-    already = march and base is not None and state.can_exit(uid, base, normal)
-    if state.can_exit(uid, allowance, opts) and not already:
-        out.append(kind(uid, OFF, march))
+    if uid in state.exit_units():  # the exit reads the MP spent to the edge (a cost beyond the cut-off fails)
+        already = march and base is not None and state.can_exit(uid, base, options)
+        if state.can_exit(uid, allowance, options) and not already:
+            out.append(kind(uid, OFF, march))
+    return out
+
+
+def _listed(state: KoenigBoard, kind: MoveKind, uid: str, march: bool, ranks: list[int]) -> list[Action]:
+    """The unit's moves of `kind` to the hexes of `ranks` (their places in label order), in label order;
+    each move made once per game (actions are immutable) and kept in the slot of its hex."""
+    slots = state.game.rank_moves.get((kind, uid, march))
+    labels = state.game.labels_in_order
+    if slots is None:
+        slots = state.game.rank_moves[(kind, uid, march)] = [None] * len(labels)
+    out: list[Action] = []
+    for i in sorted(ranks):
+        a = slots[i]
+        if a is None:
+            a = slots[i] = kind(uid, labels[i], march)
+        out.append(a)
+    return out
+
+
+def activation_moves(state: KoenigBoard, uid: str, ma: int, options: Mapping[Hex, float]) -> list[Action]:
+    """An activated unit's Movement (8.0) to every hex within its MA, then its Combined move (8.4) to every
+    hex within half its MA, each in label order: `move_actions` of both kinds for a unit that may not exit
+    (exclusive 12.0) and without Force March (14.1), from its `options` for `ma` MP (`move_options` of
+    exactly `ma`: every cost within it). Kept per game by the options (a dict move_options shares while the
+    hooks stay the same)."""
+    game = state.game
+    memo = game.activation_memo
+    key = (id(options), uid, ma)
+    got = memo.get(key)
+    if got is not None and got[0] is options:
+        return got[1]
+    half = halve(ma)
+    rank = game.label_rank
+    out = _listed(state, Move, uid, False, list(map(rank.__getitem__, options)))  # every option is within ma
+    out += _listed(state, CombinedMove, uid, False, [rank[h] for h, c in options.items() if c <= half])
+    if len(memo) > 20000:  # a long study: start again rather than grow without end
+        memo.clear()
+    memo[key] = (options, out)
     return out

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import hex_distance
 from ..kit import Decision, Task
 from ..protocol import Action
-from .actions import OFF, Done, Redeploy
+from .actions import DONE, OFF, Redeploy
 from .board import EXITED, GERMAN, ON_MAP, PENDING, KoenigBoard, cite
 from .moves import move_actions, move_allowance
 from .refusal import KoenigStep
@@ -37,13 +36,13 @@ class RedeploymentStep(KoenigStep[Redeployment]):
                        f"{cite('8.1, 8.1.1, 8.2, 10.0')}"}
 
     def legal(self, state: KoenigBoard, d: Redeployment) -> list[Action]:
-        out: list[Action] = [Done()]
-        enemy_hexes = {h for h, us in state.occupants().items() if any(state.side_of(x) != GERMAN for x in us)}
-        for uid in state.unit_ids():
-            if state.side_of(uid) != GERMAN or uid in state.redeployed or state.status(uid) not in (ON_MAP, PENDING):
+        out: list[Action] = [DONE]
+        enemy_hexes = state.enemy_hexes(GERMAN)
+        for uid, _, _ in state.game.side_units.get(GERMAN, ()):  # the scenario's order
+            if uid in state.redeployed or state.status(uid) not in (ON_MAP, PENDING):
                 continue
             h = state.position.hex_of(uid)
-            if h is not None and any(hex_distance(h, e) <= 1 for e in enemy_hexes):
+            if h is not None and not state.game.near(h).isdisjoint(enemy_hexes):  # in or adjacent to an enemy's
                 continue
             out += move_actions(state, uid, Redeploy, move_allowance(state, uid, Redeploy), False, close_combat=False)
         return out

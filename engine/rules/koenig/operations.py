@@ -19,6 +19,7 @@ from ...hexgrid import Hex, hex_distance
 from ..kit import ChanceStep, Decision, Task
 from ..protocol import CHANCE, Action, Phase
 from .actions import (
+    DONE,
     OFF,
     Attach,
     CombinedMove,
@@ -34,8 +35,8 @@ from .actions import (
 )
 from .battle import start_battle
 from .board import ELIMINATED, EXITED, ON_MAP, PENDING, Battle, Doing, FireKind, KoenigBoard, cite
-from .combat import FULL, INDIRECT, fire_line, halve
-from .moves import move_actions, move_allowance
+from .combat import FULL, fire_reach, halve
+from .moves import activation_moves, move_actions, move_allowance
 from .refusal import KoenigStep
 
 
@@ -126,8 +127,12 @@ class CupDrawStep(ChanceStep[KoenigBoard, CupDrawing], KoenigStep[CupDrawing]):
     section = "7.0"
 
     def outcomes(self, state: KoenigBoard, d: CupDrawing) -> list[tuple[Action, Fraction]]:
-        n = len(state.cup)
-        return [(CupDraw(hq), Fraction(1, n)) for hq in state.cup]
+        cup = tuple(state.cup)
+        got = state.game.cup_outcomes.get(cup)  # the same HQs in the cup, the same draws: kept per game
+        if got is None:
+            n = len(cup)
+            got = state.game.cup_outcomes[cup] = [(CupDraw(hq), Fraction(1, n)) for hq in cup]
+        return list(got)
 
     def explain(self, state: KoenigBoard, d: CupDrawing, action: Action) -> str:
         return f"{action.text()} is not an outcome of this chance node in {self.phase(state, d)}"
@@ -143,47 +148,58 @@ def eligible(state: KoenigBoard) -> list[str]:
     """Units that may still conduct an Operation in this activation (7.0, 7.1; the independent 16th with any
     German HQ once per turn, exclusive 7.0; reconstituted units wait a turn, 14.1)."""
     out = []
-    for uid in state.unit_ids():
-        if uid in state.done or uid in state.reconstituted or state.status(uid) not in (ON_MAP, PENDING):
+    done, reconstituted, attached, used = state.done, state.reconstituted, state.attached, state.sixteen_used
+    status = state.position.status
+    active = state.active
+    for uid, formation, independent in state.game.side_units.get(state.active_side, ()):  # the scenario's order
+        if uid in done or uid in reconstituted:
             continue
-        if state.side_of(uid) != state.active_side:
+        st = status(uid)
+        if st != ON_MAP and st != PENDING:
             continue
-        if state.formation_of(uid) == state.active:
+        if (attached.get(uid) or formation) == active:
             out.append(uid)
-        elif state.independent(uid) and uid not in state.attached and uid not in state.sixteen_used:
+        elif independent and uid not in attached and uid not in used:
             out.append(uid)
     return out
 
 
 def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], required: list[str]) -> list[Action]:
     """Fire Attacks in concert (7.1.1): every non-empty set of candidate units (including `required`) that
-    may all fire at one target hex with the same kind of Fire Attack (9.0, 9.1, 14.3, exclusive 8.5)."""
+    may all fire at one target hex with the same kind of Fire Attack (9.0, 9.1, 14.3, exclusive 8.5), the
+    targets in hex order."""
     out: list[Action] = []
-    side = state.active_side
-    indirect_ok = state.option("indirect_fire")
-    targets = sorted({h for u, h in state.position.hexes.items() if state.side_of(u) != side})
-    label = state.map.label
-    make = Fire if kind == FireKind.FULL else MobileFire
-    lines = state.game.fire_lines  # (source, target, kind) -> may fire: the map does not change in a game
-    memo = state.game.fire_memo
+    enemy = state.enemy_hexes(state.active_side)
+    full = kind == FULL  # keys below hold this bool: a FireKind hashes in Python
+    indirect_ok = full and state.option("indirect_fire")
     hex_of = state.position.hex_of
-    placed = [(uid, h) for uid in candidates if (h := hex_of(uid)) is not None]
-    for t in targets:
-        able = []
-        for uid, h in placed:
-            allowed = lines.get((h, t, kind))
-            if allowed is None:
-                allowed = lines[(h, t, kind)] = fire_line(state.map, h, t, kind).allowed
-            if not allowed and kind == FULL and indirect_ok and state.heavy_weapons(uid):
-                allowed = lines.get((h, t, INDIRECT, "heavy"))
-                if allowed is None:
-                    allowed = lines[(h, t, INDIRECT, "heavy")] = fire_line(state.map, h, t, INDIRECT, True,
-                                                                           True).allowed
-            if allowed:
-                able.append(uid)
+    reach = state.game.fire_reach
+    able_at: dict[Hex, list[str]] = {}  # target -> the candidates able to fire at it, in their order
+    for uid in candidates:
+        h = hex_of(uid)
+        if h is None:
+            continue
+        heavy = indirect_ok and state.heavy_weapons(uid)
+        targets = reach.get((h, full, heavy))
+        if targets is None:  # not a hex of the map (a test's position): the same rules, read now
+            targets = reach[(h, full, heavy)] = fire_reach(state.map, h, full, heavy)
+        for t in targets:
+            if t in enemy:
+                got = able_at.get(t)
+                if got is None:
+                    able_at[t] = [uid]
+                else:
+                    got.append(uid)
+    if not able_at:
+        return out
+    memo = state.game.fire_memo
+    label = state.game.labels.__getitem__
+    make = Fire if full else MobileFire
+    for t in sorted(able_at):
+        able = able_at[t]
         if any(r not in able for r in required):
             continue
-        key = (kind, t, tuple(able), tuple(required))
+        key = (full, t, tuple(able), tuple(required))
         groups = memo.get(key)
         if groups is None:  # the groups at a target depend only on who may fire at it: kept per game
             groups = []
@@ -264,7 +280,7 @@ def _move(state: KoenigBoard, a: Move | CombinedMove) -> None:
     assert h is not None
     entering = state.status(uid) == PENDING
     side = state.side_of(uid)
-    enemy_here = [x for x in state.units_at(h) if state.side_of(x) != side]
+    enemy_here = [x for x in state.units_at(h) if state.side_of(x) != side] if h in state.enemy_hexes(side) else []
     spent = state.move_options(uid, allowance).get(h, 0.0) if enemy_here else 0.0
     state.position.place(uid, h)
     if combined:
@@ -339,7 +355,7 @@ class _OperationStep(KoenigStep[Activation | OperationInProgress]):
     why["mfire"], why["cmove"] = why["fire"], why["move"]
 
     def phase(self, state: KoenigBoard, d: Activation | OperationInProgress) -> Phase:
-        return Phase(self.phase_name, self.rule, state.turn, state.active_side)
+        return state.phase_of(self.phase_name, self.rule, state.active_side)
 
     def apply(self, state: KoenigBoard, d: Activation | OperationInProgress, action: Action) -> None:
         if isinstance(action, Done):
@@ -376,12 +392,16 @@ class ActivationStep(_OperationStep):
     name = "an Operation of the active formation, or done"
 
     def legal(self, state: KoenigBoard, d: Activation | OperationInProgress) -> list[Action]:
-        out: list[Action] = [Done()]
+        out: list[Action] = [DONE]
         lead = state.option("leadership") and state.leader == state.active_side
         units = eligible(state)
+        exits = state.exit_units()
         for uid in units:
             ma = state.allowance(uid)
             options = state.move_options(uid, 2 * ma if lead else ma)
+            if not lead and uid not in exits:
+                out += activation_moves(state, uid, ma, options)  # the two calls below, kept per game
+                continue
             out += move_actions(state, uid, Move, ma, False, options=options)
             out += move_actions(state, uid, CombinedMove, halve(ma), False, options=options)
             if lead:

@@ -28,8 +28,7 @@ class KoenigStep(Step[KoenigBoard, D]):
     takes: ClassVar[tuple[str, ...]] = ()  # verbs refused with their own reason even when none is legal now
 
     def phase(self, state: KoenigBoard, d: D) -> Phase:
-        return Phase(self.phase_name, f"Koenig {self.section}", state.turn,
-                     state.active_side if self.operating else "")
+        return state.phase_of(self.phase_name, f"Koenig {self.section}", state.active_side if self.operating else "")
 
     def explain(self, state: KoenigBoard, d: D, action: Action) -> str:
         verbs = sorted({verb_of(a) for a in state.legal_actions()})
@@ -51,8 +50,9 @@ class BattleStep(KoenigStep[D]):
         if b is None:
             return super().phase(state, d)
         close = b.kind == FireKind.CLOSE
-        return Phase(f"Operations Phase: {'Close Combat' if close else 'Fire Attack'} at {state.map.label(b.target)}",
-                     "Koenig 10.0" if close else "Koenig 9.0", state.turn, state.active_side)
+        return state.phase_of(f"Operations Phase: {'Close Combat' if close else 'Fire Attack'} at "
+                              f"{state.game.labels[b.target]}", "Koenig 10.0" if close else "Koenig 9.0",
+                              state.active_side)
 
 
 class DieRollStep(KoenigStep[D]):
