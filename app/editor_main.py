@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -22,7 +23,16 @@ def load_numpy_with_one_blas_thread() -> None:
 
 
 def run_editor(path: str | None) -> int:
-    load_numpy_with_one_blas_thread()
-    from .editor.application import main
+    """The editor on `path`. Python's cyclic garbage collector is paused from here until the window has
+    painted (`application.main(..., resume_gc=True)`): the start creates some 300,000 objects that all
+    stay alive (modules, classes, the map), and each collection run on the way scanned them again,
+    about 50 ms of a start of half a second (docs/benchmarks.md, "Editor start"). Nothing is left
+    uncollected: the collector runs as usual from the first paint on."""
+    gc.disable()
+    try:
+        load_numpy_with_one_blas_thread()
+        from .editor.application import main
 
-    return main(path)
+        return main(path, resume_gc=True)
+    finally:
+        gc.enable()
