@@ -34,6 +34,8 @@ def quicker_pyside_module_check() -> bool:
     internals changed), and nothing is changed then."""
     feature = sys.modules.get("shibokensupport.feature")
     check = getattr(feature, "_mod_uses_pyside", None)
+    if getattr(check, "quicker", False):
+        return True  # installed already
     if check is None or getattr(check, "__name__", "") != "_mod_uses_pyside":
         return False
 
@@ -47,6 +49,8 @@ def quicker_pyside_module_check() -> bool:
                 pass
         return check(module)
 
+    mod_uses_pyside.quicker = True  # type: ignore[attr-defined]
+    mod_uses_pyside.pyside_check = check  # type: ignore[attr-defined]
     feature._mod_uses_pyside = mod_uses_pyside  # type: ignore[union-attr]
     return True
 
