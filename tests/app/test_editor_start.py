@@ -11,8 +11,7 @@ import sys
 import numpy as np
 import pytest
 from hexwright.app import editor_main
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QSettings
 
 from tests.conftest import SCENARIOS
 
@@ -75,32 +74,36 @@ def test_the_render_package_loads_its_exporters_when_a_name_is_used():
         render.no_such_name  # noqa: B018
 
 
-def test_the_collector_is_paused_for_the_start_and_runs_again_from_the_first_paint(qapp, monkeypatch):
-    """`run_editor` pauses Python's garbage collector; `application.main(resume_gc=True)` turns it on at
-    the map view's first paint (the editor quits itself here through HEXWRIGHT_QUIT_AFTER_MS)."""
-    from hexwright.app.editor import application
-
-    seen: dict[str, bool] = {}
-
-    def look() -> None:
-        wins = [w for w in QApplication.topLevelWidgets() if hasattr(w, "view") and hasattr(w, "document")]
-        seen["painted"] = any(w.view._painted for w in wins)
-        seen["collecting"] = gc.isenabled()
-
-    monkeypatch.setenv("HEXWRIGHT_QUIT_AFTER_MS", "1500")
-    monkeypatch.setattr(application, "RESUME_GC_MS", 60_000)  # only the paint can turn it on here
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        QTimer.singleShot(0, lambda: QTimer.singleShot(500, look))  # once the event loop runs
-        assert application.main(SCENARIO, resume_gc=True) == 0
-    finally:
-        (gc.enable if was else gc.disable)()
-    assert seen == {"painted": True, "collecting": True}
-    for w in QApplication.topLevelWidgets():
-        if hasattr(w, "document") and w.document is not None:
-            w.document.undo_stack.setClean()
-            w.close()
+def test_the_collector_is_paused_for_the_start_and_runs_again_from_the_first_paint(tmp_path):
+    """`hexwright FILE` (editor_main.run_editor) pauses Python's garbage collector while the window is
+    built and turns it on at the map view's first paint. Run as its own process (the editor's own
+    settings in a scratch folder), which quits itself through HEXWRIGHT_QUIT_AFTER_MS."""
+    code = (
+        "import gc, sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from hexwright.app.editor import application\n"
+        "application.RESUME_GC_MS = 60_000  # only the paint can turn it on here\n"
+        "from hexwright.app.editor.mainwindow import MainWindow\n"
+        "built = MainWindow.__init__\n"
+        "def init(self, *a, **k):\n"
+        "    print('building, collecting:', gc.isenabled(), flush=True)\n"
+        "    built(self, *a, **k)\n"
+        "MainWindow.__init__ = init\n"
+        "def look():\n"
+        "    wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]\n"
+        "    print('painted:', any(w.view._painted for w in wins), 'collecting:', gc.isenabled(), flush=True)\n"
+        "QTimer.singleShot(0, lambda: QTimer.singleShot(500, look))  # once the event loop runs\n"
+        "from hexwright.app.editor_main import run_editor\n"
+        f"sys.exit(run_editor({SCENARIO!r}))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HEXWRIGHT_QUIT_AFTER_MS="1500",
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = [line for line in out.stdout.splitlines() if not line.startswith("hexwright: editor shown")]
+    assert lines == ["building, collecting: False", "painted: True collecting: True"]
 
 
 def test_run_editor_turns_the_collector_on_again_when_the_editor_ends(monkeypatch):
