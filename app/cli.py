@@ -7,11 +7,14 @@ lists the commands from COMMANDS without importing any of them."""
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Collection
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # argparse is loaded for a subcommand, not when the editor starts on a file
+    import argparse
 
 # name -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -32,6 +35,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
     """The parser of every command; with `commands`, only those commands get their arguments (the
     others are listed with their help, their modules not imported)."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="hexwright",
         description="Map-and-counter editor and scenario designer for hex-and-counter wargames. "

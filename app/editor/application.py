@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -16,7 +17,15 @@ def application_icon():
     return QIcon(str(png)) if png.exists() else None
 
 
-def main(path: str | None = None) -> int:
+# the collector comes back this long after the event loop starts if the view has not painted by then
+# (a window started minimized)
+RESUME_GC_MS = 3000
+
+
+def main(path: str | None = None, resume_gc: bool = False) -> int:
+    """The editor window, on `path` if given. `resume_gc`: the caller paused Python's garbage
+    collector for the start (editor_main.run_editor); it is enabled again at the map view's first
+    paint."""
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import APPLICATION, ORGANIZATION, MainWindow
@@ -30,6 +39,11 @@ def main(path: str | None = None) -> int:
     if icon is not None:
         app.setWindowIcon(icon)
     win = MainWindow()
+    if resume_gc:
+        from PySide6.QtCore import QTimer
+
+        win.view.firstPainted.connect(gc.enable)
+        QTimer.singleShot(RESUME_GC_MS, gc.enable)
     win.show()
     if path:
         if not Path(path).exists():

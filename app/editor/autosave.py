@@ -26,7 +26,6 @@ later.
 from __future__ import annotations
 
 import glob
-import hashlib
 import os
 import re
 import time
@@ -67,6 +66,8 @@ def side_path(path: Path) -> Path:
 
 def fallback_path(path: Path, directory: Path | None = None) -> Path:
     """The side file for `path` in the autosave folder, used when its own folder is not writable."""
+    import hashlib  # OpenSSL is loaded when a side file is named, not at the editor's start
+
     digest = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:10]
     return (directory or autosave_dir()) / f"{path.name}-{digest}{SIDE_SUFFIX}"
 

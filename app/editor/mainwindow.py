@@ -269,7 +269,7 @@ class MainWindow(QMainWindow):
         m.addActions(list(self.tool_actions.values()))
         m = mb.addMenu("&Help")
         m.addAction(self.act_help)
-        from .help import guides
+        from .guides import guides
 
         for title, path in guides():
             m.addAction(self._action(title, lambda _=False, n=path.name: self.help(n)))

@@ -368,7 +368,8 @@ def _paint_terrain(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     # Without one, slightly enlarged hexes overlap so antialiased edges leave no seams.
     grow = 1.0 if o.grid else 1.012
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, not o.grid)
-    for i in np.unique(codes):
+    # the terrain codes present, ascending (as np.unique gives them, without its import of numpy.ma)
+    for i in np.flatnonzero(np.bincount(codes)):
         code = g.terrain_codes[i]
         sel = idx[codes == i]
         tt = table.get(code)

@@ -21,11 +21,8 @@ finishes the renames of a record whose process is gone, then removes the record.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
-import secrets
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,6 +31,33 @@ STALE_AFTER = 3600.0  # seconds: a temporary file this much older than ours is s
 _LEGACY = r"[a-z0-9_]{8}"  # tempfile.mkstemp's random part, in the names older versions used
 _in_flight: set[str] = set()  # this process's temporary files being written or renamed
 _lock = threading.Lock()
+
+
+# hashlib (OpenSSL), secrets and json are loaded on the first save, not when a program that only reads
+# files starts (the editor's start, docs/benchmarks.md "Editor start")
+def _token() -> str:
+    import secrets
+
+    return secrets.token_hex(4)
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_sha256(f) -> str:
+    import hashlib
+
+    return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _json():
+    import json
+
+    return json
+
 
 PathLike = str | os.PathLike[str]
 
@@ -91,7 +115,7 @@ def _write_temp(target: Path, text: str | bytes, encoding: str) -> tuple[Path, s
     directory = target.parent if str(target.parent) else Path(".")
     data = text if isinstance(text, bytes) else text.encode(encoding)
     while True:
-        tmp = directory / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+        tmp = directory / f".{target.name}.{os.getpid()}-{_token()}.tmp"
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
         except FileExistsError:
@@ -114,7 +138,7 @@ def _write_temp(target: Path, text: str | bytes, encoding: str) -> tuple[Path, s
             _in_flight.discard(str(tmp))
         _unlink(tmp)
         raise
-    return tmp, hashlib.sha256(data).hexdigest()
+    return tmp, _digest(data)
 
 
 def _write_record(targets: list[Path], temps: list[Path], hashes: list[str]) -> Path:
@@ -126,7 +150,7 @@ def _write_record(targets: list[Path], temps: list[Path], hashes: list[str]) -> 
     entries = [{"target": os.path.relpath(os.path.abspath(t), base), "temp": os.path.relpath(os.path.abspath(p), base),
                 "sha256": h} for t, p, h in zip(targets, temps, hashes, strict=True)]
     while True:
-        record = directory / f".{first.name}.{os.getpid()}-{secrets.token_hex(4)}.commit"
+        record = directory / f".{first.name}.{os.getpid()}-{_token()}.commit"
         try:
             fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
@@ -134,7 +158,7 @@ def _write_record(targets: list[Path], temps: list[Path], hashes: list[str]) -> 
         break
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"files": entries}, f)
+            _json().dump({"files": entries}, f)
             f.flush()
             os.fsync(f.fileno())
         _sync_dirs([first])
@@ -162,7 +186,7 @@ def _records(committer: Path) -> list[tuple[Path, int, list[dict]]]:
             continue
         path = directory / name
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = _json().loads(path.read_text(encoding="utf-8"))
             entries = [e for e in data["files"] if isinstance(e, dict)]
             mtime = path.stat().st_mtime
         except (OSError, ValueError, KeyError, TypeError):
@@ -179,7 +203,7 @@ def _resolve(record: Path, relative: str) -> str:
 def _sha256(path: str) -> str | None:
     try:
         with open(path, "rb") as f:
-            return hashlib.file_digest(f, "sha256").hexdigest()
+            return _file_sha256(f)
     except OSError:
         return None
 

@@ -3,7 +3,6 @@ of the wrong type as diagnostics at the right line instead of raising."""
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Iterable
 from typing import Any, cast
@@ -73,6 +72,8 @@ class Fields:
         allowed = tuple(allowed)
         for key in self.data:
             if key not in allowed:
+                import difflib
+
                 near = difflib.get_close_matches(str(key), allowed, n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else f"; expected one of: {', '.join(allowed)}"
                 reader.error("unknown-key", f"unknown key {short(key)} in {what}{hint}", self.data.where(key),

@@ -6,7 +6,6 @@ writing is deterministic (same map, same bytes)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
@@ -61,6 +60,8 @@ def _cost(reader: YamlReader, value: Any, where: tuple[int, int], what: str) -> 
         reader.error("bad-value", f"{what}: a cost must be a number of MP from 0 to {MAX_COST}, not {short(value)}",
                      where)
         return None
+    from fractions import Fraction  # loaded when a cost is read, not at the start of every program
+
     if abs(Fraction(value).limit_denominator(12) - Fraction(value)) > 1e-6:
         # the movement kernel counts in whole fractions of an MP (F&M 5.4.1: a road costs 1/2 MP)
         reader.error("bad-value", f"{what}: a cost must be whole MP or a simple fraction (1/2, 1/3, 1/4, ... "

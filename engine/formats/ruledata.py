@@ -12,7 +12,6 @@ fm/tables.py, fm/crt.py, fm/game.py, target_arnhem/tables.py); these checks foll
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from typing import Any
 
 from ..model.bounds import MAX_ALLOTMENT, MAX_POINTS, MAX_POOL_COUNT, MAX_STEPS, MAX_TABLE_NUMBER, MAX_TURNS
@@ -184,6 +183,8 @@ def _die_range_ok(cell: Any) -> bool:
 
 def _ratio_ok(heading: str) -> bool:
     """target_arnhem/tables.py column_ratio: 'A:B' with positive numbers."""
+    from fractions import Fraction  # loaded when a table is checked, not at every start
+
     a, sep, b = heading.partition(":")
     try:
         x, y = Fraction(a.strip()), Fraction(b.strip())
