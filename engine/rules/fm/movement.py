@@ -402,18 +402,7 @@ def part_ends(part: Lazy) -> tuple[str, list[str], list[int]]:
             continue
         i = index[h]
         n = counted.get(i)
-        if n is None:
-            chain = []
-            while i >= 0 and i not in counted:
-                if i in known:
-                    counted[i] = len(known[i])
-                    break
-                chain.append(i)
-                i = prev[i]
-            n = counted[i] if i >= 0 else 0
-            for j in reversed(chain):
-                n = counted[j] = n + 1
-        add(n)
+        add(n if n is not None else _hexes_to(i, prev, known, counted))
     return labels[reach.start], [labels[h] for h in part.keys], lengths
 
 
@@ -423,8 +412,12 @@ def span_in(route: Route, h: Hex) -> tuple[str, str, int]:
     if isinstance(reach, FMReach) and h in reach.landings:
         hexes = reach.landings[h]
         return labels[hexes[0]], labels[hexes[-1]], len(hexes)
-    prev = reach.predecessors
-    i = reach.index[h]
+    return labels[reach.start], labels[h], _hexes_to(reach.index[h], reach.predecessors, known, counted)
+
+
+def _hexes_to(i: int, prev: Any, known: dict[int, tuple[str, ...]], counted: dict[int, int]) -> int:
+    """The number of hexes on the search's path to graph index `i`: counted back along `prev` to a hex
+    counted or spelled out before (`known`), each hex on the way counted for the next time."""
     chain = []
     while i >= 0 and i not in counted:
         if i in known:
@@ -435,7 +428,7 @@ def span_in(route: Route, h: Hex) -> tuple[str, str, int]:
     n = counted[i] if i >= 0 else 0
     for j in reversed(chain):
         n = counted[j] = n + 1
-    return labels[reach.start], labels[h], n
+    return n
 
 
 def _mp(x: float) -> str:

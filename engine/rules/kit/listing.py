@@ -22,7 +22,27 @@ from typing import Any, overload
 from ..protocol import Action
 
 
-class Lazy(Sequence[Action]):
+class _ReadOnly(Sequence[Action]):
+    """A read-only sequence of actions: an index reads one (`_at`), a slice is a list."""
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self._at(j) for j in range(*i.indices(len(self)))]
+        return self._at(i)
+
+    def _at(self, i: int) -> Action:
+        raise NotImplementedError
+
+
+class Lazy(_ReadOnly):
     """Actions made from `keys` by `make(key)` when first read, kept in `made` (by key; shared by every
     `Lazy` over the same source: a later list of the same unit's moves gives the same objects), all of
     class `kind`, from the family's `source` (which a family's bot may read to weigh the actions without
@@ -45,15 +65,7 @@ class Lazy(Sequence[Action]):
     def __len__(self) -> int:
         return len(self.keys)
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self.keys)))]
+    def _at(self, i: int) -> Action:
         return self._of(self.keys[i])
 
     def _of(self, k: Any) -> Action:
@@ -93,7 +105,7 @@ class Lazy(Sequence[Action]):
         return k is not None and self.made.get(k) is action and self._has(k)
 
 
-class Listing(Sequence[Action]):
+class Listing(_ReadOnly):
     """A read-only legal list made of parts (lists, tuples or `Lazy` parts), in order."""
 
     __slots__ = ("parts", "ends")
@@ -110,15 +122,7 @@ class Listing(Sequence[Action]):
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else 0
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+    def _at(self, i: int) -> Action:
         n = len(self)
         if i < 0:
             i += n
