@@ -99,6 +99,8 @@ def atomic_write_texts(files: Sequence[tuple[PathLike, str | bytes]], encoding: 
     finally:
         with _lock:
             _in_flight.difference_update(str(t) for t in temps)
+            if record is not None:
+                _in_flight.discard(str(record))
         if renamed == 0 or renamed == len(targets):
             # all renamed, or nothing (an error before the commit; a kill never gets here): tidy up.
             # Between the two, the record and the rest stay: readers use them and the next save
@@ -116,13 +118,21 @@ def _write_temp(target: Path, text: str | bytes, encoding: str) -> tuple[Path, s
     data = text if isinstance(text, bytes) else text.encode(encoding)
     while True:
         tmp = directory / f".{target.name}.{os.getpid()}-{_token()}.tmp"
+        # in flight before it exists: another thread's save of the same target, tidying up its leftovers,
+        # must never see this file without it (it would take it for a killed save's and remove it)
+        with _lock:
+            _in_flight.add(str(tmp))
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
         except FileExistsError:
+            with _lock:
+                _in_flight.discard(str(tmp))
             continue
+        except BaseException:
+            with _lock:
+                _in_flight.discard(str(tmp))
+            raise
         break
-    with _lock:
-        _in_flight.add(str(tmp))
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -151,10 +161,18 @@ def _write_record(targets: list[Path], temps: list[Path], hashes: list[str]) -> 
                 "sha256": h} for t, p, h in zip(targets, temps, hashes, strict=True)]
     while True:
         record = directory / f".{first.name}.{os.getpid()}-{_token()}.commit"
+        with _lock:  # in flight before it exists, as a temporary file is (_write_temp)
+            _in_flight.add(str(record))
         try:
             fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
+            with _lock:
+                _in_flight.discard(str(record))
             continue
+        except BaseException:
+            with _lock:
+                _in_flight.discard(str(record))
+            raise
         break
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -163,6 +181,8 @@ def _write_record(targets: list[Path], temps: list[Path], hashes: list[str]) -> 
             os.fsync(f.fileno())
         _sync_dirs([first])
     except BaseException:
+        with _lock:
+            _in_flight.discard(str(record))
         _unlink(record)
         raise
     return record
@@ -248,6 +268,10 @@ def settle(committer: PathLike) -> None:
     for record, pid, entries in _records(committer):
         if pid != os.getpid() and _alive(pid):
             continue
+        if pid == os.getpid():
+            with _lock:
+                if str(record) in _in_flight:
+                    continue  # another thread's save, still running
         if _committed(record, entries):
             try:
                 for e in entries[1:]:

@@ -298,3 +298,49 @@ def test_a_scenario_and_its_map_file_are_saved_together(tmp_path):
         save_scenario(versions.sc, scenario)
         assert versions.version_of(scenario) == v
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["corridor.yaml", "maps", "scenario.yaml", "sub"]
+
+
+def test_another_threads_tidy_up_never_takes_a_save_in_progress_for_a_leftover(tmp_path, monkeypatch):
+    """A save's temporary file is known to be in flight from before it exists: another thread's save of
+    the same target, tidying up leftovers of killed saves at that very moment, leaves it alone (it used
+    to remove it in the instant between its creation and its registration, and the save then failed)."""
+    from hexwright.engine.formats import atomic
+
+    target = tmp_path / "notes.txt"
+    target.write_text("old\n")
+    real_open = os.open
+    tidied: list[list[Path]] = []
+
+    def open_then_tidy(path, flags, mode=0o777, **kw):
+        fd = real_open(path, flags, mode, **kw)
+        if str(path).endswith(".tmp") and not tidied:  # another thread's save tidies up now
+            tidied.append(atomic.clean_stale_temps(target, time.time() + 10))
+        return fd
+
+    monkeypatch.setattr(atomic.os, "open", open_then_tidy)
+    atomic_write_text(target, "new\n")
+    assert tidied == [[]]
+    assert target.read_text() == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_another_threads_save_leaves_a_commit_in_progress_alone(tmp_path, monkeypatch):
+    """Two files saved together: while the commit record of one thread's save is being renamed into place,
+    another thread's save of the same files (`settle` at its start) neither finishes nor drops it."""
+    from hexwright.engine.formats import atomic
+
+    first, second = tmp_path / "scenario.yaml", tmp_path / "map.yaml"
+    real_replace = os.replace
+    settled: list[int] = []
+
+    def settle_then_replace(src, dst):
+        if not settled:  # another thread's save of the same pair starts now
+            atomic.settle(first)
+            settled.append(len(list(tmp_path.glob(".scenario.yaml.*.commit"))))
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", settle_then_replace)
+    atomic.atomic_write_texts([(first, "scenario 2\n"), (second, "map 2\n")])
+    assert settled == [1]  # the record was still there after the other save's settle
+    assert first.read_text() == "scenario 2\n" and second.read_text() == "map 2\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.yaml", "scenario.yaml"]
