@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
 from ..kit import Decision, Position, SequenceState, Step, Task, UnitStatus
+from ..kit.machine import APPEND_ONLY
 from ..protocol import Action
 from .actions import Attack, MarkerId
 from .game import FMGameBase, cite
@@ -161,14 +162,18 @@ class FMBoard(SequenceState):
         new = object.__new__(type(self))
         memo[id(self)] = new
         for k, v in self.__dict__.items():
-            if k in ("_cache", "phase_reach", "kept_moves"):
+            if k == "_cache":
                 new.__dict__[k] = {}
-            elif k == "_occ_last" or k == "_legal_memo":
+            elif k in ("phase_reach", "kept_moves"):
+                # the reaches of this phase are the copy's too: their keys name all they depend on, and no
+                # entry is changed once made; the copy adds to a dict of its own
+                new.__dict__[k] = dict(v)
+            elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k == "_occ_changes":
-                new.__dict__[k] = []
-            elif k in ("game", "pos"):
+            elif k in ("game", "pos", "_occ_last"):  # the game, and an occupancy never changed once made
                 new.__dict__[k] = v
+            elif k in APPEND_ONLY or k == "_occ_changes":
+                new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         new.pos = new.position.hexes

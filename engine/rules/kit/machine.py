@@ -28,7 +28,7 @@ from .steps import Decision, Step, StepTable, Task
 
 # the state's lists that only grow, of frozen entries (the history, the event log, the decisions skipped):
 # clone() copies the lists, not their entries, which is most of a late position's copying otherwise
-_APPEND_ONLY = frozenset({"_history", "events", "skipped"})
+APPEND_ONLY = frozenset({"_history", "events", "skipped"})
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,9 @@ class SequenceState(GameState):
     position: Position
 
     MEMOS: tuple[str, ...] = ()  # attributes a family caches derived facts in: not copied by clone()
+    # caches keyed by all they depend on, whose entries are never changed once made: a clone starts with the
+    # same entries, in a dict of its own (a search's many clones of one position need not work them out again)
+    KEYED_MEMOS: tuple[str, ...] = ()
 
     def __init__(self, game: Game, sampler: Sampler) -> None:
         super().__init__(game, sampler)
@@ -235,8 +238,10 @@ class SequenceState(GameState):
                 new.__dict__[k] = v
             elif k == "_legal_memo" or k in self.MEMOS:
                 new.__dict__[k] = None  # caches of derived facts: a copy builds its own
-            elif k in _APPEND_ONLY:
+            elif k in APPEND_ONLY:
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
+            elif k in self.KEYED_MEMOS:
+                new.__dict__[k] = dict(v)
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         legal = self._legal_memo

@@ -60,6 +60,7 @@ class TABoard(SequenceState):
     """The data and queries of a Target Arnhem position; the sequence of play is `TAState`'s."""
 
     game: TargetArnhemGameBase
+    KEYED_MEMOS = ("_supply_memo",)  # supply traced, keyed by the position's revision, turn, side and stripe
 
     def __init__(self, game: TargetArnhemGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
