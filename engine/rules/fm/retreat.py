@@ -119,17 +119,41 @@ def _prefer(state: FMBoard, side: str, origin: Hex, paths: list[tuple[Hex, ...]]
 
 
 def can_be_displaced(state: FMBoard, uid: str | None, busy: set[str], depth: int = 0) -> bool:
-    """8.3.1: a friendly unit can be displaced one hex, as if retreating, possibly displacing another."""
+    """8.3.1: a friendly unit can be displaced one hex, as if retreating, possibly displacing another, and
+    that one another (at most 5 units in a chain, none of `busy`, none twice).
+
+    A chain ends at a unit with a vacant hex to go to, which does not depend on the units before it in the
+    chain; so a chain exists when such a unit is within reach of `uid` in steps from a unit to a friend it
+    could displace, avoiding `busy`, and the shortest such chain (breadth first) is one of distinct units:
+    each unit is looked at once, where trying every chain grows with the product of the units' friends."""
     if uid is None or depth > 4:
         return False
-    return bool(displacement_hexes(state, uid, busy | {uid}, depth))
+    seen = set(busy)
+    seen.add(uid)
+    level, frontier = depth, [uid]
+    while frontier and level <= 4:
+        nxt = []
+        for u in frontier:
+            for b in _steps(state, u):
+                occ = state.occupant(b)
+                if occ is None:
+                    return True  # a vacant hex to be displaced into
+                if occ not in seen:
+                    seen.add(occ)
+                    nxt.append(occ)
+        level, frontier = level + 1, nxt
+    return False
+
+
+def _steps(state: FMBoard, uid: str) -> list[Hex]:
+    here = state.pos[uid]
+    return [b for b in state.game.adjacent(here) if step_allowed(state, uid, here, b)]
 
 
 def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0) -> list[Hex]:
     """Where a displaced unit may go: a vacant adjacent hex it could retreat into; a hex of another
     friendly unit only if no vacant one exists and that unit can be displaced in turn (8.3.1)."""
-    here = state.pos[uid]
-    steps = [b for b in state.game.adjacent(here) if step_allowed(state, uid, here, b)]
+    steps = _steps(state, uid)
     busy_hexes = {state.pos[u] for u in busy if u in state.pos}
     vacant = [b for b in steps if state.occupant(b) is None and b not in busy_hexes]
     if vacant:

@@ -243,3 +243,92 @@ def test_one_terrain_step_rule_for_retreat_advance_and_attack(case, retreat, att
     st = new_game(sc, 0)
     assert terrain_step_allowed(st, "U", H(m, a), H(m, b)) is retreat
     assert terrain_step_allowed(st, "U", H(m, a), H(m, b), attack=True) is attack
+
+
+def _every_chain(st, uid, busy, depth=0):
+    """8.3.1 read literally, the reference for `can_be_displaced`: try every chain of displacements (a unit
+    into a vacant hex it could retreat into, else into a friend's hex if that friend can be displaced in
+    turn), at most 5 units, none twice, none of `busy`."""
+    from hexwright.engine.rules.fm.retreat import step_allowed
+
+    if uid is None or depth > 4:
+        return False
+    busy = busy | {uid}
+    here = st.pos[uid]
+    steps = [b for b in st.game.adjacent(here) if step_allowed(st, uid, here, b)]
+    taken = {st.pos[u] for u in busy if u in st.pos}
+    if any(st.occupant(b) is None and b not in taken for b in steps):
+        return True
+    return any(st.occupant(b) is not None and st.occupant(b) not in busy
+               and _every_chain(st, st.occupant(b), busy, depth + 1) for b in steps)
+
+
+def test_a_chain_of_displacements_is_found_as_trying_every_chain_finds_it():
+    """8.3.1: `can_be_displaced` (breadth first, each unit looked at once) answers as trying every chain of
+    displacements does, for every unit and assorted busy sets and depths, in positions of random games of
+    the shipped Scenario 1, crowded ones included (the Arnhem and Oosterbeek pockets late in a game)."""
+    import random
+    from pathlib import Path
+
+    from hexwright.engine.formats import load_scenario
+    from hexwright.engine.rules.fm.retreat import can_be_displaced
+    from hexwright.engine.rules.protocol import CHANCE, make_game
+
+    path = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
+    game = make_game(load_scenario(path).scenario)
+    checked = found = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = game.new_initial_state(seed, None)
+        n = 0
+        while not st.is_terminal() and n < 900:
+            if n % 23 == 0:
+                units = sorted(st.pos)
+                for uid in units:
+                    side = st.game.units[uid].side
+                    friends = [u for u in units if u != uid and st.game.units[u].side == side]
+                    busy = set(rng.sample(friends, min(len(friends), rng.randrange(3))))
+                    depth = rng.randrange(4)
+                    want = _every_chain(st, uid, busy, depth)
+                    assert can_be_displaced(st, uid, busy, depth) == want, (seed, n, uid, busy, depth)
+                    checked += 1
+                    found += want
+            st.apply(st.sample_chance() if st.current_player == CHANCE else rng.choice(list(st.legal_actions())))
+            n += 1
+    assert checked > 1000 and 0 < found < checked
+
+
+def test_chains_of_displacement_in_a_packed_band_stop_at_five_units():
+    """8.3.1 in a crowded position: a band two hexes wide between lakes, packed with friendly units but for
+    one hex at its end. A unit next to the hole can be displaced; one further in only through a chain, and
+    none beyond a chain of five units; `can_be_displaced` answers as trying every chain does, for every
+    unit, busy set and depth."""
+    import random
+
+    from hexwright.engine.model import TerrainType
+    from hexwright.engine.rules.fm.retreat import can_be_displaced
+    from hexwright.engine.rules.protocol import new_game
+
+    from .synthetic import scenario
+
+    m = blank_map()
+    m.terrain_table.terrain["lake"] = TerrainType("lake", "Lake", move={"leg": None, "mobile": None})
+    every = m.hexes_with_terrain("mixed")
+    band = sorted((h for h in every if 1 <= h.q <= 12 and m.label(h)[2:] in ("05", "06")),
+                  key=lambda h: (h.q, m.label(h)))
+    m.set_terrain({h: "lake" for h in every if h not in band})
+    hole = band[0]
+    units = [unit(f"F{i}", "allies", 1, 1, 7) for i in range(len(band) - 1)]
+    st = new_game(scenario(m, units, {u.id: m.label(h) for u, h in zip(units, band[1:], strict=True)}), 0)
+    rng = random.Random(3)
+    answers = {}
+    for uid in sorted(st.pos):
+        for depth in range(4):
+            for _ in range(3):
+                busy = set(rng.sample(sorted(set(st.pos) - {uid}), rng.randrange(3)))
+                want = _every_chain(st, uid, busy, depth)
+                assert can_be_displaced(st, uid, busy, depth) == want, (uid, busy, depth)
+            answers[uid, depth] = can_be_displaced(st, uid, set(), depth)
+    far = {uid: hex_distance(st.pos[uid], hole) for uid in st.pos}
+    assert {far[u] for u, d in answers if d == 0 and answers[u, d]} == {1, 2, 3, 4, 5}
+    assert not any(answers[u, 0] for u in st.pos if far[u] > 5)
