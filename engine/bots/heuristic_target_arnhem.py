@@ -60,6 +60,7 @@ class TAHeuristicBot:
             elif v.kind == "clear":
                 self.highway += hexes
         self.objectives = set(self.arnhem) | set(self.highway)
+        self._near: dict[tuple[Hex, ...], dict[Hex, int]] = {}  # _dist's answers by target set
 
     # -- the protocol ----------------------------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
@@ -94,14 +95,14 @@ class TAHeuristicBot:
         return next((a for a in legal if isinstance(a, Done)), legal[0])
 
     # -- an impulse --------------------------------------------------------------------------------------
-    def _targets(self, state: TABoard, side: str) -> list[Hex]:
+    def _targets(self, state: TABoard, side: str) -> tuple[Hex, ...]:
         """Where the side's units should go: the objective hexes it does not hold yet, else all of them."""
         if side == ALLIED:
             want = [h for h in self.highway if state.side_at(h) not in ("", side)]
             want += [h for h in self.arnhem if state.side_at(h) != side]
         else:
             want = [h for h in self.highway + self.arnhem if state.side_at(h) != side]
-        return want or list(self.objectives)
+        return tuple(want or self.objectives)
 
     def _act(self, state: TABoard, legal: Sequence[Action]) -> Action:
         side = state.current_player
@@ -129,7 +130,7 @@ class TAHeuristicBot:
         passing = [a for a in legal if isinstance(a, Pass)]
         return ranked + passing[:1]
 
-    def _score(self, state: TABoard, side: str, a: Action, targets: list[Hex], jitter: bool = True) -> float:
+    def _score(self, state: TABoard, side: str, a: Action, targets: tuple[Hex, ...], jitter: bool = True) -> float:
         if isinstance(a, Attack):
             return self._attack_score(state, side, a)
         if isinstance(a, Enter):
@@ -155,7 +156,7 @@ class TAHeuristicBot:
             return 0.0
         return 60.0 + 10 * (result.defender - result.attacker) + (20 if target in self.objectives else 0)
 
-    def _move_score(self, state: TABoard, a: Move, targets: list[Hex], jitter: bool = True) -> float:
+    def _move_score(self, state: TABoard, a: Move, targets: tuple[Hex, ...], jitter: bool = True) -> float:
         here = state.position.hex_of(a.unit)
         dest = state.map.hex_at(a.dest)
         if dest is None:  # into an off-board area: only when already off the map
@@ -170,9 +171,17 @@ class TAHeuristicBot:
         bonus = 5.0 if dest in self.objectives else 0.0
         return 10.0 + gain + bonus + (self.rng.random() * 0.1 if jitter else 0.0)
 
-    @staticmethod
-    def _dist(h: Hex, targets: list[Hex]) -> int:
-        return min((hex_distance(h, t) for t in targets), default=0)
+    def _dist(self, h: Hex, targets: tuple[Hex, ...]) -> int:
+        """Hexes from `h` to the nearest of `targets`, kept by target set (a side's few sets of objectives)."""
+        near = self._near.get(targets)
+        if near is None:
+            if len(self._near) > 64:
+                self._near.clear()
+            near = self._near[targets] = {}
+        got = near.get(h)
+        if got is None:
+            got = near[h] = min((hex_distance(h, t) for t in targets), default=0)
+        return got
 
     def _damage(self, state: TABoard, options: list[Damage]) -> Action:
         fort = [a for a in options if state.is_fortified(a.unit)]

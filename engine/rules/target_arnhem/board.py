@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...hexgrid import Hex, hex_neighbor
+from ...hexgrid import Hex
 from ...model.hexmap import HexMap, HexsideInfo
 from ...model.scenario import Scenario
 from ..chance import Sampler
@@ -180,8 +180,7 @@ class TABoard(SequenceState):
 
     def enemy_adjacent(self, h: Hex, side: str) -> bool:
         """An enemy unit on a hex next to `h`, not across an unbridged river hexside (Movement)."""
-        for d in range(6):
-            n = hex_neighbor(h, d)
+        for n in self.game.around(h):
             if self.enemy_at(n, side) and not self.river_blocks(h, n):
                 return True
         return False
@@ -214,7 +213,7 @@ class TABoard(SequenceState):
 
     def on_road(self, h: Hex) -> bool:
         """A road hex: a road leads out of it."""
-        return any(self.road_link(h, hex_neighbor(h, d)) for d in range(6))
+        return any(self.road_link(h, n) for n in self.game.around(h))
 
     def rough(self, h: Hex) -> bool:
         """Rough terrain (forest): a unit stops on entering it (Movement). The terrain chart marks it with a

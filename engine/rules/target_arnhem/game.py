@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...hexgrid import Hex
+from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexsideInfo, Region
 from ...model.scenario import Scenario
 from ..protocol import Action, Game
@@ -41,6 +41,14 @@ class TargetArnhemGameBase(Game):
         self.entry_hex: Hex | None = m.hex_at(ENTRY_HEX)
         # (hex, hex) -> the hexside between them: the map's hexsides do not change during a game (board.py)
         self.hexsides: dict[tuple[Hex, Hex], HexsideInfo | None] = {}
+        self._around: dict[Hex, tuple[Hex, ...]] = {}
+
+    def around(self, h: Hex) -> tuple[Hex, ...]:
+        """The six hexes next to `h` in direction order (on the map or not), kept per game."""
+        got = self._around.get(h)
+        if got is None:
+            got = self._around[h] = tuple(hex_neighbor(h, d) for d in range(6))
+        return got
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import Hex, hex_neighbor
+from ...hexgrid import Hex
 from ..kit import Task
 from ..protocol import Action
 from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
@@ -78,8 +78,7 @@ def attack_targets(state: TABoard, side: str, impulse: int) -> list[Hex]:
         h = state.position.hex_of(uid)
         if h is None or not may_act(state, uid, impulse):
             continue
-        for d in range(6):
-            n = hex_neighbor(h, d)
+        for n in state.game.around(h):
             if state.enemy_at(n, side) and not state.river_blocks(h, n):
                 targets.add(n)
     return sorted(targets, key=state.map.label)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...hexgrid import Hex, hex_neighbor
+from ...hexgrid import Hex
 from .board import GERMAN, TABoard
 
 NORMAL_HEXES = 2
@@ -76,12 +76,12 @@ def _stops_in(state: TABoard, h: Hex, side: str) -> bool:
 def _normal(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...]]) -> None:
     """One or two hexes over open ground; one hex across an unbridged canal; stop in rough terrain or next
     to the enemy."""
+    around = state.game.around
     todo: deque[tuple[Hex, ...]] = deque([(start,)])
     while todo:
         path = todo.popleft()
         h = path[-1]
-        for d in range(6):
-            n = hex_neighbor(h, d)
+        for n in around(h):
             if n in path or not _enterable(state, h, n, side):
                 continue
             canal = state.unbridged_canal(h, n)
@@ -98,13 +98,13 @@ def _normal(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, .
 def _road(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...]]) -> None:
     """Unlimited hexes along roads; a step off the road (by the normal crossing rules) ends the move, as does
     a hex next to the enemy."""
+    around = state.game.around
     seen = {start}
     todo: deque[tuple[Hex, ...]] = deque([(start,)])
     while todo:
         path = todo.popleft()
         h = path[-1]
-        for d in range(6):
-            n = hex_neighbor(h, d)
+        for n in around(h):
             if n in path or not _enterable(state, h, n, side):
                 continue
             new = (*path, n)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from ...hexgrid import Hex, hex_neighbor
+from ...hexgrid import Hex
 from .board import ALLIED, GERMAN, TABoard
 from .design import PARA_SUPPLY, POOLS
 
@@ -36,6 +36,7 @@ ONE_POINT_POOLS: dict[str, str] = {"SS": GERMAN, "1st Para": ALLIED, "101st": AL
 def spread(state: TABoard, sources: Iterable[Hex], side: str, steps: int | None) -> set[Hex]:
     """Hexes reached from `sources` (free of `side`'s enemies) by paths that enter no enemy-held hex and
     cross no unbridged river, at most `steps` hexes long (None: any length)."""
+    around = state.game.around
     seen: dict[Hex, int] = {}
     todo: deque[Hex] = deque()
     for h in sources:
@@ -46,8 +47,7 @@ def spread(state: TABoard, sources: Iterable[Hex], side: str, steps: int | None)
         h = todo.popleft()
         if steps is not None and seen[h] >= steps:
             continue
-        for d in range(6):
-            n = hex_neighbor(h, d)
+        for n in around(h):
             if n in seen or not state.map.contains(n) or state.enemy_at(n, side) or state.river_blocks(h, n):
                 continue
             seen[n] = seen[h] + 1
@@ -60,12 +60,12 @@ def supply_road(state: TABoard) -> set[Hex]:
     start = state.game.entry_hex
     if start is None or state.enemy_at(start, ALLIED):
         return set()
+    around = state.game.around
     seen = {start}
     todo = [start]
     while todo:
         h = todo.pop()
-        for d in range(6):
-            n = hex_neighbor(h, d)
+        for n in around(h):
             if n not in seen and state.road_link(h, n) and not state.enemy_at(n, ALLIED):
                 seen.add(n)
                 todo.append(n)
