@@ -95,6 +95,7 @@ class SoABoard(SequenceState):
     """The data and queries of a position of The Crossing; the sequence of play is `SoAState`'s."""
 
     game: SoAGameBase
+    KEYED_MEMOS = ("_memo",)  # movement's facts of a position, keyed by the position's revision and the turn
 
     def __init__(self, game: SoAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -120,6 +121,7 @@ class SoABoard(SequenceState):
         # close combat designations (1.1): (side, area, target) -> units
         self.designated: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self._seen_revision = -1
+        self._memo: dict[tuple[int, int, str], dict[str, bool]] = {}
         self.update_control()
 
     # -- the scenario ------------------------------------------------------------------------------
@@ -192,6 +194,16 @@ class SoABoard(SequenceState):
 
     def is_recon(self, uid: str) -> bool:
         return self.formation(uid) == RECON_9SS
+
+    def memo(self, kind: str) -> dict[str, bool]:
+        """A dict of facts about areas (`kind`: which facts) for this position and turn (movement.py)."""
+        key = (self.position.revision, self.turn, kind)
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) > 64:
+                self._memo.clear()
+            got = self._memo[key] = {}
+        return got
 
     def vehicle(self, uid: str) -> bool:
         """Armoured cars and halftracks move as vehicles on the terrain table."""

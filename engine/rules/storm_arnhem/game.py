@@ -132,6 +132,7 @@ class SoAGameBase(Game):
         self.fire = FireTable.of(scenario)
         self.neighbours: dict[str, tuple[str, ...]] = {
             a: tuple(sorted(n for n in self.areas.neighbours(a) if self._crossable(a, n))) for a in self.areas.areas}
+        self.area_costs: dict[tuple[str, bool], int | None] = {}  # (area, vehicle) -> MF to enter (movement.py)
         win = [v for v in scenario.victory if v.kind == "vp" and v.side == GERMAN]
         self.german_win_vp = win[0].count if win else 10
         self.win_text = win[0].description if win and win[0].description else ""

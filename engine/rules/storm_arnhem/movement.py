@@ -35,6 +35,15 @@ def movement_factors(state: SoABoard, uid: str) -> int:
 
 def terrain_cost(state: SoABoard, uid: str, area: str) -> int | None:
     """MF to enter `area` by its terrain (None: the unit may not enter it)."""
+    key = (area, state.vehicle(uid))
+    costs = state.game.area_costs
+    if key in costs:
+        return costs[key]
+    got = costs[key] = _terrain_cost(state, uid, area)
+    return got
+
+
+def _terrain_cost(state: SoABoard, uid: str, area: str) -> int | None:
     table = state.areas.terrain_table
     tt = table.terrain.get(state.area(area).terrain)
     if tt is None:
@@ -54,14 +63,23 @@ def affects_costs(state: SoABoard, uid: str) -> bool:
 
 def enemy_in(state: SoABoard, area: str, side: str) -> bool:
     """An enemy unit that stops a move is in `area`: any but the pillbox (1.1)."""
-    return any(not state.is_pillbox(u) for u in state.units_in(area, state.enemy(side)))
+    memo = state.memo("enemy in " + side)
+    got = memo.get(area)
+    if got is None:
+        got = memo[area] = any(not state.is_pillbox(u) for u in state.units_in(area, state.enemy(side)))
+    return got
 
 
 def case_b(state: SoABoard, area: str, side: str) -> bool:
     """8.22 case B (reconstructed): `area` holds or is next to an area holding enemy units that affect movement
     costs."""
-    foe = state.enemy(side)
-    return any(affects_costs(state, u) for a in (area, *state.game.neighbours[area]) for u in state.units_in(a, foe))
+    memo = state.memo("case B " + side)
+    got = memo.get(area)
+    if got is None:
+        foe = state.enemy(side)
+        got = memo[area] = any(affects_costs(state, u) for a in (area, *state.game.neighbours[area])
+                               for u in state.units_in(a, foe))
+    return got
 
 
 def may_enter(state: SoABoard, area: str) -> bool:
