@@ -92,6 +92,8 @@ EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
 MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
 MOVE_MARGIN = 0.15  # the same at a decision searched over its candidate set
+# ... and by more than SPREAD standard errors of the difference of the two means besides (0: the margin alone)
+SPREAD = 0.0
 MOVE_VISITS = 3  # the visits a candidate needs there before it may be played instead of the heuristic's
 VP_SCALE = 3.0  # Victory Points of lead gained that score tanh(1)
 MATERIAL_WEIGHT = 3.0  # all of a side's units lost
@@ -112,6 +114,7 @@ class _Node:
 class _Child:
     visits: int = 0
     value: float = 0.0  # the sum of the values, for the node's side to act
+    square: float = 0.0  # the sum of their squares (the spread of the values, `_final`)
     below: dict[str, _Node] = field(default_factory=dict)  # the next tree decision, by its side to act
 
 
@@ -124,7 +127,7 @@ class MCTSBot:
                  horizon: int | None = None, max_branching: int | None = None,
                  exploration: float | None = None, prior_bias: float | None = None,
                  candidates: int | None = None, move_simulations: int | None = None,
-                 progress: float | None = None) -> None:
+                 progress: float | None = None, spread: float | None = None) -> None:
         from . import heuristic_for
 
         self.scenario = scenario
@@ -136,6 +139,7 @@ class MCTSBot:
         self.candidates = DEFAULT_CANDIDATES if candidates is None else candidates
         self.move_simulations = DEFAULT_MOVE_SIMULATIONS if move_simulations is None else move_simulations
         self.progress = DEFAULT_PROGRESS if progress is None else progress
+        self.spread = SPREAD if spread is None else spread
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -199,13 +203,21 @@ class MCTSBot:
     def _final(self, root: _Node, visits: int = 2, margin: float = MARGIN) -> str:
         """The action to play: of the root's actions tried at least `visits` times, the best mean value;
         the heuristic's choice unless that beats it by more than `margin` (a few simulations are noisy,
-        and a move chosen over a candidate set on noise undoes the heuristic's plan: stricter there)."""
+        and a move chosen over a candidate set on noise undoes the heuristic's plan: stricter there) and,
+        with `spread` above 0, by more than `spread` standard errors of the difference of the two means."""
         tried = {t: c.value / c.visits for t, c in root.children.items() if c.visits >= visits}
         if not tried:
             return root.heuristic
         best = max(tried, key=lambda t: (tried[t], t == root.heuristic))
-        if root.heuristic in tried and tried[best] - tried[root.heuristic] <= margin:
-            return root.heuristic
+        if root.heuristic in tried:
+            lead = tried[best] - tried[root.heuristic]
+            if lead <= margin:
+                return root.heuristic
+            if self.spread > 0 and best != root.heuristic:
+                se = math.sqrt(_variance(root.children[best]) / root.children[best].visits
+                               + _variance(root.children[root.heuristic]) / root.children[root.heuristic].visits)
+                if lead - margin <= self.spread * se:
+                    return root.heuristic
         return best
 
     # -- one simulation ----------------------------------------------------------------------------------
@@ -257,7 +269,9 @@ class MCTSBot:
             n.visits += 1
             c = n.children[text]
             c.visits += 1
-            c.value += values.get(n.player, 0.0)
+            v = values.get(n.player, 0.0)
+            c.value += v
+            c.square += v * v
 
     def _select(self, node: _Node, actions: Sequence[Action]) -> str:
         texts = [a.text() for a in actions]
@@ -348,6 +362,14 @@ class MCTSBot:
             others = [score[o] for o in sides if o != side]
             lead[side] = score[side] - (sum(others) / len(others) if others else 0.0)
         return lead
+
+
+def _variance(c: _Child) -> float:
+    """The sample variance of a child's values (0 with fewer than two)."""
+    if c.visits < 2:
+        return 0.0
+    mean = c.value / c.visits
+    return max(0.0, (c.square - c.visits * mean * mean) / (c.visits - 1))
 
 
 def searchable(state: GameState, me: str) -> bool:

@@ -170,6 +170,26 @@ def test_a_candidate_set_decision_leaves_the_heuristic_only_on_clear_evidence(ko
     assert bot._final(root, MOVE_VISITS, MOVE_MARGIN) == "h"
 
 
+def test_with_a_spread_another_action_needs_a_lead_beyond_the_noise_of_its_values(koenig):
+    """`spread` > 0: the lead over the heuristic's choice, less MARGIN, must exceed `spread` standard errors
+    of the difference of the two means (sample variances of the values backed up); 0 leaves MARGIN alone."""
+    from hexwright.engine.bots.mcts import MARGIN, _Child, _Node
+
+    def child(values):
+        return _Child(len(values), sum(values), sum(v * v for v in values))
+
+    root = _Node("allied", "h")
+    steady = child([0.2, 0.2, 0.2, 0.2])  # mean 0.2, no spread
+    noisy = child([1.0, -0.6, 1.0, -0.6])  # mean 0.2, sample sd ~0.92: standard error ~0.46
+    root.children = {"h": child([0.0, 0.0, 0.0, 0.0]), "x": steady}
+    assert 0.2 > MARGIN
+    assert MCTSBot(koenig, 1, spread=1.0)._final(root) == "x"  # a lead with no noise
+    root.children["x"] = noisy
+    assert MCTSBot(koenig, 1)._final(root) == "x"  # the margin alone
+    assert MCTSBot(koenig, 1, spread=1.0)._final(root) == "h"  # 0.2 - MARGIN is within one standard error
+    assert MCTSBot(koenig, 1, spread=0.3)._final(root) == "x"  # 0.15 > 0.3 * 0.46
+
+
 def test_the_progress_term_rewards_a_move_toward_the_objectives():
     """With `progress` above 0 the leaf score of a family without VPs counts the mean distance of a side's
     counting units to the objectives: a move toward them raises the mover's lead by exactly what the term
