@@ -157,6 +157,32 @@ def chain_segments(segs: np.ndarray, digits: int = 3) -> list[np.ndarray]:
     return chains
 
 
+def closed_rings(segs: np.ndarray, digits: int = 3) -> list[np.ndarray]:
+    """Directed segments (n, 2, 2) that close up, every point left by as many segments as reach it (the
+    sides of a set of hexes that face outward, each turned the same way round its own hex), joined into
+    closed polylines, first point repeated last. Filled, they cover what the hexes cover, with a handful of
+    edges for the rasterizer instead of six a hex."""
+    segs = np.asarray(segs, dtype=float)
+    starts = [tuple(p) for p in np.round(segs[:, 0], digits).tolist()]
+    stops = [tuple(p) for p in np.round(segs[:, 1], digits).tolist()]
+    leaving: dict[tuple, list[int]] = {}
+    for n, k in enumerate(starts):
+        leaving.setdefault(k, []).append(n)
+    used = [False] * len(segs)
+    rings: list[np.ndarray] = []
+    for first in range(len(segs)):
+        if used[first]:
+            continue
+        pts = [segs[first, 0]]
+        at: int | None = first
+        while at is not None and not used[at]:
+            used[at] = True
+            pts.append(segs[at, 1])
+            at = next((j for j in leaving.get(stops[at], ()) if not used[j]), None)
+        rings.append(np.array(pts))
+    return rings
+
+
 @dataclass
 class Group:
     """Lines drawn together: always the same members whatever part of the map is drawn, so a tile

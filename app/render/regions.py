@@ -13,12 +13,13 @@ from hexwright.engine.model import HexMap
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-from .geometry import MapGeometry, chain_segments, chains_path, polygons_path
+from .geometry import MapGeometry, chain_segments, chains_path, closed_rings, polygons_path
 
 
 def region_paths(g: MapGeometry, hexes: frozenset) -> tuple[QPainterPath, QPainterPath, np.ndarray]:
-    """A region's fill (its hexes), its boundary (the sides whose neighbour is not in it) and its hex
-    centres, built with numpy and kept on the geometry per set of hexes."""
+    """A region's fill (its hexes, as the rings of their outward sides: a few edges to fill rather than six
+    a hex), its boundary (the sides whose neighbour is not in it) and its hex centres, built with numpy and
+    kept on the geometry per set of hexes."""
     cache = g.__dict__.setdefault("_region_paths", {})
     hit = cache.get(hexes)
     if hit is not None:
@@ -28,7 +29,6 @@ def region_paths(g: MapGeometry, hexes: frozenset) -> tuple[QPainterPath, QPaint
         out = (QPainterPath(), QPainterPath(), np.zeros((0, 2)))
     else:
         centres = g.layout.hexes_to_pixels(qr.astype(float))
-        fill = polygons_path(centres[:, None, :] + g.corner_offsets[None, :, :])
         lo = qr.min(axis=0) - 1
         width = int(qr[:, 1].max() - lo[1] + 2)
         steps = np.array([DIRECTIONS[d] for d in range(6)], dtype=np.int64)
@@ -36,7 +36,14 @@ def region_paths(g: MapGeometry, hexes: frozenset) -> tuple[QPainterPath, QPaint
         nb = qr[:, None, :] + steps[None, :, :]
         outside = ~np.isin((nb[..., 0] - lo[0]) * width + (nb[..., 1] - lo[1]), keys)
         ends = centres[:, None, None, :] + g.side_offsets[None, :, :, :]  # (n, 6, 2, 2)
-        out = (fill, chains_path(chain_segments(ends[outside])), centres)
+        sides = ends[outside]
+        # the fill: the outward sides, each turned the same way round its own hex, joined into rings
+        c = np.broadcast_to(centres[:, None, :], (len(qr), 6, 2))[outside]
+        a, b = sides[:, 0] - c, sides[:, 1] - c
+        turned = np.where((a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] < 0)[:, None, None], sides[:, ::-1], sides)
+        fill = chains_path(closed_rings(turned))
+        fill.setFillRule(Qt.FillRule.WindingFill)
+        out = (fill, chains_path(chain_segments(sides)), centres)
     if len(cache) > 256:
         cache.clear()
     cache[hexes] = out
