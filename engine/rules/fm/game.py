@@ -145,6 +145,7 @@ class FMGameBase(Game):
         self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}
         self.entry_memo: dict[tuple[str, Hex], float] = {}
         self.range_memo: dict[MarkerId, str] = {}
+        self.drop_rows: dict[Hex, str | None] = {}  # each hex's line of the Airborne Drop Table (landings.py)
         # the 6.1 extra cost of entering each EZOC hex, per set of EZOC hexes and extra cost
         self.extra_memo: dict[tuple[frozenset[Hex], float], dict[Hex, float]] = {}
         # each unit's last reach (its paths) and the moves made of it (state._moves_of)

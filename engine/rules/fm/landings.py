@@ -60,7 +60,16 @@ def landing_hexes(state: FMBoard, arr: Arrival) -> list[Hex]:
 
 
 def drop_row(state: FMBoard, h: Hex) -> str | None:
-    """The line of the Airborne Drop Table for the terrain of `h` (the most severe that matches)."""
+    """The line of the Airborne Drop Table for the terrain of `h` (the most severe that matches); the map
+    and the table do not change during a game, so each hex's line is kept per game."""
+    rows = state.game.drop_rows
+    if h in rows:
+        return rows[h]
+    got = rows[h] = _drop_row(state, h)
+    return got
+
+
+def _drop_row(state: FMBoard, h: Hex) -> str | None:
     g = state.game
     tt = g.map.terrain_table.terrain.get(g.map.terrain[h])
     names = {g.map.terrain[h].lower()}
