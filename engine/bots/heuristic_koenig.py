@@ -46,7 +46,7 @@ from ..rules.koenig.actions import (
 )
 from ..rules.koenig.victory import ON_MAP, UnitSnapshot
 from ..rules.protocol import CHANCE, Action, GameState
-from .base import best_per_group, of_kind
+from .base import best_per_group, kinds_of, of_kind
 from .objectives import Objectives
 
 GOOD_FIRE = 0.5  # P(Hit) at which a fire goes before any move
@@ -161,25 +161,26 @@ class KoenigHeuristicBot:
             raise TypeError(f"the Koenig heuristic reads Koenig states, not {type(state).__name__}")
         side = state.current_player
         snap, occ = self._view(state)
+        present = kinds_of(actions)  # the actions' classes: a kind not among them is not looked for
 
-        supports = of_kind(actions, Support)
+        supports = of_kind(actions, Support, present)
         if supports:
             plain = [a for a in supports if not a.lead]
             return max(plain or supports, key=lambda a: a.points)
         for a in actions:
             if isinstance(a, Accept):
                 return a
-        hits = of_kind(actions, Hit)
+        hits = of_kind(actions, Hit, present)
         if hits:
             def hit_score(a: Hit) -> float:
                 u = snap[a.unit]
                 return float(-u.hits if u.side == side else u.hits)
             return self._pick([(hit_score(a), a) for a in hits])
         for answer in (Capture, Stay):
-            found = of_kind(actions, answer)
+            found = of_kind(actions, answer, present)
             if found:
                 return found[0]
-        retreats = of_kind(actions, Retreat)
+        retreats = of_kind(actions, Retreat, present)
         if retreats:
             def retreat_score(a: Retreat) -> float:
                 h = self._hex(a.dest)
@@ -189,12 +190,12 @@ class KoenigHeuristicBot:
                 return -self._target_distance(side, a.unit, h, snap, occ) - 2.0 * enemies
             return self._pick([(retreat_score(a), a) for a in retreats])
 
-        fires: list[FireAttack] = [*of_kind(actions, Fire), *of_kind(actions, MobileFire)]
+        fires: list[FireAttack] = [*of_kind(actions, Fire, present), *of_kind(actions, MobileFire, present)]
         fire_score, fire = self._best([(self._fire_chance(state, a), a) for a in fires])
         if fire is not None and fire_score >= GOOD_FIRE:
             return fire
-        moving: list[UnitMove] = [*of_kind(actions, Move), *of_kind(actions, CombinedMove),
-                                  *of_kind(actions, Redeploy)]
+        moving: list[UnitMove] = [*of_kind(actions, Move, present), *of_kind(actions, CombinedMove, present),
+                                  *of_kind(actions, Redeploy, present)]
         if moving:
             score, best = self._best([(self._move_gain(side, a, snap, occ), a) for a in moving])
             if best is not None and score > 0:
@@ -202,7 +203,7 @@ class KoenigHeuristicBot:
         if fire is not None and fire_score >= FAIR_FIRE:
             return fire
         for ending in (End, Done, Pass):
-            over = of_kind(actions, ending)
+            over = of_kind(actions, ending, present)
             if over:
                 return over[0]
         quiet = [a for a in actions if not (isinstance(a, KoenigAction) and a.verb.startswith("lead"))]
@@ -217,9 +218,10 @@ class KoenigHeuristicBot:
         if not isinstance(state, KoenigView):
             return []
         actions = state.legal_actions()
-        moving: list[UnitMove] = [*of_kind(actions, Move), *of_kind(actions, CombinedMove),
-                                  *of_kind(actions, Redeploy)]
-        fires: list[FireAttack] = [*of_kind(actions, Fire), *of_kind(actions, MobileFire)]
+        present = kinds_of(actions)
+        moving: list[UnitMove] = [*of_kind(actions, Move, present), *of_kind(actions, CombinedMove, present),
+                                  *of_kind(actions, Redeploy, present)]
+        fires: list[FireAttack] = [*of_kind(actions, Fire, present), *of_kind(actions, MobileFire, present)]
         if not moving and not fires:
             return []
         side = state.current_player
@@ -231,7 +233,7 @@ class KoenigHeuristicBot:
                                                     lambda a: a.unit, k - 1 - len(out))
         out += best_moves
         for ending in (End, Done, Pass):
-            over = of_kind(actions, ending)
+            over = of_kind(actions, ending, present)
             if over:
                 out.append(over[0])
                 break
