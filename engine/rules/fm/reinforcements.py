@@ -111,10 +111,15 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
     """Every reinforcement `player` may bring on now, at every hex it may enter at."""
     g = state.game
     out: list[Action] = []
-    enemy = state.enemy_hexes(player)
+    enemy: frozenset[Hex] | None = None
+    turn = state.turn
     for arr in state.arrivals:
+        if arr.turn > turn or arr.marker:  # not due yet, or dropping (can_enter's first test, asked first)
+            continue
         if g.units[arr.unit].side != player or not can_enter(state, arr, mobile):
             continue
+        if enemy is None:
+            enemy = state.enemy_hexes(player)
         cls = g.movement_class(arr.unit)
         ma = float(state.current_values(arr.unit).get("movement", 0))
         for h in entry_options(state, arr):
