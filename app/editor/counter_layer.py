@@ -296,7 +296,7 @@ class CounterLayer(QObject):
                 warn.setPen(pen)
                 warn.setBrush(QColor(224, 16, 16, 70))
                 warn.setZValue(-1)
-                rule = f" ({family.stacking_rule}, {family.source})" if family else ""
+                rule = f" ({family.stacking_rule})" if family else ""
                 warn.setToolTip(f"{n} units in {lab}: over the stacking limit of {limit}{rule}")
                 self.warnings[lab] = warn
             # one stack per location of the hex (ASL Arnhem Bridge 1.1): the ground one centred, each one above

@@ -49,7 +49,7 @@ def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str]) ->
     sc = Scenario(title.strip() or "Untitled scenario", rules, hexmap, map_file=None, sides=sides,
                   first_player=sides[0].id)
     sc.stacking_limit = STACKING_LIMITS.get(rules, 1)
-    sc.source = RULES_FAMILIES[rules].source
+    sc.source = RULES_FAMILIES[rules].title  # the rulebook by its title, as a designer reads it
     return sc
 
 

@@ -47,7 +47,7 @@ def demo_scenario() -> Scenario:
     m = HexMap(GridSpec(40, 26), name="Arnhem (blank demonstration grid)")
     m.edges = {"south": "bottom", "north": "top", "west": "left", "east": "right"}
     sc = Scenario("Arnhem: The Farthest Bridge, Scenario 1 (demonstration)", "fm", m, map_file=None)
-    sc.source = "000_e5c3deafb2cea4af.txt"
+    sc.source = "Arnhem: The Farthest Bridge (Fire & Movement)"
     sc.sides = [
         Side("allied", "Allied", "#c9b98b", ["british", "us", "polish"],
              {"british": [SupportMarker(1, 4, "british"), SupportMarker(3, 6, "british"),
@@ -92,7 +92,7 @@ def demo_scenario() -> Scenario:
         {"1": ["AE", "AR", "AR", "DR", "DR", "DE", "DE"], "2": ["AE", "AR", "EX", "DR", "DR", "DE", "DE"],
          "3": ["AR", "AR", "EX", "DR", "DE", "DE", "DE"], "4": ["AR", "EX", "DR", "DR", "DE", "DE", "DE"],
          "5": ["AR", "EX", "DR", "DE", "DE", "DE", "DE"], "6": ["EX", "DR", "DR", "DE", "DE", "DE", "DE"]},
-        "Combat Results Table (differential)", reconstructed=True, source="000_e5c3deafb2cea4af.txt 9.0",
+        "Combat Results Table (differential)", reconstructed=True, source="Arnhem: The Farthest Bridge 9.0",
         notes="The printed CRT body is truncated in the source; only its column layout survives. "
               "These results are a designer's placeholder, to be checked against a printed copy.")
     return sc

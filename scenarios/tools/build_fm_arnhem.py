@@ -44,13 +44,13 @@ from hexwright.engine.model import (
 )
 from hexwright.engine.validation.checks import zone_rule_holds
 
-SOURCE = "000_e5c3deafb2cea4af.txt"
+SOURCE = "Arnhem: The Farthest Bridge (Fire & Movement)"  # what a designer reads: never a file name
 OUT_DIR = Path(__file__).resolve().parent.parent / "fm-arnhem"
 MAP_FILE = "arnhem-corridor.map.yaml"
 COLUMNS, ROWS = 39, 26
 
-MAP_NOTES = f"""\
-The Eindhoven-Arnhem corridor for "Arnhem: The Farthest Bridge" (F&M, {SOURCE}).
+MAP_NOTES = """\
+The Eindhoven-Arnhem corridor for "Arnhem: The Farthest Bridge" (Fire & Movement).
 
 This map is an APPROXIMATION drawn for Hexwright. The printed map is not part of the rule source;
 the real geography (Eindhoven, Son, Veghel, Grave, Nijmegen, Arnhem, the Maas, Waal and Neder Rijn,
@@ -589,8 +589,8 @@ def turn_track() -> list[TurnInfo]:
     return turns
 
 
-DESCRIPTION_COMMON = f"""\
-"Arnhem: The Farthest Bridge", Fire & Movement exclusive rules 10.0-12.0 ({SOURCE}).
+DESCRIPTION_COMMON = """\
+"Arnhem: The Farthest Bridge", Fire & Movement exclusive rules 10.0-12.0.
 The map is an approximation drawn for Hexwright (the printed map is not in the source); see its notes.
 
 What the source gives and what is assumed here:

@@ -37,7 +37,7 @@ from hexwright.engine.model.terrain import (
     TerrainType,
 )
 
-SOURCE = "002_fe1216aa5df94854.txt"
+SOURCE = "Paul Koenig's Market-Garden: Arnhem Bridge"  # what a designer reads: never a file name
 OUT_DIR = Path(__file__).resolve().parents[1] / "koenig-arnhem-bridge"
 SCENARIO_FILE = "arnhem-bridge.yaml"
 MAP_FILE = "arnhem-bridge-map.yaml"
@@ -113,7 +113,7 @@ def build_map() -> HexMap:
     m = HexMap(grid, terrain_table(), "clear", name="Arnhem Bridge (approximation)")
     m.notes = (
         "An approximation of Arnhem around the road bridge in the hex numbering of Paul Koenig's Market-Garden: "
-        f"Arnhem Bridge ({SOURCE}). The printed map is not in the source: only the bridge ends 1005 and 1105, the "
+        "Arnhem Bridge. The printed map is not in the source: only the bridge ends 1005 and 1105, the "
         "Recon/9th entry road at 0104, the four western roads north of the Lower Rhine, the four eastern roads and "
         "the bottom-edge exit roads are. Terrain placement is reconstructed. Movement costs other than hilltop "
         "3 MP, slope +1 MP and road 1 MP (Koenig 8.1, 8.1.2) are reconstructed; the Attack Factor modifiers are "
@@ -240,7 +240,7 @@ def build_scenario() -> Scenario:
     sc.sides = [Side("allied", "Allied", "#c8b070", ["british"]), Side("german", "German", "#404040", ["german"])]
     sc.description = (
         "Paul Koenig's Market-Garden: Arnhem Bridge, 17-19 September 1944 (Standard Rules, Arnhem Bridge "
-        f"Exclusive Rules and Optional Rules 14.x of {SOURCE}). The reinforcement schedule, entry roads, night "
+        "Exclusive Rules and Optional Rules 14.x). The reinforcement schedule, entry roads, night "
         "turns 3 and 7, the Paratroop Landing, Support and Victory Point tables are the source's. RECONSTRUCTED "
         "(the source prints neither the map nor the counters): the map is an approximation of Arnhem around "
         "the road bridge in the source's hex numbering; every unit's combat strength and movement allowance, "
@@ -301,16 +301,16 @@ def build_scenario() -> Scenario:
         "paratroop_landing": die_table(
             "paratroop_landing", "Paratroop Landing Table", ["hits", "arrives"],
             {"1": [0, "yes"], "2": [0, "yes"], "3": [1, "yes"], "4": [1, "yes"], "5": [2, "yes"], "6": [0, "no"]},
-            f"Koenig 5.0 and Arnhem Bridge exclusive 4.0, {SOURCE}"),
+            "Koenig 5.0 and Arnhem Bridge exclusive 4.0"),
         "artillery_points": die_table(
             "artillery_points", "German Artillery Points", ["points"],
-            {"1": [1], "2": [1], "3": [2], "4": [2], "5": [3], "6": [3]}, f"Koenig 6.1, {SOURCE}"),
+            {"1": [1], "2": [1], "3": [2], "4": [2], "5": [3], "6": [3]}, "Koenig 6.1"),
         "allied_support_points": die_table(
             "allied_support_points", "Allied Support Points", ["points"],
-            {"1": [1], "2": [1], "3": [2], "4": [2], "5": [3], "6": [3]}, f"Koenig 6.2, {SOURCE}"),
+            {"1": [1], "2": [1], "3": [2], "4": [2], "5": [3], "6": [3]}, "Koenig 6.2"),
         "support_per_battle": die_table(
             "support_per_battle", "Support points per battle and side", ["points"],
-            {"german": [1], "allied": [2]}, f"Koenig 9.0 Offensive Support step, {SOURCE}"),
+            {"german": [1], "allied": [2]}, "Koenig 9.0 Offensive Support step"),
     }
     sc.tables["paratroop_landing"].notes = "A 6: the unit never arrives and does not count towards Victory Points."
     sc.options = {"leadership": False, "interdiction": False, "indirect_fire": False, "overruns": False}

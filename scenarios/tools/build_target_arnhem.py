@@ -25,7 +25,7 @@ from hexwright.engine.model.counters import MarkerDef, UnitDef
 from hexwright.engine.model.scenario import Entry, Reinforcement, Scenario, Side, Table, TurnInfo, VictoryCondition
 from hexwright.engine.model.terrain import BridgeType, HexsideFeatureType, PathType, TerrainTable, TerrainType
 
-SOURCE = "001_69d92a61f68ed4f9.txt"
+SOURCE = "Target Arnhem: Across 6 Bridges"  # what a designer reads: never a file name
 OUT_DIR = Path(__file__).resolve().parents[1] / "target-arnhem"
 SCENARIO_FILE = "target-arnhem.yaml"
 MAP_FILE = "target-arnhem-map.yaml"
@@ -91,8 +91,8 @@ def build_map() -> HexMap:
     grid = GridSpec(columns=COLUMNS, rows=ROWS, orientation="flat", stagger="odd", labels=LabelScheme("xxyy"))
     m = HexMap(grid, terrain_table(), "clear", name="Target Arnhem corridor (approximation)")
     m.notes = (
-        "An approximation of the Market-Garden corridor in the hex numbering of Target Arnhem: Across 6 Bridges "
-        f"({SOURCE}). The printed map is not in the source: only the entry hex 0103, Arnhem at 1504, the 15 hexes "
+        "An approximation of the Market-Garden corridor in the hex numbering of Target Arnhem: Across 6 Bridges. "
+        "The printed map is not in the source: only the entry hex 0103, Arnhem at 1504, the 15 hexes "
         "of Hell's Highway, area P and the off-board German areas are. RECONSTRUCTED: Hell's Highway runs from "
         "0103 to 1504, one hex a column (the red road, region \"Hell's Highway\"); the six bridges carry it over "
         "the Wilhelmina canal (Son), the Zuid-Willemsvaart (Veghel), the Maas (Grave), the Maas-Waal canal, the "
@@ -188,7 +188,7 @@ def combat_ratio_table() -> Table:
         "combat_ratio", ["1:3", "1:2", "1:1", "1.5:1", "2:1", "3:1", "4:1", "5:1"],
         {"defender": [0, 0, 1, 1, 1, 2, 2, 3], "attacker": [2, 1, 1, 1, 0, 0, 0, 0]},
         "Combat Ratio Table (damage points)", True,
-        f"Target Arnhem: Combat, Combat Ratio Equations, {SOURCE}",
+        "Target Arnhem: Combat, Combat Ratio Equations",
         "RECONSTRUCTED: the source names the ratios (1-to-3, 1-to-2, 1-to-1, the special 1.5-to-1, 2-to-1 and "
         "up) and says the table is rounded in the defender's favour, but prints no damage values. Each column "
         "gives the endurance damage points dealt to the defending and the attacking units; edit them freely.")
@@ -203,7 +203,7 @@ def build_scenario() -> Scenario:
     sc.sides = [Side("allied", "Allied", "#c8b070", ["american", "british", "polish"]),
                 Side("german", "German", "#404040", ["german"])]
     sc.description = (
-        f"Target Arnhem: Across 6 Bridges, 17-25 September 1944 ({SOURCE}). The rules, the forces, the entry hex "
+        "Target Arnhem: Across 6 Bridges, 17-25 September 1944. The rules, the forces, the entry hex "
         "0103, Arnhem 1504, the 15 hexes of Hell's Highway, area P (closed from turn 4), the supply stripes and "
         "the victory conditions are the source's. RECONSTRUCTED (the source prints neither the map, the counters "
         "nor the Combat Ratio Table's values): the map, the breakdown of divisions and brigades into counters, "

@@ -119,7 +119,7 @@ def main() -> None:
         "kind: hexwright-scenario",
         "title: 'Storm over Arnhem: The Crossing'",
         "rules: storm_over_arnhem",
-        "source: 003_6afad32bba8815b2.txt",
+        "source: 'Storm over Arnhem: The Crossing'",
         'description: "Storm over Arnhem: The Crossing, the variant that starts on the night of 17 September 1944 '
         "(turns A and B before turn 1). The variant's rules, the pillbox, the Arnhem Garrison and the 9th SS Recon "
         "(their values), areas 2, 4, 5, 17, 18, 22, 23 and 28, the bridge borders and the German VP marker at -2 "
@@ -163,7 +163,7 @@ def main() -> None:
         "  fire_table:",
         "    title: Fire Table (reconstructed)",
         "    reconstructed: true",
-        "    source: 003_6afad32bba8815b2.txt",
+        "    source: 'Storm over Arnhem: The Crossing'",
         "    notes: 'The basic game''s Fire Table is not in the source. Columns: the firing group''s total attack "
         "strength; rows: one die plus modifiers (below 1 reads row 1, above 7 row 7); cells: casualty points.'",
         f"    columns: [{', '.join(repr(c) for c in FIRE_COLUMNS)}]",
@@ -175,7 +175,7 @@ def main() -> None:
         "  fire_terrain:",
         "    title: Terrain fire modifiers (reconstructed)",
         "    reconstructed: true",
-        "    source: 003_6afad32bba8815b2.txt",
+        "    source: 'Storm over Arnhem: The Crossing'",
         "    notes: 'The basic game''s Terrain Effects Chart is not in the source: the die roll modifier for fire at "
         "units in an area of each terrain.'",
         "    columns: [drm]",

@@ -112,7 +112,7 @@ def asl_bridge_map() -> HexMap:
 def full_scenario(m: HexMap, map_file: str | None = None) -> Scenario:
     at = m.label
     sc = Scenario("Test scenario: 'quotes' & colons", "fm", m, map_file)
-    sc.source = "000_e5c3deafb2cea4af.txt 12.0"
+    sc.source = "Arnhem: The Farthest Bridge 12.0"
     sc.description = "Two lines\nof description.\n"
     sc.sides = [Side("allied", "Allied", "#4060c0", ["british", "polish"],
                      {"british": [SupportMarker(2, 3, "british"),

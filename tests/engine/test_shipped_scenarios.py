@@ -174,7 +174,7 @@ def test_german_setup_hexes(arnhem, scenario_1):
 
 
 def test_scenario_1_basics(scenario_1):
-    assert scenario_1.rules == "fm" and scenario_1.source == "000_e5c3deafb2cea4af.txt"
+    assert scenario_1.rules == "fm" and scenario_1.source == "Arnhem: The Farthest Bridge (Fire & Movement)"
     assert scenario_1.first_player == "allied" and scenario_1.stacking_limit == 1 and scenario_1.turn_count == 10
     allied = scenario_1.side("allied")
     assert allied is not None and set(allied.nationalities) == {"british", "us", "polish"}
@@ -275,3 +275,20 @@ def test_the_movement_kernel_reads_the_map_as_the_rules_say(arnhem):
     off_road = [x for x in arnhem.neighbors_on_map(marsh_on_road)
                 if not (arnhem.hexside_between(marsh_on_road, x) or _Empty).paths]
     assert off_road and all(edge_cost(arnhem, x, marsh_on_road, "mobile") is None for x in off_road)
+
+
+def test_what_a_designer_reads_names_the_rulebooks_never_their_files():
+    """Every shipped scenario and map file (its source, description, notes, tables' sources and notes, as
+    the editor's panels show them) and the rules families' own tables cite the rulebooks by title or system
+    and section, never by the file names of the rule sources."""
+    from hexwright.engine.rules.fm.tables import fm_tables
+    from hexwright.engine.rules.storm_arnhem.tables import default_fire_table
+
+    file_name = re.compile(r"\d{3}_[0-9a-f]{16}")
+    for path in sorted(SCENARIOS.glob("*/*.yaml")):
+        hit = file_name.search(path.read_text(encoding="utf-8"))
+        assert hit is None, f"{path.relative_to(SCENARIOS)} names {hit.group(0)}"
+    tables = [*fm_tables().values(), default_fire_table()]
+    for t in tables:
+        for text in (t.title, t.source, t.notes):
+            assert not file_name.search(text or ""), (t.name, text)

@@ -23,7 +23,6 @@ from ..registry import RULES_FAMILIES
 from .actions import MarkerId, parse_action
 from .tables import fm_tables
 
-SOURCE = "000_e5c3deafb2cea4af.txt"
 # 10.6.3: "The bridges at hexsides 1422/1423 and 3325/3424 are canal bridges for demolition and repair".
 ARNHEM_CANAL_BRIDGES = ("1422/1423", "3325/3424")
 # 10.6.1: "The trails in hexes 0507/0606, 0508/0608 and 0710/0711 lead to the edge of the canal."

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...model.scenario import Table
 
-SOURCE = "000_e5c3deafb2cea4af.txt"
+SOURCE = "Arnhem: The Farthest Bridge"  # as a designer reads it in the Tables panel: never a file name
 COLUMNS = [str(i) for i in range(1, 13)]
 BLANK = "—"
 RESULTS = ("De", "D3", "D2", "Ex", "A1", "A2", "A3", "(A)", "Ae", "•")

@@ -33,7 +33,7 @@ DEFAULT_TERRAIN_DRM = {"open": 0, "park": 0, "buildings": -1}
 
 def default_fire_table() -> Table:
     return Table(FIRE_TABLE, list(DEFAULT_FIRE_COLUMNS), {k: list(v) for k, v in DEFAULT_FIRE_ROWS.items()},
-                 "Fire Table (reconstructed)", reconstructed=True, source="003_6afad32bba8815b2.txt",
+                 "Fire Table (reconstructed)", reconstructed=True, source="Storm over Arnhem: The Crossing",
                  notes="The basic game's Fire Table is not in the source; these values are a designer's.")
 
 
