@@ -71,4 +71,5 @@ def test_the_shipped_regions_fill_as_their_hexes(qapp):
     for name, r in sorted(m.regions.items()):
         hexes = frozenset(h for h in r.hexes if h in g.index)
         fill, _outline, centres = region_paths(g, hexes)
-        assert np.array_equal(_pixels(fill, (900, 900), scale), _pixels(_as_hexagons(g, centres), (900, 900), scale)), name
+        drawn = _pixels(fill, (900, 900), scale)
+        assert np.array_equal(drawn, _pixels(_as_hexagons(g, centres), (900, 900), scale)), name
