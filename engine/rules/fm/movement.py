@@ -60,6 +60,8 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         where = (state.demolished(), state.active_ferry())
     key = (state.turn, state.stage, uid, start, state.mp_spent(uid), where)
     got = state.phase_reach.get(key)
+    if got is None:
+        got = _reach_across(state, key)
     if got is not None:
         entry: MoveList = got[0]
     else:
@@ -74,6 +76,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
             entry = reach_moves(reach, uid, g.labels, g.hex)
             g.moves_memo[uid] = (paths, entry)
         state.phase_reach[key] = (entry, reach)
+        state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
     occ = state.occupancy()
     version = state.occupancy_version()
     kept = state.kept_moves.get(uid)
@@ -87,6 +90,28 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made, key_of, Move,
                route)
     state.kept_moves[uid] = (entry, version, got)
+    return got
+
+
+def _reach_across(state: FMBoard, key: tuple) -> tuple[MoveList, Reach] | None:
+    """The unit's reach and moves of this phase under the first bridges and ferry it was listed with, when
+    the bridges demolished (10.6.3) and the ferry (10.6.5) since then change no hexside with a hex in that
+    reach: the search never crossed such a hexside nor could have, so it finds the very same paths (an
+    engineer's ferry or a demolition far from the unit leaves its moves as they were)."""
+    first = state.phase_reach.get(("first where",) + key[:5])
+    if first is None:
+        return None
+    (was_down, was_ferry), entry, reach = first
+    now_down, now_ferry = key[5]
+    changed = set(was_down ^ now_down)
+    if was_ferry != now_ferry:
+        changed.update(s for s in (was_ferry, now_ferry) if s is not None)
+    spent = reach.spent
+    for s in changed:
+        a, b = s.hexes()
+        if a in spent or b in spent:
+            return None
+    got = state.phase_reach[key] = (entry, reach)
     return got
 
 

@@ -214,19 +214,40 @@ def in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex) -> bool:
 
 
 def _in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex, rng: str, cache: dict) -> bool:
-    g = state.game
-    key = ("friends", side, mid.nationality)
-    friends = cache.get(key)
-    if friends is None:
-        friends = cache[key] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
-                                       and supports(g.units[u].nationality, mid)]
     if rng == "adjacent":
-        return any(hex_distance(h, target) == 1 for _u, h in friends)
+        return _friends_near(state, side, mid, target, cache)[0]
     try:
         n = int(rng)
     except ValueError:
         return True
-    return any(hex_distance(h, target) <= n and not g.is_airborne(u) for u, h in friends)
+    return _friends_near(state, side, mid, target, cache)[1] <= n
+
+
+def _friends_near(state: FMBoard, side: str, mid: MarkerId, target: Hex, cache: dict) -> tuple[bool, float]:
+    """Of the friendly units a marker of `mid`'s nationality supports (10.7.1): whether one is adjacent to
+    `target`, and the distance from `target` to the nearest that is not airborne (infinite when none).
+    Kept per nationality and target until a unit moves: the marker kinds of a bombardment's choices
+    (8.1) share them."""
+    key = ("near", side, mid.nationality, target)
+    got: tuple[bool, float] | None = cache.get(key)
+    if got is not None:
+        return got
+    g = state.game
+    fkey = ("friends", side, mid.nationality)
+    friends = cache.get(fkey)
+    if friends is None:
+        friends = cache[fkey] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
+                                        and supports(g.units[u].nationality, mid)]
+    adjacent = False
+    nearest = float("inf")
+    for u, h in friends:
+        d = hex_distance(h, target)
+        if d == 1:
+            adjacent = True
+        if d < nearest and not g.is_airborne(u):
+            nearest = d
+    got = cache[key] = (adjacent, nearest)
+    return got
 
 
 def supports(nationality: str, marker: MarkerId) -> bool:
