@@ -142,7 +142,7 @@ class FMBoard(SequenceState):
         self._cache: dict[Any, Any] = {}
         self._cache_rev = -1
         self.phase_reach: dict[Any, Any] = {}
-        self.kept_moves: dict[str, tuple[Any, int, Any]] = {}
+        self.kept_moves: dict[str, tuple[Any, int, Any, Any]] = {}
         self._occ_last: dict[Hex, str] | None = None
         self._occ_changes: list[frozenset[Hex]] = []
         if self.declared_ferry() is not None:
@@ -315,7 +315,11 @@ class FMBoard(SequenceState):
         once a German unit has occupied an adjoining hex (`cancel_ferry_beside`)."""
         if not self.position.hexside_states():
             return None
-        return next(iter(self._hexsides_with(FERRY)), None)
+        cache = self._cache if self._cache_rev == self.position.revision else self.cache()
+        if "declared ferry" not in cache:
+            cache["declared ferry"] = next(iter(self._hexsides_with(FERRY)), None)
+        got: Hexside | None = cache["declared ferry"]
+        return got
 
     def active_ferry(self) -> Hexside | None:
         """10.6.5: the declared ferry hexside while an Allied engineer is within its movement range of it (a

@@ -85,12 +85,40 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         seen = kept[1]
         if seen == version or state.unchanged_since(seen, hexes):
             if seen != version:
-                state.kept_moves[uid] = (entry, version, kept[2])
+                state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
     got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made, key_of, Move,
                route)
-    state.kept_moves[uid] = (entry, version, got)
+    state.kept_moves[uid] = (entry, version, got, key)
     return got
+
+
+def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[Hexside], Hexside | None]
+                 ) -> list[Sequence[Action]]:
+    """`moves_of` of each unit, in order: a unit whose moves were listed under the same key (turn, stage,
+    hex, MP spent, bridges and ferry) with no hex of them vacated or occupied since is given the very same
+    moves here, without a call; the others ask `moves_of`. The test `moves_of` makes, made once per unit in
+    one loop: a Movement Phase lists every unit's moves at each of its decisions."""
+    state.occupancy()  # the occupied hexes' changes logged up to now
+    version = state.occupancy_version()
+    changes = state._occ_changes
+    kept = state.kept_moves
+    turn, stage, pos, spent = state.turn, state.stage, state.pos, state.spent
+    out: list[Sequence[Action]] = []
+    for uid in movers_now:
+        k = kept.get(uid)
+        if k is not None and k[3] == (turn, stage, uid, pos[uid], spent.get(uid, 0.0), where):
+            seen = k[1]
+            if seen == version:
+                out.append(k[2])
+                continue
+            hexes = k[0][1]
+            if all(hexes.isdisjoint(c) for c in changes[seen:]):
+                kept[uid] = (k[0], version, k[2], k[3])
+                out.append(k[2])
+                continue
+        out.append(moves_of(state, uid, where))
+    return out
 
 
 def _reach_across(state: FMBoard, key: tuple) -> tuple[MoveList, Reach] | None:
@@ -246,7 +274,7 @@ class MoveStep(FMStep[MoveChoice]):
     def legal(self, state: FMBoard, d: MoveChoice) -> Listing:
         where = (state.demolished(), state.active_ferry())
         parts: list[Sequence[Action]] = [entries(state, d.player, d.mobile)]
-        parts.extend(moves_of(state, uid, where) for uid in movers(state, d.player, d.mobile))
+        parts.extend(listed_moves(state, movers(state, d.player, d.mobile), where))
         parts.append((Pass(),))
         return Listing(parts)
 
