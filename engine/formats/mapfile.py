@@ -517,8 +517,9 @@ def check_header(reader: YamlReader, data: Any, kind: str) -> Any:
         reader.error("format-version", f"upgrading from format_version {version} failed: "
                      f"{type(exc).__name__}: {exc}", version_at)
         return None
-    # a migration may build new plain containers: give them positions again (the top's, or their parent's)
-    data = positioned(migrated, (data.line, data.column))
+    # a migration may build new plain containers: give them positions again (the top's, or their parent's);
+    # without one, every container is still the position-aware one read from the file
+    data = positioned(migrated, (data.line, data.column)) if steps else migrated
     if not isinstance(data, YDict):
         reader.error("format-version", f"upgrading from format_version {version} did not give a mapping", version_at)
         return None

@@ -15,9 +15,28 @@ from ..model.bounds import MAX_ALIAS_CHARS, MAX_ALIASES, MAX_FILE_BYTES, MAX_NOD
 from ..validation.diagnostics import Diagnostic, Severity
 
 try:
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _SafeLoader
 except ImportError:  # pragma: no cover - libyaml missing
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
+
+class _Loader(_SafeLoader):
+    """PyYAML's safe loader, which finds the implicit tag of a plain scalar (int, float, bool, null or
+    str) once per distinct text in a file: it tries the resolvers' regular expressions in Python for every
+    scalar, and a map file repeats the same few values (terrain names, costs) thousands of times."""
+
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self._tags: dict[tuple[str, object], str] = {}
+
+    def resolve(self, kind, value, implicit):
+        if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = self._tags.get(key)
+        if tag is None:
+            tag = self._tags[key] = super().resolve(kind, value, implicit)
+        return tag
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
