@@ -116,9 +116,10 @@ def digitize_benchmark(settings: Settings) -> list[Row]:
     from hexwright.app.editor.linework_scan import propose_linework
     from hexwright.app.editor.sampling import propose_terrain
     from hexwright.engine.formats import read_map_file
-    from PySide6.QtWidgets import QApplication
 
-    _app = QApplication.instance() or QApplication([])
+    from .editor import qapp
+
+    _app = qapp()  # offscreen unless QT_QPA_PLATFORM says otherwise: the benchmarks need no display
     m = read_map_file(Path(__file__).resolve().parents[1] / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml")
     assert m is not None
     rows: list[Row] = []
