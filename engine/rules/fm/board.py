@@ -228,6 +228,12 @@ class FMBoard(SequenceState):
         """A count of the changes of the occupied hexes this phase (see `vacated_or_occupied`)."""
         return len(self._occ_changes)
 
+    def occupancy_changes(self) -> list[frozenset[Hex]]:
+        """The hexes vacated or occupied at each change of this phase, in order (`occupancy_version` of
+        them so far): the list itself, to be read and not changed."""
+        self.occupancy()
+        return self._occ_changes
+
     def unchanged_since(self, version: int, hexes: frozenset[Hex]) -> bool:
         """No hex of `hexes` was vacated or occupied since occupancy version `version`."""
         return all(hexes.isdisjoint(c) for c in self._occ_changes[version:])

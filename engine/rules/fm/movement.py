@@ -95,13 +95,13 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
 
 def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[Hexside], Hexside | None]
                  ) -> list[Sequence[Action]]:
-    """`moves_of` of each unit, in order: a unit whose moves were listed under the same key (turn, stage,
-    hex, MP spent, bridges and ferry) with no hex of them vacated or occupied since is given the very same
-    moves here, without a call; the others ask `moves_of`. The test `moves_of` makes, made once per unit in
-    one loop: a Movement Phase lists every unit's moves at each of its decisions."""
-    state.occupancy()  # the occupied hexes' changes logged up to now
-    version = state.occupancy_version()
-    changes = state._occ_changes
+    """`moves_of` of each unit, in order. A unit whose moves were listed under the same key (turn, stage,
+    hex, MP spent, bridges and ferry), with no hex of them vacated or occupied since, is given the very
+    same moves here; the others ask `moves_of`. This is the test `moves_of` makes first, made for every
+    unit in one loop instead of a call per unit: a Movement Phase lists every unit's moves at each of its
+    decisions."""
+    changes = state.occupancy_changes()  # up to now
+    version = len(changes)
     kept = state.kept_moves
     turn, stage, pos, spent = state.turn, state.stage, state.pos, state.spent
     out: list[Sequence[Action]] = []
