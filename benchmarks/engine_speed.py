@@ -95,7 +95,10 @@ def engine_speed_benchmark(settings: Settings) -> list[Row]:
                 same = digests == {d["digest"] for d in theirs} and len(digests) == 1
                 notes.append(f"ours {1 / median(per_ours):,.0f} actions per CPU second, {BASELINE} "
                              f"{1 / median(per_base):,.0f}: speed-up {median(per_base) / median(per_ours):.2f}x "
-                             f"(runs: {', '.join(f'{b / o:.2f}' for b, o in zip(per_base, per_ours, strict=False))})")
+                             f"(runs: {', '.join(f'{b / o:.2f}' for b, o in zip(per_base, per_ours, strict=False))}; "
+                             f"their median {median([b / o for b, o in zip(per_base, per_ours, strict=False)]):.2f}x, "
+                             "each run's ratio of two runs made one after the other, which a drift of the machine's "
+                             "speed during the benchmark moves less)")
                 notes.append(f"{ours[0]['actions']} actions in {n} games; the same games (action logs and results) "
                              f"on both engines: {'yes' if same else 'NO, the games differ'}")
                 rows.append(Row("engine-speed", case, "CPU s per action", median(per_ours), f"commit {BASELINE}",
