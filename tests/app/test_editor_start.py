@@ -161,3 +161,14 @@ def test_the_terrain_codes_drawn_are_those_np_unique_gives():
     for n in (0, 1, 5, 400):
         codes = rng.integers(0, 12, n).astype(np.int32)
         assert np.flatnonzero(np.bincount(codes)).tolist() == np.unique(codes).tolist()
+
+
+def test_the_start_benchmark_s_map_alone_probe_paints_the_map_in_a_view_of_the_size_asked(tmp_path):
+    """The diagnostic of benchmarks/editor.py (the scenario's map alone, drawn by the editor's map view in a
+    bare window) paints, and its viewport has the size it was given: the editor view's at its first paint."""
+    from benchmarks.editor import bytecode_env, time_to_first_paint
+
+    env = bytecode_env(tmp_path)
+    wall, cpu, size = time_to_first_paint(["map", SCENARIO, "431", "377"], env)
+    assert size == (431, 377)
+    assert wall > 0 and cpu > 0
