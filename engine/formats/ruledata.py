@@ -235,7 +235,7 @@ def check_table(reader: YamlReader, rules: str, name: str, columns: list[str], r
         _need_columns(reader, name, columns, ("points",), columns_at)
         _whole_cells(reader, name, columns, rows, ("points",), 0, MAX_ALLOTMENT, bad)
     if rules == "storm_over_arnhem" and name == "fire_table":
-        # storm_arnhem/tables.py: columns are strength ranges, rows modified die rolls, cells casualty points
+        # storm_over_arnhem/tables.py: columns are strength ranges, rows modified die rolls, cells casualty points
         for c in columns:
             if not re.fullmatch(r"\d{1,4}(-\d{1,4}|\+)?", str(c).strip()):
                 reader.error("bad-value", f"table {name!r}: column {short(c)} is not a range of attack strengths such "

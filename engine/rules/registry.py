@@ -76,7 +76,7 @@ RULES_FAMILIES: dict[str, RulesFamily] = {
                     "Target Arnhem Forces, Damage: combat strength and endurance",
                     "Target Arnhem Movement: no more than 3 units may end an impulse in a hex",
                     ("combat_ratio",),
-                    game=f"{_PKG}.rules.target_arnhem:TargetArnhemGame",
+                    game=f"{_PKG}.rules.target_arnhem:TAGame",
                     presenter=f"{_PKG}.rules.target_arnhem.view:TAPresenter",
                     heuristic_bot=f"{_PKG}.bots.heuristic_target_arnhem:TAHeuristicBot"),
         RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "Storm over Arnhem: The Crossing",
@@ -85,9 +85,9 @@ RULES_FAMILIES: dict[str, RulesFamily] = {
                     "4-X-0 has no defense)",
                     "Storm over Arnhem 1.1: each side's units in an area up to its stacking limit (the pillbox not "
                     "counted); both sides may share an area",
-                    game=f"{_PKG}.rules.storm_arnhem:StormArnhemGame",
-                    presenter=f"{_PKG}.rules.storm_arnhem.view:SoAPresenter",
-                    heuristic_bot=f"{_PKG}.bots.heuristic_storm_arnhem:SoAHeuristicBot",
+                    game=f"{_PKG}.rules.storm_over_arnhem:SoAGame",
+                    presenter=f"{_PKG}.rules.storm_over_arnhem.view:SoAPresenter",
+                    heuristic_bot=f"{_PKG}.bots.heuristic_storm_over_arnhem:SoAHeuristicBot",
                     shared_hex_rule="Storm over Arnhem 1.1: units of both sides in one area fight in the Close "
                                     "Combat Phase"),
         RulesFamily("asl", "ASL map rules", "ASL Arnhem Bridge", "ASL", "004_09a6f3be713b811c.txt", (),

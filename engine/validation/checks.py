@@ -245,7 +245,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     if sc.rules == "target_arnhem":  # supply stripes, para supply markers, off-board areas
         check_target_arnhem(r, sc, map_ok)
     if sc.rules == "storm_over_arnhem":  # the areas and zones The Crossing names
-        from ..rules.storm_arnhem.design import design_problems as soa_problems
+        from ..rules.storm_over_arnhem.design import design_problems as soa_problems
 
         for p in soa_problems(sc):
             r.error(p.code, p.message, p.anchor)
@@ -298,10 +298,10 @@ FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "
 def placed_in_play(sc: Scenario) -> set[str]:
     """Units a rules family brings on by its own rules rather than by set-up or a reinforcement entry
     (Storm over Arnhem: The Crossing 1.3, the 9th SS Recon infantry that replace halftracks in play);
-    the family says which (engine/rules/storm_arnhem/design.py `placed_in_play`)."""
+    the family says which (engine/rules/storm_over_arnhem/design.py `placed_in_play`)."""
     if sc.rules != "storm_over_arnhem":
         return set()
-    from ..rules.storm_arnhem import design
+    from ..rules.storm_over_arnhem import design
 
     hook = getattr(design, "placed_in_play", None)
     return set(hook(sc)) if callable(hook) else set()

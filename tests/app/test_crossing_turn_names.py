@@ -8,7 +8,7 @@ from hexwright.app.playtest.panels import TurnTrackWidget
 from hexwright.engine.rules.presentation import TurnTrack, presenter_for
 from hexwright.engine.rules.protocol import new_game
 
-from tests.engine.rules.storm_arnhem_board import scenario
+from tests.engine.rules.storm_over_arnhem.board_fixtures import scenario
 
 
 def test_hexwright_play_prints_turn_names(capsys):

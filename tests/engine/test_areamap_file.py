@@ -322,7 +322,7 @@ def test_a_map_that_does_not_read_cleanly_is_not_checked_again_as_a_drawing():
 
 def test_units_a_family_brings_on_by_its_rules_are_not_reported_as_not_placed(tmp_path, monkeypatch):
     """The Crossing 1.3: the 9th SS Recon infantry enter by substitution in play; the family names them."""
-    from hexwright.engine.rules.storm_arnhem import design
+    from hexwright.engine.rules.storm_over_arnhem import design
 
     text = SCENARIO.replace("rules: none", "rules: storm_over_arnhem").replace("  d: {area: '2'}\n", "")
     result = load_scenario(write_pair(tmp_path, text))

@@ -282,7 +282,7 @@ def test_what_a_designer_reads_names_the_rulebooks_never_their_files():
     the editor's panels show them) and the rules families' own tables cite the rulebooks by title or system
     and section, never by the file names of the rule sources."""
     from hexwright.engine.rules.fm.tables import fm_tables
-    from hexwright.engine.rules.storm_arnhem.tables import default_fire_table
+    from hexwright.engine.rules.storm_over_arnhem.tables import default_fire_table
 
     file_name = re.compile(r"\d{3}_[0-9a-f]{16}")
     for path in sorted(SCENARIOS.glob("*/*.yaml")):

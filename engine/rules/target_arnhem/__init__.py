@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from ..chance import Sampler, SeededSampler
 from .actions import TAAction, parse_action
-from .game import TargetArnhemGameBase
+from .game import TAGameBase
 from .state import TAState
 
 
-class TargetArnhemGame(TargetArnhemGameBase):
+class TAGame(TAGameBase):
     """A Target Arnhem game of one scenario (registry.RULES_FAMILIES["target_arnhem"].game): its fixed facts
-    (TargetArnhemGameBase, game.py) and its initial state (TAState, state.py)."""
+    (TAGameBase, game.py) and its initial state (TAState, state.py)."""
 
     def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> TAState:
         return TAState(self, sampler or SeededSampler(seed), seed)
 
 
-__all__ = ["TAAction", "TAState", "TargetArnhemGame", "TargetArnhemGameBase", "parse_action"]
+__all__ = ["TAAction", "TAState", "TAGame", "TAGameBase", "parse_action"]

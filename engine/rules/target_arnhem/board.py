@@ -23,7 +23,7 @@ from ...model.hexmap import HexMap, HexsideInfo
 from ...model.scenario import Scenario
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
-from .game import AREA_P, AREA_P_CLOSES, TargetArnhemGameBase
+from .game import AREA_P, AREA_P_CLOSES, TAGameBase
 
 ALLIED, GERMAN = "allied", "german"
 ON_MAP, WAITING, ELIMINATED = UnitStatus.ON_MAP, UnitStatus.WAITING, UnitStatus.ELIMINATED
@@ -59,10 +59,10 @@ class Combat:
 class TABoard(SequenceState):
     """The data and queries of a Target Arnhem position; the sequence of play is `TAState`'s."""
 
-    game: TargetArnhemGameBase
+    game: TAGameBase
     KEYED_MEMOS = ("_supply_memo",)  # supply traced, keyed by the position's revision, turn, side and stripe
 
-    def __init__(self, game: TargetArnhemGameBase, sampler: Sampler, seed: int = 0) -> None:
+    def __init__(self, game: TAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
         self.game_seed = seed
         self.position = Position.from_scenario(game.scenario)

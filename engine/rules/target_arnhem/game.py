@@ -3,7 +3,7 @@ scenario, the units' order and sides, the off-board areas, Hell's Highway and ar
 them, and the last turn (Victory Conditions: the end of turn 9, or a shorter playtest's `max_turns`).
 
 This module imports no state: board.py reads the game, and the package's top module joins the game with its
-states (state.py) in `TargetArnhemGame`."""
+states (state.py) in `TAGame`."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ AREA_P_CLOSES = 4
 ENTRY_HEX = "0103"  # XXX Corps' entry and the Allied road supply's source (Re-Supply, Reinforcements)
 
 
-class TargetArnhemGameBase(Game):
-    """What stays fixed in a Target Arnhem game; the package's `TargetArnhemGame` adds its states."""
+class TAGameBase(Game):
+    """What stays fixed in a Target Arnhem game; the package's `TAGame` adds its states."""
 
     def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         super().__init__(scenario, options)

@@ -14,7 +14,7 @@ from ..protocol import Outcome, Phase
 from .adjustment import AdjustmentPhase, ReinforceStep, SupplyRollStep
 from .board import SEQUENCE, TABoard, cite
 from .combat import AdvanceStep, AttackWithStep, TakeDamageStep
-from .game import TargetArnhemGameBase
+from .game import TAGameBase
 from .impulse import ActStep, ExcessStep, StartImpulse
 from .step import TAStep, stage_phase
 from .victory import ConditionResult, winner
@@ -26,7 +26,7 @@ STEPS = StepTable([SupplyRollStep(), ReinforceStep(), ActStep(), AttackWithStep(
 class TAState(TABoard):
     steps = STEPS
 
-    def __init__(self, game: TargetArnhemGameBase, sampler: Sampler, seed: int = 0) -> None:
+    def __init__(self, game: TAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler, seed)
         self.begun = False  # the current stage has started
         self.advance()

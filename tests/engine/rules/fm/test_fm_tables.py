@@ -67,7 +67,7 @@ def test_the_shipped_scenarios_carry_these_tables():
 
     from hexwright.engine.formats import load_scenario
 
-    root = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem"
+    root = Path(__file__).resolve().parents[4] / "scenarios" / "fm-arnhem"
     files = sorted(root.glob("scenario-*.yaml"))
     if not files:
         pytest.skip("the Arnhem scenarios are not built")

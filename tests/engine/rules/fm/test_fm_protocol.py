@@ -34,7 +34,7 @@ from hexwright.engine.rules.fm.decisions import AttackChoice, MoveChoice
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.protocol import CHANCE, Draw, HistoryEntry, IllegalAction, Roll, make_game, new_game
 
-from .synthetic import corridor, pass_until, scenario, unit
+from ..synthetic import corridor, pass_until, scenario, unit
 
 
 def test_new_game_dispatches_on_the_rules_family():

@@ -14,7 +14,7 @@ from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.fm import movement
 from hexwright.engine.rules.protocol import CHANCE, new_game
 
-SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem"
+SCENARIOS = Path(__file__).resolve().parents[4] / "scenarios" / "fm-arnhem"
 
 
 @pytest.mark.parametrize("name", ["scenario-1-historical.yaml", "scenario-2-free-deployment.yaml"])

@@ -11,7 +11,7 @@ from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.protocol import new_game
 from hexwright.engine.validation import validate_scenario
 
-from tests.engine.rules.storm_arnhem_board import SCENARIO, Board
+from tests.engine.rules.storm_over_arnhem.board_fixtures import SCENARIO, Board
 
 
 def _load_with(tmp_path, old: str, new: str):  # noqa: ANN001, ANN202
@@ -70,7 +70,7 @@ def test_the_sides_must_be_british_and_german(tmp_path):
 
 
 def test_the_shipped_scenario_lists_every_arrival_and_validate_says_nothing_else():
-    from hexwright.engine.rules.storm_arnhem.design import placed_in_play
+    from hexwright.engine.rules.storm_over_arnhem.design import placed_in_play
 
     result = load_scenario(SCENARIO)
     sc = result.scenario

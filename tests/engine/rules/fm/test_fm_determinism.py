@@ -16,7 +16,7 @@ from hexwright.engine.bots import RandomBot, play
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.protocol import new_game
 
-ROOT = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem"
+ROOT = Path(__file__).resolve().parents[4] / "scenarios" / "fm-arnhem"
 
 # (scenario file, seed): (actions, digest of the action texts and the outcome, digest of the events)
 PINNED = {

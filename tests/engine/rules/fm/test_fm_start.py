@@ -13,7 +13,7 @@ from hexwright.engine.rules.fm.reach import unit_reach
 from hexwright.engine.rules.presentation import presenter_for
 from hexwright.engine.rules.protocol import make_game, new_game
 
-from .synthetic import H, blank_map, pass_until, scenario, side_of, unit, water_between_columns
+from ..synthetic import H, blank_map, pass_until, scenario, side_of, unit, water_between_columns
 
 
 def river_scenario(bridge: bool = True):

@@ -9,11 +9,11 @@ from pathlib import Path
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.protocol import Action, new_game
-from hexwright.engine.rules.storm_arnhem import SoAState
-from hexwright.engine.rules.storm_arnhem.board import WAITING
-from hexwright.engine.rules.storm_arnhem.impulse import BeginImpulse
+from hexwright.engine.rules.storm_over_arnhem import SoAState
+from hexwright.engine.rules.storm_over_arnhem.board import WAITING
+from hexwright.engine.rules.storm_over_arnhem.impulse import BeginImpulse
 
-SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "storm-arnhem" / "the-crossing.yaml"
+SCENARIO = Path(__file__).resolve().parents[4] / "scenarios" / "storm-arnhem" / "the-crossing.yaml"
 
 
 @cache

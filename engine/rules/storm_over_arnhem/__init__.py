@@ -20,11 +20,11 @@ from .game import SoAGameBase
 from .state import SoAState
 
 
-class StormArnhemGame(SoAGameBase):
+class SoAGame(SoAGameBase):
     """A game of The Crossing (registry.RULES_FAMILIES["storm_over_arnhem"].game)."""
 
     def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> SoAState:
         return SoAState(self, sampler or SeededSampler(seed), seed)
 
 
-__all__ = ["SoAAction", "SoAGameBase", "SoAState", "StormArnhemGame", "parse_action"]
+__all__ = ["SoAAction", "SoAGameBase", "SoAState", "SoAGame", "parse_action"]

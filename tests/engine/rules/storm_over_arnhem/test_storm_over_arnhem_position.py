@@ -7,7 +7,7 @@ import copy
 
 from hexwright.engine.rules.kit import Position, UnitStatus
 
-from tests.engine.rules.storm_arnhem_board import scenario
+from tests.engine.rules.storm_over_arnhem.board_fixtures import scenario
 
 
 def test_a_scenario_on_an_area_map_starts_its_units_in_their_areas():

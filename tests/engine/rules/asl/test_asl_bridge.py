@@ -27,7 +27,7 @@ from hexwright.engine.rules.asl import (
 )
 from hexwright.engine.rules.kit import Position
 
-MAP = Path(__file__).resolve().parents[3] / "scenarios" / "asl-arnhem-bridge" / "arnhem-bridge-fragment.map.yaml"
+MAP = Path(__file__).resolve().parents[4] / "scenarios" / "asl-arnhem-bridge" / "arnhem-bridge-fragment.map.yaml"
 INFANTRY, TRACKED, WHEELED = Mover("infantry"), Mover("tracked"), Mover("non_tracked")
 COMMANDO = Mover("infantry", commando=True)
 

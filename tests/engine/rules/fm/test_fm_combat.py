@@ -25,7 +25,7 @@ from hexwright.engine.rules.fm.decisions import (
 from hexwright.engine.rules.fm.support import allotment
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
 
-from .synthetic import H, blank_map, depleted, line_of, pass_until, scenario, side_of, unit, water_between_columns
+from ..synthetic import H, blank_map, depleted, line_of, pass_until, scenario, side_of, unit, water_between_columns
 
 D = "0506"  # the defender's hex in these tests
 
@@ -159,7 +159,7 @@ def test_pool_reduction_when_british_units_cannot_trace_to_the_south_road():
     three +6 British markers."""
     m = blank_map()
     road_hex = "0106"
-    from .synthetic import road
+    from ..synthetic import road
     road(m, road_hex, "0206")
     # a wall of German units cuts columns 04+ from the south (left) edge
     walls = [m.label(h) for h in m.hexes if m.label(h).startswith("03")]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from hexwright.engine.rules.presentation import presenter_for
 from hexwright.engine.rules.protocol import IllegalAction
-from hexwright.engine.rules.storm_arnhem.board import REPLACED
-from hexwright.engine.rules.storm_arnhem.closecombat import CloseCombatPhase
-from hexwright.engine.rules.storm_arnhem.decisions import (
+from hexwright.engine.rules.storm_over_arnhem.board import REPLACED
+from hexwright.engine.rules.storm_over_arnhem.closecombat import CloseCombatPhase
+from hexwright.engine.rules.storm_over_arnhem.decisions import (
     Casualties,
     ContinueTurn,
     Designate,
@@ -21,13 +21,13 @@ from hexwright.engine.rules.storm_arnhem.decisions import (
     PlaceUnit,
     Substitute,
 )
-from hexwright.engine.rules.storm_arnhem.fire import PLATOON_INTEGRITY, make_volley
-from hexwright.engine.rules.storm_arnhem.game import BRITISH, GERMAN, arrivals_of
-from hexwright.engine.rules.storm_arnhem.movement import movement_factors, reach
-from hexwright.engine.rules.storm_arnhem.setup import AskPerimeter, AskSubstitute, ScoreTurn, place_areas
-from hexwright.engine.rules.storm_arnhem.tables import FIRE_TABLE, FIRE_TERRAIN, FireTable
+from hexwright.engine.rules.storm_over_arnhem.fire import PLATOON_INTEGRITY, make_volley
+from hexwright.engine.rules.storm_over_arnhem.game import BRITISH, GERMAN, arrivals_of
+from hexwright.engine.rules.storm_over_arnhem.movement import movement_factors, reach
+from hexwright.engine.rules.storm_over_arnhem.setup import AskPerimeter, AskSubstitute, ScoreTurn, place_areas
+from hexwright.engine.rules.storm_over_arnhem.tables import FIRE_TABLE, FIRE_TERRAIN, FireTable
 
-from tests.engine.rules.storm_arnhem_board import Board, fresh, scenario
+from tests.engine.rules.storm_over_arnhem.board_fixtures import Board, fresh, scenario
 
 ZONE_D, ZONE_E = {"1", "2", "24", "25"}, {"6", "12", "13", "16", "19"}
 

@@ -8,7 +8,7 @@ from hexwright.engine.hexgrid import hex_distance
 from hexwright.engine.rules.fm.actions import Advance, Attack, Displace, Pass, Retreat, Stiff
 from hexwright.engine.rules.fm.decisions import AdvanceChoice, DisplaceChoice, RetreatChoice
 
-from .synthetic import H, blank_map, line_of, unit, water_between_columns
+from ..synthetic import H, blank_map, line_of, unit, water_between_columns
 from .test_fm_combat import D, battle_state, ring, to_combat
 
 
@@ -209,7 +209,7 @@ def test_one_terrain_step_rule_for_retreat_advance_and_attack(case, retreat, att
     from hexwright.engine.rules.fm.reach import terrain_step_allowed
     from hexwright.engine.rules.protocol import new_game
 
-    from .synthetic import road, scenario, side_of
+    from ..synthetic import road, scenario, side_of
 
     m = blank_map()
     a, b = "0505", "0605"
@@ -274,7 +274,7 @@ def test_a_chain_of_displacements_is_found_as_trying_every_chain_finds_it():
     from hexwright.engine.rules.fm.retreat import can_be_displaced
     from hexwright.engine.rules.protocol import CHANCE, make_game
 
-    path = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
+    path = Path(__file__).resolve().parents[4] / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
     game = make_game(load_scenario(path).scenario)
     checked = found = 0
     for seed in range(3):
@@ -309,7 +309,7 @@ def test_chains_of_displacement_in_a_packed_band_stop_at_five_units():
     from hexwright.engine.rules.fm.retreat import can_be_displaced
     from hexwright.engine.rules.protocol import new_game
 
-    from .synthetic import scenario
+    from ..synthetic import scenario
 
     m = blank_map()
     m.terrain_table.terrain["lake"] = TerrainType("lake", "Lake", move={"leg": None, "mobile": None})

@@ -23,7 +23,7 @@ from hexwright.engine.rules.fm.reach import edge_overrides, unit_reach
 from hexwright.engine.rules.fm.retreat import retreat_paths
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction, make_game
 
-from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
+from ..synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
 from .test_fm_combat import uniform_crt
 
 
@@ -449,7 +449,7 @@ def test_set_up_zone_hexes_match_validation():
     from hexwright.engine.model.placement import zone_rule_holds
 
     scenarios = [free_deployment()]
-    shipped = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml"
+    shipped = Path(__file__).resolve().parents[4] / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml"
     if shipped.exists():
         scenarios.append(load_scenario(shipped).scenario)
     for sc in scenarios:

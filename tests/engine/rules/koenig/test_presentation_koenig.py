@@ -7,6 +7,7 @@ import copy
 import random
 
 import pytest
+from tests.engine.rules.koenig.conftest import position
 from hexwright.engine.hexgrid import hex_distance, hexside_between
 from hexwright.engine.model import HexsideInfo
 from hexwright.engine.rules.koenig import KoenigGame
@@ -17,7 +18,6 @@ from hexwright.engine.rules.koenig.view import PHASES, KoenigPresenter
 from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, new_game
 
-from .koenig.conftest import position, scenario  # noqa: F401 - the session fixture of the shipped scenario
 
 OPTIONS = [{}, {"leadership": True, "interdiction": True, "overruns": True, "indirect_fire": True}]
 
@@ -93,7 +93,7 @@ def check_state(pr, st, seen):
 
 @pytest.mark.parametrize("options", OPTIONS)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_random_games_every_view_at_every_state(scenario, options, seed):  # noqa: F811
+def test_random_games_every_view_at_every_state(scenario, options, seed):
     """Seeded games that mostly keep operating (rarely 'done'), with and without the optional rules:
     every presenter method at every state agrees with the state; the log only grows."""
     st = new_game(scenario, seed, {"max_turns": 4, **options})
@@ -126,7 +126,7 @@ def test_random_games_every_view_at_every_state(scenario, options, seed):  # noq
         assert any(" AF " in line and ", roll " in line for line in log)
 
 
-def test_log_lines_of_each_entry_are_those_it_caused(scenario):  # noqa: F811
+def test_log_lines_of_each_entry_are_those_it_caused(scenario):
     st = new_game(scenario, 3, {"max_turns": 2})
     pr = presenter_for(st)
     rng = random.Random(3)
@@ -144,7 +144,7 @@ def test_log_lines_of_each_entry_are_those_it_caused(scenario):  # noqa: F811
 
 # -- positions on the shipped map -----------------------------------------------------------------
 
-def test_close_combat_cost_example_of_8_1(scenario):  # noqa: F811
+def test_close_combat_cost_example_of_8_1(scenario):
     """8.1: Close Combat (+2 MP) in a hilltop hex (3 MP) across a slope hexside (+1 MP) costs 6 MP. The
     shipped map has the hilltop 0305 and the slope 0304/0305; its other hexsides are made rivers here so
     that the example's route is the only one (8.1.1)."""
@@ -174,7 +174,7 @@ def test_close_combat_cost_example_of_8_1(scenario):  # noqa: F811
     assert pr.zoc_hexes(st, "allied") == set()
 
 
-def test_terrain_example_of_9_1_woods_and_streams(scenario):  # noqa: F811
+def test_terrain_example_of_9_1_woods_and_streams(scenario):
     """9.1: a defender in Woods with every attacker across Stream hexsides: the AF is reduced by two."""
     sc = copy.deepcopy(scenario)
     m = sc.map
@@ -197,7 +197,7 @@ def test_terrain_example_of_9_1_woods_and_streams(scenario):  # noqa: F811
     assert cpm.column == "AF 2" and any("Mobile Fire at half strength (8.4)" in x for x in cpm.modifiers)
 
 
-def test_prompts_of_a_fire_attack_in_order(scenario):  # noqa: F811
+def test_prompts_of_a_fire_attack_in_order(scenario):
     """9.0: Defensive Support, Offensive Support, the roll; 9.2.2: the Active Player gives the Hit."""
     game = KoenigGame(scenario)
     st = position(game, {"B-1Para": "0403", "B-3Para": "0504", "G-16": "0503"}, active="1PB", side="allied",
@@ -224,7 +224,7 @@ def test_prompts_of_a_fire_attack_in_order(scenario):  # noqa: F811
         pr.events(st, n - 1)
 
 
-def test_units_show_hits_and_operations(scenario):  # noqa: F811
+def test_units_show_hits_and_operations(scenario):
     game = KoenigGame(scenario)
     st = position(game, {"B-1Para": "0403", "G-16": "0503"}, active="1PB", side="allied")
     st.position.set_steps_lost("B-1Para", 2)
@@ -237,7 +237,7 @@ def test_units_show_hits_and_operations(scenario):  # noqa: F811
     assert pr.move_action(st, "B-1Para", ["0402", "0401"]) == act("move", "B-1Para", "0401")
 
 
-def test_turn_track_of_a_night_turn(scenario):  # noqa: F811
+def test_turn_track_of_a_night_turn(scenario):
     """4.0: a night turn has the German Redeployment Phase instead of Support and Operations."""
     game = KoenigGame(scenario)
     st = position(game, {"G-16": "0503"}, step="redeploy", turn=3)
@@ -249,7 +249,7 @@ def test_turn_track_of_a_night_turn(scenario):  # noqa: F811
     assert moves and max(v.cost for v in moves) <= (st.allowance("G-16") + 1) // 2
 
 
-def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):  # noqa: F811
+def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):
     """Paratroop Landing (5.0), the Active Player's choice of the Hit (9.2.2), the Leadership re-roll
     (14.1) and the move after the Mobile Fire of a Combined Operation (8.4, 8.4.1)."""
     game = KoenigGame(scenario, {"leadership": True})
@@ -281,7 +281,7 @@ def test_prompts_of_the_decisions_random_games_rarely_reach(scenario):  # noqa: 
     assert pr.turn_track(st3).current == 0
 
 
-def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):  # noqa: F811
+def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):
     """Exclusive 12.0: the Recon/9th exits off the bottom edge from a road hex that leaves the map."""
     game = KoenigGame(scenario)
     probe = position(game, {})
@@ -299,7 +299,7 @@ def test_exit_of_the_recon_9th_shows_its_way_to_an_exit_road(scenario):  # noqa:
     assert "exits off the map" in off[0].label
 
 
-def test_log_of_a_saved_game_and_of_an_earlier_copy(scenario):  # noqa: F811
+def test_log_of_a_saved_game_and_of_an_earlier_copy(scenario):
     """A game loaded from its log reads the same lines; a copy taken earlier reads the first lines only."""
     st = new_game(scenario, 5, {"max_turns": 2})
     pr = presenter_for(st)

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from ..model.scenario import Scenario
 from ..rules.protocol import Action, GameState
-from ..rules.storm_arnhem.actions import (
+from ..rules.storm_over_arnhem.actions import (
     Done,
     Eliminate,
     EndTurn,
@@ -42,8 +42,8 @@ from ..rules.storm_arnhem.actions import (
     UseTA,
     With,
 )
-from ..rules.storm_arnhem.board import SoABoard
-from ..rules.storm_arnhem.decisions import (
+from ..rules.storm_over_arnhem.board import SoABoard
+from ..rules.storm_over_arnhem.decisions import (
     BorderFire,
     Casualties,
     ContinueTurn,
@@ -56,9 +56,9 @@ from ..rules.storm_arnhem.decisions import (
     PlaceUnit,
     Substitute,
 )
-from ..rules.storm_arnhem.fire import absorbs, make_volley
-from ..rules.storm_arnhem.game import MAX_FIRE_GROUP
-from ..rules.storm_arnhem.impulse import fire_declarations
+from ..rules.storm_over_arnhem.fire import absorbs, make_volley
+from ..rules.storm_over_arnhem.game import MAX_FIRE_GROUP
+from ..rules.storm_over_arnhem.impulse import fire_declarations
 
 
 class SoAHeuristicBot:

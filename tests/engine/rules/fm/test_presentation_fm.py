@@ -37,12 +37,12 @@ from hexwright.engine.rules.fm.view import PROMPTS, FMPresenter
 from hexwright.engine.rules.presentation import ATTACK, ENTER, MOVE, PASS, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, Roll, new_game
 
-from .synthetic import H, blank_map, corridor, line_of, pass_until, road, scenario, unit, water_between_columns
+from ..synthetic import H, blank_map, corridor, line_of, pass_until, road, scenario, unit, water_between_columns
 from .test_fm_combat import D, battle_state, ring, to_combat
 from .test_fm_movement import canal_crossing_map, ezoc_setup, one_unit
 from .test_fm_retreat import d2_state
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 SCENARIOS = ["scenarios/fm-arnhem/scenario-1-historical.yaml", "scenarios/fm-arnhem/scenario-2-free-deployment.yaml"]
 
 

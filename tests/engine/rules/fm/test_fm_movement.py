@@ -9,7 +9,7 @@ from hexwright.engine.rules.fm.decisions import MoveChoice
 from hexwright.engine.rules.fm.reach import path_cost_of, path_problem, unit_reach
 from hexwright.engine.rules.protocol import IllegalAction, new_game
 
-from .synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
+from ..synthetic import H, blank_map, line_of, pass_until, road, scenario, side_of, unit, water_between_columns
 
 
 def one_unit(flags=(), ma=7, terrain=None, extra_units=(), placements=None, m=None, unit_type="infantry"):

@@ -9,7 +9,7 @@ import random
 from hexwright.engine.rules.presentation import phase_text, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, Phase, new_game
 
-from tests.engine.rules.storm_arnhem_board import scenario
+from tests.engine.rules.storm_over_arnhem.board_fixtures import scenario
 
 
 def play_until(st, label: str, rng: random.Random) -> None:

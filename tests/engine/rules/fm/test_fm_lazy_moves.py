@@ -14,7 +14,7 @@ from hexwright.engine.rules.fm.actions import Move
 from hexwright.engine.rules.fm.movement import route_labels
 from hexwright.engine.rules.protocol import new_game
 
-SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
+SCENARIO = Path(__file__).resolve().parents[4] / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 
 
 def _first_moves() -> tuple[object, list[Move]]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 from hexwright.engine.rules.protocol import CHANCE, IllegalAction
-from hexwright.engine.rules.storm_arnhem.board import ON_BRIDGE
-from hexwright.engine.rules.storm_arnhem.decisions import (
+from hexwright.engine.rules.storm_over_arnhem.board import ON_BRIDGE
+from hexwright.engine.rules.storm_over_arnhem.decisions import (
     BorderFire,
     Casualties,
     EntryRoll,
@@ -19,9 +19,9 @@ from hexwright.engine.rules.storm_arnhem.decisions import (
     LeaveBridge,
     Substitute,
 )
-from hexwright.engine.rules.storm_arnhem.recon import leave_options
+from hexwright.engine.rules.storm_over_arnhem.recon import leave_options
 
-from tests.engine.rules.storm_arnhem_board import Board
+from tests.engine.rules.storm_over_arnhem.board_fixtures import Board
 
 RECON = ["G-PSW1", "G-PSW2", "G-SPW1", "G-SPW2", "G-SPW3", "G-SPW4"]
 

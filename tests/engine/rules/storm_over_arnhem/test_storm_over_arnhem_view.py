@@ -1,4 +1,4 @@
-"""The Storm over Arnhem presenter (engine/rules/storm_arnhem/view.py) as the playtest window reads it, the
+"""The Storm over Arnhem presenter (engine/rules/storm_over_arnhem/view.py) as the playtest window reads it, the
 heuristic bot, and the conformance test's area-map checks (Storm over Arnhem: The Crossing,
 003_6afad32bba8815b2.txt): areas stand where hexes stand in the other families' views."""
 
@@ -10,11 +10,11 @@ from fractions import Fraction
 from hexwright.engine.bots import make_bot, play
 from hexwright.engine.rules.presentation import ATTACK, MOVE, ON_MAP, UnitView, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, new_game
-from hexwright.engine.rules.storm_arnhem.actions import Resolve
-from hexwright.engine.rules.storm_arnhem.decisions import FireGroup
-from hexwright.engine.rules.storm_arnhem.view import NOT_STACKED, SoAPresenter
+from hexwright.engine.rules.storm_over_arnhem.actions import Resolve
+from hexwright.engine.rules.storm_over_arnhem.decisions import FireGroup
+from hexwright.engine.rules.storm_over_arnhem.view import NOT_STACKED, SoAPresenter
 
-from tests.engine.rules.storm_arnhem_board import Board, scenario
+from tests.engine.rules.storm_over_arnhem.board_fixtures import Board, scenario
 from tests.engine.rules.test_conformance import Board as CheckBoard
 from tests.engine.rules.test_conformance import position_problems
 

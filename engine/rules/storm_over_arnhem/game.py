@@ -106,7 +106,7 @@ def area_map_of(scenario: Scenario) -> AreaMap:
 
 
 class SoAGameBase(Game):
-    """What stays fixed in a game of The Crossing; the package's `StormArnhemGame` adds its states."""
+    """What stays fixed in a game of The Crossing; the package's `SoAGame` adds its states."""
 
     def __init__(self, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         super().__init__(scenario, options)

@@ -9,7 +9,7 @@ from hexwright.engine.model import SupportMarker
 from hexwright.engine.rules.fm.actions import Pass
 from hexwright.engine.rules.protocol import CHANCE, make_game
 
-from .synthetic import corridor, scenario, unit
+from ..synthetic import corridor, scenario, unit
 
 ORDER = ["Support Fire Marker Phase", "Movement Phase", "Bombardment Phase", "Combat Phase", "Mobile Movement Phase",
          "Mobile Combat Phase"]
