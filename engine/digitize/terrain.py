@@ -176,6 +176,7 @@ INK_DELTA_L = 14.0  # a point is ink when it is this much darker (L*) than the h
 INK_DELTA_E = 20.0  # ... and this far from it in colour
 INK_WEIGHT = 20.0  # Lab units per unit of ink share difference (chosen on the digitize benchmark)
 LINEWORK_DELTA_E = 22.0  # a point this near a road/river/railroad colour is linework, not terrain
+UNEXPLAINED_INK = 0.05  # ink share beyond the terrain's own print that is still no doubt
 UNTAUGHT_SURE = 0.85  # untaught confidence from which a proposal is `proposed` (digitize benchmark)
 
 # The ink share of Hexwright's own printed patterns, measured on a rendered hex with the untaught
@@ -308,7 +309,11 @@ def table_proposals(hexmap: HexMap, bg: np.ndarray, ink: np.ndarray, codes: list
     d1 = dist[rows, best]
     d2 = dist[rows, order[:, 1]] if len(codes) > 1 else d1 + 2 * DISTANCE_SCALE
     margin = np.clip((d2 - d1) / np.maximum(d2, 1e-9), 0.0, 1.0)
-    return best, margin * np.exp(-d1 / DISTANCE_SCALE) ** 0.5, gains
+    # ink the proposed terrain's print does not explain (a small house in what reads as a field) makes
+    # the reading unsure: such hexes are left for review rather than proposed as the field
+    unexplained = np.clip(np.nan_to_num(ink) - ref_ink[best] - UNEXPLAINED_INK, 0.0, None)
+    doubt = np.clip(1.0 - unexplained / UNEXPLAINED_INK, 0.0, 1.0)
+    return best, margin * np.exp(-d1 / DISTANCE_SCALE) ** 0.5 * doubt, gains
 
 
 # -- taught: colour and texture features -------------------------------------------------------------
