@@ -128,7 +128,7 @@ def test_new_game_asks_before_discarding_a_game_in_progress(qtbot, monkeypatch):
     assert opened  # the start dialog, after the person said to discard
     saved = []
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Save))
-    monkeypatch.setattr(win, "save_game_dialog", lambda: saved.append(1))  # the save dialog cancelled
+    monkeypatch.setattr(win.files, "save_game_dialog", lambda: saved.append(1))  # the save dialog cancelled
     assert not win.confirm_discard() and saved
 
 
