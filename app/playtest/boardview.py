@@ -49,16 +49,16 @@ class PlaytestBoard(Protocol):
     participants: set[str]
 
     @property
-    def locationClicked(self) -> SignalInstance: ...  # noqa: N802 - Qt naming; (location, top unit or None)
+    def locationClicked(self) -> SignalInstance: ...  # Qt naming; (location, top unit or None)
 
     @property
-    def unitDragged(self) -> SignalInstance: ...  # noqa: N802 - Qt naming; (unit id, from, to)
+    def unitDragged(self) -> SignalInstance: ...  # Qt naming; (unit id, from, to)
 
     @property
-    def locationHovered(self) -> SignalInstance: ...  # noqa: N802 - Qt naming; (location or None)
+    def locationHovered(self) -> SignalInstance: ...  # Qt naming; (location or None)
 
     @property
-    def rightClicked(self) -> SignalInstance: ...  # noqa: N802 - Qt naming
+    def rightClicked(self) -> SignalInstance: ...  # Qt naming
 
     def set_units(self, units: list[UnitView], acting_side: str | None = None) -> None: ...
     def set_markers(self, markers: Sequence[MarkerView]) -> None: ...
@@ -116,10 +116,10 @@ def drop_item(item: QGraphicsItem) -> None:
 class BoardView(QObject):
     """The shared half of a playtest board; a kind supplies its map, counters and location geometry."""
 
-    locationClicked = Signal(str, object)  # noqa: N815 - Qt naming; location, unit id under the press or None
-    unitDragged = Signal(str, str, str)  # noqa: N815 - Qt naming; unit id, from location, to location
-    locationHovered = Signal(object)  # noqa: N815 - Qt naming; location or None
-    rightClicked = Signal()  # noqa: N815 - Qt naming
+    locationClicked = Signal(str, object)  # Qt naming; location, unit id under the press or None
+    unitDragged = Signal(str, str, str)  # Qt naming; unit id, from location, to location
+    locationHovered = Signal(object)  # Qt naming; location or None
+    rightClicked = Signal()  # Qt naming
 
     Z_TINT = 20.0  # the reach and zone-of-control tints
     Z_OVERLAY = 20.0  # targets, participants, the path and the costs

@@ -47,10 +47,10 @@ class DistributionBars(QWidget):
     def _height(self) -> int:
         return sum(self.ROW + (self.NOTE if m else 0) for _, m, _ in self.rows) + 4
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+    def sizeHint(self) -> QSize:  # Qt API
         return QSize(260, self._height())
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def paintEvent(self, event) -> None:  # Qt API
         if not self.rows:
             return
         p = QPainter(self)
@@ -103,7 +103,7 @@ class CombatPreviewPanel(QWidget):
         lay.addWidget(self.title)
         self.attack_button = QPushButton("Attack")  # at the top: always in sight, however long the details
         self.attack_button.setEnabled(False)
-        self.attack_button.clicked.connect(lambda: self.view is not None and self.confirmed.emit(self.view))
+        self.attack_button.clicked.connect(self._confirm)
         lay.addWidget(self.attack_button)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -124,6 +124,10 @@ class CombatPreviewPanel(QWidget):
         self.setMinimumHeight(self.sizeHint().height())
         self.view: ActionView | None = None
         self.preview: CombatPreview | None = None
+
+    def _confirm(self) -> None:
+        if self.view is not None:
+            self.confirmed.emit(self.view)
 
     def preview_action(self, view: ActionView, presenter: Presenter, state: GameState, enabled: bool) -> bool:
         """The preview of `view` in `state` (nothing when the family gives none); True if one is shown."""

@@ -37,11 +37,11 @@ class ActionList(QListWidget):
         super().__init__(parent)
         self._pressed: QListWidgetItem | None = None
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def mousePressEvent(self, event) -> None:  # Qt API
         self._pressed = self.itemAt(event.position().toPoint())
         super().mousePressEvent(event)
 
-    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def mouseDoubleClickEvent(self, event) -> None:  # Qt API
         item = self.itemAt(event.position().toPoint())
         first, self._pressed = self._pressed, None
         if item is not None and event.button() == Qt.MouseButton.LeftButton and first in (None, item):
@@ -51,7 +51,7 @@ class ActionList(QListWidget):
             return
         super().mouseDoubleClickEvent(event)
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def keyPressEvent(self, event) -> None:  # Qt API
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
             self.activated.emit(self.currentItem())
             event.accept()
@@ -64,7 +64,7 @@ class DecisionPanel(QWidget):
     retreats, ...) by label, and the pass button."""
 
     chosen = Signal(object)  # ActionView to apply
-    batchChosen = Signal(object)  # noqa: N815 - a BatchAnswer to make
+    batchChosen = Signal(object)  # a BatchAnswer to make
     highlighted = Signal(object)  # ActionView under the mouse or selected, or None
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -99,7 +99,7 @@ class DecisionPanel(QWidget):
         sp = self.batch_button.sizePolicy()
         sp.setRetainSizeWhenHidden(True)
         self.batch_button.setSizePolicy(sp)
-        self.batch_button.clicked.connect(lambda: self.batches and self.batchChosen.emit(self.batches[0]))
+        self.batch_button.clicked.connect(self._batch)
         self.batch_button.hide()
         lay.addWidget(self.batch_button)
         row = QHBoxLayout()
@@ -206,6 +206,10 @@ class DecisionPanel(QWidget):
             if self.list.item(i).data(Qt.ItemDataRole.UserRole) == view:
                 self.list.setCurrentRow(i)
                 return
+
+    def _batch(self) -> None:
+        if self.batches:
+            self.batchChosen.emit(self.batches[0])
 
     def _do(self) -> None:
         item = self.list.currentItem() or (self.list.item(0) if self.list.count() == 1 else None)

@@ -86,7 +86,7 @@ class GameFiles:
         n = len(self.win.session.state.history())
         if self.saved_len == n:
             return True  # saved as it stands
-        B = QMessageBox.StandardButton  # noqa: N806 - a Qt enum
+        B = QMessageBox.StandardButton  # a Qt enum
         answer = QMessageBox.question(
             self.win, "Game in progress",
             f"The game in progress ({n} actions, {self.win.turn_track.text() or 'under way'}) will be lost if you "

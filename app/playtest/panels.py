@@ -90,7 +90,7 @@ class TurnTrackWidget(QWidget):
             return True
         return super().event(ev)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+    def sizeHint(self) -> QSize:  # Qt API
         return QSize(600, 34)
 
     def text(self) -> str:
@@ -102,7 +102,7 @@ class TurnTrackWidget(QWidget):
             return f"Turn {t.turn_label} (last turn {t.last_label or t.last_turn}): {cur}"
         return f"Turn {t.turn} of {t.last_turn}: {cur}"
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def paintEvent(self, event) -> None:  # Qt API
         t = self.track
         if t is None:
             return
@@ -146,7 +146,7 @@ class UnitsPanel(QTreeWidget):
     """Every unit as the viewer may see it, by side and status (on the map, reinforcements with their
     turn, eliminated...): hex, printed values and the rules' flags. Clicking a unit on the map selects it."""
 
-    unitActivated = Signal(str)  # noqa: N815
+    unitActivated = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -162,8 +162,8 @@ class UnitsPanel(QTreeWidget):
         if key == self._key:
             return
         self._key = key
-        expanded = {self.topLevelItem(i).text(0): self.topLevelItem(i).isExpanded()
-                    for i in range(self.topLevelItemCount())}
+        tops = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        expanded = {t.text(0): t.isExpanded() for t in tops if t is not None}
         self.clear()
         groups: dict[str, QTreeWidgetItem] = {}
         for u in units:

@@ -70,7 +70,8 @@ def decisions(app: QApplication, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
-    app = QApplication.instance() or QApplication([])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     if args[1:] == ["decisions"]:
         decisions(app, out)
         return 0

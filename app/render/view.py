@@ -44,8 +44,8 @@ class ViewHandler(Protocol):
 class ZoomView(QGraphicsView):
     """Zoom and pan over a map scene; mouse and keys go to `handler` in scene coordinates."""
 
-    zoomChanged = Signal(float)  # noqa: N815 - Qt naming
-    viewportMoved = Signal()  # noqa: N815 - Qt naming
+    zoomChanged = Signal(float)  # Qt naming
+    viewportMoved = Signal()  # Qt naming
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,12 +110,12 @@ class ZoomView(QGraphicsView):
     def is_fitted(self) -> bool:
         return self._fitted
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event) -> None:  # Qt API
         super().resizeEvent(event)
         if self._fitted:  # fitted before the window was shown (a tiny viewport) or before a resize
             self.fit_map()
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
+    def wheelEvent(self, event: QWheelEvent) -> None:  # Qt API
         if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             super().wheelEvent(event)  # scroll
             return
@@ -132,7 +132,7 @@ class ZoomView(QGraphicsView):
         return event.button() == Qt.MouseButton.MiddleButton or (
             self._space and event.button() == Qt.MouseButton.LeftButton)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # Qt API
         if self._pans(event):
             self._pan_from = event.position().toPoint()
             self._fitted = False
@@ -142,7 +142,7 @@ class ZoomView(QGraphicsView):
             return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # Qt API
         if self._pan_from is not None:
             p = event.position().toPoint()
             d = p - self._pan_from
@@ -154,7 +154,7 @@ class ZoomView(QGraphicsView):
             return
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # Qt API
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space else Qt.CursorShape.ArrowCursor)
@@ -163,13 +163,13 @@ class ZoomView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # Qt API
         if self.handler is not None and self.handler.double_click(self._scene(event), event.button(),
                                                                   event.modifiers()):
             return
         super().mouseDoubleClickEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt API
         key = event.key()
         if key == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
@@ -186,7 +186,7 @@ class ZoomView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # Qt API
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = False
             self._pan_from = None
@@ -194,7 +194,7 @@ class ZoomView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def leaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def leaveEvent(self, event) -> None:  # Qt API
         if self.handler is not None:
             self.handler.leave()
         super().leaveEvent(event)
