@@ -14,7 +14,7 @@ from typing import Any
 from hexwright.app.areamap import geometry as geo
 from hexwright.app.areamap.view import AreaLayers, ring_path
 from hexwright.app.editor.counter_layer import PIXMAP_PX, CounterItem
-from hexwright.app.render.view import ZoomView
+from hexwright.app.render.view import ZoomView, cosmetic_pen
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import MarkerView, UnitView
 from PySide6.QtCore import QPointF
@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from shapely.geometry import Point, Polygon
 
-from .boardview import BoardView, cosmetic_pen, drop_item
+from .boardview import BoardView, drop_item
 
 Z_COUNTERS = 50.0
 ON_BORDER = re.compile(r"areas? (\w+)/(\w+)")

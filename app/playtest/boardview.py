@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hexwright.app.counters.draw import counter_pixmap
-from hexwright.app.render.view import ZoomView
+from hexwright.app.render.view import ZoomView, cosmetic_pen
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import MarkerView, UnitView
 from PySide6.QtCore import QLineF, QObject, QPoint, QPointF, QRectF, Qt, Signal, SignalInstance
@@ -77,15 +77,6 @@ class PlaytestBoard(Protocol):
     def show_targets(self, targets: Iterable[str], participants: Iterable[str] = ()) -> None: ...
     def clear_overlays(self) -> None: ...
     def detach(self) -> None: ...
-
-
-def cosmetic_pen(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
-    pen = QPen(QColor(color), width)
-    pen.setCosmetic(True)
-    pen.setStyle(style)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    return pen
 
 
 def hidden_pixmap(color: str, px: int) -> QPixmap:
@@ -393,4 +384,4 @@ def make_board(scenario: Scenario, base_dir: Path | None, parent: Any = None) ->
     return HexBoardView(scenario, base_dir, parent)
 
 
-__all__ = ["BoardView", "PlaytestBoard", "REDUCED_FLAGS", "cosmetic_pen", "hidden_pixmap", "make_board"]
+__all__ = ["BoardView", "PlaytestBoard", "REDUCED_FLAGS", "drop_item", "hidden_pixmap", "make_board"]

@@ -11,7 +11,7 @@ from fractions import Fraction
 from hexwright.engine.rules.presentation import ATTACK, ActionView, CombatPreview, Presenter
 from hexwright.engine.rules.protocol import GameState
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -50,7 +50,7 @@ class DistributionBars(QWidget):
     def sizeHint(self) -> QSize:  # Qt API
         return QSize(260, self._height())
 
-    def paintEvent(self, event) -> None:  # Qt API
+    def paintEvent(self, event: QPaintEvent) -> None:  # Qt API
         if not self.rows:
             return
         p = QPainter(self)

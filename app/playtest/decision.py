@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hexwright.engine.rules.presentation import ATTACK, PASS, ActionView, BatchAnswer
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -37,11 +37,11 @@ class ActionList(QListWidget):
         super().__init__(parent)
         self._pressed: QListWidgetItem | None = None
 
-    def mousePressEvent(self, event) -> None:  # Qt API
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # Qt API
         self._pressed = self.itemAt(event.position().toPoint())
         super().mousePressEvent(event)
 
-    def mouseDoubleClickEvent(self, event) -> None:  # Qt API
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # Qt API
         item = self.itemAt(event.position().toPoint())
         first, self._pressed = self._pressed, None
         if item is not None and event.button() == Qt.MouseButton.LeftButton and first in (None, item):
@@ -51,7 +51,7 @@ class ActionList(QListWidget):
             return
         super().mouseDoubleClickEvent(event)
 
-    def keyPressEvent(self, event) -> None:  # Qt API
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt API
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
             self.activated.emit(self.currentItem())
             event.accept()

@@ -21,7 +21,7 @@ from hexwright.app.editor.counter_layer import (
     marker_pixmap,
     stack_badge,
 )
-from hexwright.app.render.view import ZoomView
+from hexwright.app.render.view import ZoomView, cosmetic_pen
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.hexgrid.coords import hex_line, hex_neighbors
 from hexwright.engine.model import Scenario
@@ -30,7 +30,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
-from .boardview import BoardView, cosmetic_pen, drop_item
+from .boardview import BoardView, drop_item
 
 SELECTED_Z = 1000
 

@@ -10,13 +10,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from hexwright.engine.rules.presentation import (
     MOVE,
     ActionView,
     TurnTrack,
+    UnitView,
 )
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QSizePolicy,
     QToolTip,
@@ -77,9 +80,9 @@ class TurnTrackWidget(QWidget):
         self.labels = short_phase_names(track.phases, self.sides) if track is not None else []
         self.update()
 
-    def event(self, ev) -> bool:
-        if ev.type() == QEvent.Type.ToolTip and self.track is not None:
-            pos = ev.position() if hasattr(ev, "position") else ev.pos()
+    def event(self, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.ToolTip and self.track is not None and isinstance(ev, QHelpEvent):
+            pos = ev.pos()
             for i, r in enumerate(self.chips):
                 if r.contains(QPointF(pos)):
                     t = self.track
@@ -102,7 +105,7 @@ class TurnTrackWidget(QWidget):
             return f"Turn {t.turn_label} (last turn {t.last_label or t.last_turn}): {cur}"
         return f"Turn {t.turn} of {t.last_turn}: {cur}"
 
-    def paintEvent(self, event) -> None:  # Qt API
+    def paintEvent(self, event: QPaintEvent) -> None:  # Qt API
         t = self.track
         if t is None:
             return
@@ -157,7 +160,7 @@ class UnitsPanel(QTreeWidget):
         self.itemClicked.connect(self._clicked)
         self._key: tuple = ()
 
-    def set_units(self, units, side_name) -> None:
+    def set_units(self, units: Sequence[UnitView], side_name: Callable[[str], str]) -> None:
         key = tuple(units)
         if key == self._key:
             return

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 
 
-def _wait(app: QApplication, cond, seconds: float = 60.0) -> None:
+def _wait(app: QApplication, cond: Callable[[], bool], seconds: float = 60.0) -> None:
     t0 = time.monotonic()
     while not cond() and time.monotonic() - t0 < seconds:
         app.processEvents()

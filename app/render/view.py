@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 MIN_ZOOM = 0.01
@@ -22,6 +22,16 @@ PAN_STEP = 60  # pixels an arrow key pans
 BACKGROUND = "#5a5f66"
 ARROWS = {int(Qt.Key.Key_Left.value): (-1, 0), int(Qt.Key.Key_Right.value): (1, 0),
           int(Qt.Key.Key_Up.value): (0, -1), int(Qt.Key.Key_Down.value): (0, 1)}
+
+
+def cosmetic_pen(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    """A pen `width` screen pixels wide at any zoom (overlays, outlines), with round joins and caps."""
+    pen = QPen(QColor(color), width)
+    pen.setCosmetic(True)
+    pen.setStyle(style)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    return pen
 
 
 class ViewHandler(Protocol):
@@ -110,7 +120,7 @@ class ZoomView(QGraphicsView):
     def is_fitted(self) -> bool:
         return self._fitted
 
-    def resizeEvent(self, event) -> None:  # Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt API
         super().resizeEvent(event)
         if self._fitted:  # fitted before the window was shown (a tiny viewport) or before a resize
             self.fit_map()
@@ -194,10 +204,10 @@ class ZoomView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def leaveEvent(self, event) -> None:  # Qt API
+    def leaveEvent(self, event: QEvent) -> None:  # Qt API
         if self.handler is not None:
             self.handler.leave()
         super().leaveEvent(event)
 
 
-__all__ = ["ViewHandler", "ZoomView"]
+__all__ = ["ViewHandler", "ZoomView", "cosmetic_pen"]
