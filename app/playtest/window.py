@@ -47,11 +47,11 @@ from .gamelog import GameLogPanel
 from .panels import TurnTrackWidget, UnitsPanel
 from .replay import ReplayController
 from .session import HUMAN, GameSession
-from .start_dialog import DEFAULT_PACE_MS, StartDialog
+from .start_dialog import DEFAULT_PACE_MS
 
 MAX_CHANCE_CHAIN = 10000  # chance nodes drawn in a row before the window looks again (a guard, never reached)
 
-__all__ = ["PlaytestWindow", "StartDialog"]
+__all__ = ["PlaytestWindow"]
 
 
 class PlaytestWindow(QMainWindow):
