@@ -7,7 +7,8 @@ board (hex_board.py) and the area board (area_board.py). A "location" is a print
 and an area id on an area map, as the family's presenter gives them in UnitView.hex and ActionView.hexes.
 
 The board only shows and reports: a click, a drag from one location to another, a right click and the
-hovered location come out as signals; the window (window.py) decides what they mean by the rules. The
+hovered location come out as signals; the window (window.py) passes them to board_play.py, which
+decides what they mean by the rules. The
 widget is the board *view*: the engine's position is the game state, never this.
 """
 

@@ -56,7 +56,8 @@ __all__ = ["PlaytestWindow"]
 
 class PlaytestWindow(QMainWindow):
     """The window wires the board, the decision panel, the combat preview, the game log, the units panel
-    and the replay to one game session; what a click means by the rules is decided here."""
+    and the replay to one game session, steps the dice and the bots, and makes a person's decisions by
+    the checked path; what a click on the board means is BoardPlay's (board_play.py)."""
 
     def __init__(self, session: GameSession, base_dir: Path | None = None, pace_ms: int = DEFAULT_PACE_MS,
                  parent: QWidget | None = None, note: str = "") -> None:
