@@ -164,9 +164,9 @@ class AreaBoardView(BoardView):
                 item.setScale(side / PIXMAP_PX)
                 item.setPos(c)
         for uid, item in items.items():
-            uv = self.units.get(uid)
-            if uv is not None:
-                item.setToolTip(self.tooltip(uv))
+            shown = self.units.get(uid)
+            if shown is not None:
+                item.setToolTip(self.tooltip(shown))
             item.set_selected_mark(uid == self.selected)
         if self.selected not in items:
             self.selected = None

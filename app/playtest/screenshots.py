@@ -94,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     uid = max({v.units[0] for v in moves}, key=lambda u: (len(set(s.presenter.move_costs(s.state, u)) & zoc),
                                                           len([v for v in moves if v.units[0] == u])))
     w.board.view.set_zoom(1.4)
-    w.click_hex(w.board.units[uid].hex)
-    w.board.view.centerOn(w.board.centre(w.board.units[uid].hex))
+    start = w.board.units[uid].hex
+    assert start is not None
+    w.click_hex(start)
+    w.board.view.centerOn(w.board.centre(start))
     _settle(app, 0.3)
     vis = w.board.view.visible_scene_rect().adjusted(60, 60, -60, -60)
     far = max((v for v in w.unit_moves(uid) if vis.contains(w.board.centre(v.hexes[-1]))), key=lambda v: len(v.hexes))
