@@ -376,7 +376,7 @@ class BoardView(QObject):
 
 def make_board(scenario: Scenario, base_dir: Path | None, parent: Any = None) -> BoardView:
     """The board for a scenario's map: the area board on an area map, else the hex board."""
-    if getattr(scenario, "area_map", None) is not None:
+    if scenario.area_map is not None:
         from .area_board import AreaBoardView
 
         return AreaBoardView(scenario, base_dir, parent)
