@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from hexwright.app.areamap import geometry as geo
 from hexwright.app.areamap.view import AreaLayers, ring_path
@@ -19,7 +18,7 @@ from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import MarkerView, UnitView
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QFont, QPainterPath
-from PySide6.QtWidgets import QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 from shapely.geometry import Point, Polygon
 
 from .boardview import BoardView, drop_item
@@ -38,7 +37,7 @@ class AreaBoardView(BoardView):
     COST_UNIT = "MF"  # Storm over Arnhem counts movement factors
     UNIT_ON_MAP = True
 
-    def __init__(self, scenario: Scenario, base_dir: Path | None = None, parent: Any = None) -> None:
+    def __init__(self, scenario: Scenario, base_dir: Path | None = None, parent: QWidget | None = None) -> None:
         view = ZoomView(parent)
         super().__init__(scenario, view, base_dir)
         assert scenario.area_map is not None

@@ -374,15 +374,4 @@ class BoardView(QObject):
             self.locationHovered.emit(None)
 
 
-def make_board(scenario: Scenario, base_dir: Path | None, parent: Any = None) -> BoardView:
-    """The board for a scenario's map: the area board on an area map, else the hex board."""
-    if scenario.area_map is not None:
-        from .area_board import AreaBoardView
-
-        return AreaBoardView(scenario, base_dir, parent)
-    from .hex_board import HexBoardView
-
-    return HexBoardView(scenario, base_dir, parent)
-
-
-__all__ = ["BoardView", "PlaytestBoard", "REDUCED_FLAGS", "drop_item", "hidden_pixmap", "make_board"]
+__all__ = ["BoardView", "PlaytestBoard", "REDUCED_FLAGS", "drop_item", "hidden_pixmap"]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from hexwright.engine.rules.log import LogError
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from .boardview import make_board
+from .boards import make_board
 from .session import GameSession
 from .start_dialog import StartDialog
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from hexwright.app.editor.canvas import MapCanvas, brush_outline
 from hexwright.app.editor.counter_layer import (
@@ -28,7 +27,7 @@ from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import MarkerView, UnitView
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QWidget
 
 from .boardview import BoardView, drop_item
 
@@ -40,7 +39,7 @@ class HexBoardView(BoardView):
 
     PIXMAP_PX = PIXMAP_PX
 
-    def __init__(self, scenario: Scenario, base_dir: Path | None = None, parent: Any = None) -> None:
+    def __init__(self, scenario: Scenario, base_dir: Path | None = None, parent: QWidget | None = None) -> None:
         view = ZoomView(parent)
         super().__init__(scenario, view, base_dir)
         self.map = scenario.map

@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
 )
 
 from .board_play import BoardPlay
-from .boardview import PlaytestBoard, make_board
+from .boards import make_board
+from .boardview import PlaytestBoard
 from .bot_runner import BotRunner
 from .combat import CombatPreviewPanel
 from .decision import DecisionPanel

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from hexwright.app.playtest.area_board import AreaBoardView
-from hexwright.app.playtest.boardview import BoardView, PlaytestBoard, make_board
+from hexwright.app.playtest.boards import make_board
+from hexwright.app.playtest.boardview import BoardView, PlaytestBoard
 from hexwright.app.playtest.hex_board import HexBoardView
 from hexwright.app.playtest.session import GameSession, load_playable
 from hexwright.app.render.view import ZoomView
