@@ -201,7 +201,7 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
     sure = sum(1 for h in hexes if h in ours and ours[h].proposed)
     rows.append(Row("digitize", case, f"untaught: terrain right, all {n} hexes", round(100 * right / n, 1),
                     "nearest mean colour", round(100 * sum(base[h] == truth[h] for h in hexes) / n, 1), unit="%",
-                    notes=[f"{case}: untaught, {sure} proposed, {sure_wrong} of them wrong "
+                    notes=[f"untaught, {sure} proposed, {sure_wrong} of them wrong "
                            f"({100 * sure_wrong / n:.1f} % of all hexes confident-wrong; target <= 2 %)"]))
     taught = first_two_per_terrain(m, truth)
     rest = [h for h in hexes if h not in taught]
@@ -225,7 +225,7 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
     prop2 = [h for h in rest2 if h in got2 and got2[h].proposed]
     rows.append(Row("digitize", case, f"+ {ASKED} answers asked by Teach next: right, {len(rest2)} other hexes",
                     round(100 * right2 / max(1, len(rest2)), 1), unit="%",
-                    notes=[f"{case}: after {ASKED} answers, {len(prop2)} proposed, "
+                    notes=[f"after {ASKED} answers, {len(prop2)} proposed, "
                            f"{sum(got2[h].terrain == truth[h] for h in prop2)} of them right"]))
     return rows
 

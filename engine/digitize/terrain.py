@@ -326,7 +326,7 @@ DARK_STEPS = (18.0, 30.0, 45.0)  # ink shares: points this much darker (L*) than
 # stray crest line or hex number the others lack; weighed lightly).
 INK_MORE, INK_LESS = 40.0, 5.0
 PALETTE_MORE, PALETTE_LESS = 20.0, 0.0
-MIN_SURE = 0.25  # a taught proposal is `proposed` from this margin at least
+MIN_SURE = 0.45  # a taught proposal is `proposed` from this margin at least (chosen on the tuning boards)
 
 
 def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np.ndarray:
