@@ -333,7 +333,8 @@ class TerrainProposalDialog(QDialog):
         self.table.blockSignals(True)
         self.table.setRowCount(len(codes) + len(self.line_codes))
         for row, code in enumerate(codes):
-            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t]
+            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t
+                         and (p.proposed or not self.sure_only.isChecked())]
             name = QTableWidgetItem(self.hexmap.terrain_table.terrain[code].name)
             name.setData(Qt.ItemDataRole.UserRole, code)
             name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
