@@ -15,6 +15,13 @@ Two scans: as printed (white paper), and the same yellowed like old paper (each 
   and railroads proposed).
 
 No designer examples are taught in either run: these are the figures of a first proposal.
+
+Terrain taught by example (issue 27, engine/digitize/terrain.py): on the yellowed F&M scan and on
+real published boards (ASL geomorphic boards of the VASL module, read by benchmarks/digitize_boards.py
+from tests/data/real/ when present; tests/data/README.md), each untaught, with 2 taught hexes per
+terrain (the first two by label) and after 5 more answers to "Teach next", beside a plain
+nearest-mean-colour classifier: the share of hexes right, the share of `proposed` ones right and the
+untaught confident-wrong rate.
 """
 
 from __future__ import annotations
