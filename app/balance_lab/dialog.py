@@ -80,7 +80,7 @@ class PlotView(QLabel):
     def has_image(self) -> bool:
         return not self.original.isNull()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit()
 
@@ -580,7 +580,7 @@ class BalanceLabDialog(QDialog):
         return True
 
     # -- closing ----------------------------------------------------------------------------------
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.sampler is not None:
             self.sampler.cancel()
             self.sampler.wait()

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
                       "set-up and turns)")
     from .render import ensure_gui_application
 
-    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    _app = ensure_gui_application()  # keeps the application alive while drawing
     from hexwright.app.interchange.vassal import write_vmod
 
     notes = write_vmod(obj, args.output, counter_px=args.counter_size)

@@ -18,7 +18,7 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 class _OobTree(QTreeWidget):
-    def mimeData(self, items):  # noqa: N802 - Qt API
+    def mimeData(self, items):
         ids = [i.data(0, ID_ROLE) for i in items if i.data(0, ID_ROLE)]
         if not ids:
             return None
@@ -27,7 +27,7 @@ class _OobTree(QTreeWidget):
         data.setText("\n".join(ids))
         return data
 
-    def mimeTypes(self):  # noqa: N802 - Qt API
+    def mimeTypes(self):
         return [UNIT_MIME, "text/plain"]
 
 

@@ -54,7 +54,7 @@ class TurnTrackEditor(ScenarioPanel):
         self.watch()
 
     # -- units dropped on a turn ----------------------------------------------------------------
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         from hexwright.app.editor.counter_layer import parse_unit_mime
 
         kind = event.type()
