@@ -23,7 +23,10 @@ def _png(image: QImage | QPixmap) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "PNG")
+    if isinstance(image, QPixmap):  # QPixmap.save takes the format as str, QImage.save as bytes
+        image.save(buf, "PNG")
+    else:
+        image.save(buf, b"PNG")
     buf.close()
     return bytes(data.data())
 

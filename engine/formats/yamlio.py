@@ -148,7 +148,7 @@ class YamlReader:
             for event in yaml.parse(text, Loader=_Loader):
                 if isinstance(event, yaml.AliasEvent):
                     aliases += 1
-                    repeated += anchors.get(event.anchor, 0)
+                    repeated += anchors.get(event.anchor or "", 0)
                     if aliases > MAX_ALIASES or repeated > MAX_ALIAS_CHARS:
                         what = (f"more than {MAX_ALIASES:,} aliases (*name)" if aliases > MAX_ALIASES
                                 else f"aliases (*name) repeating more than {MAX_ALIAS_CHARS:,} characters")

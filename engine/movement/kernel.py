@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
@@ -133,7 +134,7 @@ def _scale_for(m: HexMap, cls: str) -> int:
     return math.lcm(*denominators)
 
 
-class FrozenHook(dict):  # type: ignore[type-arg]
+class FrozenHook(dict[Any, Any]):
     """A hook's dict that cannot change once made (an `edge_override` a rules family keeps for a whole
     phase or game): the compiled search keeps its conversion by identity, without reading it item by
     item on every call."""
@@ -167,8 +168,8 @@ class MovementHooks:
     the conversion once. Frozensets hash fastest: their hash is computed once.
     """
 
-    blocked: set[Hex] = field(default_factory=set)
-    stop: set[Hex] = field(default_factory=set)
+    blocked: AbstractSet[Hex] = field(default_factory=set)
+    stop: AbstractSet[Hex] = field(default_factory=set)
     enter_extra: dict[Hex, float] = field(default_factory=dict)
     first_step: Callable[[Hex, Hex, float], float | None] | None = None
     edge_override: dict[tuple[Hex, Hex], float | None] = field(default_factory=dict)
