@@ -23,10 +23,7 @@ def _png(image: QImage | QPixmap) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    if isinstance(image, QPixmap):  # QPixmap.save takes the format as str, QImage.save as bytes
-        image.save(buf, "PNG")
-    else:
-        image.save(buf, b"PNG")
+    image.save(buf, "PNG")  # type: ignore[call-overload]  # PySide6 takes the format as str (its stubs say bytes)
     buf.close()
     return bytes(data.data())
 
