@@ -151,7 +151,7 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     import os
     import time
 
-    from hexwright.app.editor import mainwindow
+    from hexwright.app.editor import mainwindow, window_files
     from hexwright.app.editor.autosave import side_path
 
     doc, _ = AreaMapDocument.open(crossing)
@@ -168,7 +168,7 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     w.autosaver.stop()  # as if the editor had crashed: the side file stays
     w.autosaver = None
 
-    monkeypatch.setattr(mainwindow, "_ask_recovery", lambda *a, **k: "recover")
+    monkeypatch.setattr(window_files, "_ask_recovery", lambda *a, **k: "recover")
     main = mainwindow.MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main, before_close_func=lambda m: m.document.undo_stack.setClean())
     assert main.open_path(crossing)
