@@ -18,8 +18,9 @@ from pathlib import Path
 
 import shapely
 from hexwright.app.counters.draw import counter_pixmap
-from hexwright.app.editor.canvas import UnderlayItem
-from hexwright.app.editor.counter_layer import PIXMAP_PX, CounterItem
+from hexwright.app.mapitems.counters import PIXMAP_PX, CounterItem
+from hexwright.app.mapitems.underlay import UnderlayItem
+from hexwright.app.render.arealabels import LabelLayout, fit_label
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -42,7 +43,6 @@ from PySide6.QtWidgets import (
 
 from . import geometry as geo
 from .document import area_sort_key
-from .labels import LabelLayout, fit_label
 
 BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "river": ("#1f6fd0", 6.0, Qt.PenStyle.SolidLine),

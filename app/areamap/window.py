@@ -474,9 +474,12 @@ class AreaMapWindow(QMainWindow):
             QMessageBox.warning(self, "Playtest", "The scenario has errors; fix them first (Problems panel):\n\n"
                                 + "\n".join(d.format() for d in diags[:5]))
             return
-        from hexwright.app.playtest import open_playtest
+        from hexwright.app.editor.launchers import PLAYTEST, launch
 
-        self.playtest_window = open_playtest(self)
+        try:
+            self.playtest_window = launch(PLAYTEST, self)
+        except LookupError as exc:
+            QMessageBox.information(self, "Playtest", str(exc).capitalize() + ".")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if self.maybe_save():

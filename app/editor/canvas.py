@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 import shiboken6
+from hexwright.app.mapitems.underlay import UNDERLAY_Z, UnderlayItem
 from hexwright.app.render.mapdraw import RenderOptions, paint_layer
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import HexMap, MapChange
@@ -39,17 +40,14 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QImage,
-    QImageReader,
     QPainter,
     QPainterPath,
-    QPixmap,
     QPolygonF,
     QTransform,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
-    QGraphicsPixmapItem,
     QGraphicsScene,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -66,7 +64,7 @@ EDITOR_OPTIONS = RenderOptions(background="", frame=False, grid_blocks=True, sta
 # while digitizing: at 100 % the printed map shows, lower it to compare with the painted terrain.
 LAYERS: dict[str, tuple[str, float]] = {
     "terrain": ("Terrain", 0.0),
-    "underlay": ("Scanned underlay", 0.7),
+    "underlay": ("Scanned underlay", UNDERLAY_Z),
     "regions": ("Regions", 1.0),
     "grid": ("Grid", 1.5),
     "hexsides": ("Hexside features", 2.0),
@@ -639,46 +637,6 @@ class CountersLayer(QGraphicsObject):
 
     def paint(self, painter, option, widget=None) -> None:  # pragma: no cover - no contents
         pass
-
-
-class UnderlayItem(QGraphicsPixmapItem):
-    """The scanned printed map under the grid, placed by the underlay's affine transform."""
-
-    layer_id = "underlay"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(LAYERS["underlay"][1])
-        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-        self._loaded: str | None = None
-        self.error: str | None = None
-
-    def show_underlay(self, underlay, base_dir: Path | None) -> None:
-        if underlay is None:
-            self.setPixmap(QPixmap())
-            self._loaded = None
-            return
-        from hexwright.engine.model.scan_path import resolve_scan
-
-        found = resolve_scan(underlay.image, base_dir)
-        path = found if found is not None else Path(underlay.image)
-        if self._loaded != str(path):
-            self.setPixmap(load_large_pixmap(path) if found is not None else QPixmap())
-            self.error = None if not self.pixmap().isNull() else (
-                f"cannot read the scan {path}" if found is not None else f"the scan {underlay.image} is missing")
-            self._loaded = str(path)
-        a, b, c, d, e, f = underlay.transform
-        self.setTransform(QTransform(a, c, b, d, e, f))
-        self.setOpacity(underlay.opacity)
-
-
-def load_large_pixmap(path: Path) -> QPixmap:
-    """Read a scan of any size (Qt refuses images over 256 MB by default)."""
-    QImageReader.setAllocationLimit(0)
-    reader = QImageReader(str(path))
-    reader.setAutoTransform(True)
-    img = reader.read()
-    return QPixmap.fromImage(img) if not img.isNull() else QPixmap()
 
 
 class MapCanvas:

@@ -143,8 +143,9 @@ class ScenarioActions(EditorWindowBase):
 
     def playtest(self) -> None:
         """Open the scenario as a game in the playtest window, on a copy of its model (app/playtest)."""
-        from hexwright.app.playtest import open_playtest
         from hexwright.engine.validation.diagnostics import has_errors
+
+        from .launchers import PLAYTEST, launch
 
         doc = self.document
         if doc is not None and doc.scenario is not None:
@@ -164,17 +165,25 @@ class ScenarioActions(EditorWindowBase):
                                     f"{first}{more}")
                 self.playtest_window = None
                 return
-        self.playtest_window = open_playtest(self)
+        try:
+            self.playtest_window = launch(PLAYTEST, self)
+        except LookupError as exc:
+            QMessageBox.information(self, "Playtest", str(exc).capitalize() + ".")
+            self.playtest_window = None
+            return
         if self.playtest_window is not None:  # the playtest keeps a layout of its own
             remember_layout(self.playtest_window, self.settings, "playtest")
 
     def balance_lab(self) -> None:
         """The balance lab (app/balance_lab) on the scenario's file, a non-modal dialog kept by the window."""
-        from hexwright.app.balance_lab.dialog import open_balance_lab
+        from .launchers import BALANCE_LAB, launch
 
         doc = self.document
         path = str(doc.path) if doc is not None and doc.scenario is not None and doc.path is not None else None
-        self.balance_lab_dialog = open_balance_lab(self, path)
+        try:
+            self.balance_lab_dialog = launch(BALANCE_LAB, self, path)
+        except LookupError as exc:
+            QMessageBox.information(self, "Balance lab", str(exc).capitalize() + ".")
 
     def print_counter_sheets(self) -> None:
         if self.document is None or self.document.scenario is None:

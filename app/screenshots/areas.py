@@ -1,7 +1,7 @@
 """Screenshots of area maps for docs/screenshots (run under Xvfb for the real window look):
 
     xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \\
-        python -m hexwright.app.areamap.screenshots docs/screenshots
+        python -m hexwright.app.screenshots.areas docs/screenshots
 
 area-drawing.png: areas being drawn over a scan of The Crossing's map. No scan of the printed Storm over
 Arnhem map ships with Hexwright, so the "scan" is The Crossing's own map drawn by the renderer, then
