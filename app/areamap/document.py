@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from hexwright.app.kindbase.document import DocumentBase
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from . import geometry as geo
 from .commands import EditAreas, PlaceUnits, SetAreaProperties, SetBorderKind
@@ -34,49 +34,29 @@ class AreaChange:
     underlay: bool = False
 
 
-class AreaMapDocument(QObject):
+class AreaMapDocument(DocumentBase):
+    """An area map or a scenario on one open in the editor."""
+
     changed = Signal(object)  # AreaChange
-    modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
-    pathChanged = Signal(object)  # noqa: N815
-    saved = Signal(object)
 
     def __init__(self, area_map, scenario=None, path: Path | None = None, source_map=None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(scenario, path, parent)
         self.area_map = area_map
-        self.scenario = scenario
-        self.path: Path | None = Path(path) if path is not None else None
         self.source_map = source_map
         self.load_diagnostics: list = []
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._clean_changed)
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.modifiedChanged.emit(not clean)
-
-    # -- state ------------------------------------------------------------------------------------
     @property
     def map(self):
         return self.area_map
 
-    @property
-    def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+    def dump_inline(self) -> str:
+        from hexwright.engine.formats import dump_scenario
+        from hexwright.engine.formats.areamapfile import dump_area_map
 
-    @property
-    def is_scenario(self) -> bool:
-        return self.scenario is not None
-
-    @property
-    def display_name(self) -> str:
-        return self.path.name if self.path is not None else "Untitled"
-
-    @property
-    def base_dir(self) -> Path | None:
-        return self.path.parent if self.path is not None else None
-
-    def push(self, command: QUndoCommand) -> None:
-        self.undo_stack.push(command)
+        if self.scenario is not None:
+            return dump_scenario(self.scenario, inline_map=True)
+        return dump_area_map(self.area_map)
 
     def notify(self, areas: Iterable[str], geometry: bool = True, borders: bool = True,
                placements: bool = False, underlay: bool = False) -> None:
@@ -230,6 +210,18 @@ class AreaMapDocument(QObject):
                 moved[frozenset((x, y))] = AreaBorder.between(x, y, b.kind, edited=True)
         self.push(EditAreas(self, f"Renumber area {old} as {new}", {old: None, new: replace(area, id=new)},
                             placements=units, borders=moved))
+
+    def paint_terrain(self, area_ids: Iterable[str], terrain: str, stroke: int) -> bool:
+        """Give the areas `terrain` (those that have another); one undo step per `stroke` (a drag of the
+        Paint terrain tool). False when nothing changed."""
+        from .commands import PaintAreas
+
+        areas = self.area_map.areas
+        todo = {aid: terrain for aid in area_ids if aid in areas and areas[aid].terrain != terrain}
+        if not todo:
+            return False
+        self.push(PaintAreas(self, todo, stroke))
+        return True
 
     def set_area_properties(self, area_id: str, **changes: Any) -> None:
         area = self.area_map.areas[area_id]

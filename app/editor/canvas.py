@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 import shiboken6
-from hexwright.app.mapitems.underlay import UNDERLAY_Z, UnderlayItem
+from hexwright.app.kindbase.underlay import UNDERLAY_Z, UnderlayItem
 from hexwright.app.render.mapdraw import RenderOptions, paint_layer
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import HexMap, MapChange

@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from hexwright.app.counters.draw import counter_pixmap
-from hexwright.app.mapitems.counters import (
+from hexwright.app.kindbase.counters import (
     PIXMAP_PX,
     SELECT_COLOR,
     WARNING_COLOR,

@@ -51,12 +51,14 @@ from .canvas import MapCanvas
 from .commands import PaintTerrain, SetElevation
 from .counter_layer import CounterLayer
 from .document import MapDocument
+from .kinds import HEX
 from .mapview import MapView
 from .panels import (
     describe_hexside,
 )
 from .preferences import Preferences, PreferencesDialog
 from .tools import TOOL_CLASSES, BrushState, Tool
+from .window_base import APPLICATION, ORGANIZATION, editor_settings
 from .window_docks import DockLayout
 from .window_files import FILE_FILTER, MAX_RECENT, FileOperations, _ask_recovery, _remove
 from .window_mapmenu import SCAN_FILTER, MapMenuActions
@@ -66,16 +68,6 @@ from .workspace import Workspace
 
 if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
     from .scenario_panels import ScenarioPanels
-
-ORGANIZATION = "Hexwright"
-APPLICATION = "Hexwright"
-
-
-def editor_settings() -> QSettings:
-    """The editor's settings (window layout, recent files) in an INI file in the user's config folder;
-    tests redirect it with QSettings.setPath(IniFormat, UserScope, tmp_path)."""
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
-
 
 def stamp_brush(win: MainWindow, h: Hex) -> None:
     """One stamp of the terrain brush at a hex, through the tool's own mouse handlers."""
@@ -87,8 +79,11 @@ def stamp_brush(win: MainWindow, h: Hex) -> None:
 
 
 class MainWindow(MenuBuilder, DockLayout, FileOperations, MapMenuActions, ScenarioActions):
-    """The map editor: the parts (window_*.py) hold the menus, docks, file operations, Map menu and
-    scenario actions; this class builds the window and holds the selection, tools and document."""
+    """The editor window of the hex kind (app/editor/kinds.py): the parts (window_*.py) hold the menus,
+    docks, file operations, Map menu and scenario actions; this class builds the window and holds the
+    selection, tools and document."""
+
+    kind = HEX
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None,
                  offer_recovery: bool | None = None) -> None:
@@ -104,6 +99,7 @@ class MainWindow(MenuBuilder, DockLayout, FileOperations, MapMenuActions, Scenar
         self.document: MapDocument | None = None
         self.canvas: MapCanvas | None = None
         self.autosaver = None
+        self.opened_windows: list = []
         self.selected_hex: Hex | None = None
         self.selected_side: Hexside | None = None
         self.selected_hexes: list[Hex] = []  # the hexes cut, copy and Make Stamp work on
@@ -310,19 +306,9 @@ class MainWindow(MenuBuilder, DockLayout, FileOperations, MapMenuActions, Scenar
         self._update_title()
         self._start_autosave()
 
-    def _start_autosave(self) -> None:
-        try:
-            from .autosave import Autosaver
-        except ImportError:
-            return
-        if self.prefs.autosave_minutes <= 0:  # Preferences: autosave off
-            self.autosaver = None
-            return
-        try:
-            self.autosaver = Autosaver(self.document, interval_ms=self.prefs.autosave_ms, parent=self)
-        except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
-            self.show_status(f"Autosave is off: {exc}")
-            self.autosaver = None
+    def document_saved(self) -> None:
+        if self.canvas is not None and self.document is not None:
+            self.canvas.base_dir = self.document.map_dir  # the scan's path is relative to the new folder
 
     def _update_title(self) -> None:
         doc = self.document
@@ -386,5 +372,5 @@ class MainWindow(MenuBuilder, DockLayout, FileOperations, MapMenuActions, Scenar
         self.view.centerOn(p)
 
 
-__all__ = ["FILE_FILTER", "MAX_RECENT", "SCAN_FILTER", "GridSpec", "MainWindow", "_ask_recovery", "_remove",
-           "editor_settings", "stamp_brush"]
+__all__ = ["APPLICATION", "FILE_FILTER", "MAX_RECENT", "ORGANIZATION", "SCAN_FILTER", "GridSpec", "MainWindow",
+           "_ask_recovery", "_remove", "editor_settings", "stamp_brush"]

@@ -6,19 +6,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
+
+ORGANIZATION = "Hexwright"
+APPLICATION = "Hexwright"
+
+
+def editor_settings() -> QSettings:
+    """The editor's settings (window layout, recent files) in an INI file in the user's config folder;
+    tests redirect it with QSettings.setPath(IniFormat, UserScope, tmp_path)."""
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
 
 if TYPE_CHECKING:
     from hexwright.engine.hexgrid import Hex, Hexside
-    from PySide6.QtCore import QSettings, QTimer
-    from PySide6.QtGui import QAction, QUndoGroup
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QUndoGroup
     from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QToolBar, QUndoView, QWidget
 
     from .autosave import Autosaver
     from .canvas import MapCanvas
     from .clipboard import HexClipboard
     from .counter_layer import CounterLayer
-    from .document import MapDocument
+    from .kinds import MapKind
     from .mapview import MapView
     from .panels import DiagnosticsPanel, HexEditor, LayersPanel, OverviewWidget, PalettePanel, PropertiesPanel
     from .preferences import Preferences, PreferencesDialog
@@ -27,18 +38,45 @@ if TYPE_CHECKING:
     from .workspace import Workspace
 
 
-class EditorWindowBase(QMainWindow):
-    """The editor window's state (no behaviour: see the parts and MainWindow)."""
+class ShellBase(QMainWindow):
+    """What every editor window has, whatever its map kind (app/editor/kinds.py)."""
+
+    kind: MapKind
+    ask_to_save = True  # closing or replacing a modified document asks to save it (scripts turn it off)
 
     if TYPE_CHECKING:
         settings: QSettings
         prefs: Preferences
+        document: Any
+        autosaver: Autosaver | None
+        opened_windows: list[Any]  # the windows this one opened for documents of another kind
+        recent_menu: QMenu
+        last_load_errors: list[str]
+
+        def set_document(self, doc: Any) -> None: ...
+        def document_saved(self) -> None: ...
+        def restore_view(self) -> None: ...
+        def save_layout(self) -> None: ...
+        def show_status(self, text: str) -> None: ...
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(slot)
+        return a
+
+
+class EditorWindowBase(ShellBase):
+    """The hex editor window's state (no behaviour: see the parts and MainWindow)."""
+
+    if TYPE_CHECKING:
         _prefs_dialog: PreferencesDialog | None
         _help: QWidget | None
         brush: BrushState
-        document: MapDocument | None
         canvas: MapCanvas | None
-        autosaver: Autosaver | None
         selected_hex: Hex | None
         selected_side: Hexside | None
         selected_hexes: list[Hex]
@@ -58,7 +96,6 @@ class EditorWindowBase(QMainWindow):
         clipboard: HexClipboard
         workspace: Workspace
         # menus and actions (window_menus.py)
-        recent_menu: QMenu
         export_menu: QMenu
         view_menu: QMenu
         layers_menu: QMenu
@@ -115,5 +152,3 @@ class EditorWindowBase(QMainWindow):
         playtest_window: Any
         balance_lab_dialog: Any
         sheets_dialog: Any
-        area_windows: list[Any]
-        last_load_errors: list[str]

@@ -5,28 +5,67 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
-from hexwright.engine.model.hexmap import HexMap
 from hexwright.engine.validation import Diagnostic
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
+    QMenu,
     QMessageBox,
     QWidget,
 )
 
-from .document import MapDocument
-from .window_base import EditorWindowBase
+from .kinds import AREA, HEX, MapKind, kind_of, make_window
+from .window_base import ShellBase
 
 FILE_FILTER = "Hexwright maps and scenarios (*.yaml *.yml);;All files (*)"
 MAX_RECENT = 10
 
 
-class FileOperations(EditorWindowBase):
+class FileOperations(ShellBase):
+    """File > New, Open, Open Recent, Save, Save As, Close and Quit, autosave recovery and files dropped on
+    the window, for an editor window of any map kind (`self.kind`, app/editor/kinds.py). The window
+    provides `set_document`, `document_saved`, `restore_view` and `save_layout`."""
+
+    def build_file_actions(self) -> None:
+        K = QKeySequence.StandardKey  # noqa: N806
+        self.act_new = self._action("&New Hex Map…", self.new_map, K.New, "Create a new hex map")
+        self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
+                                         "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
+        self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
+        self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
+        self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
+        self.act_close = self._action("&Close", self.close_document, K.Close)
+        self.act_quit = self._action("&Quit", self.quit_editor, K.Quit, "Close every editor window")
+
+    def build_file_menu(self) -> QMenu:
+        """The File menu every kind's window has: New (hex map, area map), Open, Open Recent, Save, Save
+        As, then the window's own entries (inserted before `file_menu_tail`), Close and Quit."""
+        m = self.menuBar().addMenu("&File")
+        m.addActions([self.act_new, self.act_new_area, self.act_open])
+        self.recent_menu = m.addMenu("Open &Recent")
+        m.addSeparator()
+        m.addActions([self.act_save, self.act_save_as])
+        m.addSeparator()
+        self.file_menu_tail = self.act_close
+        m.addActions([self.act_close, self.act_quit])
+        self._rebuild_recent_menu()
+        return m
+
+    def quit_editor(self) -> None:
+        """File > Quit: close every editor window (each asks about its unsaved changes)."""
+        from PySide6.QtWidgets import QApplication
+
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, FileOperations) and w is not self and w.isVisible() and not w.close():
+                return
+        self.close()
+
     def maybe_save(self) -> bool:
         """Ask to save unsaved changes; False if the person cancels."""
         doc = self.document
-        if doc is None or not doc.modified:
+        if doc is None or not doc.modified or not self.ask_to_save:
             return True
         answer = QMessageBox.question(
             self, "Unsaved changes", f"Save the changes to {doc.display_name} before closing it?",
@@ -36,6 +75,25 @@ class FileOperations(EditorWindowBase):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
+    def _start_autosave(self) -> None:
+        try:
+            from .autosave import Autosaver
+        except ImportError:
+            return
+        if self.prefs.autosave_minutes <= 0:  # Preferences: autosave off
+            self.autosaver = None
+            return
+        try:
+            self.autosaver = Autosaver(self.document, interval_ms=self.prefs.autosave_ms, parent=self)
+        except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
+            self.show_status(f"Autosave is off: {exc}")
+            self.autosaver = None
+
+    def _stop_autosave(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.stop()
+            self.autosaver = None
+
     def _discard_autosave(self) -> None:
         if self.autosaver is not None:
             try:
@@ -43,73 +101,46 @@ class FileOperations(EditorWindowBase):
             except OSError:
                 pass
 
-    def new_map(self) -> bool:
-        from .dialogs.new_map import NewMapDialog
-
-        if not self.maybe_save():
+    def new_document(self, kind: MapKind) -> bool:
+        """File > New > Hex Map… or Area Map…: the kind's New dialog; the new document replaces this
+        window's (after asking to save it) when it is of this window's kind, else it opens in a window of
+        its own kind."""
+        if kind is self.kind and not self.maybe_save():
             return False
-        self._discard_autosave()
-        dlg = NewMapDialog(self, self._last_dir())
-        dlg.hex_size.setValue(self.prefs.hex_size)  # Preferences: the default hex size
-        if dlg.exec() != NewMapDialog.DialogCode.Accepted:
+        doc = kind.new_document(self, self._last_dir(), self.prefs)
+        if doc is None:
             return False
-        self.set_document(MapDocument(dlg.build_map()))
+        if kind is self.kind:
+            self._discard_autosave()
+            self.set_document(doc)
+        else:
+            self.show_in_window(kind, doc)
         return True
+
+    def new_map(self) -> bool:
+        return self.new_document(HEX)
 
     def new_area_map(self) -> bool:
-        """File > New Area Map…: an area-map editor window on a new map (app/areamap)."""
-        from hexwright.app.areamap.new_dialog import NewAreaMapDialog
+        return self.new_document(AREA)
 
-        dlg = NewAreaMapDialog(self, self._last_dir())
-        if dlg.exec() != NewAreaMapDialog.DialogCode.Accepted:
-            return False
-        from hexwright.app.areamap.document import AreaMapDocument
-
-        self._show_area_window(AreaMapDocument(dlg.build_map()))
-        return True
-
-    def open_area_window(self, path: Path) -> bool:
-        """Open an area-map file or a scenario on an area map in the area-map editor; False for any other
-        file (a broken area map shows its errors and returns True: it is handled)."""
-        from hexwright.app.areamap.files import file_is_area_document
-
-        if not path.exists() or not file_is_area_document(path):
-            return False
-        from hexwright.app.areamap.document import AreaMapDocument
-
-        choice, side = self._offer_recovery(path)  # a newer autosave: recover, discard or keep for later
-        if choice == "later":
-            return True
-        recovered = side if choice == "recover" else None
-        doc, diags = AreaMapDocument.open(recovered or path)
-        if doc is None:
-            self.show_load_errors(path, diags)
-            return True
-        if choice == "discard" and side is not None:
-            _remove(side)
-        if recovered is not None:
-            doc.path = path
-            doc.undo_stack.resetClean()  # recovered edits are not in the file yet
-            if doc.scenario is not None:  # the side file holds the map inline; keep the file's layout
-                original, _ = AreaMapDocument.open(path)
-                if original is not None and original.scenario is not None:
-                    doc.scenario.map_file = original.scenario.map_file
-                    original.deleteLater()
-        win = self._show_area_window(doc)
-        if recovered is not None and win.autosaver is not None:
-            win.autosaver.adopt(recovered)  # saving (or discarding) the document removes it
-        return True
-
-    def _show_area_window(self, doc):
-        from hexwright.app.areamap.window import AreaMapWindow
-
-        win = AreaMapWindow(doc)
+    def show_in_window(self, kind: MapKind, doc: Any) -> Any:
+        """Show a document of another kind in a new window of that kind; this window closes if it holds
+        only an empty untitled document (a scenario opens in exactly one window)."""
         import shiboken6
 
-        self.area_windows = [w for w in getattr(self, "area_windows", []) if shiboken6.isValid(w) and w.isVisible()]
-        self.area_windows.append(win)
+        win = make_window(kind, self.settings, doc)
+        self.opened_windows = [w for w in self.opened_windows if shiboken6.isValid(w) and w.isVisible()]
+        self.opened_windows.append(win)
         win.show()
+        if self.isVisible() and self.is_blank():
+            win.opened_windows.append(self)  # kept alive until it has closed
+            self.close()
         return win
+
+    def is_blank(self) -> bool:
+        """The window holds an untitled document without edits (what a new window starts with)."""
+        doc = self.document
+        return doc is None or (doc.path is None and not doc.modified and doc.undo_stack.count() == 0)
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a map or scenario", self._last_dir(), FILE_FILTER)
@@ -117,40 +148,45 @@ class FileOperations(EditorWindowBase):
             self.open_path(path)
 
     def open_path(self, path: str | Path, ask_save: bool = True) -> bool:
-        """Open a map or scenario file. A malformed file opens nothing and a dialog lists where it is
-        broken (file:line). A newer autosave of the file is offered first: recover it, discard it,
-        or open nothing and keep it for later."""
-        if ask_save and not self.maybe_save():
-            return False
+        """Open a map or scenario file: in this window when it is of this window's kind (an area map,
+        or a scenario on one, is of the area kind), else in a new window of its kind. A malformed file
+        opens nothing and a dialog lists where it is broken (file:line). A newer autosave of the file
+        is offered first: recover it, discard it, or open nothing and keep it for later."""
         p = Path(path)
-        if self.open_area_window(p):  # an area map, or a scenario on one: the area-map editor
-            self.add_recent(p)
-            return True
+        kind = kind_of(p)
+        if kind is self.kind and ask_save and not self.maybe_save():
+            return False
         choice, side = self._offer_recovery(p)
         if choice == "later":
-            return False
+            return kind is not self.kind  # the file is dealt with; this window keeps its document
         recovered = side if choice == "recover" else None
-        doc, diags = MapDocument.open(recovered or p)
+        doc, diags = kind.open(recovered or p)
         if doc is None:
             self.show_load_errors(p, diags)
-            return False
+            return kind is not self.kind
         if choice == "discard" and side is not None:
             _remove(side)
         if recovered is not None:
             doc.path = p
             doc.undo_stack.resetClean()  # recovered edits are not in the file yet
             if doc.scenario is not None:  # the side file holds the map inline; keep the file's layout
-                original, _ = MapDocument.open(p)
+                original, _ = kind.open(p)
                 if original is not None and original.scenario is not None:
                     doc.scenario.map_file = original.scenario.map_file
                     original.deleteLater()
+        if kind is self.kind:
+            if recovered is None:
+                self._discard_autosave()
+            self.set_document(doc)
+            win = self
         else:
-            self._discard_autosave()
-        self.set_document(doc)
-        if recovered is not None and self.autosaver is not None:
-            self.autosaver.adopt(recovered)  # saving (or discarding) the document removes it
-        self.restore_view()
-        self.add_recent(p)
+            win = self.show_in_window(kind, doc)
+        if recovered is not None and win.autosaver is not None:
+            win.autosaver.adopt(recovered)  # saving (or discarding) the document removes it
+        win.restore_view()
+        win.add_recent(p)
+        if win is not self:
+            self.add_recent(p)
         return True
 
     def _offer_recovery(self, path: Path) -> tuple[str, Path | None]:
@@ -198,16 +234,21 @@ class FileOperations(EditorWindowBase):
             mine = claim(side)
             if mine is None:  # another window took it
                 continue
-            recovered, diags = MapDocument.open(mine)
+            recovered, diags = kind_of(mine).open(mine)
             if recovered is None:
                 self.show_load_errors(mine, diags)
                 return False
             recovered.path = None
             recovered.undo_stack.resetClean()  # its edits are in no file yet
-            self.set_document(recovered)
-            if self.autosaver is not None:
-                self.autosaver.adopt(mine)
-                self.autosaver.autosave_now(force=True)  # this window's now
+            kind = kind_of(mine)
+            if kind is self.kind:
+                self.set_document(recovered)
+                win = self
+            else:
+                win = self.show_in_window(kind, recovered)
+            if win.autosaver is not None:
+                win.autosaver.adopt(mine)
+                win.autosaver.autosave_now(force=True)  # this window's now
             return True
         return False
 
@@ -259,8 +300,7 @@ class FileOperations(EditorWindowBase):
                                  "the file on disk is unchanged.")
             return False
         self._discard_autosave()
-        if self.canvas is not None:
-            self.canvas.base_dir = doc.map_dir
+        self.document_saved()
         self.add_recent(path)
         self.settings.setValue("lastSaveDir", str(path.parent))
         self.show_status(f"Saved {path}")
@@ -269,22 +309,7 @@ class FileOperations(EditorWindowBase):
     def close_document(self) -> None:
         if self.maybe_save():
             self._discard_autosave()
-            self.set_document(MapDocument(HexMap(name="Untitled")))
-
-    def import_tiled(self, _checked: bool = False, path: str | None = None) -> bool:
-        from .interchange_actions import import_tiled
-
-        return import_tiled(self, path)
-
-    def export_tiled(self) -> None:
-        from .interchange_actions import export_tiled
-
-        export_tiled(self)
-
-    def export_vassal(self) -> None:
-        from .interchange_actions import export_vassal
-
-        export_vassal(self)
+            self.set_document(self.kind.empty_document())
 
     # files dropped on the window: maps and scenarios open, Tiled maps are imported
 
@@ -303,16 +328,6 @@ class FileOperations(EditorWindowBase):
             event.acceptProposedAction()
         else:
             super().dropEvent(event)
-
-    def export(self) -> None:
-        try:
-            from .dialogs.export_dialog import ExportDialog
-        except ImportError as exc:
-            QMessageBox.information(self, "Export", f"Export is not available in this build ({exc}).")
-            return
-        dlg = ExportDialog(self.document.map, self)
-        dlg.set_units(self.prefs.units)  # Preferences: printed sizes in mm or inches
-        dlg.exec()
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles", [])
@@ -340,7 +355,7 @@ class FileOperations(EditorWindowBase):
         return str(self.settings.value("lastDir", str(Path.home())))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if not self.maybe_save():
+        if self.ask_to_save and not self.maybe_save():
             event.ignore()
             return
         self._discard_autosave()

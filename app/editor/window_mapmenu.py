@@ -1,5 +1,5 @@
-"""The editor window's Map menu (scan underlay, fit grid, terrain from a scan, properties) and the
-region buttons of the terrain palette."""
+"""The hex editor window's File > Import and Export (Tiled, VASSAL, map picture), its Map menu (scan
+underlay, fit grid, terrain from a scan, properties) and the region buttons of the terrain palette."""
 
 from __future__ import annotations
 
@@ -116,3 +116,28 @@ class MapMenuActions(EditorWindowBase):
             self.document.push(ChangeRegion(m, None, self.brush.region))
             self.brush.region = ""
             self.palette_changed()
+
+    def import_tiled(self, _checked: bool = False, path: str | None = None) -> bool:
+        from .interchange_actions import import_tiled
+
+        return import_tiled(self, path)
+
+    def export_tiled(self) -> None:
+        from .interchange_actions import export_tiled
+
+        export_tiled(self)
+
+    def export_vassal(self) -> None:
+        from .interchange_actions import export_vassal
+
+        export_vassal(self)
+
+    def export(self) -> None:
+        try:
+            from .dialogs.export_dialog import ExportDialog
+        except ImportError as exc:
+            QMessageBox.information(self, "Export", f"Export is not available in this build ({exc}).")
+            return
+        dlg = ExportDialog(self.document.map, self)
+        dlg.set_units(self.prefs.units)  # Preferences: printed sizes in mm or inches
+        dlg.exec()

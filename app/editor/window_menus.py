@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
+    QMenu,
     QToolBar,
 )
 
@@ -13,23 +14,9 @@ from .window_base import EditorWindowBase
 
 
 class MenuBuilder(EditorWindowBase):
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setStatusTip(tip)
-        a.triggered.connect(slot)
-        return a
-
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey  # noqa: N806
-        self.act_new = self._action("&New…", self.new_map, K.New, "Create a new map")
-        self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
-                                         "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
-        self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
-        self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
-        self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
+        self.build_file_actions()
         self.act_export = self._action("Map &Picture (PNG, SVG, PDF)…", self.export, "Ctrl+E",
                                        "Export the map as PNG, SVG or PDF")
         self.act_import_tiled = self._action("&Tiled Map…", self.import_tiled, "Ctrl+Shift+I",
@@ -38,8 +25,6 @@ class MenuBuilder(EditorWindowBase):
                                              "(TMX) with a tileset of its terrain")
         self.act_export_vassal = self._action("&VASSAL Module…", self.export_vassal, tip="Export the scenario as "
                                               "a VASSAL module: map, counters, set-up, reinforcements, turns")
-        self.act_close = self._action("&Close", self.close_document, K.Close)
-        self.act_quit = self._action("&Quit", self.close, K.Quit)
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence(K.Undo))
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
@@ -83,18 +68,14 @@ class MenuBuilder(EditorWindowBase):
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
-        m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_new_area, self.act_open])
-        self.recent_menu = m.addMenu("Open &Recent")
-        m.addSeparator()
-        m.addActions([self.act_save, self.act_save_as])
-        m.addSeparator()
-        m.addMenu("&Import").addAction(self.act_import_tiled)
-        self.export_menu = m.addMenu("&Export")
+        m = self.build_file_menu()
+        import_menu = QMenu("&Import", m)
+        import_menu.addAction(self.act_import_tiled)
+        self.export_menu = QMenu("&Export", m)
         self.export_menu.addActions([self.act_export, self.act_export_tiled, self.act_export_vassal])
-        m.addSeparator()
-        m.addActions([self.act_close, self.act_quit])
-        self._rebuild_recent_menu()
+        m.insertMenu(self.file_menu_tail, import_menu)
+        m.insertMenu(self.file_menu_tail, self.export_menu)
+        m.insertSeparator(self.file_menu_tail)
         m = mb.addMenu("&Edit")
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()

@@ -1,5 +1,5 @@
 """Scene items for counters and markers shared by every map kind and the playtest boards: a unit's
-counter (drawn by its size on the screen, app/mapitems/counter_lod.py), a marker, the stack badge and
+counter (drawn by its size on the screen, app/kindbase/counter_lod.py), a marker, the stack badge and
 the cross on a demolished bridge."""
 
 from __future__ import annotations

@@ -1,1 +1,0 @@
-"""Scene items every map kind and the playtest boards draw with: the scan underlay, counters and markers."""
