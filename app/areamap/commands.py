@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +27,11 @@ class EditAreas(QUndoCommand):
     replaces are read when the command is made."""
 
     def __init__(self, doc: AreaMapDocument, text: str, after: Mapping[str, Any],
-                 placements: Mapping[str, str | None] | None = None, borders: Mapping | None = None) -> None:
+                 placements: Mapping[str, str | None] | None = None, borders: Mapping | None = None,
+                 drop_borders: Iterable[frozenset[str]] = ()) -> None:
         super().__init__(text)
         self.extra_borders = dict(borders or {})  # edited borders carried over (a renumbered area's)
+        self.drop_borders = set(drop_borders)  # edited borders that no longer apply (a split area's)
         self.doc = doc
         amap = doc.area_map
         self.after = dict(after)
@@ -61,7 +63,8 @@ class EditAreas(QUndoCommand):
         amap = self.doc.area_map
         self._put(self.after, self.placements_after)
         if self.borders_after is None:
-            amap.set_borders({**{k: b for k, b in amap.borders.items() if all(a in amap.areas for a in k)},
+            amap.set_borders({**{k: b for k, b in amap.borders.items()
+                                 if all(a in amap.areas for a in k) and k not in self.drop_borders},
                               **self.extra_borders})
             amap.derive_borders()
             self.borders_after = dict(amap.borders)

@@ -153,8 +153,38 @@ class AreaMapDocument(DocumentBase):
         after: dict[str, Any] = {area_id: replace(area, polygon=keep),
                                  nid: replace(area, id=nid, name="", polygon=cut, vp=0)}
         self._weld_after(after, {area_id: keep, nid: cut})
-        self.push(EditAreas(self, f"Split area {area_id} (new area {nid})", after))
+        carried, dropped = self._split_borders(area_id, nid, keep, cut, after)
+        self.push(EditAreas(self, f"Split area {area_id} (new area {nid})", after, borders=carried,
+                            drop_borders=dropped))
         return nid
+
+    def _split_borders(self, area_id: str, nid: str, keep: Ring, cut: Ring,
+                       after: dict[str, Any]) -> tuple[dict, list]:
+        """The borders the designer edited (a bridge, a river) between the split area and a neighbour go
+        with the part that touches that neighbour (both parts when both do); a border between areas that
+        do not touch (a bridge across a gap) stays with the kept part. Returns the borders to add and
+        the keys to drop."""
+        from hexwright.engine.model.areageom import polygon_of, shared_line
+        from hexwright.engine.model.areamap import AreaBorder
+
+        amap = self.area_map
+        parts = {area_id: polygon_of(keep), nid: polygon_of(cut)}
+        carried: dict = {}
+        dropped: list = []
+        for key, br in amap.borders.items():
+            if not br.edited or area_id not in key:
+                continue
+            other = br.b if br.a == area_id else br.a
+            if other not in amap.areas:
+                continue
+            ring = after[other].polygon if other in after and after[other] is not None else amap.areas[other].polygon
+            theirs = polygon_of(ring)
+            touching = [p for p, g in parts.items() if shared_line(g, theirs).length > 0]
+            if nid in touching:
+                carried[frozenset((nid, other))] = AreaBorder.between(nid, other, br.kind, edited=True)
+                if area_id not in touching:
+                    dropped.append(key)
+        return carried, dropped
 
     def merge_areas(self, keep_id: str, other_id: str) -> None:
         """Merge two neighbouring areas into `keep_id` (its number and properties; VP added); units set
