@@ -34,7 +34,7 @@ class AreaEditorHost(Protocol):
 
     document: AreaMapDocument
     view: AreaView
-    layers: AreaLayers | None
+    layers: AreaLayers
     selected: list[str]
 
     def select_areas(self, ids: Iterable[str]) -> None: ...

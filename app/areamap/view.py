@@ -21,7 +21,7 @@ from hexwright.app.counters.draw import counter_pixmap
 from hexwright.app.kindbase.counters import PIXMAP_PX, CounterItem
 from hexwright.app.kindbase.underlay import UnderlayItem
 from hexwright.app.render.arealabels import LabelLayout, fit_label
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -459,7 +459,7 @@ class AreaView(QGraphicsView):
         self.handler = None
         self._painted = False
         self.scene_rect = QRectF(0, 0, 1000, 800)
-        self._pan_from = None
+        self._pan_from: QPoint | None = None
         self._space = False
         self._fitted = False  # the map is fitted to the window: a resize (the first show too) fits it again
 

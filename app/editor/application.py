@@ -30,7 +30,8 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
 
     from .mainwindow import APPLICATION, ORGANIZATION, MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("Hexwright")

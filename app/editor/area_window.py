@@ -92,8 +92,7 @@ class AreaMapWindow(FileOperations):
         self._problem_timer.setSingleShot(True)
         self._problem_timer.setInterval(250)
         self._problem_timer.timeout.connect(self.refresh_problems)
-        self.document: AreaMapDocument | None = None
-        self.layers: AreaLayers | None = None
+        self._has_document = False
         self.undo_view = QUndoView()
         self.clipboard = AreaClipboard(self)
         self._build_actions()
@@ -260,18 +259,19 @@ class AreaMapWindow(FileOperations):
 
     # -- document -----------------------------------------------------------------------------------
     def set_document(self, doc: AreaMapDocument) -> None:
-        old = self.document
+        old = self.document if self._has_document else None
+        self._has_document = True
         if old is not None:
             old.changed.disconnect(self._changed)
             self._stop_autosave()
             old.deleteLater()
-        self.document = doc
+        self.document: AreaMapDocument = doc
         doc.setParent(self)
         scene = self.view.scene()
         for item in list(scene.items()):
             if item.parentItem() is None:
                 scene.removeItem(item)
-        self.layers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
+        self.layers: AreaLayers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
         for layer, box in self.layers_panel.visible_boxes.items():
             self.layers.set_visible(layer, box.isChecked())
             self.layers.set_locked(layer, self.layers_panel.lock_boxes[layer].isChecked())

@@ -45,6 +45,7 @@ SIDE_SUFFIX = ".autosave"
 class AutosaveDocument(Protocol):
     """What the autosaver reads from the editor's document."""
 
+    map: Any  # HexMap or AreaMap: its revision tells an edit
     scenario: Any  # Scenario | None
     path: Path | None
     undo_stack: Any  # QUndoStack

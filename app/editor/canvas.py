@@ -166,7 +166,7 @@ class MapCanvas:
     def on_map_change(self, change: MapChange) -> None:
         kind = change.kind
         g = self.geometry
-        items = self.items
+
         if kind == "grid":
             self.refresh_all()
             self._update_scene_rect()
@@ -180,9 +180,9 @@ class MapCanvas:
             self.features.forget({g.chunk_of(h) for h in change.hexes})
             self.features.refresh(g.hex_rect(change.hexes))
             if kind == "locations":
-                items["labels"].refresh(g.hex_rect(change.hexes))
+                self._layer("labels").refresh(g.hex_rect(change.hexes))
         elif kind == "elevation":
-            items["labels"].refresh(g.hex_rect(change.hexes))
+            self._layer("labels").refresh(g.hex_rect(change.hexes))
         elif kind == "hexside":
             chunks = set()
             for side in change.hexsides:
@@ -194,25 +194,30 @@ class MapCanvas:
                     self.side_chunks.get(chunk, set()).discard(side)
             rect = g.side_rect(change.hexsides)
             for layer in ("hexsides", "paths"):
-                items[layer].forget(chunks)
-                items[layer].refresh(rect)
+                self._layer(layer).forget(chunks)
+                self._layer(layer).refresh(rect)
         elif kind == "regions":
             if change.hexes:
-                items["regions"].refresh(g.hex_rect(change.hexes, 1.5))
+                self._layer("regions").refresh(g.hex_rect(change.hexes, 1.5))
             else:
-                items["regions"].refresh()
+                self._layer("regions").refresh()
         elif kind == "places":
-            items["labels"].refresh()
+            self._layer("labels").refresh()
         elif kind == "underlay":
             self.underlay.show_underlay(self.map.underlay, self.base_dir)
             self.set_visible("underlay", self.states["underlay"].visible)
             self._update_scene_rect()
 
+    def _layer(self, name: str) -> MapLayerItem:
+        item = self.items[name]
+        assert isinstance(item, MapLayerItem), name
+        return item
+
     def refresh_all(self) -> None:
         """Rebuild everything (after the grid or the terrain table changed)."""
         self._build_geometry()
         self.terrain.forget()
-        self.items["labels"].forget()
+        self._layer("labels").forget()
         for layer in self.chunked_layers():
             layer.forget()
         for item in [*self.items.values(), self.features]:

@@ -137,6 +137,10 @@ class MapLayerItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setZValue(LAYERS[self.layer_id][1])
 
+    def forget(self, chunks: Iterable[tuple[int, int]] | None = None) -> None:
+        """Drop what the layer keeps drawn (all of it, or the chunks given); layers that keep nothing
+        have nothing to drop."""
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         r = self.canvas.geometry.map_rect
         m = self.canvas.geometry.size
@@ -240,7 +244,7 @@ class TerrainLayer(MapLayerItem):
         super().__init__(canvas)
         self._cache: dict[tuple[float, float], tuple[QImage, QTransform]] = {}
 
-    def forget(self) -> None:
+    def forget(self, chunks: Iterable[tuple[int, int]] | None = None) -> None:
         self._cache.clear()
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
@@ -412,9 +416,6 @@ class LabelLayer(MapLayerItem):
     the map's edge, and enlarged zoomed out so they stay readable), and elevations."""
 
     layer_id = "labels"
-
-    def forget(self) -> None:
-        pass
 
     def draw(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         c = self.canvas

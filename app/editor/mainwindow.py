@@ -60,7 +60,7 @@ from .preferences import Preferences, PreferencesDialog
 from .tools import TOOL_CLASSES, BrushState, Tool
 from .window_base import APPLICATION, ORGANIZATION, editor_settings
 from .window_docks import DockLayout
-from .window_files import FILE_FILTER, MAX_RECENT, FileOperations, _ask_recovery, _remove
+from .window_files import FILE_FILTER, MAX_RECENT, _ask_recovery, _remove
 from .window_mapmenu import SCAN_FILTER, MapMenuActions
 from .window_menus import MenuBuilder
 from .window_scenario import ScenarioActions
@@ -78,7 +78,7 @@ def stamp_brush(win: MainWindow, h: Hex) -> None:
     tool.mouse_release(ev)
 
 
-class MainWindow(MenuBuilder, DockLayout, FileOperations, MapMenuActions, ScenarioActions):
+class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
     """The editor window of the hex kind (app/editor/kinds.py): the parts (window_*.py) hold the menus,
     docks, file operations, Map menu and scenario actions; this class builds the window and holds the
     selection, tools and document."""
@@ -96,8 +96,9 @@ class MainWindow(MenuBuilder, DockLayout, FileOperations, MapMenuActions, Scenar
         self._help: QWidget | None = None
         self.window_widget = self
         self.brush = BrushState()
-        self.document: MapDocument | None = None
-        self.canvas: MapCanvas | None = None
+        # None only while the window is built: set_document gives both before it is shown
+        self.document: MapDocument = None  # type: ignore[assignment]
+        self.canvas: MapCanvas = None  # type: ignore[assignment]
         self.autosaver = None
         self.opened_windows: list = []
         self.selected_hex: Hex | None = None

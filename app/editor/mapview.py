@@ -7,6 +7,8 @@ the order of battle, is the counters' business; anything else goes on to the too
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexwright.engine.hexgrid import Hex
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen, QWheelEvent
@@ -41,8 +43,8 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
         self._hover: Hex | None = None
-        self.counter_handler = None  # CounterLayer of an open scenario, or None
-        self.file_drop_handler = None  # the MainWindow: opens map and scenario files dropped on the view
+        self.counter_handler: Any = None  # CounterLayer of an open scenario, or None
+        self.file_drop_handler: Any = None  # the MainWindow: opens map and scenario files dropped on the view
         self.setAcceptDrops(True)
         self.auto_fit = True  # keep the whole map in view until the person zooms or pans
         self._fitting = False

@@ -22,7 +22,7 @@ from .panels import (
     PalettePanel,
     PropertiesPanel,
 )
-from .window_base import EditorWindowBase
+from .window_hexbase import EditorWindowBase
 
 
 class DockLayout(EditorWindowBase):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hexwright.engine.validation import Diagnostic
 from PySide6.QtGui import QCloseEvent, QKeySequence
@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
 
 from .kinds import AREA, HEX, MapKind, kind_of, make_window
 from .window_base import ShellBase
+
+if TYPE_CHECKING:
+    from .window_hexbase import EditorWindowBase
 
 FILE_FILTER = "Hexwright maps and scenarios (*.yaml *.yml);;All files (*)"
 MAX_RECENT = 10
@@ -313,27 +316,38 @@ class FileOperations(ShellBase):
 
     # files dropped on the window: maps and scenarios open, Tiled maps are imported
 
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
-        from .interchange_actions import dropped_files
+    def _dropped(self, event: Any) -> list[Path]:
+        """The files of a drop this window opens: maps and scenarios, and Tiled maps in a hex window
+        (imported as a new hex map)."""
+        from .interchange_actions import OPENABLE, dropped_files
 
-        if dropped_files(event.mimeData()):
+        files = dropped_files(event.mimeData())
+        return files if self.kind is HEX else [p for p in files if p.suffix.lower() in OPENABLE]
+
+    def dragEnterEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        if self._dropped(event):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
-    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
-        from .interchange_actions import open_dropped
+    def dropEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        from .interchange_actions import IMPORTABLE, import_tiled
 
-        if open_dropped(self, event.mimeData()):
-            event.acceptProposedAction()
-        else:
+        files = self._dropped(event)
+        if not files:
             super().dropEvent(event)
+            return
+        if files[0].suffix.lower() in IMPORTABLE:
+            import_tiled(cast("EditorWindowBase", self), str(files[0]))  # only a hex window takes Tiled maps
+        else:
+            self.open_path(files[0])
+        event.acceptProposedAction()
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def add_recent(self, path: Path) -> None:
         p = str(Path(path).resolve())

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 )
 
 from .commands import ResizeGrid, SetMapProperties, SetUnderlay
-from .window_base import EditorWindowBase
+from .window_hexbase import EditorWindowBase
 
 SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 
@@ -86,7 +86,11 @@ class MapMenuActions(EditorWindowBase):
         stack.endMacro()
 
     def new_region(self) -> None:
-        self.tools["region"].create_region()
+        from .tools.annotate import RegionTool
+
+        tool = self.tools["region"]
+        assert isinstance(tool, RegionTool)
+        tool.create_region()
 
     def rename_region(self) -> None:
         import copy

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from .window_base import EditorWindowBase
+from .window_hexbase import EditorWindowBase
 
 
 class MenuBuilder(EditorWindowBase):

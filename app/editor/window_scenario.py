@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from .document import ConvertToScenario
 from .preferences import Preferences, PreferencesDialog
-from .window_base import EditorWindowBase
+from .window_hexbase import EditorWindowBase
 from .workspace import remember_layout
 
 if TYPE_CHECKING:
@@ -59,7 +59,6 @@ class ScenarioActions(EditorWindowBase):
         if doc is None or doc.scenario is None or self._scenario_panels is not None:
             return
         panels = ScenarioPanels(self, doc)
-        panels.document = doc
         panels.oob.unit_selected.connect(lambda uid: self.select_unit(uid, source="oob"))
         panels.designer.unit_selected.connect(lambda uid: self.select_unit(uid, source="designer"))
         self._scenario_panels = panels

@@ -106,7 +106,7 @@ class CounterItem(QGraphicsPixmapItem):
     def set_zone_problem(self, message: str | None) -> None:
         if message is None:
             if self.zone_mark is not None:
-                self.zone_mark.setParentItem(None)
+                self.zone_mark.setParentItem(None)  # type: ignore[arg-type]  # Qt takes None: no parent
                 if self.zone_mark.scene() is not None:
                     self.zone_mark.scene().removeItem(self.zone_mark)
                 self.zone_mark = None
@@ -120,7 +120,7 @@ class CounterItem(QGraphicsPixmapItem):
         if on and self.select_mark is None:
             self.select_mark = self._frame(SELECT_COLOR, 6)
         elif not on and self.select_mark is not None:
-            self.select_mark.setParentItem(None)
+            self.select_mark.setParentItem(None)  # type: ignore[arg-type]  # Qt takes None: no parent
             if self.select_mark.scene() is not None:
                 self.select_mark.scene().removeItem(self.select_mark)
             self.select_mark = None

@@ -13,6 +13,9 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 
 class DocumentBase(QObject):
+    path: Path | None
+    scenario: Any
+
     modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
     pathChanged = Signal(object)  # noqa: N815
     saved = Signal(object)
@@ -20,7 +23,7 @@ class DocumentBase(QObject):
     def __init__(self, scenario: Any = None, path: Path | str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.scenario = scenario
-        self.path: Path | None = Path(path) if path is not None else None
+        self.path = Path(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
