@@ -89,16 +89,9 @@ class AreaMapDocument(DocumentBase):
         """Write the file atomically (a scenario with a separate map file writes both); raises OSError."""
         from .files import save_document
 
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise ValueError("the document has no file name yet; use save as")
+        target = self.save_target(path)
         save_document(self, target)
-        changed = target != self.path
-        self.path = target
-        self.undo_stack.setClean()
-        if changed:
-            self.pathChanged.emit(target)
-        self.saved.emit(target)
+        self.written(target)
 
     # -- area edits (each one undo step) ----------------------------------------------------------
     def next_area_id(self) -> str:

@@ -20,6 +20,7 @@ import shapely
 from hexwright.app.counters.draw import counter_pixmap
 from hexwright.app.kindbase.counters import PIXMAP_PX, CounterItem
 from hexwright.app.kindbase.underlay import UnderlayItem
+from hexwright.app.kindbase.view import init_map_view
 from hexwright.app.render.arealabels import LabelLayout, fit_label
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -450,10 +451,7 @@ class AreaView(QGraphicsView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setBackgroundBrush(QColor("#5a5f66"))
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        init_map_view(self)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.handler = None

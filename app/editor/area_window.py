@@ -29,7 +29,6 @@ from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
-    QDockWidget,
     QFileDialog,
     QLabel,
     QMessageBox,
@@ -152,11 +151,7 @@ class AreaMapWindow(FileOperations):
         m = self.build_file_menu()
         m.insertActions(self.file_menu_tail, [self.act_export, self.act_export_view])
         m.insertSeparator(self.file_menu_tail)
-        m = mb.addMenu("&Edit")
-        m.addActions([self.act_undo, self.act_redo])
-        m.addSeparator()
-        m.addActions(self.clipboard.actions())
-        m.addSeparator()
+        m = self.build_edit_menu(self.clipboard.actions())
         m.addActions([self.act_merge, self.act_delete])
         m = mb.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
@@ -180,14 +175,6 @@ class AreaMapWindow(FileOperations):
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo, self.act_fit])
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
-
-    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
-        d = QDockWidget(title, self)
-        d.setObjectName(name)
-        d.setWidget(widget)
-        self.addDockWidget(area, d)
-        self.panels_menu.addAction(d.toggleViewAction())
-        return d
 
     def _build_docks(self) -> None:
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806

@@ -96,9 +96,7 @@ class MapDocument(DocumentBase):
     # -- saving -------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> None:
         """Write the file atomically (a scenario with a separate map file writes both); raises OSError."""
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise ValueError("the document has no file name yet; use save as")
+        target = self.save_target(path)
         u = self.map.underlay
         old_image = u.image if u is not None else None
         if u is not None:  # the scan is stored relative to the file the map is written to
@@ -113,12 +111,7 @@ class MapDocument(DocumentBase):
             if u is not None and old_image is not None:
                 u.image = old_image
             raise
-        changed = target != self.path
-        self.path = target
-        self.undo_stack.setClean()
-        if changed:
-            self.pathChanged.emit(target)
-        self.saved.emit(target)
+        self.written(target)
 
 
 class ConvertToScenario(QUndoCommand):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwright.app.kindbase.view import init_map_view
 from hexwright.engine.hexgrid import Hex
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen, QWheelEvent
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QWheelEvent
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
 
 from .canvas import MapCanvas, brush_outline
 from .tools.base import Tool, ToolEvent
@@ -30,10 +31,7 @@ class MapView(QGraphicsView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setBackgroundBrush(QColor("#5a5f66"))
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        init_map_view(self)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setMouseTracking(True)

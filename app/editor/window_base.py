@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 ORGANIZATION = "Hexwright"
 APPLICATION = "Hexwright"
@@ -40,6 +40,9 @@ class ShellBase(QMainWindow):
         autosaver: Autosaver | None
         opened_windows: list[Any]  # the windows this one opened for documents of another kind
         recent_menu: QMenu
+        panels_menu: QMenu
+        act_undo: QAction
+        act_redo: QAction
         last_load_errors: list[str]
 
         def set_document(self, doc: Any) -> None: ...
@@ -47,6 +50,15 @@ class ShellBase(QMainWindow):
         def restore_view(self) -> None: ...
         def save_layout(self) -> None: ...
         def show_status(self, text: str) -> None: ...
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        """A dockable panel, listed in View > Panels (`panels_menu`)."""
+        d = QDockWidget(title, self)
+        d.setObjectName(name)
+        d.setWidget(widget)
+        self.addDockWidget(area, d)
+        self.panels_menu.addAction(d.toggleViewAction())
+        return d
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         a = QAction(text, self)

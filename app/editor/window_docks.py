@@ -7,7 +7,6 @@ from PySide6.QtCore import QByteArray, QPointF, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
-    QDockWidget,
     QLabel,
     QUndoView,
     QWidget,
@@ -26,14 +25,6 @@ from .window_hexbase import EditorWindowBase
 
 
 class DockLayout(EditorWindowBase):
-    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
-        d = QDockWidget(title, self)
-        d.setObjectName(name)
-        d.setWidget(widget)
-        self.addDockWidget(area, d)
-        self.panels_menu.addAction(d.toggleViewAction())
-        return d
-
     def _build_docks(self) -> None:
         R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea  # noqa: N806
         self.palette = PalettePanel()

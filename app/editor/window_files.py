@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from hexwright.engine.validation import Diagnostic
-from PySide6.QtGui import QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QMenu,
@@ -54,6 +54,16 @@ class FileOperations(ShellBase):
         self.file_menu_tail = self.act_close
         m.addActions([self.act_close, self.act_quit])
         self._rebuild_recent_menu()
+        return m
+
+    def build_edit_menu(self, clipboard_actions: list[QAction]) -> QMenu:
+        """The Edit menu every kind's window starts with: Undo, Redo and the kind's cut, copy and paste
+        (the window adds its own entries after them)."""
+        m = self.menuBar().addMenu("&Edit")
+        m.addActions([self.act_undo, self.act_redo])
+        m.addSeparator()
+        m.addActions(clipboard_actions)
+        m.addSeparator()
         return m
 
     def quit_editor(self) -> None:

@@ -49,6 +49,22 @@ class DocumentBase(QObject):
     def push(self, command: QUndoCommand) -> None:
         self.undo_stack.push(command)
 
+    def save_target(self, path: str | Path | None) -> Path:
+        """Where Save writes: `path`, else the document's own file; ValueError for an untitled one."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("the document has no file name yet; use save as")
+        return target
+
+    def written(self, target: Path) -> None:
+        """The document was saved to `target`: it is its file now, and clean."""
+        changed = target != self.path
+        self.path = target
+        self.undo_stack.setClean()
+        if changed:
+            self.pathChanged.emit(target)
+        self.saved.emit(target)
+
     def dump_inline(self) -> str:
         """The document as the text of one file (a scenario with its map inline): what autosave writes."""
         raise NotImplementedError
