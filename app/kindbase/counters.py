@@ -68,7 +68,7 @@ class CounterItem(QGraphicsPixmapItem):
 
     def paint(self, painter, option, widget=None) -> None:
         """The printed counter when it is large enough on the screen to read; zoomed out, a chip with its
-        values, then with its unit type (app/editor/counter_lod.py)."""
+        values, then with its unit type (app/kindbase/counter_lod.py)."""
         if self.unit is not None:
             from .counter_lod import lod_paint
 
