@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from hexwright.engine.model.hexmap import HexMap
 from hexwright.engine.validation import Diagnostic, Severity
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -126,7 +126,7 @@ class PalettePanel(QWidget):
             self.tree.setCurrentItem(it)
         else:
             self.tree.clearSelection()
-            self.tree.setCurrentItem(None)
+            self.tree.setCurrentIndex(QModelIndex())
 
     def follow_tool(self, tool_name: str, brush) -> None:
         """Highlight what the tool `tool_name` paints with from the BrushState (nothing for the tools
