@@ -174,3 +174,18 @@ def test_an_untitled_area_map_is_autosaved_and_recovered(qtbot, tmp_path, monkey
     assert set(rec.document.area_map.areas) == {"1", "2", "3"}
     assert rec._save_to(tmp_path / "areas.yaml")
     assert not list(folder.glob("untitled-*.yaml"))  # saving removes the autosave
+
+
+def test_each_file_opens_in_the_window_of_its_kind(qtbot, tmp_path):
+    from hexwright.app.editor.kinds import AREA, HEX, kind_of, make_window
+    from hexwright.app.editor.mainwindow import MainWindow
+
+    assert kind_of(SCENARIOS / "storm-arnhem" / "the-crossing.yaml") is AREA
+    assert kind_of(SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml") is AREA
+    assert kind_of(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml") is HEX
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    area, hexes = make_window(AREA, settings), make_window(HEX, settings)
+    qtbot.addWidget(area)
+    qtbot.addWidget(hexes)
+    assert isinstance(area, AreaMapWindow) and area.document.path is None and area.is_blank()
+    assert isinstance(hexes, MainWindow) and hexes.kind is HEX and hexes.is_blank()
