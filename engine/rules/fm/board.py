@@ -91,7 +91,7 @@ class Ask(Task):
     decision: Decision
 
     def run(self, state: FMBoard) -> None:
-        state.pending = self.decision
+        state.ask(self.decision)
 
 
 class FMBoard(SequenceState):

@@ -85,7 +85,7 @@ class BombardStep(FMStep[BombardChoice]):
         state.combat = c
         state.queue.insert(0, Ask(BombardChoice(side)))  # 8.1: then the next bombardment, if any
         resolve_totals(state, c)
-        state.pending = CombatRoll(CHANCE)
+        state.ask(CombatRoll(CHANCE))
 
 
 # -- 8.2 ground combat ------------------------------------------------------------------------------------
@@ -211,11 +211,11 @@ def open_marker_step(state: FMBoard) -> None:
     while c.step <= 4:
         side = c.attacker if c.step % 2 == 1 else c.defender
         if marker_options(state, side):
-            state.pending = MarkerCommit(side, c.step)
+            state.ask(MarkerCommit(side, c.step))
             return
         c.step += 1
     resolve_totals(state, c)
-    state.pending = CombatRoll(CHANCE)
+    state.ask(CombatRoll(CHANCE))
 
 
 class MarkerCommitStep(FMStep[MarkerCommit]):
@@ -331,7 +331,7 @@ def apply_result(state: FMBoard, c: Combat) -> None:
             if not adj:
                 state.combat = None
                 return
-            state.pending = StepLossChoice(c.attacker, tuple(adj))
+            state.ask(StepLossChoice(c.attacker, tuple(adj)))
             return
     if r == "De":
         eliminate(state, c.defending)
@@ -345,7 +345,7 @@ def apply_result(state: FMBoard, c: Combat) -> None:
             deplete(state, c.defending)
         alive = [u for u in c.attackers if u in state.pos]
         if len(alive) > 1:
-            state.pending = StepLossChoice(c.attacker, tuple(alive))
+            state.ask(StepLossChoice(c.attacker, tuple(alive)))
             return
         for u in alive:
             deplete(state, u)

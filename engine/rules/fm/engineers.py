@@ -64,15 +64,15 @@ def check_demolition(state: FMBoard, uid: str, h: Hex, mover: str, mobile: bool)
     cands = demolition_candidates(state, uid, h)
     if cands:
         g = state.game
-        state.pending = DemolitionChoice(g.german, tuple(g.hexside_label(s) for s in cands), uid, mover, mobile)
+        state.ask(DemolitionChoice(g.german, tuple(g.hexside_label(s) for s in cands), uid, mover, mobile))
 
 
 def resume_mover(state: FMBoard, uid: str, mover: str, mobile: bool) -> None:
     """The demolition attempts done: the unit goes on (5.1), or the phase does if it has stopped."""
     if uid in state.moved or uid not in state.pos:
-        state.pending = MoveChoice(mover, mobile)
+        state.ask(MoveChoice(mover, mobile))
     else:
-        state.pending = GoOn(mover, uid, mobile)
+        state.ask(GoOn(mover, uid, mobile))
 
 
 class DemolitionStep(FMStep[DemolitionChoice]):
@@ -89,7 +89,7 @@ class DemolitionStep(FMStep[DemolitionChoice]):
             assert s is not None
             state.demolition_tried.add(s)
             rest = tuple(b for b in d.bridges if b != action.hexside)
-            state.pending = DemolitionRoll(CHANCE, action.hexside, rest, d.unit, d.mover, d.mobile)
+            state.ask(DemolitionRoll(CHANCE, action.hexside, rest, d.unit, d.mover, d.mobile))
             return
         resume_mover(state, d.unit, d.mover, d.mobile)
 
@@ -114,7 +114,7 @@ class DemolitionRollStep(ChanceStep[FMBoard, DemolitionRoll]):
         if ok:
             state.set_hexside_state(s, DEMOLISHED, True)
         if d.bridges:
-            state.pending = DemolitionChoice(g.german, d.bridges, d.unit, d.mover, d.mobile)
+            state.ask(DemolitionChoice(g.german, d.bridges, d.unit, d.mover, d.mobile))
         else:
             resume_mover(state, d.unit, d.mover, d.mobile)
 
@@ -168,7 +168,7 @@ class EngineerStep(FMStep[EngineerChoice]):
             for u in state.pos:
                 if g.units[u].side == g.allied and g.is_engineer(u):
                     state.cannot_move.add(u)  # 10.6.4: the engineer may not move this Movement Phase
-            state.pending = RepairRoll(CHANCE, action.hexside)
+            state.ask(RepairRoll(CHANCE, action.hexside))
         elif isinstance(action, Ferry):
             state.set_ferry(g.hexside(action.hexside))
             state.engineer_op = "ferry"
@@ -195,7 +195,7 @@ class RepairRollStep(ChanceStep[FMBoard, RepairRoll]):
         if ok:
             state.set_hexside_state(s, DEMOLISHED, False)
             state.repaired_gt.add(s)
-        state.pending = EngineerChoice(g.allied)
+        state.ask(EngineerChoice(g.allied))
 
 
 # -- 10.6.6 engineer replacement -----------------------------------------------------------------------

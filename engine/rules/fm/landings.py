@@ -40,7 +40,7 @@ class NextLanding(Task):
         if arr is None:
             return
         if landing_hexes(state, arr):
-            state.pending = LandingChoice(state.game.units[self.unit].side, self.unit)
+            state.ask(LandingChoice(state.game.units[self.unit].side, self.unit))
 
 
 def landing_hexes(state: FMBoard, arr: Arrival) -> list[Hex]:
@@ -111,7 +111,7 @@ class LandingStep(FMStep[LandingChoice]):
         if any(g.units[u].side != g.units[uid].side and hex_distance(x, h) == 1 for u, x in state.pos.items()):
             drm += 1
         drm += state.drop_zone_drm(arr.marker or "")
-        state.pending = LandingRoll(CHANCE, uid, drm)
+        state.ask(LandingRoll(CHANCE, uid, drm))
 
 
 class LandingRollStep(ChanceStep[FMBoard, LandingRoll]):

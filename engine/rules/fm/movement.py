@@ -310,8 +310,8 @@ class MoveStep(FMStep[MoveChoice]):
         else:
             assert isinstance(action, Move)
             walk(state, action, d.player, d.mobile)
-        if state.pending is None:
-            state.pending = MoveChoice(d.player, d.mobile)
+        if state.pending_decision() is None:
+            state.ask(MoveChoice(d.player, d.mobile))
 
 
 class GoOnStep(FMStep[GoOn]):
@@ -357,12 +357,12 @@ class GoOnStep(FMStep[GoOn]):
                 state.place(uid, fallback)
                 state.note(f"{uid} cannot end its move stacked with another unit and ends in "
                            f"{state.game.label(fallback)} {cite('5.3')}")
-            state.pending = back
+            state.ask(back)
             return
         assert isinstance(action, Move)
         walk(state, action, d.player, d.mobile)
-        if state.pending is None:
-            state.pending = back
+        if state.pending_decision() is None:
+            state.ask(back)
 
 
 def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable[[str], Hex | None]) -> MoveList:

@@ -193,8 +193,8 @@ class RetreatUnit(Task):
         if self.unit not in state.pos:
             return
         c = state.combat
-        state.pending = RetreatChoice(state.game.units[self.unit].side, self.unit, self.n, self.defender,
-                                      bool(c and c.kind == "bombard"))
+        state.ask(RetreatChoice(state.game.units[self.unit].side, self.unit, self.n, self.defender,
+                                      bool(c and c.kind == "bombard")))
 
 
 class RetreatStep(FMStep[RetreatChoice]):
@@ -245,7 +245,7 @@ class RetreatStep(FMStep[RetreatChoice]):
         final = hexes[-1]
         occ = state.occupant(final)
         if occ is not None:
-            state.pending = DisplaceChoice(g.units[uid].side, occ, (), uid, g.label(final), len(hexes) - 1 < n)
+            state.ask(DisplaceChoice(g.units[uid].side, occ, (), uid, g.label(final), len(hexes) - 1 < n))
             return
         finish_retreat(state, uid, final, len(hexes) - 1 < n)
 
@@ -280,7 +280,7 @@ class DisplaceStep(FMStep[DisplaceChoice]):
         chain = d.chain + ((action.unit, action.path[0], action.path[1]),)
         nxt = state.occupant(g.hex(action.path[1]))
         if nxt is not None and nxt not in {d.retreating, *[c[0] for c in chain]}:
-            state.pending = DisplaceChoice(d.player, nxt, chain, d.retreating, d.final, d.short)
+            state.ask(DisplaceChoice(d.player, nxt, chain, d.retreating, d.final, d.short))
             return
         for u, _frm, to_lab in reversed(chain):
             to = g.hex(to_lab)
@@ -305,7 +305,7 @@ class AdvanceBegin(Task):
             return
         units = tuple(u for u in c.attackers if u in state.pos)
         if units:
-            state.pending = AdvanceChoice(c.attacker, units)
+            state.ask(AdvanceChoice(c.attacker, units))
 
 
 class AdvanceStep(FMStep[AdvanceChoice]):
@@ -338,7 +338,7 @@ class AdvanceStep(FMStep[AdvanceChoice]):
         state.no_attack.add(action.unit)
         rest = tuple(u for u in d.units if u != action.unit)
         if rest:
-            state.pending = AdvanceChoice(d.player, rest)
+            state.ask(AdvanceChoice(d.player, rest))
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ class SetupStep(FMStep[SetupChoice]):
             state.note(f"{d.remaining[0]} has no eligible set-up hex {cite('12.0')}")
         rest = d.remaining[1:]
         if rest:
-            state.pending = SetupChoice(d.player, rest)
+            state.ask(SetupChoice(d.player, rest))
 
 
 @dataclass(frozen=True)

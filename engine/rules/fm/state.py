@@ -137,7 +137,7 @@ class FMState(FMBoard):
             if g.last_turn < len(g.scenario.turns):
                 out = Outcome(out.winner, out.draw, f"play stopped after GT {self.turn} of {len(g.scenario.turns)} "
                               f"(max_turns); judged as if the game ended there: {out.reason}")
-            self.end(out)
+            self.end_game(out)
             return
         self.turn += 1
         self.stage = 0
@@ -172,7 +172,8 @@ class FMState(FMBoard):
     def parse_action(self, text: str) -> Action:
         """The action of a text; `sfm +3` stands for the one kind of +3 marker the player may commit."""
         action = self.game.parse_action(text)
-        if isinstance(action, Commit) and action.marker and ":" not in action.marker and self.pending is not None:
+        if isinstance(action, Commit) and action.marker and ":" not in action.marker \
+                and self.pending_decision() is not None:
             same = [a for a in self.legal_actions() if isinstance(a, Commit) and a.marker
                     and MarkerId.parse(a.marker).value == MarkerId.parse(action.marker).value]
             if len(same) == 1:
@@ -187,9 +188,9 @@ class FMState(FMBoard):
     def fingerprint(self) -> Any:
         return (self.turn, self.stage, self.position.key(), self.dz_extra_drm,
                 {s: sorted(m.token() for m in v) for s, v in self.available.items()},
-                sorted(self.moved), self.engineer_op, repr(self.pending), repr(self.combat),
+                sorted(self.moved), self.engineer_op, repr(self.pending_decision()), repr(self.combat),
                 repr(self.queue), [a.unit for a in self.arrivals], sorted(self.move_fallback.items()),
-                self.action_texts(), self._outcome)
+                self.action_texts(), self.outcome())
 
     # -- typed queries for tools and presenters ----------------------------------------------------------
     def result_distribution(self, attack: Attack | None = None) -> dict[str, Fraction]:

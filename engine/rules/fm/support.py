@@ -403,7 +403,7 @@ class AirpowerPick(Task):
         if len(left) == 1:
             state.available[self.side].append(MarkerId.parse(next(iter(left))))
         elif left:
-            state.pending = AirpowerDraw(CHANCE, self.side, tuple(left.items()))
+            state.ask(AirpowerDraw(CHANCE, self.side, tuple(left.items())))
 
 
 class AirpowerDrawStep(ChanceStep[FMBoard, AirpowerDraw]):

@@ -59,7 +59,7 @@ class MoveStep(Step["ToyState", MoveDecision]):
             h = state.game.scenario.map.hex_at(action.hex)
             assert h is not None
             state.position.place(d.unit, h)
-        state.pending = RollDecision(CHANCE)
+        state.ask(RollDecision(CHANCE))
 
 
 class RollStep(ChanceStep["ToyState", RollDecision]):
@@ -80,7 +80,7 @@ class RollStep(ChanceStep["ToyState", RollDecision]):
 class NextTurn(Task):
     def run(self, state: ToyState) -> None:
         state.turn += 1
-        state.pending = MoveDecision("allies", "A")
+        state.ask(MoveDecision("allies", "A"))
 
 
 class ToyState(SequenceState):
@@ -96,7 +96,7 @@ class ToyState(SequenceState):
 
     def next_stage(self) -> None:
         if self.turn >= 3:
-            self.end(Outcome("allies", reason="three turns played (Toy 2.0)"))
+            self.end_game(Outcome("allies", reason="three turns played (Toy 2.0)"))
         else:
             self.queue.append(NextTurn())
 
@@ -110,7 +110,7 @@ class ToyState(SequenceState):
         return Phase("Toy phase", "Toy 1.0", self.turn)
 
     def fingerprint(self) -> object:
-        return (self.turn, self.position.key(), self.pending, tuple(self.queue), self.action_texts())
+        return (self.turn, self.position.key(), self.pending_decision(), tuple(self.queue), self.action_texts())
 
 
 class ToyGame(Game):
