@@ -36,14 +36,14 @@ def engineer_in_range(state: FMBoard, s: Hexside) -> bool:
     a, b = s.hexes()
     return any(g.units[u].side == g.allied and g.is_engineer(u)
                and min(hex_distance(h, a), hex_distance(h, b)) <= int(state.current_values(u).get("movement", 0))
-               for u, h in state.pos.items())
+               for u, h in state.position.hexes.items())
 
 
 # -- 10.6.3 bridge demolition -------------------------------------------------------------------------
 def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
     """The bridges of `h` the German player may attempt to demolish as `uid` enters it."""
     g = state.game
-    if g.units[uid].side != g.allied or state.phase_index not in (0, 3):
+    if g.units[uid].side != g.allied or not (state.player_phase and state.player_phase.moving):
         return []
     out = []
     demolished = state.demolished()
@@ -54,7 +54,7 @@ def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
             continue  # 10.6.3 Important: an Allied unit began the phase there
         a, b = s.hexes()
         if any(g.units[u].side == g.german and min(hex_distance(x, a), hex_distance(x, b))
-               <= int(state.current_values(u).get("movement", 0)) for u, x in state.pos.items()):
+               <= int(state.current_values(u).get("movement", 0)) for u, x in state.position.hexes.items()):
             out.append(s)
     return out
 
@@ -69,7 +69,7 @@ def check_demolition(state: FMBoard, uid: str, h: Hex, mover: str, mobile: bool)
 
 def resume_mover(state: FMBoard, uid: str, mover: str, mobile: bool) -> None:
     """The demolition attempts done: the unit goes on (5.1), or the phase does if it has stopped."""
-    if uid in state.moved or uid not in state.pos:
+    if uid in state.moved or uid not in state.position.hexes:
         state.ask(MoveChoice(mover, mobile))
     else:
         state.ask(GoOn(mover, uid, mobile))
@@ -128,7 +128,7 @@ class EngineerStep(FMStep[EngineerChoice]):
     def legal(self, state: FMBoard, d: EngineerChoice) -> list[Action]:
         g = state.game
         out: list[Action] = []
-        german = {h for u, h in state.pos.items() if g.units[u].side == g.german}
+        german = {h for u, h in state.position.hexes.items() if g.units[u].side == g.german}
         gzoc = state.enemy_zoc(g.allied)
         demolished = state.demolished()
         if state.engineer_op != "ferry":
@@ -139,7 +139,7 @@ class EngineerStep(FMStep[EngineerChoice]):
                     continue  # 10.6.4 exception
                 out.append(Repair(g.hexside_label(s)))
         if not state.engineer_op:
-            allied = {h for u, h in state.pos.items() if g.units[u].side == g.allied}
+            allied = {h for u, h in state.position.hexes.items() if g.units[u].side == g.allied}
             seen: set[Hexside] = set()
             for h in allied:
                 for i in range(6):
@@ -165,7 +165,7 @@ class EngineerStep(FMStep[EngineerChoice]):
             assert s is not None
             state.repair_tried.add(s)
             state.engineer_op = "repair"
-            for u in state.pos:
+            for u in state.position.hexes:
                 if g.units[u].side == g.allied and g.is_engineer(u):
                     state.cannot_move.add(u)  # 10.6.4: the engineer may not move this Movement Phase
             state.ask(RepairRoll(CHANCE, action.hexside))

@@ -44,7 +44,7 @@ def step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, ignore_zoc: bool = Fa
 
 def retreat_paths(state: FMBoard, uid: str, n: int, bombardment: bool = False) -> list[tuple[Hex, ...]]:
     """The retreat paths the owner may choose (start hex first). [] when the unit cannot retreat at all."""
-    origin = state.pos[uid]
+    origin = state.unit_hex(uid)
     side = state.game.units[uid].side
     paths: list[tuple[Hex, ...]] = []
 
@@ -93,13 +93,13 @@ def _prefer(state: FMBoard, side: str, origin: Hex, paths: list[tuple[Hex, ...]]
         return paths
     g = state.game
     if bombardment:
-        enemies = [h for u, h in state.pos.items() if g.units[u].side != side]
+        enemies = [h for u, h in state.position.hexes.items() if g.units[u].side != side]
         if enemies:
             def d(h: Hex) -> int:
                 return min(hex_distance(h, e) for e in enemies)
             better = [p for p in paths if d(p[-1]) > d(origin)]
         else:
-            friends = [h for u, h in state.pos.items() if g.units[u].side == side and h != origin]
+            friends = [h for u, h in state.position.hexes.items() if g.units[u].side == side and h != origin]
             if friends:
                 def d(h: Hex) -> int:
                     return min(hex_distance(h, f) for f in friends)
@@ -146,7 +146,7 @@ def can_be_displaced(state: FMBoard, uid: str | None, busy: set[str], depth: int
 
 
 def _steps(state: FMBoard, uid: str) -> list[Hex]:
-    here = state.pos[uid]
+    here = state.unit_hex(uid)
     return [b for b in state.game.adjacent(here) if step_allowed(state, uid, here, b)]
 
 
@@ -154,7 +154,7 @@ def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0)
     """Where a displaced unit may go: a vacant adjacent hex it could retreat into; a hex of another
     friendly unit only if no vacant one exists and that unit can be displaced in turn (8.3.1)."""
     steps = _steps(state, uid)
-    busy_hexes = {state.pos[u] for u in busy if u in state.pos}
+    busy_hexes = {state.unit_hex(u) for u in busy if u in state.position.hexes}
     vacant = [b for b in steps if state.occupant(b) is None and b not in busy_hexes]
     if vacant:
         return sorted(vacant)
@@ -168,7 +168,7 @@ def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0)
 
 def advance_paths(state: FMBoard, uid: str, retreat_path: list[Hex]) -> list[tuple[Hex, ...]]:
     """8.5: along the path of retreat only, ignoring EZOC, ending in a hex no other unit ends in."""
-    here = state.pos[uid]
+    here = state.unit_hex(uid)
     out = []
     path: tuple[Hex, ...] = (here,)
     for h in retreat_path:
@@ -190,7 +190,7 @@ class RetreatUnit(Task):
     defender: bool
 
     def run(self, state: FMBoard) -> None:
-        if self.unit not in state.pos:
+        if self.unit not in state.position.hexes:
             return
         c = state.combat
         state.ask(RetreatChoice(state.game.units[self.unit].side, self.unit, self.n, self.defender,
@@ -208,7 +208,7 @@ class RetreatStep(FMStep[RetreatChoice]):
         paths = retreat_paths(state, uid, d.n, d.bombard)
         out: list[Action] = [Retreat(uid, tuple(g.label(h) for h in path)) for path in paths]
         if not out:
-            out.append(Retreat(uid, (g.label(state.pos[uid]),)))  # 8.3: cannot retreat: eliminated
+            out.append(Retreat(uid, (g.label(state.unit_hex(uid)),)))  # 8.3: cannot retreat: eliminated
         out.append(Stiff(uid))
         return out
 
@@ -235,7 +235,7 @@ class RetreatStep(FMStep[RetreatChoice]):
             hexes.append(h)
         if len(hexes) == 1:
             state.note(f"{uid} cannot retreat and is eliminated {cite('8.3')}")
-            origin = state.pos[uid]
+            origin = state.unit_hex(uid)
             eliminate(state, uid)
             if d.defender and c is not None:
                 c.retreat_path = [origin]
@@ -268,7 +268,7 @@ class DisplaceStep(FMStep[DisplaceChoice]):
         occ = d.unit
         busy = {d.retreating, *[c[0] for c in d.chain]}
         targets = displacement_hexes(state, occ, busy)
-        out: list[Action] = [Displace(occ, (g.label(state.pos[occ]), g.label(h))) for h in targets]
+        out: list[Action] = [Displace(occ, (g.label(state.unit_hex(occ)), g.label(h))) for h in targets]
         return out or [Pass()]
 
     def apply(self, state: FMBoard, d: DisplaceChoice, action: Action) -> None:
@@ -303,7 +303,7 @@ class AdvanceBegin(Task):
         c = state.combat
         if c is None or c.advance_blocked or not c.retreat_path:
             return
-        units = tuple(u for u in c.attackers if u in state.pos)
+        units = tuple(u for u in c.attackers if u in state.position.hexes)
         if units:
             state.ask(AdvanceChoice(c.attacker, units))
 
@@ -319,7 +319,7 @@ class AdvanceStep(FMStep[AdvanceChoice]):
         assert c is not None
         out: list[Action] = []
         for u in d.units:
-            if u not in state.pos:
+            if u not in state.position.hexes:
                 continue
             for path in advance_paths(state, u, c.retreat_path):
                 out.append(Advance(u, tuple(g.label(h) for h in path)))
