@@ -6,11 +6,23 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 import pytest
 from hexwright.engine.model import StartState
 from hexwright.engine.rules.chance import SeededSampler
-from hexwright.engine.rules.kit import ChanceStep, Decision, Position, SequenceState, Step, StepTable, Task, UnitStatus
+from hexwright.engine.rules.kit import (
+    ActionReader,
+    ChanceStep,
+    Decision,
+    Position,
+    SequenceState,
+    Step,
+    StepTable,
+    Task,
+    UnitStatus,
+    Word,
+)
 from hexwright.engine.rules.protocol import CHANCE, Action, Game, IllegalAction, Outcome, Phase, Roll
 
 from .synthetic import H, blank_map, scenario, unit
@@ -18,16 +30,21 @@ from .synthetic import H, blank_map, scenario, unit
 
 @dataclass(frozen=True)
 class Go(Action):
+    verb: ClassVar[str] = "go"
     hex: str
 
     def text(self) -> str:
         return f"go {self.hex}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        (h,) = words
+        return cls(h)
+
 
 @dataclass(frozen=True)
-class Wait(Action):
-    def text(self) -> str:
-        return "wait"
+class Wait(Word):
+    verb: ClassVar[str] = "wait"
 
 
 @dataclass(frozen=True)
@@ -118,14 +135,10 @@ class ToyGame(Game):
         return ToyState(self, seed)
 
     def parse_action(self, text: str) -> Action:
-        verb, _, rest = text.partition(" ")
-        if verb == "go":
-            return Go(rest)
-        if verb == "wait":
-            return Wait()
-        if verb == "roll":
-            return Roll(int(rest))
-        raise ValueError(f"unknown action {text!r}")
+        return READ(text)
+
+
+READ = ActionReader("Toy", [Go, Wait, Roll])
 
 
 def _game(**start: dict) -> ToyGame:
