@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..kit.actions import ActionReader, OfUnit, Word, flag
+from ..kit.actions import ActionReader, OfUnit, UnitTo, Word, flag
 from ..protocol import Action, Draw, Roll
 
 OFF = "off"  # the destination of a move or retreat off the map (exclusive 12.0, 11.1)
@@ -163,20 +163,10 @@ class Hit(OfUnit, KoenigAction):
 
 
 @dataclass(frozen=True)
-class Retreat(KoenigAction):
+class Retreat(UnitTo, KoenigAction):
     """A Retreat to an adjacent hex or off the map (9.2.3, 11.0, 11.1)."""
 
     verb: ClassVar[str] = "retreat"
-    unit: str
-    dest: str
-
-    def text(self) -> str:
-        return f"retreat {self.unit} {self.dest}"
-
-    @classmethod
-    def read(cls, words: list[str]) -> Action:
-        unit, dest = words
-        return cls(unit, dest)
 
 
 @dataclass(frozen=True)
@@ -215,20 +205,10 @@ class Attach(OfUnit, KoenigAction):
 
 
 @dataclass(frozen=True)
-class Recover(KoenigAction):
-    """Unit Recovery: an eliminated unit returns with 2 Hits (14.1)."""
+class Recover(UnitTo, KoenigAction):
+    """Unit Recovery: an eliminated unit returns with 2 Hits in hex `dest` (14.1)."""
 
     verb: ClassVar[str] = "recover"
-    unit: str
-    hex: str
-
-    def text(self) -> str:
-        return f"recover {self.unit} {self.hex}"
-
-    @classmethod
-    def read(cls, words: list[str]) -> Action:
-        unit, h = words
-        return cls(unit, h)
 
 
 @dataclass(frozen=True)

@@ -379,12 +379,12 @@ class _OperationStep(KoenigStep[Activation | OperationInProgress]):
             state.note(f"{action.unit} is temporarily attached to formation {state.active} {cite('14.1')}")
         elif isinstance(action, Recover):
             state.leader = ""
-            h = state.map.hex_at(action.hex)
+            h = state.map.hex_at(action.dest)
             assert h is not None
             state.position.place(action.unit, h)
             state.position.set_steps_lost(action.unit, 2)
             state.reconstituted.add(action.unit)
-            state.note(f"Unit Recovery: {action.unit} returns in {action.hex} with 2 Hits {cite('14.1')}")
+            state.note(f"Unit Recovery: {action.unit} returns in {action.dest} with 2 Hits {cite('14.1')}")
 
 
 class ActivationStep(_OperationStep):
