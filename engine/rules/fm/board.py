@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
-from ..kit import Decision, Position, SequenceState, Step, Task, UnitStatus
+from ..kit import Decision, Position, SequenceState, Step, UnitStatus
 from ..kit.machine import APPEND_ONLY
 from ..protocol import Action
 from .actions import Attack, MarkerId
@@ -83,16 +83,6 @@ class UnitActivity:
     attacked_in_combat_phase: bool  # 4.1: no second attack in the Mobile Combat Phase
     may_not_attack: bool  # 8.3.1, 8.5: displaced or advanced
     was_attacked: bool  # 8.0: attacked or bombarded this phase
-
-
-@dataclass(frozen=True)
-class Ask(Task):
-    """A queued decision: when the tasks before it are done, ask it."""
-
-    decision: Decision
-
-    def run(self, state: FMBoard) -> None:
-        state.ask(self.decision)
 
 
 class FMBoard(SequenceState):
@@ -496,4 +486,4 @@ class FMStep(Step[FMBoard, D]):
                 f"{state.phase.name} ({self.rule}); legal here: {sample}")
 
 
-__all__ = ["DEMOLISHED", "FERRY", "Arrival", "Ask", "Combat", "FMBoard", "FMStep", "UnitActivity"]
+__all__ = ["DEMOLISHED", "FERRY", "Arrival", "Combat", "FMBoard", "FMStep", "UnitActivity"]

@@ -19,11 +19,11 @@ import itertools
 from fractions import Fraction
 
 from ...hexgrid import Hex, hex_distance
-from ..kit import ChanceStep, Task
+from ..kit import Ask, ChanceStep, Task
 from ..protocol import CHANCE, Action, Roll
 from . import crt
 from .actions import Attack, Bombard, Commit, Deplete, MarkerId, Pass
-from .board import Ask, Combat, FMBoard, FMStep
+from .board import Combat, FMBoard, FMStep
 from .decisions import AttackChoice, BombardChoice, CombatRoll, MarkerCommit, StepLossChoice
 from .engineers import DIE
 from .game import cite, rule_ref

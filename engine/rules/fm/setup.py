@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...hexgrid import Hex, hex_distance
-from ..kit import Task
+from ..kit import Ask, Task
 from ..protocol import Action
 from .actions import Pass, Setup, ShiftDropZone
-from .board import Ask, FMBoard, FMStep
+from .board import FMBoard, FMStep
 from .decisions import DropZoneShift, SetupChoice
 from .game import cite, rule_ref
 

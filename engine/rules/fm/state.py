@@ -19,11 +19,11 @@ from typing import Any
 
 from ...hexgrid import Hex
 from ..chance import Sampler
-from ..kit import StepTable, Task
+from ..kit import Ask, StepTable, Task
 from ..protocol import CHANCE, Action, HistoryEntry, Outcome, Phase
 from . import combat, engineers, landings, movement, retreat, setup, support, victory
 from .actions import Attack, Commit, MarkerId
-from .board import Ask, FMBoard
+from .board import FMBoard
 from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice
 from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding

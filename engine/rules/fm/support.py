@@ -25,10 +25,10 @@ from typing import Any
 from ...hexgrid import Hex, hex_distance
 from ...model.counters import SupportMarker
 from ..chance import weighted
-from ..kit import ChanceStep, Task
+from ..kit import Ask, ChanceStep, Task
 from ..protocol import CHANCE, Action, Draw, Roll
 from .actions import DrawSplit, MarkerId
-from .board import Ask, FMBoard, FMStep
+from .board import FMBoard, FMStep
 from .decisions import AirpowerDraw, AirpowerRoll, DrawSplitChoice, MarkerDraw
 from .engineers import DIE
 from .game import FMGameBase, cite, rule_ref

@@ -6,8 +6,9 @@
   (`Scenario.start`: a game that starts mid-way).
 * `steps`: a step of the sequence of play is a typed object (`Step`) with its legal actions, its apply
   and its explanation of a refusal; the decision it waits for is a typed dataclass (`Decision`); the
-  rule steps that need no decision are typed `Task`s; a family assembles its steps in a `StepTable`
-  (dispatch by the decision's class, never by building names from strings).
+  rule steps that need no decision are typed `Task`s (`Ask(decision)` asks one in its turn); a family
+  assembles its steps in a `StepTable` (dispatch by the decision's class, never by building names from
+  strings).
 * `actions`: the text notation of actions: each action class names its verb, writes its text and reads
   it back (`read`); a family's `parse_action` is an `ActionReader` over its classes. The common shapes:
   `OfUnit` (`hit B-2Para`), `UnitTo` (`move B-A1 17`), `Word` (`pass`).
@@ -24,7 +25,7 @@ in `rules/registry.py`.
 from .actions import ActionReader, OfUnit, UnitTo, Word, verb_of
 from .machine import SequenceState, SkippedDecision
 from .position import Position, UnitStatus
-from .steps import ChanceStep, Decision, Step, StepTable, Task, VerbStep
+from .steps import Ask, ChanceStep, Decision, Step, StepTable, Task, VerbStep
 
-__all__ = ["ActionReader", "ChanceStep", "Decision", "OfUnit", "Position", "SequenceState", "SkippedDecision",
+__all__ = ["ActionReader", "Ask", "ChanceStep", "Decision", "OfUnit", "Position", "SequenceState", "SkippedDecision",
            "Step", "StepTable", "Task", "UnitStatus", "UnitTo", "VerbStep", "Word", "verb_of"]

@@ -133,6 +133,16 @@ class Task:
         raise NotImplementedError
 
 
+@dataclass(frozen=True)
+class Ask(Task):
+    """A queued decision: when the tasks before it are done, the state asks it."""
+
+    decision: Decision
+
+    def run(self, state: Any) -> None:
+        state.ask(self.decision)
+
+
 class StepTable:
     """The steps of one family, found by the class of the decision they answer."""
 
