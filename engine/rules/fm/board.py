@@ -29,7 +29,7 @@ from ..kit.machine import APPEND_ONLY
 from ..protocol import Action
 from .actions import Attack, MarkerId
 from .game import FMGameBase, cite
-from .sequence import PlayerPhase, Stage
+from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 
 DEMOLISHED = "demolished"  # 10.6.3: a demolished bridge (a river or canal hexside again)
 FERRY = "ferry"  # 10.6.5: the engineer's ferry, a bridge for Allied movement this GT
@@ -175,7 +175,7 @@ class FMBoard(SequenceState):
     @property
     def player_phase(self) -> PlayerPhase | None:
         """The phase of the player turn under way (4.1), or None outside the player turns."""
-        return self.stage.player_phase
+        return PLAYER_PHASE_OF.get(self.stage)
 
     # -- caches ---------------------------------------------------------------------------------
     def cache(self) -> dict[Any, Any]:

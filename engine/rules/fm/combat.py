@@ -167,6 +167,7 @@ def attack_problem(state: FMBoard, d: AttackChoice, action: Attack) -> str:
         return f"{action.target} holds no enemy unit to attack {cite('8.2')}"
     if dfd in state.defended_phase:
         return f"{dfd} in {action.target} was already attacked this phase {cite('8.0')}"
+    mobile_phase = state.player_phase is PlayerPhase.MOBILE_COMBAT
     for lab in action.attackers:
         h = g.hex(lab)
         u = state.occupant(h)
@@ -176,9 +177,9 @@ def attack_problem(state: FMBoard, d: AttackChoice, action: Attack) -> str:
             return f"{u} in {lab} is not adjacent to {action.target} {cite('8.2')}"
         if u in state.attacked_phase:
             return f"{u} already attacked this phase {cite('8.2')}"
-        if state.player_phase is PlayerPhase.MOBILE_COMBAT and not g.is_mobile(u):
+        if mobile_phase and not g.is_mobile(u):
             return f"{u} is a leg unit: only mobile units attack in the Mobile Combat Phase {cite('4.1')}"
-        if state.player_phase is PlayerPhase.MOBILE_COMBAT and u in state.attacked_combat:
+        if mobile_phase and u in state.attacked_combat:
             return f"{u} attacked in the Combat Phase and cannot attack again this player turn {cite('8.2')}"
         if u in state.no_attack:
             return f"{u} advanced or was displaced and may not attack again this player turn {cite('8.3.1, 8.5')}"

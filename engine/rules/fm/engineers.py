@@ -43,7 +43,8 @@ def engineer_in_range(state: FMBoard, s: Hexside) -> bool:
 def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
     """The bridges of `h` the German player may attempt to demolish as `uid` enters it."""
     g = state.game
-    if g.units[uid].side != g.allied or not (state.player_phase and state.player_phase.moving):
+    phase = state.player_phase
+    if g.units[uid].side != g.allied or phase is None or not phase.moving:
         return []
     out = []
     demolished = state.demolished()

@@ -34,7 +34,7 @@ class PlayerPhase(Enum):
     @property
     def moving(self) -> bool:
         """A Movement or Mobile Movement Phase (5.0, 5.5)."""
-        return self in (PlayerPhase.MOVEMENT, PlayerPhase.MOBILE_MOVEMENT)
+        return self is PlayerPhase.MOVEMENT or self is PlayerPhase.MOBILE_MOVEMENT
 
 
 class Stage(IntEnum):
@@ -57,7 +57,7 @@ class Stage(IntEnum):
     @property
     def player_phase(self) -> PlayerPhase | None:
         """The phase of a player turn this stage is, or None outside the player turns."""
-        return _PLAYER_PHASE.get(self)
+        return PLAYER_PHASE_OF.get(self)
 
     @property
     def second_player_turn(self) -> bool:
@@ -72,7 +72,9 @@ class Stage(IntEnum):
 
 
 _PHASES = tuple(PlayerPhase)
-_PLAYER_PHASE: dict[Stage, PlayerPhase] = {
+# stage -> the phase of a player turn it is (a stage hashes as the int it is: a cheap look-up in the rules'
+# inner loops)
+PLAYER_PHASE_OF: dict[Stage, PlayerPhase] = {
     **{Stage(Stage.FIRST_MOVEMENT + i): p for i, p in enumerate(_PHASES)},
     **{Stage(Stage.SECOND_MOVEMENT + i): p for i, p in enumerate(_PHASES)},
 }

@@ -28,13 +28,15 @@ from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice
 from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding
 from .reinforcements import BlockedEntries, entry_cost
-from .sequence import PlayerPhase, Stage
+from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 from .setup import SetupBegin
 from .support import MarkerAllotment, MarkerPools
 
 # the phases' rules as a player reads them (every history entry records its phase)
 SETUP_RULE, SFM_RULE, GT_END_RULE = rule_ref("12.0"), rule_ref("4.1, 7.1, 10.7"), rule_ref("4.1")
-PLAYER_PHASE_RULES = {p: rule_ref(p.rule) for p in PlayerPhase}
+# each player-turn stage's phase title, rule and whether it is the second player's (read at every action)
+STAGE_PHASES: dict[Stage, tuple[str, str, bool]] = {
+    s: (p.title, rule_ref(p.rule), s.second_player_turn) for s, p in PLAYER_PHASE_OF.items()}
 
 # every step of F&M, found by the class of the decision it answers
 STEPS = StepTable([*setup.STEPS, *support.STEPS, *movement.STEPS, *engineers.STEPS, *landings.STEPS,
@@ -159,11 +161,11 @@ class FMState(FMBoard):
             return Phase("Set-up", SETUP_RULE, self.turn)
         if stage is Stage.SUPPORT_FIRE_MARKER:
             return Phase("Support Fire Marker Phase", SFM_RULE, self.turn)
-        phase = stage.player_phase
-        if phase is None:
+        got = STAGE_PHASES.get(stage)
+        if got is None:
             return Phase("Game Turn End Phase", GT_END_RULE, self.turn)
-        player = g.second_player if stage.second_player_turn else g.first_player
-        return Phase(phase.title, PLAYER_PHASE_RULES[phase], self.turn, player)
+        title, rule, second = got
+        return Phase(title, rule, self.turn, g.second_player if second else g.first_player)
 
     # -- the protocol ---------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
