@@ -39,6 +39,8 @@ MYPY_CLEAN: tuple[str, ...] = (
     "app/render/regions.py",
     "app/render/setup.py",
     "app/render/view.py",
+    "app/render/arealabels.py",
+    "app/kindbase/",
     "app/playtest/",
     "app/balance_lab/",
     "app/commands/",

@@ -189,3 +189,12 @@ def _swatch(color: str, size: int = 14) -> QIcon:
 def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
     """The item's children, in order."""
     return [c for c in (item.child(i) for i in range(item.childCount())) if c is not None]
+
+
+def parse_unit_mime(mime) -> list[str]:
+    """The unit ids a drag from the order of battle carries (UNIT_MIME, one per line), or [] for any
+    other drag."""
+    if mime is None or not mime.hasFormat(UNIT_MIME):
+        return []
+    text = bytes(mime.data(UNIT_MIME).data()).decode("utf-8")
+    return [t for t in (x.strip() for x in text.splitlines()) if t]

@@ -56,7 +56,7 @@ class TurnTrackEditor(ScenarioPanel):
 
     # -- units dropped on a turn ----------------------------------------------------------------
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        from hexwright.app.editor.counter_layer import parse_unit_mime
+        from .oob_panel import parse_unit_mime
 
         kind = event.type()
         if not isinstance(event, QDropEvent):  # drag enter and drag move events are drop events too
