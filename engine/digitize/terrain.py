@@ -397,11 +397,15 @@ def example_distances(feats: np.ndarray, examples: np.ndarray) -> np.ndarray:
     return d
 
 
-def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int
-                    ) -> tuple[np.ndarray, np.ndarray]:
+def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
+                    source: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
-    runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught."""
+    runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
+    each example, the row of `feats` it is (-1: none); a hex is never its own example."""
     d = example_distances(feats, examples)
+    if source is not None:
+        j = np.flatnonzero(source >= 0)
+        d[source[j], j] = np.inf
     per = np.full((len(feats), n_codes), np.inf)
     for j in np.unique(labels):
         per[:, j] = d[:, labels == j].min(axis=1)
@@ -429,6 +433,45 @@ def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, ta
         if best[0] != labels[i]:
             threshold = max(threshold, min(0.99, float(margin[0]) + 0.02))
     return threshold
+
+
+SELF_ROUNDS = 3  # rounds of self-training: the surest hexes of each round join the examples
+SELF_ANSWER = False
+MEAN_BELOW = 0.0
+MEAN_AGREE = False
+SELF_SHARE = 1.0  # ... those whose margin reaches this share of the calibrated threshold
+
+
+def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int, threshold: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Nearest example over the taught hexes, then over the taught hexes and the hexes read surely in
+    the round before (label propagation over the board's own hexes: a second look of a terrain, grey
+    stone beside brown wooden houses, joins through the hexes between). Per hex: the terrain
+    (index), the margin, and whether it is sure: the margin reaches the threshold in the last round
+    AND the reading has not changed since the taught examples alone."""
+    best0, margin0 = nearest_terrain(feats, examples, labels, n_codes)
+    best, margin = best0, margin0
+    for _ in range(SELF_ROUNDS):
+        confident = np.flatnonzero(margin >= SELF_SHARE * threshold)
+        ex = np.concatenate([examples, feats[confident]])
+        lab = np.concatenate([labels, best[confident]])
+        source = np.concatenate([np.full(len(examples), -1), confident])
+        best, margin = nearest_terrain(feats, ex, lab, n_codes, source)
+    sure = (margin >= threshold) & (best == best0) & (margin0 >= threshold)
+    if SELF_ANSWER:
+        return best, margin, sure
+    answer = best0.copy()
+    # where the nearest example is unsure, the nearest mean colour of the taught hexes decides
+    means = np.full((n_codes, 3), np.nan)
+    for j in np.unique(labels):
+        means[j] = np.median(examples[labels == j, :3], axis=0)
+    dm = np.linalg.norm(feats[:, None, :3] - means[None, :, :], axis=2)
+    dm = np.where(np.isnan(dm), np.inf, dm)
+    by_mean = np.argmin(dm, axis=1)
+    unsure = margin0 < MEAN_BELOW
+    answer[unsure] = by_mean[unsure]
+    sure &= by_mean == best0 if MEAN_AGREE else True
+    return answer, np.minimum(margin0, margin), sure
 
 
 # -- the whole map ------------------------------------------------------------------------------------
@@ -488,16 +531,16 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
             ex_labels.append(j)
     labels = np.array(ex_labels, dtype=int)
     rows = np.flatnonzero(ok)
-    best, margin = nearest_terrain(feats[rows], feats[ex_rows], labels, len(codes))
     is_taught = np.array([r in examples for r in ex_rows])
     threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught)
+    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
         h = hexes[row]
         if row in examples:  # the designer said so
             out.append(HexProposal(h, codes[examples[row]], 1.0, True))
         else:
-            out.append(HexProposal(h, codes[best[i]], float(margin[i]), bool(margin[i] >= threshold)))
+            out.append(HexProposal(h, codes[best[i]], float(margin[i]), bool(sure[i])))
     return out
 
 
