@@ -24,8 +24,8 @@ answer (never below MIN_SURE). Two more readings check it (`self_trained`): the 
 after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour
 of the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear
 and the nearest example is not, the mean colour answers. What is not sure stays for the designer's
-review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on the tuning boards of the
-digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
+review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
+the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
 """
 
