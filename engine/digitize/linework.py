@@ -57,6 +57,7 @@ PATH_MIN_COVER = 0.45  # share of a link's lines, on each side, that must show t
 PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
 DASH_TRANSITIONS = 2.5  # on/off changes along a link's 1.24 hex sizes from which a path reads as dashed
+EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
 CHUNK = 192  # hexsides read at once (bounded memory on very large maps)
 
 
@@ -350,13 +351,70 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
-        both = use[:, 1:] & use[:, :-1]
+        # dashes: on/off changes along the whole course followed (not across a bridge)
+        seen = ~hidden
+        both = seen[:, 1:] & seen[:, :-1]
         transitions[:, j] = ((np.diff(hit.astype(int), axis=1) != 0) & both).sum(axis=1)
         # the width: membership integral across the line at the crossings found (lines that show it)
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(hit.any(axis=1), (integral * hit).sum(axis=1) / np.maximum(hit.sum(axis=1), 1), 0.0)
+    ring_cover = _ring_cover(g, paper, read, size, looks, step)
+    cover = np.where(bridged[:, None], cover, np.maximum(cover, ring_cover))
     return _PathReading(cover, score, width, transitions)
+
+
+RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
+RING_DEG = 60.0  # each arc spans +-this from the course to the hex centre (short of the hexside itself)
+RING_TURN_DEG = 25.0  # a path's crossing moves at most this much from one arc to the next
+
+
+def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float, looks: list[LineLook],
+                step: float) -> np.ndarray:
+    """(n, r) the lesser share, on the two sides, of arcs around the hexside's middle that a path crosses,
+    followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road rounding a
+    corner) leaves the parallel lines but still crosses every arc."""
+    theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
+    dtheta = float(theta[1] - theta[0])
+    refs = np.array([lk.rgb for lk in looks])
+    n, r = len(g.sides), len(looks)
+    covers = []
+    for sign, pap in ((-1.0, paper[g.a_idx]), (1.0, paper[g.b_idx])):
+        u = sign * g.unit
+        d = (np.cos(theta)[None, :, None] * u[:, None, :]
+             + np.sin(theta)[None, :, None] * np.stack([-u[:, 1], u[:, 0]], 1)[:, None, :])  # (n, th, 2)
+        pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * RING_R[None, :, None, None]  # (n, R, th, 2)
+        obs = read(pts)
+        mem = _membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)  # (n, R, th, r)
+        side = np.zeros((n, r))
+        for j, lk in enumerate(looks):
+            band = np.stack([_box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))), axis=1)
+                             for k, rad in enumerate(RING_R)], axis=1)  # (n, R, th)
+            b = _follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
+            side[:, j] = (b >= HIT).mean(axis=1)
+        covers.append(side)
+    return np.minimum(covers[0], covers[1])
+
+
+def _follow(band: np.ndarray, w: int) -> np.ndarray:
+    """Band values (n, k) along the best track from the first arc outwards, each step moving at most
+    `w` samples."""
+    n, nk, nt = band.shape
+    offs = np.arange(-w, w + 1)
+    rows = np.arange(n)[:, None, None]
+    pos = np.tile(np.arange(nt)[None, :], (n, 1))  # every start on the first arc
+    total = band[:, 0, :].copy()
+    vals = [band[:, 0, :]]
+    for k in range(1, nk):
+        cand = np.clip(pos[..., None] + offs, 0, nt - 1)
+        v = band[rows, k, cand] - 1e-4 * np.abs(offs)
+        pick = np.argmax(v, axis=2)
+        pos = np.take_along_axis(cand, pick[..., None], axis=2)[..., 0]
+        got = np.take_along_axis(band[:, k, :], pos, axis=1)
+        vals.append(got)
+        total += got
+    best = np.argmax(total, axis=1)
+    return np.stack([v[np.arange(n), best] for v in vals], axis=1)
 
 
 def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray, np.ndarray]:
@@ -383,7 +441,11 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, 0.55)
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
-    value = np.where(ok, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
+    # a narrower line that scores less than a wider one there is that line's edge (a road's dark
+    # casing reads as a brown trail)
+    wider = exp_w[None, :, None] > exp_w[None, None, :]  # (1, k, j): look k wider than look j
+    dominated = ((rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]) & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
+    value = np.where(ok & ~dominated, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
     best = np.argmax(value, axis=1)
     idx = np.arange(len(best))
     chosen = np.where(np.isfinite(value[idx, best]), best, -1)
