@@ -157,10 +157,13 @@ def hex_paper(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float) -> n
     return out
 
 
-def paper_gains(paper: np.ndarray, references: np.ndarray) -> np.ndarray:
+def paper_gains(paper: np.ndarray, references: np.ndarray, anchor: np.ndarray | None = None) -> np.ndarray:
     """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
-    terrain colours (m, 3): searched coarse to fine over 0.75..1.35 on a sample of hexes, each hex's
-    Lab distance capped so a few odd hexes (a town's name, a road) do not steer it."""
+    terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
+    map's paper), the search starts from the gain that makes the lighter half of the hexes that
+    colour; a map of one terrain cannot otherwise tell a cast from another terrain (yellowed clear
+    from marsh). Refined coarse to fine, each hex's Lab distance capped so a few odd hexes (a town's
+    name, a road) do not steer it."""
     obs = paper[~np.isnan(paper).any(axis=1)]
     if len(obs) < 4 or len(references) < 1:
         return np.ones(3)
@@ -173,8 +176,14 @@ def paper_gains(paper: np.ndarray, references: np.ndarray) -> np.ndarray:
         d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None], axis=3), axis=2)
         return np.minimum(d, 25.0).sum(axis=1)
 
-    best, best_cost = np.ones(3), float(cost(np.ones((1, 3)))[0])
-    for span, steps in ((0.3, 9), (0.06, 7), (0.012, 5)):
+    spans = ((0.3, 9), (0.06, 7), (0.012, 5))
+    best = np.ones(3)
+    if anchor is not None:
+        light = obs[obs.sum(axis=1) >= np.median(obs.sum(axis=1))]
+        best = np.clip(np.asarray(anchor, dtype=float) / np.maximum(np.median(light, axis=0), 1.0), 0.7, 1.4)
+        spans = ((0.06, 7), (0.012, 5))
+    best_cost = float(cost(best[None])[0])
+    for span, steps in spans:
         axis = np.linspace(-span, span, steps)
         grid = np.clip(best[None] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1).reshape(-1, 3),
                        0.7, 1.4)
@@ -509,12 +518,11 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
             s = PATH_S[np.abs(PATH_S) > 0.15]
             pts = (g.mid[:, None, None, :] + g.unit[:, None, None, :] * size * s[None, :, None, None]
                    + g.along[:, None, None, :] * size * u[None, None, :, None])
-        obs = read(pts).reshape(len(g.sides), -1, 3)
+        near = np.abs(u) <= SEARCH + lk.width  # across the line predicted
+        obs = read(pts)[..., near, :].reshape(len(g.sides), -1, 3)
         bg = ((pa + pb) / 2)[:, None, :]
-        mem = _membership(obs, np.broadcast_to(bg, obs.shape), np.array([lk.rgb]))[..., 0]
-        far = np.linalg.norm(obs - bg, axis=-1) * (mem > 0.2)
-        sel = far >= 0.6 * np.quantile(far, 0.98, axis=1, keepdims=True)
-        sel &= far > 0
+        far = np.linalg.norm(obs - bg, axis=-1)
+        sel = (far >= 0.7 * np.quantile(far, 0.98, axis=1, keepdims=True)) & (far > MIN_CONTRAST)
         if sel.sum() < 3:
             continue  # the example shows nothing like the code: the table's look stays
         rgb = tuple(float(x) for x in np.median(obs[sel], axis=0))
@@ -554,7 +562,8 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     step = _u_step(size * raw.px_per_scene())
     paper_raw = hex_paper(hexmap, hexes, raw, size)
     table = np.array([_hex_rgb(x.color) for x in t.terrain.values()]) if t.terrain else np.empty((0, 3))
-    gains = paper_gains(paper_raw, table)
+    default = t.terrain.get(hexmap.default_terrain) if hexmap.default_terrain else None
+    gains = paper_gains(paper_raw, table, _hex_rgb(default.color) if default is not None else None)
     read = _Reader(scan, transform, gains)
     paper = np.clip(paper_raw * gains, 0, 255)
     looks = table_looks(hexmap)
