@@ -146,6 +146,8 @@ def build_pyramid(path: Path, progress: Callable[[int, int], bool] | None = None
                 raise Cancelled(f"{path}: reading the scan was cancelled") from None
             raise
         os.replace(tmp, out)
+        if progress is not None:
+            progress(100, 100)
     except vips.Error as exc:
         raise ScanError(f"{path}: could not read the scan: {str(exc).strip().splitlines()[0]}") from None
     return out
