@@ -34,6 +34,32 @@ def shifted(transform, dx: float, dy: float) -> tuple[float, ...]:
     return (a, b, c, d, e - (a * dx + b * dy), f - (c * dx + d * dy))
 
 
+def clicked_fit(m, exact, noise_px: float = 2.0, seed: int = 4) -> tuple[tuple[float, ...], float, float]:
+    """The fit from four hexes clicked near the map's corners with `noise_px` of hand error (seeded):
+    (image -> scene transform, mean and worst distance in scan pixels of the hex centres from where
+    the exact fit puts them)."""
+    import numpy as np
+    from hexwright.engine.hexgrid.fit import fit_grid, invert_transform
+
+    lay = m.layout()
+    at = m.grid.offset.to_hex
+    cols, rows = m.grid.columns, m.grid.rows
+    hexes = [at(2, 2), at(cols - 3, 3), at(3, rows - 3), at(cols - 4, rows - 2)]
+    a, b, c, d, e, f = invert_transform(exact)
+    rng = np.random.default_rng(seed)
+    pairs = []
+    for h in hexes:
+        x, y = lay.hex_to_pixel(h)
+        pairs.append((h, (a * x + b * y + e + rng.normal(0, noise_px), c * x + d * y + f + rng.normal(0, noise_px))))
+    fit = fit_grid(pairs, lay)
+    a2, b2, c2, d2, e2, f2 = invert_transform(fit.transform)
+    cs = lay.hexes_to_pixels(np.array(list(m.hexes), dtype=float))
+    p1 = np.stack([a * cs[:, 0] + b * cs[:, 1] + e, c * cs[:, 0] + d * cs[:, 1] + f], 1)
+    p2 = np.stack([a2 * cs[:, 0] + b2 * cs[:, 1] + e2, c2 * cs[:, 0] + d2 * cs[:, 1] + f2], 1)
+    err = np.linalg.norm(p1 - p2, axis=1)
+    return tuple(fit.transform), float(err.mean()), float(err.max())
+
+
 def truth_of(m) -> dict[str, set]:
     out: dict[str, set] = {}
     for side, info in m.hexsides.items():
@@ -122,8 +148,14 @@ def digitize_linework_benchmark(settings: Settings) -> list[Row]:
     taught = first_examples(m, truth, hidden_rail)
     new_taught = engine_sets(m, propose_linework(m, scan, off, taught))
     exact_new = engine_sets(m, propose_linework(m, scan, exact))
+    clicked, err_mean, err_max = clicked_fit(m, exact)
+    clicked_new = engine_sets(m, propose_linework(m, scan, clicked))
+    clicked_old = old_sets(before(m, scan, clicked))
     s_old, s_new = scores(truth, old, hidden_rail), scores(truth, new, hidden_rail)
     s_taught, s_exact = scores(truth, new_taught, hidden_rail), scores(truth, exact_new, hidden_rail)
+    s_clicked, s_clicked_old = scores(truth, clicked_new, hidden_rail), scores(truth, clicked_old, hidden_rail)
+    clicked_case = (f"the same scan, fit from 4 clicks (2 px hand error; hex centres {err_mean:.1f} px off on "
+                    f"average, {err_max:.1f} px at worst)")
     for code in CODES:
         (p0, r0, q0, n), (p1, r1, q1, _), (p2, r2, q2, _) = s_old[code], s_new[code], s_taught[code]
         note = [f"{code}: {n} on the map" + (f" ({len(hidden_rail)} more run under roads, unseen)"
@@ -139,6 +171,10 @@ def digitize_linework_benchmark(settings: Settings) -> list[Row]:
         rows.append(Row("digitize_linework", "the same scan, exact fit", f"{code}: recall, untaught",
                         round(s_exact[code][1], 1), unit="%",
                         notes=[f"{code}, exact fit: precision {s_exact[code][0]:.1f} %"]))
+        rows.append(Row("digitize_linework", clicked_case, f"{code}: recall, untaught", round(s_clicked[code][1], 1),
+                        "before issue 27", round(s_clicked_old[code][1], 1), unit="%",
+                        notes=[f"{code}, clicked fit: precision {s_clicked[code][0]:.1f} % (before issue 27: "
+                               f"{s_clicked_old[code][0]:.1f} %)"]))
     for code in ("trail", "railroad"):
         for label, found, base in (("untaught", new, old), ("taught", new_taught, None)):
             share, k = told_from_roads(truth, found, code, hidden_rail)

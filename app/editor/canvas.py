@@ -661,19 +661,9 @@ class UnderlayItem(QGraphicsPixmapItem):
         return self.tiles.sceneBoundingRect() if self.tiles is not None else self.sceneBoundingRect()
 
     def _set_image(self, path: Path | None) -> None:
-        from .underlay_tiles import TiledScanItem, open_tiled_scan, wants_tiles
+        from .underlay_tiles import set_scan_image
 
-        if self.tiles is not None:
-            self.tiles.setParentItem(None)
-            if self.tiles.scene() is not None:
-                self.tiles.scene().removeItem(self.tiles)
-            self.tiles = None
-        scan = open_tiled_scan(path) if path is not None and wants_tiles(path) else None
-        if scan is not None:
-            self.setPixmap(QPixmap())
-            self.tiles = TiledScanItem(scan, self)
-        else:
-            self.setPixmap(load_large_pixmap(path) if path is not None else QPixmap())
+        set_scan_image(self, path, load_large_pixmap)
 
     def show_underlay(self, underlay, base_dir: Path | None) -> None:
         if underlay is None:

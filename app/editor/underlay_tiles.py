@@ -59,6 +59,22 @@ def open_tiled_scan(path: Path, parent: QWidget | None = None) -> Scan | None:
             dialog.close()
 
 
+def set_scan_image(item, path: Path | None, load_pixmap) -> None:
+    """Show a scan in the underlay item (canvas.py `UnderlayItem`): a very large one as a child
+    `TiledScanItem` (so it follows the item's transform, opacity and visibility), any other as the
+    item's pixmap (`load_pixmap(path)`); None clears it."""
+    if item.tiles is not None:
+        if item.tiles.scene() is not None:
+            item.tiles.scene().removeItem(item.tiles)
+        item.tiles = None
+    scan = open_tiled_scan(path) if path is not None and wants_tiles(path) else None
+    if scan is not None:
+        item.setPixmap(QPixmap())
+        item.tiles = TiledScanItem(scan, item)
+    else:
+        item.setPixmap(load_pixmap(path) if path is not None else QPixmap())
+
+
 class TiledScanItem(QGraphicsItem):
     """A scan drawn from its pyramid's tiles, in image pixels (as a pixmap item of the full scan would)."""
 

@@ -453,7 +453,8 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     # a narrower line that scores less than a wider one there is that line's edge (a road's dark
     # casing reads as a brown trail)
     wider = exp_w[None, :, None] > exp_w[None, None, :]  # (1, k, j): look k wider than look j
-    dominated = ((rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]) & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
+    stronger = rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]
+    dominated = (stronger & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
     value = np.where(ok & ~dominated, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
     best = np.argmax(value, axis=1)
     idx = np.arange(len(best))

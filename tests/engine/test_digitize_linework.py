@@ -64,7 +64,8 @@ class Painter:
         pt = self.m.terrain_table.paths[code]
         lay = self.m.layout()
         a, b = np.array(lay.hex_to_pixel(side.hex)), np.array(lay.hex_to_pixel(side.other))
-        self.segment(a, b, pt.width * self.size, _rgb(pt.color), (0.15 * self.size, 0.1 * self.size) if pt.dash else None)
+        dash = (0.15 * self.size, 0.1 * self.size) if pt.dash else None
+        self.segment(a, b, pt.width * self.size, _rgb(pt.color), dash)
 
     def scan(self, blur: bool = True, noise: float = 3.0) -> np.ndarray:
         arr = self.img * CAST
