@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from hexwright.app.editor.sampling import _hex_rgb, srgb_to_lab
 from hexwright.engine.hexgrid import Hexside, hex_neighbor, hexside_of
 from hexwright.engine.hexgrid.fit import invert_transform
 from hexwright.engine.model.hexmap import HexMap, HexsideInfo
-
-from hexwright.app.editor.sampling import _hex_rgb, srgb_to_lab
 
 MATCH_DELTA_E = 24.0  # a point of a hexside shows a feature's colour when it is this near it in Lab
 MIX_SHARE = 0.3  # a point shows a line when it is this far from the paper towards the line's colour

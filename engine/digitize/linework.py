@@ -123,7 +123,8 @@ class _Reader:
 
     def __init__(self, scan: Scan, transform: Sequence[float], gains: np.ndarray) -> None:
         self.scan = scan
-        self.inv = invert_transform(tuple(transform))  # scene -> image
+        a, b, c, d, e, f = (float(x) for x in transform)
+        self.inv = invert_transform((a, b, c, d, e, f))  # scene -> image
         self.gains = gains
 
     def __call__(self, pts: np.ndarray) -> np.ndarray:
@@ -157,7 +158,8 @@ def hex_paper(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float) -> n
     return out
 
 
-def paper_gains(paper: np.ndarray, references: np.ndarray, anchor: np.ndarray | None = None) -> np.ndarray:
+def paper_gains(paper: np.ndarray, references: np.ndarray,
+                anchor: np.ndarray | tuple[float, float, float] | None = None) -> np.ndarray:
     """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
     terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
     map's paper), the search starts from the gain that makes the lighter half of the hexes that
@@ -176,7 +178,7 @@ def paper_gains(paper: np.ndarray, references: np.ndarray, anchor: np.ndarray | 
         d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None], axis=3), axis=2)
         return np.minimum(d, 25.0).sum(axis=1)
 
-    spans = ((0.3, 9), (0.06, 7), (0.012, 5))
+    spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
     best = np.ones(3)
     if anchor is not None:
         light = obs[obs.sum(axis=1) >= np.median(obs.sum(axis=1))]
@@ -302,7 +304,7 @@ def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray) -> np.ndarray:
     o, u = obs[:, lines].mean(-1), np.broadcast_to(under, obs.shape)[:, lines].mean(-1)  # (n, s, v)
     dark = (o < BRIDGE_DARK * np.maximum(u, 1.0)).mean(axis=1)  # (n, v)
     box = _box(dark, max(1, int(0.1 / max(v[1] - v[0], 1e-6))), axis=1)
-    return (np.where(np.abs(v) <= SEARCH, box, 0.0) >= BRIDGE_COVER).any(axis=1)
+    return np.asarray((np.where(np.abs(v) <= SEARCH, box, 0.0) >= BRIDGE_COVER).any(axis=1))
 
 
 def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray]:
@@ -526,7 +528,8 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
         sel = (far >= 0.7 * np.quantile(far, 0.98, axis=1, keepdims=True)) & (far > MIN_CONTRAST)
         if sel.sum() < 3:
             continue  # the example shows nothing like the code: the table's look stays
-        rgb = tuple(float(x) for x in np.median(obs[sel], axis=0))
+        r, g_, b = (float(x) for x in np.median(obs[sel], axis=0))
+        rgb = (r, g_, b)
         new = replace(lk, rgb=rgb, taught=True)
         trial = [new]
         if lk.kind == "hexside":
