@@ -56,7 +56,7 @@ SIDE_MIN_ALONG = 0.6  # share of a hexside's profiles that must show the feature
 PATH_MIN_COVER = 0.45  # share of a link's lines, on each side, that must show the path
 PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
-DASH_TRANSITIONS = 2.5  # on/off changes along a link's 1.24 hex sizes from which a path reads as dashed
+DASH_TRANSITIONS = 1.5  # gaps along a link's 1.2 hex sizes from which a path reads as dashed
 EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
 CHUNK = 192  # hexsides read at once (bounded memory on very large maps)
 
@@ -289,7 +289,7 @@ class _PathReading:
     cover: np.ndarray  # (n, r) the lesser share, of the two sides' lines, showing the path
     score: np.ndarray  # (n, r) mean band membership over the lines
     width: np.ndarray  # (n, r) membership integral across the line at its crossings (hex sizes)
-    transitions: np.ndarray  # (n, r) on/off changes along the link
+    transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
 
 
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
@@ -362,26 +362,32 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
-        # dashes: on/off changes along the whole course followed (not across a bridge)
-        seen = ~hidden
-        both = seen[:, 1:] & seen[:, :-1]
-        transitions[:, j] = ((np.diff(hit.astype(int), axis=1) != 0) & both).sum(axis=1)
+        # dashes: gaps along the course followed with the line showing again beyond them (a solid
+        # line that turns away from the lines read leaves no gap it comes back from)
+        on = hit & ~hidden
+        gap_start = on[:, :-1] & ~on[:, 1:]  # (n, s - 1): a gap begins after line k
+        later = np.flip(np.cumsum(np.flip(on, axis=1), axis=1), axis=1)[:, 2:] > 0  # a hit after line k + 1
+        transitions[:, j] = (gap_start[:, :-1] & later).sum(axis=1)
         # the width: membership integral across the line at the crossings found (lines that show it)
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(hit.any(axis=1), (integral * hit).sum(axis=1) / np.maximum(hit.sum(axis=1), 1), 0.0)
-    ring_cover = _ring_cover(g, paper, read, size, looks, step)
-    cover = np.where(bridged[:, None], cover, np.maximum(cover, ring_cover))
+    ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
+    if bridged.any():  # beyond the bridge's box
+        ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
+                              ring_cover)
+    cover = np.maximum(cover, ring_cover)
     return _PathReading(cover, score, width, transitions)
 
 
 RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
+RING_R_BRIDGED = np.array([0.44, 0.5, 0.56, 0.62])  # ... on a bridged link, beyond the bridge's box
 RING_DEG = 60.0  # each arc spans +-this from the course to the hex centre (short of the hexside itself)
 RING_TURN_DEG = 25.0  # a path's crossing moves at most this much from one arc to the next
 
 
 def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float, looks: list[LineLook],
-                step: float) -> np.ndarray:
+                step: float, radii: np.ndarray) -> np.ndarray:
     """(n, r) the lesser share, on the two sides, of arcs around the hexside's middle that a path crosses,
     followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road rounding a
     corner) leaves the parallel lines but still crosses every arc."""
@@ -394,13 +400,13 @@ def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         u = sign * g.unit
         d = (np.cos(theta)[None, :, None] * u[:, None, :]
              + np.sin(theta)[None, :, None] * np.stack([-u[:, 1], u[:, 0]], 1)[:, None, :])  # (n, th, 2)
-        pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * RING_R[None, :, None, None]  # (n, R, th, 2)
+        pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]  # (n, R, th, 2)
         obs = read(pts)
         mem = _membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)  # (n, R, th, r)
         side = np.zeros((n, r))
         for j, lk in enumerate(looks):
             band = np.stack([_box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))), axis=1)
-                             for k, rad in enumerate(RING_R)], axis=1)  # (n, R, th)
+                             for k, rad in enumerate(radii)], axis=1)  # (n, R, th)
             b = _follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
             side[:, j] = (b >= HIT).mean(axis=1)
         covers.append(side)
@@ -449,7 +455,9 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     min_cover = np.where(dashed_exp, PATH_MIN_COVER * 0.7, PATH_MIN_COVER)
     ok = rd.cover >= min_cover[None, :]
     dashed_seen = rd.transitions >= DASH_TRANSITIONS
-    pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, 0.55)
+    # a solid line seen with gaps (a hex number printed over it) is less suspect than a dashed one
+    # seen solid (a road's edge in a trail's colour)
+    pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, np.where(dashed_exp[None, :], 0.55, 0.8))
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
     # a narrower line that scores less than a wider one there is that line's edge (a road's dark
