@@ -58,7 +58,7 @@ PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
 DASH_TRANSITIONS = 1.5  # gaps along a link's 1.2 hex sizes from which a path reads as dashed
 EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
-CHUNK = 192  # hexsides read at once (bounded memory on very large maps)
+CHUNK = 128  # hexsides read at once (bounded memory, and few enough scan blocks for the cache on a large scan)
 
 
 @dataclass(frozen=True)
@@ -587,8 +587,10 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     sides = inner_sides(hexmap)
     out: list[LineProposal] = []
     report(progress, 0, len(sides))
-    for i in range(0, len(sides), CHUNK):
-        g = _geometry(hexmap, sides[i:i + CHUNK], index)
+    # fewer hexsides at once where each is read at more points (a scan of many pixels per hex)
+    chunk = max(16, int(CHUNK * min(1.0, (1.0 / 60) / step)))
+    for i in range(0, len(sides), chunk):
+        g = _geometry(hexmap, sides[i:i + chunk], index)
         found: list[tuple[str, np.ndarray, np.ndarray, list[LineLook]]] = []
         if side_looks:
             found.append(("hexside", *_choose_hexside(_read_hexside_features(g, paper, read, size, side_looks, step),
@@ -600,5 +602,5 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
             for k in np.flatnonzero(chosen >= 0):
                 c = float(round(conf[k], 3))
                 out.append(LineProposal(kind, _side_key(hexmap, g.sides[k]), lks[chosen[k]].code, c, c >= PROPOSE))
-        report(progress, min(i + CHUNK, len(sides)), len(sides))
+        report(progress, min(i + chunk, len(sides)), len(sides))
     return out
