@@ -63,7 +63,7 @@ def peak_rss() -> int:
         pass
     import resource
 
-    return peak_rss()
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def child(mode: str, path: str, transform: list[float]) -> dict:
