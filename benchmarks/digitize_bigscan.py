@@ -78,7 +78,7 @@ def child(mode: str, path: str, transform: list[float]) -> dict:
     app = qapp()
     out: dict = {}
     if mode == "pixmap":
-        from hexwright.app.editor.canvas import load_large_pixmap
+        from hexwright.app.kindbase.underlay import load_large_pixmap
 
         t0 = time.perf_counter()
         pix = load_large_pixmap(Path(path))
