@@ -58,6 +58,7 @@ MIN_EDGES = 12  # fewer measured lines than this do not refine a fit
 LINE_CONTRAST = 1.5  # printed hex lines: sides' median ridge this many times the ridge inside the hexes
 AFFINE_MIN_EDGES = 100  # measured lines from which the refinement fits a full affine
 EDGE_SIGMA_FLOOR_PX = 0.15
+BAD_CLICK_HEX = 0.5  # a clicked point this far (hex sizes) from its fitted centre is probably mislabelled
 
 Progress = Callable[[int, int], bool] | None
 
@@ -374,6 +375,10 @@ def fit_quality(hexmap: HexMap, fit: GridFit) -> FitQuality:
         err_px = np.sqrt(err_px**2 + local**2)
     per_hex = err_px / fit.hex_size_px
     warnings = list(fit.notes)
+    for h, r in zip(fit.hexes, fit.residuals_hex, strict=False):
+        if r >= BAD_CLICK_HEX:
+            warnings.append(f"the point of hex {hexmap.label(h)} is {r:.2f} hex from where the fit puts that hex: "
+                            "is its label right?")
     worst_hex: Hex | None = None
     worst = 0.0
     if len(hexes):
