@@ -82,7 +82,7 @@ ORGANIZATION = "Hexwright"
 APPLICATION = "Hexwright"
 MAX_RECENT = 10
 FILE_FILTER = "Hexwright maps and scenarios (*.yaml *.yml);;All files (*)"
-SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
+SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 
 
 def editor_settings() -> QSettings:
