@@ -398,7 +398,8 @@ class FitGridDialog(QDialog):
         if self.fit is not None and self.scan is not None and self.refine_box.isChecked():
             self.fit = refine_fit(self.scan, self.hexmap, self.fit)
         if self.fit is not None:
-            self.quality = fit_quality(self.hexmap, self.fit)
+            bounds = (self.scan.width, self.scan.height) if self.scan is not None else None
+            self.quality = fit_quality(self.hexmap, self.fit, bounds)
         self._fill_table()
         self._draw()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)

@@ -180,6 +180,8 @@ class MainWindow(QMainWindow):
         self.act_new = self._action("&New…", self.new_map, K.New, "Create a new map")
         self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
                                          "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
+        self.act_new_from_scan = self._action("New from &Scan…", self.new_from_scan, tip="A new map from a scanned "
+                                              "printed map: the grid fitted to it, columns and rows counted")
         self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
         self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
         self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
@@ -237,7 +239,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_new_area, self.act_open])
+        m.addActions([self.act_new, self.act_new_from_scan, self.act_new_area, self.act_open])
         self.recent_menu = m.addMenu("Open &Recent")
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
@@ -650,6 +652,11 @@ class MainWindow(QMainWindow):
             return False
         self.set_document(MapDocument(dlg.build_map()))
         return True
+
+    def new_from_scan(self, scan_path: str | None = None) -> bool:
+        from .dialogs.new_from_scan import new_map_from_scan
+
+        return new_map_from_scan(self, scan_path)
 
     def new_area_map(self) -> bool:
         """File > New Area Map…: an area-map editor window on a new map (app/areamap)."""

@@ -364,12 +364,18 @@ def _finish(fit: GridFit, hexmap: HexMap, edges: _Edges, m: np.ndarray, cov: np.
     return refined
 
 
-def fit_quality(hexmap: HexMap, fit: GridFit) -> FitQuality:
-    """How far `fit` may be off at each hex of `hexmap` (see the module docstring), and the warnings."""
+def fit_quality(hexmap: HexMap, fit: GridFit, bounds: tuple[float, float] | None = None) -> FitQuality:
+    """How far `fit` may be off at each hex of `hexmap` (see the module docstring), and the warnings.
+    With `bounds` (the scan's width and height), hexes whose centres the fit puts off the scan do not
+    count towards the worst hex (their error is still given)."""
     hexes = tuple(hexmap.hexes)
     lay = hexmap.layout()
     centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
     err_px = ERROR_SIGMAS * fit.position_sigma_px(centres)
+    counted = np.ones(len(hexes), dtype=bool)
+    if bounds is not None:
+        img = fit.scene_to_image(centres)
+        counted = (img[:, 0] >= 0) & (img[:, 1] >= 0) & (img[:, 0] < bounds[0]) & (img[:, 1] < bounds[1])
     if fit.local_error_px is not None and len(fit.local_error_px) == len(hexes):
         local = np.nan_to_num(np.array(fit.local_error_px), nan=0.0)
         err_px = np.sqrt(err_px**2 + local**2)
@@ -381,8 +387,8 @@ def fit_quality(hexmap: HexMap, fit: GridFit) -> FitQuality:
                             "is its label right?")
     worst_hex: Hex | None = None
     worst = 0.0
-    if len(hexes):
-        i = int(np.argmax(per_hex))
+    if counted.any():
+        i = int(np.argmax(np.where(counted, per_hex, -1.0)))
         worst_hex, worst = hexes[i], float(per_hex[i])
         if worst > TARGET_HEX:
             far = " (the clicks do not pin the far end of the board)" if not fit.refined else ""
