@@ -58,6 +58,7 @@ MIN_EDGES = 12  # fewer measured lines than this do not refine a fit
 LINE_CONTRAST = 1.5  # printed hex lines: sides' median ridge this many times the ridge inside the hexes
 AFFINE_MIN_EDGES = 100  # measured lines from which the refinement fits a full affine
 EDGE_SIGMA_FLOOR_PX = 0.15
+WEAK_LINE = 0.3  # a ridge below this share of the lines' median strength is not a printed hex line
 BAD_CLICK_HEX = 0.5  # a clicked point this far (hex sizes) from its fitted centre is probably mislabelled
 
 Progress = Callable[[int, int], bool] | None
@@ -154,6 +155,13 @@ def _measure(scan: Scan, m: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: 
                     & (pts[:, :, [0, -1], 1] >= 0) & (pts[:, :, [0, -1], 1] <= scan.height - 1), axis=(1, 2))
     offset = np.where(edge_ok & inside, offset, np.nan)
     return offset, np.where(edge_ok & inside, strength, 0.0), n, (q0 + q1) / 2
+
+
+def _on_scan(scan: Scan, m: np.ndarray, scene: np.ndarray, margin: float) -> np.ndarray:
+    """Which scene points `m` puts on the scan, `margin` pixels in from its border."""
+    img = scene @ m[:, :2].T + m[:, 2]
+    return ((img[:, 0] >= margin) & (img[:, 1] >= margin) & (img[:, 0] <= scan.width - 1 - margin)
+            & (img[:, 1] <= scan.height - 1 - margin))
 
 
 def _solve(a: np.ndarray, b: np.ndarray, w: np.ndarray, model: str) -> tuple[np.ndarray, np.ndarray]:
@@ -264,6 +272,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
         radius = np.minimum(rmax, 3.0 * sig + 1.5 + width)
         reach = (3.0 * sig + 1.5) <= rmax
         reach[clicked_edges] = True
+        reach &= _on_scan(scan, m, mids, rmax)
         idx = np.flatnonzero(reach)
         if len(idx) > MAX_EDGES:
             idx = np.sort(rng.choice(idx, MAX_EDGES, replace=False))
@@ -301,7 +310,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
         m = _from_frame(_to_frame(m, frame) + x, frame)
         cov = sigma**2 * inv
         used = int(inliers.sum())
-        if bool(reach.all()) and step < 0.05:
+        if bool(reach[_on_scan(scan, m, mids, rmax)].all()) and step < 0.05:
             break
     if used < MIN_EDGES:
         return replace(fit, notes=fit.notes + (
@@ -311,21 +320,24 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
     # A last round measures every side (up to MAX_FINAL_EDGES) closely, for the per-hex residuals.
     sig = position_sigma(cov, frame, mids)
     radius = np.minimum(rmax, 3.0 * sig + 1.5 + width)
-    idx = np.flatnonzero((3.0 * sig + 1.5) <= rmax)
+    idx = np.flatnonzero(((3.0 * sig + 1.5) <= rmax) & _on_scan(scan, m, mids, rmax))
     if len(idx) < MIN_EDGES:
         return replace(fit, notes=fit.notes + ("the printed hex lines do not agree on a fit",))
     if len(idx) > MAX_FINAL_EDGES:
         idx = np.sort(np.random.default_rng(1).choice(idx, MAX_FINAL_EDGES, replace=False))
-    off, _, normals, _ = _measure(scan, m, edges.p0[idx], edges.p1[idx], radius[idx], width, polarity)
+    off, strength, normals, _ = _measure(scan, m, edges.p0[idx], edges.p1[idx], radius[idx], width, polarity)
     good = np.isfinite(off)
     if good.sum() < MIN_EDGES:
         return replace(fit, notes=fit.notes + ("the printed hex lines could not be measured again",))
+    strength = strength[good]
     a_e = _edge_rows(mids[idx][good], normals[good], frame)
     a_c, b_c = _click_rows(fit, lay, m, frame)
     x, inv, inliers, sigma = _robust(a_e, off[good], a_c, b_c, click_sigma, model)
     m = _from_frame(_to_frame(m, frame) + x, frame)
     resid = off[good] - a_e @ x
-    return _finish(fit, hexmap, edges, m, sigma**2 * inv, frame, model, idx[good], resid, inliers, sigma, lay)
+    # a side whose ridge is much weaker than the lines' is paper or art beyond the printed grid
+    strong = inliers & (strength >= WEAK_LINE * float(np.median(strength[inliers])))
+    return _finish(fit, hexmap, edges, m, sigma**2 * inv, frame, model, idx[good], resid, strong, sigma, lay)
 
 
 def _frame_jacobian(src: tuple[float, float, float], dst: tuple[float, float, float]) -> np.ndarray:
@@ -348,12 +360,13 @@ def _finish(fit: GridFit, hexmap: HexMap, edges: _Edges, m: np.ndarray, cov: np.
     sq = per_edge[edges.hex_edges] ** 2
     count = np.sum(np.isfinite(sq), axis=1)
     local = np.where(count > 0, np.sqrt(np.nansum(sq, axis=1) / np.maximum(count, 1)), np.nan)
+    # the sides of each hex printed on the scan and measured (beyond the printed grid: few or none)
     img = np.array(fit.points_px, dtype=float).reshape(-1, 2)
     refined = fit_from_matrix(
         m, model, lay, fit.hexes, img, rms_similarity_px=fit.rms_similarity_px, rms_affine_px=fit.rms_affine_px,
         covariance=tuple(float(v) for v in cov.ravel()), covariance_frame=frame, refined_edges=int(inliers.sum()),
         edge_rms_px=float(sigma), notes=fit.notes,
-        local_error_px=tuple(float(v) for v in local),
+        local_error_px=tuple(float(v) for v in local), sides_found=tuple(int(v) for v in count),
     )
     worst = max(refined.residuals_hex) if refined.residuals_hex else 0.0
     if worst > 0.5:

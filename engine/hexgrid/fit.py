@@ -79,11 +79,13 @@ class GridFit:
     covariance_frame: tuple[float, float, float] = (0.0, 0.0, 1.0)
     # Refinement from the printed hex lines (engine/digitize/gridfit.py): how many hexsides were used,
     # the RMS of their alignment residuals, the local residual per hex of the map (NaN where no line was
-    # measured; in the map's hex order), and what the refinement found wrong.
+    # measured; in the map's hex order), how many of each hex's sides were found printed, and what the
+    # refinement found wrong.
     points_px: tuple[tuple[float, float], ...] = ()  # the clicked image positions, in the order of `hexes`
     refined_edges: int = 0
     edge_rms_px: float | None = None
     local_error_px: tuple[float, ...] | None = None
+    sides_found: tuple[int, ...] | None = None  # per hex of the map: its sides found printed on the scan
     notes: tuple[str, ...] = ()
 
     @property

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 PROVISIONAL = 70  # columns and rows of the grid clicked on before the map's size is known
+PRINTED_SIDES = 4  # a hex with this many of its 6 sides found on the scan is part of the printed board
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,16 @@ class GridChoice:
 
 def count_grid(hexmap: HexMap, fit: GridFit, width: int, height: int) -> tuple[int, int, int, int]:
     """(first column offset, first row offset, columns, rows) of the hexes of `hexmap` whose centres
-    `fit` puts on a scan of `width` x `height` pixels. ValueError when none does."""
+    `fit` puts on a scan of `width` x `height` pixels, and, when the fit was refined from the printed
+    hex lines, that are printed (most of their sides found: the paper around a board is not counted).
+    ValueError when none is."""
     lay = hexmap.layout()
     centres = fit.scene_to_image(lay.hexes_to_pixels(np.array(hexmap.hexes, dtype=float)))
     inside = (centres[:, 0] >= 0) & (centres[:, 1] >= 0) & (centres[:, 0] < width) & (centres[:, 1] < height)
+    if fit.sides_found is not None and len(fit.sides_found) == len(hexmap.hexes):
+        printed = inside & (np.array(fit.sides_found) >= PRINTED_SIDES)
+        if printed.sum() >= 3:
+            inside = printed
     if not inside.any():
         raise ValueError("no hex of the fitted grid has its centre on the scan")
     off = hexmap.grid.offset
@@ -70,6 +77,8 @@ def map_from_fit(provisional: HexMap, fit: GridFit, scan: Scan, name: str = "",
                  refine: bool = True) -> tuple[HexMap, GridFit]:
     """The new map: the provisional grid cut to the hexes on the scan, numbered as printed, and its fit
     (from the same clicks, by label; refined again when asked). The underlay is left to the caller."""
+    if refine and not fit.refined:
+        fit = refine_fit(scan, provisional, fit)
     c0, r0, columns, rows = count_grid(provisional, fit, scan.width, scan.height)
     g = provisional.grid
     stagger = g.stagger
