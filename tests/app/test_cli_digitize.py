@@ -120,3 +120,23 @@ def test_taught_terrain_must_be_in_the_table(scan_and_points, tmp_path, capsys):
     scan, points, _ = scan_and_points
     assert main(args_for(scan, tmp_path / "m.yaml", points, "--teach", "lava=0101,0102")) == 2
     assert "not a terrain" in capsys.readouterr().err
+
+
+def test_taught_terrain_is_proposed_and_applied(scan_and_points, tmp_path, capsys):
+    """Two taught hexes per terrain: the map written has the scan's terrain on (nearly) every hex."""
+    scan, points, truth_map = scan_and_points
+    teach = []
+    for code in ("clear", "woods", "rough", "water", "city", "marsh"):
+        hexes = [h for h in truth_map.hexes if truth_map.terrain_at(h) == code][:2]
+        teach += ["--teach", f"{code}={','.join(truth_map.label(h) for h in hexes)}"]
+    out = tmp_path / "taught.map.yaml"
+    assert main(args_for(scan, out, points, *teach, "--json", "-")) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["missing"] == []
+    right = sum(e["terrain"] == truth_map.terrain_at(truth_map.hex_at(e["hex"])) for e in data["hexes"])
+    assert right >= 0.9 * len(data["hexes"])
+    from hexwright.engine.formats import read_map_file
+
+    written = read_map_file(out)
+    applied = [e for e in data["hexes"] if e["proposed"]]
+    assert applied and all(written.terrain_at(written.hex_at(e["hex"])) == e["terrain"] for e in applied)
