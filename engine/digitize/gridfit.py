@@ -21,7 +21,7 @@ everywhere. `refine_fit`:
 `fit_quality` then gives the error the fit may make at every hex, in hex sizes (centre to corner, the
 unit of `GridFit.residuals_hex`): ERROR_SIGMAS standard errors from the parameter covariance propagated
 to the hex centre, together with the alignment residuals of the printed lines around the hex where
-there are some. Where the worst hex is over TARGET_HEX the quality carries a warning naming the hex and
+there are some and LINE_PLACEMENT_PX (how well printed art places a grid at best). Where the worst hex is over TARGET_HEX the quality carries a warning naming the hex and
 what would pin it (a point near it), so a fit is never applied silently a hex off.
 Pure numpy; no Qt.
 """
@@ -59,7 +59,11 @@ LINE_CONTRAST = 1.5  # printed hex lines: sides' median ridge this many times th
 AFFINE_MIN_EDGES = 100  # measured lines from which the refinement fits a full affine
 EDGE_SIGMA_FLOOR_PX = 0.15
 WEAK_LINE = 0.3  # a ridge below this share of the lines' median strength is not a printed hex line
-BAD_CLICK_HEX = 0.5  # a clicked point this far (hex sizes) from its fitted centre is probably mislabelled
+BAD_CLICK_HEX = 0.5
+# How well printed lines place a grid at best: art drawn on whole pixels is half a pixel off a
+# nominal grid, and published boards are a pixel off their nominal grid here and there (measured on
+# VASL boards by the digitize-grid benchmark).
+LINE_PLACEMENT_PX = 1.0  # a clicked point this far (hex sizes) from its fitted centre is probably mislabelled
 
 Progress = Callable[[int, int], bool] | None
 
@@ -391,7 +395,7 @@ def fit_quality(hexmap: HexMap, fit: GridFit, bounds: tuple[float, float] | None
         counted = (img[:, 0] >= 0) & (img[:, 1] >= 0) & (img[:, 0] < bounds[0]) & (img[:, 1] < bounds[1])
     if fit.local_error_px is not None and len(fit.local_error_px) == len(hexes):
         local = np.nan_to_num(np.array(fit.local_error_px), nan=0.0)
-        err_px = np.sqrt(err_px**2 + local**2)
+        err_px = np.sqrt(err_px**2 + local**2 + LINE_PLACEMENT_PX**2)
     per_hex = err_px / fit.hex_size_px
     warnings = list(fit.notes)
     for h, r in zip(fit.hexes, fit.residuals_hex, strict=False):
