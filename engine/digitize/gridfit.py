@@ -21,8 +21,9 @@ everywhere. `refine_fit`:
 `fit_quality` then gives the error the fit may make at every hex, in hex sizes (centre to corner, the
 unit of `GridFit.residuals_hex`): ERROR_SIGMAS standard errors from the parameter covariance propagated
 to the hex centre, together with the alignment residuals of the printed lines around the hex where
-there are some and LINE_PLACEMENT_PX (how well printed art places a grid at best). Where the worst hex is over TARGET_HEX the quality carries a warning naming the hex and
-what would pin it (a point near it), so a fit is never applied silently a hex off.
+there are some and LINE_PLACEMENT_PX (how well printed art places a grid at best). Where the worst
+hex is over TARGET_HEX the quality carries a warning naming the hex and what would pin it (a point
+near it), so a fit is never applied silently a hex off.
 Pure numpy; no Qt.
 """
 
