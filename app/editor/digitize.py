@@ -302,9 +302,10 @@ class FitGridDialog(QDialog):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        for b in self.buttons.buttons():
-            b.setAutoDefault(False)  # Enter in the label field adds the point; it never applies the fit
-            b.setDefault(False)
+        for btn in self.buttons.buttons():
+            if isinstance(btn, QPushButton):
+                btn.setAutoDefault(False)  # Enter in the label field adds the point; it never applies the fit
+                btn.setDefault(False)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -300,7 +300,7 @@ def fit_from_matrix(
     layout: Layout,
     hexes: Sequence[Hex],
     img: np.ndarray,
-    **extra: object,
+    **extra: Any,
 ) -> GridFit:
     """A GridFit for the scene -> image matrix `m` (2 x 3), its figures and residuals worked out on the
     clicked points (`hexes` at image positions `img`); `extra` sets the other fields."""
@@ -320,9 +320,9 @@ def fit_from_matrix(
     )
     transform = invert_transform(forward)
     res_hex = res / hex_size_px
-    fields: dict[str, object] = {"rms_similarity_px": _rms(res), "rms_affine_px": None}
+    fields: dict[str, Any] = {"rms_similarity_px": _rms(res), "rms_affine_px": None}
     fields.update(extra)
-    return GridFit(  # type: ignore[arg-type]
+    return GridFit(
         model=model,
         transform=tuple(float(v) for v in transform),  # type: ignore[arg-type]
         hex_size_px=hex_size_px,
