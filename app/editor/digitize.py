@@ -284,8 +284,10 @@ class FitGridDialog(QDialog):
         sl.addWidget(self.refine_box)
         sl.addWidget(self.summary)
         sl.addWidget(self.quality_label)
-        sl.addWidget(QLabel(f"A good fit puts every hex centre within {TARGET_HEX} hex of the printed one: place "
-                            "3 or more points spread over the board (the far corners pin it best)."))
+        self.how_good = QLabel(f"A good fit puts every hex centre within {TARGET_HEX} hex of the printed one: "
+                               "place 3 or more points spread over the board (the far corners pin it best).")
+        self.how_good.setWordWrap(True)
+        sl.addWidget(self.how_good)
         row3 = QHBoxLayout()
         row3.addWidget(QLabel("Scan opacity"))
         row3.addWidget(self.opacity)
@@ -301,6 +303,7 @@ class FitGridDialog(QDialog):
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([760, 420])
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         for btn in self.buttons.buttons():
             if isinstance(btn, QPushButton):

@@ -99,7 +99,7 @@ def test_refined_fit_and_worst_hex_are_shown(qtbot, tmp_path):
     scene = m.layout().hexes_to_pixels(np.array(m.hexes, dtype=float))
     assert np.hypot(*(dlg.fit.scene_to_image(scene) - truth).T).max() < 0.1 * dlg.fit.hex_size_px
     # the dialog says how good a fit must be
-    assert any("within 0.1 hex" in w.text() for w in dlg.findChildren(type(dlg.quality_label)))
+    assert "within 0.1 hex" in dlg.how_good.text()
     ok = dlg.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert dlg.result() == QDialog.DialogCode.Accepted
