@@ -59,6 +59,8 @@ MIN_EDGES = 12  # fewer measured lines than this do not refine a fit
 LINE_CONTRAST = 1.5  # printed hex lines: sides' median ridge this many times the ridge inside the hexes
 AFFINE_MIN_EDGES = 100  # measured lines from which the refinement fits a full affine
 EDGE_SIGMA_FLOOR_PX = 0.15
+LUMA = np.array([0.299, 0.587, 0.114])
+LUMA_CACHE_PX = 120_000_000  # scans up to this many pixels are read once as a one-byte luminance image
 WEAK_LINE = 0.3  # a ridge below this share of the lines' median strength is not a printed hex line
 BAD_CLICK_HEX = 0.5
 # How well printed lines place a grid at best: art drawn on whole pixels is half a pixel off a
@@ -110,20 +112,42 @@ class _Edges:
         return cls(a.reshape(-1, 2)[first], b.reshape(-1, 2)[first], inverse.reshape(-1, 6), to_centre)
 
 
-def _luminance(scan: Scan, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """Bilinear luminance at image points (any shape); white off the scan."""
-    shape = xs.shape
-    xs, ys = xs.ravel(), ys.ravel()
-    x0, y0 = np.floor(xs), np.floor(ys)
-    fx, fy = xs - x0, ys - y0
-    w = np.array([0.299, 0.587, 0.114])
-    out = np.zeros(xs.size)
-    for dx, dy, wt in ((0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)):
-        out += wt * (scan.sample(x0 + dx, y0 + dy) @ w)
-    return out.reshape(shape)
+class _Luma:
+    """Bilinear luminance of a scan at image points; white off the scan. A scan up to LUMA_CACHE_PX is
+    read once into a one-byte luminance image (a pixel read per corner instead of an RGB one); a larger
+    one is read through `Scan.sample`, which serves it as it is stored."""
+
+    def __init__(self, scan: Scan) -> None:
+        self.scan = scan
+        self.grey: np.ndarray | None = None
+        if scan.width * scan.height <= LUMA_CACHE_PX:
+            rgb = scan.array()
+            grey = np.empty(rgb.shape[:2], dtype=np.uint8)
+            for y0 in range(0, rgb.shape[0], 1024):  # in bands: no float copy of the whole scan
+                band = rgb[y0:y0 + 1024].astype(np.float32) @ LUMA.astype(np.float32)
+                grey[y0:y0 + 1024] = np.clip(np.rint(band), 0, 255).astype(np.uint8)
+            self.grey = grey
+
+    def _at(self, xi: np.ndarray, yi: np.ndarray) -> np.ndarray:
+        if self.grey is None:
+            return self.scan.sample(xi, yi) @ LUMA
+        h, w = self.grey.shape
+        inside = (xi >= 0) & (yi >= 0) & (xi < w) & (yi < h)
+        out = np.full(xi.shape, 255.0)
+        out[inside] = self.grey[yi[inside].astype(np.int64), xi[inside].astype(np.int64)]
+        return out
+
+    def __call__(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        shape = xs.shape
+        xs, ys = xs.ravel(), ys.ravel()
+        x0, y0 = np.floor(xs), np.floor(ys)
+        fx, fy = xs - x0, ys - y0
+        out = (1 - fx) * (1 - fy) * self._at(x0, y0) + fx * (1 - fy) * self._at(x0 + 1, y0)
+        out += (1 - fx) * fy * self._at(x0, y0 + 1) + fx * fy * self._at(x0 + 1, y0 + 1)
+        return out.reshape(shape)
 
 
-def _measure(scan: Scan, m: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: np.ndarray, width_px: float,
+def _measure(scan: _Luma, m: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: np.ndarray, width_px: float,
              polarity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For hexsides (scene corners p0, p1) under the scene -> image matrix `m`: the offset (pixels,
     along the image normal) of the printed line from the predicted side, its ridge strength, the
@@ -138,7 +162,7 @@ def _measure(scan: Scan, m: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: 
     along = np.array(ALONG)
     base = q0[:, None, :] + along[None, :, None] * (q1 - q0)[:, None, :]  # (E, T, 2)
     pts = base[:, :, None, :] + d[None, None, :, None] * n[:, None, None, :]  # (E, T, D, 2)
-    lum = _luminance(scan, pts[..., 0], pts[..., 1])
+    lum = scan(pts[..., 0], pts[..., 1])
     profile = np.median(lum, axis=1) if len(along) > 3 else lum.mean(axis=1)
     ink = (255.0 - profile) if polarity > 0 else profile
     k = max(1, int(round(width_px / STEP_PX)))
@@ -156,8 +180,9 @@ def _measure(scan: Scan, m: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: 
     offset = d[best] + np.clip(frac, -0.5, 0.5) * STEP_PX
     edge_ok = ok & np.isfinite(strength) & (strength > 0)
     # the window must not leave the scan
-    inside = np.all((pts[:, :, [0, -1], 0] >= 0) & (pts[:, :, [0, -1], 0] <= scan.width - 1)
-                    & (pts[:, :, [0, -1], 1] >= 0) & (pts[:, :, [0, -1], 1] <= scan.height - 1), axis=(1, 2))
+    w, h = scan.scan.width, scan.scan.height
+    inside = np.all((pts[:, :, [0, -1], 0] >= 0) & (pts[:, :, [0, -1], 0] <= w - 1)
+                    & (pts[:, :, [0, -1], 1] >= 0) & (pts[:, :, [0, -1], 1] <= h - 1), axis=(1, 2))
     offset = np.where(edge_ok & inside, offset, np.nan)
     return offset, np.where(edge_ok & inside, strength, 0.0), n, (q0 + q1) / 2
 
@@ -250,6 +275,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
     lay = hexmap.layout()
     edges = _Edges.of(hexmap)
     mids = (edges.p0 + edges.p1) / 2
+    luma = _Luma(scan)
     m = fit.forward_matrix()
     frame = normalised_frame(lay.hexes_to_pixels(np.array(hexmap.hexes, dtype=float).reshape(-1, 2)))
     cov0 = np.array(fit.covariance).reshape(6, 6) if fit.covariance is not None else None
@@ -283,7 +309,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
             idx = np.sort(rng.choice(idx, MAX_EDGES, replace=False))
         best = None
         for pol in (1, -1) if polarity == 0 else (polarity,):
-            off, strength, normals, _ = _measure(scan, m, edges.p0[idx], edges.p1[idx], radius[idx], width, pol)
+            off, strength, normals, _ = _measure(luma, m, edges.p0[idx], edges.p1[idx], radius[idx], width, pol)
             good = np.isfinite(off)
             if good.sum() < MIN_EDGES:
                 continue
@@ -291,7 +317,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
                 # Printed lines or not: the ridges on the predicted sides against the ridges on lines
                 # through the hex centres parallel to them (where no hex line is printed).
                 shift = edges.to_centre[idx]
-                _, control, _, _ = _measure(scan, m, edges.p0[idx] + shift, edges.p1[idx] + shift, radius[idx],
+                _, control, _, _ = _measure(luma, m, edges.p0[idx] + shift, edges.p1[idx] + shift, radius[idx],
                                             width, pol)
                 contrast = float(np.median(strength)) / max(float(np.median(control)), 1.0)
                 if contrast < LINE_CONTRAST:
@@ -330,7 +356,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
         return replace(fit, notes=fit.notes + ("the printed hex lines do not agree on a fit",))
     if len(idx) > MAX_FINAL_EDGES:
         idx = np.sort(np.random.default_rng(1).choice(idx, MAX_FINAL_EDGES, replace=False))
-    off, strength, normals, _ = _measure(scan, m, edges.p0[idx], edges.p1[idx], radius[idx], width, polarity)
+    off, strength, normals, _ = _measure(luma, m, edges.p0[idx], edges.p1[idx], radius[idx], width, polarity)
     good = np.isfinite(off)
     if good.sum() < MIN_EDGES:
         return replace(fit, notes=fit.notes + ("the printed hex lines could not be measured again",))
