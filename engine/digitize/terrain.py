@@ -3,24 +3,27 @@
 Two ways to read a hex, one entry point (`propose_terrain`):
 
 * **Taught** (the main flow): the designer names one or two hexes per terrain of the map's own table
-  ("this hex is grain"). Every hex is described by a vector of colour and texture figures measured on
-  ~200 points inside it (away from the printed hex outline): its CIE Lab median, 10 % and 90 %
-  quantiles and spread; the share of "ink" (points darker than the hex's own background by three
-  margins, so a small building in a clear hex counts); the local gradient energy (how busy the print
-  is: woods symbols, grain stripes, orchard dots); and how its points fall over a small palette of
-  the map's own colours (k-means over the whole scan). The figures are standardised over the map's
-  hexes (median and spread), so no figure drowns the others. The taught hexes seed a nearest-centroid
-  classifier with a shared, shrunk diagonal covariance; it then trains itself on the hexes it is
-  sure of (a few rounds), which learns each terrain's spread on this very map from two examples.
+  ("this hex is grain"). Every hex is described by figures measured on ~200 points inside it (away
+  from the printed hex outline): its median CIE Lab colour; its ink shares, the share of points
+  darker than that median by 18, 30 and 45 L* (a small house in a field, woods symbols, orchard
+  dots); and its texture of colours, the share of its points nearest each colour of a small palette
+  of the map's own (k-means over the whole scan: grain stripes, speckled scrub). A hex takes the
+  terrain of its nearest taught hex, the distance being the colour difference in Lab units plus
+  the ink and palette shares the hex has *more* of than the example (weighed fully: what is in the
+  hex must be explained) and *less* of (weighed lightly: an example may hold a stray crest line or
+  hex number). Terrains nobody taught borrow, as examples, the two hexes the table's colours are
+  surest of.
 
 * **Untaught** (the fallback): each hex's background colour and ink share against the terrain
   table's colours with the scan's colour cast taken out (`colour_cast`), as before issue 27. Only
-  what is clearly nearer one terrain than any other is marked `proposed`.
+  what is clearly nearer one terrain than any other (UNTAUGHT_SURE) is marked `proposed`.
 
-Confidence is calibrated on the taught hexes: each is classified once with itself left out (and the
-self-training run again without it), and the threshold for `proposed` is set above every wrong
-held-out answer, never below `MIN_SURE`. What is not sure stays for the designer's review, and
-`next_to_ask` names the hexes whose answer would help most.
+Confidence is the margin by which the runner-up terrain is farther, calibrated on the taught hexes:
+each is classified with itself left out, and `proposed` needs a margin above every wrong held-out
+answer (never below MIN_SURE). What is not sure stays for the designer's review, and `next_to_ask`
+names the hexes whose answer would help most. The weights were chosen on the tuning boards of the
+digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
+(quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
 """
 
 from __future__ import annotations
@@ -173,6 +176,7 @@ INK_DELTA_L = 14.0  # a point is ink when it is this much darker (L*) than the h
 INK_DELTA_E = 20.0  # ... and this far from it in colour
 INK_WEIGHT = 20.0  # Lab units per unit of ink share difference (chosen on the digitize benchmark)
 LINEWORK_DELTA_E = 22.0  # a point this near a road/river/railroad colour is linework, not terrain
+UNEXPLAINED_INK = 0.05  # ink share beyond the terrain's own print that is still no doubt
 UNTAUGHT_SURE = 0.85  # untaught confidence from which a proposal is `proposed` (digitize benchmark)
 
 # The ink share of Hexwright's own printed patterns, measured on a rendered hex with the untaught
@@ -305,7 +309,11 @@ def table_proposals(hexmap: HexMap, bg: np.ndarray, ink: np.ndarray, codes: list
     d1 = dist[rows, best]
     d2 = dist[rows, order[:, 1]] if len(codes) > 1 else d1 + 2 * DISTANCE_SCALE
     margin = np.clip((d2 - d1) / np.maximum(d2, 1e-9), 0.0, 1.0)
-    return best, margin * np.exp(-d1 / DISTANCE_SCALE) ** 0.5, gains
+    # ink the proposed terrain's print does not explain (a small house in what reads as a field) makes
+    # the reading unsure: such hexes are left for review rather than proposed as the field
+    unexplained = np.clip(np.nan_to_num(ink) - ref_ink[best] - UNEXPLAINED_INK, 0.0, None)
+    doubt = np.clip(1.0 - unexplained / UNEXPLAINED_INK, 0.0, 1.0)
+    return best, margin * np.exp(-d1 / DISTANCE_SCALE) ** 0.5 * doubt, gains
 
 
 # -- taught: colour and texture features -------------------------------------------------------------
@@ -400,7 +408,9 @@ def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray,
     best = order[:, 0]
     d1 = per[rows, best]
     d2 = per[rows, order[:, 1]] if n_codes > 1 else np.full(len(feats), np.inf)
-    margin = np.where(np.isfinite(d2), (d2 - d1) / np.maximum(d2, 1e-9), 0.0)
+    both = np.isfinite(d1) & np.isfinite(d2)
+    margin = np.zeros(len(feats))
+    margin[both] = (d2[both] - d1[both]) / np.maximum(d2[both], 1e-9)
     return best, np.clip(margin, 0.0, 1.0)
 
 
