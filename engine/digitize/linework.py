@@ -56,7 +56,8 @@ SIDE_MIN_ALONG = 0.6  # share of a hexside's profiles that must show the feature
 PATH_MIN_COVER = 0.45  # share of a link's lines, on each side, that must show the path
 PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
-DASH_TRANSITIONS = 2.5  # on/off changes along a link's 1.24 hex sizes from which a path reads as dashed
+DASH_TRANSITIONS = 1.5  # gaps along a link's 1.2 hex sizes from which a path reads as dashed
+EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
 CHUNK = 192  # hexsides read at once (bounded memory on very large maps)
 
 
@@ -122,7 +123,8 @@ class _Reader:
 
     def __init__(self, scan: Scan, transform: Sequence[float], gains: np.ndarray) -> None:
         self.scan = scan
-        self.inv = invert_transform(tuple(transform))  # scene -> image
+        a, b, c, d, e, f = (float(x) for x in transform)
+        self.inv = invert_transform((a, b, c, d, e, f))  # scene -> image
         self.gains = gains
 
     def __call__(self, pts: np.ndarray) -> np.ndarray:
@@ -156,10 +158,14 @@ def hex_paper(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float) -> n
     return out
 
 
-def paper_gains(paper: np.ndarray, references: np.ndarray) -> np.ndarray:
+def paper_gains(paper: np.ndarray, references: np.ndarray,
+                anchor: np.ndarray | tuple[float, float, float] | None = None) -> np.ndarray:
     """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
-    terrain colours (m, 3): searched coarse to fine over 0.75..1.35 on a sample of hexes, each hex's
-    Lab distance capped so a few odd hexes (a town's name, a road) do not steer it."""
+    terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
+    map's paper), the search starts from the gain that makes the lighter half of the hexes that
+    colour; a map of one terrain cannot otherwise tell a cast from another terrain (yellowed clear
+    from marsh). Refined coarse to fine, each hex's Lab distance capped so a few odd hexes (a town's
+    name, a road) do not steer it."""
     obs = paper[~np.isnan(paper).any(axis=1)]
     if len(obs) < 4 or len(references) < 1:
         return np.ones(3)
@@ -172,8 +178,14 @@ def paper_gains(paper: np.ndarray, references: np.ndarray) -> np.ndarray:
         d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None], axis=3), axis=2)
         return np.minimum(d, 25.0).sum(axis=1)
 
-    best, best_cost = np.ones(3), float(cost(np.ones((1, 3)))[0])
-    for span, steps in ((0.3, 9), (0.06, 7), (0.012, 5)):
+    spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
+    best = np.ones(3)
+    if anchor is not None:
+        light = obs[obs.sum(axis=1) >= np.median(obs.sum(axis=1))]
+        best = np.clip(np.asarray(anchor, dtype=float) / np.maximum(np.median(light, axis=0), 1.0), 0.7, 1.4)
+        spans = ((0.06, 7), (0.012, 5))
+    best_cost = float(cost(best[None])[0])
+    for span, steps in spans:
         axis = np.linspace(-span, span, steps)
         grid = np.clip(best[None] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1).reshape(-1, 3),
                        0.7, 1.4)
@@ -277,7 +289,7 @@ class _PathReading:
     cover: np.ndarray  # (n, r) the lesser share, of the two sides' lines, showing the path
     score: np.ndarray  # (n, r) mean band membership over the lines
     width: np.ndarray  # (n, r) membership integral across the line at its crossings (hex sizes)
-    transitions: np.ndarray  # (n, r) on/off changes along the link
+    transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
 
 
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
@@ -292,7 +304,7 @@ def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray) -> np.ndarray:
     o, u = obs[:, lines].mean(-1), np.broadcast_to(under, obs.shape)[:, lines].mean(-1)  # (n, s, v)
     dark = (o < BRIDGE_DARK * np.maximum(u, 1.0)).mean(axis=1)  # (n, v)
     box = _box(dark, max(1, int(0.1 / max(v[1] - v[0], 1e-6))), axis=1)
-    return (np.where(np.abs(v) <= SEARCH, box, 0.0) >= BRIDGE_COVER).any(axis=1)
+    return np.asarray((np.where(np.abs(v) <= SEARCH, box, 0.0) >= BRIDGE_COVER).any(axis=1))
 
 
 def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray]:
@@ -350,13 +362,76 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
-        both = use[:, 1:] & use[:, :-1]
-        transitions[:, j] = ((np.diff(hit.astype(int), axis=1) != 0) & both).sum(axis=1)
+        # dashes: gaps along the course followed with the line showing again beyond them (a solid
+        # line that turns away from the lines read leaves no gap it comes back from)
+        on = hit & ~hidden
+        gap_start = on[:, :-1] & ~on[:, 1:]  # (n, s - 1): a gap begins after line k
+        later = np.flip(np.cumsum(np.flip(on, axis=1), axis=1), axis=1)[:, 2:] > 0  # a hit after line k + 1
+        transitions[:, j] = (gap_start[:, :-1] & later).sum(axis=1)
         # the width: membership integral across the line at the crossings found (lines that show it)
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(hit.any(axis=1), (integral * hit).sum(axis=1) / np.maximum(hit.sum(axis=1), 1), 0.0)
+    ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
+    if bridged.any():  # beyond the bridge's box
+        ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
+                              ring_cover)
+    cover = np.maximum(cover, ring_cover)
     return _PathReading(cover, score, width, transitions)
+
+
+RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
+RING_R_BRIDGED = np.array([0.44, 0.5, 0.56, 0.62])  # ... on a bridged link, beyond the bridge's box
+RING_DEG = 60.0  # each arc spans +-this from the course to the hex centre (short of the hexside itself)
+RING_TURN_DEG = 25.0  # a path's crossing moves at most this much from one arc to the next
+
+
+def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float, looks: list[LineLook],
+                step: float, radii: np.ndarray) -> np.ndarray:
+    """(n, r) the lesser share, on the two sides, of arcs around the hexside's middle that a path crosses,
+    followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road rounding a
+    corner) leaves the parallel lines but still crosses every arc."""
+    theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
+    dtheta = float(theta[1] - theta[0])
+    refs = np.array([lk.rgb for lk in looks])
+    n, r = len(g.sides), len(looks)
+    covers = []
+    for sign, pap in ((-1.0, paper[g.a_idx]), (1.0, paper[g.b_idx])):
+        u = sign * g.unit
+        d = (np.cos(theta)[None, :, None] * u[:, None, :]
+             + np.sin(theta)[None, :, None] * np.stack([-u[:, 1], u[:, 0]], 1)[:, None, :])  # (n, th, 2)
+        pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]  # (n, R, th, 2)
+        obs = read(pts)
+        mem = _membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)  # (n, R, th, r)
+        side = np.zeros((n, r))
+        for j, lk in enumerate(looks):
+            band = np.stack([_box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))), axis=1)
+                             for k, rad in enumerate(radii)], axis=1)  # (n, R, th)
+            b = _follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
+            side[:, j] = (b >= HIT).mean(axis=1)
+        covers.append(side)
+    return np.minimum(covers[0], covers[1])
+
+
+def _follow(band: np.ndarray, w: int) -> np.ndarray:
+    """Band values (n, k) along the best track from the first arc outwards, each step moving at most
+    `w` samples."""
+    n, nk, nt = band.shape
+    offs = np.arange(-w, w + 1)
+    rows = np.arange(n)[:, None, None]
+    pos = np.tile(np.arange(nt)[None, :], (n, 1))  # every start on the first arc
+    total = band[:, 0, :].copy()
+    vals = [band[:, 0, :]]
+    for k in range(1, nk):
+        cand = np.clip(pos[..., None] + offs, 0, nt - 1)
+        v = band[rows, k, cand] - 1e-4 * np.abs(offs)
+        pick = np.argmax(v, axis=2)
+        pos = np.take_along_axis(cand, pick[..., None], axis=2)[..., 0]
+        got = np.take_along_axis(band[:, k, :], pos, axis=1)
+        vals.append(got)
+        total += got
+    best = np.argmax(total, axis=1)
+    return np.stack([v[np.arange(n), best] for v in vals], axis=1)
 
 
 def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray, np.ndarray]:
@@ -380,10 +455,17 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     min_cover = np.where(dashed_exp, PATH_MIN_COVER * 0.7, PATH_MIN_COVER)
     ok = rd.cover >= min_cover[None, :]
     dashed_seen = rd.transitions >= DASH_TRANSITIONS
-    pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, 0.55)
+    # a solid line seen with gaps (a hex number printed over it) is less suspect than a dashed one
+    # seen solid (a road's edge in a trail's colour)
+    pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, np.where(dashed_exp[None, :], 0.55, 0.8))
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
-    value = np.where(ok, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
+    # a narrower line that scores less than a wider one there is that line's edge (a road's dark
+    # casing reads as a brown trail)
+    wider = exp_w[None, :, None] > exp_w[None, None, :]  # (1, k, j): look k wider than look j
+    stronger = rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]
+    dominated = (stronger & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
+    value = np.where(ok & ~dominated, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
     best = np.argmax(value, axis=1)
     idx = np.arange(len(best))
     chosen = np.where(np.isfinite(value[idx, best]), best, -1)
@@ -447,15 +529,15 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
             s = PATH_S[np.abs(PATH_S) > 0.15]
             pts = (g.mid[:, None, None, :] + g.unit[:, None, None, :] * size * s[None, :, None, None]
                    + g.along[:, None, None, :] * size * u[None, None, :, None])
-        obs = read(pts).reshape(len(g.sides), -1, 3)
+        near = np.abs(u) <= SEARCH + lk.width  # across the line predicted
+        obs = read(pts)[..., near, :].reshape(len(g.sides), -1, 3)
         bg = ((pa + pb) / 2)[:, None, :]
-        mem = _membership(obs, np.broadcast_to(bg, obs.shape), np.array([lk.rgb]))[..., 0]
-        far = np.linalg.norm(obs - bg, axis=-1) * (mem > 0.2)
-        sel = far >= 0.6 * np.quantile(far, 0.98, axis=1, keepdims=True)
-        sel &= far > 0
+        far = np.linalg.norm(obs - bg, axis=-1)
+        sel = (far >= 0.7 * np.quantile(far, 0.98, axis=1, keepdims=True)) & (far > MIN_CONTRAST)
         if sel.sum() < 3:
             continue  # the example shows nothing like the code: the table's look stays
-        rgb = tuple(float(x) for x in np.median(obs[sel], axis=0))
+        r, g_, b = (float(x) for x in np.median(obs[sel], axis=0))
+        rgb = (r, g_, b)
         new = replace(lk, rgb=rgb, taught=True)
         trial = [new]
         if lk.kind == "hexside":
@@ -492,7 +574,8 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     step = _u_step(size * raw.px_per_scene())
     paper_raw = hex_paper(hexmap, hexes, raw, size)
     table = np.array([_hex_rgb(x.color) for x in t.terrain.values()]) if t.terrain else np.empty((0, 3))
-    gains = paper_gains(paper_raw, table)
+    default = t.terrain.get(hexmap.default_terrain) if hexmap.default_terrain else None
+    gains = paper_gains(paper_raw, table, _hex_rgb(default.color) if default is not None else None)
     read = _Reader(scan, transform, gains)
     paper = np.clip(paper_raw * gains, 0, 255)
     looks = table_looks(hexmap)
