@@ -11,7 +11,7 @@ Boards:
 * the F&M Arnhem corridor map printed by Hexwright's renderer and scanned (benchmarks/digitize.py:
   1.6x, turned 2.5 degrees, blurred, noised), white and yellowed; the truth is the scan's transform;
 * real published boards when present in tests/data/real/vasl/ (VASL geomorphic boards, 1800 x 645 GIFs,
-  fetched and kept out of the repository, git-ignored): their grid is known exactly
+  fetched and kept out of the repository, see tests/data/README.md): their grid is known exactly
   (flat hexes, columns 56.25 px apart, rows 64.5 px; A1 half a row above B1, B0 on the top edge).
 """
 

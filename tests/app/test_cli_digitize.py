@@ -140,3 +140,20 @@ def test_taught_terrain_is_proposed_and_applied(scan_and_points, tmp_path, capsy
     written = read_map_file(out)
     applied = [e for e in data["hexes"] if e["proposed"]]
     assert applied and all(written.terrain_at(written.hex_at(e["hex"])) == e["terrain"] for e in applied)
+
+
+def test_terrain_table_from_a_map_file(scan_and_points, tmp_path, capsys):
+    from pathlib import Path
+
+    scan, points, _ = scan_and_points
+    table_file = Path(__file__).resolve().parents[2] / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml"
+    out = tmp_path / "fm.map.yaml"
+    assert main(args_for(scan, out, points, "--terrain-table", str(table_file))) == 0
+    from hexwright.engine.formats import read_map_file
+
+    fm = read_map_file(table_file)
+    assert set(read_map_file(out).terrain_table.terrain) == set(fm.terrain_table.terrain)
+    missing = tmp_path / "nope.yaml"
+    assert main(args_for(scan, tmp_path / "m2.yaml", points, "--terrain-table", str(missing))) == 1
+    err = capsys.readouterr().err
+    assert str(missing) in err and "no terrain table" in err and "Traceback" not in err
