@@ -489,6 +489,10 @@ class FitGridDialog(QDialog):
         heat = QPainterPath()
         if self.fit is not None and self.quality is not None:
             off = [h for h, e in zip(self.quality.hexes, self.quality.per_hex_error, strict=True) if e > TARGET_HEX]
+            if off and self.scan is not None:  # shade the board, not the paper beyond the scan
+                xy = self.fit.scene_to_image(self.hexmap.layout().hexes_to_pixels(np.array(off, dtype=float)))
+                keep = (xy[:, 0] >= 0) & (xy[:, 1] >= 0) & (xy[:, 0] < self.scan.width) & (xy[:, 1] < self.scan.height)
+                off = [h for h, k in zip(off, keep, strict=True) if k]
             if off:
                 heat = hexes_path(self.hexmap, self.fit, off)
         self.heat_item.setPath(heat)
