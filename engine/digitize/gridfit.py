@@ -113,14 +113,14 @@ class _Edges:
 
 
 class _Luma:
-    """Bilinear luminance of a scan at image points; white off the scan. A scan up to LUMA_CACHE_PX is
-    read once into a one-byte luminance image (a pixel read per corner instead of an RGB one); a larger
-    one is read through `Scan.sample`, which serves it as it is stored."""
+    """Bilinear luminance of a scan at image points; white off the scan. A scan held decoded, up to
+    LUMA_CACHE_PX, is read once into a one-byte luminance image (a pixel read per corner instead of an
+    RGB one); a tiled or larger one is read through `Scan.sample`, which serves it a tile at a time."""
 
     def __init__(self, scan: Scan) -> None:
         self.scan = scan
         self.grey: np.ndarray | None = None
-        if scan.width * scan.height <= LUMA_CACHE_PX:
+        if not getattr(scan, "tiled", False) and scan.width * scan.height <= LUMA_CACHE_PX:
             rgb = scan.array()
             grey = np.empty(rgb.shape[:2], dtype=np.uint8)
             for y0 in range(0, rgb.shape[0], 1024):  # in bands: no float copy of the whole scan
