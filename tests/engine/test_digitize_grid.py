@@ -108,3 +108,39 @@ def test_a_mislabelled_click_is_not_refined_silently():
     quality = fit_quality(m, refined)
     assert not quality.good
     assert any(m.label(wrong) in w for w in quality.warnings)
+
+
+def test_a_scan_read_through_sample_refines_alike(monkeypatch):
+    """A tiled (very large) scan is read point by point through Scan.sample instead of a luminance copy:
+    the refined fit is the same to a hundredth of a pixel."""
+    import hexwright.engine.digitize.gridfit as gridfit
+
+    grid = GridSpec(columns=12, rows=10, hex_size=20.0)
+    m = board(grid)
+    fwd = scene_to_image(1.6, 2.0, 1.0)
+    scan = Scan(paint_hex_scan(m, fwd))
+    fit = fit_grid(clicks(m, fwd, CORNER, 2.0), m.layout())
+    cached = refine_fit(scan, m, fit)
+    monkeypatch.setattr(gridfit, "LUMA_CACHE_PX", 0)
+    sampled = refine_fit(scan, m, fit)
+    scene = m.layout().hexes_to_pixels(np.array(m.hexes, dtype=float))
+    assert sampled.refined and np.abs(sampled.scene_to_image(scene) - cached.scene_to_image(scene)).max() < 0.01
+
+
+def test_pipeline_applies_line_proposals_and_splits_examples():
+    from hexwright.engine.digitize.pipeline import DigitizeError, _apply_line, split_taught
+
+    m = HexMap(GridSpec(columns=6, rows=5))
+    _apply_line(m, "hexside", "0101/0102", "river")
+    _apply_line(m, "path", "0202/0203", "road")
+    _apply_line(m, "hexside", "0101/0505", "river")  # not adjacent: ignored
+    assert m.hexside(m.hexside_at("0101/0102")).features == ("river",)
+    assert m.hexside(m.hexside_at("0202/0203")).paths == ("road",)
+    terrain, lines = split_taught(m, {"woods": ["0303", "0304"], "river": ["0401/0402"]})
+    assert terrain == {m.hex_at("0303"): "woods", m.hex_at("0304"): "woods"} and lines == {"0401/0402": "river"}
+    with pytest.raises(DigitizeError, match="not a terrain"):
+        split_taught(m, {"lava": ["0101"]})
+    with pytest.raises(DigitizeError, match="not a hexside"):
+        split_taught(m, {"river": ["0101/0505"]})
+    with pytest.raises(DigitizeError, match="not a hex label"):
+        split_taught(m, {"woods": ["9999"]})
