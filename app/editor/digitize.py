@@ -400,7 +400,7 @@ class FitGridDialog(QDialog):
             except ValueError as exc:
                 self.fit_error = str(exc)
         if self.fit is not None and self.scan is not None and self.refine_box.isChecked():
-            self.fit = refine_fit(self.scan, self.hexmap, self.fit)
+            self.fit = self._refined(self.fit)
         if self.fit is not None:
             bounds = (self.scan.width, self.scan.height) if self.scan is not None else None
             self.quality = fit_quality(self.hexmap, self.fit, bounds)
@@ -423,6 +423,31 @@ class FitGridDialog(QDialog):
         else:
             self.summary.setText(f"{len(self.points)} of at least {MIN_POINTS} points")
         self._show_quality()
+
+    def _refined(self, fit: GridFit) -> GridFit:
+        """The fit refined from the printed hex lines, with a progress dialog that can cancel it (the
+        click fit is kept then)."""
+        from hexwright.engine.digitize.gridfit import MAX_ROUNDS
+        from PySide6.QtWidgets import QApplication, QProgressDialog
+
+        bar = QProgressDialog("Fitting the grid to the printed hex lines…", "Cancel", 0, MAX_ROUNDS + 1, self)
+        bar.setWindowTitle("Refine the grid")
+        bar.setWindowModality(Qt.WindowModality.WindowModal)
+        bar.setMinimumDuration(400)
+
+        def progress(done: int, total: int) -> bool:
+            bar.setValue(done)
+            QApplication.processEvents()
+            return not bar.wasCanceled()
+
+        refined = refine_fit(self.scan, self.hexmap, fit, progress=progress)  # type: ignore[arg-type]
+        cancelled = bar.wasCanceled()
+        bar.reset()
+        bar.deleteLater()
+        if cancelled:
+            self.message.setText("Refinement cancelled: the fit rests on the clicks alone.")
+            return fit
+        return refined
 
     def _show_quality(self) -> None:
         q = self.quality

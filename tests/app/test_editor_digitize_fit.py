@@ -184,3 +184,16 @@ def test_file_new_from_scan_makes_an_undoable_underlaid_map(qtbot, tmp_path, mon
     assert new.underlay is None
     win.document.undo_stack.redo()
     assert new.underlay is not None
+
+
+def test_refinement_can_be_cancelled(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QProgressDialog
+
+    m, path = save_scan(tmp_path)
+    dlg = open_dialog(qtbot, m, path)
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    for h, xy in clicks(m, FWD, CORNER, 2.0):
+        dlg.add_point(xy, m.label(h))
+    assert dlg.fit is not None and not dlg.fit.refined
+    assert "cancelled" in dlg.message.text()
+    assert dlg.quality is not None and not dlg.quality.good  # the click fit alone is warned about
