@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from hexwright.engine.hexgrid.coords import Hex
 from hexwright.engine.hexgrid.fit import (
+    CLICK_SIGMA_PX,
     SIMILARITY_TO_AFFINE,
     GridFit,
     design_rows,
@@ -287,7 +288,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
     hex_px = fit.hex_size_px
     rmax = SEARCH_FRACTION * hex_px
     width = max(1.5, min(6.0, 0.06 * hex_px))
-    click_sigma = 2.0
+    click_sigma = CLICK_SIGMA_PX
     if len(fit.points_px) != len(fit.hexes) or not fit.hexes:
         return replace(fit, notes=fit.notes + ("the fit has no clicked points to refine from",))
     clicked = np.array([hexmap.hexes.index(h) if hexmap.contains(h) else -1 for h in fit.hexes])
