@@ -7,7 +7,7 @@ pixels), as a fit clicked by hand is. The map it was printed from is the truth. 
 (the share of the proposals marked `proposed` that are right) and recall (the share of the map's
 lines proposed), for
 
-* after: engine/digitize/linework.py, untaught, and taught one example of each code (the first
+* after: engine/digitize/linework.py, untaught, and taught one example of each code (a plain
   hexside of each in the map's order);
 * before: the reader of issue 18 (benchmarks/_linework_before.py, the editor's until issue 27), on
   the same scan in the same run (every proposal of it counts: it has no confidence cut).
@@ -108,14 +108,17 @@ def told_from_roads(truth: dict[str, set], found: dict[str, set], code: str, hid
 
 
 def first_examples(m, truth: dict[str, set], hidden_rail: set) -> dict[str, str]:
-    """One taught hexside per code: the first of the map's (in its own order) with that code alone."""
-    taught = {}
+    """One taught hexside per code, as a designer points at a plain example: of the map's hexsides with
+    that code alone (no bridge, not on the map's edge), the middle one in the map's order."""
+    edge = {h for side in ("left", "right", "top", "bottom") for h in m.edge_side_hexes(side)}
+    plain: dict[str, list] = {}
     for side, info in m.hexsides.items():
         codes = (*info.features, *info.paths)
-        if len(codes) == 1 and codes[0] in CODES and codes[0] not in taught.values() and side not in hidden_rail \
-                and info.bridge is None and m.contains(side.hex) and m.contains(side.other):
-            taught[f"{m.label(side.hex)}/{m.label(side.other)}"] = codes[0]
-    return taught
+        if len(codes) == 1 and codes[0] in CODES and side not in hidden_rail and info.bridge is None \
+                and m.contains(side.hex) and m.contains(side.other) and not ({side.hex, side.other} & edge):
+            plain.setdefault(codes[0], []).append(side)
+    return {f"{m.label(s.hex)}/{m.label(s.other)}": code
+            for code, sides in plain.items() for s in [sides[len(sides) // 2]]}
 
 
 @register("digitize_linework")

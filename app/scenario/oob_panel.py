@@ -189,3 +189,11 @@ def _swatch(color: str, size: int = 14) -> QIcon:
     pm.fill(QColor(color))
     return QIcon(pm)
 
+
+def parse_unit_mime(mime) -> list[str]:
+    """The unit ids a drag from the order of battle carries (UNIT_MIME, one per line), or [] for any
+    other drag."""
+    if mime is None or not mime.hasFormat(UNIT_MIME):
+        return []
+    text = bytes(mime.data(UNIT_MIME).data()).decode("utf-8")
+    return [t for t in (x.strip() for x in text.splitlines()) if t]

@@ -55,7 +55,7 @@ class TurnTrackEditor(ScenarioPanel):
 
     # -- units dropped on a turn ----------------------------------------------------------------
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        from hexwright.app.editor.counter_layer import parse_unit_mime
+        from .oob_panel import parse_unit_mime
 
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):

@@ -47,6 +47,7 @@ BOX_SHARE = 0.6  # the band a line is looked for in: this share of its width (it
 MIX_SIGMA = 26.0  # RGB distance from the paper-to-line mix at which a pixel's membership falls to 1/e
 NEAREST_TOL = 8.0  # a pixel counts for every line colour whose mix it lies within this of the nearest one
 MIN_CONTRAST = 40.0  # a line colour this near a hex's paper (RGB) cannot be seen on it
+INK_CONTRAST = 80.0  # a taught example's line colour must be at least this far from its paper (RGB)
 SIDE_T = np.linspace(-0.35, 0.35, 11)  # positions along a hexside (from its middle, hex sizes)
 SIDE_U = 0.4  # the across profile spans +-this (hex sizes)
 PATH_S = np.linspace(-0.6, 0.6, 25)  # lines along a link (from the hexside's middle towards B, hex sizes)
@@ -58,7 +59,7 @@ PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
 DASH_TRANSITIONS = 1.5  # gaps along a link's 1.2 hex sizes from which a path reads as dashed
 EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
-CHUNK = 192  # hexsides read at once (bounded memory on very large maps)
+CHUNK = 128  # hexsides read at once (bounded memory, and few enough scan blocks for the cache on a large scan)
 
 
 @dataclass(frozen=True)
@@ -510,15 +511,29 @@ def _taught_pairs(hexmap: HexMap, taught: Mapping[str, str]) -> list[tuple[Hexsi
     return out
 
 
+def _reads_as(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float, step: float,
+              looks: list[LineLook], j: int) -> bool:
+    """Whether the looks (of one kind) read every hexside of `g` as look j."""
+    if looks[j].kind == "hexside":
+        chosen, _conf = _choose_hexside(_read_hexside_features(g, paper, read, size, looks, step), looks)
+    else:
+        chosen, _conf = _choose_path(_read_paths(g, paper, read, size, looks, step), looks)
+    return bool((chosen == j).all())
+
+
 def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[Hex, int], size: float, step: float,
                 looks: list[LineLook], taught: list[tuple[Hexside, str]]) -> list[LineLook]:
-    """The looks with each taught code's colour, width and dash measured at its example(s): the
-    colour is the median of the pixels most unlike the paper on the line found with the table's look,
-    its width and dash measured with that colour."""
+    """The looks with each taught code's colour, width and dash measured at its example(s), where the
+    table's look does not read them as that code (a print in other colours than the table's): the
+    colour is the median of the pixels most unlike their hex's paper across the line, its width and
+    dash measured with that colour; kept only when it then reads the example(s) as the code."""
     by_code = {lk.code: lk for lk in looks}
     for code in dict.fromkeys(c for _s, c in taught):
         lk = by_code[code]
         g = _geometry(hexmap, [s for s, c in taught if c == code], index)
+        kin = [x for x in looks if x.kind == lk.kind]
+        if _reads_as(g, paper, read, size, step, kin, kin.index(lk)):
+            continue  # the table's look already reads the example(s) as the code: it stays
         pa, pb = paper[g.a_idx], paper[g.b_idx]
         if lk.kind == "hexside":
             u = np.arange(-SIDE_U, SIDE_U + step / 2, step)
@@ -530,14 +545,22 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
             pts = (g.mid[:, None, None, :] + g.unit[:, None, None, :] * size * s[None, :, None, None]
                    + g.along[:, None, None, :] * size * u[None, None, :, None])
         near = np.abs(u) <= SEARCH + lk.width  # across the line predicted
-        obs = read(pts)[..., near, :].reshape(len(g.sides), -1, 3)
-        bg = ((pa + pb) / 2)[:, None, :]
+        obs = read(pts)[..., near, :]
+        # each pixel against its own hex's paper (the two hexes may differ: woods and clear)
+        if lk.kind == "hexside":
+            a_side = np.broadcast_to((u[near] < 0)[None, None, :], obs.shape[:3])
+        else:
+            a_side = np.broadcast_to((s < 0)[None, :, None], obs.shape[:3])
+        bg = np.where(a_side[..., None], pa[:, None, None, :], pb[:, None, None, :]).reshape(len(g.sides), -1, 3)
+        obs = obs.reshape(len(g.sides), -1, 3)
         far = np.linalg.norm(obs - bg, axis=-1)
-        sel = (far >= 0.7 * np.quantile(far, 0.98, axis=1, keepdims=True)) & (far > MIN_CONTRAST)
+        sel = (far >= 0.8 * np.quantile(far, 0.99, axis=1, keepdims=True)) & (far > MIN_CONTRAST)
         if sel.sum() < 3:
             continue  # the example shows nothing like the code: the table's look stays
         r, g_, b = (float(x) for x in np.median(obs[sel], axis=0))
         rgb = (r, g_, b)
+        if float(np.median(far[sel])) < INK_CONTRAST:
+            continue  # only texture (a wood's tree dots), no ink unlike the paper: the table's look stays
         new = replace(lk, rgb=rgb, taught=True)
         trial = [new]
         if lk.kind == "hexside":
@@ -549,7 +572,10 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
             width = float(np.median(pr.width[:, 0]))
             new = replace(new, width=width if width > 0.01 else lk.width,
                           dashed=bool(np.median(pr.transitions[:, 0]) >= DASH_TRANSITIONS))
-        by_code[code] = new
+        # the look learned must read its own example(s) as the code, or the table's look stays
+        kin = [new if x.code == code else x for x in kin]
+        if _reads_as(g, paper, read, size, step, kin, kin.index(new)):
+            by_code[code] = new
     return [by_code[lk.code] for lk in looks]
 
 
@@ -587,8 +613,10 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     sides = inner_sides(hexmap)
     out: list[LineProposal] = []
     report(progress, 0, len(sides))
-    for i in range(0, len(sides), CHUNK):
-        g = _geometry(hexmap, sides[i:i + CHUNK], index)
+    # fewer hexsides at once where each is read at more points (a scan of many pixels per hex)
+    chunk = max(16, int(CHUNK * min(1.0, (1.0 / 60) / step)))
+    for i in range(0, len(sides), chunk):
+        g = _geometry(hexmap, sides[i:i + chunk], index)
         found: list[tuple[str, np.ndarray, np.ndarray, list[LineLook]]] = []
         if side_looks:
             found.append(("hexside", *_choose_hexside(_read_hexside_features(g, paper, read, size, side_looks, step),
@@ -600,5 +628,5 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
             for k in np.flatnonzero(chosen >= 0):
                 c = float(round(conf[k], 3))
                 out.append(LineProposal(kind, _side_key(hexmap, g.sides[k]), lks[chosen[k]].code, c, c >= PROPOSE))
-        report(progress, min(i + CHUNK, len(sides)), len(sides))
+        report(progress, min(i + chunk, len(sides)), len(sides))
     return out

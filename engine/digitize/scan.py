@@ -29,7 +29,7 @@ from .progress import Cancelled
 SCAN_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".tif", ".tiff", ".bmp")
 TILED_PIXELS = 40_000_000  # a scan larger than this is read through a tiled pyramid (when pyvips is installed)
 BLOCK = 256  # the pyramid's tile size; pixels are read and cached a block at a time
-CACHED_BLOCKS = 256  # decoded blocks kept (256 x 256 x 3 bytes each: 48 MB)
+CACHED_BLOCKS = 512  # decoded blocks kept (256 x 256 x 3 bytes each: 96 MB at most)
 
 
 class ScanError(ValueError):

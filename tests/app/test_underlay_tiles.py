@@ -28,7 +28,7 @@ def big_scan(tmp_path, monkeypatch):
 
 
 def test_a_large_scan_opens_through_the_tiles_and_draws(qtbot, tmp_path, big_scan):
-    from hexwright.app.editor.underlay_tiles import TiledScanItem
+    from hexwright.app.kindbase.underlay_tiles import TiledScanItem
 
     m = HexMap(GridSpec(10, 8), name="big")
     # one scan pixel is 0.02 scene units: the whole scan is 160 x 120 scene units, right of the map

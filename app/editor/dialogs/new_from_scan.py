@@ -141,14 +141,17 @@ class GridChoiceDialog(QDialog):
 
 
 def new_map_from_scan(window, scan_path: str | None = None) -> bool:
-    """File > New from Scan… in `window` (the editor's main window): True when a new map was made."""
+    """File > New Hex Map from Scan… in `window` (an editor window of any kind; the new hex map replaces a
+    hex window's document, or opens in a hex window of its own): True when a new map was made."""
     from PySide6.QtWidgets import QMessageBox
 
     from ..commands import SetUnderlay
     from ..digitize import SCAN_FILTER, FitGridDialog
     from ..document import MapDocument
+    from ..kinds import HEX
 
-    if not window.maybe_save():
+    here = getattr(window, "kind", HEX) is HEX  # the new map replaces this window's, else opens beside it
+    if here and not window.maybe_save():
         return False
     if not scan_path:
         scan_path, _ = QFileDialog.getOpenFileName(window, "New map from a scan", window._last_dir(), SCAN_FILTER)
@@ -167,10 +170,15 @@ def new_map_from_scan(window, scan_path: str | None = None) -> bool:
     except ValueError as exc:
         QMessageBox.warning(window, "New map from scan", str(exc))
         return False
-    window._discard_autosave()
     doc = MapDocument(hexmap)
-    window.set_document(doc)
+    if here:
+        window._discard_autosave()
+        window.set_document(doc)
+        target = window
+    else:
+        target = window.show_in_window(HEX, doc)
     underlay = Underlay(str(Path(scan_path).resolve()), fit.transform, fit_dlg.opacity.value() / 100.0, True)
     doc.push(SetUnderlay(hexmap, underlay, "Underlay the scan"))
-    window.layers.sync(window.canvas)
+    if hasattr(target, "layers"):
+        target.layers.sync(target.canvas)
     return True

@@ -60,7 +60,7 @@ def open_tiled_scan(path: Path, parent: QWidget | None = None) -> Scan | None:
 
 
 def set_scan_image(item, path: Path | None, load_pixmap) -> None:
-    """Show a scan in the underlay item (canvas.py `UnderlayItem`): a very large one as a child
+    """Show a scan in the underlay item (underlay.py `UnderlayItem`): a very large one as a child
     `TiledScanItem` (so it follows the item's transform, opacity and visibility), any other as the
     item's pixmap (`load_pixmap(path)`); None clears it."""
     if item.tiles is not None:

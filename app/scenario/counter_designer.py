@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.scenario.commands import AddUnit, ChangeUnit, RemoveUnit
+from hexwright.app.counters.draw import SUPPLY_STRIPES, counter_pixmap, paint_counter
+from hexwright.app.counters.symbols import SYMBOL_NAMES, paint_type_symbol
 from hexwright.engine.formats import atomic_write_text
 from hexwright.engine.formats.csv_units import CsvImport, read_units_csv_file, write_units_csv
 from hexwright.engine.model import UnitDef
@@ -42,8 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .draw import SUPPLY_STRIPES, counter_pixmap, paint_counter
-from .symbols import SYMBOL_NAMES, paint_type_symbol
+from .commands import AddUnit, ChangeUnit, RemoveUnit
 
 MAP_SCALE_PX = 48  # a counter at the map view's 100 % zoom
 PRINT_SCALE_PX = 150  # 1/2 inch at 300 dpi
