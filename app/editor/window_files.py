@@ -140,10 +140,24 @@ class FileOperations(ShellBase):
         return self.new_document(AREA)
 
     def new_from_scan(self, scan_path: str | None = None) -> bool:
-        """File > New Hex Map from Scan… (app/editor/dialogs/new_from_scan.py)."""
-        from .dialogs.new_from_scan import new_map_from_scan
+        """File > New Hex Map from Scan… (app/editor/dialogs/new_from_scan.py): the new hex map replaces
+        this window's document (after asking to save it) in a hex window, else opens in one of its own."""
+        from .dialogs.new_from_scan import document_from_scan
 
-        return new_map_from_scan(self, scan_path)
+        if self.kind is HEX and not self.maybe_save():
+            return False
+        doc = document_from_scan(self, self._last_dir(), scan_path)
+        if doc is None:
+            return False
+        if self.kind is HEX:
+            self._discard_autosave()
+            self.set_document(doc)
+            target: Any = self
+        else:
+            target = self.show_in_window(HEX, doc)
+        if hasattr(target, "layers"):
+            target.layers.sync(target.canvas)
+        return True
 
     def show_in_window(self, kind: MapKind, doc: Any) -> Any:
         """Show a document of another kind in a new window of that kind; this window closes if it holds

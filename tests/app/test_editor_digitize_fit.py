@@ -1,7 +1,7 @@
 """The grid fitting dialog driven through its widgets (QTest keys and clicks) on numpy-painted scans:
 Enter adds a point and never closes the dialog, the first click on Add point works, the refined fit
 and its worst hex are shown, a fit that cannot be trusted is applied only on a second press; and
-File > New from Scan… (the grid counted from the fitted hexes on the scan, the underlay undoable)."""
+File > New Hex Map from Scan… (the grid counted from the fitted hexes on the scan, the underlay undoable)."""
 
 from __future__ import annotations
 

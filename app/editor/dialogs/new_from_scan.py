@@ -1,4 +1,4 @@
-"""File > New from Scan…: a new hex map started from a scanned printed map. The scan first; then how
+"""File > New Hex Map from Scan…: a new hex map started from a scanned printed map. The scan first; then how
 its hexes are laid out and numbered (flat or pointy, stagger, XXYY or letter-number, the first column
 and row: sane defaults); then the grid is fitted by clicking hex centres (the fit dialog of
 app/editor/digitize.py, refined from the printed hex lines), and the columns and rows are counted from
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from hexwright.engine.digitize.gridfit import refine_fit
@@ -140,45 +141,34 @@ class GridChoiceDialog(QDialog):
                           self.first_column.value(), self.first_row.value())
 
 
-def new_map_from_scan(window, scan_path: str | None = None) -> bool:
-    """File > New Hex Map from Scan… in `window` (an editor window of any kind; the new hex map replaces a
-    hex window's document, or opens in a hex window of its own): True when a new map was made."""
+def document_from_scan(parent: QWidget, last_dir: str, scan_path: str | None = None) -> Any | None:
+    """File > New Hex Map from Scan…: the dialogs (the scan, the grid's layout, the fit), then the new
+    map's document (a MapDocument) with the scan underlaid by an undoable edit; None when cancelled.
+    Which window shows it is the caller's (app/editor/window_files.py)."""
     from PySide6.QtWidgets import QMessageBox
 
     from ..commands import SetUnderlay
     from ..digitize import SCAN_FILTER, FitGridDialog
     from ..document import MapDocument
-    from ..kinds import HEX
 
-    here = getattr(window, "kind", HEX) is HEX  # the new map replaces this window's, else opens beside it
-    if here and not window.maybe_save():
-        return False
     if not scan_path:
-        scan_path, _ = QFileDialog.getOpenFileName(window, "New map from a scan", window._last_dir(), SCAN_FILTER)
+        scan_path, _ = QFileDialog.getOpenFileName(parent, "New map from a scan", last_dir, SCAN_FILTER)
         if not scan_path:
-            return False
-    choice_dlg = GridChoiceDialog(window)
+            return None
+    choice_dlg = GridChoiceDialog(parent)
     if choice_dlg.exec() != QDialog.DialogCode.Accepted:
-        return False
+        return None
     provisional = choice_dlg.choice().provisional_map()
-    fit_dlg = FitGridDialog(provisional, scan_path, window)
+    fit_dlg = FitGridDialog(provisional, scan_path, parent)
     if fit_dlg.exec() != QDialog.DialogCode.Accepted or fit_dlg.fit is None or fit_dlg.scan is None:
-        return False
+        return None
     try:
         hexmap, fit = map_from_fit(provisional, fit_dlg.fit, fit_dlg.scan, Path(scan_path).stem,
                                    refine=fit_dlg.refine_box.isChecked())
     except ValueError as exc:
-        QMessageBox.warning(window, "New map from scan", str(exc))
-        return False
+        QMessageBox.warning(parent, "New map from scan", str(exc))
+        return None
     doc = MapDocument(hexmap)
-    if here:
-        window._discard_autosave()
-        window.set_document(doc)
-        target = window
-    else:
-        target = window.show_in_window(HEX, doc)
     underlay = Underlay(str(Path(scan_path).resolve()), fit.transform, fit_dlg.opacity.value() / 100.0, True)
     doc.push(SetUnderlay(hexmap, underlay, "Underlay the scan"))
-    if hasattr(target, "layers"):
-        target.layers.sync(target.canvas)
-    return True
+    return doc
