@@ -15,6 +15,13 @@ Two scans: as printed (white paper), and the same yellowed like old paper (each 
   and railroads proposed).
 
 No designer examples are taught in either run: these are the figures of a first proposal.
+
+Terrain taught by example (issue 27, engine/digitize/terrain.py): on the yellowed F&M scan and on
+real published boards (ASL geomorphic boards of the VASL module, read by benchmarks/digitize_boards.py
+from tests/data/real/ when present; tests/data/README.md), each untaught, with 2 taught hexes per
+terrain (the first two by label) and after 5 more answers to "Teach next", beside a plain
+nearest-mean-colour classifier: the share of hexes right, the share of `proposed` ones right and the
+untaught confident-wrong rate.
 """
 
 from __future__ import annotations
@@ -201,7 +208,7 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
     sure = sum(1 for h in hexes if h in ours and ours[h].proposed)
     rows.append(Row("digitize", case, f"untaught: terrain right, all {n} hexes", round(100 * right / n, 1),
                     "nearest mean colour", round(100 * sum(base[h] == truth[h] for h in hexes) / n, 1), unit="%",
-                    notes=[f"{case}: untaught, {sure} proposed, {sure_wrong} of them wrong "
+                    notes=[f"untaught, {sure} proposed, {sure_wrong} of them wrong "
                            f"({100 * sure_wrong / n:.1f} % of all hexes confident-wrong; target <= 2 %)"]))
     taught = first_two_per_terrain(m, truth)
     rest = [h for h in hexes if h not in taught]
@@ -225,7 +232,7 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
     prop2 = [h for h in rest2 if h in got2 and got2[h].proposed]
     rows.append(Row("digitize", case, f"+ {ASKED} answers asked by Teach next: right, {len(rest2)} other hexes",
                     round(100 * right2 / max(1, len(rest2)), 1), unit="%",
-                    notes=[f"{case}: after {ASKED} answers, {len(prop2)} proposed, "
+                    notes=[f"after {ASKED} answers, {len(prop2)} proposed, "
                            f"{sum(got2[h].terrain == truth[h] for h in prop2)} of them right"]))
     return rows
 

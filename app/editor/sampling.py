@@ -146,8 +146,10 @@ def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
 class TerrainProposalDialog(QDialog):
     """The review queue of what the scan proposes: terrain per hex, and rivers, canals, roads,
     railroads and trails (app/editor/linework_scan.py). Per terrain or per line code accept or
-    reject, a confidence filter, example hexes that teach the printed colours, and how many hexes
-    and hexsides would change. Accepting is one undo step (the window pushes it)."""
+    reject, a confidence filter ("Only sure proposals": the calibrated ones), example hexes that
+    teach the map's look with "Teach next" naming the hexes whose answer helps most, and how many
+    hexes and hexsides would change. Proposing runs under a cancellable progress bar. Accepting is
+    one undo step (the window pushes it)."""
 
     def __init__(self, hexmap: HexMap, parent: QWidget | None = None, image: QImage | None = None,
                  base_dir: Path | None = None) -> None:
@@ -333,7 +335,8 @@ class TerrainProposalDialog(QDialog):
         self.table.blockSignals(True)
         self.table.setRowCount(len(codes) + len(self.line_codes))
         for row, code in enumerate(codes):
-            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t]
+            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t
+                         and (p.proposed or not self.sure_only.isChecked())]
             name = QTableWidgetItem(self.hexmap.terrain_table.terrain[code].name)
             name.setData(Qt.ItemDataRole.UserRole, code)
             name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)

@@ -187,7 +187,9 @@ PATTERN_INK = {"woods": 0.0, "broken": 0.027, "rough": 0.027, "marsh": 0.054, "c
 def linework_colors(hexmap: HexMap) -> np.ndarray:
     """The table's colours of what is printed across hexes: paths, hexside features and bridges (RGB)."""
     t = hexmap.terrain_table
-    cols = [hex_rgb(x.color) for x in (*t.paths.values(), *t.hexside_features.values(), *t.bridges.values())]
+    colors = [x.color for x in t.paths.values()] + [x.color for x in t.hexside_features.values()] + [
+        x.color for x in t.bridges.values()]
+    cols = [hex_rgb(c) for c in colors]
     return np.array(cols, dtype=float).reshape(-1, 3)
 
 
@@ -326,7 +328,7 @@ DARK_STEPS = (18.0, 30.0, 45.0)  # ink shares: points this much darker (L*) than
 # stray crest line or hex number the others lack; weighed lightly).
 INK_MORE, INK_LESS = 40.0, 5.0
 PALETTE_MORE, PALETTE_LESS = 20.0, 0.0
-MIN_SURE = 0.25  # a taught proposal is `proposed` from this margin at least
+MIN_SURE = 0.45  # a taught proposal is `proposed` from this margin at least (chosen on the tuning boards)
 
 
 def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np.ndarray:
@@ -490,10 +492,10 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     is_taught = np.array([r in examples for r in ex_rows])
     threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught)
     out: list[HexProposal] = []
-    for i, r in enumerate(rows):
-        h = hexes[r]
-        if r in examples:  # the designer said so
-            out.append(HexProposal(h, codes[examples[r]], 1.0, True))
+    for i, row in enumerate(rows.tolist()):
+        h = hexes[row]
+        if row in examples:  # the designer said so
+            out.append(HexProposal(h, codes[examples[row]], 1.0, True))
         else:
             out.append(HexProposal(h, codes[best[i]], float(margin[i]), bool(margin[i] >= threshold)))
     return out
