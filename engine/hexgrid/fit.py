@@ -155,8 +155,9 @@ def design_rows(scene: np.ndarray, frame: tuple[float, float, float]) -> tuple[n
 def position_sigma(cov: np.ndarray, frame: tuple[float, float, float], scene_xy: np.ndarray) -> np.ndarray:
     """sqrt(trace) of the image position covariance of scene points under parameter covariance `cov`."""
     jx, jy = design_rows(scene_xy, frame)
-    var = np.einsum("ni,ij,nj->n", jx, cov, jx) + np.einsum("ni,ij,nj->n", jy, cov, jy)
-    return np.sqrt(np.maximum(var, 0.0))
+    var: np.ndarray = np.einsum("ni,ij,nj->n", jx, cov, jx) + np.einsum("ni,ij,nj->n", jy, cov, jy)
+    out: np.ndarray = np.sqrt(np.maximum(var, 0.0))
+    return out
 
 
 # The affine parameters (m00, m01, m02, m10, m11, m12) from the similarity's (p, q, tx, ty).
