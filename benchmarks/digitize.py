@@ -193,9 +193,12 @@ def aged(rgb: np.ndarray, seed: int = 7) -> np.ndarray:
     """A board printed and scanned: yellowed (x 0.98, 0.95, 0.86), a 3x3 blur and pixel noise."""
     arr = rgb.astype(np.float32) * np.array((0.98, 0.95, 0.86), dtype=np.float32)
     pad = np.pad(arr, ((1, 1), (1, 1), (0, 0)), mode="edge")
-    arr = sum(pad[i:i + arr.shape[0], j:j + arr.shape[1]] for i in range(3) for j in range(3)) / 9.0
-    arr += np.random.default_rng(seed).normal(0.0, 5.0, arr.shape).astype(np.float32)
-    return np.clip(arr, 0, 255).astype(np.uint8)
+    blurred = np.zeros_like(arr)
+    for i in range(3):
+        for j in range(3):
+            blurred += pad[i:i + arr.shape[0], j:j + arr.shape[1]] / 9.0
+    blurred += np.random.default_rng(seed).normal(0.0, 5.0, arr.shape).astype(np.float32)
+    return np.clip(blurred, 0, 255).astype(np.uint8)
 
 
 def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:

@@ -120,12 +120,12 @@ def load_board(path: Path) -> Board:
     inner = 0.8 * (3 ** 0.5) / 2 * size  # scene units
     counts: dict = {}
     most_rgb: dict[str, dict[tuple[int, int, int], int]] = {}
-    truth = {}
-    a, b, c, d, e, f = inv
+    truth: dict = {}
+    ta, tb, tc, td, te, tf = inv
     for hx in probe.hexes:
         cx, cy = lay.hex_to_pixel(hx)
         # the hex's inner disc in image pixels (the transform only scales y)
-        ix, iy = a * cx + b * cy + e, c * cx + d * cy + f
+        ix, iy = ta * cx + tb * cy + te, tc * cx + td * cy + tf
         ry = inner / sy
         if ix - inner < 0 or ix + inner > w - 1 or iy - ry < 0 or iy + ry > h - 1:
             continue
@@ -152,7 +152,7 @@ def load_board(path: Path) -> Board:
         r, g, bl = max(most_rgb[code].items(), key=lambda kv: kv[1])[0]
         key = code.replace(" ", "_")
         table.terrain[key] = TerrainType(key, code, color=f"#{r:02x}{g:02x}{bl:02x}")
-    m = HexMap(grid, table, codes[0].replace(" ", "_"), name=f"VASL board {path.stem[2:]}")
-    truth = {hx: c.replace(" ", "_") for hx, c in truth.items()}
-    m.set_terrain(dict(truth))
-    return Board(path.stem, path, rgb, m, transform, truth)
+    board_map = HexMap(grid, table, codes[0].replace(" ", "_"), name=f"VASL board {path.stem[2:]}")
+    truth = {hx: code.replace(" ", "_") for hx, code in truth.items()}
+    board_map.set_terrain(dict(truth))
+    return Board(path.stem, path, rgb, board_map, transform, truth)
