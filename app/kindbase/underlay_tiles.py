@@ -118,7 +118,7 @@ class TiledScanItem(QGraphicsItem):
         level = self.level_for(scale)
         lw, lh = self.scan.levels[level]
         fx, fy = self.scan.width / lw, self.scan.height / lh
-        exposed = option.exposedRect.intersected(self.boundingRect())  # type: ignore[attr-defined]
+        exposed = option.exposedRect.intersected(self.boundingRect())
         if exposed.isEmpty():
             return
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
