@@ -22,7 +22,6 @@ usual printed ones (schemes.py); a unit's own `color` wins over formation, natio
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from hexwright.engine.model import MarkerDef, Scenario, SupportMarker, UnitDef
@@ -30,6 +29,8 @@ from hexwright.engine.model.oob import ARRIVING, SET_UP, unit_status
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
+from .pixmap_cache import CACHE as _CACHE
+from .pixmap_cache import CACHE_LIMIT as _CACHE_LIMIT
 from .schemes import nationality_color
 from .symbols import paint_size_mark, paint_type_symbol
 
@@ -471,8 +472,6 @@ def paint_marker(p: QPainter, rect: QRectF, marker: MarkerDef, scenario: Scenari
 
 
 # -- cached pixmaps for the map view ---------------------------------------------------------------
-_CACHE: OrderedDict[tuple, QPixmap] = OrderedDict()
-_CACHE_LIMIT = 4096
 
 
 def _cache_key(unit: UnitDef, scenario: Scenario | None, size_px: int, back: bool, dpr: float) -> tuple:
@@ -505,6 +504,3 @@ def counter_pixmap(unit: UnitDef, scenario: Scenario | None, size_px: int, back:
         _CACHE.popitem(last=False)
     return pm
 
-
-def clear_pixmap_cache() -> None:
-    _CACHE.clear()

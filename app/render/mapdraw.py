@@ -34,15 +34,9 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from .geometry import (
-    Group,
-    MapGeometry,
-    chains_path,
-    groups_near,
-    polygons_path,
-    polylines_path,
-)
+from .geometry import MapGeometry
 from .labels import LabelBox, place_labels
+from .paths import Group, chains_path, groups_near, polygons_path, polylines_path
 from .regions import is_objective, paint_objective_marks, paint_regions, region_paths  # noqa: F401 - re-exported
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one

@@ -44,8 +44,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .commands import SetHexsideState, SetStartMarker, SetStepsLost
 from .grid import EditGrid, ScenarioPanel
+from .start_commands import SetHexsideState, SetStartMarker, SetStepsLost
 
 UNIT_COLUMNS = ["Unit", "Side", "Where", "Steps lost", "At most", "Problems"]
 U_UNIT, U_SIDE, U_WHERE, U_STEPS, U_MOST, U_PROBLEMS = range(len(UNIT_COLUMNS))

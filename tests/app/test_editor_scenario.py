@@ -407,7 +407,7 @@ def test_counters_follow_a_change_of_hex_size(qtbot, tmp_path):
 def test_the_map_shows_the_start_state_s_demolished_bridges_and_ferries(qtbot, tmp_path):
     """A scenario that starts mid-game (Start state panel): its demolished bridge and ferry in operation are
     drawn on their hexsides in the editor as on the playtest board, and follow undo."""
-    from hexwright.app.scenario.commands import SetHexsideState
+    from hexwright.app.scenario.start_commands import SetHexsideState
 
     mid = load_scenario(Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "mid_game.yaml")
     assert mid.ok

@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hexwright.app.render import mapdraw
-from hexwright.app.render.geometry import MapGeometry, smooth_chains
+from hexwright.app.render.geometry import MapGeometry
 from hexwright.app.render.labels import LabelBox, place_labels
+from hexwright.app.render.paths import smooth_chains
 from hexwright.engine.formats import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
