@@ -29,7 +29,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from .mapdraw import RenderOptions, _paint_underlay
+from .mapdraw import paint_underlay
 from .output import Drawing, ExportError, export_target, save_png, write_atomically, write_pdf_page, write_svg
 
 MAX_PIXELS = 24_000 * 24_000  # a 40,000-unit map and its legend at --scale 0.5
@@ -105,7 +105,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
     if o.background:
         painter.fillRect(QRectF(0, 0, m.width, m.height), QColor(o.background))
     if o.underlay and m.underlay is not None:
-        _paint_underlay(painter, m, RenderOptions(underlay=True, underlay_dir=o.underlay_dir))  # type: ignore[arg-type]
+        paint_underlay(painter, m.underlay, o.underlay_dir)
     terrain = m.terrain_table.terrain
     polys = {aid: QPolygonF([QPointF(x, y) for x, y in a.polygon]) for aid, a in m.areas.items()}
     # fills
@@ -134,7 +134,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
         for br in sorted(m.borders.values(), key=lambda b: (b.kind != "open", b.a, b.b)):
             if br.a not in m.areas or br.b not in m.areas or br.kind == "open":
                 continue
-            color, width, style, inner = BORDER_STYLES.get(br.kind, ("#000000", 3.0, Qt.PenStyle.SolidLine, ""))
+            ink, width, style, inner = BORDER_STYLES.get(br.kind, ("#000000", 3.0, Qt.PenStyle.SolidLine, ""))
             line = m.shared_border(br.a, br.b)
             path = _line_paths(line)
             if path.isEmpty():  # set by hand between areas that do not touch: a connector between them
@@ -142,7 +142,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
                 path.moveTo(ax, ay)
                 path.lineTo(bx, by)
                 style = Qt.PenStyle.DashDotLine
-            painter.setPen(_pen(color, width, style))
+            painter.setPen(_pen(ink, width, style))
             painter.drawPath(path)
             if inner:
                 painter.setPen(_pen(inner, width * 0.45, style))
@@ -276,8 +276,8 @@ def paint_legend(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = No
             painter.setBrush(brush)
             painter.drawRect(box)
         elif kind == "border":
-            color, width, pen_style, inner = BORDER_STYLES[str(style)]
-            painter.setPen(_pen(color, width, pen_style))
+            ink, width, pen_style, inner = BORDER_STYLES[str(style)]
+            painter.setPen(_pen(ink, width, pen_style))
             painter.drawLine(QPointF(x, y), QPointF(x + 2.2 * s, y))
             if inner:
                 painter.setPen(_pen(inner, width * 0.45, pen_style))

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from hexwright.engine.model.hexmap import HexMap
+from hexwright.engine.model.hexmap import HexMap, Underlay
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -114,7 +114,7 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.terrain:
         _paint_terrain(painter, m, g, idx, o)
     if o.underlay:  # over the terrain at the underlay's opacity, as when digitizing over a scan
-        _paint_underlay(painter, m, o)
+        paint_underlay(painter, m.underlay, o.underlay_dir)
     if o.regions:
         _paint_regions(painter, m, g, idx, exposed)
     if o.grid:
@@ -201,13 +201,13 @@ def _scan(path: str, mtime: float) -> QImage:
     return QImage(path)
 
 
-def _paint_underlay(painter: QPainter, m: HexMap, o: RenderOptions) -> None:
-    u = m.underlay
+def paint_underlay(painter: QPainter, u: Underlay | None, underlay_dir: str | None) -> None:
+    """A map's scanned underlay (a hex map's or an area map's), its relative path read from `underlay_dir`."""
     if u is None or not u.visible:
         return
     path = Path(u.image)
-    if not path.is_absolute() and o.underlay_dir:
-        path = Path(o.underlay_dir) / path
+    if not path.is_absolute() and underlay_dir:
+        path = Path(underlay_dir) / path
     try:
         img = _scan(str(path), path.stat().st_mtime)
     except OSError:
