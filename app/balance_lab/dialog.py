@@ -2,7 +2,7 @@
 the number of games, a bot per side, the seed, the worker processes, a turn limit and an optional
 what-if sweep; Run shows games done, games per second and the time left, Cancel stops the workers at
 once, and the results (win/draw/loss per side with 95% intervals, the turns games were decided,
-losses, victory conditions, heat maps, the sweep's table and plot) are the reports the CLI writes
+losses, victory conditions, heat maps, the sweep's table and plot, shown by results.py) are the reports the CLI writes
 (engine/balance/report.py). The study runs beside the GUI thread (study.py): the window stays usable."""
 
 from __future__ import annotations
