@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from hexwright.engine.bots import BOT_NAMES, heuristic_for, make_bot
 from hexwright.engine.bots.base import best_per_group
-from hexwright.engine.bots.mcts import MCTSBot, _redeal_fm, searchable
+from hexwright.engine.bots.mcts import MCTSBot, redeal, searchable
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.fm.board import FMBoard
@@ -306,7 +306,7 @@ def test_the_other_sides_secret_draws_are_dealt_again(fm):
     dealt = set()
     for seed in range(10):
         det = state.clone()
-        _redeal_fm(det, me, random.Random(seed))
+        redeal(det, me, random.Random(seed))
         assert len(det.available[other]) == before
         assert sum(sum(c.values()) for c in det.gt_pool[other].values()) + before == total
         assert det.available[me] == state.available[me]  # the bot's own hand is never dealt again

@@ -14,17 +14,29 @@ position and its queries), `decisions`, `step`, `movement`, `fire` (fire and cas
 
 from __future__ import annotations
 
-from ..chance import Sampler, SeededSampler
-from .actions import SoAAction, parse_action
-from .game import SoAGameBase
-from .state import SoAState
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import SoAAction, parse_action
+    from .game import SoAGameBase
+    from .play import SoAGame
+    from .state import SoAState
+
+# the package is light (the registry reads family.py at start-up): its names load when first asked
+_LAZY = {
+    "SoAAction": ".actions",
+    "SoAGameBase": ".game",
+    "SoAState": ".state",
+    "SoAGame": ".play",
+    "parse_action": ".actions",
+}
 
 
-class SoAGame(SoAGameBase):
-    """A game of The Crossing (registry.RULES_FAMILIES["storm_over_arnhem"].game)."""
-
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> SoAState:
-        return SoAState(self, sampler or SeededSampler(seed), seed)
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name], __name__), name)
 
 
 __all__ = ["SoAAction", "SoAGameBase", "SoAState", "SoAGame", "parse_action"]

@@ -14,18 +14,29 @@ Re-Supply, paradrops, stacking), `combat` (Attack, Modifiers, Concentrated Bomba
 
 from __future__ import annotations
 
-from ..chance import Sampler, SeededSampler
-from .actions import TAAction, parse_action
-from .game import TAGameBase
-from .state import TAState
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import TAAction, parse_action
+    from .game import TAGameBase
+    from .play import TAGame
+    from .state import TAState
+
+# the package is light (the registry reads family.py at start-up): its names load when first asked
+_LAZY = {
+    "TAAction": ".actions",
+    "TAState": ".state",
+    "TAGame": ".play",
+    "TAGameBase": ".game",
+    "parse_action": ".actions",
+}
 
 
-class TAGame(TAGameBase):
-    """A Target Arnhem game of one scenario (registry.RULES_FAMILIES["target_arnhem"].game): its fixed facts
-    (TAGameBase, game.py) and its initial state (TAState, state.py)."""
-
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> TAState:
-        return TAState(self, sampler or SeededSampler(seed), seed)
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name], __name__), name)
 
 
 __all__ = ["TAAction", "TAState", "TAGame", "TAGameBase", "parse_action"]
