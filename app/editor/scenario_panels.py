@@ -48,13 +48,9 @@ def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str]) ->
         sides.append(Side(side_id(name, {s.id for s in sides}), name.strip(), color))
     sc = Scenario(title.strip() or "Untitled scenario", rules, hexmap, map_file=None, sides=sides,
                   first_player=sides[0].id)
-    sc.stacking_limit = STACKING_LIMITS.get(rules, 1)
+    sc.stacking_limit = RULES_FAMILIES[rules].stacking_limit
     sc.source = RULES_FAMILIES[rules].title  # the rulebook by its title, as a designer reads it
     return sc
-
-
-# the number in each family's stacking rule (engine/rules/registry.py stacking_rule)
-STACKING_LIMITS = {"fm": 1, "koenig": 2, "target_arnhem": 3}
 
 
 class NewScenarioDialog(QDialog):
