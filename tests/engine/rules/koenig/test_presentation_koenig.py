@@ -7,7 +7,6 @@ import copy
 import random
 
 import pytest
-from tests.engine.rules.koenig.conftest import position
 from hexwright.engine.hexgrid import hex_distance, hexside_between
 from hexwright.engine.model import HexsideInfo
 from hexwright.engine.rules.koenig import KoenigGame
@@ -18,6 +17,7 @@ from hexwright.engine.rules.koenig.view import PHASES, KoenigPresenter
 from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS, presenter_for
 from hexwright.engine.rules.protocol import CHANCE, new_game
 
+from tests.engine.rules.koenig.conftest import position
 
 OPTIONS = [{}, {"leadership": True, "interdiction": True, "overruns": True, "indirect_fire": True}]
 
