@@ -19,7 +19,7 @@ FAMILY = RulesFamily(
     ("attack", "defense", "movement"),
     "F&M 2.3: attack strength, defense strength, movement allowance",
     "F&M 5.3: only one unit per hex",
-    game=f"{_HERE}:FMGame", presenter=f"{_HERE}.view:FMPresenter",
+    game=f"{_HERE}.play:FMGame", presenter=f"{_HERE}.view:FMPresenter",
     heuristic_bot="hexwright.engine.bots.heuristic_fm:FMHeuristicBot",
     stacking_limit=1,
     tables=(

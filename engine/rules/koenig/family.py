@@ -17,7 +17,7 @@ FAMILY = RulesFamily(
     "Koenig 2.2: combat strength and movement allowance",
     "Koenig 8.2: two units per hex, both players' units counted together",
     ("paratroop_landing", "artillery_points", "allied_support_points"),
-    game=f"{_HERE}:KoenigGame", presenter=f"{_HERE}.view:KoenigPresenter",
+    game=f"{_HERE}.play:KoenigGame", presenter=f"{_HERE}.view:KoenigPresenter",
     heuristic_bot="hexwright.engine.bots.heuristic_koenig:KoenigHeuristicBot",
     shared_hex_rule="Koenig 10.0: a unit that moves into an enemy hex starts a Close Combat there",
     stacking_every_action=True,

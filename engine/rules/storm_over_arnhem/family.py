@@ -17,7 +17,7 @@ FAMILY = RulesFamily(
     "4-X-0 has no defense)",
     "Storm over Arnhem 1.1: each side's units in an area up to its stacking limit (the pillbox not "
     "counted); both sides may share an area",
-    game=f"{_HERE}:SoAGame", presenter=f"{_HERE}.view:SoAPresenter",
+    game=f"{_HERE}.play:SoAGame", presenter=f"{_HERE}.view:SoAPresenter",
     heuristic_bot="hexwright.engine.bots.heuristic_storm_over_arnhem:SoAHeuristicBot",
     shared_hex_rule="Storm over Arnhem 1.1: units of both sides in one area fight in the Close Combat Phase",
     side_ids=("british", "german"),  # The Crossing 2.1-2.3

@@ -14,7 +14,7 @@ FAMILY = RulesFamily(
     "Target Arnhem Forces, Damage: combat strength and endurance",
     "Target Arnhem Movement: no more than 3 units may end an impulse in a hex",
     ("combat_ratio",),
-    game=f"{_HERE}:TAGame", presenter=f"{_HERE}.view:TAPresenter",
+    game=f"{_HERE}.play:TAGame", presenter=f"{_HERE}.view:TAPresenter",
     heuristic_bot="hexwright.engine.bots.heuristic_target_arnhem:TAHeuristicBot",
     side_ids=("allied", "german"),  # Target Arnhem Sequence of Play: the Allied and the German player
     stacking_limit=3,
