@@ -16,7 +16,7 @@ reading the registry imports no rules engine (validation and the editor read it 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +130,17 @@ class RulesFamily:
         """The object a "module:attribute" entry names (`checks`, `information_set`, ...), None when empty."""
         ref = getattr(self, which)
         return load(ref) if ref else None
+
+
+def lazy_names(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
+    """A family package's module `__getattr__` that imports each re-exported name (name -> ".module")
+    when first asked, so that the package stays light (reading the registry imports its family.py)."""
+    def __getattr__(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(module, package), name)
+    return __getattr__
 
 
 def load(ref: str) -> Any:

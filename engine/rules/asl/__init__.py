@@ -5,8 +5,9 @@ it cost, can I see that."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..registry import lazy_names
 
 if TYPE_CHECKING:
     from .bridge import (
@@ -43,12 +44,7 @@ _LAZY = {
     "reachable": ".movement",
     "step": ".movement",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(_LAZY[name], __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["LocationError", "LocationRef", "LosAnswer", "LosIndex", "Mover", "PathAnswer", "StepAnswer",

@@ -11,8 +11,9 @@ the game (game.py) and its states (state.py) in `FMGame`, the family's `Game` in
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..registry import lazy_names
 
 if TYPE_CHECKING:
     from .game import FMGameBase
@@ -27,12 +28,7 @@ _LAZY = {
     "FMState": ".state",
     "fm_tables": ".tables",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(_LAZY[name], __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["FMGame", "FMGameBase", "FMState", "fm_tables"]

@@ -14,8 +14,9 @@ position and its queries), `decisions`, `step`, `movement`, `fire` (fire and cas
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..registry import lazy_names
 
 if TYPE_CHECKING:
     from .actions import SoAAction, parse_action
@@ -31,12 +32,7 @@ _LAZY = {
     "SoAGame": ".play",
     "parse_action": ".actions",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(_LAZY[name], __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["SoAAction", "SoAGameBase", "SoAState", "SoAGame", "parse_action"]

@@ -14,8 +14,9 @@ Re-Supply, paradrops, stacking), `combat` (Attack, Modifiers, Concentrated Bomba
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..registry import lazy_names
 
 if TYPE_CHECKING:
     from .actions import TAAction, parse_action
@@ -31,12 +32,7 @@ _LAZY = {
     "TAGameBase": ".game",
     "parse_action": ".actions",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(_LAZY[name], __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["TAAction", "TAState", "TAGame", "TAGameBase", "parse_action"]
