@@ -26,6 +26,7 @@ from hexwright.engine.model import (
 )
 from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from hexwright.engine.rules.koenig.family import FAMILY as KOENIG_FAMILY
+from hexwright.engine.rules.storm_over_arnhem.family import FAMILY as SOA_FAMILY
 from hexwright.engine.rules.target_arnhem.family import FAMILY as TA_FAMILY
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -263,6 +264,17 @@ def test_new_scenario_from_a_map_is_one_undo_step(qtbot, tmp_path):
     assert "(map)" in win.windowTitle()
 
 
+def test_a_new_scenario_takes_the_family_s_side_ids_and_stacking_limit_from_its_entry():
+    from hexwright.app.editor.scenario_panels import new_scenario
+    from hexwright.engine.validation import validate_scenario
+
+    sc = new_scenario(small_map(), "Crossing", SOA_FAMILY.id, ("British", "German"))
+    assert [s.id for s in sc.sides] == list(SOA_FAMILY.side_ids) and sc.stacking_limit == SOA_FAMILY.stacking_limit
+    assert not [d for d in validate_scenario(sc) if d.code == "sides"]
+    fm = new_scenario(small_map(), "Corridor", FM_FAMILY.id, ("Red Army", "Blue"))  # F&M names no side ids
+    assert [s.id for s in fm.sides] == ["red_army", "blue"] and fm.stacking_limit == 1
+
+
 def test_new_user_builds_saves_validates_and_reopens_a_scenario(qtbot, tmp_path, capsys):
     from hexwright.app.editor.scenario_panels import new_scenario
 
@@ -388,7 +400,9 @@ def test_scenario_menu_new_scenario_dialog_and_counter_sheets(qtbot, tmp_path, m
     win.act_new_scenario.trigger()
     sc = win.document.scenario
     assert sc is not None and sc.title == "Bridgehead" and sc.rules == TA_FAMILY.id and sc.stacking_limit == 3
-    assert [s.name for s in sc.sides] == ["British", "German"] and sc.first_player == "british"
+    # the names as typed; the ids Target Arnhem's rules name (its entry's side_ids), so the scenario validates
+    assert [s.name for s in sc.sides] == ["British", "German"] and sc.first_player == TA_FAMILY.side_ids[0]
+    assert [s.id for s in sc.sides] == list(TA_FAMILY.side_ids)
     assert win.document.path is None and win.act_sheets.isEnabled()
     win.act_sheets.trigger()
     assert isinstance(win.sheets_dialog, SheetsDialog) and win.sheets_dialog.scenario is sc
