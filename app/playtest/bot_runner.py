@@ -20,7 +20,7 @@ class _BotWorker(QObject):
     def choose(self, ticket: int, bot: Bot, state: GameState) -> None:
         try:
             action = bot.choose(state)
-        except Exception as exc:  # noqa: BLE001 - a bot's failure is reported in the window, not a crash
+        except Exception as exc:  # a bot's failure is reported in the window, not a crash
             self.failed.emit(ticket, f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}")
             return
         self.chosen.emit(ticket, action)

@@ -7,7 +7,7 @@ import shiboken6
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from .session import GameSession, copy_scenario
-from .start_dialog import StartDialog
+from .start_dialog import DEFAULT_PACE_MS, StartDialog
 from .window import PlaytestWindow
 
 _OPEN: list[PlaytestWindow] = []  # top-level windows stay alive while shown
@@ -47,8 +47,7 @@ def open_playtest(editor: QWidget, seats: dict[str, str] | None = None, seed: in
     if doc.modified and path:
         note = (f"(The scenario has unsaved edits: this game plays them, but a saved game log names {path}, "
                 "which does not have them until you save it.)")
-    kwargs = {} if pace_ms is None else {"pace_ms": pace_ms}
-    win = PlaytestWindow(session, doc.base_dir, note=note, **kwargs)
+    win = PlaytestWindow(session, doc.base_dir, DEFAULT_PACE_MS if pace_ms is None else pace_ms, note=note)
     _OPEN[:] = [w for w in _OPEN if _alive(w)]
     _OPEN.append(win)
     win.show()

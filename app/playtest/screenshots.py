@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from hexwright.engine.rules.presentation import ATTACK, MOVE, PASS
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 
 
-def _wait(app: QApplication, cond, seconds: float = 60.0) -> None:
+def _wait(app: QApplication, cond: Callable[[], bool], seconds: float = 60.0) -> None:
     t0 = time.monotonic()
     while not cond() and time.monotonic() - t0 < seconds:
         app.processEvents()
@@ -70,7 +71,8 @@ def decisions(app: QApplication, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
-    app = QApplication.instance() or QApplication([])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     if args[1:] == ["decisions"]:
         decisions(app, out)
         return 0
@@ -92,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     uid = max({v.units[0] for v in moves}, key=lambda u: (len(set(s.presenter.move_costs(s.state, u)) & zoc),
                                                           len([v for v in moves if v.units[0] == u])))
     w.board.view.set_zoom(1.4)
-    w.click_hex(w.board.units[uid].hex)
-    w.board.view.centerOn(w.board.centre(w.board.units[uid].hex))
+    start = w.board.units[uid].hex
+    assert start is not None
+    w.click_hex(start)
+    w.board.view.centerOn(w.board.centre(start))
     _settle(app, 0.3)
     vis = w.board.view.visible_scene_rect().adjusted(60, 60, -60, -60)
     far = max((v for v in w.unit_moves(uid) if vis.contains(w.board.centre(v.hexes[-1]))), key=lambda v: len(v.hexes))

@@ -25,7 +25,7 @@ from hexwright.engine.model import Scenario
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.log import GameLog, LogError, replay
 from hexwright.engine.rules.presentation import Presenter, outcome_text, phase_text, presenter_for
-from hexwright.engine.rules.protocol import CHANCE, Action, GameState, HistoryEntry, make_game
+from hexwright.engine.rules.protocol import CHANCE, Action, GameState, HistoryEntry, Phase, make_game
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOT_NAMES)  # a person, or a bot by its engine/bots name (random, heuristic, mcts)
@@ -143,7 +143,7 @@ class GameSession:
     def bot_for(self, side: str) -> Bot | None:
         return self.bots.get(side)
 
-    def _after(self, player: str, phase, action: Action) -> None:
+    def _after(self, player: str, phase: Phase, action: Action) -> None:
         n = len(self.state.history())
         who = "Dice" if player == CHANCE else self.side_name(player)
         shown = self._shown_text(self.state.history()[-1])

@@ -5,7 +5,7 @@ presenter (the board only shows and reports)."""
 from __future__ import annotations
 
 import pytest
-from hexwright.app.playtest.area_board import AreaBoard
+from hexwright.app.playtest.area_board import AreaBoardView
 from hexwright.app.playtest.panels import is_map_move
 from hexwright.app.playtest.session import HUMAN, GameSession, load_playable
 from hexwright.app.playtest.window import PlaytestWindow
@@ -32,7 +32,7 @@ def click_area(qtbot, win, area: str) -> None:
     qtbot.mouseClick(win.board.view.viewport(), Qt.MouseButton.LeftButton, pos=win.board.view_pos(area))
 
 
-def counters_inside_their_areas(board: AreaBoard) -> int:
+def counters_inside_their_areas(board: AreaBoardView) -> int:
     n = 0
     for uid, item in board.layers.counter_items.items():
         uv = board.units[uid]
@@ -45,7 +45,7 @@ def counters_inside_their_areas(board: AreaBoard) -> int:
 
 def test_the_crossing_plays_on_an_area_board(win):
     board = win.board
-    assert isinstance(board, AreaBoard)
+    assert isinstance(board, AreaBoardView)
     assert set(board.layers.area_items) == set(win.session.scenario.area_map.areas)
     assert counters_inside_their_areas(board) >= 1
 
@@ -109,7 +109,7 @@ def test_a_click_on_an_area_the_rules_forbid_says_why(qtbot, win):
 def test_area_board_press_and_drag_emit_the_board_signals(qtbot, win):
     board = win.board
     got = []
-    board.hexClicked.connect(lambda lab, uid: got.append(("click", lab)))
+    board.locationClicked.connect(lambda lab, uid: got.append(("click", lab)))
     a = next(iter(board.map.areas))
     c = board.centre(a)
     board.press(c, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)

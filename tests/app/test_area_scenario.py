@@ -118,14 +118,14 @@ def test_renumbering_an_area_carries_its_units(win):
 
 def test_playtest_from_the_area_editor_plays_a_copy_on_an_area_board(qtbot, win):
     from hexwright.app.playtest import open_playtest
-    from hexwright.app.playtest.area_board import AreaBoard
+    from hexwright.app.playtest.area_board import AreaBoardView
     from hexwright.app.playtest.session import HUMAN
 
     sc = win.document.scenario
     pt = open_playtest(win, seats={s.id: HUMAN for s in sc.sides}, seed=5)
     assert pt is not None
     qtbot.addWidget(pt)
-    assert isinstance(pt.board, AreaBoard)
+    assert isinstance(pt.board, AreaBoardView)
     assert pt.session.scenario is not sc and pt.session.scenario.area_map is not win.document.area_map
     pt.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hexwright.app.playtest import window as window_mod
+from hexwright.app.playtest.start_dialog import StartDialog
 from hexwright.engine.rules.fm.decisions import LandingChoice
 from hexwright.engine.rules.presentation import ATTACK, PASS
 from hexwright.engine.rules.protocol import CHANCE
@@ -112,7 +112,7 @@ def test_new_game_asks_before_discarding_a_game_in_progress(qtbot, monkeypatch):
     assert win.game_in_progress()
     asked = []
     opened = []
-    monkeypatch.setattr(window_mod.StartDialog, "exec", lambda self: opened.append(1) or 0)
+    monkeypatch.setattr(StartDialog, "exec", lambda self: opened.append(1) or 0)
 
     def answer(button):
         def fake(*args, **kwargs):
@@ -128,7 +128,7 @@ def test_new_game_asks_before_discarding_a_game_in_progress(qtbot, monkeypatch):
     assert opened  # the start dialog, after the person said to discard
     saved = []
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Save))
-    monkeypatch.setattr(win, "save_game_dialog", lambda: saved.append(1))  # the save dialog cancelled
+    monkeypatch.setattr(win.files, "save_game_dialog", lambda: saved.append(1))  # the save dialog cancelled
     assert not win.confirm_discard() and saved
 
 

@@ -1,0 +1,119 @@
+"""The playtest window's File menu: a game saved as a game log (engine/rules/log.py) and loaded again (the
+scenario it names, every action replayed and checked), a new game of the same scenario (seats, seed,
+pace), and the question before a game in progress is discarded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hexwright.engine.rules.log import LogError
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from .boards import make_board
+from .session import GameSession
+from .start_dialog import StartDialog
+
+if TYPE_CHECKING:
+    from .window import PlaytestWindow
+
+LOG_FILTER = "Hexwright game logs (*.hwlog.yaml *.yaml);;All files (*)"
+
+
+class GameFiles:
+    """Saving, loading and starting games in a playtest window."""
+
+    def __init__(self, win: PlaytestWindow) -> None:
+        self.win = win
+        self.saved_len = -1  # actions in the game when it was last saved
+
+    def save_game(self, path: str | Path) -> bool:
+        win = self.win
+        try:
+            win.session.save(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(win, "Save game", f"Cannot save the game: {exc}")
+            return False
+        self.saved_len = len(win.session.state.history())
+        win.status(f"Game saved to {path} ({self.saved_len} actions)")
+        return True
+
+    def save_game_dialog(self) -> None:
+        win = self.win
+        if not win.session.scenario_path:
+            QMessageBox.information(win, "Save game", "Save the scenario in the editor first: a game log names "
+                                                      "its scenario file.")
+            return
+        start = str(Path(win.session.scenario_path).with_suffix(".hwlog.yaml"))
+        path, _ = QFileDialog.getSaveFileName(win, "Save game", start, LOG_FILTER)
+        if path:
+            self.save_game(path)
+
+    def load_game(self, path: str | Path, seats: dict[str, str] | None = None) -> bool:
+        """Load a saved game: the scenario it names, every action replayed and checked."""
+        win = self.win
+        try:
+            session = GameSession.load(path, seats if seats is not None else dict(win.session.seats))
+        except (OSError, ValueError, LogError) as exc:
+            QMessageBox.warning(win, "Open game", f"Cannot load {path}: {exc}")
+            return False
+        if session.scenario.map is not win.session.scenario.map:
+            base = Path(session.scenario_path).parent if session.scenario_path else win.base_dir
+            win.replace_board(make_board(session.scenario, base, win))
+        win.set_session(session, f"(loaded {path}: {len(session.state.history())} actions replayed)")
+        win.status(f"Loaded {path}: {len(session.state.history())} actions replayed exactly")
+        return True
+
+    def open_game_dialog(self) -> None:
+        win = self.win
+        if not self.confirm_discard("open another game"):
+            return
+        start = str(Path(win.session.scenario_path).parent) if win.session.scenario_path else ""
+        path, _ = QFileDialog.getOpenFileName(win, "Open game", start, LOG_FILTER)
+        if path:
+            self.load_game(path)
+
+    def game_in_progress(self) -> bool:
+        """Decisions made and the game not over: starting again would lose them."""
+        st = self.win.session.state
+        return bool(st.history()) and not st.is_terminal()
+
+    def confirm_discard(self, what: str = "start a new game") -> bool:
+        """Ask before a game in progress is discarded; Save keeps it as a game log first."""
+        if not self.game_in_progress():
+            return True
+        n = len(self.win.session.state.history())
+        if self.saved_len == n:
+            return True  # saved as it stands
+        B = QMessageBox.StandardButton  # a Qt enum
+        answer = QMessageBox.question(
+            self.win, "Game in progress",
+            f"The game in progress ({n} actions, {self.win.turn_track.text() or 'under way'}) will be lost if you "
+            f"{what}.\n\nSave it as a game log first?", B.Save | B.Discard | B.Cancel, B.Save)
+        if answer == B.Save:
+            self.save_game_dialog()
+            return self.saved_len == n  # saved: go on; the save dialog cancelled: keep the game
+        return answer == B.Discard
+
+    def new_game_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        win = self.win
+        s = win.session
+        dlg = StartDialog(s.scenario, win, s.seed, s.seats)
+        dlg.pace.setValue(win.pace_ms)
+        if dlg.exec() != StartDialog.DialogCode.Accepted:
+            return
+        self.new_game(dlg.seats(), dlg.seed.value(), dlg.pace.value())
+
+    def new_game(self, seats: dict[str, str], seed: int, pace_ms: int | None = None) -> None:
+        win = self.win
+        s = win.session
+        if pace_ms is not None:
+            win.pace_ms = pace_ms
+            win.pace_box.setValue(pace_ms)
+        win.set_session(GameSession(s.scenario, seed, seats, s.scenario_path, dict(s.options)))
+
+
+__all__ = ["LOG_FILTER", "GameFiles"]
