@@ -120,8 +120,8 @@ class SoAHeuristicBot:
                 continue
             if here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side:
                 continue  # the last of its side holding a Victory Point Area stays
-            gain = dist.get(here, 99) - dist.get(a.area, 99)
-            score = gain + (0.5 if a.area in vp and st.controller(a.area) != side else 0.0) + self.rng.random() * 0.1
+            gain = dist.get(here, 99) - dist.get(a.dest, 99)
+            score = gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0) + self.rng.random() * 0.1
             if gain > 0 and score > best[0]:
                 best = (score, a)
         return best[1]
@@ -132,7 +132,7 @@ class SoAHeuristicBot:
         if not isinstance(st, SoABoard):
             raise TypeError("the Storm over Arnhem heuristic plays Storm over Arnhem games")
         legal = st.legal_actions()
-        d = st.pending
+        d = st.pending_decision()
         if isinstance(d, Impulse):
             e, fire = self.best_fire(st, d.player, legal)
             if fire is not None and e >= 1:
@@ -152,7 +152,7 @@ class SoAHeuristicBot:
         if isinstance(d, PlaceUnit):
             dist = self.distances(st, st.areas.vp_areas())
             places = [a for a in legal if isinstance(a, Place)]
-            return min(places, key=lambda a: (dist.get(a.area, 99), self.rng.random()))
+            return min(places, key=lambda a: (dist.get(a.dest, 99), self.rng.random()))
         if isinstance(d, PlacePerimeter):
             return next(a for a in legal if isinstance(a, Perimeter))
         if isinstance(d, ContinueTurn):
@@ -180,8 +180,8 @@ class SoAHeuristicBot:
         best: tuple[float, Action] = (-1.0, legal[0])
         for a in legal:
             if isinstance(a, Move):
-                score = (2.0 if a.area in vp and st.controller(a.area) != "german" else 0.0) \
-                    + (1.0 if not st.fighting(a.area, "british") else 0.0) + self.rng.random() * 0.1
+                score = (2.0 if a.dest in vp and st.controller(a.dest) != "german" else 0.0) \
+                    + (1.0 if not st.fighting(a.dest, "british") else 0.0) + self.rng.random() * 0.1
             elif isinstance(a, Onward):
                 score = 1.5
             else:

@@ -29,7 +29,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ..model.scenario import Scenario
 from .chance import Sampler, SeededSampler
@@ -63,10 +63,19 @@ class Phase:
 
 class Action(ABC):
     """A player decision or a chance outcome. Concrete actions are frozen dataclasses with a text
-    notation (`text()`) that their family's `parse_action` reads back."""
+    notation: `text()` writes it, starting with the action's `verb`, and the class method `read` reads
+    the words after the verb back (like python-chess's Move.uci() and Move.from_uci()). A family's
+    `parse_action` is the rules kit's `ActionReader` over its action classes (kit/actions.py)."""
+
+    verb: ClassVar[str] = ""  # the first word of the notation
 
     @abstractmethod
     def text(self) -> str: ...
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        """The action written `verb words...`; ValueError says what is wrong with the words."""
+        raise ValueError(f"{cls.__name__} has no text notation to read")
 
     def public_text(self) -> str:
         """The text the other player sees (hidden commitments are masked)."""
@@ -80,20 +89,33 @@ class Action(ABC):
 class Roll(Action):
     """A chance outcome: the face of a die (`roll 4`)."""
 
+    verb: ClassVar[str] = "roll"
     value: int
 
     def text(self) -> str:
         return f"roll {self.value}"
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        (face,) = words
+        return cls(int(face))
 
 
 @dataclass(frozen=True)
 class Draw(Action):
     """A chance outcome: an item drawn at random from a pool or a cup (`draw +3:us`, `draw HQ 9SS`)."""
 
+    verb: ClassVar[str] = "draw"
     item: str
 
     def text(self) -> str:
         return f"draw {self.item}"
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        if not words:
+            raise ValueError("a draw names what is drawn")
+        return cls(" ".join(words))
 
 
 @dataclass(frozen=True)

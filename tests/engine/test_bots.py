@@ -64,7 +64,7 @@ def _allied_ground_distance(sc, names, seed):
     bots = {s.id: make_bot(n, seed + i, sc) for i, (s, n) in enumerate(zip(sc.sides, names, strict=True))}
     play(state, bots)
     obj = Objectives.of(sc)
-    ds = [obj.distance(h) for u, h in state.pos.items()
+    ds = [obj.distance(h) for u, h in state.position.hexes.items()
           if sc.units[u].side == "allied" and not state.game.is_airborne(u)]
     return sum(ds) / len(ds)
 

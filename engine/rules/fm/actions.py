@@ -22,14 +22,18 @@ in, hexsides as 'aaaa/bbbb', support fire markers as '+value:nationality[:kind]'
     displace 1/406 2026-2027               displacement (8.3.1)
     advance 2/9SS 3724-3623-3622           advance after combat (8.5)
     roll 4 | draw +3:us                    chance outcomes
+
+Each action class names its verb and reads its words back (`read`); `parse_action` is the rules kit's
+`ActionReader` over them (kit/actions.py). A unit id is every word before the last where an action
+names a unit and a hex or path (unit ids may hold spaces).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from ..kit.actions import ActionReader, OfUnit, Word
 from ..protocol import Action, Draw, Roll
 
 
@@ -72,19 +76,47 @@ class MarkerId:
         return self.kind in ("airpower", "air", "aircraft")
 
 
-@dataclass(frozen=True)
-class Pass(Action):
-    def text(self) -> str:
-        return "pass"
+def _unit_and_last(verb: str, words: list[str]) -> tuple[str, str]:
+    """A unit (every word but the last) and a hex or path (the last word)."""
+    if len(words) < 2:
+        raise ValueError(f"'{verb}' needs a unit and a hex or path: {verb} UNIT HEX")
+    return " ".join(words[:-1]), words[-1]
+
+
+def _hexside(verb: str, words: list[str]) -> str:
+    rest = " ".join(words)
+    if "/" not in rest:
+        raise ValueError(f"'{verb}' needs a hexside such as 1422/1423")
+    return rest
 
 
 @dataclass(frozen=True)
-class Setup(Action):
+class Pass(Word):
+    """The end of the current step of the sequence of play."""
+
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class _UnitHex(Action):
+    """A unit and the hex it goes to (`verb UNIT HEX`)."""
+
     unit: str
     hex: str
 
     def text(self) -> str:
-        return f"setup {self.unit} {self.hex}"
+        return f"{self.verb} {self.unit} {self.hex}"
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        return cls(*_unit_and_last(cls.verb, words))
+
+
+@dataclass(frozen=True)
+class Setup(_UnitHex):
+    """Free deployment (12.0), secret until both sides are done."""
+
+    verb: ClassVar[str] = "setup"
 
     def public_text(self) -> str:
         return f"setup {self.unit} (recorded secretly, Arnhem: The Farthest Bridge 12.0)"
@@ -92,53 +124,82 @@ class Setup(Action):
 
 @dataclass(frozen=True)
 class ShiftDropZone(Action):
+    """A drop zone marker moved off a German unit (12.0)."""
+
+    verb: ClassVar[str] = "shift-dz"
     marker: str
     hex: str
 
     def text(self) -> str:
         return f"shift-dz {self.marker} {self.hex}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        return cls(*_unit_and_last(cls.verb, words))
+
 
 @dataclass(frozen=True)
 class DrawSplit(Action):
+    """How many markers to draw from each Allied pool (10.7): `draw-split british 5, us 3`."""
+
+    verb: ClassVar[str] = "draw-split"
     counts: tuple[tuple[str, int], ...]
 
     def text(self) -> str:
         return "draw-split " + ", ".join(f"{p} {n}" for p, n in self.counts)
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        counts = []
+        for part in " ".join(words).split(","):
+            name, _, n = part.strip().rpartition(" ")
+            counts.append((name, int(n)))
+        return cls(tuple(counts))
+
 
 @dataclass(frozen=True)
-class Land(Action):
-    unit: str
-    hex: str
+class Land(_UnitHex):
+    """An arriving airborne unit placed (11.4)."""
 
-    def text(self) -> str:
-        return f"land {self.unit} {self.hex}"
+    verb: ClassVar[str] = "land"
 
 
 @dataclass(frozen=True)
-class Repair(Action):
+class _OfHexside(Action):
     hexside: str
 
     def text(self) -> str:
-        return f"repair {self.hexside}"
+        return f"{self.verb} {self.hexside}"
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        return cls(_hexside(cls.verb, words))
 
 
 @dataclass(frozen=True)
-class Ferry(Action):
-    hexside: str
+class Repair(_OfHexside):
+    """An engineer's bridge repair (10.6.4)."""
 
-    def text(self) -> str:
-        return f"ferry {self.hexside}"
+    verb: ClassVar[str] = "repair"
 
 
 @dataclass(frozen=True)
-class Enter(Action):
-    unit: str
-    hex: str
+class Ferry(_OfHexside):
+    """An engineer's ferry (10.6.5)."""
 
-    def text(self) -> str:
-        return f"enter {self.unit} {self.hex}"
+    verb: ClassVar[str] = "ferry"
+
+
+@dataclass(frozen=True)
+class Enter(_UnitHex):
+    """A reinforcement enters (11.1)."""
+
+    verb: ClassVar[str] = "enter"
+
+
+def _unit_path(cls: type[Move | Retreat | Advance], words: list[str]) -> Action:
+    unit, path = _unit_and_last(cls.verb, words)
+    return cls(unit, tuple(path.split("-")))
 
 
 @dataclass(frozen=True)
@@ -148,11 +209,16 @@ class Move(Action):
     a random or searching bot that takes one of hundreds of moves spells out only that one; equality,
     hashing, copying and pickling read it like any field."""
 
+    verb: ClassVar[str] = "move"
     unit: str
     path: tuple[str, ...]
 
     def text(self) -> str:
         return f"move {self.unit} {'-'.join(self.path)}"
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        return _unit_path(cls, words)
 
     def __getattr__(self, name: str) -> Any:
         # only called for an attribute not set: the path of a move listed with its route (reach_moves)
@@ -170,41 +236,73 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
-class Halt(Action):
-    unit: str
+class _Unit(OfUnit):
+    """An action of one unit, whose id may hold spaces (every word after the verb)."""
 
-    def text(self) -> str:
-        return f"halt {self.unit}"
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        if not words:
+            raise ValueError(f"'{cls.verb}' needs a unit")
+        return cls(" ".join(words))
 
 
 @dataclass(frozen=True)
-class Demolish(Action):
-    hexside: str
+class Halt(_Unit):
+    """A move interrupted by a demolition attempt ends here (10.6.3)."""
 
-    def text(self) -> str:
-        return f"demolish {self.hexside}"
+    verb: ClassVar[str] = "halt"
+
+
+@dataclass(frozen=True)
+class Demolish(_OfHexside):
+    """A demolition attempt (10.6.3)."""
+
+    verb: ClassVar[str] = "demolish"
 
 
 @dataclass(frozen=True)
 class Bombard(Action):
+    """A bombardment (8.1): `bombard 3623 +3:british,+6:british`."""
+
+    verb: ClassVar[str] = "bombard"
     target: str
     markers: tuple[str, ...]
 
     def text(self) -> str:
         return f"bombard {self.target} {','.join(self.markers)}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        target, _, markers = " ".join(words).partition(" ")
+        if not markers:
+            raise ValueError("'bombard' needs a target hex and one or two markers: bombard 3623 +3:british")
+        return cls(target, tuple(m.strip() for m in markers.split(",")))
+
 
 @dataclass(frozen=True)
 class Attack(Action):
+    """A ground combat (8.2): `attack 3722,3724 -> 3623`."""
+
+    verb: ClassVar[str] = "attack"
     attackers: tuple[str, ...]  # hex labels of the attacking units
     target: str
 
     def text(self) -> str:
         return f"attack {','.join(self.attackers)} -> {self.target}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        left, arrow, target = " ".join(words).partition("->")
+        if not arrow:
+            raise ValueError("'attack' is written: attack 3722,3724 -> 3623")
+        return cls(tuple(h.strip() for h in left.split(",") if h.strip()), target.strip())
+
 
 @dataclass(frozen=True)
 class Commit(Action):
+    """A support fire marker committed, or none (8.2.1 b): `sfm +3:us`, `sfm none`."""
+
+    verb: ClassVar[str] = "sfm"
     marker: str | None  # None: no marker at this step
 
     def text(self) -> str:
@@ -213,114 +311,80 @@ class Commit(Action):
     def public_text(self) -> str:
         return "sfm none" if self.marker is None else "sfm (face down)"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        rest = " ".join(words)
+        return cls(None if rest in ("none", "") else rest)
+
 
 @dataclass(frozen=True)
-class Deplete(Action):
-    unit: str
+class Deplete(_Unit):
+    """The unit taking the step loss (8.2.4 Ex, (A))."""
 
-    def text(self) -> str:
-        return f"deplete {self.unit}"
+    verb: ClassVar[str] = "deplete"
 
 
 @dataclass(frozen=True)
 class Retreat(Action):
+    """A retreat path (8.3); a path of one hex: the unit cannot retreat."""
+
+    verb: ClassVar[str] = "retreat"
     unit: str
     path: tuple[str, ...]
 
     def text(self) -> str:
         return f"retreat {self.unit} {'-'.join(self.path)}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        return _unit_path(cls, words)
+
 
 @dataclass(frozen=True)
-class Stiff(Action):
-    unit: str
+class Stiff(_Unit):
+    """Stiff resistance (8.4)."""
 
-    def text(self) -> str:
-        return f"stiff {self.unit}"
+    verb: ClassVar[str] = "stiff"
 
 
 @dataclass(frozen=True)
 class Displace(Action):
+    """A displacement of one hex (8.3.1)."""
+
+    verb: ClassVar[str] = "displace"
     unit: str
     path: tuple[str, str]
 
     def text(self) -> str:
         return f"displace {self.unit} {'-'.join(self.path)}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        unit, path = _unit_and_last(cls.verb, words)
+        hexes = path.split("-")
+        if len(hexes) != 2:
+            raise ValueError("'displace' moves a unit one hex: displace UNIT FROM-TO")
+        return cls(unit, (hexes[0], hexes[1]))
+
 
 @dataclass(frozen=True)
 class Advance(Action):
+    """An advance after combat (8.5)."""
+
+    verb: ClassVar[str] = "advance"
     unit: str
     path: tuple[str, ...]
 
     def text(self) -> str:
         return f"advance {self.unit} {'-'.join(self.path)}"
 
-
-_UNIT_PATH = re.compile(r"^(\S+)\s+(.+?)\s+(\S+)$")
-
-
-def _unit_and_last(rest: str, verb: str) -> tuple[str, str]:
-    rest = rest.strip()
-    if " " not in rest:
-        raise ValueError(f"'{verb}' needs a unit and a hex or path: {verb} UNIT HEX")
-    unit, last = rest.rsplit(" ", 1)
-    return unit.strip(), last.strip()
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        return _unit_path(cls, words)
 
 
-def parse_action(text: str) -> Action:
-    """Read an action's text notation (see the module docstring); ValueError if it is not one."""
-    t = " ".join(text.strip().split())
-    if not t:
-        raise ValueError("empty action")
-    verb, _, rest = t.partition(" ")
-    verb = verb.lower()
-    if verb == "pass" and not rest:
-        return Pass()
-    if verb == "roll":
-        return Roll(int(rest))
-    if verb == "draw":
-        return Draw(rest)
-    if verb in ("halt", "deplete", "stiff"):
-        if not rest:
-            raise ValueError(f"'{verb}' needs a unit")
-        one: dict[str, type[Halt | Deplete | Stiff]] = {"halt": Halt, "deplete": Deplete, "stiff": Stiff}
-        return one[verb](rest)
-    if verb in ("repair", "ferry", "demolish"):
-        if "/" not in rest:
-            raise ValueError(f"'{verb}' needs a hexside such as 1422/1423")
-        side: dict[str, type[Repair | Ferry | Demolish]] = {"repair": Repair, "ferry": Ferry, "demolish": Demolish}
-        return side[verb](rest)
-    if verb == "sfm":
-        return Commit(None if rest in ("none", "") else rest)
-    if verb == "draw-split":
-        counts = []
-        for part in rest.split(","):
-            name, _, n = part.strip().rpartition(" ")
-            counts.append((name, int(n)))
-        return DrawSplit(tuple(counts))
-    if verb == "bombard":
-        target, _, markers = rest.partition(" ")
-        if not markers:
-            raise ValueError("'bombard' needs a target hex and one or two markers: bombard 3623 +3:british")
-        return Bombard(target, tuple(m.strip() for m in markers.split(",")))
-    if verb == "attack":
-        left, arrow, target = rest.partition("->")
-        if not arrow:
-            raise ValueError("'attack' is written: attack 3722,3724 -> 3623")
-        return Attack(tuple(h.strip() for h in left.split(",") if h.strip()), target.strip())
-    if verb in ("setup", "shift-dz", "land", "enter"):
-        unit, hex_ = _unit_and_last(rest, verb)
-        placing: dict[str, type[Setup | ShiftDropZone | Land | Enter]] = {
-            "setup": Setup, "shift-dz": ShiftDropZone, "land": Land, "enter": Enter}
-        return placing[verb](unit, hex_)
-    if verb in ("move", "retreat", "advance", "displace"):
-        unit, path = _unit_and_last(rest, verb)
-        hexes = tuple(path.split("-"))
-        if verb == "displace":
-            if len(hexes) != 2:
-                raise ValueError("'displace' moves a unit one hex: displace UNIT FROM-TO")
-            return Displace(unit, (hexes[0], hexes[1]))
-        moving: dict[str, type[Move | Retreat | Advance]] = {"move": Move, "retreat": Retreat, "advance": Advance}
-        return moving[verb](unit, hexes)
-    raise ValueError(f"unknown action {verb!r}")
+parse_action = ActionReader("F&M", [
+    Pass, Roll, Draw, Halt, Deplete, Stiff, Repair, Ferry, Demolish, Commit, DrawSplit, Bombard, Attack, Setup,
+    ShiftDropZone, Land, Enter, Move, Retreat, Advance, Displace,
+])
+"""Read an action's text notation (see the module docstring); ValueError if it is not one."""

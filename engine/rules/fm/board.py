@@ -3,7 +3,7 @@
 `FMBoard` is what every rule module reads and changes: the kit's `Position` (units on hexes, steps lost
 with a depleted unit as one step lost (8.2.4), eliminated units, the drop zone markers of 11.4 and
 12.0, and the hexside states "demolished" (10.6.3) and "ferry" (10.6.5)), and the F&M bookkeeping of
-the sequence of play: the Game Turn and the stage of 4.1, who moved or attacked this phase, the MP
+the sequence of play: the Game Turn and its `Stage` of 4.1 (sequence.py), who moved or attacked this phase, the MP
 spent (5.1), the combat in progress (8.1, 8.2), the arrivals waiting (11.1, 11.4), the support fire
 markers of each side this GT (7.2). `state.FMState` adds the sequence of play and the step table.
 
@@ -18,17 +18,18 @@ reads them (game.cite).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
-from ..kit import Decision, Position, SequenceState, Step, Task, UnitStatus
+from ..kit import Decision, Position, SequenceState, Step, UnitStatus
 from ..kit.machine import APPEND_ONLY
 from ..protocol import Action
 from .actions import Attack, MarkerId
 from .game import FMGameBase, cite
+from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 
 DEMOLISHED = "demolished"  # 10.6.3: a demolished bridge (a river or canal hexside again)
 FERRY = "ferry"  # 10.6.5: the engineer's ferry, a bridge for Allied movement this GT
@@ -84,16 +85,6 @@ class UnitActivity:
     was_attacked: bool  # 8.0: attacked or bombarded this phase
 
 
-@dataclass(frozen=True)
-class Ask(Task):
-    """A queued decision: when the tasks before it are done, ask it."""
-
-    decision: Decision
-
-    def run(self, state: FMBoard) -> None:
-        state.pending = self.decision
-
-
 class FMBoard(SequenceState):
     """An F&M position: the kit's Position and the bookkeeping of the sequence of play (4.1)."""
 
@@ -106,13 +97,10 @@ class FMBoard(SequenceState):
         g = game
         sc = g.scenario
         self.turn = 1
-        self.stage = -1  # -1 set-up, 0 SFM phase, 1..5 first player, 6..10 second player, 11 GT end
+        self.stage = Stage.SET_UP  # where the GT is in the sequence of play (4.1)
         free = bool(g.setup_hexes)
         placed = [u for u in sc.placements if u in g.units and not (free and u in g.setup_hexes)]
         self.position = Position.from_scenario(sc, g.unit_ids, placed)
-        # unit id -> hex of every unit on the map: the position's own read-only view, kept as an
-        # attribute because every rule reads it
-        self.pos: Mapping[str, Hex] = self.position.hexes
         self.dz_extra_drm: dict[str, int] = {}  # 12.0: a drop zone shifted two hexes
         self.available: dict[str, list[MarkerId]] = {s: [] for s in g.side_ids}
         self.gt_pool: dict[str, dict[str, dict[MarkerId, int]]] = {}
@@ -120,7 +108,7 @@ class FMBoard(SequenceState):
         self.moved: set[str] = set()
         self.moved_in_movement: set[str] = set()
         self.cannot_move: set[str] = set()
-        self.spent: dict[str, float] = {}  # MP spent this phase (5.1)
+        self._mp_spent: dict[str, float] = {}  # MP spent this phase (5.1): mp_spent()
         self.attacked_phase: set[str] = set()
         self.attacked_combat: set[str] = set()
         self.defended_phase: set[str] = set()
@@ -147,7 +135,7 @@ class FMBoard(SequenceState):
         self._occ_changes: list[frozenset[Hex]] = []
         if self.declared_ferry() is not None:
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
-            for uid, h in list(self.pos.items()):
+            for uid, h in list(self.position.hexes.items()):
                 self.cancel_ferry_beside(uid, h)  # 10.6.5: set up beside a German unit, cancelled at once
         for rf in sc.reinforcements:
             for uid in rf.units:
@@ -170,26 +158,24 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = dict(v)
             elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k in ("game", "pos", "_occ_last"):  # the game, and an occupancy never changed once made
+            elif k in ("game", "_occ_last"):  # the game, and an occupancy never changed once made
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k == "_occ_changes":
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
-        new.pos = new.position.hexes
         return new
 
     # -- the stage of the sequence of play (4.1) ------------------------------------------------
     @property
     def active(self) -> str:
         """The phasing player."""
-        return self.game.first_player if self.stage <= 5 else self.game.second_player
+        return self.game.second_player if self.stage.second_player_turn else self.game.first_player
 
     @property
-    def phase_index(self) -> int:
-        """0 Movement, 1 Bombardment, 2 Combat, 3 Mobile Movement, 4 Mobile Combat; -1 outside a player
-        turn."""
-        return (self.stage - 1) % 5 if 1 <= self.stage <= 10 else -1
+    def player_phase(self) -> PlayerPhase | None:
+        """The phase of the player turn under way (4.1), or None outside the player turns."""
+        return PLAYER_PHASE_OF.get(self.stage)
 
     # -- caches ---------------------------------------------------------------------------------
     def cache(self) -> dict[Any, Any]:
@@ -253,7 +239,15 @@ class FMBoard(SequenceState):
 
     def mp_spent(self, uid: str) -> float:
         """5.1: the MP the unit has spent in the current phase."""
-        return self.spent.get(uid, 0.0)
+        return self._mp_spent.get(uid, 0.0)
+
+    def set_mp_spent(self, uid: str, mp: float) -> None:
+        """5.1: the unit has now spent `mp` MP in the current phase (entering the map counts, 11.1)."""
+        self._mp_spent[uid] = mp
+
+    def clear_mp_spent(self) -> None:
+        """A new Movement or Mobile Movement Phase: no unit has spent MP in it yet (5.1)."""
+        self._mp_spent = {}
 
     def activity(self, uid: str) -> UnitActivity:
         return UnitActivity(uid in self.moved, uid in self.moved_in_movement, uid in self.cannot_move,
@@ -375,11 +369,11 @@ class FMBoard(SequenceState):
 
     def setting_up(self) -> bool:
         """12.0: the secret set-up is under way."""
-        return self.stage == -1
+        return self.stage is Stage.SET_UP
 
     def recorded_setup(self) -> dict[str, Hex]:
         """12.0: every unit and marker recorded secretly and not yet revealed (empty after the set-up)."""
-        if self.stage != -1:
+        if self.stage is not Stage.SET_UP:
             return {}
         return {u: h for placed in self.secret.values() for u, h in placed.items()}
 
@@ -492,4 +486,4 @@ class FMStep(Step[FMBoard, D]):
                 f"{state.phase.name} ({self.rule}); legal here: {sample}")
 
 
-__all__ = ["DEMOLISHED", "FERRY", "Arrival", "Ask", "Combat", "FMBoard", "FMStep", "UnitActivity"]
+__all__ = ["DEMOLISHED", "FERRY", "Arrival", "Combat", "FMBoard", "FMStep", "UnitActivity"]

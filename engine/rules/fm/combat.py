@@ -19,17 +19,18 @@ import itertools
 from fractions import Fraction
 
 from ...hexgrid import Hex, hex_distance
-from ..kit import ChanceStep, Task
+from ..kit import Ask, ChanceStep, Task
 from ..protocol import CHANCE, Action, Roll
 from . import crt
 from .actions import Attack, Bombard, Commit, Deplete, MarkerId, Pass
-from .board import Ask, Combat, FMBoard, FMStep
+from .board import Combat, FMBoard, FMStep
 from .decisions import AttackChoice, BombardChoice, CombatRoll, MarkerCommit, StepLossChoice
 from .engineers import DIE
 from .game import cite, rule_ref
 from .losses import deplete, eliminate
 from .reach import terrain_step_allowed
 from .retreat import AdvanceBegin, CombatDone, RetreatUnit
+from .sequence import PlayerPhase
 from .support import in_range, supports
 
 
@@ -51,7 +52,7 @@ class BombardStep(FMStep[BombardChoice]):
         out: list[Action] = []
         if avail:
             kinds = marker_choices(state, side)
-            targets = sorted({h for u, h in state.pos.items() if g.units[u].side != side
+            targets = sorted({h for u, h in state.position.hexes.items() if g.units[u].side != side
                               and u not in state.defended_phase and state.bombarded.get(h, 0) == 0}, key=g.label)
             for t in targets:
                 ok = [m for m in kinds if in_range(state, side, m, t)]
@@ -85,7 +86,7 @@ class BombardStep(FMStep[BombardChoice]):
         state.combat = c
         state.queue.insert(0, Ask(BombardChoice(side)))  # 8.1: then the next bombardment, if any
         resolve_totals(state, c)
-        state.pending = CombatRoll(CHANCE)
+        state.ask(CombatRoll(CHANCE))
 
 
 # -- 8.2 ground combat ------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
     """The units of `side` that may attack `target` now."""
     g = state.game
     out = []
-    mobile_phase = state.phase_index == 4
+    mobile_phase = state.player_phase is PlayerPhase.MOBILE_COMBAT
     for n in g.adjacent(target):
         u = state.occupant(n)
         if u is None or g.units[u].side != side:
@@ -105,7 +106,7 @@ def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
         if not terrain_step_allowed(state, u, n, target, attack=True):  # 8.2, 10.6
             continue
         out.append(u)
-    return sorted(out, key=lambda u: g.label(state.pos[u]))
+    return sorted(out, key=lambda u: g.label(state.unit_hex(u)))
 
 
 class AttackStep(FMStep[AttackChoice]):
@@ -117,11 +118,11 @@ class AttackStep(FMStep[AttackChoice]):
         g = state.game
         side = d.player
         out: list[Action] = []
-        targets = sorted({h for u, h in state.pos.items() if g.units[u].side != side
+        targets = sorted({h for u, h in state.position.hexes.items() if g.units[u].side != side
                           and u not in state.defended_phase}, key=g.label)
         for t in targets:
             atk = attackers_for(state, side, t)
-            labels = [g.label(state.pos[u]) for u in atk]
+            labels = [g.label(state.unit_hex(u)) for u in atk]
             for k in range(1, len(labels) + 1):
                 for combo in itertools.combinations(labels, k):
                     out.append(Attack(combo, g.label(t)))
@@ -147,7 +148,7 @@ class AttackStep(FMStep[AttackChoice]):
         atk = [u for u in (state.occupant(g.hex(x)) for x in action.attackers) if u is not None]
         for u in atk:
             state.attacked_phase.add(u)
-            if state.phase_index == 2:
+            if state.player_phase is PlayerPhase.COMBAT:
                 state.attacked_combat.add(u)
         state.defended_phase.add(dfd)
         state.combat = Combat("ground", side, g.units[dfd].side, t, atk, dfd, {side: [], g.units[dfd].side: []})
@@ -166,6 +167,7 @@ def attack_problem(state: FMBoard, d: AttackChoice, action: Attack) -> str:
         return f"{action.target} holds no enemy unit to attack {cite('8.2')}"
     if dfd in state.defended_phase:
         return f"{dfd} in {action.target} was already attacked this phase {cite('8.0')}"
+    mobile_phase = state.player_phase is PlayerPhase.MOBILE_COMBAT
     for lab in action.attackers:
         h = g.hex(lab)
         u = state.occupant(h)
@@ -175,9 +177,9 @@ def attack_problem(state: FMBoard, d: AttackChoice, action: Attack) -> str:
             return f"{u} in {lab} is not adjacent to {action.target} {cite('8.2')}"
         if u in state.attacked_phase:
             return f"{u} already attacked this phase {cite('8.2')}"
-        if state.phase_index == 4 and not g.is_mobile(u):
+        if mobile_phase and not g.is_mobile(u):
             return f"{u} is a leg unit: only mobile units attack in the Mobile Combat Phase {cite('4.1')}"
-        if state.phase_index == 4 and u in state.attacked_combat:
+        if mobile_phase and u in state.attacked_combat:
             return f"{u} attacked in the Combat Phase and cannot attack again this player turn {cite('8.2')}"
         if u in state.no_attack:
             return f"{u} advanced or was displaced and may not attack again this player turn {cite('8.3.1, 8.5')}"
@@ -211,11 +213,11 @@ def open_marker_step(state: FMBoard) -> None:
     while c.step <= 4:
         side = c.attacker if c.step % 2 == 1 else c.defender
         if marker_options(state, side):
-            state.pending = MarkerCommit(side, c.step)
+            state.ask(MarkerCommit(side, c.step))
             return
         c.step += 1
     resolve_totals(state, c)
-    state.pending = CombatRoll(CHANCE)
+    state.ask(CombatRoll(CHANCE))
 
 
 class MarkerCommitStep(FMStep[MarkerCommit]):
@@ -262,7 +264,7 @@ def resolve_totals(state: FMBoard, c: Combat) -> None:
     c.attack_total = units + atk_markers
     c.defense_total = crt.defense_strength(g, c.target, dfd_printed) + dfd_markers
     c.differential = c.attack_total - c.defense_total
-    c.line = crt.defender_line(g, c.target, [state.pos[u] for u in c.attackers], state.demolished(),
+    c.line = crt.defender_line(g, c.target, [state.unit_hex(u) for u in c.attackers], state.demolished(),
                                bombardment=c.kind == "bombard")
     key = (c.line, c.differential)
     column = g.column_memo.get(key)  # the game's tables do not change during play
@@ -305,7 +307,7 @@ class CombatRollStep(ChanceStep[FMBoard, CombatRoll]):
         c = state.combat
         assert c is not None
         c.result = crt.crt_result(g, c.column, action.value)
-        who = ",".join(g.label(state.pos[u]) for u in c.attackers)
+        who = ",".join(g.label(state.unit_hex(u)) for u in c.attackers)
         atk_m = ", ".join(m.label() for m in c.markers.get(c.attacker, []))
         dfd_m = ", ".join(m.label() for m in c.markers.get(c.defender, []))
         what = f"bombardment by {atk_m}" if c.kind == "bombard" else f"attack {who}"
@@ -326,12 +328,12 @@ def apply_result(state: FMBoard, c: Combat) -> None:
             state.combat = None
             return
         if r == "(A)":
-            adj = sorted((u for u, h in state.pos.items() if g.units[u].side == c.attacker
+            adj = sorted((u for u, h in state.position.hexes.items() if g.units[u].side == c.attacker
                           and hex_distance(h, c.target) == 1), key=str)
             if not adj:
                 state.combat = None
                 return
-            state.pending = StepLossChoice(c.attacker, tuple(adj))
+            state.ask(StepLossChoice(c.attacker, tuple(adj)))
             return
     if r == "De":
         eliminate(state, c.defending)
@@ -343,9 +345,9 @@ def apply_result(state: FMBoard, c: Combat) -> None:
     elif r in ("Ex", "(A)"):
         if r == "Ex":
             deplete(state, c.defending)
-        alive = [u for u in c.attackers if u in state.pos]
+        alive = [u for u in c.attackers if u in state.position.hexes]
         if len(alive) > 1:
-            state.pending = StepLossChoice(c.attacker, tuple(alive))
+            state.ask(StepLossChoice(c.attacker, tuple(alive)))
             return
         for u in alive:
             deplete(state, u)
@@ -368,7 +370,7 @@ class StepLossStep(FMStep[StepLossChoice]):
     name = "choose the unit that takes the step loss"
 
     def legal(self, state: FMBoard, d: StepLossChoice) -> list[Action]:
-        return [Deplete(u) for u in d.units if u in state.pos]
+        return [Deplete(u) for u in d.units if u in state.position.hexes]
 
     def apply(self, state: FMBoard, d: StepLossChoice, action: Action) -> None:
         assert isinstance(action, Deplete)

@@ -36,14 +36,15 @@ def engineer_in_range(state: FMBoard, s: Hexside) -> bool:
     a, b = s.hexes()
     return any(g.units[u].side == g.allied and g.is_engineer(u)
                and min(hex_distance(h, a), hex_distance(h, b)) <= int(state.current_values(u).get("movement", 0))
-               for u, h in state.pos.items())
+               for u, h in state.position.hexes.items())
 
 
 # -- 10.6.3 bridge demolition -------------------------------------------------------------------------
 def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
     """The bridges of `h` the German player may attempt to demolish as `uid` enters it."""
     g = state.game
-    if g.units[uid].side != g.allied or state.phase_index not in (0, 3):
+    phase = state.player_phase
+    if g.units[uid].side != g.allied or phase is None or not phase.moving:
         return []
     out = []
     demolished = state.demolished()
@@ -54,7 +55,7 @@ def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
             continue  # 10.6.3 Important: an Allied unit began the phase there
         a, b = s.hexes()
         if any(g.units[u].side == g.german and min(hex_distance(x, a), hex_distance(x, b))
-               <= int(state.current_values(u).get("movement", 0)) for u, x in state.pos.items()):
+               <= int(state.current_values(u).get("movement", 0)) for u, x in state.position.hexes.items()):
             out.append(s)
     return out
 
@@ -64,15 +65,15 @@ def check_demolition(state: FMBoard, uid: str, h: Hex, mover: str, mobile: bool)
     cands = demolition_candidates(state, uid, h)
     if cands:
         g = state.game
-        state.pending = DemolitionChoice(g.german, tuple(g.hexside_label(s) for s in cands), uid, mover, mobile)
+        state.ask(DemolitionChoice(g.german, tuple(g.hexside_label(s) for s in cands), uid, mover, mobile))
 
 
 def resume_mover(state: FMBoard, uid: str, mover: str, mobile: bool) -> None:
     """The demolition attempts done: the unit goes on (5.1), or the phase does if it has stopped."""
-    if uid in state.moved or uid not in state.pos:
-        state.pending = MoveChoice(mover, mobile)
+    if uid in state.moved or uid not in state.position.hexes:
+        state.ask(MoveChoice(mover, mobile))
     else:
-        state.pending = GoOn(mover, uid, mobile)
+        state.ask(GoOn(mover, uid, mobile))
 
 
 class DemolitionStep(FMStep[DemolitionChoice]):
@@ -89,7 +90,7 @@ class DemolitionStep(FMStep[DemolitionChoice]):
             assert s is not None
             state.demolition_tried.add(s)
             rest = tuple(b for b in d.bridges if b != action.hexside)
-            state.pending = DemolitionRoll(CHANCE, action.hexside, rest, d.unit, d.mover, d.mobile)
+            state.ask(DemolitionRoll(CHANCE, action.hexside, rest, d.unit, d.mover, d.mobile))
             return
         resume_mover(state, d.unit, d.mover, d.mobile)
 
@@ -114,7 +115,7 @@ class DemolitionRollStep(ChanceStep[FMBoard, DemolitionRoll]):
         if ok:
             state.set_hexside_state(s, DEMOLISHED, True)
         if d.bridges:
-            state.pending = DemolitionChoice(g.german, d.bridges, d.unit, d.mover, d.mobile)
+            state.ask(DemolitionChoice(g.german, d.bridges, d.unit, d.mover, d.mobile))
         else:
             resume_mover(state, d.unit, d.mover, d.mobile)
 
@@ -128,7 +129,7 @@ class EngineerStep(FMStep[EngineerChoice]):
     def legal(self, state: FMBoard, d: EngineerChoice) -> list[Action]:
         g = state.game
         out: list[Action] = []
-        german = {h for u, h in state.pos.items() if g.units[u].side == g.german}
+        german = {h for u, h in state.position.hexes.items() if g.units[u].side == g.german}
         gzoc = state.enemy_zoc(g.allied)
         demolished = state.demolished()
         if state.engineer_op != "ferry":
@@ -139,7 +140,7 @@ class EngineerStep(FMStep[EngineerChoice]):
                     continue  # 10.6.4 exception
                 out.append(Repair(g.hexside_label(s)))
         if not state.engineer_op:
-            allied = {h for u, h in state.pos.items() if g.units[u].side == g.allied}
+            allied = {h for u, h in state.position.hexes.items() if g.units[u].side == g.allied}
             seen: set[Hexside] = set()
             for h in allied:
                 for i in range(6):
@@ -165,10 +166,10 @@ class EngineerStep(FMStep[EngineerChoice]):
             assert s is not None
             state.repair_tried.add(s)
             state.engineer_op = "repair"
-            for u in state.pos:
+            for u in state.position.hexes:
                 if g.units[u].side == g.allied and g.is_engineer(u):
                     state.cannot_move.add(u)  # 10.6.4: the engineer may not move this Movement Phase
-            state.pending = RepairRoll(CHANCE, action.hexside)
+            state.ask(RepairRoll(CHANCE, action.hexside))
         elif isinstance(action, Ferry):
             state.set_ferry(g.hexside(action.hexside))
             state.engineer_op = "ferry"
@@ -195,7 +196,7 @@ class RepairRollStep(ChanceStep[FMBoard, RepairRoll]):
         if ok:
             state.set_hexside_state(s, DEMOLISHED, False)
             state.repaired_gt.add(s)
-        state.pending = EngineerChoice(g.allied)
+        state.ask(EngineerChoice(g.allied))
 
 
 # -- 10.6.6 engineer replacement -----------------------------------------------------------------------

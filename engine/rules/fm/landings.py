@@ -40,7 +40,7 @@ class NextLanding(Task):
         if arr is None:
             return
         if landing_hexes(state, arr):
-            state.pending = LandingChoice(state.game.units[self.unit].side, self.unit)
+            state.ask(LandingChoice(state.game.units[self.unit].side, self.unit))
 
 
 def landing_hexes(state: FMBoard, arr: Arrival) -> list[Hex]:
@@ -108,10 +108,11 @@ class LandingStep(FMStep[LandingChoice]):
         drm = 0
         if g.units[uid].has("glider") or g.units[uid].unit_type == "glider":
             drm += 1
-        if any(g.units[u].side != g.units[uid].side and hex_distance(x, h) == 1 for u, x in state.pos.items()):
+        side = g.units[uid].side
+        if any(g.units[u].side != side and hex_distance(x, h) == 1 for u, x in state.position.hexes.items()):
             drm += 1
         drm += state.drop_zone_drm(arr.marker or "")
-        state.pending = LandingRoll(CHANCE, uid, drm)
+        state.ask(LandingRoll(CHANCE, uid, drm))
 
 
 class LandingRollStep(ChanceStep[FMBoard, LandingRoll]):
@@ -126,7 +127,7 @@ class LandingRollStep(ChanceStep[FMBoard, LandingRoll]):
         assert isinstance(action, Roll)
         g = state.game
         uid, drm = d.unit, d.drm
-        h = state.pos[uid]
+        h = state.unit_hex(uid)
         row = drop_row(state, h)
         assert row is not None
         t = g.table("airborne_drop")
@@ -137,13 +138,13 @@ class LandingRollStep(ChanceStep[FMBoard, LandingRoll]):
         state.note(f"{uid} lands in {g.label(h)} ({row}): roll {action.value}{f' +{drm}' if drm else ''} = "
                    f"{roll}: {result} {cite('11.4')}")
         cls = g.movement_class(uid)
-        state.spent[uid] = float(entry_cost(g.map, h, cls) or 0.0)  # 11.4 b
+        state.set_mp_spent(uid, float(entry_cost(g.map, h, cls) or 0.0))  # 11.4 b
         if result.lower().startswith("elim"):
             eliminate(state, uid)
         elif result.lower().startswith("deplet"):
             deplete(state, uid)
             state.cannot_move.add(uid)  # 11.4 a
-        if uid in state.pos and h in state.enemy_zoc(g.units[uid].side):
+        if uid in state.position.hexes and h in state.enemy_zoc(g.units[uid].side):
             state.cannot_move.add(uid)  # 11.4 a
 
 

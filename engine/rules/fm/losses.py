@@ -15,7 +15,7 @@ from .engineers import engineer_returns
 def deplete(state: FMBoard, uid: str) -> None:
     """8.2.4: one step lost; 8.3 Important: a depleted unit depleted again, or a one-step unit, is
     eliminated."""
-    if uid not in state.pos:
+    if uid not in state.position.hexes:
         return
     if state.is_depleted(uid) or state.game.one_step(uid):
         eliminate(state, uid)

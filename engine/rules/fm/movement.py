@@ -37,7 +37,7 @@ def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
     """The units of `player` that may still move this phase (5.2, 5.5)."""
     g = state.game
     out = []
-    pos = state.pos
+    pos = state.position.hexes
     for uid in g.unit_ids:
         if uid not in pos or g.units[uid].side != player:
             continue
@@ -55,7 +55,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,
     10.6.5); its moves to vacant hexes are kept until a hex in its reach is vacated or occupied."""
     g = state.game
-    start = state.pos[uid]
+    start = state.unit_hex(uid)
     if where is None:
         where = (state.demolished(), state.active_ferry())
     key = (state.turn, state.stage, uid, start, state.mp_spent(uid), where)
@@ -103,11 +103,11 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     changes = state.occupancy_changes()  # up to now
     version = len(changes)
     kept = state.kept_moves
-    turn, stage, pos, spent = state.turn, state.stage, state.pos, state.spent
+    turn, stage, pos, spent = state.turn, state.stage, state.position.hexes, state.mp_spent
     out: list[Sequence[Action]] = []
     for uid in movers_now:
         k = kept.get(uid)
-        if k is not None and k[3] == (turn, stage, uid, pos[uid], spent.get(uid, 0.0), where):
+        if k is not None and k[3] == (turn, stage, uid, pos[uid], spent(uid), where):
             seen = k[1]
             if seen == version:
                 out.append(k[2])
@@ -145,14 +145,14 @@ def _reach_across(state: FMBoard, key: tuple) -> tuple[MoveList, Reach] | None:
 
 def sharing(state: FMBoard, uid: str) -> bool:
     """The unit stands in a friend's hex (passing through it, 5.3)."""
-    h = state.pos.get(uid)
-    return h is not None and any(u != uid and x == h for u, x in state.pos.items())
+    h = state.unit_hex(uid)
+    return h is not None and any(u != uid and x == h for u, x in state.position.hexes.items())
 
 
 def stopped_by_zoc(state: FMBoard, uid: str) -> bool:
     """6.1: a leg unit in an EZOC has stopped."""
     g = state.game
-    return not g.is_mobile(uid) and state.pos[uid] in state.enemy_zoc(g.units[uid].side)
+    return not g.is_mobile(uid) and state.unit_hex(uid) in state.enemy_zoc(g.units[uid].side)
 
 
 def move_problem(state: FMBoard, d: MoveChoice | GoOn, a: Move) -> str | None:
@@ -165,7 +165,7 @@ def move_problem(state: FMBoard, d: MoveChoice | GoOn, a: Move) -> str | None:
     if u.side != d.player:
         return (f"{uid} belongs to the {state.side_name(u.side)} player; only the active player moves his units "
                 f"{cite('5.2')}")
-    if uid not in state.pos:
+    if uid not in state.position.hexes:
         return f"{uid} is not on the map"
     if isinstance(d, GoOn) and uid != d.unit:
         return f"{d.unit} is finishing its move; other units wait {cite('5.1')}"
@@ -189,8 +189,8 @@ def move_problem(state: FMBoard, d: MoveChoice | GoOn, a: Move) -> str | None:
         if h is None:
             return f"{uid} cannot leave the map: {lab} is not a hex of this map {cite('5.2 f')}"
         hexes.append(h)
-    if hexes[0] != state.pos[uid]:
-        return f"{uid} is in {g.label(state.pos[uid])}, not {a.path[0]}"
+    if hexes[0] != state.unit_hex(uid):
+        return f"{uid} is in {g.label(state.unit_hex(uid))}, not {a.path[0]}"
     if len(hexes) < 2:
         return f"a move names at least one hex to enter {cite('5.1')}"
     return path_problem(state, uid, hexes)
@@ -212,14 +212,14 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
     for i in range(1, len(hexes)):
         if demolition_candidates(state, uid, hexes[i]):
             spent = spent_in[hexes[i]] if spent_in is not None else path_cost_of(state, uid, hexes[: i + 1])
-            state.spent[uid] = state.mp_spent(uid) + spent
+            state.set_mp_spent(uid, state.mp_spent(uid) + spent)
             state.place(uid, hexes[i])
             # where the unit ends if it may not go on from a friend's hex (5.3: no ending stacked)
             fallback = next((h for h in reversed(hexes[:i]) if not any(
-                u != uid and x == h for u, x in state.pos.items())), state.move_fallback.get(uid))
+                u != uid and x == h for u, x in state.position.hexes.items())), state.move_fallback.get(uid))
             if fallback is not None:
                 state.move_fallback[uid] = fallback
-            state.note(f"{uid} enters {a.path[i]} ({_mp(state.spent[uid])} MP spent): the German player may "
+            state.note(f"{uid} enters {a.path[i]} ({_mp(state.mp_spent(uid))} MP spent): the German player may "
                        f"attempt to demolish the bridge there {cite('10.6.3')}")
             if (hexes[i - 1], hexes[i]) in ferried:
                 state.moved.add(uid)  # 10.6.2, 6.1: across a printed ferry into an EZOC: it stops there
@@ -227,12 +227,12 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
             check_demolition(state, uid, hexes[i], mover, mobile)
             return
     spent = spent_in[hexes[-1]] if spent_in is not None else path_cost_of(state, uid, hexes)
-    state.spent[uid] = state.mp_spent(uid) + spent
+    state.set_mp_spent(uid, state.mp_spent(uid) + spent)
     state.place(uid, hexes[-1])
     state.moved.add(uid)
     state.move_fallback.pop(uid, None)
     ma = state.current_values(uid).get("movement", 0)
-    state.note(f"{uid} moves to {a.path[-1]}: {_mp(state.spent[uid])} of {ma} MP")
+    state.note(f"{uid} moves to {a.path[-1]}: {_mp(state.mp_spent(uid))} of {ma} MP")
 
 
 def listed_spent(state: FMBoard, a: Move, hexes: list[Hex]) -> dict[Hex, float] | None:
@@ -310,8 +310,8 @@ class MoveStep(FMStep[MoveChoice]):
         else:
             assert isinstance(action, Move)
             walk(state, action, d.player, d.mobile)
-        if state.pending is None:
-            state.pending = MoveChoice(d.player, d.mobile)
+        if state.pending_decision() is None:
+            state.ask(MoveChoice(d.player, d.mobile))
 
 
 class GoOnStep(FMStep[GoOn]):
@@ -326,7 +326,7 @@ class GoOnStep(FMStep[GoOn]):
     def legal(self, state: FMBoard, d: GoOn) -> Listing:
         uid = d.unit
         moves: Sequence[Action] = ()
-        if uid in state.pos and not stopped_by_zoc(state, uid):
+        if uid in state.position.hexes and not stopped_by_zoc(state, uid):
             moves = moves_of(state, uid)
         if not moves or not sharing(state, uid):
             return Listing([moves, (Halt(uid),)])
@@ -350,19 +350,19 @@ class GoOnStep(FMStep[GoOn]):
     def apply(self, state: FMBoard, d: GoOn, action: Action) -> None:
         uid = d.unit
         back = MoveChoice(d.player, d.mobile)
-        if isinstance(action, Halt) or uid not in state.pos:
+        if isinstance(action, Halt) or uid not in state.position.hexes:
             state.moved.add(uid)
             fallback = state.move_fallback.pop(uid, None)
-            if uid in state.pos and sharing(state, uid) and fallback is not None:
+            if uid in state.position.hexes and sharing(state, uid) and fallback is not None:
                 state.place(uid, fallback)
                 state.note(f"{uid} cannot end its move stacked with another unit and ends in "
                            f"{state.game.label(fallback)} {cite('5.3')}")
-            state.pending = back
+            state.ask(back)
             return
         assert isinstance(action, Move)
         walk(state, action, d.player, d.mobile)
-        if state.pending is None:
-            state.pending = back
+        if state.pending_decision() is None:
+            state.ask(back)
 
 
 def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable[[str], Hex | None]) -> MoveList:

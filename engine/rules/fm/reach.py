@@ -201,7 +201,7 @@ class FMReach(Reach):
 
 def unit_reach(state: FMBoard, uid: str) -> Reach:
     g = state.game
-    start = state.pos[uid]
+    start = state.unit_hex(uid)
     spent = state.mp_spent(uid)
     ma = float(state.current_values(uid).get("movement", 0))
     allowance = max(0.0, ma - spent)

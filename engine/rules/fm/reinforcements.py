@@ -137,7 +137,7 @@ def enter(state: FMBoard, uid: str, h: Hex) -> None:
     state.arrivals = [x for x in state.arrivals if x.unit != uid]
     state.place(uid, h)
     state.note(f"{uid} enters at {state.game.label(h)} ({_mp(edge_entry_cost(state, uid, h))} MP) {cite('11.1')}")
-    state.spent[uid] = entry_cost(state, uid, h)
+    state.set_mp_spent(uid, entry_cost(state, uid, h))
 
 
 def _mp(x: float) -> str:

@@ -44,7 +44,7 @@ def step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, ignore_zoc: bool = Fa
 
 def retreat_paths(state: FMBoard, uid: str, n: int, bombardment: bool = False) -> list[tuple[Hex, ...]]:
     """The retreat paths the owner may choose (start hex first). [] when the unit cannot retreat at all."""
-    origin = state.pos[uid]
+    origin = state.unit_hex(uid)
     side = state.game.units[uid].side
     paths: list[tuple[Hex, ...]] = []
 
@@ -93,13 +93,13 @@ def _prefer(state: FMBoard, side: str, origin: Hex, paths: list[tuple[Hex, ...]]
         return paths
     g = state.game
     if bombardment:
-        enemies = [h for u, h in state.pos.items() if g.units[u].side != side]
+        enemies = [h for u, h in state.position.hexes.items() if g.units[u].side != side]
         if enemies:
             def d(h: Hex) -> int:
                 return min(hex_distance(h, e) for e in enemies)
             better = [p for p in paths if d(p[-1]) > d(origin)]
         else:
-            friends = [h for u, h in state.pos.items() if g.units[u].side == side and h != origin]
+            friends = [h for u, h in state.position.hexes.items() if g.units[u].side == side and h != origin]
             if friends:
                 def d(h: Hex) -> int:
                     return min(hex_distance(h, f) for f in friends)
@@ -146,7 +146,7 @@ def can_be_displaced(state: FMBoard, uid: str | None, busy: set[str], depth: int
 
 
 def _steps(state: FMBoard, uid: str) -> list[Hex]:
-    here = state.pos[uid]
+    here = state.unit_hex(uid)
     return [b for b in state.game.adjacent(here) if step_allowed(state, uid, here, b)]
 
 
@@ -154,7 +154,7 @@ def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0)
     """Where a displaced unit may go: a vacant adjacent hex it could retreat into; a hex of another
     friendly unit only if no vacant one exists and that unit can be displaced in turn (8.3.1)."""
     steps = _steps(state, uid)
-    busy_hexes = {state.pos[u] for u in busy if u in state.pos}
+    busy_hexes = {state.unit_hex(u) for u in busy if u in state.position.hexes}
     vacant = [b for b in steps if state.occupant(b) is None and b not in busy_hexes]
     if vacant:
         return sorted(vacant)
@@ -168,7 +168,7 @@ def displacement_hexes(state: FMBoard, uid: str, busy: set[str], depth: int = 0)
 
 def advance_paths(state: FMBoard, uid: str, retreat_path: list[Hex]) -> list[tuple[Hex, ...]]:
     """8.5: along the path of retreat only, ignoring EZOC, ending in a hex no other unit ends in."""
-    here = state.pos[uid]
+    here = state.unit_hex(uid)
     out = []
     path: tuple[Hex, ...] = (here,)
     for h in retreat_path:
@@ -190,11 +190,11 @@ class RetreatUnit(Task):
     defender: bool
 
     def run(self, state: FMBoard) -> None:
-        if self.unit not in state.pos:
+        if self.unit not in state.position.hexes:
             return
         c = state.combat
-        state.pending = RetreatChoice(state.game.units[self.unit].side, self.unit, self.n, self.defender,
-                                      bool(c and c.kind == "bombard"))
+        state.ask(RetreatChoice(state.game.units[self.unit].side, self.unit, self.n, self.defender,
+                                      bool(c and c.kind == "bombard")))
 
 
 class RetreatStep(FMStep[RetreatChoice]):
@@ -208,7 +208,7 @@ class RetreatStep(FMStep[RetreatChoice]):
         paths = retreat_paths(state, uid, d.n, d.bombard)
         out: list[Action] = [Retreat(uid, tuple(g.label(h) for h in path)) for path in paths]
         if not out:
-            out.append(Retreat(uid, (g.label(state.pos[uid]),)))  # 8.3: cannot retreat: eliminated
+            out.append(Retreat(uid, (g.label(state.unit_hex(uid)),)))  # 8.3: cannot retreat: eliminated
         out.append(Stiff(uid))
         return out
 
@@ -235,7 +235,7 @@ class RetreatStep(FMStep[RetreatChoice]):
             hexes.append(h)
         if len(hexes) == 1:
             state.note(f"{uid} cannot retreat and is eliminated {cite('8.3')}")
-            origin = state.pos[uid]
+            origin = state.unit_hex(uid)
             eliminate(state, uid)
             if d.defender and c is not None:
                 c.retreat_path = [origin]
@@ -245,7 +245,7 @@ class RetreatStep(FMStep[RetreatChoice]):
         final = hexes[-1]
         occ = state.occupant(final)
         if occ is not None:
-            state.pending = DisplaceChoice(g.units[uid].side, occ, (), uid, g.label(final), len(hexes) - 1 < n)
+            state.ask(DisplaceChoice(g.units[uid].side, occ, (), uid, g.label(final), len(hexes) - 1 < n))
             return
         finish_retreat(state, uid, final, len(hexes) - 1 < n)
 
@@ -268,7 +268,7 @@ class DisplaceStep(FMStep[DisplaceChoice]):
         occ = d.unit
         busy = {d.retreating, *[c[0] for c in d.chain]}
         targets = displacement_hexes(state, occ, busy)
-        out: list[Action] = [Displace(occ, (g.label(state.pos[occ]), g.label(h))) for h in targets]
+        out: list[Action] = [Displace(occ, (g.label(state.unit_hex(occ)), g.label(h))) for h in targets]
         return out or [Pass()]
 
     def apply(self, state: FMBoard, d: DisplaceChoice, action: Action) -> None:
@@ -280,7 +280,7 @@ class DisplaceStep(FMStep[DisplaceChoice]):
         chain = d.chain + ((action.unit, action.path[0], action.path[1]),)
         nxt = state.occupant(g.hex(action.path[1]))
         if nxt is not None and nxt not in {d.retreating, *[c[0] for c in chain]}:
-            state.pending = DisplaceChoice(d.player, nxt, chain, d.retreating, d.final, d.short)
+            state.ask(DisplaceChoice(d.player, nxt, chain, d.retreating, d.final, d.short))
             return
         for u, _frm, to_lab in reversed(chain):
             to = g.hex(to_lab)
@@ -303,9 +303,9 @@ class AdvanceBegin(Task):
         c = state.combat
         if c is None or c.advance_blocked or not c.retreat_path:
             return
-        units = tuple(u for u in c.attackers if u in state.pos)
+        units = tuple(u for u in c.attackers if u in state.position.hexes)
         if units:
-            state.pending = AdvanceChoice(c.attacker, units)
+            state.ask(AdvanceChoice(c.attacker, units))
 
 
 class AdvanceStep(FMStep[AdvanceChoice]):
@@ -319,7 +319,7 @@ class AdvanceStep(FMStep[AdvanceChoice]):
         assert c is not None
         out: list[Action] = []
         for u in d.units:
-            if u not in state.pos:
+            if u not in state.position.hexes:
                 continue
             for path in advance_paths(state, u, c.retreat_path):
                 out.append(Advance(u, tuple(g.label(h) for h in path)))
@@ -338,7 +338,7 @@ class AdvanceStep(FMStep[AdvanceChoice]):
         state.no_attack.add(action.unit)
         rest = tuple(u for u in d.units if u != action.unit)
         if rest:
-            state.pending = AdvanceChoice(d.player, rest)
+            state.ask(AdvanceChoice(d.player, rest))
 
 
 @dataclass(frozen=True)

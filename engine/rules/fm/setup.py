@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...hexgrid import Hex, hex_distance
-from ..kit import Task
+from ..kit import Ask, Task
 from ..protocol import Action
 from .actions import Pass, Setup, ShiftDropZone
-from .board import Ask, FMBoard, FMStep
+from .board import FMBoard, FMStep
 from .decisions import DropZoneShift, SetupChoice
 from .game import cite, rule_ref
 
@@ -59,7 +59,7 @@ class SetupStep(FMStep[SetupChoice]):
             state.note(f"{d.remaining[0]} has no eligible set-up hex {cite('12.0')}")
         rest = d.remaining[1:]
         if rest:
-            state.pending = SetupChoice(d.player, rest)
+            state.ask(SetupChoice(d.player, rest))
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class SetupReveal(Task):
                     state.position.set_marker(uid, h)
         state.note("both players reveal their set-ups: " + ", ".join(
             f"{u} {g.label(h)}" for side in state.secret for u, h in state.secret[side].items()) + f" {cite('12.0')}")
-        german = {h for u, h in state.pos.items() if g.units[u].side == g.german}
+        german = {h for u, h in state.position.hexes.items() if g.units[u].side == g.german}
         for mid, h in sorted(state.drop_zones().items()):
             if h in german:
                 state.queue.append(Ask(DropZoneShift(g.allied, mid)))
@@ -87,7 +87,7 @@ def drop_zone_targets(state: FMBoard, mid: str) -> tuple[list[Hex], int]:
     g = state.game
     h = state.drop_zone(mid)
     assert h is not None
-    german = {x for u, x in state.pos.items() if g.units[u].side == g.german}
+    german = {x for u, x in state.position.hexes.items() if g.units[u].side == g.german}
     ok = set(g.setup_hexes.get(mid, g.map.hexes))
     for dist, drm in ((1, 0), (2, 1)):
         cands = sorted(x for x in g.map.hexes if hex_distance(x, h) == dist and x in ok and x not in german)

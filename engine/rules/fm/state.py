@@ -1,4 +1,4 @@
-"""An F&M game position and its sequence of play (F&M 4.1, 000_e5c3deafb2cea4af.txt).
+"""An F&M game position and its sequence of play (F&M 4.0, 4.1, 000_e5c3deafb2cea4af.txt).
 
 Each GT: the Support Fire Marker Phase (7.1, 10.7); the first player's Movement (5.0; airborne landings
 11.4, engineer repair and ferry 10.6.4-10.6.5 and reinforcements 11.1 at its start), Bombardment (8.1),
@@ -19,28 +19,24 @@ from typing import Any
 
 from ...hexgrid import Hex
 from ..chance import Sampler
-from ..kit import StepTable, Task
+from ..kit import Ask, StepTable, Task
 from ..protocol import CHANCE, Action, HistoryEntry, Outcome, Phase
 from . import combat, engineers, landings, movement, retreat, setup, support, victory
 from .actions import Attack, Commit, MarkerId
-from .board import Ask, FMBoard
+from .board import FMBoard
 from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice
 from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding
 from .reinforcements import BlockedEntries, entry_cost
+from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 from .setup import SetupBegin
 from .support import MarkerAllotment, MarkerPools
 
-PLAYER_PHASES = (
-    ("Movement Phase", "4.1, 5.0"),
-    ("Bombardment Phase", "4.1, 8.1"),
-    ("Combat Phase", "4.1, 8.2"),
-    ("Mobile Movement Phase", "4.1, 5.5"),
-    ("Mobile Combat Phase", "4.1, 8.2"),
-)
 # the phases' rules as a player reads them (every history entry records its phase)
 SETUP_RULE, SFM_RULE, GT_END_RULE = rule_ref("12.0"), rule_ref("4.1, 7.1, 10.7"), rule_ref("4.1")
-PLAYER_PHASE_RULES = tuple((name, rule_ref(rule)) for name, rule in PLAYER_PHASES)
+# each player-turn stage's phase title, rule and whether it is the second player's (read at every action)
+STAGE_PHASES: dict[Stage, tuple[str, str, bool]] = {
+    s: (p.title, rule_ref(p.rule), s.second_player_turn) for s, p in PLAYER_PHASE_OF.items()}
 
 # every step of F&M, found by the class of the decision it answers
 STEPS = StepTable([*setup.STEPS, *support.STEPS, *movement.STEPS, *engineers.STEPS, *landings.STEPS,
@@ -69,7 +65,7 @@ class MovementPhaseStart(Task):
         g = state.game
         PhaseStart().run(state)
         state.moved = set()
-        state.spent = {}
+        state.clear_mp_spent()
         state.cannot_move = set()
         if not self.mobile:
             state.moved_in_movement = set()
@@ -77,14 +73,15 @@ class MovementPhaseStart(Task):
             state.no_attack = set()
             state.exhausted = set()
         # 10.6.3 Important: no demolition at bridges where an Allied unit begins the phase
-        allied_hexes = {h for u, h in state.pos.items() if g.units[u].side == g.allied}
+        allied_hexes = {h for u, h in state.position.hexes.items() if g.units[u].side == g.allied}
         state.began_at_bridge = {s for s in g.bridges if s.hex in allied_hexes or s.other in allied_hexes}
         tasks: list[Task] = []
         if not self.mobile:
             for arr in state.arrivals:
                 if arr.marker and arr.turn <= state.turn and g.units[arr.unit].side == self.player:
                     tasks.append(NextLanding(arr.unit))
-            if self.player == g.allied and any(g.is_engineer(u) for u in state.pos if g.units[u].side == self.player):
+            on_map = state.position.hexes
+            if self.player == g.allied and any(g.is_engineer(u) for u in on_map if g.units[u].side == self.player):
                 tasks.append(Ask(EngineerChoice(self.player)))
             tasks.append(BlockedEntries(self.player))
         tasks.append(Ask(MoveChoice(self.player, self.mobile)))
@@ -104,28 +101,29 @@ class FMState(FMBoard):
 
     # -- the sequence of play (4.1) -------------------------------------------------------------------
     def next_stage(self) -> None:
-        if self.stage == 11:
+        if self.stage is Stage.GAME_TURN_END:
             self.turn_end()
             return
-        self.stage += 1
+        self.stage = self.stage.next()
         self.new_phase()
         self.queue.extend(self.stage_tasks())
 
     def stage_tasks(self) -> list[Task]:
+        """The tasks that open the current stage."""
         g = self.game
-        if self.stage == 0:
+        if self.stage is Stage.SUPPORT_FIRE_MARKER:
             return [MarkerPools(), MarkerAllotment(g.first_player), MarkerAllotment(g.second_player)]
-        if self.stage == 11:
-            return []
-        i = self.phase_index
+        phase = self.stage.player_phase
         player = self.active
-        if i == 0:
+        if phase is PlayerPhase.MOVEMENT:
             return [MovementPhaseStart(player, False)]
-        if i == 1:
+        if phase is PlayerPhase.MOBILE_MOVEMENT:
+            return [MovementPhaseStart(player, True)]
+        if phase is PlayerPhase.BOMBARDMENT:
             return [PhaseStart(), Ask(BombardChoice(player))]
-        if i in (2, 4):
+        if phase is PlayerPhase.COMBAT or phase is PlayerPhase.MOBILE_COMBAT:
             return [PhaseStart(), Ask(AttackChoice(player))]
-        return [MovementPhaseStart(player, True)]
+        return []  # the set-up and the Game Turn End Phase open with no task
 
     def turn_end(self) -> None:
         """4.1 Game Turn End Phase: victory on the last GT (11.5), else the next GT."""
@@ -137,10 +135,10 @@ class FMState(FMBoard):
             if g.last_turn < len(g.scenario.turns):
                 out = Outcome(out.winner, out.draw, f"play stopped after GT {self.turn} of {len(g.scenario.turns)} "
                               f"(max_turns); judged as if the game ended there: {out.reason}")
-            self.end(out)
+            self.end_game(out)
             return
         self.turn += 1
-        self.stage = 0
+        self.stage = Stage.SUPPORT_FIRE_MARKER
         self.demolition_tried = set()
         self.repaired_gt = set()
         self.repair_tried = set()
@@ -158,21 +156,23 @@ class FMState(FMBoard):
     @property
     def phase(self) -> Phase:
         g = self.game
-        if self.stage == -1:
+        stage = self.stage
+        if stage is Stage.SET_UP:
             return Phase("Set-up", SETUP_RULE, self.turn)
-        if self.stage == 0:
+        if stage is Stage.SUPPORT_FIRE_MARKER:
             return Phase("Support Fire Marker Phase", SFM_RULE, self.turn)
-        if self.stage == 11:
+        got = STAGE_PHASES.get(stage)
+        if got is None:
             return Phase("Game Turn End Phase", GT_END_RULE, self.turn)
-        player = g.first_player if self.stage <= 5 else g.second_player
-        name, rule = PLAYER_PHASE_RULES[(self.stage - 1) % 5]
-        return Phase(name, rule, self.turn, player)
+        title, rule, second = got
+        return Phase(title, rule, self.turn, g.second_player if second else g.first_player)
 
     # -- the protocol ---------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
         """The action of a text; `sfm +3` stands for the one kind of +3 marker the player may commit."""
         action = self.game.parse_action(text)
-        if isinstance(action, Commit) and action.marker and ":" not in action.marker and self.pending is not None:
+        if isinstance(action, Commit) and action.marker and ":" not in action.marker \
+                and self.pending_decision() is not None:
             same = [a for a in self.legal_actions() if isinstance(a, Commit) and a.marker
                     and MarkerId.parse(a.marker).value == MarkerId.parse(action.marker).value]
             if len(same) == 1:
@@ -187,9 +187,9 @@ class FMState(FMBoard):
     def fingerprint(self) -> Any:
         return (self.turn, self.stage, self.position.key(), self.dz_extra_drm,
                 {s: sorted(m.token() for m in v) for s, v in self.available.items()},
-                sorted(self.moved), self.engineer_op, repr(self.pending), repr(self.combat),
+                sorted(self.moved), self.engineer_op, repr(self.pending_decision()), repr(self.combat),
                 repr(self.queue), [a.unit for a in self.arrivals], sorted(self.move_fallback.items()),
-                self.action_texts(), self._outcome)
+                self.action_texts(), self.outcome())
 
     # -- typed queries for tools and presenters ----------------------------------------------------------
     def result_distribution(self, attack: Attack | None = None) -> dict[str, Fraction]:
@@ -202,4 +202,4 @@ class FMState(FMBoard):
         return entry_cost(self, uid, h)
 
 
-__all__ = ["PLAYER_PHASES", "STEPS", "FMState"]
+__all__ = ["STEPS", "FMState", "PlayerPhase", "Stage"]

@@ -25,10 +25,10 @@ from typing import Any
 from ...hexgrid import Hex, hex_distance
 from ...model.counters import SupportMarker
 from ..chance import weighted
-from ..kit import ChanceStep, Task
+from ..kit import Ask, ChanceStep, Task
 from ..protocol import CHANCE, Action, Draw, Roll
 from .actions import DrawSplit, MarkerId
-from .board import Ask, FMBoard, FMStep
+from .board import FMBoard, FMStep
 from .decisions import AirpowerDraw, AirpowerRoll, DrawSplitChoice, MarkerDraw
 from .engineers import DIE
 from .game import FMGameBase, cite, rule_ref
@@ -132,7 +132,7 @@ def reductions(state: FMBoard) -> dict[str, Counter[MarkerId]]:
     """10.7.2: the markers removed from each Allied pool this GT, and why (recorded in the events)."""
     g = state.game
     out: dict[str, Counter[MarkerId]] = {}
-    german_hexes = {h for u, h in state.pos.items() if g.units[u].side == g.german}
+    german_hexes = {h for u, h in state.position.hexes.items() if g.units[u].side == g.german}
     pools = side_pools(g, g.allied)
 
     def remove(pool_nat: str, value: int, n: int, why: str) -> None:
@@ -153,11 +153,11 @@ def reductions(state: FMBoard) -> dict[str, Counter[MarkerId]]:
         remove("british", 3, 3, "a German unit occupies the British drop zone marker")
     if any(drop_zone_nationality(g, m) == "us" and h in german_hexes for m, h in dz):
         remove("us", 3, 3, "a German unit occupies a US drop zone marker")
-    british = [u for u in state.pos if g.units[u].side == g.allied and g.units[u].nationality.lower() == "british"
-               and not g.is_airborne(u)]
+    british = [u for u in state.position.hexes if g.units[u].side == g.allied
+               and g.units[u].nationality.lower() == "british" and not g.is_airborne(u)]
     if len(british) >= 3:
         trace = _Tracer(state, set(state.south_road_hexes()), german_hexes)
-        cut = [u for u in british if not trace.reaches(state.pos[u])]
+        cut = [u for u in british if not trace.reaches(state.unit_hex(u))]
         if len(cut) >= 3:
             remove("british", 6, 3, f"{len(cut)} British non-airborne units cannot trace to the south map edge road")
     return out
@@ -236,7 +236,7 @@ def _friends_near(state: FMBoard, side: str, mid: MarkerId, target: Hex, cache: 
     fkey = ("friends", side, mid.nationality)
     friends = cache.get(fkey)
     if friends is None:
-        friends = cache[fkey] = [(u, h) for u, h in state.pos.items() if g.units[u].side == side
+        friends = cache[fkey] = [(u, h) for u, h in state.position.hexes.items() if g.units[u].side == side
                                         and supports(g.units[u].nationality, mid)]
     adjacent = False
     nearest = float("inf")
@@ -403,7 +403,7 @@ class AirpowerPick(Task):
         if len(left) == 1:
             state.available[self.side].append(MarkerId.parse(next(iter(left))))
         elif left:
-            state.pending = AirpowerDraw(CHANCE, self.side, tuple(left.items()))
+            state.ask(AirpowerDraw(CHANCE, self.side, tuple(left.items())))
 
 
 class AirpowerDrawStep(ChanceStep[FMBoard, AirpowerDraw]):

@@ -90,7 +90,8 @@ from .decisions import (
 )
 from .game import FMGameBase, is_fortification, rule_ref
 from .reach import unit_reach
-from .state import PLAYER_PHASES, STEPS, FMState
+from .sequence import PlayerPhase, Stage
+from .state import STEPS, FMState
 from .tables import differentials
 from .wording import LAND_ALL, action_text, land_all_action, marker_text, pool_counts, pool_name, split_text
 
@@ -215,7 +216,7 @@ class FMPresenter(Presenter):
         spent = st.mp_spent(uid)
         if act.moved:
             out.append("moved")
-        elif spent > 0 and st.phase_index in (0, 3):
+        elif spent > 0 and st.player_phase is not None and st.player_phase.moving:
             out.append(f"{_mp(spent)} MP spent")
         if act.moved_in_movement and g.is_mobile(uid):
             out.append("moved in the Movement Phase")  # 4.1, 5.5: no Mobile Movement Phase move
@@ -584,7 +585,7 @@ class FMPresenter(Presenter):
         text, rule = PROMPTS.get(type(d), type(d).__name__), step_rule(d)
         if isinstance(d, MoveChoice) and d.mobile:
             text, rule = "move mobile units that did not move in the Movement Phase, or pass", rule_ref("4.1, 5.5")
-        elif isinstance(d, AttackChoice) and st.phase_index == 4:
+        elif isinstance(d, AttackChoice) and st.player_phase is PlayerPhase.MOBILE_COMBAT:
             text, rule = ("declare an attack with mobile units that did not attack in the Combat Phase, or pass",
                           rule_ref("4.1, 8.2"))
         c = st.combat_in_progress()
@@ -641,9 +642,9 @@ class FMPresenter(Presenter):
         phases = ["Support Fire Marker Phase"]
         for player in (g.first_player, g.second_player):
             name = self.side_name(st, player)
-            phases += [f"{name} {ph}" for ph, _ in PLAYER_PHASES]
+            phases += [f"{name} {ph.title}" for ph in PlayerPhase]
         phases.append("Game Turn End Phase")
-        current = st.stage if 0 <= st.stage <= 11 and not st.is_terminal() else -1
+        current = int(st.stage) if st.stage is not Stage.SET_UP and not st.is_terminal() else -1
         return TurnTrack(st.turn, g.last_turn, tuple(phases), current)
 
     def events(self, state: GameState, since: int = 0) -> list[str]:

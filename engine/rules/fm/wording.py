@@ -68,7 +68,7 @@ def landing_drm(state: FMBoard, uid: str, label: str) -> int:
     h = g.hex(label)
     assert h is not None
     drm = 1 if g.units[uid].has("glider") or g.units[uid].unit_type == "glider" else 0
-    if any(g.units[u].side != g.units[uid].side and hex_distance(x, h) == 1 for u, x in state.pos.items()):
+    if any(g.units[u].side != g.units[uid].side and hex_distance(x, h) == 1 for u, x in state.position.hexes.items()):
         drm += 1
     arr = state.arrival(uid)
     return drm + (state.drop_zone_drm(arr.marker or "") if arr is not None else 0)

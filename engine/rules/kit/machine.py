@@ -53,7 +53,7 @@ class SequenceState(GameState):
 
     def __init__(self, game: Game, sampler: Sampler) -> None:
         super().__init__(game, sampler)
-        self.pending: Decision | None = None
+        self._pending: Decision | None = None
         self.queue: list[Task] = []
         self.events: list[tuple[int, str]] = []
         self.skipped: list[SkippedDecision] = []
@@ -80,10 +80,15 @@ class SequenceState(GameState):
     # -- typed queries ------------------------------------------------------------------------------
     def pending_decision(self) -> Decision | None:
         """The decision the state waits for (None once the game is over)."""
-        return self.pending
+        return self._pending
+
+    def ask(self, decision: Decision | None) -> None:
+        """Wait for `decision` next (a step asking the same player again, or the next player); None: no
+        decision is pending (the queue's tasks, or the next stage, come next)."""
+        self._pending = decision
 
     def pending_step(self) -> Step[Any, Any] | None:
-        return self.steps.step_for(self.pending) if self.pending is not None else None
+        return self.steps.step_for(self._pending) if self._pending is not None else None
 
     def unit_hex(self, uid: str) -> Any:
         """The hex a unit is in, or None when it is not on the map."""
@@ -111,9 +116,9 @@ class SequenceState(GameState):
     # -- the protocol -------------------------------------------------------------------------------
     @property
     def current_player(self) -> str:
-        if self._outcome is not None or self.pending is None:
+        if self._outcome is not None or self._pending is None:
             return ""
-        return self.pending.player
+        return self._pending.player
 
     def is_terminal(self) -> bool:
         return self._outcome is not None
@@ -122,7 +127,7 @@ class SequenceState(GameState):
         return self._outcome
 
     def legal_actions(self) -> Sequence[Action]:
-        d = self.pending
+        d = self._pending
         if self._outcome is not None or d is None:
             return []
         n = len(self._history)
@@ -136,19 +141,19 @@ class SequenceState(GameState):
         return got if type(got) is Listing else list(got)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        d = self.pending
+        d = self._pending
         if d is None or d.player != CHANCE or self._outcome is not None:
             return []
         return self.steps.step_for(d).outcomes(self, d)
 
     def chance_owner(self) -> str:
-        d = self.pending
+        d = self._pending
         if d is None or d.player != CHANCE:
             return ""
         return self.steps.step_for(d).owner(self, d)
 
     def is_legal(self, action: Action) -> bool:
-        d = self.pending
+        d = self._pending
         if d is None or self._outcome is not None or not isinstance(action, Action):
             return False
         memo = self._legal_memo
@@ -159,7 +164,7 @@ class SequenceState(GameState):
         return self.steps.step_for(d).is_legal(self, d, action)
 
     def listed_equivalent(self, action: Action) -> Action | None:
-        d = self.pending
+        d = self._pending
         if d is None or self._outcome is not None or not isinstance(action, Action):
             return None
         return self.steps.step_for(d).listed_as(self, d, action)
@@ -167,7 +172,7 @@ class SequenceState(GameState):
     def explain_illegal(self, action: Action) -> str:
         if self._outcome is not None:
             return f"the game is over ({self._outcome})"
-        d = self.pending
+        d = self._pending
         if d is None:
             return "no decision is pending"
         foreign = self.foreign_action(action)  # a step explains its own family's actions only
@@ -176,25 +181,25 @@ class SequenceState(GameState):
         return self.steps.step_for(d).explain(self, d, action)
 
     def _apply(self, action: Action) -> None:
-        d = self.pending
+        d = self._pending
         if d is None:
             raise ValueError("no decision is pending")
-        self.pending = None
+        self._pending = None
         self._legal_memo = None
         self.steps.step_for(d).apply(self, d, action)
         out = self.check_victory()
         if out is not None:
-            self.end(out)
+            self.end_game(out)
             return
         self.advance()
 
     # -- the machine --------------------------------------------------------------------------------
     def advance(self) -> None:
         """Run tasks (and the next stages) until a decision is pending or the game is over."""
-        while self.pending is None and self._outcome is None:
+        while self._pending is None and self._outcome is None:
             out = self.check_victory()
             if out is not None:
-                self.end(out)
+                self.end_game(out)
                 return
             if self.queue:
                 self.queue.pop(0).run(self)
@@ -203,7 +208,7 @@ class SequenceState(GameState):
             self.next_stage()
 
     def _skip_empty_decision(self) -> None:
-        d = self.pending
+        d = self._pending
         if d is None or d.player == CHANCE:
             return
         skip = type(d).skip_when_only
@@ -211,22 +216,28 @@ class SequenceState(GameState):
             return
         legal = self.legal_actions()
         if len(legal) == 1 and legal[0] == skip:
-            self.pending = None
+            self._pending = None
             self._legal_memo = None
             taken = SkippedDecision(len(self._history), d, skip)
             self.skipped.append(taken)
             self.note(self.skip_note(taken))
             self.steps.step_for(d).apply(self, d, skip)
 
-    def end(self, out: Outcome) -> None:
+    def end_game(self, out: Outcome) -> None:
+        """The game is over with outcome `out` (the rules' end of the game, or a victory at any time): no
+        decision is pending, no task is left, and the event log's last line says so (`game_over_line`)."""
         self._outcome = out
-        self.pending = None
+        self._pending = None
         self.queue = []
         self._legal_memo = None
+        self.note(self.game_over_line(out))
+
+    def game_over_line(self, out: Outcome) -> str:
+        """The event-log line of the end of the game; a family may word it its own way."""
         if out.draw or out.winner is None:
-            self.note(f"game over: draw: {out.reason}")
-        else:  # the winner by its scenario name (presentation.outcome_text's words)
-            self.note(f"game over: {self.side_name(out.winner)} wins: {out.reason}")
+            return f"game over: draw: {out.reason}"
+        # the winner by its scenario name (presentation.outcome_text's words)
+        return f"game over: {self.side_name(out.winner)} wins: {out.reason}"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         import copy
@@ -245,6 +256,6 @@ class SequenceState(GameState):
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         legal = self._legal_memo
-        if legal is not None and legal[1] is self.pending:  # the same position has the same legal actions
-            new._legal_memo = (legal[0], new.pending, legal[2])
+        if legal is not None and legal[1] is self._pending:  # the same position has the same legal actions
+            new._legal_memo = (legal[0], new._pending, legal[2])
         return new

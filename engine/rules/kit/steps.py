@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..protocol import Action
+from .actions import verb_of
 
 if TYPE_CHECKING:
     from .machine import SequenceState
@@ -85,6 +86,31 @@ class Step(Generic[S, D]):
         return ""
 
 
+class VerbStep(Step[S, D]):
+    """A step that refuses by verb: an action of a kind (verb) the step does not take now is refused with
+    the kinds it does take (`refuse_verb`); an action of a kind it takes but not in this form is refused
+    with `why[verb]`, the rule that forbids it (`why_default` when the step names none). `takes` lists
+    verbs refused with their own reason even when no action of theirs is legal now."""
+
+    why: ClassVar[dict[str, str]] = {}  # verb -> why such an action is refused here, with its rule
+    takes: ClassVar[tuple[str, ...]] = ()
+
+    def explain(self, state: S, d: D, action: Action) -> str:
+        verbs = sorted({verb_of(a) for a in state.legal_actions()})
+        verb = verb_of(action)
+        if verb not in verbs and verb not in self.takes:
+            return self.refuse_verb(state, d, action, verbs)
+        return f"{action.text()}: {self.why[verb] if verb in self.why else self.why_default(state, d)}"
+
+    def refuse_verb(self, state: S, d: D, action: Action, verbs: list[str]) -> str:
+        """The refusal of an action of a kind not taken now, listing the kinds that are."""
+        return (f"{action.text()} is not legal now: {state.side_name(d.player)} must decide: {self.name} "
+                f"({self.rule}); legal here: {', '.join(verbs)}")
+
+    def why_default(self, state: S, d: D) -> str:
+        return f"not allowed here ({self.rule})"
+
+
 class ChanceStep(Step[S, D]):
     """A chance node: its legal actions are its outcomes; a refusal says it is not one of them."""
 
@@ -105,6 +131,16 @@ class Task:
 
     def run(self, state: Any) -> None:
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Ask(Task):
+    """A queued decision: when the tasks before it are done, the state asks it."""
+
+    decision: Decision
+
+    def run(self, state: Any) -> None:
+        state.ask(self.decision)
 
 
 class StepTable:

@@ -25,11 +25,10 @@ a Command Cup draw (`CupDraw`, the protocol's `Draw`):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..kit.actions import none, one, two
+from ..kit.actions import ActionReader, OfUnit, UnitTo, Word, flag
 from ..protocol import Action, Draw, Roll
 
 OFF = "off"  # the destination of a move or retreat off the map (exclusive 12.0, 11.1)
@@ -38,9 +37,7 @@ MARCH = "+march"  # a Force March (14.1)
 
 
 class KoenigAction(Action):
-    """A Koenig decision; `verb` is the first word of its notation."""
-
-    verb: ClassVar[str] = ""
+    """A Koenig decision (its `verb` is the first word of its notation)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +71,12 @@ class UnitMove(KoenigAction):
     def exits(self) -> bool:
         return self.dest == OFF
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        march = flag(words, MARCH)
+        unit, dest = words
+        return cls(unit, dest, march)
+
 
 @dataclass(frozen=True)
 class Move(UnitMove):
@@ -95,6 +98,11 @@ class Redeploy(UnitMove):
 
     verb: ClassVar[str] = "redeploy"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        unit, dest = words  # no Force March on a night turn
+        return cls(unit, dest)
+
 
 MoveKind = type[Move] | type[CombinedMove] | type[Redeploy]
 
@@ -108,6 +116,11 @@ class FireAttack(KoenigAction):
 
     def text(self) -> str:
         return f"{self.verb} {','.join(self.units)} {self.target}"
+
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        units, target = words
+        return cls(tuple(units.split(",")), target)
 
 
 @dataclass(frozen=True)
@@ -135,79 +148,67 @@ class Support(KoenigAction):
     def text(self) -> str:
         return f"support {self.points}" + (f" {LEAD}" if self.lead else "")
 
-
-@dataclass(frozen=True)
-class _OfUnit(KoenigAction):
-    unit: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit}"
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        lead = flag(words, LEAD)
+        (points,) = words
+        return cls(int(points), lead)
 
 
 @dataclass(frozen=True)
-class Hit(_OfUnit):
+class Hit(OfUnit, KoenigAction):
     """The unit taking a Hit, chosen by the Active Player (9.2.2)."""
 
     verb: ClassVar[str] = "hit"
 
 
 @dataclass(frozen=True)
-class Retreat(KoenigAction):
+class Retreat(UnitTo, KoenigAction):
     """A Retreat to an adjacent hex or off the map (9.2.3, 11.0, 11.1)."""
 
     verb: ClassVar[str] = "retreat"
-    unit: str
-    dest: str
-
-    def text(self) -> str:
-        return f"retreat {self.unit} {self.dest}"
 
 
 @dataclass(frozen=True)
-class Stay(_OfUnit):
+class Stay(OfUnit, KoenigAction):
     """No retreat where it is optional (9.2.3; 10.0 after both Close Fires missed)."""
 
     verb: ClassVar[str] = "stay"
 
 
 @dataclass(frozen=True)
-class Capture(_OfUnit):
+class Capture(OfUnit, KoenigAction):
     """A second Hit in lieu of retreating (11.2)."""
 
     verb: ClassVar[str] = "capture"
 
 
 @dataclass(frozen=True)
-class End(_OfUnit):
+class End(OfUnit, KoenigAction):
     """The end of one unit's Operation in progress (7.1, 8.4.1)."""
 
     verb: ClassVar[str] = "end"
 
 
 @dataclass(frozen=True)
-class LeadHold(_OfUnit):
+class LeadHold(OfUnit, KoenigAction):
     """A Close Combat retreat ignored with the Leadership marker (14.1)."""
 
     verb: ClassVar[str] = "lead-hold"
 
 
 @dataclass(frozen=True)
-class Attach(_OfUnit):
+class Attach(OfUnit, KoenigAction):
     """Temporary Attachment to the active formation (14.1)."""
 
     verb: ClassVar[str] = "attach"
 
 
 @dataclass(frozen=True)
-class Recover(KoenigAction):
-    """Unit Recovery: an eliminated unit returns with 2 Hits (14.1)."""
+class Recover(UnitTo, KoenigAction):
+    """Unit Recovery: an eliminated unit returns with 2 Hits in hex `dest` (14.1)."""
 
     verb: ClassVar[str] = "recover"
-    unit: str
-    hex: str
-
-    def text(self) -> str:
-        return f"recover {self.unit} {self.hex}"
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,12 @@ class Interdict(KoenigAction):
     def text(self) -> str:
         return f"interdict {self.hex}" + (f" {LEAD}" if self.lead else "")
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        lead = flag(words, LEAD)
+        (h,) = words
+        return cls(h, lead)
+
 
 @dataclass(frozen=True)
 class LeadActivate(KoenigAction):
@@ -232,15 +239,14 @@ class LeadActivate(KoenigAction):
     def text(self) -> str:
         return f"lead-activate {self.hq}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        (hq,) = words
+        return cls(hq)
+
 
 @dataclass(frozen=True)
-class _Word(KoenigAction):
-    def text(self) -> str:
-        return self.verb
-
-
-@dataclass(frozen=True)
-class Done(_Word):
+class Done(Word, KoenigAction):
     """The end of a step: the formation's activation (7.2), the Interdiction (14.2), the Redeployment (4.0)."""
 
     verb: ClassVar[str] = "done"
@@ -250,84 +256,31 @@ DONE = Done()  # actions are immutable: one for every list that offers it
 
 
 @dataclass(frozen=True)
-class Pass(_Word):
+class Pass(Word, KoenigAction):
     """No Automatic Activation: draw from the cup (14.1)."""
 
     verb: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
-class Accept(_Word):
+class Accept(Word, KoenigAction):
     """The roll stands (14.1 Battlefield Leadership not used)."""
 
     verb: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True)
-class LeadReroll(_Word):
+class LeadReroll(Word, KoenigAction):
     """A re-roll with the Leadership marker (14.1)."""
 
     verb: ClassVar[str] = "lead-reroll"
 
 
-def _flag(parts: list[str], flag: str) -> bool:
-    if parts and parts[-1] == flag:
-        parts.pop()
-        return True
-    return False
-
-
-def _unit_to(kind: MoveKind) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        march = _flag(args, MARCH) if kind is not Redeploy else False
-        unit, dest = args
-        return kind(unit, dest, march)
-    return read
-
-
-def _fire(kind: type[Fire] | type[MobileFire]) -> Callable[[list[str]], Action]:
-    def read(args: list[str]) -> Action:
-        units, target = args
-        return kind(tuple(units.split(",")), target)
-    return read
-
-
-def _support(args: list[str]) -> Action:
-    lead = _flag(args, LEAD)
-    (points,) = args
-    return Support(int(points), lead)
-
-
-def _interdict(args: list[str]) -> Action:
-    lead = _flag(args, LEAD)
-    (h,) = args
-    return Interdict(h, lead)
-
-
-_READERS: dict[str, Callable[[list[str]], Action]] = {
-    "roll": one(lambda x: Roll(int(x))), "draw": one(CupDraw), "move": _unit_to(Move),
-    "cmove": _unit_to(CombinedMove), "redeploy": _unit_to(Redeploy), "fire": _fire(Fire),
-    "mfire": _fire(MobileFire), "support": _support, "hit": one(Hit), "retreat": two(Retreat),
-    "stay": one(Stay), "capture": one(Capture), "end": one(End), "done": none(Done),
-    "interdict": _interdict, "lead-activate": one(LeadActivate), "lead-reroll": none(LeadReroll),
-    "accept": none(Accept), "lead-hold": one(LeadHold), "attach": one(Attach), "recover": two(Recover),
-    "pass": none(Pass),
-}
-VERBS = tuple(_READERS)
-
-
-def parse_action(text: str) -> Action:
-    """Read an action's text back; ValueError names what is wrong."""
-    parts = text.split()
-    if not parts:
-        raise ValueError("an empty action")
-    read = _READERS.get(parts[0])
-    if read is None:
-        raise ValueError(f"unknown action {parts[0]!r}; Koenig actions are: {', '.join(VERBS)}")
-    try:
-        return read(parts[1:])
-    except ValueError as exc:
-        raise ValueError(f"cannot read {text!r}: {exc}") from None
+parse_action = ActionReader("Koenig", [
+    Roll, CupDraw, Move, CombinedMove, Redeploy, Fire, MobileFire, Support, Hit, Retreat, Stay, Capture, End, Done,
+    Interdict, LeadActivate, LeadReroll, Accept, LeadHold, Attach, Recover, Pass,
+])
+"""Read an action's text back; ValueError names what is wrong."""
 
 
 def act(verb: str, *args: str) -> Action:
@@ -337,14 +290,3 @@ def act(verb: str, *args: str) -> Action:
 
 def roll(face: int) -> Roll:
     return Roll(face)
-
-
-def verb_of(action: Action) -> str:
-    """The first word of an action's notation (the kind of decision)."""
-    if isinstance(action, KoenigAction):
-        return action.verb
-    if isinstance(action, Draw):
-        return "draw"
-    if isinstance(action, Roll):
-        return "roll"
-    return action.text().split(" ", 1)[0]

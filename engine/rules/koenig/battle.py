@@ -80,13 +80,13 @@ class AskSupport(Task):
         assert b is not None
         side = support_side(b, self.defensive)
         if support_cap(state, side) or (state.option("leadership") and state.leader == side):
-            state.pending = SupportChoice(side, self.defensive)
+            state.ask(SupportChoice(side, self.defensive))
 
 
 @dataclass(frozen=True)
 class AskRoll(Task):
     def run(self, state: KoenigBoard) -> None:
-        state.pending = FireRoll(CHANCE)
+        state.ask(FireRoll(CHANCE))
 
 
 def start_battle(state: KoenigBoard, b: Battle) -> None:
@@ -176,7 +176,7 @@ def assign_hits(state: KoenigBoard) -> None:
     while b.hit_queue:
         cands = hit_candidates(state, b, b.hit_queue[0])
         if len(cands) > 1:
-            state.pending = HitChoice(state.active_side, b.hit_queue[0])
+            state.ask(HitChoice(state.active_side, b.hit_queue[0]))
             return
         if cands:
             state.take_hit(cands[0])
@@ -196,7 +196,7 @@ def _after_hits(state: KoenigBoard, b: Battle) -> None:
         if b.defensive_round:
             b.defensive_round = False  # the Offensive Close Fire step (10.0)
             b.retreat_queue = []
-            state.pending = FireRoll(CHANCE)
+            state.ask(FireRoll(CHANCE))
             return
         q = [RetreatDue(x, False) for x in b.defenders + b.firers if state.on_map(x)]
     else:
@@ -217,7 +217,7 @@ class AfterRetreats(Task):
         assert b is not None
         if b.kind == FireKind.CLOSE and contested(state, b):
             b.defensive_round = not (b.defensive_round and b.result in (HIT, EXCHANGE))
-            state.pending = FireRoll(CHANCE)
+            state.ask(FireRoll(CHANCE))
             return
         _end_battle(state, b)
 
@@ -300,7 +300,7 @@ class FireRollStep(BattleStep[FireRoll]):
             what, section = f"{FIRE_NAMES[b.kind]} by {', '.join(b.firers)}", "9.0"
         state.note(f"{what} at {where}: AF {af}, roll {b.die}: {fire_result(af, b.die)} {cite(section)}")
         if state.option("leadership") and state.leader:
-            state.pending = RerollChoice(state.leader)
+            state.ask(RerollChoice(state.leader))
         else:
             resolve(state)
 
@@ -319,7 +319,7 @@ class RerollStep(BattleStep[RerollChoice]):
             state.leader = ""
             state.note(f"{state.side_name(d.player)} has the roll made again with the Leadership marker "
                        f"{cite('14.1')}")
-            state.pending = FireRoll(CHANCE)
+            state.ask(FireRoll(CHANCE))
         else:
             resolve(state)
 

@@ -40,7 +40,7 @@ class LandingPhase(Task):
                 if rf.airborne:
                     airborne.append(uid)
         if airborne:
-            state.pending = LandingRoll(CHANCE, airborne[0], tuple(airborne[1:]))
+            state.ask(LandingRoll(CHANCE, airborne[0], tuple(airborne[1:])))
 
 
 class LandingStep(DieRollStep[LandingRoll]):
@@ -61,4 +61,4 @@ class LandingStep(DieRollStep[LandingRoll]):
             what = "arrives intact" if res.hits == 0 else f"arrives with {res.hits} Hit{'s' if res.hits > 1 else ''}"
         state.note(f"Paratroop Landing for {d.unit}: roll {die}: {what} {LANDING}")
         if d.then:
-            state.pending = LandingRoll(CHANCE, d.then[0], d.then[1:])
+            state.ask(LandingRoll(CHANCE, d.then[0], d.then[1:]))

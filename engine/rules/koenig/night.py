@@ -23,7 +23,7 @@ class Redeployment(Decision):
 class RedeploymentPhase(Task):
     def run(self, state: KoenigBoard) -> None:
         state.redeployed = set()
-        state.pending = Redeployment(GERMAN)
+        state.ask(Redeployment(GERMAN))
 
 
 class RedeploymentStep(KoenigStep[Redeployment]):
@@ -62,4 +62,4 @@ class RedeploymentStep(KoenigStep[Redeployment]):
             state.position.place(uid, h)
             how = "enters the map and redeploys" if entering else "redeploys"
             state.note(f"{uid} {how} to {action.dest} {cite('4.0')}")
-        state.pending = Redeployment(GERMAN)
+        state.ask(Redeployment(GERMAN))

@@ -85,9 +85,9 @@ class NextDraw(Task):
         if not state.cup:
             return
         if state.option("leadership") and state.leader and any(state.hq_side(h) == state.leader for h in state.cup):
-            state.pending = AutomaticActivation(state.leader)
+            state.ask(AutomaticActivation(state.leader))
         else:
-            state.pending = CupDrawing(CHANCE)
+            state.ask(CupDrawing(CHANCE))
 
 
 def activate(state: KoenigBoard, hq: str) -> None:
@@ -95,7 +95,7 @@ def activate(state: KoenigBoard, hq: str) -> None:
     state.active = state.formation_of_hq(hq)
     state.active_side = state.hq_side(hq) or next(
         u.side for u in state.sc.units.values() if u.formation == state.active)
-    state.pending = Activation(state.active_side)
+    state.ask(Activation(state.active_side))
 
 
 class AutomaticActivationStep(KoenigStep[AutomaticActivation]):
@@ -116,7 +116,7 @@ class AutomaticActivationStep(KoenigStep[AutomaticActivation]):
             state.note(f"{action.hq} activated with the Leadership marker {cite('14.1')}: formation {state.active} "
                        f"is active {cite('7.0')}")
         else:
-            state.pending = CupDrawing(CHANCE)
+            state.ask(CupDrawing(CHANCE))
 
 
 class CupDrawStep(ChanceStep[KoenigBoard, CupDrawing], KoenigStep[CupDrawing]):
@@ -249,9 +249,9 @@ class ResumeActivation(Task):
 
     def run(self, state: KoenigBoard) -> None:
         if state.in_progress:
-            state.pending = OperationInProgress(state.active_side, sorted(state.in_progress)[0])
+            state.ask(OperationInProgress(state.active_side, sorted(state.in_progress)[0]))
         else:
-            state.pending = Activation(state.active_side)
+            state.ask(Activation(state.active_side))
 
 
 def _mark_operating(state: KoenigBoard, uid: str) -> None:
@@ -379,12 +379,12 @@ class _OperationStep(KoenigStep[Activation | OperationInProgress]):
             state.note(f"{action.unit} is temporarily attached to formation {state.active} {cite('14.1')}")
         elif isinstance(action, Recover):
             state.leader = ""
-            h = state.map.hex_at(action.hex)
+            h = state.map.hex_at(action.dest)
             assert h is not None
             state.position.place(action.unit, h)
             state.position.set_steps_lost(action.unit, 2)
             state.reconstituted.add(action.unit)
-            state.note(f"Unit Recovery: {action.unit} returns in {action.hex} with 2 Hits {cite('14.1')}")
+            state.note(f"Unit Recovery: {action.unit} returns in {action.dest} with 2 Hits {cite('14.1')}")
 
 
 class ActivationStep(_OperationStep):

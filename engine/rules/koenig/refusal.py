@@ -9,35 +9,30 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import ClassVar, TypeVar
 
-from ..kit import Decision, Step
+from ..kit import Decision, VerbStep
 from ..protocol import Action, Phase, Roll
-from .actions import verb_of
 from .board import FireKind, KoenigBoard, cite
 
 D = TypeVar("D", bound=Decision)
 
 
-class KoenigStep(Step[KoenigBoard, D]):
-    """A step of the Koenig sequence of play. `phase` and `section` name the phase and the rule of 4.0's
-    sequence it belongs to; `operating` steps are those of an activation (the active side's phase)."""
+class KoenigStep(VerbStep[KoenigBoard, D]):
+    """A step of the Koenig sequence of play; it refuses by verb (the kit's `VerbStep`). `phase` and
+    `section` name the phase and the rule of 4.0's sequence it belongs to; `operating` steps are those of
+    an activation (the active side's phase)."""
 
     phase_name: ClassVar[str] = ""
     section: ClassVar[str] = "4.0"
     operating: ClassVar[bool] = False
-    why: ClassVar[dict[str, str]] = {}  # verb -> why such an action is refused here, with its rule
-    takes: ClassVar[tuple[str, ...]] = ()  # verbs refused with their own reason even when none is legal now
 
     def phase(self, state: KoenigBoard, d: D) -> Phase:
         return state.phase_of(self.phase_name, f"Koenig {self.section}", state.active_side if self.operating else "")
 
-    def explain(self, state: KoenigBoard, d: D, action: Action) -> str:
-        verbs = sorted({verb_of(a) for a in state.legal_actions()})
-        verb = verb_of(action)
-        ph = self.phase(state, d)
-        if verb not in verbs and verb not in self.takes:
-            return f"{action.text()} is not legal in {ph}; legal here: {', '.join(verbs)} {cite('4.0')}"
-        why = self.why.get(verb, f"not allowed here {cite('4.0')}")
-        return f"{action.text()}: {why}"
+    def refuse_verb(self, state: KoenigBoard, d: D, action: Action, verbs: list[str]) -> str:
+        return f"{action.text()} is not legal in {self.phase(state, d)}; legal here: {', '.join(verbs)} {cite('4.0')}"
+
+    def why_default(self, state: KoenigBoard, d: D) -> str:
+        return f"not allowed here {cite('4.0')}"
 
 
 class BattleStep(KoenigStep[D]):

@@ -91,7 +91,7 @@ def ask_retreats(state: KoenigBoard) -> None:
                 state.position.remove(uid, ELIMINATED)
                 state.note(f"{uid} cannot retreat and is eliminated {cite('11.0')}")
             continue
-        state.pending = RetreatChoice(state.side_of(uid), uid, due.must, due.capture)
+        state.ask(RetreatChoice(state.side_of(uid), uid, due.must, due.capture))
         return
 
 

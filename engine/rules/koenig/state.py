@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..chance import Sampler
-from ..kit import Decision, StepTable, Task
+from ..kit import StepTable, Task
 from ..protocol import Outcome, Phase
 from . import battle
 from .battle import FireRollStep, HitStep, RerollStep, SupportStep
@@ -60,7 +60,7 @@ class Housekeeping(Task):
         state.overrun_mp = {}
         state.march_combined = set()
         if state.turn >= state.game.last_turn:
-            state.end(state.final_outcome())
+            state.end_game(state.final_outcome())
             return
         state.turn += 1
         state.note(state.turn_line())
@@ -97,17 +97,13 @@ class KoenigState(KoenigBoard):
             return Outcome(None, True, text)
         return Outcome(ALLIED if a > g else GERMAN, False, text)
 
-    def end(self, out: Outcome) -> None:
+    def game_over_line(self, out: Outcome) -> str:
         """The game is over (12.0): the log's last line names the winner as the scenario does."""
-        self._outcome = out
-        self.pending = None
-        self.queue = []
-        self._legal_memo = None
-        self.note(f"Game over: {self.result_text()}")
+        return f"Game over: {self.result_text(out)}"
 
-    def result_text(self) -> str:
+    def result_text(self, out: Outcome | None = None) -> str:
         """The result as a player reads it: "Allied wins: Allied 15 VP, German 2 VP (...)"."""
-        out = self._outcome
+        out = out or self.outcome()
         if out is None:
             return ""
         if out.draw or out.winner is None:
@@ -116,7 +112,7 @@ class KoenigState(KoenigBoard):
 
     @property
     def phase(self) -> Phase:
-        d = self.pending
+        d = self.pending_decision()
         if d is None:
             return Phase("Game over", "Koenig 12.0", self.turn, "")
         step = self.steps.step_for(d)
@@ -124,18 +120,15 @@ class KoenigState(KoenigBoard):
         return step.phase(self, d)
 
     def fingerprint(self) -> object:
-        return (self.turn, self.pending, tuple(self.queue), self.position.key(), tuple(sorted(self.done)),
+        return (self.turn, self.pending_decision(), tuple(self.queue), self.position.key(), tuple(sorted(self.done)),
                 tuple(sorted(self.attached.items())), tuple(self.cup), self.active, self.active_side,
                 tuple(sorted(self.sixteen_used)), tuple(sorted(self.points.items())), self.leader,
                 tuple(self.interdicted), tuple(sorted(self.in_progress.items())),
                 tuple(sorted(self.overrun_mp.items())), tuple(sorted(self.march_combined)),
                 self.battle.key() if self.battle else None, tuple(sorted(self.reconstituted)),
-                tuple(sorted(self.redeployed)), self._outcome)
+                tuple(sorted(self.redeployed)), self.outcome())
 
     # -- typed queries (tests, tools, the presenter and the bots) ---------------------------------------
-    def pending_decision(self) -> Decision | None:
-        return self.pending
-
     def current_af(self) -> int:
         """The net Attack Factor of the battle's next roll (9.0, 10.0)."""
         return battle.current_af(self)
@@ -150,7 +143,7 @@ class KoenigState(KoenigBoard):
 
     def landings_due(self) -> list[str]:
         """The airborne units still to roll on the Paratroop Landing Table this turn, in order (5.0)."""
-        d = self.pending
+        d = self.pending_decision()
         return [d.unit, *d.then] if isinstance(d, LandingRoll) else []
 
     def retreat_hexes(self, uid: str) -> list[str]:

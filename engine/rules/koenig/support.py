@@ -43,7 +43,7 @@ class SupportPhase(Task):
 
     def run(self, state: KoenigBoard) -> None:
         state.points = {ALLIED: 0, GERMAN: 0}
-        state.pending = LeadershipRollOff(CHANCE) if state.option("leadership") else SupportRoll(CHANCE, GERMAN)
+        state.ask(LeadershipRollOff(CHANCE) if state.option("leadership") else SupportRoll(CHANCE, GERMAN))
 
 
 class RollOffStep(DieRollStep[LeadershipRollOff]):
@@ -57,7 +57,7 @@ class RollOffStep(DieRollStep[LeadershipRollOff]):
         die = self.die(action)
         if not d.german:
             state.note(f"Leadership roll-off: {state.side_name(GERMAN)} rolls {die} {cite('14.1')}")
-            state.pending = LeadershipRollOff(CHANCE, die)
+            state.ask(LeadershipRollOff(CHANCE, die))
             return
         if d.german - die >= 2:
             state.leader = GERMAN
@@ -66,7 +66,7 @@ class RollOffStep(DieRollStep[LeadershipRollOff]):
         who = f"{state.side_name(state.leader)} takes" if state.leader else "nobody takes"
         state.note(f"Leadership roll-off: {state.side_name(ALLIED)} rolls {die}: {who} the Leadership marker "
                    f"{cite('14.1')}")
-        state.pending = SupportRoll(CHANCE, GERMAN)
+        state.ask(SupportRoll(CHANCE, GERMAN))
 
 
 class SupportRollStep(DieRollStep[SupportRoll]):
@@ -82,9 +82,9 @@ class SupportRollStep(DieRollStep[SupportRoll]):
         kind, section = ("Artillery Points", "6.1") if d.side == GERMAN else ("Allied Support Points", "6.2")
         state.note(f"{state.side_name(d.side)} rolls {die} for {kind}: {state.points[d.side]} {cite(section)}")
         if d.side == GERMAN:
-            state.pending = SupportRoll(CHANCE, ALLIED)
+            state.ask(SupportRoll(CHANCE, ALLIED))
         elif state.option("interdiction"):
-            state.pending = Interdiction(ALLIED)
+            state.ask(Interdiction(ALLIED))
 
 
 class InterdictionStep(KoenigStep[Interdiction]):
@@ -123,4 +123,4 @@ class InterdictionStep(KoenigStep[Interdiction]):
         how = " with the Leadership marker" if action.lead else ""
         state.note(f"Interdiction marker on {action.hex}{how} {cite('14.2')}")
         if len(state.interdicted) < MAX_INTERDICTION:
-            state.pending = Interdiction(ALLIED)
+            state.ask(Interdiction(ALLIED))

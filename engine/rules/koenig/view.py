@@ -380,8 +380,8 @@ class KoenigPresenter(Presenter):
             return ActionView(a, CHOICE, f"Temporary Attachment of {a.unit} to {st.active}", (a.unit,),
                               verb="attach", rule=cite("14.1"))
         if isinstance(a, Recover):
-            return ActionView(a, ENTER, f"Unit Recovery: {a.unit} returns in {a.hex} with 2 Hits", (a.unit,),
-                              (a.hex,), verb="recover", rule=cite("14.1"))
+            return ActionView(a, ENTER, f"Unit Recovery: {a.unit} returns in {a.dest} with 2 Hits", (a.unit,),
+                              (a.dest,), verb="recover", rule=cite("14.1"))
         return ActionView(a, CHOICE, a.text(), verb=a.text().split(" ", 1)[0])
 
     # -- combat --------------------------------------------------------------------------------

@@ -22,53 +22,34 @@ notation. Areas are named by their printed numbers ("17") or zone ids ("P1"):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..kit.actions import none, one, two
+from ..kit.actions import ActionReader, OfUnit, UnitTo, Word
 from ..protocol import Action, Roll
 
 
 class SoAAction(Action):
-    """A Storm over Arnhem decision; `verb` is the first word of its notation."""
-
-    verb: ClassVar[str] = ""
-
-
-@dataclass(frozen=True)
-class _OfUnit(SoAAction):
-    unit: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit}"
+    """A Storm over Arnhem decision (its `verb` is the first word of its notation). The `dest` of a unit's
+    `UnitTo` action is an area."""
 
 
 @dataclass(frozen=True)
-class _UnitTo(SoAAction):
-    unit: str
-    area: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.area}"
-
-
-@dataclass(frozen=True)
-class Place(_UnitTo):
+class Place(UnitTo, SoAAction):
     """A unit set up (2.1) or brought on (2.2, 2.3) in an area of its zone."""
 
     verb: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True)
-class Move(_UnitTo):
+class Move(UnitTo, SoAAction):
     """A unit moves to an area in a movement impulse (or leaves the bridge, 3.44-3.46)."""
 
     verb: ClassVar[str] = "move"
 
 
 @dataclass(frozen=True)
-class Retreat(_UnitTo):
+class Retreat(UnitTo, SoAAction):
     """One casualty point expended by retreating a unit to an area."""
 
     verb: ClassVar[str] = "retreat"
@@ -85,9 +66,14 @@ class Fire(SoAAction):
     def text(self) -> str:
         return f"fire {self.origin} {self.target}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        origin, target = words
+        return cls(origin, target)
+
 
 @dataclass(frozen=True)
-class With(_OfUnit):
+class With(OfUnit, SoAAction):
     """One more unit joins the group being formed (a fire group, a combined border fire group, a close
     combat designation)."""
 
@@ -95,19 +81,19 @@ class With(_OfUnit):
 
 
 @dataclass(frozen=True)
-class Eliminate(_OfUnit):
+class Eliminate(OfUnit, SoAAction):
     verb: ClassVar[str] = "eliminate"
 
 
 @dataclass(frozen=True)
-class Onward(_OfUnit):
+class Onward(OfUnit, SoAAction):
     """A 9th SS Recon unit continues on the bridge to the 22/23 border (3.44)."""
 
     verb: ClassVar[str] = "onward"
 
 
 @dataclass(frozen=True)
-class Replace(_OfUnit):
+class Replace(OfUnit, SoAAction):
     """A 9th SS Recon halftrack replaced by a 4-6-6 recon infantry counter (1.3)."""
 
     verb: ClassVar[str] = "replace"
@@ -123,67 +109,44 @@ class Perimeter(SoAAction):
     def text(self) -> str:
         return f"perimeter {self.area}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        (area,) = words
+        return cls(area)
+
 
 @dataclass(frozen=True)
-class _Word(SoAAction):
-    def text(self) -> str:
-        return self.verb
-
-
-@dataclass(frozen=True)
-class Resolve(_Word):
+class Resolve(Word, SoAAction):
     verb: ClassVar[str] = "resolve"
 
 
 @dataclass(frozen=True)
-class Hold(_Word):
+class Hold(Word, SoAAction):
     verb: ClassVar[str] = "hold"
 
 
 @dataclass(frozen=True)
-class UseTA(_Word):
+class UseTA(Word, SoAAction):
     verb: ClassVar[str] = "use-ta"
 
 
 @dataclass(frozen=True)
-class EndTurn(_Word):
+class EndTurn(Word, SoAAction):
     verb: ClassVar[str] = "end-turn"
 
 
 @dataclass(frozen=True)
-class Done(_Word):
+class Done(Word, SoAAction):
     verb: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True)
-class Pass(_Word):
+class Pass(Word, SoAAction):
     verb: ClassVar[str] = "pass"
 
 
-_READERS: dict[str, Callable[[list[str]], Action]] = {
-    "roll": one(lambda x: Roll(int(x))), "place": two(Place), "move": two(Move), "retreat": two(Retreat),
-    "fire": two(Fire), "with": one(With), "eliminate": one(Eliminate), "onward": one(Onward),
-    "replace": one(Replace), "perimeter": one(Perimeter), "resolve": none(Resolve), "hold": none(Hold),
-    "use-ta": none(UseTA), "end-turn": none(EndTurn), "done": none(Done), "pass": none(Pass),
-}
-VERBS = tuple(_READERS)
-
-
-def parse_action(text: str) -> Action:
-    """Read an action's text back; ValueError names what is wrong."""
-    parts = text.split()
-    if not parts:
-        raise ValueError("an empty action")
-    read = _READERS.get(parts[0])
-    if read is None:
-        raise ValueError(f"unknown action {parts[0]!r}; Storm over Arnhem actions are: {', '.join(VERBS)}")
-    try:
-        return read(parts[1:])
-    except ValueError as exc:
-        raise ValueError(f"cannot read {text!r}: {exc}") from None
-
-
-def verb_of(action: Action) -> str:
-    if isinstance(action, SoAAction):
-        return action.verb
-    return action.text().split(" ", 1)[0]
+parse_action = ActionReader("Storm over Arnhem", [
+    Roll, Place, Move, Retreat, Fire, With, Eliminate, Onward, Replace, Perimeter, Resolve, Hold, UseTA, EndTurn,
+    Done, Pass,
+])
+"""Read an action's text back; ValueError names what is wrong."""

@@ -80,7 +80,7 @@ class AskDesignation(Task):
         if not targets_of(state, self.side, self.area, self.target):
             return
         state.designated.setdefault((self.side, self.area, self.target), ())
-        state.pending = Designate(self.side, self.area, self.target)
+        state.ask(Designate(self.side, self.area, self.target))
 
 
 class DesignateStep(SoAStep[Designate]):
@@ -98,7 +98,7 @@ class DesignateStep(SoAStep[Designate]):
         key = (d.player, d.area, d.target)
         if isinstance(action, With):
             state.designated[key] = (*state.designated.get(key, ()), action.unit)
-            state.pending = Designate(d.player, d.area, d.target)
+            state.ask(Designate(d.player, d.area, d.target))
             return
         group = state.designated.get(key, ())
         what = "the pillbox" if d.target == PILLBOX_TARGET else "the enemy units"

@@ -92,7 +92,7 @@ class ResolveVolleys(Task):
         if c is None:
             return
         if c.volleys:
-            state.pending = FireRoll(CHANCE)
+            state.ask(FireRoll(CHANCE))
             state.queue.insert(0, ResolveVolleys())
             return
         tasks: list[Task] = [ExpendCasualties(pool) for pool, n in c.points.items() if n > 0]
@@ -161,7 +161,7 @@ class ExpendCasualties(Task):
             state.note(f"{points} casualty point(s) left with no unit to take them: lost")
             c.points[self.pool] = 0
             return
-        state.pending = Casualties(state.side_of(units[0]), self.pool, points)
+        state.ask(Casualties(state.side_of(units[0]), self.pool, points))
 
 
 class FireRollStep(ChanceStep[SoABoard, FireRoll]):
@@ -208,9 +208,9 @@ class CasualtiesStep(SoAStep[Casualties]):
         else:
             assert isinstance(action, Retreat)
             n = 1
-            state.put(action.unit, action.area)
+            state.put(action.unit, action.dest)
             state.commit([action.unit])
-            state.note(f"{action.unit} retreats to area {action.area}: 1 casualty point expended")
+            state.note(f"{action.unit} retreats to area {action.dest}: 1 casualty point expended")
         left = d.points - n
         c.points[d.pool] = max(0, left)
         if left > 0:
@@ -240,7 +240,7 @@ class FireGroupStep(SoAStep[FireGroup]):
         assert c is not None
         if isinstance(action, With):
             c.group = (*c.group, action.unit)
-            state.pending = FireGroup(d.player, d.origin, d.target)
+            state.ask(FireGroup(d.player, d.origin, d.target))
             return
         group = c.group
         c.group = ()

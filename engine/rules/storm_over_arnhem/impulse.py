@@ -34,9 +34,9 @@ class BeginImpulse(Task):
     def run(self, state: SoABoard) -> None:
         side = state.impulse_side
         if state.label() == "B" and side == GERMAN and not state.recon_entered and recon_waiting(state):
-            state.pending = EntryRoll(CHANCE)
+            state.ask(EntryRoll(CHANCE))
         else:
-            state.pending = Impulse(side)
+            state.ask(Impulse(side))
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ def do_move(state: SoABoard, uid: str, dest: str) -> None:
 
 def move_refusal(state: SoABoard, action: Move) -> str:
     """Why a unit may not move to an area now, naming the rule."""
-    uid, dest = action.unit, action.area
+    uid, dest = action.unit, action.dest
     if uid not in state.game.side_of or dest not in state.game.areas.areas:
         return f"{action.text()}: no such unit or area"
     if state.is_pillbox(uid):
@@ -139,12 +139,12 @@ class ImpulseStep(SoAStep[Impulse]):
         state.passes = 0
         if isinstance(action, Move):
             state.moving_from = state.area_of(action.unit) or ""
-            do_move(state, action.unit, action.area)
-            state.pending = MoreMoves(d.player, state.moving_from)
+            do_move(state, action.unit, action.dest)
+            state.ask(MoreMoves(d.player, state.moving_from))
         else:
             assert isinstance(action, Fire)
             state.combat = Combat(d.player, action.origin, action.target)
-            state.pending = FireGroup(d.player, action.origin, action.target)
+            state.ask(FireGroup(d.player, action.origin, action.target))
         state.queue.append(EndImpulse())
 
 
@@ -158,8 +158,8 @@ class MoreMovesStep(SoAStep[MoreMoves]):
 
     def apply(self, state: SoABoard, d: MoreMoves, action: Action) -> None:
         if isinstance(action, Move):
-            do_move(state, action.unit, action.area)
-            state.pending = MoreMoves(d.player, d.origin)
+            do_move(state, action.unit, action.dest)
+            state.ask(MoreMoves(d.player, d.origin))
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ class ConsecutivePasses(Task):
 
 
 def offer_continue(state: SoABoard) -> None:
-    state.pending = ContinueTurn(state.ta)
+    state.ask(ContinueTurn(state.ta))
 
 
 class ContinueTurnStep(SoAStep[ContinueTurn]):
@@ -221,7 +221,7 @@ class EntryRollStep(ChanceStep[SoABoard, EntryRoll]):
             state.queue.insert(0, ReconEnters(by_passes=False))
         else:
             state.note(f"9th SS Recon entry roll {action.value}: the Germans move, fire or pass {cite('3.41')}")
-            state.pending = Impulse(GERMAN)
+            state.ask(Impulse(GERMAN))
 
 
 __all__ = ["BeginImpulse", "ConsecutivePasses", "ContinueTurnStep", "EndImpulse", "EntryRollStep", "ImpulseStep",

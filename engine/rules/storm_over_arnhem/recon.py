@@ -86,7 +86,7 @@ class AskBorderFire(Task):
             return
         if state.combat is None:
             state.combat = Combat(BRITISH)
-        state.pending = BorderFire(BRITISH, BRIDGE_BORDERS[b.border], self.at)
+        state.ask(BorderFire(BRITISH, BRIDGE_BORDERS[b.border], self.at))
 
 
 def border_rule(border: int, at: bool) -> str:
@@ -117,7 +117,7 @@ class BorderFireStep(SoAStep[BorderFire]):
         assert c is not None and b is not None
         if isinstance(action, With):
             c.group = (*c.group, action.unit)
-            state.pending = BorderFire(d.player, d.areas, d.at)
+            state.ask(BorderFire(d.player, d.areas, d.at))
             return
         if isinstance(action, Resolve):
             group = c.group
@@ -175,7 +175,7 @@ class NextLeaver(Task):
         assert b is not None
         waiting = [u for u in state.bridge_units() if u not in b.onward]
         if waiting:
-            state.pending = LeaveBridge(GERMAN, waiting[0], self.border)
+            state.ask(LeaveBridge(GERMAN, waiting[0], self.border))
             state.queue.insert(0, NextLeaver(self.border))
             return
         if b.onward and self.border == 1:
@@ -232,10 +232,10 @@ class LeaveBridgeStep(SoAStep[LeaveBridge]):
             b.onward = (*b.onward, d.unit)
             return
         assert isinstance(action, Move)
-        spent, path = leave_options(state, d.unit, d.border)[action.area]
-        state.put(action.unit, action.area)
+        spent, path = leave_options(state, d.unit, d.border)[action.dest]
+        state.put(action.unit, action.dest)
         state.note(f"{action.unit} leaves {border_name(d.border)} into area {path[0]}"
-                   + (f" and moves on to area {action.area} ({' > '.join(path)})" if len(path) > 1 else "")
+                   + (f" and moves on to area {action.dest} ({' > '.join(path)})" if len(path) > 1 else "")
                    + f", {spent} MF {cite('3.45' if d.border == 2 else '3.44')}")
 
 

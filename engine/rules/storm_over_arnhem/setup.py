@@ -99,7 +99,7 @@ class AskPlace(Task):
             state.note(f"{self.unit} has no area of zone(s) {', '.join(self.zones)} to set up in and stays off the "
                        f"map {cite(self.rule)}")
             return
-        state.pending = PlaceUnit(state.side_of(self.unit), self.unit, self.zones, self.limit, self.rule)
+        state.ask(PlaceUnit(state.side_of(self.unit), self.unit, self.zones, self.limit, self.rule))
 
 
 class PlaceStep(SoAStep[PlaceUnit]):
@@ -118,9 +118,9 @@ class PlaceStep(SoAStep[PlaceUnit]):
 
     def apply(self, state: SoABoard, d: PlaceUnit, action: Action) -> None:
         assert isinstance(action, Place)
-        state.put(action.unit, action.area)
-        zone = state.area(action.area).zone
-        state.note(f"{action.unit} sets up in area {action.area} (zone {zone}) {cite(d.section)}")
+        state.put(action.unit, action.dest)
+        zone = state.area(action.dest).zone
+        state.note(f"{action.unit} sets up in area {action.dest} (zone {zone}) {cite(d.section)}")
 
 
 # -- 3.5 perimeter control counters ------------------------------------------------------------------------
@@ -155,7 +155,7 @@ class AskPerimeter(Task):
             state.note(f"{left} perimeter control counter(s) cannot be placed: +{UNPLACED_COUNTER_VP * left} VP to the "
                        f"Germans ({UNPLACED_COUNTER_VP} each) {cite('3.5')}")
             return
-        state.pending = PlacePerimeter(GERMAN, left)
+        state.ask(PlacePerimeter(GERMAN, left))
         state.queue.insert(0, AskPerimeter())
 
 
@@ -192,7 +192,7 @@ def spare_infantry(state: SoABoard) -> list[str]:
 class AskSubstitute(Task):
     def run(self, state: SoABoard) -> None:
         if state.recon_entered and halftracks(state) and spare_infantry(state):
-            state.pending = Substitute(GERMAN)
+            state.ask(Substitute(GERMAN))
 
 
 class SubstituteStep(SoAStep[Substitute]):

@@ -63,7 +63,7 @@ class SoAState(SoABoard):
             self.queue = [CloseCombatPhase(), AskSubstitute(), ScoreTurn()]
             self.stage = END
         elif self.turn >= self.game.last_turn:
-            self.end(self.final_outcome())
+            self.end_game(self.final_outcome())
         else:
             self.turn += 1
             self.stage = START
@@ -75,7 +75,7 @@ class SoAState(SoABoard):
             self.queue.insert(0, BeginImpulse())
         elif self.ta == GERMAN:
             self.bridge_done_by_passes = True
-            self.pending = ContinueTurn(GERMAN)
+            self.ask(ContinueTurn(GERMAN))
         else:
             self.queue.insert(0, TurnOver())
 
@@ -92,19 +92,15 @@ class SoAState(SoABoard):
             return Outcome(GERMAN, False, f"the Germans have {need} VP or more {cite('3.7')}")
         return Outcome(BRITISH, False, f"the Germans have fewer than {need} VP {cite('3.7')}")
 
-    def end(self, out: Outcome) -> None:
-        self._outcome = out
-        self.pending = None
-        self.queue = []
-        self._legal_memo = None
+    def game_over_line(self, out: Outcome) -> str:
         who = self.side_name(out.winner) if out.winner else "nobody"
-        self.note(f"Game over after turn {self.label()}: {who} wins: {out.reason}")
+        return f"Game over after turn {self.label()}: {who} wins: {out.reason}"
 
     @property
     def phase(self) -> Phase:
-        d = self.pending
+        d = self.pending_decision()
         if d is None:
-            if self._outcome is not None:
+            if self.is_terminal():
                 return Phase("Game over", "Storm over Arnhem 3.7", self.track_turn(), "", self.label())
             return Phase("in play", "Storm over Arnhem 3.6", self.track_turn(), "", self.label())
         step = self.steps.step_for(d)
@@ -115,9 +111,10 @@ class SoAState(SoABoard):
         return got
 
     def fingerprint(self) -> object:
-        return (self.turn, self.stage, self.pending, tuple(self.queue), self.position.key(), self.impulse_side,
-                self.passes, tuple(sorted(self.committed)), self.ta, tuple(sorted(self.ta_used)), self.vp,
+        return (self.turn, self.stage, self.pending_decision(), tuple(self.queue), self.position.key(),
+                self.impulse_side, self.passes, tuple(sorted(self.committed)), self.ta, tuple(sorted(self.ta_used)),
+                self.vp,
                 tuple(sorted(self.control.items())), tuple(sorted(self.transit.items())),
                 tuple(sorted(self.perimeter)), self.recon_entered, self.bridge.key() if self.bridge else None,
                 self.combat.key() if self.combat else None, self.moving_from, self.bridge_done_by_passes,
-                tuple(sorted(self.designated.items())), self._outcome)
+                tuple(sorted(self.designated.items())), self.outcome())

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..kit import verb_of
 from ..presentation import (
     ATTACK,
     CHOICE,
@@ -31,7 +32,7 @@ from ..presentation import (
     UnitView,
 )
 from ..protocol import Action, GameState
-from .actions import Fire, Move, Pass, Perimeter, Place, Resolve, Retreat, verb_of
+from .actions import Fire, Move, Pass, Perimeter, Place, Resolve, Retreat
 from .board import ELIMINATED, GERMAN, ON_BRIDGE, ON_MAP, REPLACED, WAITING
 from .decisions import BorderFire, Designate, FireGroup, LeaveBridge, PlacePerimeter, PlaceUnit
 from .fire import make_volley, strength
@@ -80,17 +81,17 @@ class SoAPresenter(Presenter):
     def action_views(self, state: GameState) -> list[ActionView]:
         st = _st(state)
         out = []
-        d = st.pending
+        d = st.pending_decision()
         for a in st.legal_actions():
             if isinstance(a, Move):
                 if isinstance(d, LeaveBridge):
-                    spent, path = leave_options(st, a.unit, d.border)[a.area]
+                    spent, path = leave_options(st, a.unit, d.border)[a.dest]
                 else:
-                    spent, path = reach(st, a.unit).get(a.area, (0, (a.area,)))
-                out.append(ActionView(a, MOVE, f"move {a.unit} to area {a.area} ({spent} MF)", (a.unit,), path,
+                    spent, path = reach(st, a.unit).get(a.dest, (0, (a.dest,)))
+                out.append(ActionView(a, MOVE, f"move {a.unit} to area {a.dest} ({spent} MF)", (a.unit,), path,
                                       float(spent), "move", rule="Storm over Arnhem 3.6"))
             elif isinstance(a, Place):
-                out.append(ActionView(a, ENTER, f"set up {a.unit} in area {a.area}", (a.unit,), (a.area,), verb="place",
+                out.append(ActionView(a, ENTER, f"set up {a.unit} in area {a.dest}", (a.unit,), (a.dest,), verb="place",
                                       rule="Storm over Arnhem 2.1"))
             elif isinstance(a, Fire):
                 out.append(ActionView(a, ATTACK, f"fire from area {a.origin} at area {a.target}",
@@ -98,8 +99,8 @@ class SoAPresenter(Presenter):
                                       verb="fire", rule="Storm over Arnhem 3.6"))
             elif isinstance(a, Retreat):
                 here = st.area_of(a.unit)
-                out.append(ActionView(a, CHOICE, f"retreat {a.unit} to area {a.area} (1 casualty point)", (a.unit,),
-                                      tuple(x for x in (here, a.area) if x), verb="retreat"))
+                out.append(ActionView(a, CHOICE, f"retreat {a.unit} to area {a.dest} (1 casualty point)", (a.unit,),
+                                      tuple(x for x in (here, a.dest) if x), verb="retreat"))
             elif isinstance(a, Perimeter):
                 out.append(ActionView(a, CHOICE, f"perimeter control counter on area {a.area}", (), (a.area,),
                                       verb="perimeter", rule="Storm over Arnhem 3.5"))
@@ -117,7 +118,7 @@ class SoAPresenter(Presenter):
 
     def combat_preview(self, state: GameState, action: Action) -> CombatPreview | None:
         st = _st(state)
-        d = st.pending
+        d = st.pending_decision()
         c = st.combat
         if not isinstance(action, Resolve) or c is None or not c.group:
             return None
@@ -144,7 +145,7 @@ class SoAPresenter(Presenter):
         st = _st(state)
         if st.is_terminal():
             return super().prompt(state)
-        d = st.pending
+        d = st.pending_decision()
         step = st.pending_step()
         if d is None or step is None:
             return super().prompt(state)
@@ -162,9 +163,9 @@ class SoAPresenter(Presenter):
     def turn_track(self, state: GameState) -> TurnTrack:
         st = _st(state)
         current = {"start": 0, "impulses": 1, "end": 3}.get(st.stage, -1)
-        if isinstance(st.pending, Designate):
+        if isinstance(st.pending_decision(), Designate):
             current = 2
-        elif isinstance(st.pending, (PlaceUnit, PlacePerimeter)):  # the turn's set-up (2.1-2.3, 3.5)
+        elif isinstance(st.pending_decision(), (PlaceUnit, PlacePerimeter)):  # the turn's set-up (2.1-2.3, 3.5)
             current = 0
         return TurnTrack(st.track_turn(), st.game.last_turn + 1, PHASES, current, st.label(),
                          st.game.labels[st.game.last_turn])

@@ -22,48 +22,29 @@ die of the Adjustment phase):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..kit.actions import none, one, two
+from ..kit.actions import ActionReader, OfUnit, UnitTo, Word
 from ..protocol import Action, Roll
 
 BOMB = "+bomb"
 
 
 class TAAction(Action):
-    """A Target Arnhem decision; `verb` is the first word of its notation."""
-
-    verb: ClassVar[str] = ""
-
-
-@dataclass(frozen=True)
-class _OfUnit(TAAction):
-    unit: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit}"
+    """A Target Arnhem decision (its `verb` is the first word of its notation). The `dest` of a unit's
+    `UnitTo` action is a printed hex label or an off-board area's name."""
 
 
 @dataclass(frozen=True)
-class _UnitTo(TAAction):
-    unit: str
-    dest: str  # a printed hex label or an off-board area's name
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.dest}"
-
-
-@dataclass(frozen=True)
-class Enter(_UnitTo):
+class Enter(UnitTo, TAAction):
     """A reinforcement placed at its entry (Adjustment 4) or dropped by air (Reinforcements)."""
 
     verb: ClassVar[str] = "enter"
 
 
 @dataclass(frozen=True)
-class Move(_UnitTo):
+class Move(UnitTo, TAAction):
     """A unit's Move to a hex or an off-board area (Movement)."""
 
     verb: ClassVar[str] = "move"
@@ -79,9 +60,14 @@ class Attack(TAAction):
     def text(self) -> str:
         return f"attack {self.target}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        (target,) = words
+        return cls(target)
+
 
 @dataclass(frozen=True)
-class With(_OfUnit):
+class With(OfUnit, TAAction):
     """One more unit joins the declared attack (Combat: the attacker need not attack with all units)."""
 
     verb: ClassVar[str] = "with"
@@ -97,95 +83,65 @@ class Fire(TAAction):
     def text(self) -> str:
         return "fire" + (f" {BOMB}" if self.bomb else "")
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        if not words:
+            return cls(False)
+        if words == [BOMB]:
+            return cls(True)
+        raise ValueError(f"fire takes nothing or {BOMB}")
+
 
 @dataclass(frozen=True)
-class Resupply(_OfUnit):
+class Resupply(OfUnit, TAAction):
     """Re-Supply: repair one damage point for one supply point."""
 
     verb: ClassVar[str] = "resupply"
 
 
 @dataclass(frozen=True)
-class Damage(_OfUnit):
+class Damage(OfUnit, TAAction):
     """One point of damage assigned by its owner (Damage)."""
 
     verb: ClassVar[str] = "damage"
 
 
 @dataclass(frozen=True)
-class Advance(_OfUnit):
+class Advance(OfUnit, TAAction):
     """An attacking unit moves into the emptied hex (Advance)."""
 
     verb: ClassVar[str] = "advance"
 
 
 @dataclass(frozen=True)
-class Eliminate(_OfUnit):
+class Eliminate(OfUnit, TAAction):
     """A unit over the limit of three per hex at the end of an impulse, chosen by its owner (Movement)."""
 
     verb: ClassVar[str] = "eliminate"
 
 
 @dataclass(frozen=True)
-class _Word(TAAction):
-    def text(self) -> str:
-        return self.verb
-
-
-@dataclass(frozen=True)
-class Stay(_Word):
+class Stay(Word, TAAction):
     """No (more) advance after combat (Advance)."""
 
     verb: ClassVar[str] = "stay"
 
 
 @dataclass(frozen=True)
-class Done(_Word):
+class Done(Word, TAAction):
     """No more reinforcements now: the rest are delayed (Reinforcements)."""
 
     verb: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True)
-class Pass(_Word):
+class Pass(Word, TAAction):
     """The end of the side's impulse (Sequence of Play)."""
 
     verb: ClassVar[str] = "pass"
 
 
-def _fire(args: list[str]) -> Action:
-    if not args:
-        return Fire(False)
-    if args == [BOMB]:
-        return Fire(True)
-    raise ValueError(f"fire takes nothing or {BOMB}")
-
-
-_READERS: dict[str, Callable[[list[str]], Action]] = {
-    "roll": one(lambda x: Roll(int(x))), "enter": two(Enter), "move": two(Move), "attack": one(Attack),
-    "with": one(With), "fire": _fire, "resupply": one(Resupply), "damage": one(Damage),
-    "advance": one(Advance), "eliminate": one(Eliminate), "stay": none(Stay), "done": none(Done),
-    "pass": none(Pass),
-}
-VERBS = tuple(_READERS)
-
-
-def parse_action(text: str) -> Action:
-    """Read an action's text back; ValueError names what is wrong."""
-    parts = text.split()
-    if not parts:
-        raise ValueError("an empty action")
-    read = _READERS.get(parts[0])
-    if read is None:
-        raise ValueError(f"unknown action {parts[0]!r}; Target Arnhem actions are: {', '.join(VERBS)}")
-    try:
-        return read(parts[1:])
-    except ValueError as exc:
-        raise ValueError(f"cannot read {text!r}: {exc}") from None
-
-
-def verb_of(action: Action) -> str:
-    """The first word of an action's notation (the kind of decision)."""
-    if isinstance(action, TAAction):
-        return action.verb
-    return action.text().split(" ", 1)[0]
+parse_action = ActionReader("Target Arnhem", [
+    Roll, Enter, Move, Attack, With, Fire, Resupply, Damage, Advance, Eliminate, Stay, Done, Pass,
+])
+"""Read an action's text back; ValueError names what is wrong."""

@@ -43,7 +43,7 @@ class AdjustmentPhase(Task):
         for pool, side in ONE_POINT_POOLS.items():
             state.points[pool] = state.points.get(pool, 0) + 1
             state.note(f"{state.side_name(side)} {pool} supply points: {state.points[pool]} (+1) {cite('Adjustment')}")
-        state.pending = SupplyRoll(CHANCE)
+        state.ask(SupplyRoll(CHANCE))
 
 
 class SupplyRollStep(TAStep[SupplyRoll]):
@@ -67,7 +67,7 @@ class SupplyRollStep(TAStep[SupplyRoll]):
         state.points[WEHRMACHT_POOL] = state.points.get(WEHRMACHT_POOL, 0) + gain
         state.note(f"{state.side_name(GERMAN)} Wehrmacht supply die {action.value}: +{gain}, "
                    f"{state.points[WEHRMACHT_POOL]} {WEHRMACHT_POOL} supply points {cite('Adjustment')}")
-        state.pending = Reinforce(ALLIED)
+        state.ask(Reinforce(ALLIED))
 
 
 def due_ground(state: TABoard, side: str) -> list[str]:
@@ -121,10 +121,10 @@ class ReinforceStep(TAStep[Reinforce]):
                 assert h is not None
                 state.put(action.unit, h)
             state.note(f"{action.unit} arrives at {state.where(action.unit)} {cite('Reinforcements')}")
-            state.pending = Reinforce(d.player)
+            state.ask(Reinforce(d.player))
             return
         late = due_ground(state, d.player)
         if late:
             state.note(f"{state.side_name(d.player)} delays {', '.join(late)} {cite('Reinforcements')}")
         if d.player == ALLIED:
-            state.pending = Reinforce(GERMAN)
+            state.ask(Reinforce(GERMAN))

@@ -130,7 +130,7 @@ class AttackWithStep(TAStep[AttackWith]):
         assert c is not None
         if isinstance(action, With):
             c.units = (*c.units, action.unit)
-            state.pending = AttackWith(d.player, d.target)
+            state.ask(AttackWith(d.player, d.target))
             return
         assert isinstance(action, Fire)
         if action.bomb:
@@ -159,17 +159,17 @@ def next_combat_step(state: TABoard) -> None:
     assert c is not None
     defenders, attackers = _alive(state, c.defenders), _alive(state, c.units)
     if c.defender_damage > 0 and defenders:
-        state.pending = TakeDamage(state.enemy(c.side), defenders, c.defender_damage)
+        state.ask(TakeDamage(state.enemy(c.side), defenders, c.defender_damage))
         return
     if c.attacker_damage > 0 and attackers:
-        state.pending = TakeDamage(c.side, attackers, c.attacker_damage)
+        state.ask(TakeDamage(c.side, attackers, c.attacker_damage))
         return
     c.defender_damage = c.attacker_damage = 0
     if not state.units_at(c.target) and attackers:
-        state.pending = AdvanceChoice(c.side, state.map.label(c.target))
+        state.ask(AdvanceChoice(c.side, state.map.label(c.target)))
         return
     state.combat = None
-    state.pending = Act(c.side, state.impulse())
+    state.ask(Act(c.side, state.impulse()))
 
 
 class TakeDamageStep(TAStep[TakeDamage]):
@@ -214,7 +214,7 @@ class AdvanceStep(TAStep[AdvanceChoice]):
             state.put(action.unit, c.target)
             state.note(f"{action.unit} advances into {d.target} {cite('Advance')}")
             overrun_markers(state, action.unit, c.target)
-            state.pending = AdvanceChoice(d.player, d.target)
+            state.ask(AdvanceChoice(d.player, d.target))
             return
         state.combat = None
-        state.pending = Act(c.side, state.impulse())
+        state.ask(Act(c.side, state.impulse()))

@@ -46,7 +46,7 @@ class StartImpulse(Task):
                 ready.add(uid)
         state.road_ready = frozenset(ready)
         state.note(f"Turn {state.turn}: {state.side_name(side)} impulse {n} {cite(f'Impulse {n}')}")
-        state.pending = Act(side, n)
+        state.ask(Act(side, n))
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class EndImpulse(Task):
         over = over_stacked(state)
         if over:
             h = over[0]
-            state.pending = Excess(state.side_at(h), state.map.label(h))
+            state.ask(Excess(state.side_at(h), state.map.label(h)))
             state.queue.insert(0, EndImpulse())
 
 
@@ -141,7 +141,7 @@ class ActStep(TAStep[Act]):
             state.note(f"{state.side_name(d.player)} ends impulse {d.impulse}")
             state.queue.append(EndImpulse())
             return
-        state.pending = Act(d.player, d.impulse)
+        state.ask(Act(d.player, d.impulse))
         if isinstance(action, Move):
             do_move(state, action.unit, action.dest)
         elif isinstance(action, Resupply):
@@ -156,7 +156,7 @@ class ActStep(TAStep[Act]):
             h = state.map.hex_at(action.target)
             assert h is not None
             state.combat = Combat(d.player, h, (), tuple(state.units_at(h)))
-            state.pending = AttackWith(d.player, action.target)
+            state.ask(AttackWith(d.player, action.target))
         elif isinstance(action, Enter):
             h = state.map.hex_at(action.dest)
             assert h is not None

@@ -39,7 +39,7 @@ class TAState(TABoard):
             if self.stage + 1 < len(SEQUENCE):
                 self.stage += 1
             elif self.turn >= self.game.last_turn:
-                self.end(self.final_outcome())
+                self.end_game(self.final_outcome())
                 return
             else:
                 self.turn += 1
@@ -60,19 +60,15 @@ class TAState(TABoard):
         met = "; ".join(f"{r.description}: {'yes' if r.met else 'no'}" for r in results)
         return Outcome(side or None, not side, f"{met} {cite('Victory Conditions')}")
 
-    def end(self, out: Outcome) -> None:
-        self._outcome = out
-        self.pending = None
-        self.queue = []
-        self._legal_memo = None
+    def game_over_line(self, out: Outcome) -> str:
         who = self.side_name(out.winner) if out.winner else "nobody"
-        self.note(f"Game over after turn {self.turn}: {who} wins: {out.reason}")
+        return f"Game over after turn {self.turn}: {who} wins: {out.reason}"
 
     @property
     def phase(self) -> Phase:
-        d = self.pending
+        d = self.pending_decision()
         if d is None:
-            if self._outcome is not None:
+            if self.is_terminal():
                 return Phase("Game over", "Target Arnhem: Victory Conditions", self.turn, "")
             return stage_phase(self)
         step = self.steps.step_for(d)
@@ -80,7 +76,7 @@ class TAState(TABoard):
         return step.phase(self, d)
 
     def fingerprint(self) -> object:
-        return (self.turn, self.stage, self.begun, self.pending, tuple(self.queue), self.position.key(),
+        return (self.turn, self.stage, self.begun, self.pending_decision(), tuple(self.queue), self.position.key(),
                 tuple(sorted(self.acted)), tuple(sorted(self.road_ready)), tuple(sorted(self.fortified)),
                 tuple(sorted(self.points.items())), tuple(sorted(self.area.items())), tuple(sorted(self.overrun)),
-                self.combat.key() if self.combat else None, self._outcome)
+                self.combat.key() if self.combat else None, self.outcome())

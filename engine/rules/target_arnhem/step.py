@@ -4,11 +4,10 @@ the rule it breaks."""
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
-from ..kit import Decision, Step
+from ..kit import Decision, VerbStep
 from ..protocol import Action, Phase
-from .actions import verb_of
 from .board import TABoard, cite
 
 D = TypeVar("D", bound=Decision)
@@ -23,20 +22,12 @@ def stage_phase(state: TABoard) -> Phase:
     return Phase(f"Impulse {n}", f"Target Arnhem: Impulse {n}", state.turn, state.impulse_side())
 
 
-class TAStep(Step[TABoard, D]):
-    """A step of the Target Arnhem sequence of play. `why` gives, by verb, why such an action may be refused
-    here with its rule; an action of a kind the step does not take is refused with the kinds it does take."""
-
-    why: ClassVar[dict[str, str]] = {}
+class TAStep(VerbStep[TABoard, D]):
+    """A step of the Target Arnhem sequence of play; it refuses by verb (the kit's `VerbStep`), citing the
+    Sequence of Play for an action of a kind it does not take."""
 
     def phase(self, state: TABoard, d: D) -> Phase:
         return stage_phase(state)
 
-    def explain(self, state: TABoard, d: D, action: Action) -> str:
-        verbs = sorted({verb_of(a) for a in state.legal_actions()})
-        verb = verb_of(action)
-        if verb not in verbs:
-            return (f"{action.text()} is not legal now: {state.side_name(d.player)} must decide: {self.name} "
-                    f"({self.rule}); legal here: {', '.join(verbs)} {cite('Sequence of Play')}")
-        why = self.why.get(verb, f"not allowed here ({self.rule})")
-        return f"{action.text()}: {why}"
+    def refuse_verb(self, state: TABoard, d: D, action: Action, verbs: list[str]) -> str:
+        return f"{super().refuse_verb(state, d, action, verbs)} {cite('Sequence of Play')}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..kit import verb_of
 from ..presentation import (
     ATTACK,
     CHOICE,
@@ -32,7 +33,7 @@ from ..presentation import (
     UnitView,
 )
 from ..protocol import Action, GameState
-from .actions import Attack, Enter, Fire, Move, Pass, verb_of
+from .actions import Attack, Enter, Fire, Move, Pass
 from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, SEQUENCE, WAITING, cite
 from .combat import odds
 from .decisions import AttackWith

@@ -213,4 +213,4 @@ def pass_until(state, kind: type, player: str | None = None, limit: int = 500):
 
 def depleted(state) -> set[str]:
     """The units on the map that have lost a step (F&M 8.2.4)."""
-    return {u for u in state.pos if state.is_depleted(u)}
+    return {u for u in state.position.hexes if state.is_depleted(u)}

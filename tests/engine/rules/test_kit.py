@@ -6,11 +6,23 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 import pytest
 from hexwright.engine.model import StartState
 from hexwright.engine.rules.chance import SeededSampler
-from hexwright.engine.rules.kit import ChanceStep, Decision, Position, SequenceState, Step, StepTable, Task, UnitStatus
+from hexwright.engine.rules.kit import (
+    ActionReader,
+    ChanceStep,
+    Decision,
+    Position,
+    SequenceState,
+    Step,
+    StepTable,
+    Task,
+    UnitStatus,
+    Word,
+)
 from hexwright.engine.rules.protocol import CHANCE, Action, Game, IllegalAction, Outcome, Phase, Roll
 
 from .synthetic import H, blank_map, scenario, unit
@@ -18,16 +30,21 @@ from .synthetic import H, blank_map, scenario, unit
 
 @dataclass(frozen=True)
 class Go(Action):
+    verb: ClassVar[str] = "go"
     hex: str
 
     def text(self) -> str:
         return f"go {self.hex}"
 
+    @classmethod
+    def read(cls, words: list[str]) -> Action:
+        (h,) = words
+        return cls(h)
+
 
 @dataclass(frozen=True)
-class Wait(Action):
-    def text(self) -> str:
-        return "wait"
+class Wait(Word):
+    verb: ClassVar[str] = "wait"
 
 
 @dataclass(frozen=True)
@@ -59,7 +76,7 @@ class MoveStep(Step["ToyState", MoveDecision]):
             h = state.game.scenario.map.hex_at(action.hex)
             assert h is not None
             state.position.place(d.unit, h)
-        state.pending = RollDecision(CHANCE)
+        state.ask(RollDecision(CHANCE))
 
 
 class RollStep(ChanceStep["ToyState", RollDecision]):
@@ -80,7 +97,7 @@ class RollStep(ChanceStep["ToyState", RollDecision]):
 class NextTurn(Task):
     def run(self, state: ToyState) -> None:
         state.turn += 1
-        state.pending = MoveDecision("allies", "A")
+        state.ask(MoveDecision("allies", "A"))
 
 
 class ToyState(SequenceState):
@@ -96,7 +113,7 @@ class ToyState(SequenceState):
 
     def next_stage(self) -> None:
         if self.turn >= 3:
-            self.end(Outcome("allies", reason="three turns played (Toy 2.0)"))
+            self.end_game(Outcome("allies", reason="three turns played (Toy 2.0)"))
         else:
             self.queue.append(NextTurn())
 
@@ -110,7 +127,7 @@ class ToyState(SequenceState):
         return Phase("Toy phase", "Toy 1.0", self.turn)
 
     def fingerprint(self) -> object:
-        return (self.turn, self.position.key(), self.pending, tuple(self.queue), self.action_texts())
+        return (self.turn, self.position.key(), self.pending_decision(), tuple(self.queue), self.action_texts())
 
 
 class ToyGame(Game):
@@ -118,14 +135,10 @@ class ToyGame(Game):
         return ToyState(self, seed)
 
     def parse_action(self, text: str) -> Action:
-        verb, _, rest = text.partition(" ")
-        if verb == "go":
-            return Go(rest)
-        if verb == "wait":
-            return Wait()
-        if verb == "roll":
-            return Roll(int(rest))
-        raise ValueError(f"unknown action {text!r}")
+        return READ(text)
+
+
+READ = ActionReader("Toy", [Go, Wait, Roll])
 
 
 def _game(**start: dict) -> ToyGame:

@@ -455,7 +455,7 @@ def test_rules_follow_whatever_the_scenario_crt_says(result):
     elif result == "Ae":
         assert st.is_eliminated("A1") and st.is_eliminated("A2") and st.unit_hex("G") is not None
     else:
-        assert set(st.pos) == {"A1", "A2", "G"} and not depleted(st)
+        assert set(st.position.hexes) == {"A1", "A2", "G"} and not depleted(st)
 
 
 def test_exchange_attacker_chooses_which_unit_depletes():

@@ -195,7 +195,7 @@ def test_a_ferry_cancelled_by_a_german_unit_stays_cancelled_after_it_leaves():
     pass_until(st, AttackChoice, "germans")
     st.apply_checked(Attack((x,), w))
     pass_until(st, MoveChoice, "allies")
-    assert st.is_eliminated("G") and not st.pos.keys() & {"G"}
+    assert st.is_eliminated("G") and not st.position.hexes.keys() & {"G"}
     assert st.declared_ferry() is None and st.active_ferry() is None  # gone for the GT
     assert all(p[1] != H(m, x) for p in retreat_paths(st, "A", 1))
     with pytest.raises(IllegalAction, match="10.6"):

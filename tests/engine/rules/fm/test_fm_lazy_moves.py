@@ -35,7 +35,7 @@ def test_a_listed_move_equals_its_text_read_back_and_survives_copy_and_pickle() 
         assert "_route" not in mv.__dict__ and mv.__dict__["path"] == mv.path
         assert parsed == mv and mv == parsed and hash(parsed) == hash(mv)
         assert again == mv and copied == mv and again.path == mv.path
-        assert mv.path[0] == state.game.label(state.pos[mv.unit]) and len(mv.path) >= 2
+        assert mv.path[0] == state.game.label(state.unit_hex(mv.unit)) and len(mv.path) >= 2
 
 
 def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:

@@ -442,4 +442,4 @@ def test_a_move_by_another_legal_path_is_accepted_and_stands_for_the_listed_chea
     too_far = Move("A", tuple(line_of(m, "0206", 0, 5)))
     assert not st.is_legal(too_far) and st.listed_equivalent(too_far) is None
     st.apply_checked(straight)
-    assert st.pos["A"] == H(m, row[2])
+    assert st.unit_hex("A") == H(m, row[2])

@@ -254,9 +254,9 @@ def _every_chain(st, uid, busy, depth=0):
     if uid is None or depth > 4:
         return False
     busy = busy | {uid}
-    here = st.pos[uid]
+    here = st.unit_hex(uid)
     steps = [b for b in st.game.adjacent(here) if step_allowed(st, uid, here, b)]
-    taken = {st.pos[u] for u in busy if u in st.pos}
+    taken = {st.unit_hex(u) for u in busy if u in st.position.hexes}
     if any(st.occupant(b) is None and b not in taken for b in steps):
         return True
     return any(st.occupant(b) is not None and st.occupant(b) not in busy
@@ -283,7 +283,7 @@ def test_a_chain_of_displacements_is_found_as_trying_every_chain_finds_it():
         n = 0
         while not st.is_terminal() and n < 900:
             if n % 23 == 0:
-                units = sorted(st.pos)
+                units = sorted(st.position.hexes)
                 for uid in units:
                     side = st.game.units[uid].side
                     friends = [u for u in units if u != uid and st.game.units[u].side == side]
@@ -322,13 +322,13 @@ def test_chains_of_displacement_in_a_packed_band_stop_at_five_units():
     st = new_game(scenario(m, units, {u.id: m.label(h) for u, h in zip(units, band[1:], strict=True)}), 0)
     rng = random.Random(3)
     answers = {}
-    for uid in sorted(st.pos):
+    for uid in sorted(st.position.hexes):
         for depth in range(4):
             for _ in range(3):
-                busy = set(rng.sample(sorted(set(st.pos) - {uid}), rng.randrange(3)))
+                busy = set(rng.sample(sorted(set(st.position.hexes) - {uid}), rng.randrange(3)))
                 want = _every_chain(st, uid, busy, depth)
                 assert can_be_displaced(st, uid, busy, depth) == want, (uid, busy, depth)
             answers[uid, depth] = can_be_displaced(st, uid, set(), depth)
-    far = {uid: hex_distance(st.pos[uid], hole) for uid in st.pos}
+    far = {uid: hex_distance(st.unit_hex(uid), hole) for uid in st.position.hexes}
     assert {far[u] for u, d in answers if d == 0 and answers[u, d]} == {1, 2, 3, 4, 5}
-    assert not any(answers[u, 0] for u in st.pos if far[u] > 5)
+    assert not any(answers[u, 0] for u in st.position.hexes if far[u] > 5)

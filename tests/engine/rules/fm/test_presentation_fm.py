@@ -139,7 +139,7 @@ def check_state(pr: FMPresenter, st: FMState, seen: dict) -> None:
         pr.markers(st, side)
     track = pr.turn_track(st)
     assert track.turn == st.turn
-    if 1 <= st.stage <= 10:
+    if st.player_phase is not None:
         assert track.phases[track.current].endswith(st.phase.name)
 
 

@@ -52,13 +52,13 @@ def position(game: KoenigGame, placed: dict[str, str], active: str = "", side: s
     s.points = dict(points or {"allied": 0, "german": 0})
     s.battle = None
     s.queue = [Housekeeping()]
-    s.pending = None
+    s.ask(None)
     if step == "activation":
-        s.pending = Activation(side)
+        s.ask(Activation(side))
     elif step == "redeploy":
-        s.pending = Redeployment("german")
+        s.ask(Redeployment("german"))
     elif step == "landing":
-        s.pending = LandingRoll(CHANCE, landing[0], landing[1:])
+        s.ask(LandingRoll(CHANCE, landing[0], landing[1:]))
     elif step == "next_draw":
         s.queue.insert(0, NextDraw())
     else:
@@ -69,8 +69,8 @@ def position(game: KoenigGame, placed: dict[str, str], active: str = "", side: s
 def refresh(s: KoenigState) -> None:
     """After a test changes the position under a pending decision: ask the decision again (a new decision
     object: the state's memo of legal actions is for the old one)."""
-    if s.pending is not None:
-        s.pending = dataclasses.replace(s.pending)
+    if s.pending_decision() is not None:
+        s.ask(dataclasses.replace(s.pending_decision()))
 
 
 @pytest.fixture

@@ -114,7 +114,7 @@ def test_fire_groups_are_the_fire_attacks_the_rules_allow(scenario):
         game = KoenigGame(scenario, options)
         for seed in (3, 4):
             for st in random_states(game, seed, every=3):
-                d = st.pending
+                d = st.pending_decision()
                 if isinstance(d, Activation):
                     on_map = [x for x in eligible(st) if st.on_map(x)]
                     for kind in (FireKind.FULL, FireKind.MOBILE):
@@ -135,7 +135,7 @@ def test_activation_moves_are_the_moves_of_both_kinds(scenario):
     checked = 0
     for seed in (5, 6):
         for st in random_states(game, seed, every=2):
-            if not isinstance(st.pending, Activation):
+            if not isinstance(st.pending_decision(), Activation):
                 continue
             for uid in eligible(st):
                 if uid in st.exit_units():
@@ -167,7 +167,7 @@ def test_listed_moves_are_the_moves_the_rules_allow(scenario):
         game = KoenigGame(scenario, options)
         for seed in (7, 8):
             for st in random_states(game, seed, every=2):
-                if not isinstance(st.pending, Activation):
+                if not isinstance(st.pending_decision(), Activation):
                     continue
                 for uid in eligible(st):
                     ma = st.allowance(uid)

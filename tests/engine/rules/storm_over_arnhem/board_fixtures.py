@@ -39,7 +39,7 @@ class Board:
         st.turn = st.game.labels.index(turn)
         st.stage = "impulses"
         st.queue = []
-        st.pending = None
+        st.ask(None)
         st.committed = set()
         st.update_control()
         st.invalidate()
@@ -54,7 +54,7 @@ class Board:
         st = self.state
         st.impulse_side = side
         st.queue = [BeginImpulse()]
-        st.pending = None
+        st.ask(None)
         st.advance()
 
     def legal(self) -> list[str]:

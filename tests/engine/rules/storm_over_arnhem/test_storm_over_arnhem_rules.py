@@ -37,7 +37,7 @@ def run(b: Board, *tasks) -> None:  # noqa: ANN002 - kit Tasks
     st = b.state
     st.stage = "end"
     st.queue = list(tasks)
-    st.pending = None
+    st.ask(None)
     st.advance()
 
 
@@ -52,12 +52,12 @@ def test_turn_a_british_set_up_in_zones_d_and_e_except_company_b_and_the_germans
     st = fresh()
     assert st.area_of("G-Pillbox") == "4"
     assert {st.area_of(u) for u in ("G-Gar1", "G-Gar2", "G-GarHQ")} == {"23"}
-    d = st.pending
+    d = st.pending_decision()
     assert isinstance(d, PlaceUnit) and d.player == BRITISH and d.zones == ("D", "E")
     asked = set()
-    while isinstance(st.pending, PlaceUnit):
-        asked.add(st.pending.unit)
-        areas = {a.area for a in st.legal_actions()}
+    while isinstance(st.pending_decision(), PlaceUnit):
+        asked.add(st.pending_decision().unit)
+        areas = {a.dest for a in st.legal_actions()}
         assert areas <= ZONE_D | ZONE_E
         st.apply(st.legal_actions()[0])
     assert not asked & {"B-B1", "B-B2", "B-B3"}, "Company B comes on in turn B (2.1, 2.2)"
@@ -142,11 +142,11 @@ def test_two_passes_in_a_row_end_the_turn_unless_the_holder_uses_the_tactical_ad
     b.start(GERMAN)
     st = b.state
     b.do("pass", "pass")
-    assert isinstance(st.pending, ContinueTurn) and st.pending.player == BRITISH
+    assert isinstance(st.pending_decision(), ContinueTurn) and st.pending_decision().player == BRITISH
     b.do("use-ta")
-    assert st.ta == GERMAN and isinstance(st.pending, Impulse) and st.pending.player == BRITISH
+    assert st.ta == GERMAN and isinstance(st.pending_decision(), Impulse) and st.pending_decision().player == BRITISH
     b.do("pass", "pass")
-    assert isinstance(st.pending, ContinueTurn) and st.pending.player == GERMAN
+    assert isinstance(st.pending_decision(), ContinueTurn) and st.pending_decision().player == GERMAN
     b.do("end-turn")
     assert st.label() == "2", "turn 1 is over"
 
@@ -193,7 +193,7 @@ def test_platoon_integrity_plus_1_when_all_three_garrison_units_fire_together():
     b.start(GERMAN)
     b.do("fire 23 22", "with G-Gar1", "with G-Gar2", "with G-GarHQ", "resolve", "roll 3")
     # strength 3+3+2 = 8 (column 7-9), roll 3 -1 (buildings) +1 = 3: 2 casualty points
-    assert isinstance(st.pending, Casualties) and st.pending.points == 2
+    assert isinstance(st.pending_decision(), Casualties) and st.pending_decision().points == 2
 
 
 # -- 1.1 the pillbox -----------------------------------------------------------------------------------------------
@@ -219,22 +219,23 @@ def test_close_combat_the_british_designate_first_and_the_pillbox_fires_only_at_
     st = b.state
     st.ta = GERMAN  # regardless of who holds the Tactical Advantage
     run(b, CloseCombatPhase())
-    d = st.pending
+    d = st.pending_decision()
     assert isinstance(d, Designate) and (d.player, d.target) == (BRITISH, "pillbox")
     assert b.legal() == ["hold", "with B-A1", "with B-A2"], "no AT gun against the pillbox (3.47)"
     b.do("with B-A1", "resolve")
-    assert isinstance(st.pending, Designate) and (st.pending.player, st.pending.target) == (BRITISH, "units")
+    d = st.pending_decision()
+    assert isinstance(d, Designate) and (d.player, d.target) == (BRITISH, "units")
     b.do("with B-A2", "resolve")
-    assert isinstance(st.pending, Designate) and st.pending.player == GERMAN
+    assert isinstance(st.pending_decision(), Designate) and st.pending_decision().player == GERMAN
     b.do("with G-Boc1", "resolve")
-    assert isinstance(st.pending, FireRoll)
+    assert isinstance(st.pending_decision(), FireRoll)
     b.do("roll 6", "roll 6", "roll 1", "roll 1")  # B-A1 at the pillbox, the pillbox at B-A1, B-A2, G-Boc1
     # British 4 at the pillbox: row 5 of 3-4: 2 points; the pillbox 4 at B-A1: 2 points; the rest 0
-    d = st.pending
+    d = st.pending_decision()
     assert isinstance(d, Casualties) and d.player == GERMAN and d.points == 2
     assert b.legal() == ["eliminate G-Pillbox"], "the pillbox takes its own attackers' points"
     b.do("eliminate G-Pillbox")
-    d = st.pending
+    d = st.pending_decision()
     assert isinstance(d, Casualties) and d.player == BRITISH
     assert {a.unit for a in st.legal_actions()} == {"B-A1"}, "the pillbox fired only at the unit attacking it"
 
@@ -256,11 +257,11 @@ def test_a_halftrack_may_be_replaced_by_a_recon_infantry_counter_for_good():
     st = b.state
     st.recon_entered = True
     run(b, AskSubstitute())
-    assert isinstance(st.pending, Substitute)
+    assert isinstance(st.pending_decision(), Substitute)
     assert b.legal() == ["done", "replace G-SPW1"], "halftracks only, not the armoured cars"
     b.do("replace G-SPW1")
     assert st.status("G-SPW1") == REPLACED and st.area_of("G-RInf1") == "28"
-    assert not isinstance(st.pending, Substitute), "no halftrack left to replace: the turn goes on"
+    assert not isinstance(st.pending_decision(), Substitute), "no halftrack left to replace: the turn goes on"
     with pytest.raises(IllegalAction):
         b.do("replace G-RInf1")
     assert st.status("G-SPW1") == REPLACED, "the substitution is never reversed"
@@ -274,7 +275,8 @@ def test_perimeter_counters_go_on_british_areas_first_never_vp_areas_and_2_vp_fo
     st = b.state
     st.transit["16"] = BRITISH  # last transited by the British, now empty
     run(b, AskPerimeter())
-    assert isinstance(st.pending, PlacePerimeter) and st.pending.player == GERMAN and st.pending.left == 6
+    d = st.pending_decision()
+    assert isinstance(d, PlacePerimeter) and d.player == GERMAN and d.left == 6
     assert b.legal() == ["perimeter 19", "perimeter 25"], "British alone first; 22 is a VP area"
     b.do("perimeter 19", "perimeter 25")
     assert b.legal() == ["perimeter 24"], "then an area shared with German units"
@@ -294,7 +296,7 @@ def test_never_more_than_six_perimeter_areas():
     run(b, AskPerimeter())
     for _ in range(6):
         b.do(st.legal_actions()[0].text())
-    assert len(st.perimeter) == 6 and not isinstance(st.pending, PlacePerimeter)
+    assert len(st.perimeter) == 6 and not isinstance(st.pending_decision(), PlacePerimeter)
     assert st.vp == -2
 
 

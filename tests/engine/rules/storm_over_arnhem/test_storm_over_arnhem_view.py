@@ -37,7 +37,7 @@ def test_every_presenter_method_answers_along_a_random_game():
             assert [v.action for v in views] == st.legal_actions()
             for v in views:
                 if v.kind == MOVE:
-                    assert v.hexes[-1] == v.action.area and set(v.hexes) <= areas and v.cost is not None
+                    assert v.hexes[-1] == v.action.dest and set(v.hexes) <= areas and v.cost is not None
                 if v.kind == ATTACK:
                     assert v.hexes == (v.action.origin, v.action.target)
             for u in units[:5]:
@@ -59,7 +59,7 @@ def test_the_fire_preview_gives_the_fire_table_s_casualty_points_by_die_face_and
     b.start("german")
     b.do("fire 23 22", "with G-Gar1", "with G-Gar2", "with G-GarHQ")
     st = b.state
-    assert isinstance(st.pending, FireGroup)
+    assert isinstance(st.pending_decision(), FireGroup)
     pv = SoAPresenter().combat_preview(st, Resolve())
     assert pv is not None and pv.reconstructed and pv.column == "7-9" and pv.target == "22"
     # strength 8, die -1 (buildings) +1 (platoon integrity): faces 1-6 read rows 1-6 of column 7-9

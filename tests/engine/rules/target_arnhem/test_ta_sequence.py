@@ -34,7 +34,7 @@ def impulse(board, side="allied", n=1):
     st.begun = True
     st.queue = []
     st.acted = set()
-    st.pending = Act(side, n)
+    st.ask(Act(side, n))
     st.invalidate()
     return st
 
@@ -62,7 +62,7 @@ def test_the_adjustment_gives_supply_points_and_damages_units_out_of_supply(boar
     AdjustmentPhase().run(st)
     assert st.damage("G-59-1") == 1  # "Each out-of-supply unit receives 1 point of endurance damage"
     assert st.points == {"SS": 1, "1st Para": 1, "101st": 1, "82nd": 1}  # "each receive 1 supply point"
-    assert isinstance(st.pending, SupplyRoll)
+    assert isinstance(st.pending_decision(), SupplyRoll)
     st.apply_checked("roll 5")  # "half of 1d6 die roll, fractions rounded up"
     assert st.points["German"] == 3
 
@@ -203,7 +203,7 @@ def test_paradrops_land_within_two_hexes_of_their_marker_or_at_0103(board):
 def test_ground_reinforcements_arrive_in_the_adjustment_and_may_be_delayed(board):
     st = board.state
     st.turn, st.stage, st.queue = 3, 0, []
-    st.pending = Reinforce("allied")
+    st.ask(Reinforce("allied"))
     st.invalidate()
     assert "enter A-129 0103" in texts(st)  # XXX Corps on or after turn 3 at 0103
     st.apply_checked("enter A-129 0103")
@@ -219,7 +219,7 @@ def test_ground_reinforcements_arrive_in_the_adjustment_and_may_be_delayed(board
 def test_german_reinforcements_arrive_in_their_off_board_area(board):
     st = board.state
     st.stage, st.queue = 0, []
-    st.pending = Reinforce("german")
+    st.ask(Reinforce("german"))
     st.invalidate()
     st.apply_checked("enter G-9SS-1 E")
     assert st.area_of("G-9SS-1") == "E" and st.status("G-9SS-1") == "off-board"

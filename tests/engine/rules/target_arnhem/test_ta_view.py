@@ -15,7 +15,7 @@ def test_move_views_on_the_map_cost_their_hexes_and_off_board_moves_are_listed(b
     st = b.state
     b.put("G-9SS-1", "1606")
     b.put("G-9SS-2", "E")
-    st.pending = Act("german", 1)
+    st.ask(Act("german", 1))
     st.road_ready = frozenset()
     st.invalidate()
     views = [v for v in TAPresenter().action_views(st) if v.kind == MOVE]
