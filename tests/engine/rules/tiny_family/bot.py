@@ -28,7 +28,7 @@ class TinyHeuristicBot:
         def gain(a: Action) -> int:
             if not isinstance(a, Move) or self.objective is None:
                 return 0
-            to = m.hex_at(a.hex)
+            to = m.hex_at(a.dest)
             assert to is not None
             return hex_distance(here[a.unit], self.objective) - hex_distance(to, self.objective)
 

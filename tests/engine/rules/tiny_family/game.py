@@ -13,34 +13,23 @@ from hexwright.engine.model.placement import hex_prohibited, movement_class_of
 from hexwright.engine.model.scenario import Scenario
 from hexwright.engine.rules.chance import Sampler, SeededSampler
 from hexwright.engine.rules.kit import Decision, Position, SequenceState, Step, StepTable
-from hexwright.engine.rules.kit.actions import Reader, none, two
+from hexwright.engine.rules.kit.actions import ActionReader, UnitTo, Word
 from hexwright.engine.rules.protocol import Action, Game, Outcome, Phase
 
 
 @dataclass(frozen=True)
-class Move(Action):
-    unit: str
-    hex: str
+class Move(UnitTo):
+    """`move R1 0302`: the unit and the hex it moves to."""
 
-    def text(self) -> str:
-        return f"move {self.unit} {self.hex}"
+    verb = "move"
 
 
 @dataclass(frozen=True)
-class Pass(Action):
-    def text(self) -> str:
-        return "pass"
+class Pass(Word):
+    verb = "pass"
 
 
-READERS: dict[str, Reader] = {"move": two(Move), "pass": none(Pass)}
-
-
-def parse_action(text: str) -> Action:
-    verb, *args = text.split()
-    reader = READERS.get(verb)
-    if reader is None:
-        raise ValueError(f"{verb!r} is not an action of Tiny Skirmish (move, pass)")
-    return reader(args)
+parse_action = ActionReader("Tiny Skirmish", (Move, Pass))
 
 
 @dataclass(frozen=True)
@@ -58,10 +47,10 @@ class ActStep(Step["TinyState", Act]):
 
     def apply(self, state: TinyState, d: Act, action: Action) -> None:
         if isinstance(action, Move):
-            h = state.game.scenario.map.hex_at(action.hex)
+            h = state.game.scenario.map.hex_at(action.dest)
             assert h is not None
             state.position.place(action.unit, h)
-            state.note(f"{state.side_name(d.player)} moves {action.unit} to {action.hex}")
+            state.note(f"{state.side_name(d.player)} moves {action.unit} to {action.dest}")
         state.acted += 1
 
 
@@ -99,9 +88,9 @@ class TinyState(SequenceState):
         if self.acted == len(self.game.order):
             self.turn, self.acted = self.turn + 1, 0
         if self.turn > self.game.last_turn:
-            self.end(self.result())
+            self.end_game(self.result())
             return
-        self.pending = Act(self.game.order[self.acted])
+        self.ask(Act(self.game.order[self.acted]))
 
     def result(self) -> Outcome:
         """Tiny 3: the side whose unit stands on the objective wins; else a draw."""
@@ -113,7 +102,7 @@ class TinyState(SequenceState):
         return Outcome(None, True, "nobody holds the objective (Tiny 3)")
 
     def fingerprint(self) -> Any:
-        return (self.position.key(), self.turn, self.acted, self.pending, self._outcome)
+        return (self.position.key(), self.turn, self.acted, self.pending_decision(), self.outcome())
 
 
 class TinyGame(Game):

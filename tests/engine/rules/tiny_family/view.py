@@ -26,7 +26,7 @@ class TinyPresenter(Presenter):
             if isinstance(a, Move):
                 h = state.position.hex_of(a.unit)
                 start = state.game.scenario.map.label(h) if h is not None else ""
-                out.append(ActionView(a, MOVE, f"move {a.unit} to {a.hex}", (a.unit,), (start, a.hex), 1.0,
+                out.append(ActionView(a, MOVE, f"move {a.unit} to {a.dest}", (a.unit,), (start, a.dest), 1.0,
                                       "move", rule="Tiny 2"))
             else:
                 out.append(ActionView(a, PASS, "pass", verb="pass", rule="Tiny 2"))
