@@ -55,6 +55,25 @@ def quicker_pyside_module_check() -> bool:
     return True
 
 
+def install_launchers() -> None:
+    """Register the windows the editor opens from its Play menu (app/editor/launchers.py): the playtest
+    and the balance lab sit above the editor in the app's layers, so the editor does not import them."""
+    from .editor import launchers
+
+    def playtest(editor, *args, **kwargs):
+        from .playtest import open_playtest
+
+        return open_playtest(editor, *args, **kwargs)
+
+    def balance_lab(parent, scenario_path):
+        from .balance_lab.dialog import open_balance_lab
+
+        return open_balance_lab(parent, scenario_path)
+
+    launchers.register(launchers.PLAYTEST, playtest)
+    launchers.register(launchers.BALANCE_LAB, balance_lab)
+
+
 def run_editor(path: str | None) -> int:
     """The editor on `path`. Python's cyclic garbage collector is paused from here until the window has
     painted (`application.main(..., resume_gc=True)`): the start creates some 300,000 objects that all
@@ -69,6 +88,7 @@ def run_editor(path: str | None) -> int:
         load_numpy_with_one_blas_thread()
         from .editor.application import main
 
+        install_launchers()
         return main(path, resume_gc=True)
     finally:
         gc.enable()

@@ -11,7 +11,8 @@ were. A renumbering also carries the scenario's placements in that area along.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +27,11 @@ class EditAreas(QUndoCommand):
     replaces are read when the command is made."""
 
     def __init__(self, doc: AreaMapDocument, text: str, after: Mapping[str, Any],
-                 placements: Mapping[str, str | None] | None = None, borders: Mapping | None = None) -> None:
+                 placements: Mapping[str, str | None] | None = None, borders: Mapping | None = None,
+                 drop_borders: Iterable[frozenset[str]] = ()) -> None:
         super().__init__(text)
         self.extra_borders = dict(borders or {})  # edited borders carried over (a renumbered area's)
+        self.drop_borders = set(drop_borders)  # edited borders that no longer apply (a split area's)
         self.doc = doc
         amap = doc.area_map
         self.after = dict(after)
@@ -60,7 +63,8 @@ class EditAreas(QUndoCommand):
         amap = self.doc.area_map
         self._put(self.after, self.placements_after)
         if self.borders_after is None:
-            amap.set_borders({**{k: b for k, b in amap.borders.items() if all(a in amap.areas for a in k)},
+            amap.set_borders({**{k: b for k, b in amap.borders.items()
+                                 if all(a in amap.areas for a in k) and k not in self.drop_borders},
                               **self.extra_borders})
             amap.derive_borders()
             self.borders_after = dict(amap.borders)
@@ -174,12 +178,71 @@ class PlaceUnits(QUndoCommand):
         self._put(self.before, self.reinf_before)
 
 
-class SetMapUnderlay(QUndoCommand):
-    """Load, move or remove the scanned underlay under the areas."""
+_strokes = itertools.count(1)
 
-    def __init__(self, doc: AreaMapDocument, underlay: Any, text: str = "Set the scan underlay") -> None:
+
+def new_stroke() -> int:
+    """A fresh number for one press-drag-release of a tool (its edits merge into one undo step)."""
+    return next(_strokes)
+
+
+class PaintAreas(QUndoCommand):
+    """Give areas a terrain (the Paint terrain tool): the areas one drag paints (one `stroke`) merge into
+    one undo step."""
+
+    MERGE_ID = 0x41_50
+
+    def __init__(self, doc: AreaMapDocument, terrain: Mapping[str, str], stroke: int) -> None:
+        super().__init__("Paint terrain")
+        self.doc, self.stroke = doc, stroke
+        self.new = dict(terrain)
+        self.old = {aid: doc.area_map.areas[aid] for aid in self.new}
+
+    def redo(self) -> None:
+        amap = self.doc.area_map
+        for aid, code in self.new.items():
+            amap.set_area(replace(self.old[aid], terrain=code))
+        self.doc.notify(set(self.new), geometry=False)
+
+    def undo(self) -> None:
+        for area in self.old.values():
+            self.doc.area_map.set_area(area)
+        self.doc.notify(set(self.old), geometry=False)
+
+    def id(self) -> int:
+        return self.MERGE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+        if not isinstance(other, PaintAreas) or other.stroke != self.stroke or other.doc is not self.doc:
+            return False
+        for aid, code in other.new.items():
+            self.old.setdefault(aid, other.old[aid])
+            self.new[aid] = code
+        n = len(self.new)
+        self.setText(f"Paint terrain ({n} areas)" if n > 1 else "Paint terrain")
+        return True
+
+
+class SetMapUnderlay(QUndoCommand):
+    """Load, move or remove the scanned underlay under the areas; changes of one `stroke` (the opacity
+    slider dragged) merge into one undo step."""
+
+    MERGE_ID = 0x41_55
+
+    def __init__(self, doc: AreaMapDocument, underlay: Any, text: str = "Set the scan underlay",
+                 stroke: int | None = None) -> None:
         super().__init__(text)
         self.doc, self.new, self.old = doc, underlay, doc.area_map.underlay
+        self.stroke = stroke
+
+    def id(self) -> int:
+        return self.MERGE_ID if self.stroke is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+        if not isinstance(other, SetMapUnderlay) or self.stroke is None or other.stroke != self.stroke:
+            return False
+        self.new = other.new
+        return True
 
     def redo(self) -> None:
         self.doc.area_map.set_underlay(self.new)

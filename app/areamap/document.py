@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from hexwright.app.kindbase.document import DocumentBase
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from . import geometry as geo
 from .commands import EditAreas, PlaceUnits, SetAreaProperties, SetBorderKind
@@ -34,49 +34,29 @@ class AreaChange:
     underlay: bool = False
 
 
-class AreaMapDocument(QObject):
+class AreaMapDocument(DocumentBase):
+    """An area map or a scenario on one open in the editor."""
+
     changed = Signal(object)  # AreaChange
-    modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
-    pathChanged = Signal(object)  # noqa: N815
-    saved = Signal(object)
 
     def __init__(self, area_map, scenario=None, path: Path | None = None, source_map=None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(scenario, path, parent)
         self.area_map = area_map
-        self.scenario = scenario
-        self.path: Path | None = Path(path) if path is not None else None
         self.source_map = source_map
         self.load_diagnostics: list = []
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._clean_changed)
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.modifiedChanged.emit(not clean)
-
-    # -- state ------------------------------------------------------------------------------------
     @property
     def map(self):
         return self.area_map
 
-    @property
-    def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+    def dump_inline(self) -> str:
+        from hexwright.engine.formats import dump_scenario
+        from hexwright.engine.formats.areamapfile import dump_area_map
 
-    @property
-    def is_scenario(self) -> bool:
-        return self.scenario is not None
-
-    @property
-    def display_name(self) -> str:
-        return self.path.name if self.path is not None else "Untitled"
-
-    @property
-    def base_dir(self) -> Path | None:
-        return self.path.parent if self.path is not None else None
-
-    def push(self, command: QUndoCommand) -> None:
-        self.undo_stack.push(command)
+        if self.scenario is not None:
+            return dump_scenario(self.scenario, inline_map=True)
+        return dump_area_map(self.area_map)
 
     def notify(self, areas: Iterable[str], geometry: bool = True, borders: bool = True,
                placements: bool = False, underlay: bool = False) -> None:
@@ -109,16 +89,9 @@ class AreaMapDocument(QObject):
         """Write the file atomically (a scenario with a separate map file writes both); raises OSError."""
         from .files import save_document
 
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise ValueError("the document has no file name yet; use save as")
+        target = self.save_target(path)
         save_document(self, target)
-        changed = target != self.path
-        self.path = target
-        self.undo_stack.setClean()
-        if changed:
-            self.pathChanged.emit(target)
-        self.saved.emit(target)
+        self.written(target)
 
     # -- area edits (each one undo step) ----------------------------------------------------------
     def next_area_id(self) -> str:
@@ -173,8 +146,38 @@ class AreaMapDocument(QObject):
         after: dict[str, Any] = {area_id: replace(area, polygon=keep),
                                  nid: replace(area, id=nid, name="", polygon=cut, vp=0)}
         self._weld_after(after, {area_id: keep, nid: cut})
-        self.push(EditAreas(self, f"Split area {area_id} (new area {nid})", after))
+        carried, dropped = self._split_borders(area_id, nid, keep, cut, after)
+        self.push(EditAreas(self, f"Split area {area_id} (new area {nid})", after, borders=carried,
+                            drop_borders=dropped))
         return nid
+
+    def _split_borders(self, area_id: str, nid: str, keep: Ring, cut: Ring,
+                       after: dict[str, Any]) -> tuple[dict, list]:
+        """The borders the designer edited (a bridge, a river) between the split area and a neighbour go
+        with the part that touches that neighbour (both parts when both do); a border between areas that
+        do not touch (a bridge across a gap) stays with the kept part. Returns the borders to add and
+        the keys to drop."""
+        from hexwright.engine.model.areageom import polygon_of, shared_line
+        from hexwright.engine.model.areamap import AreaBorder
+
+        amap = self.area_map
+        parts = {area_id: polygon_of(keep), nid: polygon_of(cut)}
+        carried: dict = {}
+        dropped: list = []
+        for key, br in amap.borders.items():
+            if not br.edited or area_id not in key:
+                continue
+            other = br.b if br.a == area_id else br.a
+            if other not in amap.areas:
+                continue
+            ring = after[other].polygon if other in after and after[other] is not None else amap.areas[other].polygon
+            theirs = polygon_of(ring)
+            touching = [p for p, g in parts.items() if shared_line(g, theirs).length > 0]
+            if nid in touching:
+                carried[frozenset((nid, other))] = AreaBorder.between(nid, other, br.kind, edited=True)
+                if area_id not in touching:
+                    dropped.append(key)
+        return carried, dropped
 
     def merge_areas(self, keep_id: str, other_id: str) -> None:
         """Merge two neighbouring areas into `keep_id` (its number and properties; VP added); units set
@@ -230,6 +233,18 @@ class AreaMapDocument(QObject):
                 moved[frozenset((x, y))] = AreaBorder.between(x, y, b.kind, edited=True)
         self.push(EditAreas(self, f"Renumber area {old} as {new}", {old: None, new: replace(area, id=new)},
                             placements=units, borders=moved))
+
+    def paint_terrain(self, area_ids: Iterable[str], terrain: str, stroke: int) -> bool:
+        """Give the areas `terrain` (those that have another); one undo step per `stroke` (a drag of the
+        Paint terrain tool). False when nothing changed."""
+        from .commands import PaintAreas
+
+        areas = self.area_map.areas
+        todo = {aid: terrain for aid in area_ids if aid in areas and areas[aid].terrain != terrain}
+        if not todo:
+            return False
+        self.push(PaintAreas(self, todo, stroke))
+        return True
 
     def set_area_properties(self, area_id: str, **changes: Any) -> None:
         area = self.area_map.areas[area_id]

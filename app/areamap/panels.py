@@ -204,12 +204,14 @@ class BorderPanel(QWidget):
 
     def _reset(self) -> None:
         row = self.table.currentRow()
-        if row >= 0 and self.table.item(row, 0) is not None:
-            self._kind(self.table.item(row, 0).text(), None)
+        item = self.table.item(row, 0) if row >= 0 else None
+        if item is not None:
+            self._kind(item.text(), None)
 
     def _current(self, row, _col, _prow, _pcol) -> None:
-        if row >= 0 and self.area_id is not None and self.table.item(row, 0) is not None:
-            self.highlighted.emit(self.area_id, self.table.item(row, 0).text())
+        item = self.table.item(row, 0) if row >= 0 else None
+        if item is not None and self.area_id is not None:
+            self.highlighted.emit(self.area_id, item.text())
 
 
 class ProblemsPanel(QListWidget):
@@ -256,8 +258,7 @@ class UnitsPanel(QWidget):
         lay = QVBoxLayout(self)
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.list.currentItemChanged.connect(
-            lambda cur, _prev: cur is not None and self.unit_selected.emit(cur.data(Qt.ItemDataRole.UserRole)))
+        self.list.currentItemChanged.connect(self._current_changed)
         lay.addWidget(self.list)
         row = QHBoxLayout()
         self.place = QPushButton("Place in selected area")
@@ -267,6 +268,10 @@ class UnitsPanel(QWidget):
         row.addWidget(self.place)
         row.addWidget(self.remove)
         lay.addLayout(row)
+
+    def _current_changed(self, cur: QListWidgetItem | None, _prev: QListWidgetItem | None) -> None:
+        if cur is not None:
+            self.unit_selected.emit(cur.data(Qt.ItemDataRole.UserRole))
 
     def selected_units(self) -> list[str]:
         return [i.data(Qt.ItemDataRole.UserRole) for i in self.list.selectedItems()]

@@ -13,7 +13,8 @@ whose methods push ONE undo command per edit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath
@@ -24,7 +25,26 @@ from .geometry import AreaGeometryError
 from .view import Z_TOOL, cosmetic
 
 if TYPE_CHECKING:
-    from .window import AreaMapWindow
+    from .document import AreaMapDocument
+    from .view import AreaLayers, AreaView
+
+
+class AreaEditorHost(Protocol):
+    """What the area tools need of the editor window that holds them (app/editor/area_window.py)."""
+
+    document: AreaMapDocument
+    view: AreaView
+    layers: AreaLayers
+    selected: list[str]
+
+    def select_areas(self, ids: Iterable[str]) -> None: ...
+    def select_unit(self, uid: str | None) -> None: ...
+    def show_status(self, text: str) -> None: ...
+    def delete_selected(self) -> None: ...
+    def place_units(self, uids: Iterable[str], area_id: str | None) -> None: ...
+    def is_locked(self, layer: str) -> bool: ...
+
+    brush_terrain: str
 
 
 def _pt(p: QPointF) -> tuple[float, float]:
@@ -39,7 +59,7 @@ class AreaTool(QObject):
     shortcut = ""
     help = ""
 
-    def __init__(self, win: AreaMapWindow) -> None:
+    def __init__(self, win: AreaEditorHost) -> None:
         super().__init__()
         self.win = win
         self.preview = QGraphicsPathItem()
@@ -107,7 +127,7 @@ class AreaTool(QObject):
 class _PolylineTool(AreaTool):
     """Click points (snapped), finish with a double click or Enter, Esc cancels, Backspace undoes one."""
 
-    def __init__(self, win: AreaMapWindow) -> None:
+    def __init__(self, win: AreaEditorHost) -> None:
         super().__init__(win)
         self.points: list[tuple[float, float]] = []
         self.hover: tuple[float, float] | None = None
@@ -257,7 +277,7 @@ class SelectTool(AreaTool):
     help = ("Select: click an area (Shift+click a second for Merge); drag a vertex to move it; double-click a "
             "border to insert a vertex; Delete removes the vertex under the cursor, else the selected area")
 
-    def __init__(self, win: AreaMapWindow) -> None:
+    def __init__(self, win: AreaEditorHost) -> None:
         super().__init__(win)
         self.dragging: tuple[float, float] | None = None
         self.drag_counter: str | None = None
@@ -350,4 +370,50 @@ class SelectTool(AreaTool):
         return True
 
 
-TOOL_CLASSES = (SelectTool, DrawAreaTool, SplitTool)
+class PaintTool(AreaTool):
+    """Paint terrain: every area the press and the drag touch takes the chosen terrain (the toolbar's
+    terrain box); one drag is one undo step."""
+
+    name = "paint"
+    title = "Paint terrain"
+    shortcut = "B"
+    help = "Paint terrain: click or drag over areas to give them the terrain chosen in the toolbar"
+
+    def __init__(self, win: AreaEditorHost) -> None:
+        super().__init__(win)
+        self.stroke: int | None = None
+
+    def _paint(self, pos: QPointF) -> None:
+        aid = self.doc.area_map.area_at(pos.x(), pos.y())
+        if aid is None or self.stroke is None:
+            return
+        if self.win.is_locked("areas"):
+            self.win.show_status("The areas layer is locked (Layers panel)")
+            return
+        terrain = self.win.brush_terrain
+        if self.doc.paint_terrain([aid], terrain, self.stroke):
+            self.win.show_status(f"Area {aid}: {terrain}")
+
+    def press(self, pos: QPointF, button, modifiers) -> bool:
+        if button != Qt.MouseButton.LeftButton:
+            return False
+        from .commands import new_stroke
+
+        self.stroke = new_stroke()
+        self._paint(pos)
+        return True
+
+    def move(self, pos: QPointF, buttons, modifiers) -> bool:
+        if self.stroke is None or not buttons & Qt.MouseButton.LeftButton:
+            return False
+        self._paint(pos)
+        return True
+
+    def release(self, pos: QPointF, button, modifiers) -> bool:
+        if self.stroke is None:
+            return False
+        self.stroke = None
+        return True
+
+
+TOOL_CLASSES = (SelectTool, DrawAreaTool, SplitTool, PaintTool)

@@ -18,9 +18,11 @@ from pathlib import Path
 
 import shapely
 from hexwright.app.counters.draw import counter_pixmap
-from hexwright.app.editor.canvas import UnderlayItem
-from hexwright.app.editor.counter_layer import PIXMAP_PX, CounterItem
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from hexwright.app.kindbase.counters import PIXMAP_PX, CounterItem
+from hexwright.app.kindbase.underlay import UnderlayItem
+from hexwright.app.kindbase.view import init_map_view
+from hexwright.app.render.arealabels import LabelLayout, fit_label
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -42,7 +44,6 @@ from PySide6.QtWidgets import (
 
 from . import geometry as geo
 from .document import area_sort_key
-from .labels import LabelLayout, fit_label
 
 BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "river": ("#1f6fd0", 6.0, Qt.PenStyle.SolidLine),
@@ -52,6 +53,14 @@ BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "none": ("#505050", 3.0, Qt.PenStyle.DotLine),
 }
 Z_UNDERLAY, Z_AREAS, Z_BORDERS, Z_LABELS, Z_PROBLEMS, Z_SELECTION, Z_COUNTERS, Z_TOOL = 0, 10, 20, 30, 40, 45, 50, 60
+# the layers an area map shows in the editor's Layers panel: id -> (title, z)
+AREA_LAYERS: dict[str, tuple[str, float]] = {
+    "underlay": ("Scanned underlay", Z_UNDERLAY),
+    "areas": ("Areas", Z_AREAS),
+    "borders": ("Borders", Z_BORDERS),
+    "labels": ("Numbers and names", Z_LABELS),
+    "counters": ("Counters", Z_COUNTERS),
+}
 
 
 _FONTS: dict[float, QFont] = {}
@@ -167,6 +176,8 @@ class AreaLayers:
         self.selection_item = self._path_item(Z_SELECTION, cosmetic("#ffcc00", 4.0), QBrush(QColor(255, 204, 0, 50)))
         self.highlight_item = self._path_item(Z_SELECTION + 1, cosmetic("#00c8ff", 5.0), Qt.BrushStyle.NoBrush)
         self.fill_opacity = 90  # of 255: the scan shows through the terrain colour
+        self.hidden: set[str] = set()  # layers hidden from the Layers panel (AREA_LAYERS)
+        self.locked: set[str] = set()  # layers locked against edits
         self.show_counters = True
         self.numbers_above = scenario is not None  # counters at the pole: the number goes above them
         self._label_counts: dict[str, int] = {}  # area id -> counters in it when its label was placed
@@ -195,6 +206,34 @@ class AreaLayers:
         if not self.underlay.pixmap().isNull():
             r = r.united(self.underlay.sceneBoundingRect())
         return r
+
+    # -- layers (the editor's Layers panel) -------------------------------------------------------
+    def layer_items(self, layer: str) -> list[QGraphicsItem]:
+        items: dict[str, list[QGraphicsItem]] = {
+            "underlay": [self.underlay], "areas": list(self.area_items.values()), "borders": list(self.border_items),
+            "labels": list(self.label_items.values()), "counters": list(self.counter_items.values())}
+        return items.get(layer, [])
+
+    def is_visible(self, layer: str) -> bool:
+        return layer not in self.hidden
+
+    def is_locked(self, layer: str) -> bool:
+        return layer in self.locked
+
+    def set_visible(self, layer: str, visible: bool) -> None:
+        (self.hidden.discard if visible else self.hidden.add)(layer)
+        self.apply_visibility(layer)
+
+    def set_locked(self, layer: str, locked: bool) -> None:
+        (self.locked.add if locked else self.locked.discard)(layer)
+
+    def apply_visibility(self, *layers: str) -> None:
+        for layer in layers or tuple(AREA_LAYERS):
+            on = layer not in self.hidden
+            if layer == "underlay" and self.map.underlay is not None:
+                on = on and self.map.underlay.visible
+            for item in self.layer_items(layer):
+                item.setVisible(on)
 
     # -- building ---------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -228,6 +267,7 @@ class AreaLayers:
         self.set_problems(self.problems)
         self.set_selected(self.selected)
         self.layout_counters()
+        self.apply_visibility()
 
     def describe(self, aid: str, neighbours: list[str] | None = None) -> str:
         a = self.map.areas[aid]
@@ -379,6 +419,7 @@ class AreaLayers:
             self._drop(self.counter_items.pop(uid))
             self.counter_pos.pop(uid, None)
         self._relabel({aid: len(uids) for aid, uids in by_area.items() if uids})
+        self.apply_visibility("counters", "labels")
 
     def _relabel(self, counts: dict[str, int]) -> None:
         """Place again the labels of areas whose number of counters changed (they keep clear of them)."""
@@ -406,18 +447,17 @@ class AreaView(QGraphicsView):
 
     zoomChanged = Signal(float)  # noqa: N815
     hovered = Signal(object)  # noqa: N815 - scene position (QPointF) or None
+    firstPainted = Signal()  # noqa: N815 - the viewport has been painted for the first time
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setBackgroundBrush(QColor("#5a5f66"))
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        init_map_view(self)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.handler = None
+        self._painted = False
         self.scene_rect = QRectF(0, 0, 1000, 800)
-        self._pan_from = None
+        self._pan_from: QPoint | None = None
         self._space = False
         self._fitted = False  # the map is fitted to the window: a resize (the first show too) fits it again
 
@@ -452,6 +492,12 @@ class AreaView(QGraphicsView):
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
         self._fitted = True
         self.zoomChanged.emit(self.zoom())
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.firstPainted.emit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         """A map fitted before the window was shown (its viewport still tiny) or before a resize is fitted

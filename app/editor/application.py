@@ -30,7 +30,8 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
 
     from .mainwindow import APPLICATION, ORGANIZATION, MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("Hexwright")
@@ -38,7 +39,16 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
     icon = application_icon()
     if icon is not None:
         app.setWindowIcon(icon)
-    win = MainWindow()
+    from .kinds import HEX, kind_of
+
+    # the window of the file's map kind (a scenario on an area map opens in the area window alone)
+    kind = kind_of(Path(path)) if path and Path(path).exists() else HEX
+    if kind is HEX:
+        win = MainWindow()
+    else:
+        from .kinds import make_window
+
+        win = make_window(kind, None, offer_recovery=True)
     if resume_gc:
         from PySide6.QtCore import QTimer
 
@@ -55,7 +65,8 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
         from PySide6.QtCore import QTimer
 
         def report_and_quit() -> None:
-            print(f"hexwright: editor shown: {win.windowTitle()} ({len(win.document.map)} hexes)")
+            what = "hexes" if kind is HEX else "areas"
+            print(f"hexwright: editor shown: {win.windowTitle()} ({len(win.document.map)} {what})")
             win.document.undo_stack.setClean()
             app.quit()
 

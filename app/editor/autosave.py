@@ -34,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from hexwright.engine.formats import atomic_write_text, dump_map, dump_scenario
+from hexwright.engine.formats import atomic_write_text
 from hexwright.engine.formats.atomic import process_exists
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
@@ -45,10 +45,12 @@ SIDE_SUFFIX = ".autosave"
 class AutosaveDocument(Protocol):
     """What the autosaver reads from the editor's document."""
 
-    map: Any  # HexMap
+    map: Any  # HexMap or AreaMap: its revision tells an edit
     scenario: Any  # Scenario | None
     path: Path | None
     undo_stack: Any  # QUndoStack
+
+    def dump_inline(self) -> str: ...
 
 
 def autosave_dir() -> Path:
@@ -264,9 +266,7 @@ class Autosaver(QObject):
         doc = self.document
         when = time.strftime("%Y-%m-%d %H:%M:%S")
         head = f"# Hexwright autosave of {doc.path or 'an untitled document'}, {when}, process {os.getpid()}\n"
-        if doc.scenario is not None:
-            return head + dump_scenario(doc.scenario, inline_map=True)
-        return head + dump_map(doc.map)
+        return head + doc.dump_inline()
 
     def adopt(self, side: Path) -> None:
         """Write to this recovered side file from now on, and remove it with the others."""

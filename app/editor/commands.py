@@ -166,8 +166,8 @@ class EraseHexes(MapCommand):
         assert isinstance(other, EraseHexes)
         for k, v in other.old_terrain.items():
             self.old_terrain.setdefault(k, v)
-        for k, v in other.old_features.items():
-            self.old_features.setdefault(k, v)
+        for h, features in other.old_features.items():
+            self.old_features.setdefault(h, features)
         self.hexes = list(dict.fromkeys(self.hexes + other.hexes))
         self._update_text()
         return True

@@ -16,61 +16,48 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.app.commands.loading import map_dir, sniff_kind
-from hexwright.engine.formats import load_document, load_map, read_source, save_map, save_scenario
+from hexwright.app.kindbase.document import DocumentBase
+from hexwright.engine.formats import (
+    dump_map,
+    dump_scenario,
+    load_document,
+    load_map,
+    read_source,
+    save_map,
+    save_scenario,
+)
 from hexwright.engine.formats.mapfile import MAP_KIND
 from hexwright.engine.model import HexMap, Scenario
 from hexwright.engine.model.scan_path import scan_path_for
 from hexwright.engine.validation import Diagnostic, SourceMap, has_errors, validate_scenario
 from hexwright.engine.validation.underlay import check_underlay
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
 
-class MapDocument(QObject):
-    """A map or a scenario open in the editor."""
+class MapDocument(DocumentBase):
+    """A hex map or a scenario on one open in the editor."""
 
-    modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
-    pathChanged = Signal(object)  # noqa: N815
-    saved = Signal(object)
     scenario_changed = Signal(str)  # the part that changed (app/scenario/document.py PARTS) or ""
     kindChanged = Signal()  # noqa: N815 - a map became a scenario (or back, on undo)
 
     def __init__(self, hexmap: HexMap, scenario: Scenario | None = None, path: Path | None = None,
                  source_map: SourceMap | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(scenario, path, parent)
         self.map = hexmap
-        self.scenario = scenario
-        self.path: Path | None = Path(path) if path is not None else None
         self.source_map = source_map or SourceMap()
         self.load_diagnostics: list[Diagnostic] = []
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
 
-    # -- state --------------------------------------------------------------------------------
-    @property
-    def modified(self) -> bool:
-        return not self.undo_stack.isClean()
-
-    @property
-    def display_name(self) -> str:
-        return self.path.name if self.path is not None else "Untitled"
-
-    @property
-    def base_dir(self) -> Path | None:
-        return self.path.parent if self.path is not None else None
+    def dump_inline(self) -> str:
+        if self.scenario is not None:
+            return dump_scenario(self.scenario, inline_map=True)
+        return dump_map(self.map)
 
     @property
     def map_dir(self) -> Path | None:
         """The folder of the file the map is saved in (a scenario's separate map file may lie in a
         sub-folder): the map's scan path is relative to it."""
         return map_dir(self.path, self.scenario) if self.path is not None else None
-
-    def push(self, command: QUndoCommand) -> None:
-        self.undo_stack.push(command)
-
-    @property
-    def is_scenario(self) -> bool:
-        return self.scenario is not None
 
     # -- loading ------------------------------------------------------------------------------
     @classmethod
@@ -109,9 +96,7 @@ class MapDocument(QObject):
     # -- saving -------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> None:
         """Write the file atomically (a scenario with a separate map file writes both); raises OSError."""
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise ValueError("the document has no file name yet; use save as")
+        target = self.save_target(path)
         u = self.map.underlay
         old_image = u.image if u is not None else None
         if u is not None:  # the scan is stored relative to the file the map is written to
@@ -126,12 +111,7 @@ class MapDocument(QObject):
             if u is not None and old_image is not None:
                 u.image = old_image
             raise
-        changed = target != self.path
-        self.path = target
-        self.undo_stack.setClean()
-        if changed:
-            self.pathChanged.emit(target)
-        self.saved.emit(target)
+        self.written(target)
 
 
 class ConvertToScenario(QUndoCommand):

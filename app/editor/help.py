@@ -77,12 +77,16 @@ class HelpBrowser(QDialog):
             item.setToolTip(str(path))
             self.list.addItem(item)
             self.paths.append(path)
-        self.list.currentRowChanged.connect(lambda r: 0 <= r < len(self.paths) and self.open(self.paths[r]))
+        self.list.currentRowChanged.connect(self._row_chosen)
         self.resize(1000, 720)
         if not self.paths:
             self.browser.setPlainText(f"No documentation found in {docs_dir()}.")
 
-    def open(self, path: Path, fragment: str = "") -> None:
+    def _row_chosen(self, row: int) -> None:
+        if 0 <= row < len(self.paths):
+            self.open_path(self.paths[row])
+
+    def open_path(self, path: Path, fragment: str = "") -> None:
         url = QUrl.fromLocalFile(str(path))
         if fragment:
             url.setFragment(fragment)
@@ -96,7 +100,7 @@ class HelpBrowser(QDialog):
         """Open a guide by file name ("editor.md"); False if it is not shipped."""
         for p in self.paths:
             if p.name == name:
-                self.open(p)
+                self.open_path(p)
                 return True
         return False
 
@@ -104,7 +108,7 @@ class HelpBrowser(QDialog):
         if url.isLocalFile() or not url.scheme():
             target = Path(url.toLocalFile()) if url.isLocalFile() else (docs_dir() / url.path())
             if target.suffix == ".md" and target.exists():
-                self.open(target, url.fragment())
+                self.open_path(target, url.fragment())
                 return
             if not target.suffix and url.fragment():  # an anchor in this guide
                 self.browser.scrollToAnchor(url.fragment())
@@ -114,7 +118,8 @@ class HelpBrowser(QDialog):
 
 def open_help(parent: QWidget | None, guide: str = "editor.md") -> HelpBrowser:
     dlg = HelpBrowser(parent)
-    dlg.open_guide(guide) or (dlg.paths and dlg.open(dlg.paths[0]))
+    if not dlg.open_guide(guide) and dlg.paths:
+        dlg.open_path(dlg.paths[0])
     dlg.show()
     return dlg
 

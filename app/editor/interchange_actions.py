@@ -4,13 +4,13 @@ dropped on the editor's window (maps and scenarios open; a Tiled map goes throug
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .window_hexbase import EditorWindowBase as MainWindow
 
 OPENABLE = (".yaml", ".yml")
 IMPORTABLE = (".tmx",)
@@ -29,7 +29,7 @@ def dropped_files(mime: QMimeData) -> list[Path]:
     return out
 
 
-def open_dropped(win: MainWindow, mime: QMimeData) -> bool:
+def open_dropped(win: Any, mime: QMimeData) -> bool:
     """Open the first map or scenario dropped (a Tiled map through its import dialog)."""
     files = dropped_files(mime)
     if not files:

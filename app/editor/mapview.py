@@ -7,10 +7,13 @@ the order of battle, is the counters' business; anything else goes on to the too
 
 from __future__ import annotations
 
+from typing import Any
+
+from hexwright.app.kindbase.view import init_map_view
 from hexwright.engine.hexgrid import Hex
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen, QWheelEvent
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QWheelEvent
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
 
 from .canvas import MapCanvas, brush_outline
 from .tools.base import Tool, ToolEvent
@@ -28,10 +31,7 @@ class MapView(QGraphicsView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setBackgroundBrush(QColor("#5a5f66"))
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        init_map_view(self)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setMouseTracking(True)
@@ -41,8 +41,8 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
         self._hover: Hex | None = None
-        self.counter_handler = None  # CounterLayer of an open scenario, or None
-        self.file_drop_handler = None  # the MainWindow: opens map and scenario files dropped on the view
+        self.counter_handler: Any = None  # CounterLayer of an open scenario, or None
+        self.file_drop_handler: Any = None  # the MainWindow: opens map and scenario files dropped on the view
         self.setAcceptDrops(True)
         self.auto_fit = True  # keep the whole map in view until the person zooms or pans
         self._fitting = False

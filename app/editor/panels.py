@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from hexwright.engine.model.hexmap import HexMap
 from hexwright.engine.validation import Diagnostic, Severity
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .canvas import LAYERS, MapCanvas, qcolor
+from .canvas import LAYERS, qcolor
 
 # palette groups: key -> (title, the tool the choice belongs to)
 PALETTE_GROUPS = (
@@ -125,7 +126,7 @@ class PalettePanel(QWidget):
             self.tree.setCurrentItem(it)
         else:
             self.tree.clearSelection()
-            self.tree.setCurrentItem(None)
+            self.tree.setCurrentIndex(QModelIndex())
 
     def follow_tool(self, tool_name: str, brush) -> None:
         """Highlight what the tool `tool_name` paints with from the BrushState (nothing for the tools
@@ -149,16 +150,28 @@ class PalettePanel(QWidget):
             self.chosen.emit(*data)
 
 
+class LayerHolder(Protocol):
+    """What the Layers panel reads of a map kind's layers (MapCanvas, AreaLayers)."""
+
+    map: Any
+
+    def is_visible(self, layer: str) -> bool: ...
+    def is_locked(self, layer: str) -> bool: ...
+
+
 class LayersPanel(QWidget):
-    """Each layer with a visibility and a lock toggle, and the underlay's opacity."""
+    """Each layer with a visibility and a lock toggle, and the underlay's opacity. `layers`: the map
+    kind's layers, id -> (title, z), the hex canvas's by default (an area map's: app/areamap/view.py
+    AREA_LAYERS); `sync` reads a kind's layer holder (is_visible, is_locked, map.underlay)."""
 
     visibilityChanged = Signal(str, bool)  # noqa: N815
     lockChanged = Signal(str, bool)  # noqa: N815
     opacityChanged = Signal(float)  # noqa: N815
     opacityReleased = Signal()  # noqa: N815
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, layers: dict[str, tuple[str, float]] | None = None) -> None:
         super().__init__(parent)
+        layers = LAYERS if layers is None else layers
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 4)
         grid.addWidget(QLabel("<b>Layer</b>"), 0, 0)
@@ -166,7 +179,7 @@ class LayersPanel(QWidget):
         grid.addWidget(QLabel("<b>Lock</b>"), 0, 2)
         self.visible_boxes: dict[str, QCheckBox] = {}
         self.lock_boxes: dict[str, QCheckBox] = {}
-        for i, (layer, (title, _z)) in enumerate(reversed(list(LAYERS.items())), start=1):
+        for i, (layer, (title, _z)) in enumerate(reversed(list(layers.items())), start=1):
             grid.addWidget(QLabel(title), i, 0)
             v = QCheckBox()
             v.setChecked(True)
@@ -179,7 +192,7 @@ class LayersPanel(QWidget):
             grid.addWidget(lk, i, 2)
             self.visible_boxes[layer] = v
             self.lock_boxes[layer] = lk
-        n = len(LAYERS) + 1
+        n = len(layers) + 1
         grid.addWidget(QLabel("Underlay opacity"), n, 0)
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setRange(0, 100)
@@ -189,7 +202,7 @@ class LayersPanel(QWidget):
         grid.addWidget(self.opacity, n, 1, 1, 2)
         grid.setRowStretch(n + 1, 1)
 
-    def sync(self, canvas: MapCanvas) -> None:
+    def sync(self, canvas: LayerHolder) -> None:
         for layer, box in self.visible_boxes.items():
             box.blockSignals(True)
             box.setChecked(canvas.is_visible(layer))

@@ -51,13 +51,13 @@ class Preferences:
             if units in UNITS:
                 p.units = units
             try:
-                minutes = int(settings.value("autosave_minutes", p.autosave_minutes))
+                minutes = int(str(settings.value("autosave_minutes", p.autosave_minutes)))
                 if 0 <= minutes <= 120:
                     p.autosave_minutes = minutes
             except (TypeError, ValueError):
                 pass
             try:
-                size = float(settings.value("hex_size", p.hex_size))
+                size = float(str(settings.value("hex_size", p.hex_size)))
                 if 4.0 <= size <= 512.0:
                     p.hex_size = size
             except (TypeError, ValueError):

@@ -94,7 +94,8 @@ class ScenarioPanels:
     """The scenario docks of one scenario document; `close()` removes them (document switched)."""
 
     def __init__(self, window, document) -> None:
-        from hexwright.app.counters.designer import CounterDesigner
+        self.document = document  # the panels show this document's scenario
+        from hexwright.app.scenario.counter_designer import CounterDesigner
         from hexwright.app.scenario.markers import MarkersEditor
         from hexwright.app.scenario.oob_panel import OobPanel
         from hexwright.app.scenario.reinforcements import ReinforcementsEditor

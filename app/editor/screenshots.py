@@ -47,7 +47,8 @@ def _shoot(win: MainWindow, app: QApplication, path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
-    app = QApplication.instance() or QApplication([])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
         settings = QSettings(str(Path(tmp) / "editor.ini"), QSettings.Format.IniFormat)
         win = MainWindow(settings=settings, offer_recovery=False)

@@ -34,7 +34,8 @@ def _settle(app: QApplication, seconds: float = 1.0) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
-    app = QApplication.instance() or QApplication([])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings=settings, offer_recovery=False)
     win.move(0, 0)

@@ -157,9 +157,9 @@ class Workspace(QObject):
         if bottom:
             win.resizeDocks(bottom[:1], [BOTTOM_HEIGHT[task]], Qt.Orientation.Vertical)
         for name in ("oobDock", "designerDock", "paletteDock", "propertiesDock"):
-            d = win.findChild(QDockWidget, name)
-            if d is not None and d.isVisible():
-                d.raise_()
+            found = win.findChild(QDockWidget, name)
+            if found is not None and found.isVisible():
+                found.raise_()
 
     def document_opened(self, is_scenario: bool) -> None:
         """A scenario opens in the set-up layout, a map in the editing layout."""

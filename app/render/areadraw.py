@@ -196,9 +196,9 @@ def _measure(text: str, px: float) -> float:
 
 def _paint_name(painter: QPainter, m: AreaMap, aid: str, centre: tuple[float, float], s: float,
                 o: AreaRenderOptions) -> None:
-    """The area's name inside its outline and clear of its number, zone and VP badge (app/areamap/labels.py:
+    """The area's name inside its outline and clear of its number, zone and VP badge (app/render/arealabels.py:
     wrapped, smaller, or left out when the area has no room for it)."""
-    from hexwright.app.areamap.labels import fit_label
+    from hexwright.app.render.arealabels import fit_label
     from shapely.geometry import Point, box
     from shapely.ops import unary_union
 

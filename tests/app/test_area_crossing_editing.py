@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.areamap.window import AreaMapWindow
+from hexwright.app.editor.area_window import AreaMapWindow
 from hexwright.engine.validation import validate_scenario
 
 CROSSING = Path("scenarios/storm-arnhem")

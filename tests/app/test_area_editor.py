@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.areamap.window import AreaMapWindow
+from hexwright.app.editor.area_window import AreaMapWindow
 from hexwright.engine.model.areamap import AreaMap
 from PySide6.QtCore import QPointF, Qt
 

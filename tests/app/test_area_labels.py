@@ -1,11 +1,11 @@
-"""Area labels fitted inside their outlines (app/areamap/labels.py): wrapped, smaller, or the number alone;
+"""Area labels fitted inside their outlines (app/render/arealabels.py): wrapped, smaller, or the number alone;
 no two labels of The Crossing's map overlap in the area view."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.areamap.labels import fit_label, wrap
+from hexwright.app.render.arealabels import fit_label, wrap
 from shapely.geometry import Polygon, box
 
 

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.areamap.window import AreaMapWindow
+from hexwright.app.editor.area_window import AreaMapWindow
 from PySide6.QtCore import QPointF, QSettings, Qt
 from shapely.geometry import Point
 
@@ -48,7 +48,7 @@ def test_the_editor_opens_a_scenario_on_an_area_map_in_the_area_editor(qtbot, tm
     qtbot.addWidget(main, before_close_func=lambda w: w.document.undo_stack.setClean())
     assert main.act_new_area in main.menuBar().actions()[0].menu().actions()
     assert main.open_path(crossing)
-    area_win = main.area_windows[-1]
+    area_win = main.opened_windows[-1]
     area_win.ask_to_save = False
     qtbot.addWidget(area_win)
     assert isinstance(area_win, AreaMapWindow)
@@ -131,7 +131,7 @@ def test_playtest_from_the_area_editor_plays_a_copy_on_an_area_board(qtbot, win)
 
 
 def test_new_area_map_dialog_takes_the_scan_size(qtbot, tmp_path):
-    from hexwright.app.areamap.new_dialog import NewAreaMapDialog
+    from hexwright.app.editor.dialogs.new_area_map import NewAreaMapDialog
     from PySide6.QtGui import QColor, QImage
 
     img = QImage(640, 480, QImage.Format.Format_RGB32)
@@ -151,7 +151,7 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     import os
     import time
 
-    from hexwright.app.editor import mainwindow
+    from hexwright.app.editor import mainwindow, window_files
     from hexwright.app.editor.autosave import side_path
 
     doc, _ = AreaMapDocument.open(crossing)
@@ -168,11 +168,11 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     w.autosaver.stop()  # as if the editor had crashed: the side file stays
     w.autosaver = None
 
-    monkeypatch.setattr(mainwindow, "_ask_recovery", lambda *a, **k: "recover")
+    monkeypatch.setattr(window_files, "_ask_recovery", lambda *a, **k: "recover")
     main = mainwindow.MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main, before_close_func=lambda m: m.document.undo_stack.setClean())
     assert main.open_path(crossing)
-    rec = main.area_windows[-1]
+    rec = main.opened_windows[-1]
     rec.ask_to_save = False
     qtbot.addWidget(rec)
     assert rec.document.path == crossing and rec.document.modified

@@ -1,7 +1,7 @@
 """The counter designer widget: edits go through the undo stack and the preview follows them."""
 
 import pytest
-from hexwright.app.counters.designer import CounterDesigner
+from hexwright.app.scenario.counter_designer import CounterDesigner
 from hexwright.app.scenario.demo import demo_scenario
 from hexwright.app.scenario.document import ScenarioDocument
 from hexwright.engine.formats import dump_scenario

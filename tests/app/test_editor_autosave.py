@@ -18,13 +18,19 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 
 class Doc:
-    """The editor document as the autosaver sees it: exactly these four attributes."""
+    """The editor document as the autosaver sees it (autosave.AutosaveDocument): these attributes and
+    the document as one file's text."""
 
     def __init__(self, hexmap: HexMap, path: Path | None = None, scenario: Scenario | None = None) -> None:
         self.map = hexmap
         self.scenario = scenario
         self.path = path
         self.undo_stack = QUndoStack()
+
+    def dump_inline(self) -> str:
+        from hexwright.engine.formats import dump_map, dump_scenario
+
+        return dump_scenario(self.scenario, inline_map=True) if self.scenario is not None else dump_map(self.map)
 
 
 class PaintTerrain(QUndoCommand):

@@ -31,7 +31,9 @@ def small_map(columns: int = 12, rows: int = 10) -> HexMap:
 def make_window(qtbot, tmp_path, hexmap: HexMap | None = None):
     from hexwright.app.editor.document import MapDocument
     from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor_main import install_launchers
 
+    install_launchers()  # what the program's entry does: Play > Playtest and Balance Lab open their windows
     QStandardPaths.setTestModeEnabled(True)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings=settings)

@@ -5,7 +5,7 @@ screen, and the canvas showing what the export prints."""
 from __future__ import annotations
 
 import numpy as np
-from hexwright.app.editor.counter_lod import FULL_PX, VALUES_PX, detail_level, lod_paint, values_text
+from hexwright.app.kindbase.counter_lod import FULL_PX, VALUES_PX, detail_level, lod_paint, values_text
 from hexwright.app.render.export import render_to_image
 from hexwright.app.render.mapdraw import RenderOptions
 from PySide6.QtCore import QRectF, Qt

@@ -1,8 +1,10 @@
-"""The area-map editor window: the editor opens it for File > New > Area Map… and for an area-map file or
-a scenario on an area map (app/editor/mainwindow.py). The view in the middle (app/areamap/view.py), the
-tools on the left (Select S, Draw area A, Split K; Merge M merges the two selected areas), the Area,
-Borders, Problems, Units and Undo history panels around it. Save, Save As, Validate (F7), Export PNG
-and Playtest (F5) work as for hex maps.
+"""The editor window of the area kind (app/editor/kinds.py): an area-map file or a scenario on an area map
+opens here, from File > Open in any editor window, File > New Area Map… or the command line. The view in
+the middle (app/areamap/view.py), the tools on the left (Select S, Draw area A, Split K, Paint terrain B;
+Merge M merges the two selected areas), the Area, Borders, Units, Layers, Overview, Problems and Undo
+history panels around it. The File menu, recent files, dropped files, autosave and the recovery of
+autosaved copies (untitled documents too) are the shell's, shared with the hex kind's window
+(app/editor/window_files.py); Validate (F7), Export and Playtest (F5) work as for hex maps.
 
 For scripts and tests (offscreen)::
 
@@ -16,36 +18,49 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hexwright.app.areamap.commands import SetMapUnderlay
+from hexwright.app.areamap.document import AreaChange, AreaMapDocument
+from hexwright.app.areamap.geometry import AreaGeometryError
+from hexwright.app.areamap.panels import AreaInspector, BorderPanel, ProblemsPanel, UnitsPanel
+from hexwright.app.areamap.tools import TOOL_CLASSES, AreaTool
+from hexwright.app.areamap.view import AREA_LAYERS, AreaLayers, AreaView, geometry_path
 from hexwright.engine.model.hexmap import Underlay
-from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QImage, QKeySequence, QPainter
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (
-    QDockWidget,
+    QComboBox,
     QFileDialog,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QToolBar,
     QUndoView,
     QWidget,
 )
 
-from .commands import SetMapUnderlay
-from .document import AreaChange, AreaMapDocument
-from .geometry import AreaGeometryError
-from .panels import AreaInspector, BorderPanel, ProblemsPanel, UnitsPanel
-from .tools import TOOL_CLASSES, AreaTool
-from .view import AreaLayers, AreaView, geometry_path
+from .area_clipboard import AreaClipboard
+from .autosave import Autosaver
+from .kinds import AREA
+from .panels import LayersPanel, OverviewWidget
+from .preferences import Preferences
+from .window_base import editor_settings
+from .window_files import FileOperations
 
-FILE_FILTER = "Hexwright area maps and scenarios (*.yaml *.yml);;All files (*)"
 SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 
 
-class AreaMapWindow(QMainWindow):
-    def __init__(self, document: AreaMapDocument, parent: QWidget | None = None) -> None:
+class AreaMapWindow(FileOperations):
+    kind = AREA
+
+    def __init__(self, document: AreaMapDocument | None = None, parent: QWidget | None = None,
+                 settings: QSettings | None = None, offer_recovery: bool = False) -> None:
+        """`settings`: the editor's (recent files, preferences) unless given; `offer_recovery`: once
+        shown, offer the untitled documents of editors that crashed."""
         super().__init__(parent)
+        self.settings = settings if settings is not None else editor_settings()
+        self.prefs = Preferences.load(self.settings)
+        self.autosaver: Autosaver | None = None
+        self.opened_windows: list = []
         self.selected: list[str] = []
-        self.ask_to_save = True  # closing asks to save a modified document (scripts and tests turn it off)
         self.selected_unit: str | None = None
         self.view = AreaView(self)
         self.setCentralWidget(self.view)
@@ -57,6 +72,8 @@ class AreaMapWindow(QMainWindow):
         self.borders = BorderPanel()
         self.problems = ProblemsPanel()
         self.units = UnitsPanel()
+        self.layers_panel = LayersPanel(layers=AREA_LAYERS)
+        self.overview = OverviewWidget()
         self.inspector.message.connect(self.show_status)
         self.borders.highlighted.connect(self._highlight_border)
         self.problems.activated_areas.connect(self.select_areas)
@@ -64,44 +81,48 @@ class AreaMapWindow(QMainWindow):
                                                                          else None))
         self.units.remove_requested.connect(lambda uids: self.place_units(uids, None))
         self.units.unit_selected.connect(self.select_unit)
+        self.layers_panel.visibilityChanged.connect(self.set_layer_visible)
+        self.layers_panel.lockChanged.connect(self.set_layer_locked)
+        self.layers_panel.opacityChanged.connect(self.set_underlay_opacity)
+        self.layers_panel.opacityReleased.connect(lambda: setattr(self, "_opacity_stroke", None))
+        self._opacity_stroke: int | None = None
+        self.overview.navigate.connect(self.view.centerOn)
         self._problem_timer = QTimer(self)
         self._problem_timer.setSingleShot(True)
         self._problem_timer.setInterval(250)
         self._problem_timer.timeout.connect(self.refresh_problems)
-        self.document: AreaMapDocument | None = None
-        self.layers: AreaLayers | None = None
+        self._has_document = False
         self.undo_view = QUndoView()
+        self.clipboard = AreaClipboard(self)
         self._build_actions()
         self._build_docks()
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
+        self.view.zoomChanged.connect(lambda _z: self._viewport_moved())
+        self.view.horizontalScrollBar().valueChanged.connect(lambda _v: self._viewport_moved())
+        self.view.verticalScrollBar().valueChanged.connect(lambda _v: self._viewport_moved())
         self.view.hovered.connect(self._hovered)
+        self.setAcceptDrops(True)
         self.resize(1400, 900)
-        self.set_document(document)
+        self.set_document(document if document is not None else AREA.empty_document())
         self.set_tool("select")
+        if offer_recovery:
+            QTimer.singleShot(0, self.offer_untitled_recovery)
 
     # -- construction -----------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setStatusTip(tip)
-        a.triggered.connect(slot)
-        self.addAction(a)
+        a = super()._action(text, slot, shortcut, tip)
+        self.addAction(a)  # its shortcut works with the menu bar hidden too
         return a
 
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey  # noqa: N806
-        self.act_open = self._action("&Open…", self.open_dialog, K.Open)
-        self.act_save = self._action("&Save", self.save, K.Save)
-        self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
+        self.build_file_actions()
         self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E",
                                        "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
         self.act_export_view = self._action("Export &View as PNG…", self.export_view_dialog,
                                             tip="The map as the editor shows it, scan and counters included")
-        self.act_close = self._action("&Close", self.close, K.Close)
         self.act_undo = self._action("&Undo", lambda: self.document.undo_stack.undo(), K.Undo)
         self.act_redo = self._action("&Redo", lambda: self.document.undo_stack.redo())
         self.act_redo.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
@@ -123,14 +144,14 @@ class AreaMapWindow(QMainWindow):
             a.setCheckable(True)
             group.addAction(a)
             self.tool_actions[name] = a
+        for a in (self.act_new, self.act_new_area, self.act_open, self.act_save, self.act_save_as, self.act_close,
+                  self.act_quit):
+            self.addAction(a)
         mb = self.menuBar()
-        m = mb.addMenu("&File")
-        m.addActions([self.act_open, self.act_save, self.act_save_as, self.act_export, self.act_export_view])
-        m.addSeparator()
-        m.addAction(self.act_close)
-        m = mb.addMenu("&Edit")
-        m.addActions([self.act_undo, self.act_redo])
-        m.addSeparator()
+        m = self.build_file_menu()
+        m.insertActions(self.file_menu_tail, [self.act_export, self.act_export_view])
+        m.insertSeparator(self.file_menu_tail)
+        m = self.build_edit_menu(self.clipboard.actions())
         m.addActions([self.act_merge, self.act_delete])
         m = mb.addMenu("&View")
         m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
@@ -147,46 +168,100 @@ class AreaMapWindow(QMainWindow):
         tb.setObjectName("areaToolsToolbar")
         tb.addActions(list(self.tool_actions.values()) + [self.act_merge])
         tb.addSeparator()
+        self.terrain_box = QComboBox()
+        self.terrain_box.setToolTip("The terrain the Paint terrain tool (B) gives the areas it touches")
+        self.terrain_box.activated.connect(lambda _i: self.choose_terrain(self.terrain_box.currentData()))
+        tb.addWidget(self.terrain_box)
+        tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo, self.act_fit])
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
-
-    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
-        d = QDockWidget(title, self)
-        d.setObjectName(name)
-        d.setWidget(widget)
-        self.addDockWidget(area, d)
-        self.panels_menu.addAction(d.toggleViewAction())
-        return d
 
     def _build_docks(self) -> None:
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
         self.dock_area = self._dock("Area", "areaDock", self.inspector, R)
         self.dock_borders = self._dock("Borders", "bordersDock", self.borders, R)
         self.dock_units = self._dock("Units", "areaUnitsDock", self.units, R)
+        self.dock_layers = self._dock("Layers", "areaLayersDock", self.layers_panel, R)
+        self.dock_overview = self._dock("Overview", "areaOverviewDock", self.overview, R)
         self.dock_problems = self._dock("Problems", "areaProblemsDock", self.problems, B)
         self.dock_undo = self._dock("Undo history", "areaUndoDock", self.undo_view, B)
         self.tabifyDockWidget(self.dock_problems, self.dock_undo)
+        self.tabifyDockWidget(self.dock_borders, self.dock_layers)
+        self.tabifyDockWidget(self.dock_layers, self.dock_overview)
         self.dock_problems.raise_()
+        self.dock_borders.raise_()
         # the map gets the height; the Units list more room than the Area and Borders panels above it
         self.resizeDocks([self.dock_problems], [110], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 150, 380],
+        self.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 170, 360],
                          Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
 
+    # -- layers and overview ------------------------------------------------------------------------
+    def set_layer_visible(self, layer: str, visible: bool) -> None:
+        if self.layers is not None:
+            self.layers.set_visible(layer, visible)
+
+    def set_layer_locked(self, layer: str, locked: bool) -> None:
+        if self.layers is not None:
+            self.layers.set_locked(layer, locked)
+
+    def is_locked(self, layer: str) -> bool:
+        """The layer is locked in the Layers panel (the tools refuse to edit it)."""
+        return self.layers is not None and self.layers.is_locked(layer)
+
+    def set_underlay_opacity(self, opacity: float) -> None:
+        doc = self.document
+        if doc is None or doc.area_map.underlay is None:
+            return
+        from dataclasses import replace
+
+        from hexwright.app.areamap.commands import new_stroke
+
+        if self._opacity_stroke is None:
+            self._opacity_stroke = new_stroke()
+        doc.push(SetMapUnderlay(doc, replace(doc.area_map.underlay, opacity=opacity), "Change underlay opacity",
+                                self._opacity_stroke))
+
+    def _viewport_moved(self) -> None:
+        self.overview.set_visible_rect(self.view.mapToScene(self.view.viewport().rect()).boundingRect())
+
+    # -- terrain painting ---------------------------------------------------------------------------
+    def choose_terrain(self, code: str | None) -> None:
+        """The terrain the Paint terrain tool gives; choosing one selects that tool."""
+        if code:
+            self.brush_terrain = code
+            i = self.terrain_box.findData(code)
+            if i >= 0:
+                self.terrain_box.setCurrentIndex(i)
+            self.set_tool("paint")
+
+    def _fill_terrain_box(self) -> None:
+        table = self.document.area_map.terrain_table.terrain
+        self.terrain_box.clear()
+        for code, tt in table.items():
+            self.terrain_box.addItem(tt.name or code, code)
+        if getattr(self, "brush_terrain", None) not in table:
+            self.brush_terrain = next(iter(table), "open")
+        self.terrain_box.setCurrentIndex(max(0, self.terrain_box.findData(self.brush_terrain)))
+
     # -- document -----------------------------------------------------------------------------------
     def set_document(self, doc: AreaMapDocument) -> None:
-        old = self.document
+        old = self.document if self._has_document else None
+        self._has_document = True
         if old is not None:
             old.changed.disconnect(self._changed)
             self._stop_autosave()
             old.deleteLater()
-        self.document = doc
+        self.document: AreaMapDocument = doc
         doc.setParent(self)
         scene = self.view.scene()
         for item in list(scene.items()):
             if item.parentItem() is None:
                 scene.removeItem(item)
-        self.layers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
+        self.layers: AreaLayers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
+        for layer, box in self.layers_panel.visible_boxes.items():
+            self.layers.set_visible(layer, box.isChecked())
+            self.layers.set_locked(layer, self.layers_panel.lock_boxes[layer].isChecked())
         doc.changed.connect(self._changed)
         doc.modifiedChanged.connect(lambda _m: self._update_title())
         doc.pathChanged.connect(lambda _p: self._update_title())
@@ -197,33 +272,26 @@ class AreaMapWindow(QMainWindow):
         if self.tool is not None:
             self.tool.activate()
         self.units.set_scenario(doc.scenario)
+        self._fill_terrain_box()
         self._update_panels()
         self.refresh_problems()
+        self.layers_panel.sync(self.layers)
         self.view.scene_rect = self.layers.map_rect()
+        self.overview.set_scene(scene, self.view.scene_rect)
         self.view.fit_map()
         self._update_title()
         self._start_autosave()
 
-    # -- autosave -----------------------------------------------------------------------------------
-    def _start_autosave(self) -> None:
-        from .autosave import INTERVAL_MS, AreaAutosaver
+    def document_saved(self) -> None:
+        if self.layers is not None and self.document is not None:
+            self.layers.base_dir = self.document.base_dir  # the scan's path is relative to the new folder
 
-        try:
-            self.autosaver = AreaAutosaver(self.document, interval_ms=INTERVAL_MS, parent=self)
-        except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
-            self.show_status(f"Autosave is off: {exc}")
-            self.autosaver = None
+    def restore_view(self) -> None:
+        """An area map opens fitted to the window."""
+        self.view.fit_map()
 
-    def _stop_autosave(self, discard: bool = False) -> None:
-        saver, self.autosaver = getattr(self, "autosaver", None), None
-        if saver is None:
-            return
-        if discard:
-            try:
-                saver.discard()
-            except OSError:
-                pass
-        saver.stop()
+    def save_layout(self) -> None:
+        """The area window keeps no layout of its own between sessions."""
 
     def _update_title(self) -> None:
         doc = self.document
@@ -242,6 +310,9 @@ class AreaMapWindow(QMainWindow):
             self.layers.layout_counters()
         if change.placements:
             self.units.set_scenario(self.document.scenario)
+        if change.underlay:
+            self.layers_panel.sync(self.layers)
+        self.overview.schedule()
         self.selected = [a for a in self.selected if a in self.document.area_map.areas]
         self.layers.set_selected(self.selected)
         self._update_panels()
@@ -357,58 +428,7 @@ class AreaMapWindow(QMainWindow):
         if path:
             self.set_underlay(path)
 
-    # -- files --------------------------------------------------------------------------------------
-    def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an area map or scenario", "", FILE_FILTER)
-        if path and self.maybe_save():
-            self.open_path(path)
-
-    def open_path(self, path) -> bool:
-        doc, diags = AreaMapDocument.open(path)
-        if doc is None:
-            lines = [d.format() for d in diags] or [f"{path}: not an area map"]
-            self.last_load_errors = lines
-            QMessageBox.critical(self, "Cannot open the file", "\n".join(lines[:8]))
-            return False
-        self.set_document(doc)
-        return True
-
-    def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
-        return self._save_to(self.document.path)
-
-    def save_as(self) -> bool:
-        start = str(self.document.path or "untitled-area-map.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save as", start, FILE_FILTER)
-        return self._save_to(Path(path)) if path else False
-
-    def _save_to(self, path: Path) -> bool:
-        try:
-            self.document.save(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, "Save failed",
-                                 f"Could not save {path}:\n{exc}\n\nThe file on disk is unchanged.")
-            return False
-        self.layers.base_dir = self.document.base_dir
-        if getattr(self, "autosaver", None) is not None:
-            try:
-                self.autosaver.discard()
-            except OSError:
-                pass
-        self.show_status(f"Saved {path}")
-        return True
-
-    def maybe_save(self) -> bool:
-        if not self.document.modified or not self.ask_to_save:
-            return True
-        answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to {self.document.display_name}?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
+    # -- export -------------------------------------------------------------------------------------
     def export_png(self, path: str | Path, scale: float = 1.0) -> None:
         """The map (scan, areas, borders, numbers, counters; no problems or selection) as a PNG."""
         layers = self.layers
@@ -474,13 +494,9 @@ class AreaMapWindow(QMainWindow):
             QMessageBox.warning(self, "Playtest", "The scenario has errors; fix them first (Problems panel):\n\n"
                                 + "\n".join(d.format() for d in diags[:5]))
             return
-        from hexwright.app.playtest import open_playtest
+        from .launchers import PLAYTEST, launch
 
-        self.playtest_window = open_playtest(self)
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
-        if self.maybe_save():
-            self._stop_autosave(discard=True)
-            event.accept()
-        else:
-            event.ignore()
+        try:
+            self.playtest_window = launch(PLAYTEST, self)
+        except LookupError as exc:
+            QMessageBox.information(self, "Playtest", str(exc).capitalize() + ".")

@@ -1,7 +1,7 @@
 """Screenshots of area maps for docs/screenshots (run under Xvfb for the real window look):
 
     xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \\
-        python -m hexwright.app.areamap.screenshots docs/screenshots
+        python -m hexwright.app.screenshots.areas docs/screenshots
 
 area-drawing.png: areas being drawn over a scan of The Crossing's map. No scan of the printed Storm over
 Arnhem map ships with Hexwright, so the "scan" is The Crossing's own map drawn by the renderer, then
@@ -59,12 +59,12 @@ def stand_in_scan(path: Path) -> tuple[int, int]:
 
 
 def drawing_shot(app: QApplication, out: Path) -> None:
+    from hexwright.app.areamap.document import AreaMapDocument
+    from hexwright.app.editor.area_window import AreaMapWindow
     from hexwright.engine.formats.areamapfile import read_area_map_file
     from hexwright.engine.model.areamap import AreaMap
     from hexwright.engine.model.hexmap import Underlay
-
-    from .document import AreaMapDocument
-    from .window import AreaMapWindow
+    from PySide6.QtCore import QSettings
 
     tmp = Path(tempfile.mkdtemp())
     scan = tmp / "the-crossing-scan.png"
@@ -82,7 +82,7 @@ def drawing_shot(app: QApplication, out: Path) -> None:
     for br in printed.borders.values():
         if br.edited and br.a in amap.areas and br.b in amap.areas:
             doc.set_border_kind(br.a, br.b, br.kind)
-    win = AreaMapWindow(doc)
+    win = AreaMapWindow(doc, settings=QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat))
     win.ask_to_save = False
     win.resize(1600, 1000)
     win.show()
@@ -135,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
-    app = QApplication.instance() or QApplication([])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     drawing_shot(app, out)
     playtest_shot(app, out)
     return 0

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.scenario.commands import AddUnit, ChangeUnit, RemoveUnit
+from hexwright.app.counters.draw import SUPPLY_STRIPES, counter_pixmap, paint_counter
+from hexwright.app.counters.symbols import SYMBOL_NAMES, paint_type_symbol
 from hexwright.engine.formats import atomic_write_text
 from hexwright.engine.formats.csv_units import CsvImport, read_units_csv_file, write_units_csv
 from hexwright.engine.model import UnitDef
@@ -42,8 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .draw import SUPPLY_STRIPES, counter_pixmap, paint_counter
-from .symbols import SYMBOL_NAMES, paint_type_symbol
+from .commands import AddUnit, ChangeUnit, RemoveUnit
 
 MAP_SCALE_PX = 48  # a counter at the map view's 100 % zoom
 PRINT_SCALE_PX = 150  # 1/2 inch at 300 dpi
@@ -109,7 +109,7 @@ class CounterDesigner(QWidget):
         self.nationality_edit.textEdited.connect(lambda t: self._change("nationality", t))
         self.formation_combo = QComboBox()
         self.formation_combo.setEditable(True)
-        self.formation_combo.lineEdit().textEdited.connect(lambda t: self._change("formation", t))
+        _line_edit(self.formation_combo).textEdited.connect(lambda t: self._change("formation", t))
         self.formation_combo.activated.connect(lambda _i: self._change("formation", self.formation_combo.currentText()))
         self.type_combo = QComboBox()
         self.type_combo.setIconSize(QSize(36, 24))
@@ -143,7 +143,7 @@ class CounterDesigner(QWidget):
         self.supply_combo = QComboBox()
         self.supply_combo.setEditable(True)
         self.supply_combo.addItems([""] + [s.replace("_", " ") for s in SUPPLY_STRIPES])
-        self.supply_combo.lineEdit().textEdited.connect(lambda t: self._change("supply", t))
+        _line_edit(self.supply_combo).textEdited.connect(lambda t: self._change("supply", t))
         self.supply_combo.activated.connect(lambda _i: self._change("supply", self.supply_combo.currentText()))
         self.color_edit = QLineEdit()
         self.color_edit.setPlaceholderText("side or formation colour")
@@ -250,7 +250,8 @@ class CounterDesigner(QWidget):
         if tuple(self.value_spins) == names:
             return
         while self.values_grid.count():
-            w = self.values_grid.takeAt(0).widget()
+            item = self.values_grid.takeAt(0)
+            w = item.widget() if item is not None else None
             if w is not None:
                 w.deleteLater()
         self.value_spins.clear()
@@ -585,3 +586,11 @@ def _set_text(edit: QLineEdit, text: str) -> None:
         edit.setText(text)
         if not edit.hasFocus():
             edit.setCursorPosition(0)
+
+
+def _line_edit(combo: QComboBox) -> QLineEdit:
+    """The line edit of an editable combo box (Qt gives one to every editable combo box)."""
+    edit = combo.lineEdit()
+    if edit is None:
+        raise ValueError("the combo box is not editable")
+    return edit

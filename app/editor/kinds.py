@@ -1,0 +1,131 @@
+"""The kinds of map the editor shell edits: a hex map and an area map are two kinds of one document
+(Tiled's one MapDocument for every orientation). A kind says which files are its own, opens them, makes
+a new document with its New dialog and names the editor window that shows it (its view, tools and
+panels: app/editor/mainwindow.py for hexes, app/editor/area_window.py for areas).
+
+Like the engine's registry of rules families, the window of a kind is named by a string and imported when
+first needed: the file operations every window shares (app/editor/window_files.py) open a file of the
+other kind in that kind's window without the two windows importing each other."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from hexwright.engine.validation import Diagnostic
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QWidget
+
+
+class MapKind(Protocol):
+    """One kind of map: its files, its documents and its window."""
+
+    name: str  # "hex", "area"
+    title: str  # "Hex Map", "Area Map": File > New > …
+    window: str  # "module:Class" of its editor window
+
+    def accepts(self, path: Path) -> bool:
+        """The file is a map (or a scenario on a map) of this kind."""
+        ...
+
+    def open(self, path: Path) -> tuple[Any | None, list[Diagnostic]]:
+        """The document read from `path`, or None and what is wrong with the file."""
+        ...
+
+    def empty_document(self) -> Any:
+        """An empty untitled document (File > Close leaves one)."""
+        ...
+
+    def new_document(self, parent: QWidget, start_dir: str, prefs: Any) -> Any | None:
+        """A new document from the kind's New dialog, or None if the person cancels."""
+        ...
+
+
+def _window_class(spec: str) -> type:
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def make_window(kind: MapKind, settings: QSettings | None, document: Any | None = None,
+                offer_recovery: bool = False) -> Any:
+    """A new editor window for `kind` (on `document`, else on an empty untitled one)."""
+    cls = _window_class(kind.window)
+    win = cls(settings=settings, offer_recovery=offer_recovery)
+    if document is not None:
+        win.set_document(document)
+    return win
+
+
+class HexKind:
+    name = "hex"
+    title = "Hex Map"
+    window = "hexwright.app.editor.mainwindow:MainWindow"
+
+    def accepts(self, path: Path) -> bool:
+        return not AREA.accepts(path)
+
+    def open(self, path: Path) -> tuple[Any | None, list[Diagnostic]]:
+        from .document import MapDocument
+
+        return MapDocument.open(path)
+
+    def empty_document(self) -> Any:
+        from hexwright.engine.model.hexmap import HexMap
+
+        from .document import MapDocument
+
+        return MapDocument(HexMap(name="Untitled"))
+
+    def new_document(self, parent: QWidget, start_dir: str, prefs: Any) -> Any | None:
+        from .dialogs.new_map import NewMapDialog
+        from .document import MapDocument
+
+        dlg = NewMapDialog(parent, start_dir)
+        dlg.hex_size.setValue(prefs.hex_size)  # Preferences: the default hex size
+        if dlg.exec() != NewMapDialog.DialogCode.Accepted:
+            return None
+        return MapDocument(dlg.build_map())
+
+
+class AreaKind:
+    name = "area"
+    title = "Area Map"
+    window = "hexwright.app.editor.area_window:AreaMapWindow"
+
+    def accepts(self, path: Path) -> bool:
+        from hexwright.app.areamap.files import file_is_area_document
+
+        return path.exists() and file_is_area_document(path)
+
+    def open(self, path: Path) -> tuple[Any | None, list[Diagnostic]]:
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        return AreaMapDocument.open(path)
+
+    def empty_document(self) -> Any:
+        from hexwright.app.areamap.document import AreaMapDocument
+        from hexwright.engine.model.areamap import AreaMap
+
+        return AreaMapDocument(AreaMap(name="Untitled"))
+
+    def new_document(self, parent: QWidget, start_dir: str, prefs: Any) -> Any | None:
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        from .dialogs.new_area_map import NewAreaMapDialog
+
+        dlg = NewAreaMapDialog(parent, start_dir)
+        if dlg.exec() != NewAreaMapDialog.DialogCode.Accepted:
+            return None
+        return AreaMapDocument(dlg.build_map())
+
+
+HEX = HexKind()
+AREA = AreaKind()
+KINDS: tuple[MapKind, ...] = (HEX, AREA)
+
+
+def kind_of(path: Path) -> MapKind:
+    """The kind of map a file holds (a hex map unless it is an area map or a scenario on one)."""
+    return AREA if AREA.accepts(path) else HEX

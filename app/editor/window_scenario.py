@@ -1,0 +1,259 @@
+"""The editor window's scenario parts (scenario docks and menu, unit selection, playtest, balance lab,
+counter sheets), diagnostics and the Edit > Preferences and Help actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QMessageBox,
+    QWidget,
+)
+
+from .document import ConvertToScenario
+from .preferences import Preferences, PreferencesDialog
+from .window_hexbase import EditorWindowBase
+from .workspace import remember_layout
+
+if TYPE_CHECKING:
+    from .scenario_panels import ScenarioPanels
+
+
+class ScenarioActions(EditorWindowBase):
+    @property
+    def scenario_panels(self) -> ScenarioPanels | None:
+        """The scenario docks while a scenario is open. Opening a scenario before the window has been
+        painted builds them just after its first paint (the map shows about half a second sooner);
+        asking for them before that builds them at once."""
+        if self._panels_pending:
+            self._build_scenario_panels()
+        return self._scenario_panels
+
+    def _sync_scenario_ui(self) -> None:
+        """Scenario docks and menu for the document's kind (called on open and on conversion)."""
+        doc = self.document
+        want = doc is not None and doc.scenario is not None
+        panels = self._scenario_panels
+        if panels is not None and (not want or panels.document is not doc):
+            panels.close()
+            self._scenario_panels = None
+        self._panels_pending = False
+        if want and self._scenario_panels is None:
+            if self._painted or not self.isVisible():
+                self._build_scenario_panels()
+            else:  # the first paint comes first; the map view tells when it has painted
+                self._panels_pending = True
+        self._fill_scenario_menu()
+        self.act_sheets.setEnabled(want)
+        self.workspace.document_opened(want)
+        self.counter_layer.rebuild()
+        self._update_title()
+
+    def _build_scenario_panels(self) -> None:
+        from .scenario_panels import ScenarioPanels
+
+        self._panels_pending = False
+        doc = self.document
+        if doc is None or doc.scenario is None or self._scenario_panels is not None:
+            return
+        panels = ScenarioPanels(self, doc)
+        panels.oob.unit_selected.connect(lambda uid: self.select_unit(uid, source="oob"))
+        panels.designer.unit_selected.connect(lambda uid: self.select_unit(uid, source="designer"))
+        self._scenario_panels = panels
+        self._fill_scenario_menu()
+        if self.selected_unit is not None:
+            panels.oob.select_unit(self.selected_unit)
+            panels.designer.select_unit(self.selected_unit)
+        self.workspace.panels_added()
+
+    def _fill_scenario_menu(self) -> None:
+        doc = self.document
+        want = doc is not None and doc.scenario is not None
+        m = self.scenario_menu
+        m.clear()
+        self.act_new_scenario.setEnabled(not want)
+        m.addAction(self.act_new_scenario)
+        m.addSeparator()
+        if self._scenario_panels is not None:
+            m.addActions(self._scenario_panels.toggle_actions())
+            m.addSeparator()
+        m.addAction(self.act_sheets)
+
+    def view_painted(self) -> None:
+        """The map view has painted for the first time: build what waited for the first paint."""
+        if self._painted:
+            return
+        self._painted = True
+        if self._panels_pending:
+            QTimer.singleShot(0, self._build_pending_panels)
+
+    def _build_pending_panels(self) -> None:
+        if self._panels_pending:
+            self._build_scenario_panels()
+
+    def _scenario_changed(self, part: str) -> None:
+        self.counter_layer.on_scenario_changed(part)
+        self._scenario_timer.start()
+
+    def select_unit(self, unit_id: str | None, source: str = "") -> None:
+        """Select a unit in the order of battle, the designer and on the map (centred there)."""
+        if self.document is None or self.document.scenario is None:
+            return
+        if unit_id is not None and unit_id not in self.document.scenario.units:
+            self.show_status(f"No unit {unit_id} in this scenario")
+            return
+        if unit_id == self.selected_unit and source != "diagnostics":
+            return
+        self.selected_unit = unit_id
+        self.counter_layer.select(unit_id, centre=source != "map")
+        panels = self.scenario_panels
+        if panels is not None:
+            if source != "oob":
+                panels.oob.select_unit(unit_id)
+            if source != "designer":
+                panels.designer.select_unit(unit_id)
+            if source == "map":
+                panels.docks["oobDock"].raise_()
+        if unit_id is not None:
+            where = self.document.scenario.placements.get(unit_id)
+            self.show_status(f"{unit_id}" + (f" set up at {where}" if where else " not on the map"))
+
+    def new_scenario_dialog(self) -> None:
+        from .scenario_panels import NewScenarioDialog
+
+        if self.document is None or self.document.scenario is not None:
+            return
+        dlg = NewScenarioDialog(self.document.map.name, self)
+        if dlg.exec() != NewScenarioDialog.DialogCode.Accepted:
+            return
+        try:
+            sc = dlg.build(self.document.map)
+        except ValueError as exc:
+            QMessageBox.warning(self, "New scenario", str(exc))
+            return
+        self.new_scenario_from_map(sc)
+
+    def new_scenario_from_map(self, scenario) -> None:
+        """Turn the open map into a scenario document (one undo step). The map is saved inline in the
+        scenario file; the document has no file name until saved, so the map file is never overwritten."""
+        self.document.push(ConvertToScenario(self.document, scenario))
+
+    def playtest(self) -> None:
+        """Open the scenario as a game in the playtest window, on a copy of its model (app/playtest)."""
+        from hexwright.engine.validation.diagnostics import has_errors
+
+        from .launchers import PLAYTEST, launch
+
+        doc = self.document
+        if doc is not None and doc.scenario is not None:
+            diags = doc.validate()  # the engine plays only what validates (the rules need a sound scenario)
+            self.diagnostics.set_diagnostics(diags)
+            self.counter_layer.set_diagnostics(diags)
+            if has_errors(diags):
+                errors = [d for d in diags if d.severity.name == "ERROR"]
+                self.dock_diagnostics.show()
+                self.dock_diagnostics.raise_()
+                first = "\n".join(d.format() for d in errors[:5])
+                more = f"\n... and {len(errors) - 5} more" if len(errors) > 5 else ""
+                self.show_status(f"Playtest needs a scenario without errors: {len(errors)} error(s), see Diagnostics")
+                QMessageBox.warning(self, "Playtest",
+                                    f"The scenario has {len(errors)} error(s); fix them before a playtest "
+                                    f"(the Diagnostics panel lists them, double-click one to go there):\n\n"
+                                    f"{first}{more}")
+                self.playtest_window = None
+                return
+        try:
+            self.playtest_window = launch(PLAYTEST, self)
+        except LookupError as exc:
+            QMessageBox.information(self, "Playtest", str(exc).capitalize() + ".")
+            self.playtest_window = None
+            return
+        if self.playtest_window is not None:  # the playtest keeps a layout of its own
+            remember_layout(self.playtest_window, self.settings, "playtest")
+
+    def balance_lab(self) -> None:
+        """The balance lab (app/balance_lab) on the scenario's file, a non-modal dialog kept by the window."""
+        from .launchers import BALANCE_LAB, launch
+
+        doc = self.document
+        path = str(doc.path) if doc is not None and doc.scenario is not None and doc.path is not None else None
+        try:
+            self.balance_lab_dialog = launch(BALANCE_LAB, self, path)
+        except LookupError as exc:
+            QMessageBox.information(self, "Balance lab", str(exc).capitalize() + ".")
+
+    def print_counter_sheets(self) -> None:
+        if self.document is None or self.document.scenario is None:
+            return
+        from hexwright.app.counters.sheets_dialog import SheetsDialog
+
+        self.sheets_dialog = SheetsDialog(self.document.scenario, self)
+        self.sheets_dialog.show()
+
+    def revalidate(self) -> None:
+        if self.document is not None:
+            diags = self.document.validate()
+            self.diagnostics.set_diagnostics(diags)
+            self.counter_layer.set_diagnostics(diags)
+
+    def jump_to_label(self, label: str) -> None:
+        """Centre on and select what a diagnostic names: a hex ('0605') or a hexside ('0605/0606')."""
+        m = self.document.map
+        h = m.hex_at(label)
+        if h is not None:
+            self.view.centre_on_hex(h)
+            self.select_hex(h)
+            return
+        side = m.hexside_at(label) if "/" in label else None
+        if side is not None and self.canvas is not None:
+            self.view.centerOn(self.canvas.geometry.side_line(side).center())
+            self.select_hexside(side)
+            return
+        what = "hexside" if "/" in label else "hex"
+        self.show_status(f"No {what} {label} on this map")
+
+    def preferences(self) -> PreferencesDialog:
+        """Edit > Preferences: applied at once (Apply or OK) and kept in the settings."""
+        if self._prefs_dialog is None:
+            self._prefs_dialog = PreferencesDialog(self.prefs, self, self.settings.fileName())
+            self._prefs_dialog.applied.connect(self.apply_preferences)
+        self._prefs_dialog.set_values(self.prefs)
+        self._prefs_dialog.show()
+        self._prefs_dialog.raise_()
+        return self._prefs_dialog
+
+    def apply_preferences(self, prefs: Preferences, save: bool = True) -> None:
+        """Use `prefs` now: canvas colours, the autosave interval (or none); the default hex size and the
+        units of measure are read by the next New Map and Export."""
+        self.prefs = prefs
+        if save:
+            prefs.save(self.settings)
+        self.view.setBackgroundBrush(QColor(prefs.background))
+        pen = self.view.selection.pen()
+        pen.setColor(QColor(prefs.selection))
+        self.view.selection.setPen(pen)
+        if self.document is None:
+            return
+        if prefs.autosave_minutes <= 0 and self.autosaver is not None:
+            self.autosaver.stop()
+            self.autosaver = None
+        elif prefs.autosave_minutes > 0 and self.autosaver is None:
+            self._start_autosave()
+        elif self.autosaver is not None:
+            self.autosaver.timer.setInterval(prefs.autosave_ms)
+        if save:
+            self.show_status("Preferences applied")
+
+    def help(self, guide: str = "editor.md") -> QWidget:
+        """Help > Hexwright Help: the guides shipped with the application."""
+        from .help import open_help
+
+        self._help = open_help(self, guide)
+        return self._help
+
+    def about(self) -> None:
+        from .help import show_about
+
+        show_about(self)

@@ -1,0 +1,51 @@
+"""The scanned printed map under a map of any kind, placed by the underlay's affine transform."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImageReader, QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsPixmapItem
+
+UNDERLAY_Z = 0.7  # over the terrain, under everything else (the "underlay" layer of app/editor/canvas.py)
+
+
+class UnderlayItem(QGraphicsPixmapItem):
+    """The scanned printed map under the grid, placed by the underlay's affine transform."""
+
+    layer_id = "underlay"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(UNDERLAY_Z)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self._loaded: str | None = None
+        self.error: str | None = None
+
+    def show_underlay(self, underlay, base_dir: Path | None) -> None:
+        if underlay is None:
+            self.setPixmap(QPixmap())
+            self._loaded = None
+            return
+        from hexwright.engine.model.scan_path import resolve_scan
+
+        found = resolve_scan(underlay.image, base_dir)
+        path = found if found is not None else Path(underlay.image)
+        if self._loaded != str(path):
+            self.setPixmap(load_large_pixmap(path) if found is not None else QPixmap())
+            self.error = None if not self.pixmap().isNull() else (
+                f"cannot read the scan {path}" if found is not None else f"the scan {underlay.image} is missing")
+            self._loaded = str(path)
+        a, b, c, d, e, f = underlay.transform
+        self.setTransform(QTransform(a, c, b, d, e, f))
+        self.setOpacity(underlay.opacity)
+
+
+def load_large_pixmap(path: Path) -> QPixmap:
+    """Read a scan of any size (Qt refuses images over 256 MB by default)."""
+    QImageReader.setAllocationLimit(0)
+    reader = QImageReader(str(path))
+    reader.setAutoTransform(True)
+    img = reader.read()
+    return QPixmap.fromImage(img) if not img.isNull() else QPixmap()
