@@ -91,10 +91,11 @@ def vasl_board(path: Path):
     """(map, scan, true centres) of a VASL geomorphic board image."""
     from hexwright.engine.digitize.scan import Scan
     from hexwright.engine.hexgrid import LabelScheme
+    from hexwright.engine.hexgrid.labels import ASL_LETTERS
     from hexwright.engine.model.hexmap import GridSpec, HexMap
 
     grid = GridSpec(columns=33, rows=11, orientation="flat", stagger="odd",
-                    labels=LabelScheme(kind="letter_number", first_column=1, first_row=0, letters="asl"))
+                    labels=LabelScheme(kind="letter_number", first_column=1, first_row=0, letters=ASL_LETTERS))
     m = HexMap(grid, name=path.stem)
     cr = np.array([m.grid.offset.from_hex(h) for h in m.hexes], dtype=float)
     truth = np.stack([cr[:, 0] * 56.25, cr[:, 1] * 64.5 - np.where(cr[:, 0] % 2 == 0, 32.25, 0.0)], axis=1)
