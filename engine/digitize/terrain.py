@@ -405,13 +405,15 @@ def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray,
     """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
     runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
     each example, the row of `feats` it is (-1: none); a hex is never its own example."""
-    d = example_distances(feats, examples)
-    if source is not None:
-        j = np.flatnonzero(source >= 0)
-        d[source[j], j] = np.inf
     per = np.full((len(feats), n_codes), np.inf)
-    for j in np.unique(labels):
-        per[:, j] = d[:, labels == j].min(axis=1)
+    own = np.flatnonzero(source >= 0) if source is not None else np.zeros(0, dtype=int)
+    for start in range(0, len(feats), CHUNK_HEXES):  # bounded memory: (chunk, examples, figures)
+        d = example_distances(feats[start:start + CHUNK_HEXES], examples)
+        if source is not None:
+            j = own[(source[own] >= start) & (source[own] < start + len(d))]
+            d[source[j] - start, j] = np.inf
+        for j in np.unique(labels):
+            per[start:start + len(d), j] = d[:, labels == j].min(axis=1)
     order = np.argsort(per, axis=1)
     rows = np.arange(len(feats))
     best = order[:, 0]
@@ -439,6 +441,7 @@ def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, ta
 
 
 SELF_ROUNDS = 3  # rounds of self-training: the hexes read surely in a round join the examples of the next
+SELF_MAX_EXAMPLES = 2000  # ... at most this many (the surest)
 # The nearest-mean-colour vote (chosen on the tuning boards of the digitize benchmark): it answers
 # where its runner-up is MEAN_CLEAR farther and the nearest example is less sure than EXAMPLE_UNSURE.
 MEAN_CLEAR, EXAMPLE_UNSURE = 0.5, 0.3
@@ -480,6 +483,8 @@ def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_
     best, margin = best0, margin0
     for _ in range(SELF_ROUNDS):
         confident = np.flatnonzero(margin >= threshold)
+        if len(confident) > SELF_MAX_EXAMPLES:  # a big map: its surest hexes only
+            confident = confident[np.argsort(-margin[confident], kind="stable")[:SELF_MAX_EXAMPLES]]
         ex = np.concatenate([examples, feats[confident]])
         lab = np.concatenate([labels, best[confident]])
         source = np.concatenate([np.full(len(examples), -1), confident])

@@ -259,3 +259,23 @@ def test_sure_needs_the_mean_colour_to_agree():
     hexes = _feats([[72, 0, 0]], ink=0.3)
     best, _conf, sure = self_trained(hexes, examples, labels, 2, threshold=0.45)
     assert best[0] == 0 and not sure[0]
+
+
+def test_nearest_terrain_reads_a_big_map_in_chunks_alike():
+    from hexwright.engine.digitize.terrain import CHUNK_HEXES, example_distances, nearest_terrain
+
+    rng = np.random.default_rng(3)
+    n = 2 * CHUNK_HEXES + 37
+    feats = np.hstack([rng.uniform(0, 100, (n, 3)), rng.uniform(0, 0.3, (n, 3)), rng.dirichlet(np.ones(8), n)])
+    source = np.array([-1, -1, -1, 5, CHUNK_HEXES + 1, n - 1])
+    examples = np.vstack([feats[[0, 1, 2]] + 1.0, feats[source[3:]]])
+    labels = np.array([0, 1, 2, 0, 1, 2])
+    best, margin = nearest_terrain(feats, examples, labels, 3, source)
+    # the same, one hex at a time, by hand
+    for i in (0, 5, CHUNK_HEXES + 1, n - 1, n // 2):
+        d = example_distances(feats[i:i + 1], examples)[0]
+        d[source == i] = np.inf
+        per = np.array([d[labels == j].min() for j in range(3)])
+        first, second = np.sort(per)[:2]
+        assert best[i] == int(np.argmin(per))
+        assert margin[i] == pytest.approx((second - first) / second)
