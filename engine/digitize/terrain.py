@@ -39,14 +39,10 @@ import numpy as np
 from ..hexgrid import Hex
 from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
+from .progress import Cancelled, Progress
 from .scan import Scan
 
 ScanLike = Scan | np.ndarray
-Progress = Callable[[int, int], bool]
-
-
-class Cancelled(Exception):
-    """The designer cancelled a whole-map proposal (the progress callback returned False)."""
 
 
 @dataclass(frozen=True)
