@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 from hexwright.engine.digitize import terrain as engine_terrain
+from hexwright.engine.digitize.scan import Scan
 from hexwright.engine.digitize.terrain import (
     Cancelled,
     HexProposal,
@@ -117,7 +118,7 @@ def printed_ink(hexmap: HexMap, code: str) -> float:
     return _PRINTED_INK[key]
 
 
-def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
+def propose_terrain(hexmap: HexMap, scan: Scan | np.ndarray | QImage, transform=None,
                     examples: Mapping[Hex, str] | None = None, gains: np.ndarray | None = None,
                     progress: Callable[[int, int], bool] | None = None) -> list[Proposal]:
     """A terrain proposal for every hex the scan covers (engine/digitize/terrain.py), with each hex's
@@ -129,9 +130,7 @@ def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
     return [Proposal(p.hex, p.terrain, p.confidence, hexmap.terrain_at(p.hex), p.proposed) for p in found]
 
 
-def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
-    from .digitize import load_scan
-
+def _underlay_path(hexmap: HexMap, base_dir: Path | None) -> Path:
     if hexmap.underlay is None:
         raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
     from hexwright.engine.model.scan_path import resolve_scan
@@ -140,7 +139,20 @@ def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
     if p is None:
         raise ValueError(f"the scanned underlay {hexmap.underlay.image!r} is missing; load it again "
                          "(Map > Load Scan Underlay)")
-    return load_scan(p)
+    return p
+
+
+def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
+    """The underlay decoded whole as a QImage (small scans; proposals read `open_underlay_scan`)."""
+    from .digitize import load_scan
+
+    return load_scan(_underlay_path(hexmap, base_dir))
+
+
+def open_underlay_scan(hexmap: HexMap, base_dir: Path | None = None) -> Scan:
+    """The underlay's pixels for proposing: a large scan is read through its tiled pyramid
+    (engine/digitize/scan.py), so memory stays bounded well below the decoded image."""
+    return Scan.open(_underlay_path(hexmap, base_dir))
 
 
 class TerrainProposalDialog(QDialog):
@@ -158,9 +170,9 @@ class TerrainProposalDialog(QDialog):
         self.hexmap = hexmap
         self.examples: dict[Hex, str] = {}
         self.error: str | None = None
-        self.scan: np.ndarray | None = None
+        self.scan: Scan | None = None
         try:
-            self.scan = image_to_array(image if image is not None else load_underlay_image(hexmap, base_dir))
+            self.scan = Scan(image_to_array(image)) if image is not None else open_underlay_scan(hexmap, base_dir)
         except ValueError as exc:
             self.error = str(exc)
         self.proposals: list[Proposal] = []
