@@ -606,11 +606,44 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     paper = np.clip(paper_raw * gains, 0, 255)
     looks = table_looks(hexmap)
     pairs = _taught_pairs(hexmap, taught or {})
+    plain = looks
     if pairs:
         looks = learn_looks(hexmap, read, paper, index, size, step, looks, pairs)
+    sides = inner_sides(hexmap)
+    if looks == plain:
+        return _read_all(hexmap, sides, index, paper, read, size, step, looks, progress)
+    # teaching never hurts: a learned look stays only where it agrees with the table's look elsewhere
+    untaught = _read_all(hexmap, sides, index, paper, read, size, step, plain, progress)
+    found = _read_all(hexmap, sides, index, paper, read, size, step, looks, progress)
+    kept = [lk if lk == tl or _agrees(found, untaught, lk.code) else tl for lk, tl in zip(looks, plain, strict=True)]
+    if kept == looks:
+        return found
+    if kept == plain:
+        return untaught
+    return _read_all(hexmap, sides, index, paper, read, size, step, kept, progress)
+
+
+AGREE_KEEP = 0.9  # a learned look must still propose this share of the table look's proposals of its code
+AGREE_ADD = 0.1  # ... and add at most this share of new ones (a map whose table look reads none: any)
+
+
+def _agrees(found: list[LineProposal], untaught: list[LineProposal], code: str) -> bool:
+    """Whether the proposals of `code` read with a learned look agree with those read with the table's
+    look: where the table's look finds the code on the map, the learned one keeps nearly all of them and
+    adds few (a taught example in the table's colours that the table's look happened to miss must not
+    turn other lines into the code); where it finds none (a print in other colours), it is free."""
+    t = {p.key for p in untaught if p.feature == code and p.proposed}
+    if not t:
+        return True
+    q = {p.key for p in found if p.feature == code and p.proposed}
+    return len(q & t) >= AGREE_KEEP * len(t) and len(q - t) <= AGREE_ADD * len(t)
+
+
+def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper: np.ndarray, read: _Reader,
+              size: float, step: float, looks: list[LineLook], progress: Progress | None) -> list[LineProposal]:
+    """One proposal per hexside and kind the looks read."""
     side_looks = [lk for lk in looks if lk.kind == "hexside"]
     path_looks = [lk for lk in looks if lk.kind == "path"]
-    sides = inner_sides(hexmap)
     out: list[LineProposal] = []
     report(progress, 0, len(sides))
     # fewer hexsides at once where each is read at more points (a scan of many pixels per hex)

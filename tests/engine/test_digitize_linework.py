@@ -176,3 +176,42 @@ def test_progress_is_reported_and_cancel_stops(painted):
     assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1] > 0
     with pytest.raises(Cancelled):
         propose_linework(m, scan, transform_off(0, 0), progress=lambda d, t: d == 0)
+
+
+def test_teaching_never_reads_worse_than_untaught(monkeypatch):
+    """A trail example hidden under a printed hex number: the look learned there (the label's ink) would
+    lose every trail; the guard keeps the table's look, so teaching reads no worse than untaught."""
+    from hexwright.engine.digitize import linework
+
+    m = HexMap(GridSpec(8, 6), name="label over a trail")
+    at = m.grid.offset.to_hex
+    road = [hexside_between(at(c, 3), at(c + 1, 3)) for c in range(0, 5)]
+    trail = [hexside_between(at(6, r), at(6, r + 1)) for r in range(1, 5)]
+    rail = [hexside_between(at(1, r), at(1, r + 1)) for r in range(0, 2)]
+    rail += [hexside_between(at(c, 1), at(c + 1, 1)) for c in range(2, 5)]
+    p = Painter(m)
+    for code, sides in (("road", road), ("trail", trail), ("railroad", rail)):
+        for s in sides:
+            p.link(s, code)
+    lay = m.layout()
+    example = trail[0]
+    a, b = np.array(lay.hex_to_pixel(example.hex)), np.array(lay.hex_to_pixel(example.other))
+    for t in np.linspace(0.25, 0.75, 6):  # dark print across the example's link
+        q = a + (b - a) * t
+        p.segment(q - [6, 0], q + [6, 0], 4.0, np.array([40.0, 40.0, 40.0]))
+    scan = p.scan()
+    truth = {"road": set(road), "trail": set(trail), "railroad": set(rail)}
+    taught = {f"{m.label(example.hex)}/{m.label(example.other)}": "trail"}
+
+    def right_and_wrong(got: dict[str, set]) -> dict[str, tuple[int, int]]:
+        return {c: (len(got.get(c, set()) & t), len(got.get(c, set()) - t)) for c, t in truth.items()}
+
+    untaught = right_and_wrong(found(m, propose_linework(m, scan, transform_off(2, 2))))
+    with_example = right_and_wrong(found(m, propose_linework(m, scan, transform_off(2, 2), taught)))
+    for code in truth:
+        assert with_example[code][0] >= untaught[code][0] and with_example[code][1] <= untaught[code][1], code
+    assert untaught["trail"][0] >= 3
+    # without the guard the label's look is taken and the trails are lost: the case tests the guard
+    monkeypatch.setattr(linework, "_agrees", lambda *_a: True)
+    unguarded = right_and_wrong(found(m, propose_linework(m, scan, transform_off(2, 2), taught)))
+    assert unguarded["trail"][0] < untaught["trail"][0]
