@@ -369,10 +369,11 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         gap_start = on[:, :-1] & ~on[:, 1:]  # (n, s - 1): a gap begins after line k
         later = np.flip(np.cumsum(np.flip(on, axis=1), axis=1), axis=1)[:, 2:] > 0  # a hit after line k + 1
         transitions[:, j] = (gap_start[:, :-1] & later).sum(axis=1)
-        # the width: membership integral across the line at the crossings found (lines that show it)
+        # the width: membership integral across the line at the crossings found (lines that show it;
+        # on a bridged link those beyond the bridge's box, not the box itself)
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
-        width[:, j] = np.where(hit.any(axis=1), (integral * hit).sum(axis=1) / np.maximum(hit.sum(axis=1), 1), 0.0)
+        width[:, j] = np.where(on.any(axis=1), (integral * on).sum(axis=1) / np.maximum(on.sum(axis=1), 1), 0.0)
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
     if bridged.any():  # beyond the bridge's box
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
