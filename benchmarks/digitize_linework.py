@@ -178,6 +178,17 @@ def digitize_linework_benchmark(settings: Settings) -> list[Row]:
                         "before issue 27", round(s_clicked_old[code][1], 1), unit="%",
                         notes=[f"{code}, clicked fit: precision {s_clicked[code][0]:.1f} % (before issue 27: "
                                f"{s_clicked_old[code][0]:.1f} %)"]))
+    # the same print not yellowed (as printed), read 3 px off: reported, not tuned on
+    plain_scan, plain_exact = printed_scan(m, cast=(1.0, 1.0, 1.0))
+    plain_off = shifted(plain_exact, *FIT_OFF_PX)
+    s_plain = scores(truth, engine_sets(m, propose_linework(m, plain_scan, plain_off)), hidden_rail)
+    s_plain_old = scores(truth, old_sets(before(m, plain_scan, plain_off)), hidden_rail)
+    plain_case = "the same print as printed (not yellowed); fit 3 px off"
+    for code in CODES:
+        rows.append(Row("digitize_linework", plain_case, f"{code}: recall, untaught", round(s_plain[code][1], 1),
+                        "before issue 27", round(s_plain_old[code][1], 1), unit="%",
+                        notes=[f"{code}, as printed: precision {s_plain[code][0]:.1f} % (before issue 27: "
+                               f"{s_plain_old[code][0]:.1f} %)"]))
     for code in ("trail", "railroad"):
         for label, found, base in (("untaught", new, old), ("taught", new_taught, None)):
             share, k = told_from_roads(truth, found, code, hidden_rail)
