@@ -663,4 +663,22 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
                 c = float(round(conf[k], 3))
                 out.append(LineProposal(kind, _side_key(hexmap, g.sides[k]), lks[chosen[k]].code, c, c >= PROPOSE))
         report(progress, min(i + chunk, len(sides)), len(sides))
-    return out
+    return _continued(hexmap, out)
+
+
+CONTINUE = 0.4  # a path link read at this confidence is proposed where the path goes on at both its hexes
+
+
+def _continued(hexmap: HexMap, found: list[LineProposal]) -> list[LineProposal]:
+    """Path links read a little short of sure (a hex number or name printed over the road, a junction)
+    proposed where both their hexes have another proposed link of the same code: the path runs on, and
+    that raises the link's confidence to PROPOSE."""
+    ends: dict[tuple[str, Hex], int] = {}
+    sides = {p.key: parse_side_key(hexmap, p.key) for p in found if p.kind == "path"}
+    for p in found:
+        if p.kind == "path" and p.proposed:
+            for h in (sides[p.key].hex, sides[p.key].other):
+                ends[(p.feature, h)] = ends.get((p.feature, h), 0) + 1
+    return [replace(p, confidence=PROPOSE, proposed=True) if p.kind == "path" and not p.proposed and p.confidence >= CONTINUE
+            and ends.get((p.feature, sides[p.key].hex), 0) and ends.get((p.feature, sides[p.key].other), 0)
+            else p for p in found]
