@@ -215,3 +215,22 @@ def test_teaching_never_reads_worse_than_untaught(monkeypatch):
     monkeypatch.setattr(linework, "_agrees", lambda *_a: True)
     unguarded = right_and_wrong(found(m, propose_linework(m, scan, transform_off(2, 2), taught)))
     assert unguarded["trail"][0] < untaught["trail"][0]
+
+
+def test_a_link_a_little_short_of_sure_is_proposed_where_the_path_runs_on_at_both_hexes():
+    """A road link read at 0.42 (a name printed over it) between two proposed road links is proposed;
+    one at the road's end, one of another code, or one read at 0.2 is not."""
+    from hexwright.engine.digitize.linework import PROPOSE, _continued
+
+    m = HexMap(GridSpec(8, 6), name="continued")
+    at = m.grid.offset.to_hex
+    keys = [f"{m.label(at(c, 3))}/{m.label(at(c + 1, 3))}" for c in range(0, 5)]
+    found_ = [LineProposal("path", keys[0], "road", 0.9, True), LineProposal("path", keys[1], "road", 0.42, False),
+              LineProposal("path", keys[2], "road", 0.8, True), LineProposal("path", keys[3], "road", 0.2, False),
+              LineProposal("path", keys[4], "trail", 0.42, False)]
+    got = {p.key: p for p in _continued(m, found_)}
+    assert got[keys[1]].proposed and got[keys[1]].confidence == PROPOSE
+    assert not got[keys[3]].proposed and not got[keys[4]].proposed
+    assert got[keys[0]] == found_[0] and got[keys[2]] == found_[2]
+    end = [LineProposal("path", keys[0], "road", 0.42, False), LineProposal("path", keys[1], "road", 0.9, True)]
+    assert not _continued(m, end)[0].proposed
