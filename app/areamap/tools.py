@@ -123,6 +123,9 @@ class AreaTool(QObject):
     def key(self, key: int, modifiers) -> bool:
         return False
 
+    def leave(self) -> None:
+        """The mouse left the view."""
+
 
 class _PolylineTool(AreaTool):
     """Click points (snapped), finish with a double click or Enter, Esc cancels, Backspace undoes one."""
