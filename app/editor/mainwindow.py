@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexwright.app.hexmap.canvas import MapCanvas
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import GridSpec, HexMap, MapChange
 from PySide6.QtCore import QPointF, QSettings, QTimer
@@ -47,7 +48,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .canvas import MapCanvas
 from .commands import PaintTerrain, SetElevation
 from .counter_layer import CounterLayer
 from .document import MapDocument

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwright.app.hexmap.canvas import MapCanvas, brush_outline
 from hexwright.app.kindbase.view import init_map_view
 from hexwright.engine.hexgrid import Hex
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
 
-from .canvas import MapCanvas, brush_outline
 from .tools.base import Tool, ToolEvent
 
 MIN_ZOOM = 0.01

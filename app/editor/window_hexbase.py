@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from .window_files import FileOperations
 
 if TYPE_CHECKING:
+    from hexwright.app.hexmap.canvas import MapCanvas
     from hexwright.engine.hexgrid import Hex, Hexside
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAction, QUndoGroup
     from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QToolBar, QUndoView, QWidget
 
-    from .canvas import MapCanvas
     from .clipboard import HexClipboard
     from .counter_layer import CounterLayer
     from .document import MapDocument

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 PIXMAP_PX = 96  # counters are drawn at this size and scaled to the hex
+COUNTER_SCALE = 1.3  # counter side in hex sizes (centre-to-corner): fits inside the hex
+STACK_STEP = 0.09  # offset of each counter under the top one, in counter sides
 WARNING_COLOR = QColor("#e01010")
 SELECT_COLOR = QColor("#ffcc00")
 

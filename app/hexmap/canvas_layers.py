@@ -1,4 +1,4 @@
-"""The hex canvas's layer items (app/editor/canvas.py): terrain (rasterised with numpy when hexes are small
+"""The hex canvas's layer items (app/hexmap/canvas.py): terrain (rasterised with numpy when hexes are small
 on the screen), features, hexsides, paths, grid, labels, regions and the counters' parent item; each is
 one item over the whole map that paints only the exposed rectangle."""
 
