@@ -31,7 +31,6 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
-    QPaintEvent,
     QPen,
     QPolygonF,
 )
@@ -443,11 +442,9 @@ class AreaView(ZoomView):
     `handler` (a tool) in scene coordinates, and the position under the mouse is `hovered`."""
 
     hovered = Signal(object)  # Qt naming - scene position (QPointF) or None
-    firstPainted = Signal()  # Qt naming - the viewport has been painted for the first time
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._painted = False
         self._map = QRectF(0, 0, 1000, 800)
         self.set_map_rect(self._map)
 
@@ -460,12 +457,6 @@ class AreaView(ZoomView):
     def scene_rect(self, rect: QRectF) -> None:
         self._map = QRectF(rect)
         self.set_map_rect(self._map)
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # Qt API
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            self.firstPainted.emit()
 
     def tolerance(self, pixels: float = 9.0) -> float:
         """`pixels` on screen in map units at the current zoom (the snapping distance)."""
