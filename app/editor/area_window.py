@@ -197,17 +197,8 @@ class AreaMapWindow(FileOperations):
         self.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
 
     # -- layers and overview ------------------------------------------------------------------------
-    def set_layer_visible(self, layer: str, visible: bool) -> None:
-        if self.layers is not None:
-            self.layers.set_visible(layer, visible)
-
-    def set_layer_locked(self, layer: str, locked: bool) -> None:
-        if self.layers is not None:
-            self.layers.set_locked(layer, locked)
-
-    def is_locked(self, layer: str) -> bool:
-        """The layer is locked in the Layers panel (the tools refuse to edit it)."""
-        return self.layers is not None and self.layers.is_locked(layer)
+    def map_layers(self) -> AreaLayers | None:
+        return self.layers
 
     def set_underlay_opacity(self, opacity: float) -> None:
         doc = self.document
@@ -292,12 +283,6 @@ class AreaMapWindow(FileOperations):
 
     def save_layout(self) -> None:
         """The area window keeps no layout of its own between sessions."""
-
-    def _update_title(self) -> None:
-        doc = self.document
-        kind = "scenario on an area map" if doc.scenario is not None else "area map"
-        self.setWindowTitle(f"{doc.display_name}[*] ({kind}) — Hexwright")
-        self.setWindowModified(doc.modified)
 
     def _changed(self, change: AreaChange) -> None:
         assert self.layers is not None

@@ -92,7 +92,7 @@ class EditorWindowBase(FileOperations):
         act_playtest: QAction
         act_balance_lab: QAction
         # docks and status bar (window_docks.py)
-        palette: PalettePanel
+        palette_panel: PalettePanel
         layers: LayersPanel
         properties: PropertiesPanel
         hex_editor: HexEditor
