@@ -31,6 +31,8 @@ def main(argv: list[str]) -> int:
 
     path, games, first = argv[0], int(argv[1]), int(argv[2])
     scenario = load_scenario(path).scenario
+    if scenario is None:
+        raise SystemExit(f"{path}: the scenario does not load")
     game = make_game(scenario)  # one rules game for every game played, as a balance study's worker keeps it
     actions = 0
     cpu = 0.0

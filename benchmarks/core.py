@@ -6,7 +6,7 @@ import gc
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,7 +79,7 @@ def register(name: str) -> Callable[[Benchmark], Benchmark]:
     return deco
 
 
-def median(xs: list[float]) -> float:
+def median(xs: Sequence[float]) -> float:
     return statistics.median(xs)
 
 

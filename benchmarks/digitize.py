@@ -60,7 +60,11 @@ def printed_scan(m, seed: int = 7, noise: float = 5.0, cast=(0.98, 0.95, 0.86)):
     arr *= np.array(cast, dtype=np.float32)  # old paper
     # a slight blur (3x3 box) and noise, as a flatbed scan of a print gives
     pad = np.pad(arr, ((1, 1), (1, 1), (0, 0)), mode="edge")
-    arr = sum(pad[i:i + arr.shape[0], j:j + arr.shape[1]] for i in range(3) for j in range(3)) / 9.0
+    blurred = np.zeros_like(arr)
+    for i in range(3):
+        for j in range(3):
+            blurred += pad[i:i + arr.shape[0], j:j + arr.shape[1]]
+    arr = blurred / np.float32(9.0)
     arr += np.random.default_rng(seed).normal(0.0, noise, arr.shape).astype(np.float32)
     scan = np.clip(arr, 0, 255).astype(np.uint8)
     return scan, invert_transform((a, b, c, d, e, f))

@@ -237,7 +237,7 @@ class PaintCounter:
         counter = self
 
         class _Filter(QObject):
-            def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+            def eventFilter(self, obj, event) -> bool:
                 if event.type() == QEvent.Type.Paint:
                     counter.count += 1
                 return False

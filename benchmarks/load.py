@@ -42,6 +42,7 @@ def check_load(path: Path) -> None:
     result = load_scenario(path)
     errors = [d for d in result.diagnostics if d.severity.value == "error"]
     assert result.ok and not errors, f"the benchmark scenario does not load cleanly: {errors[:3]}"
+    assert result.scenario is not None
     text = path.read_text(encoding="utf-8")
     assert dump_scenario(result.scenario) == text, "load -> save is not lossless on the benchmark scenario"
     plain = yaml.load(text, Loader=yaml.CSafeLoader)

@@ -40,7 +40,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.movement import MovementGraph, reachable
@@ -132,7 +135,9 @@ def check_agree(graphs: Graphs, starts: list[int], ma: float) -> int:
         reach = reachable(graphs.graph, graphs.hexes[s], ma)
         for h in list(reach.spent)[:: max(1, len(reach.spent) // 25)]:
             path = reach.path(h)
-            steps = sum(graphs.graph.cost(a, b) for a, b in zip(path, path[1:], strict=False))
+            costs = [graphs.graph.cost(a, b) for a, b in zip(path, path[1:], strict=False)]
+            assert None not in costs, f"the path to {h} crosses an impassable hexside"
+            steps = sum(c for c in costs if c is not None)
             assert steps == reach.spent[h], f"the path to {h} does not cost what the reach says"
         total += len(ours)
     return total // max(1, len(starts))
@@ -149,6 +154,14 @@ def scipy_call_overhead(graphs: Graphs, start: int, settings: Settings) -> float
     return measure_round_robin({"scipy": run}, settings)["scipy"] / 20
 
 
+def _reach_from_index(graph: MovementGraph, hexes: list[Hex], ma: float, s: int) -> object:
+    return reachable(graph, hexes[s], ma)
+
+
+def _scipy_from_index(dijkstra: Callable[..., object], csg: object, ma: float, s: int) -> object:
+    return dijkstra(csg, indices=s, limit=ma)
+
+
 def run_case(columns: int, rows: int, mas: tuple[float, ...], settings: Settings, starts_count: int) -> list[Row]:
     import networkx as nx
     from scipy.sparse.csgraph import dijkstra
@@ -160,11 +173,12 @@ def run_case(columns: int, rows: int, mas: tuple[float, ...], settings: Settings
     rows_out: list[Row] = []
     for ma in mas:
         mean_reach = check_agree(graphs, starts, ma)
-        t = measure_interleaved({
-            "ours": lambda s, ma=ma: reachable(graph, hexes[s], ma),
-            "networkx": lambda s, ma=ma: nx.single_source_dijkstra_path_length(nxg, s, cutoff=ma),
-            "scipy": lambda s, ma=ma: dijkstra(csg, indices=s, limit=ma),
-        }, starts, settings)
+        queries: dict[str, Callable[[int], object]] = {
+            "ours": partial(_reach_from_index, graph, hexes, ma),
+            "networkx": partial(nx.single_source_dijkstra_path_length, nxg, cutoff=ma),
+            "scipy": partial(_scipy_from_index, dijkstra, csg, ma),
+        }
+        t = measure_interleaved(queries, starts, settings)
         k = len(starts)
         case = f"{columns}x{rows} MA {ma:g}"
         notes = [f"{k} starts, mean reachable set {mean_reach} hexes; times are per query"]
@@ -216,16 +230,16 @@ def effective_edges(search: Search) -> dict[tuple[int, int], float]:
             continue
         row: dict[int, float | None] = dict(edges)
         row.update(units.get(u, {}))
-        for v, c in row.items():
-            if c is None or v in blocked:
+        for v, cost in row.items():
+            if cost is None or v in blocked:
                 continue
-            c += extra.get(v, 0)
+            cost += extra.get(v, 0)
             if u == s and hooks.first_step is not None:
-                fc = hooks.first_step(search.start, hexes[v], c / scale)
+                fc = hooks.first_step(search.start, hexes[v], cost / scale)
                 if fc is None:
                     continue
-                c = round(fc * scale)
-            out[(u, v)] = c / scale
+                cost = round(fc * scale)
+            out[(u, v)] = cost / scale
     return out
 
 
@@ -317,11 +331,11 @@ def run_real_case(name: str, path: str, settings: Settings) -> list[Row]:
         nxg, csg = baselines_for(search, edges)
         sizes.append(check_search(search, edges, nxg, csg))
         s = search.graph.index[search.start]
-        fns = {
-            "ours": lambda x=search: reachable(x.graph, x.start, x.allowance, x.hooks),
-            "networkx": lambda g=nxg, s=s, ma=search.allowance: nx.single_source_dijkstra_path_length(g, s, cutoff=ma),
-            "scipy": lambda g=csg, s=s, ma=search.allowance: dijkstra(g, indices=s, limit=ma),
-            "pure": lambda x=search: pure(x),
+        fns: dict[str, Callable[[], Any]] = {
+            "ours": partial(reachable, search.graph, search.start, search.allowance, search.hooks),
+            "networkx": partial(nx.single_source_dijkstra_path_length, nxg, s, cutoff=search.allowance),
+            "scipy": partial(dijkstra, csg, indices=s, limit=search.allowance),
+            "pure": partial(pure, search),
         }
         if compiled:
             fast, slow = fns["ours"](), fns["pure"]()

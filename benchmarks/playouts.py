@@ -29,6 +29,7 @@ import os
 import random
 import time
 from collections import defaultdict
+from typing import Any
 
 from hexwright.engine.balance import make_tasks, run_tasks, scenario_for
 from hexwright.engine.balance.runner import pool_start_method
@@ -138,18 +139,20 @@ def playouts_benchmark(settings: Settings) -> list[Row]:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     run_tasks(tasks[:1])  # warm-up: the scenario loaded and the movement graphs built in this process
     method = pool_start_method()  # what the CLI uses, chosen before the Dask cluster's threads start here
+    cluster: contextlib.AbstractContextManager[Any]
     try:
         from distributed import LocalCluster
     except ImportError:  # pragma: no cover - the test/lab extras install it
-        LocalCluster = None
+        cluster = contextlib.nullcontext()
+    else:
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                               host="127.0.0.1")
     serial: list[float] = []
     pooled: list[float] = []
     dasked: list[float] = []
     ceilings: list[float] = []
     serial_cpu: list[float] = []  # CPU seconds of the one-core runs
     pooled_cpu: list[float] = []  # CPU seconds the pool's workers spent
-    cluster = (LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                            host="127.0.0.1") if LocalCluster is not None else contextlib.nullcontext())
     with cluster:
         addr = getattr(cluster, "scheduler_address", None)
         for _ in range(repeat):

@@ -40,3 +40,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install -q -e ".[test,bench]"
   echo "$want" > "$stamp"
 fi
+# the type check sees the source folders under their installed names (pyproject.toml, [tool.mypy])
+mkdir -p build/typecheck/hexwright
+ln -sfn ../../../engine build/typecheck/hexwright/engine
+ln -sfn ../../../app build/typecheck/hexwright/app

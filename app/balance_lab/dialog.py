@@ -80,7 +80,7 @@ class PlotView(QLabel):
     def has_image(self) -> bool:
         return not self.original.isNull()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit()
 
@@ -102,8 +102,8 @@ class BalanceLabDialog(QDialog):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.state = "idle"
         self.scenario: Scenario | None = None
-        self.thread: StudyThread | None = None
-        self.result: StudyResult | None = None
+        self.study_thread: StudyThread | None = None
+        self.study_result: StudyResult | None = None
         self.meter: ProgressMeter | None = None
         self.message = ""  # the last error or status shown
         self._sampled: StudyRequest | None = None  # the study being timed
@@ -385,7 +385,7 @@ class BalanceLabDialog(QDialog):
             self._set_status(str(exc), error=True)
             self.state = "failed"
             return False
-        self.result = None
+        self.study_result = None
         self.export_button.setEnabled(False)
         self.progress_bar.setRange(0, req.total_games)
         self.progress_bar.setValue(0)
@@ -442,11 +442,11 @@ class BalanceLabDialog(QDialog):
         self._set_status(self.meter.reading(0).text() + f" on {req.workers} worker"
                          + ("s" if req.workers > 1 else ""))
         self._set_running(True)
-        self.thread = StudyThread(req, self)
-        self.thread.progress.connect(self._on_progress)
-        self.thread.succeeded.connect(self._on_done)
-        self.thread.failed.connect(self._on_failed)
-        self.thread.start()
+        self.study_thread = StudyThread(req, self)
+        self.study_thread.progress.connect(self._on_progress)
+        self.study_thread.succeeded.connect(self._on_done)
+        self.study_thread.failed.connect(self._on_failed)
+        self.study_thread.start()
 
     def cancel(self) -> None:
         if self.sampler is not None and self.state == "estimating":
@@ -455,8 +455,8 @@ class BalanceLabDialog(QDialog):
             self._set_running(False)
             self._set_status("Cancelled before the run started.")
             return
-        if self.thread is not None and self.state == "running":
-            self.thread.cancel()
+        if self.study_thread is not None and self.state == "running":
+            self.study_thread.cancel()
             self.cancel_button.setEnabled(False)
             self._set_status("Stopping the workers…")
 
@@ -465,14 +465,14 @@ class BalanceLabDialog(QDialog):
             return
         self.progress_bar.setMaximum(total)
         self.progress_bar.setValue(done)
-        if self.meter is not None and not (self.thread and self.thread.cancelling):
+        if self.meter is not None and not (self.study_thread and self.study_thread.cancelling):
             self._set_status(self.meter.reading(done).text())
 
     def _finish_thread(self) -> None:
-        if self.thread is not None:
-            self.thread.wait()
-            self.thread.deleteLater()
-            self.thread = None
+        if self.study_thread is not None:
+            self.study_thread.wait()
+            self.study_thread.deleteLater()
+            self.study_thread = None
         self._set_running(False)
 
     def _on_failed(self, message: str) -> None:
@@ -482,7 +482,7 @@ class BalanceLabDialog(QDialog):
 
     def _on_done(self, result: StudyResult) -> None:
         self._finish_thread()
-        self.result = result
+        self.study_result = result
         req = result.request
         total = req.total_games
         self.state = "cancelled" if result.cancelled else "done"
@@ -555,9 +555,9 @@ class BalanceLabDialog(QDialog):
 
     # -- export -----------------------------------------------------------------------------------
     def _ask_export(self) -> None:
-        if self.result is None:
+        if self.study_result is None:
             return
-        stem = Path(self.result.request.scenario).stem
+        stem = Path(self.study_result.request.scenario).stem
         path, _ = QFileDialog.getSaveFileName(self, "Export the balance report", f"{stem}-balance.html",
                                               "HTML report (*.html);;JSON (*.json);;PNG plots (*.png)")
         if path:
@@ -565,7 +565,7 @@ class BalanceLabDialog(QDialog):
 
     def export_report(self, path: str) -> bool:
         """Write the report as the CLI's --report / --json would: .html, .json or .png."""
-        res = self.result
+        res = self.study_result
         if res is None or not res.summaries:
             return False
         try:
@@ -580,13 +580,13 @@ class BalanceLabDialog(QDialog):
         return True
 
     # -- closing ----------------------------------------------------------------------------------
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.sampler is not None:
             self.sampler.cancel()
             self.sampler.wait()
-        if self.thread is not None:
-            self.thread.cancel()
-            self.thread.wait()
+        if self.study_thread is not None:
+            self.study_thread.cancel()
+            self.study_thread.wait()
         super().closeEvent(event)
 
 

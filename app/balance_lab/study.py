@@ -156,7 +156,7 @@ class SampleThread(QThread):
         try:
             run_study(r.scenario, sample, r.bots, r.seed, 1, None, r.options,
                       (r.sweep[0], r.sweep[1][0]) if r.sweep else None, self._on_game, stop, START_METHOD)
-        except Exception as exc:  # noqa: BLE001 - shown in the dialog, not lost in a thread
+        except Exception as exc:  # shown in the dialog, not lost in a thread
             self.failed.emit(f"the sample games failed: {type(exc).__name__}: {exc}")
             return
         self.timed.emit(self._done, time.monotonic() - t0)

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         outputs["-o (its tileset image)"] = str(tileset_path(args.output))
     if check_outputs("export", outputs, stdout_ok=("--json",), inputs=[args.file]):
         return USAGE
-    from hexwright.engine.model import Scenario
+    from hexwright.engine.model import HexMap, Scenario
     from hexwright.engine.validation import Severity
 
     obj, diags = load_any(args.file, validate=suffix == ".vmod")
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         from hexwright.engine.formats.tmx_write import save_tmx
 
         m = obj.map if isinstance(obj, Scenario) else obj
+        if not isinstance(m, HexMap):
+            return refuse("export", f"{args.file} is an area map; a Tiled map is made from a hex map")
         image, notes = save_tmx(m, args.output)
         report_written(args, [args.output, str(image)], notes)
         return 0
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                       "set-up and turns)")
     from .render import ensure_gui_application
 
-    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    _app = ensure_gui_application()  # keeps the application alive while drawing
     from hexwright.app.interchange.vassal import write_vmod
 
     notes = write_vmod(obj, args.output, counter_px=args.counter_size)

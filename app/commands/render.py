@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return _render_area_map(area_map, args)
     m = obj.map if isinstance(obj, Scenario) else obj
     assert not isinstance(m, AreaMap)
-    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    _app = ensure_gui_application()  # keeps the application alive while drawing
     from hexwright.app.render.export import ExportError, export_map
     from hexwright.app.render.mapdraw import RenderOptions
 
@@ -97,7 +97,7 @@ def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
     """An area map: the whole map on one picture (PDF: one page); --no-numbers leaves out the area numbers."""
     from pathlib import Path
 
-    _app = ensure_gui_application()  # noqa: F841 - keeps the application alive while drawing
+    _app = ensure_gui_application()  # keeps the application alive while drawing
     from hexwright.app.render.areadraw import AreaRenderOptions, export_area_map
     from hexwright.app.render.export import ExportError
 

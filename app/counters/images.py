@@ -43,7 +43,7 @@ def _write_png(path: Path, unit: UnitDef, sc: Scenario | None, back: bool, size_
     paint_counter(p, QRectF(0, 0, size_px, size_px), unit, sc, back)
     p.end()
     tmp = path.with_name(f".{path.name}.tmp")
-    if not img.save(str(tmp), "PNG"):
+    if not img.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
         tmp.unlink(missing_ok=True)
         raise OSError(f"cannot write {path}")
     tmp.replace(path)

@@ -23,7 +23,7 @@ def _png(image: QImage | QPixmap) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "PNG")
+    image.save(buf, "PNG")  # type: ignore[call-overload]  # PySide6 takes the format as str (its stubs say bytes)
     buf.close()
     return bytes(data.data())
 

@@ -149,8 +149,8 @@ def _page_mm(page_size: str, landscape: bool) -> tuple[float, float]:
 def _columns_rows_label(m: HexMap, rect: QRectF) -> str:
     g = MapGeometry.of(m)
     cx, cy = g.centers[:, 0], g.centers[:, 1]  # vectorised: one QPointF per hex per page took minutes
-    idx = ((cx >= rect.left()) & (cx <= rect.right()) & (cy >= rect.top()) & (cy <= rect.bottom())).nonzero()[0]
-    idx = idx.tolist()
+    inside = (cx >= rect.left()) & (cx <= rect.right()) & (cy >= rect.top()) & (cy <= rect.bottom())
+    idx: list[int] = inside.nonzero()[0].tolist()
     if not idx:
         return ""
     off = m.grid.offset

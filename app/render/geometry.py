@@ -34,7 +34,7 @@ def _path_from_records(rec: np.ndarray, winding: bool = False) -> QPainterPath:
     data = np.array([n], ">i4").tobytes() + rec.tobytes() + np.array([last_move, fill_rule], ">i4").tobytes()
     buffer = QByteArray(data)  # kept alive while the stream reads it
     stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
-    stream >> path  # noqa: B015 - QDataStream's operator>> fills `path`
+    stream >> path  # QDataStream's operator>> fills `path`
     return path
 
 
@@ -353,8 +353,8 @@ class MapGeometry:
         geom.synced = m.revision
         geom.grid = m.grid
         cls._cache[m] = (None, geom)
-        geom._listener = _GeometryListener(geom)  # noqa: SLF001
-        m.subscribe(geom._listener)  # noqa: SLF001
+        geom._listener = _GeometryListener(geom)
+        m.subscribe(geom._listener)
         return geom
 
     def detach(self) -> None:

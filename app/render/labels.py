@@ -11,6 +11,7 @@ editor's canvas and every export (app/render/mapdraw.py), so what the editor sho
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 KIND_RANK = {"city": 0, "town": 1, "village": 2, "region": 3, "river": 4, "label": 5}
@@ -58,7 +59,7 @@ def _outside(r: tuple[float, float, float, float], extent: tuple[float, float, f
 
 def place_labels(boxes: list[LabelBox], extent: tuple[float, float, float, float],
                  hex_size: float, pad: float = 0.0,
-                 obstacles: list[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
+                 obstacles: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
     """For each box (in the given order), the (dx, dy) to move it by. `extent` is the map's (x, y, w, h);
     `pad` is kept free around each placed box; `obstacles` are map symbols names should not cover
     (objective markers), as (x, y, w, h) boxes."""

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from hexwright.engine.model import HexMap
+from hexwright.engine.model.hexmap import HexMap, Place
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -623,7 +623,7 @@ def _place_style(place) -> tuple[tuple, float, str | None, float]:
 
 
 def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
-                 scale: float = 1.0) -> list[tuple[object, float, float, float]]:
+                 scale: float = 1.0) -> list[tuple[Place, float, float, float]]:
     """Every place name on the map as (place, x, y of its baseline start, scale of FONT_PX), moved clear
     of the other names and of the map's edge when `arrange` (app/render/labels.py); kept on the
     geometry until the places, the map or the grid change."""
@@ -633,7 +633,7 @@ def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
     if cached is not None:
         return cached
     s = g.size
-    base: list[tuple[object, float, float, float]] = []
+    base: list[tuple[Place, float, float, float]] = []
     boxes: list[LabelBox] = []
     for place in m.places:
         if place.hex is None or place.hex not in g.index:

@@ -161,7 +161,7 @@ class ChangeUnit(QUndoCommand):
         self.before = _Snapshot(sc) if field == "id" else None
         self.index = list(sc.units).index(unit_id)
 
-    def id(self) -> int:  # noqa: A003 - QUndoCommand API
+    def id(self) -> int:
         return _CHANGE_UNIT_ID
 
     def _get(self, u: UnitDef) -> Any:
@@ -229,7 +229,7 @@ class ChangeUnit(QUndoCommand):
         self._set(sc.units[self.unit_id], self.old)
         _emit(self.doc, "units")
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, ChangeUnit) or self.field == "id":
             return False
         if other.unit_id != self.unit_id or other.field != self.field:
@@ -397,7 +397,7 @@ class EditTable(QUndoCommand):
         self.new = value
         self.old_len = len(cells)
 
-    def id(self) -> int:  # noqa: A003 - QUndoCommand API
+    def id(self) -> int:
         return _EDIT_CELL_ID
 
     def redo(self) -> None:
@@ -413,7 +413,7 @@ class EditTable(QUndoCommand):
         del cells[self.old_len:]
         _emit(self.doc, "tables")
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditTable):
             return False
         if (other.table, other.row, other.column) != (self.table, self.row, self.column):
@@ -576,10 +576,10 @@ class SetStepsLost(_StartEntryEdit):
             raise ValueError("steps lost must be a whole number, 0 or more")
         super().__init__(doc, unit_id, steps or None, f"Set steps lost of {unit_id} to {steps}")
 
-    def id(self) -> int:  # noqa: A003 - QUndoCommand API
+    def id(self) -> int:
         return _STEPS_LOST_ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, SetStepsLost) or other.key != self.key:
             return False
         self.new = other.new

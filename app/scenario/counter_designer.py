@@ -109,7 +109,7 @@ class CounterDesigner(QWidget):
         self.nationality_edit.textEdited.connect(lambda t: self._change("nationality", t))
         self.formation_combo = QComboBox()
         self.formation_combo.setEditable(True)
-        self.formation_combo.lineEdit().textEdited.connect(lambda t: self._change("formation", t))
+        _line_edit(self.formation_combo).textEdited.connect(lambda t: self._change("formation", t))
         self.formation_combo.activated.connect(lambda _i: self._change("formation", self.formation_combo.currentText()))
         self.type_combo = QComboBox()
         self.type_combo.setIconSize(QSize(36, 24))
@@ -143,7 +143,7 @@ class CounterDesigner(QWidget):
         self.supply_combo = QComboBox()
         self.supply_combo.setEditable(True)
         self.supply_combo.addItems([""] + [s.replace("_", " ") for s in SUPPLY_STRIPES])
-        self.supply_combo.lineEdit().textEdited.connect(lambda t: self._change("supply", t))
+        _line_edit(self.supply_combo).textEdited.connect(lambda t: self._change("supply", t))
         self.supply_combo.activated.connect(lambda _i: self._change("supply", self.supply_combo.currentText()))
         self.color_edit = QLineEdit()
         self.color_edit.setPlaceholderText("side or formation colour")
@@ -250,7 +250,8 @@ class CounterDesigner(QWidget):
         if tuple(self.value_spins) == names:
             return
         while self.values_grid.count():
-            w = self.values_grid.takeAt(0).widget()
+            item = self.values_grid.takeAt(0)
+            w = item.widget() if item is not None else None
             if w is not None:
                 w.deleteLater()
         self.value_spins.clear()
@@ -585,3 +586,11 @@ def _set_text(edit: QLineEdit, text: str) -> None:
         edit.setText(text)
         if not edit.hasFocus():
             edit.setCursorPosition(0)
+
+
+def _line_edit(combo: QComboBox) -> QLineEdit:
+    """The line edit of an editable combo box (Qt gives one to every editable combo box)."""
+    edit = combo.lineEdit()
+    if edit is None:
+        raise ValueError("the combo box is not editable")
+    return edit

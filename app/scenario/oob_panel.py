@@ -18,7 +18,7 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 class _OobTree(QTreeWidget):
-    def mimeData(self, items):  # noqa: N802 - Qt API
+    def mimeData(self, items):
         ids = [i.data(0, ID_ROLE) for i in items if i.data(0, ID_ROLE)]
         if not ids:
             return None
@@ -27,7 +27,7 @@ class _OobTree(QTreeWidget):
         data.setText("\n".join(ids))
         return data
 
-    def mimeTypes(self):  # noqa: N802 - Qt API
+    def mimeTypes(self):
         return [UNIT_MIME, "text/plain"]
 
 
@@ -72,8 +72,7 @@ class OobPanel(QWidget):
 
     def _remember_collapsed(self) -> None:
         def walk(item: QTreeWidgetItem, path: str) -> None:
-            for i in range(item.childCount()):
-                child = item.child(i)
+            for child in _children(item):
                 key = f"{path}/{child.text(0)}"
                 if child.childCount():
                     if not child.isExpanded():
@@ -95,8 +94,8 @@ class OobPanel(QWidget):
         bold.setBold(True)
         for side in order_of_battle(sc):
             counts = {k: 0 for k in (SET_UP, ARRIVING, NOT_PLACED)}
-            for u in side.units:
-                counts[u.status.kind] += 1
+            for placed in side.units:
+                counts[placed.status.kind] += 1
             side_item = QTreeWidgetItem([side.name + ("" if side.known else " (not a side of the scenario)"),
                                          f"{len(side.units)} units",
                                          f"{counts[SET_UP]} set up, {counts[ARRIVING]} arriving, "
@@ -134,8 +133,7 @@ class OobPanel(QWidget):
 
     def _restore_expansion(self) -> None:
         def walk(item: QTreeWidgetItem, path: str) -> None:
-            for i in range(item.childCount()):
-                child = item.child(i)
+            for child in _children(item):
                 key = f"{path}/{child.text(0)}"
                 if child.childCount():
                     child.setExpanded(key not in self._collapsed)
@@ -150,11 +148,9 @@ class OobPanel(QWidget):
             u = sc.units.get(uid)
             hay = " ".join([uid, u.name, u.formation, item.text(2)]).lower() if u else uid.lower()
             item.setHidden(bool(needle) and needle not in hay)
-        for i in range(self.tree.topLevelItemCount()):
-            side = self.tree.topLevelItem(i)
-            for j in range(side.childCount()):
-                f = side.child(j)
-                f.setHidden(all(f.child(k).isHidden() for k in range(f.childCount())))
+        for side in _children(self.tree.invisibleRootItem()):
+            for f in _children(side):
+                f.setHidden(all(unit.isHidden() for unit in _children(f)))
 
     # -- selection --------------------------------------------------------------------------------
     def _on_current(self, current: QTreeWidgetItem | None, _previous) -> None:
@@ -188,6 +184,11 @@ def _swatch(color: str, size: int = 14) -> QIcon:
     pm = QPixmap(size, size)
     pm.fill(QColor(color))
     return QIcon(pm)
+
+
+def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    """The item's children, in order."""
+    return [c for c in (item.child(i) for i in range(item.childCount())) if c is not None]
 
 
 def parse_unit_mime(mime) -> list[str]:

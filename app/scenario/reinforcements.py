@@ -59,13 +59,13 @@ class _DropGrid(EditGrid):
             return bytes(md.data(UNIT_MIME).data()).decode("utf-8").split("\n")
         return []
 
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragEnterEvent(self, event) -> None:
         event.acceptProposedAction() if self._ids(event) else event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragMoveEvent(self, event) -> None:
         event.acceptProposedAction() if self._ids(event) else event.ignore()
 
-    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dropEvent(self, event) -> None:
         ids = self._ids(event)
         if ids:
             row = self.rowAt(event.position().toPoint().y())

@@ -128,17 +128,17 @@ def _key(grid: EditGrid, row: int, col: int) -> str:
 class _StepsDelegate(QStyledItemDelegate):
     """The steps lost cell is edited with a spin box from 0 to the most the unit may have lost."""
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802 - Qt API
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
         spin = QSpinBox(parent)
         spin.setRange(0, int(index.data(_MOST) or 0))
         return spin
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QSpinBox)
         editor.setValue(int(index.data(Qt.ItemDataRole.EditRole) or 0))
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,  # noqa: N802 - Qt API
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QSpinBox)
         editor.interpretText()
@@ -148,17 +148,17 @@ class _StepsDelegate(QStyledItemDelegate):
 class _StateDelegate(QStyledItemDelegate):
     """The hexside state cell is edited with a combo box of the states a hexside may start in."""
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802 - Qt API
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
         combo = QComboBox(parent)
         combo.addItems(list(HEXSIDE_START_STATES))
         return combo
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QComboBox)
         editor.setCurrentIndex(max(0, editor.findText(str(index.data(Qt.ItemDataRole.EditRole)))))
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,  # noqa: N802 - Qt API
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QComboBox)
         model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)

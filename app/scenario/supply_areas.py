@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -100,18 +101,18 @@ class _StripeDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.stripes = [s for s in STRIPES.values() if s.airborne or not airborne]
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802 - Qt API
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
         combo = QComboBox(parent)
         for s in self.stripes:
             combo.addItem(stripe_icon(s.id), s.name, s.id)
         return combo
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QComboBox)
         editor.setCurrentIndex(max(0, editor.findData(index.data(_STRIPE))))
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,  # noqa: N802 - Qt API
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QComboBox)
         model.setData(index, editor.currentData(), _STRIPE)  # the panel pushes the edit; its refresh shows it
@@ -381,7 +382,7 @@ class SupplyAreasEditor(ScenarioPanel):
         self.say("")
         self.set_stripe([_key(self.stripes, r) for r in rows], str(self.stripe_combo.currentData()))
 
-    def _on_stripe_item_changed(self, item) -> None:  # noqa: ANN001 - a QTableWidgetItem
+    def _on_stripe_item_changed(self, item: QTableWidgetItem) -> None:
         if self.stripes.loading or item.column() != S_STRIPE:
             return
         stripe = item.data(_STRIPE)
@@ -425,7 +426,7 @@ class SupplyAreasEditor(ScenarioPanel):
             stack.push(EditMarker(self.document, mid, None))
         stack.endMacro()
 
-    def _on_marker_item_changed(self, item) -> None:  # noqa: ANN001 - a QTableWidgetItem
+    def _on_marker_item_changed(self, item: QTableWidgetItem) -> None:
         g = self.markers
         if g.loading or item.column() == M_PROBLEMS:
             return
@@ -489,7 +490,7 @@ class SupplyAreasEditor(ScenarioPanel):
             self.edit_area(name, None)
         stack.endMacro()
 
-    def _on_area_item_changed(self, item) -> None:  # noqa: ANN001 - a QTableWidgetItem
+    def _on_area_item_changed(self, item: QTableWidgetItem) -> None:
         g = self.areas
         if g.loading or item.column() == A_PROBLEMS:
             return

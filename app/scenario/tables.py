@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 
+from hexwright.engine.model import Table
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -151,15 +152,20 @@ class TablesEditor(ScenarioPanel):
         t.reconstructed = on
         self.document.undo_stack.push(ReplaceTable(self.document, t.name, t))
 
+    def _copy_of_shown_table(self) -> Table:
+        if self.table_name is None:
+            raise ValueError("the scenario has no table to add to")
+        return copy.deepcopy(self.scenario.tables[self.table_name])
+
     def add_row(self, name: str) -> None:
-        t = copy.deepcopy(self.scenario.tables[self.table_name])
+        t = self._copy_of_shown_table()
         if not name or name in t.rows:
             raise ValueError(f"row {name!r} exists already" if name else "a row needs a name")
         t.rows[name] = [t.blank] * len(t.columns)
         self.document.undo_stack.push(ReplaceTable(self.document, t.name, t))
 
     def add_column(self, name: str) -> None:
-        t = copy.deepcopy(self.scenario.tables[self.table_name])
+        t = self._copy_of_shown_table()
         if not name or name in t.columns:
             raise ValueError(f"column {name!r} exists already" if name else "a column needs a name")
         t.columns.append(name)

@@ -17,6 +17,7 @@ import copy
 
 from hexwright.engine.model import TurnInfo
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from .commands import EditTurnTrack
@@ -54,10 +55,12 @@ class TurnTrackEditor(ScenarioPanel):
         self.watch()
 
     # -- units dropped on a turn ----------------------------------------------------------------
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         from .oob_panel import parse_unit_mime
 
         kind = event.type()
+        if not isinstance(event, QDropEvent):  # drag enter and drag move events are drop events too
+            return super().eventFilter(obj, event)
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             if parse_unit_mime(event.mimeData()) and self.grid.rowAt(event.position().toPoint().y()) >= 0:
                 event.setDropAction(Qt.DropAction.CopyAction)

@@ -10,13 +10,17 @@ import os
 import tempfile
 from html import escape as html_escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..formats.atomic import atomic_write_text
 from .stats import wilson
 from .summary import Summary
+
+if TYPE_CHECKING:  # matplotlib is imported only when a report is drawn
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
@@ -90,7 +94,7 @@ def _faded(colour: str, keep: float = 0.3) -> tuple[float, float, float]:
     return (1 - keep + keep * rgb[0], 1 - keep + keep * rgb[1], 1 - keep + keep * rgb[2])
 
 
-def _hex_heat(fig, ax, s: Summary, arr: np.ndarray, title: str) -> None:
+def _hex_heat(fig: Figure, ax: Axes, s: Summary, arr: np.ndarray, title: str) -> None:
     """A heat map drawn as the map's hexes (flat or pointy, staggered as printed), the hottest
     hexes labelled with their printed numbers."""
     from matplotlib.collections import PolyCollection
@@ -144,7 +148,7 @@ def _hex_heat(fig, ax, s: Summary, arr: np.ndarray, title: str) -> None:
         cb.set_label("count over all games")
 
 
-def _figure(s: Summary):
+def _figure(s: Summary) -> Figure:
     from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
@@ -187,7 +191,7 @@ def _figure(s: Summary):
     return fig
 
 
-def _png(fig) -> bytes:
+def _png(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     return buf.getvalue()

@@ -44,7 +44,7 @@ Cancel = Callable[[], bool]
 WarmKey = tuple[str, tuple[str, Any] | None, tuple[tuple[str, Any], ...]]
 
 
-class Interrupted(KeyboardInterrupt):  # noqa: N818 - it is a KeyboardInterrupt, named as what happened
+class Interrupted(KeyboardInterrupt):  # it is a KeyboardInterrupt, named as what happened
     """Ctrl-C stopped a run. `found` holds (position in the tasks, record) of the games that finished, in
     task order; `result` what the caller made of them (run_study: their Summary; run_sweep: the Summaries
     of the values whose games all finished)."""

@@ -4,6 +4,7 @@ the objective hexes (occupy / VP hexes), which units count for them, and the hex
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..hexgrid import Hex, hex_distance
 from ..model.scenario import Scenario
@@ -16,7 +17,8 @@ class Objectives:
     scenario: Scenario
     hexes: list[Hex] = field(default_factory=list)
     weight: dict[Hex, float] = field(default_factory=dict)
-    unit_filters: dict[str, list[dict]] = field(default_factory=dict)  # side -> filters of its occupy conditions
+    # side -> filters of its occupy conditions
+    unit_filters: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _dist: dict[Hex, int] = field(default_factory=dict)
 
     @classmethod

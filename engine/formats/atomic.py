@@ -25,7 +25,10 @@ import os
 import re
 import threading
 from collections.abc import Sequence
+from io import BufferedReader
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 STALE_AFTER = 3600.0  # seconds: a temporary file this much older than ours is stale whoever wrote it
 _LEGACY = r"[a-z0-9_]{8}"  # tempfile.mkstemp's random part, in the names older versions used
@@ -47,13 +50,13 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _file_sha256(f) -> str:
+def _file_sha256(f: BufferedReader) -> str:
     import hashlib
 
     return hashlib.file_digest(f, "sha256").hexdigest()
 
 
-def _json():
+def _json() -> ModuleType:
     import json
 
     return json
@@ -191,7 +194,7 @@ def _write_record(targets: list[Path], temps: list[Path], hashes: list[str]) -> 
 # ---------------------------------------------------------------------------------------------
 # after a kill
 # ---------------------------------------------------------------------------------------------
-def _records(committer: Path) -> list[tuple[Path, int, list[dict]]]:
+def _records(committer: Path) -> list[tuple[Path, int, list[dict[str, Any]]]]:
     """The commit records beside `committer`: (path, pid, entries or [] if unreadable), newest first."""
     directory = committer.parent if str(committer.parent) else Path(".")
     pattern = re.compile(rf"\.{re.escape(committer.name)}\.(\d+)-[0-9a-f]{{8}}\.commit")
@@ -228,7 +231,7 @@ def _sha256(path: str) -> str | None:
         return None
 
 
-def _committed(record: Path, entries: list[dict]) -> bool:
+def _committed(record: Path, entries: list[dict[str, Any]]) -> bool:
     """The record's committer has been renamed into place (and not saved over since)."""
     if not entries:
         return False

@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from ..model.bounds import MAX_COST, MAX_LEVEL
-from .fields import short
+from ..validation.diagnostics import short
 from .yamlio import YamlReader, YDict
 
 MAX_HINDRANCE_DRM = 6

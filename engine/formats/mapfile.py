@@ -6,6 +6,7 @@ writing is deterministic (same map, same bytes)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -33,10 +34,10 @@ from ..model.terrain import (
     TerrainTable,
     TerrainType,
 )
-from ..validation.diagnostics import Diagnostic, SourceMap
+from ..validation.diagnostics import Diagnostic, SourceMap, short
 from .atomic import atomic_write_text
 from .emit import block_text, flow, scalar
-from .fields import Fields, finite, short
+from .fields import Fields, finite
 from .locationdata import check_location_rules
 from .versions import FORMAT_VERSION, VersionError, migrate
 from .yamlio import YamlReader, YDict, YList, load_yaml, positioned, read_source
@@ -113,7 +114,7 @@ def read_terrain_table(reader: YamlReader, data: Any, at: tuple[int, int] | None
     classes = f.str_list("movement_classes") or ["leg", "mobile"]
     table.movement_classes = classes
 
-    def each(section: str):
+    def each(section: str) -> Iterator[tuple[str, Any, tuple[int, int]]]:
         group = f.mapping(section)
         for code, entry in group.items():
             yield str(code), entry, group.where_value(code)

@@ -40,11 +40,11 @@ from ..model.scenario import (
     VictoryCondition,
     ZoneRule,
 )
-from ..validation.diagnostics import Diagnostic, Severity, SourceMap
+from ..validation.diagnostics import Diagnostic, Severity, SourceMap, short
 from .areamapfile import dump_area_map, dump_area_map_body, read_any_map_file, read_area_map
 from .atomic import atomic_write_texts, committed_replacement
 from .emit import block_text, flow, scalar
-from .fields import Fields, finite, short
+from .fields import Fields, finite
 from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map
 from .ruledata import check_allotments, check_marker_values, check_options, check_table, check_victory
 from .versions import FORMAT_VERSION
@@ -82,7 +82,7 @@ def split_location(text: str) -> tuple[str, int | None]:
     return match.group(1), int(match.group(2))
 
 
-def _read_units(reader: YamlReader, items, sm: SourceMap) -> dict[str, UnitDef]:
+def _read_units(reader: YamlReader, items: Any, sm: SourceMap) -> dict[str, UnitDef]:
     units: dict[str, UnitDef] = {}
     for i, item in enumerate(items):
         f = Fields(reader, item, f"unit {i + 1}", UNIT_KEYS, required=("id", "side"), at=items.where(i))
@@ -126,7 +126,7 @@ def _check_values(reader: YamlReader, values: YDict, uid: str) -> None:
                          f"not {short(v)}", values.where_value(key), unit=uid)
 
 
-def _read_entry(reader: YamlReader, data, what: str, at: tuple[int, int] | None = None) -> Entry:
+def _read_entry(reader: YamlReader, data: Any, what: str, at: tuple[int, int] | None = None) -> Entry:
     f = Fields(reader, data, f"{what} entry", ("hex", "edge_range", "marker", "within", "offboard", "description",
                                                "area", "zone"), at=at)
     rng = f.str_list("edge_range")
@@ -194,7 +194,7 @@ def _read_start(reader: YamlReader, top: Fields, sm: SourceMap) -> StartState:
     return start
 
 
-def read_scenario(data, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Scenario | None:
+def read_scenario(data: Any, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Scenario | None:
     top = Fields(reader, data, "the scenario", SCENARIO_KEYS, required=("title", "rules", "map", "sides"))
     if not top.ok:
         return None

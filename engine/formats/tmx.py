@@ -21,6 +21,7 @@ import contextlib
 import io
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,10 +29,11 @@ from typing import Any
 from ..hexgrid import Hex, LabelScheme, hex_distance, hexside_between
 from ..model.hexmap import GridSpec, HexMap, HexsideInfo, Location, Place, Region
 from ..model.terrain import TerrainTable, TerrainType, default_terrain_table
+from ..validation.diagnostics import Diagnostic
 from .atomic import atomic_write_text
 from .emit import scalar
 from .mapfile import read_terrain_table
-from .tiled_grid import TiledHexGeometry, tiled_to_scene
+from .tiled_grid import AxisMap, TiledHexGeometry, tiled_to_scene
 from .tmx_write import LABELS_PROPERTY, LAYER_LINES, LAYER_NUMBERS, LAYER_REGIONS, TERRAIN_TABLE_PROPERTY
 from .yamlio import load_yaml
 
@@ -236,7 +238,7 @@ def terrain_table_of(doc: TmxDocument) -> TerrainTable | None:
     text = doc.properties.get(TERRAIN_TABLE_PROPERTY)
     if not text:
         return None
-    diags: list = []
+    diags: list[Diagnostic] = []
     data, reader = load_yaml(text, f"{doc.path} (property {TERRAIN_TABLE_PROPERTY})", diags)
     if data is None:
         return None
@@ -266,7 +268,7 @@ def read_tile_mapping(path: str | Path) -> dict[str, str]:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise TmxError(str(p), 0, f"cannot read the tile mapping: {exc}") from exc
-    diags: list = []
+    diags: list[Diagnostic] = []
     data, _reader = load_yaml(text, str(p), diags)
     if data is None or diags:
         d = diags[0] if diags else None
@@ -492,7 +494,8 @@ def _number(v: Any) -> bool:
         return False
 
 
-def _read_line(m: HexMap, o: TmxObject, hex_of, to_scene, skipped: dict[str, int]) -> None:
+def _read_line(m: HexMap, o: TmxObject, hex_of: Callable[[float, float], Hex], to_scene: AxisMap,
+               skipped: dict[str, int]) -> None:
     """A polyline Hexwright wrote for a hexside feature or bridge (along the hexside) or a path (from
     centre to centre)."""
     (x1, y1), (x2, y2) = o.points

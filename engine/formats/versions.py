@@ -16,8 +16,11 @@ FORMAT_VERSION = 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def register_migration(from_version: int):
-    def deco(fn: Callable[[dict[str, Any]], dict[str, Any]]):
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def register_migration(from_version: int) -> Callable[[Migration], Migration]:
+    def deco(fn: Migration) -> Migration:
         MIGRATIONS[from_version] = fn
         return fn
 

@@ -8,6 +8,8 @@ import codecs
 import gc
 import os
 import re
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import yaml
 
@@ -20,22 +22,26 @@ except ImportError:  # pragma: no cover - libyaml missing
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
 
+# the safe loader's own resolver (PyYAML's is untyped): (loader, node kind, text, implicit) -> tag
+_resolve: Callable[[Any, type[yaml.Node], str, tuple[bool, bool]], str] = _SafeLoader.resolve
+
+
 class _Loader(_SafeLoader):
     """PyYAML's safe loader, which finds the implicit tag of a plain scalar (int, float, bool, null or
     str) once per distinct text in a file: it tries the resolvers' regular expressions in Python for every
     scalar, and a map file repeats the same few values (terrain names, costs) thousands of times."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: str | bytes) -> None:
         super().__init__(stream)
         self._tags: dict[tuple[str, object], str] = {}
 
-    def resolve(self, kind, value, implicit):
+    def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str:
         if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
-            return super().resolve(kind, value, implicit)
+            return _resolve(self, kind, value, implicit)
         key = (value, implicit)
         tag = self._tags.get(key)
         if tag is None:
-            tag = self._tags[key] = super().resolve(kind, value, implicit)
+            tag = self._tags[key] = _resolve(self, kind, value, implicit)
         return tag
 
 _STR = "tag:yaml.org,2002:str"
@@ -70,7 +76,7 @@ class Numeral(int):
         return self.text
 
 
-class YDict(dict):
+class YDict(dict[Any, Any]):
     """A mapping that knows where it and each of its keys stand in the file (1-based)."""
 
     __slots__ = ("line", "column", "marks", "value_marks")
@@ -79,19 +85,19 @@ class YDict(dict):
         super().__init__()
         self.line = 0
         self.column = 0
-        self.marks: dict = {}
-        self.value_marks: dict = {}
+        self.marks: dict[Any, tuple[int, int]] = {}
+        self.value_marks: dict[Any, tuple[int, int]] = {}
 
-    def where(self, key=None) -> tuple[int, int]:
+    def where(self, key: Any = None) -> tuple[int, int]:
         if key is not None and key in self.marks:
             return self.marks[key]
         return self.line, self.column
 
-    def where_value(self, key) -> tuple[int, int]:
+    def where_value(self, key: Any) -> tuple[int, int]:
         return self.value_marks.get(key) or self.where(key)
 
 
-class YList(list):
+class YList(list[Any]):
     __slots__ = ("line", "column", "marks")
 
     def __init__(self) -> None:
@@ -116,12 +122,12 @@ class YamlReader:
         self._seen: set[int] = set()  # collection nodes converted so far (aliases point to them again)
         self._aliased: set[int] = set()
 
-    def error(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw) -> None:
+    def error(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw: Any) -> None:
         self.diagnostics.append(
             Diagnostic(code, Severity.ERROR, message, self.filename, where[0], where[1], **kw)
         )
 
-    def warning(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw) -> None:
+    def warning(self, code: str, message: str, where: tuple[int, int] = (0, 0), **kw: Any) -> None:
         self.diagnostics.append(
             Diagnostic(code, Severity.WARNING, message, self.filename, where[0], where[1], **kw)
         )
@@ -148,7 +154,7 @@ class YamlReader:
             for event in yaml.parse(text, Loader=_Loader):
                 if isinstance(event, yaml.AliasEvent):
                     aliases += 1
-                    repeated += anchors.get(event.anchor, 0)
+                    repeated += anchors.get(event.anchor or "", 0)
                     if aliases > MAX_ALIASES or repeated > MAX_ALIAS_CHARS:
                         what = (f"more than {MAX_ALIASES:,} aliases (*name)" if aliases > MAX_ALIASES
                                 else f"aliases (*name) repeating more than {MAX_ALIAS_CHARS:,} characters")
@@ -206,7 +212,7 @@ class YamlReader:
         self._seen.add(key)
         return False
 
-    def convert(self, node: yaml.Node):
+    def convert(self, node: yaml.Node) -> Any:
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
         if isinstance(node, yaml.MappingNode):
@@ -265,7 +271,7 @@ class YamlReader:
         self.warning("yaml-tag", f"tag {node.tag!r} is ignored: Hexwright files hold plain data only",
                      (node.start_mark.line + 1, node.start_mark.column + 1))
 
-    def _scalar(self, node: yaml.ScalarNode):
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
         tag = node.tag
         v = node.value
         if tag == _STR:
@@ -344,11 +350,16 @@ def read_source(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     return decode_source(data, name, diagnostics)
 
 
-def _mark(mark) -> tuple[int, int]:
+class _Mark(Protocol):  # PyYAML's Mark, from its Python parser or libyaml's
+    line: int
+    column: int
+
+
+def _mark(mark: _Mark | None) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
 
 
-def positioned(value, where: tuple[int, int] = (0, 0)):
+def positioned(value: Any, where: tuple[int, int] = (0, 0)) -> Any:
     """`value` with every plain dict and list (as a migration may build them) turned into position-aware
     containers, placed at their parent's position. Containers read from the file keep their own."""
     if isinstance(value, YDict):
@@ -376,7 +387,7 @@ def positioned(value, where: tuple[int, int] = (0, 0)):
     return value
 
 
-def load_yaml(text: str, filename: str, diagnostics: list[Diagnostic]):
+def load_yaml(text: str, filename: str, diagnostics: list[Diagnostic]) -> tuple[Any, YamlReader]:
     """Parse text into position-aware containers, or None (with a diagnostic) when malformed."""
     reader = YamlReader(filename, diagnostics)
     # Speed: composing a 40,000-hex map allocates hundreds of thousands of nodes and marks, and every

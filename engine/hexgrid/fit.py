@@ -71,14 +71,16 @@ class GridFit:
         """Map (n, 2) image pixel positions to scene coordinates."""
         a, b, c, d, e, f = self.transform
         xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        return xy @ np.array([[a, c], [b, d]]) + np.array([e, f])
+        mapped: np.ndarray = xy @ np.array([[a, c], [b, d]]) + np.array([e, f])
+        return mapped
 
     def scene_to_image(self, xy: np.ndarray) -> np.ndarray:
         """Map (n, 2) scene positions to image pixels (the inverse of `image_to_scene`)."""
         inv = invert_transform(self.transform)
         a, b, c, d, e, f = inv
         xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        return xy @ np.array([[a, c], [b, d]]) + np.array([e, f])
+        mapped: np.ndarray = xy @ np.array([[a, c], [b, d]]) + np.array([e, f])
+        return mapped
 
     def hex_at(self, layout: Layout, x: float, y: float) -> Hex:
         """The hex whose centre is nearest to image pixel (x, y) under this fit."""
@@ -134,13 +136,14 @@ def _fit_similarity(scene: np.ndarray, img: np.ndarray) -> np.ndarray:
 def _fit_affine(scene: np.ndarray, img: np.ndarray) -> np.ndarray:
     """Least-squares affine scene -> image; returns the 2x3 matrix."""
     a = np.hstack([scene, np.ones((len(scene), 1))])
-    sol, *_ = np.linalg.lstsq(a, img, rcond=None)
+    sol: np.ndarray = np.linalg.lstsq(a, img, rcond=None)[0]
     return sol.T
 
 
 def _residuals(m: np.ndarray, scene: np.ndarray, img: np.ndarray) -> np.ndarray:
     pred = scene @ m[:, :2].T + m[:, 2]
-    return np.hypot(*(pred - img).T)
+    distances: np.ndarray = np.hypot(*(pred - img).T)
+    return distances
 
 
 def _rms(r: np.ndarray) -> float:

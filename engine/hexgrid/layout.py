@@ -108,7 +108,8 @@ class Layout:
         import numpy as np
 
         m = np.array(self._m).reshape(2, 2)
-        return qr @ m.T + np.array([self.origin_x, self.origin_y])
+        pixels: np.ndarray = qr @ m.T + np.array([self.origin_x, self.origin_y])
+        return pixels
 
     def pixels_to_hexes(self, xy: np.ndarray) -> np.ndarray:
         """Round many pixel positions to hexes at once; returns an (n, 2) int array of (q, r)."""

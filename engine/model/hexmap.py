@@ -10,7 +10,7 @@ returns the previous value and notifies listeners, so the app can build undo com
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..hexgrid import FLAT, POINTY, Hex, Hexside, LabelScheme, Layout, OffsetGrid, hex_neighbor
@@ -347,7 +347,7 @@ class HexMap:
         self._notify(MapChange("locations", tuple(values)))
         return old
 
-    def set_hexsides(self, values: dict[Hexside, HexsideInfo | None]) -> dict[Hexside, HexsideInfo | None]:
+    def set_hexsides(self, values: Mapping[Hexside, HexsideInfo | None]) -> dict[Hexside, HexsideInfo | None]:
         old = {s: self.hexsides.get(s) for s in values}
         for s, info in values.items():
             if info is None or info.is_empty():

@@ -103,7 +103,8 @@ def _arrivals(sc: Scenario) -> dict[str, tuple[int, Reinforcement]]:
     return out
 
 
-def unit_status(sc: Scenario, unit_id: str, _arrivals_cache: dict | None = None) -> UnitStatus:
+def unit_status(sc: Scenario, unit_id: str,
+                _arrivals_cache: dict[str, tuple[int, Reinforcement]] | None = None) -> UnitStatus:
     """Set up (the placement wins when a unit is both placed and scheduled; validation reports that
     as an error), arriving, or not placed."""
     lab = sc.placements.get(unit_id)

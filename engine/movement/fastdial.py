@@ -22,7 +22,10 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BIG = 1 << 40
 
@@ -39,8 +42,9 @@ _compiled: Callable[..., int] | None = None
 DIST, PREV, ORDER, BLOCKED, STOP, EXTRA, OV_ROW, OUT_PREV = range(8)
 
 
-def _dial(graph, work, queue, out_spent, s, limit, scale, use_hooks, use_start,
-          marks, overrides, starts):  # pragma: no cover - compiled
+def _dial(graph: np.ndarray, work: np.ndarray, queue: np.ndarray, out_spent: np.ndarray, s: int, limit: int,
+          scale: int, use_hooks: bool, use_start: bool, marks: np.ndarray, overrides: np.ndarray,
+          starts: np.ndarray) -> int:  # pragma: no cover - compiled
     """Search the hexes within `limit` (1/scale MP) of `s`; returns how many were touched, n.
 
     `graph` is the CSR graph in one array: indptr (n_hexes + 1), then the edges' target hexes, then
@@ -253,10 +257,10 @@ class DialArrays:
         self.out_prev = self.work[OUT_PREV].data
         self.spent = self.out_spent.data
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if not isinstance(v, memoryview)}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._views()
 

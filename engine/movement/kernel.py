@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
@@ -36,7 +37,8 @@ from typing import Any, cast
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, HexsideInfo, MapChange
-from ..model.placement import entry_cost, only_along
+from ..model.placement import entry_cost as entry_cost
+from ..model.placement import only_along as only_along
 from ..model.terrain import Cost
 from . import fastdial
 
@@ -89,9 +91,10 @@ def edge_cost_across(m: HexMap, a: Hex, b: Hex, cls: str, side: HexsideInfo | No
     return min(normal, path_cost)
 
 
-def _crossing(m: HexMap, side, cls: str, cost: float) -> Cost:
+def _crossing(m: HexMap, side: HexsideInfo, cls: str, cost: float) -> Cost:
     table = m.terrain_table
-    bridged = side.bridge is not None
+    bridge = side.bridge
+    bridged = bridge is not None
     ferried = any(table.hexside_features[f].permits_crossing for f in side.features if f in table.hexside_features)
     blocked = False
     for code in side.features:
@@ -109,8 +112,8 @@ def _crossing(m: HexMap, side, cls: str, cost: float) -> Cost:
             # F&M Arnhem 10.6.2: a unit crossing a ferry hexside pays the ferry's MP and the terrain
             # in the hex, not the water the ferry carries it over (as with a bridge)
             cost += c
-    if bridged:
-        bt = table.bridges.get(side.bridge)
+    if bridge is not None:
+        bt = table.bridges.get(bridge)
         if bt is not None:
             c = bt.move.get(cls, 0)
             if c is None:
@@ -133,7 +136,7 @@ def _scale_for(m: HexMap, cls: str) -> int:
     return math.lcm(*denominators)
 
 
-class FrozenHook(dict):  # type: ignore[type-arg]
+class FrozenHook(dict[Any, Any]):
     """A hook's dict that cannot change once made (an `edge_override` a rules family keeps for a whole
     phase or game): the compiled search keeps its conversion by identity, without reading it item by
     item on every call."""
@@ -167,8 +170,8 @@ class MovementHooks:
     the conversion once. Frozensets hash fastest: their hash is computed once.
     """
 
-    blocked: set[Hex] = field(default_factory=set)
-    stop: set[Hex] = field(default_factory=set)
+    blocked: AbstractSet[Hex] = field(default_factory=set)
+    stop: AbstractSet[Hex] = field(default_factory=set)
     enter_extra: dict[Hex, float] = field(default_factory=dict)
     first_step: Callable[[Hex, Hex, float], float | None] | None = None
     edge_override: dict[tuple[Hex, Hex], float | None] = field(default_factory=dict)
@@ -502,7 +505,7 @@ class _CompiledGraph:
         self._matrix: Any = None
         # the hooks as graph indices, kept for the next calls: rules pass the same collections again
         # and again (a side's enemy hexes and zones of control while no unit moves)
-        self._marks: dict[tuple, Any] = {}
+        self._marks: dict[tuple[object, ...], Any] = {}
         self._maps: dict[int, tuple[Any, Any]] = {}
 
     def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
@@ -528,7 +531,7 @@ class _CompiledGraph:
                                                   _numpy.int64)
         return got
 
-    def _version(self, mapping: dict) -> object:
+    def _version(self, mapping: dict[Any, Any]) -> object:
         """A token for what a dict holds now: the same token while it holds the same items in the same
         order (checked item by item: the dict may have changed since)."""
         items, got = self._kept("version", mapping)
@@ -537,7 +540,7 @@ class _CompiledGraph:
             self._keep(mapping, items, "version", got)
         return got
 
-    def _kept(self, what: str, mapping: dict) -> tuple[tuple, Any]:
+    def _kept(self, what: str, mapping: dict[Any, Any]) -> tuple[tuple[Any, ...], Any]:
         """The kept conversion of a hook's dict if it holds what it held then: the same keys with the
         same values in the same order (checked item by item, the dict may have changed); a FrozenHook
         dict cannot change, so it is found by identity."""
@@ -552,7 +555,7 @@ class _CompiledGraph:
             return items, got[1][1]
         return items, None
 
-    def _keep(self, mapping: dict, items: tuple, what: str, value: Any) -> None:
+    def _keep(self, mapping: dict[Any, Any], items: tuple[Any, ...], what: str, value: Any) -> None:
         if len(self._maps) >= 512:
             self._maps.clear()
         # a FrozenHook is kept itself (so that its id stays its own), another dict by its items
@@ -568,9 +571,11 @@ class _CompiledGraph:
                 ia, ib = index.get(ha), index.get(hb)
                 if ia is not None and ib is not None:
                     rows.setdefault(ia, {})[ib] = None if x is None else int(round(x * scale))
-            got = _Overrides(rows)
-            self._keep(override, items, "override", got)
-        return got
+            made = _Overrides(rows)
+            self._keep(override, items, "override", made)
+            return made
+        overrides: _Overrides = got
+        return overrides
 
     @property
     def matrix(self) -> Any:

@@ -1,7 +1,7 @@
 """Chance outcomes: dice, random draws from a pool or a cup, all from an injected seeded sampler.
 
 A chance node lists its outcomes with exact probabilities (`Fraction`), so the distribution of a
-combat's results is a sum over the six faces of a die (STYLE.md, OpenSpiel chance nodes), and a game
+combat's results is a sum over the six faces of a die (as OpenSpiel's chance nodes), and a game
 log replays bit-for-bit because each drawn outcome is recorded as an action.
 """
 

@@ -1,4 +1,4 @@
-"""The game-state protocol every rules family implements (see STYLE.md: OpenSpiel's game vs state,
+"""The game-state protocol every rules family implements (after OpenSpiel's game vs state,
 python-chess's actions and two tiers of legality).
 
 * A `Game` is made once from an immutable `Scenario` and holds what never changes during play (the

@@ -62,7 +62,7 @@ def test_a_study_through_the_dialog_gives_the_engines_figures(qtbot):
     assert dlg.state == "done", dlg.message
     assert len(ticks) > 3  # the GUI thread's timers kept firing while the games were played
     expected = run_study(FM_1, 6, ["random", "random"], seed=9, options={"max_turns": 1})
-    got = dlg.result.summary
+    got = dlg.study_result.summary
     assert got.to_dict() == expected.to_dict()
     assert seen[-1] == 6 and dlg.progress_bar.maximum() == 6
     assert dlg.message.startswith("6 games in ") and "games/s on 2 workers" in dlg.message
@@ -86,7 +86,7 @@ def test_export_writes_the_clis_reports(qtbot, tmp_path):
     qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
     assert dlg.state == "done", dlg.message
     assert dlg.export_report(str(tmp_path / "r.json")) and dlg.export_report(str(tmp_path / "r.html"))
-    assert json.loads((tmp_path / "r.json").read_text()) == json.loads(json_report(dlg.result.summary))
+    assert json.loads((tmp_path / "r.json").read_text()) == json.loads(json_report(dlg.study_result.summary))
     assert "data:image/png;base64," in (tmp_path / "r.html").read_text()
     assert not dlg.export_report(str(tmp_path / "r.txt")) and ".html, .png or .json" in dlg.message
 
@@ -100,8 +100,8 @@ def test_cancel_stops_the_study_and_reports_the_partial_count(qtbot, workers):
     dlg.cancel_button.click()
     qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
     assert dlg.state == "cancelled", dlg.message
-    played = dlg.result.played
-    assert 1 <= played < 400 and dlg.result.summary.games == played
+    played = dlg.study_result.played
+    assert 1 <= played < 400 and dlg.study_result.summary.games == played
     assert dlg.message.startswith(f"Cancelled after {played} of 400 games")
     assert dlg.progress_bar.value() == played
     assert multiprocessing.active_children() == []  # no worker left playing
@@ -126,7 +126,7 @@ def test_a_bad_what_if_path_is_refused_before_any_game(qtbot):
     dlg.sweep_path.setCurrentText("unit[nobody].values.attack")
     dlg.sweep_values.setText("3,4")
     assert not dlg.start()
-    assert dlg.state == "failed" and "no unit 'nobody'" in dlg.message and dlg.thread is None
+    assert dlg.state == "failed" and "no unit 'nobody'" in dlg.message and dlg.study_thread is None
     dlg.sweep_path.setCurrentText("turns")
     dlg.sweep_values.setText("")
     assert not dlg.start() and "PATH=V1,V2" in dlg.message
@@ -142,7 +142,7 @@ def test_a_sweep_through_the_dialog(qtbot):
     qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
     assert dlg.state == "done", dlg.message
     expected = run_sweep(KOENIG, "turns", [1, 2], 2, ["random"], seed=3)
-    assert [s.to_dict() for s in dlg.result.summaries] == [s.to_dict() for s in expected]
+    assert [s.to_dict() for s in dlg.study_result.summaries] == [s.to_dict() for s in expected]
     assert dlg.progress_bar.maximum() == 4 and dlg.progress_bar.value() == 4
     assert dlg.tabs.isTabEnabled(2) and dlg.sweep_table.rowCount() == 2
     assert [dlg.sweep_table.item(r, 0).text() for r in range(2)] == ["1", "2"]
@@ -161,7 +161,7 @@ def test_a_target_arnhem_study_through_the_dialog_gives_the_engines_figures(qtbo
     qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
     assert dlg.state == "done", dlg.message
     expected = run_study(TARGET_ARNHEM, 4, ["heuristic", "random"], seed=5, options={"max_turns": 2})
-    assert dlg.result.summary.to_dict() == expected.to_dict()
+    assert dlg.study_result.summary.to_dict() == expected.to_dict()
     assert [dlg.sides_table.item(r, 0).text() for r in range(2)] == ["Allied", "German"]
     assert dlg.plot_label.has_image()
 
@@ -200,7 +200,7 @@ def test_a_large_study_is_timed_on_a_sample_and_the_estimate_shown_before_it_run
     first_game = next(s for s in states if s[2] >= 1)
     assert first_game[0] == "running" and first_game[1].startswith("Estimated time: about ")  # shown before
     assert "for 40 games on 1 worker (3 sample games took" in dlg.estimate_label.text()
-    assert dlg.result.summary.games == 40
+    assert dlg.study_result.summary.games == 40
 
 
 def test_cancel_while_timing_the_sample(qtbot):
@@ -210,4 +210,4 @@ def test_cancel_while_timing_the_sample(qtbot):
     dlg.cancel_button.click()
     assert dlg.state == "idle" and "before the run started" in dlg.message
     qtbot.waitUntil(lambda: dlg.sampler is None, timeout=WAIT_MS)
-    assert dlg.thread is None and dlg.run_button.isEnabled()
+    assert dlg.study_thread is None and dlg.run_button.isEnabled()

@@ -122,3 +122,10 @@ def test_an_exported_letter_number_map_imports_with_its_numbering(tmp_path, caps
 def test_a_missing_scenario_is_one_error_not_one_errors(tmp_path, capsys):
     assert main(["export", str(tmp_path / "nope.yaml"), "-o", str(tmp_path / "x.tmx")]) == 1
     assert "not exported (1 error)" in capsys.readouterr().err
+
+
+def test_export_refuses_an_area_map_for_tiled(tmp_path, capsys):
+    src = SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml"
+    assert main(["export", str(src), "-o", str(tmp_path / "a.tmx")]) == 2
+    assert "is an area map; a Tiled map is made from a hex map" in capsys.readouterr().err
+    assert not (tmp_path / "a.tmx").exists()

@@ -57,7 +57,7 @@ def test_the_balance_lab_offers_it_and_runs_a_study_with_it(qtbot):
     qtbot.waitUntil(lambda: dlg.state in ("done", "cancelled", "failed"), timeout=WAIT_MS)
     assert dlg.state == "done", dlg.message
     expected = run_study(str(KOENIG), 2, ["mcts", "heuristic"], seed=4, options={"max_turns": 2})
-    assert dlg.result.summary.to_dict() == expected.to_dict()
+    assert dlg.study_result.summary.to_dict() == expected.to_dict()
 
 
 def test_the_play_command_takes_it(capsys):

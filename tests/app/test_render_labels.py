@@ -18,8 +18,8 @@ FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 def _boxes(m, g, arrange: bool, scale: float) -> dict[str, tuple[float, float, float, float]]:
     out = {}
     for place, x, y, k in mapdraw.placed_names(m, g, arrange, scale):
-        key, _size, _color, _yoff = mapdraw._place_style(place)  # noqa: SLF001
-        fm = mapdraw._metrics(key)  # noqa: SLF001
+        key, _size, _color, _yoff = mapdraw._place_style(place)
+        fm = mapdraw._metrics(key)
         out[place.text] = (x, y - fm.ascent() * k, fm.horizontalAdvance(place.text) * k,
                            (fm.ascent() + fm.descent()) * k)
     return out

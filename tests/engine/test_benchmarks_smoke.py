@@ -11,15 +11,15 @@ import pytest
 pytest.importorskip("networkx")
 pytest.importorskip("scipy")
 
-from benchmarks import (  # noqa: E402
+from benchmarks import (
     BENCHMARKS,
     Row,
     Settings,
-    movement,  # noqa: E402
+    movement,
 )
-from benchmarks import load as load_bench  # noqa: E402
-from benchmarks.__main__ import discover, main, table  # noqa: E402
-from benchmarks.worlds import build_map, build_scenario  # noqa: E402
+from benchmarks import load as load_bench
+from benchmarks.__main__ import discover, main, table
+from benchmarks.worlds import build_map, build_scenario
 
 TINY = Settings(quick=True, repeat=1, warmup=0)
 

@@ -260,7 +260,7 @@ def test_concurrent_saves_in_threads_do_not_collide(tmp_path):
         try:
             for i in range(25):
                 atomic_write_text(target, f"writer {w} save {i}\n" * 200)
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:  # reported below
             errors.append(exc)
 
     threads = [threading.Thread(target=writer, args=(w,)) for w in range(6)]

@@ -1,4 +1,4 @@
-"""Conformance of every rules family on every shipped scenario (STYLE.md; OpenSpiel games_sim_test).
+"""Conformance of every rules family on every shipped scenario (after OpenSpiel's games_sim_test).
 
 The cases are every playable family of the registry (engine/rules/registry.py) times every scenario under
 scenarios/ whose `rules` is that family (found by globbing and loading; map files are skipped), plus the
