@@ -52,7 +52,7 @@ def _pt(p: QPointF) -> tuple[float, float]:
 
 
 class AreaTool(QObject):
-    statusChanged = Signal(str)  # noqa: N815
+    statusChanged = Signal(str)
 
     name = ""
     title = ""

@@ -133,7 +133,7 @@ class LabelItem(QGraphicsItem):
         x, y = layout.centre
         self.rect = QRectF(x - layout.width / 2 - 2, y - layout.height / 2 - 2, layout.width + 4, layout.height + 4)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+    def boundingRect(self) -> QRectF:
         return self.rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:

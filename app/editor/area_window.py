@@ -117,7 +117,7 @@ class AreaMapWindow(FileOperations):
         return a
 
     def _build_actions(self) -> None:
-        K = QKeySequence.StandardKey  # noqa: N806
+        K = QKeySequence.StandardKey
         self.build_file_actions()
         self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E",
                                        "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
@@ -177,7 +177,7 @@ class AreaMapWindow(FileOperations):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
 
     def _build_docks(self) -> None:
-        R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
+        R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.dock_area = self._dock("Area", "areaDock", self.inspector, R)
         self.dock_borders = self._dock("Borders", "bordersDock", self.borders, R)
         self.dock_units = self._dock("Units", "areaUnitsDock", self.units, R)

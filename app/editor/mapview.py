@@ -208,7 +208,7 @@ class MapView(ZoomView):
                 return
         super().keyPressEvent(event)
 
-    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def contextMenuEvent(self, event) -> None:
         if self.counter_handler is not None and self.counter_handler.context_menu(event.pos(), event.globalPos()):
             event.accept()
             return
@@ -223,7 +223,7 @@ class MapView(ZoomView):
 
         return bool(dropped_files(event.mimeData()))
 
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragEnterEvent(self, event) -> None:
         if self._file_drop(event):
             event.acceptProposedAction()
         elif self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
@@ -231,7 +231,7 @@ class MapView(ZoomView):
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragMoveEvent(self, event) -> None:
         if self._file_drop(event):
             event.acceptProposedAction()
         elif self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
@@ -240,12 +240,12 @@ class MapView(ZoomView):
         else:
             event.ignore()
 
-    def dragLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragLeaveEvent(self, event) -> None:
         if self.counter_handler is not None:
             self.counter_handler.drag_over(None)
         event.accept()
 
-    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dropEvent(self, event) -> None:
         if self._file_drop(event):
             from .interchange_actions import open_dropped
 

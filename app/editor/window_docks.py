@@ -27,7 +27,7 @@ from .window_hexbase import EditorWindowBase
 
 class DockLayout(EditorWindowBase):
     def _build_docks(self) -> None:
-        R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea  # noqa: N806
+        R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
         self.palette_panel = PalettePanel()
         self.palette_panel.chosen.connect(self.choose)
         self.palette_panel.radius.valueChanged.connect(self._radius_changed)
