@@ -205,11 +205,11 @@ class CounterLayer(QObject):
             if h is None:
                 continue
             shared = marker.hex in stacks  # under units: peek out at the lower left
-            item = MarkerItem(mid, marker_pixmap(marker, sc), side * (0.75 if shared else 1.0), layer)
-            item.setPos(g.centre(h) + (QPointF(-side * 0.25, side * 0.18) if shared else QPointF()))
-            item.setZValue(-0.5)
-            item.setToolTip(f"{mid}: {marker.kind.replace('_', ' ')} marker at {marker.hex}")
-            self.marker_items[mid] = item
+            mitem = MarkerItem(mid, marker_pixmap(marker, sc), side * (0.75 if shared else 1.0), layer)
+            mitem.setPos(g.centre(h) + (QPointF(-side * 0.25, side * 0.18) if shared else QPointF()))
+            mitem.setZValue(-0.5)
+            mitem.setToolTip(f"{mid}: {marker.kind.replace('_', ' ')} marker at {marker.hex}")
+            self.marker_items[mid] = mitem
         self._draw_start_hexsides(layer)
         for uid, item in self.items.items():
             if uid in self.zone_problems:

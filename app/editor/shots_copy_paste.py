@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 
 from hexwright.app.render.settle import settle
+from hexwright.engine.hexgrid import Hex
+from hexwright.engine.model.hexmap import HexMap
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -22,6 +24,12 @@ from .mainwindow import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 FM_MAP = ROOT / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml"
+
+
+def _hex(m: HexMap, label: str) -> Hex:
+    h = m.hex_at(label)
+    assert h is not None, label
+    return h
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,15 +47,15 @@ def main(argv: list[str] | None = None) -> int:
     m = win.document.map
     win.set_tool("select")
     tool = win.tools["select"]
-    tool.mouse_press(win.view.tool_event_at_hex(m.hex_at("0407")))
-    ev = win.view.tool_event_at_hex(m.hex_at("0710"))
+    tool.mouse_press(win.view.tool_event_at_hex(_hex(m, "0407")))
+    ev = win.view.tool_event_at_hex(_hex(m, "0710"))
     tool.mouse_move(ev)
     tool.mouse_release(ev)
     win.clipboard.act_copy.trigger()
     win.clipboard.act_paste.trigger()
     target = m.hex_at("1109")
     win.view.zoom_actual()
-    win.view.centre_on_hex(m.hex_at("0809"))
+    win.view.centre_on_hex(_hex(m, "0809"))
     win.clipboard.move_preview(target)
     win.show_status("Pasting 16 hexes: click where they go (Esc stops)")
     settle(app, 2.0)

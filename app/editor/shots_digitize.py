@@ -64,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     apply_scan_proposals(win.document, dlg)
     dlg.close()
     win.view.zoom_actual()
-    win.view.centre_on_hex(blank.hex_at("0609"))
+    centre = blank.hex_at("0609")
+    assert centre is not None
+    win.view.centre_on_hex(centre)
     settle(app, 2.0)
     win.grab().save(str(out / "digitize-accepted.png"))
     win.document.undo_stack.setClean()

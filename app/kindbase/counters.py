@@ -55,7 +55,7 @@ def hexside_cross(centre: QPointF, r: float) -> QPainterPath:
 class CounterItem(QGraphicsPixmapItem):
     """One set-up unit's counter (front side), centred on its own origin."""
 
-    def __init__(self, unit_id: str, pixmap, side: float, parent: QGraphicsItem) -> None:
+    def __init__(self, unit_id: str, pixmap, side: float, parent: QGraphicsItem | None) -> None:
         super().__init__(pixmap, parent)
         self.unit_id = unit_id
         self.setOffset(-PIXMAP_PX / 2, -PIXMAP_PX / 2)

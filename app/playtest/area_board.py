@@ -156,7 +156,7 @@ class AreaBoardView(BoardView):
             for uid, c in zip(uids, centres, strict=True):
                 item = items.get(uid)
                 if item is None:
-                    item = CounterItem(uid, self.pixmap(uid), side, None)  # type: ignore[arg-type]  # no parent
+                    item = CounterItem(uid, self.pixmap(uid), side, None)  # no parent: added to the scene
                     item.setZValue(Z_COUNTERS)
                     self.view.scene().addItem(item)
                     items[uid] = item

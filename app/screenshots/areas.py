@@ -17,6 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from hexwright.app.areamap.tools import DrawAreaTool
 from hexwright.app.render.settle import settle
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -85,6 +86,7 @@ def drawing_shot(app: QApplication, out: Path) -> None:
     win.select_areas([sel])
     win.set_tool("draw")
     tool = win.tools["draw"]
+    assert isinstance(tool, DrawAreaTool)
     nxt = printed.areas[ids[len(ids) // 2]]
     for x, y in nxt.polygon[:3]:
         tool.press(QPointF(x, y), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
