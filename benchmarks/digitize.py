@@ -15,6 +15,13 @@ Two scans: as printed (white paper), and the same yellowed like old paper (each 
   and railroads proposed).
 
 No designer examples are taught in either run: these are the figures of a first proposal.
+
+Terrain taught by example (issue 27, engine/digitize/terrain.py): on the yellowed F&M scan and on
+real published boards (ASL geomorphic boards of the VASL module, read by benchmarks/digitize_boards.py
+from tests/data/real/ when present; tests/data/README.md), each untaught, with 2 taught hexes per
+terrain (the first two by label) and after 5 more answers to "Teach next", beside a plain
+nearest-mean-colour classifier: the share of hexes right, the share of `proposed` ones right and the
+untaught confident-wrong rate.
 """
 
 from __future__ import annotations
@@ -109,7 +116,7 @@ def old_method(m, scan, transform):
                       QColor(m.terrain_table.terrain[c].color).blue()] for c in codes], dtype=float)
     lab, rlab = srgb_to_lab(np.nan_to_num(colours)), srgb_to_lab(refs)
     best = np.argmin(np.linalg.norm(lab[:, None, :] - rlab[None, :, :], axis=2), axis=1)
-    return [Proposal(h, codes[best[i]], 1.0, (0, 0, 0), m.terrain[h]) for i, h in enumerate(hexes)
+    return [Proposal(h, codes[best[i]], 1.0, m.terrain[h]) for i, h in enumerate(hexes)
             if not np.isnan(colours[i]).any()]
 
 
@@ -143,4 +150,121 @@ def digitize_benchmark(settings: Settings) -> list[Row]:
             rows.append(Row("digitize", case, f"{code}: precision ({q} proposed)", round(100 * prec, 1), unit="%",
                             notes=[f"{code}: recall {100 * rec:.1f} % of {t} on the map (none proposed before "
                                    "issue 18)"]))
+        if cast != (1.0, 1.0, 1.0):
+            rows += synthetic_taught_rows(m, scan, transform)
+    rows += real_board_rows()
     return rows
+
+
+# -- terrain on real printed boards (issue 27) ------------------------------------------------------
+
+ASKED = 5  # hexes the designer answers after the first taught proposal ("Teach next")
+
+
+def first_two_per_terrain(m, truth: dict) -> dict:
+    """The taught hexes: per terrain, the first two of its hexes by label (deterministic)."""
+    taught = {}
+    for code in m.terrain_table.terrain:
+        for h in sorted((h for h, c in truth.items() if c == code), key=m.label)[:2]:
+            taught[h] = code
+    return taught
+
+
+def nearest_mean_colour(m, scan, transform, hexes, taught=None) -> dict:
+    """The baseline: each hex's median colour to the nearest terrain colour in Lab; the terrain's
+    colour is the table's, or with `taught` the mean of its taught hexes' colours."""
+    from hexwright.engine.digitize.terrain import hex_colors, hex_rgb, srgb_to_lab
+
+    cols = hex_colors(m, scan, transform, hexes)
+    codes = list(m.terrain_table.terrain)
+    refs = np.array([hex_rgb(m.terrain_table.terrain[c].color) for c in codes], dtype=float)
+    if taught:
+        at = {h: i for i, h in enumerate(hexes)}
+        for j, c in enumerate(codes):
+            mine = [cols[at[h]] for h, t in taught.items() if t == c and h in at]
+            if mine:
+                refs[j] = np.mean(mine, axis=0)
+    best = np.argmin(np.linalg.norm(srgb_to_lab(np.nan_to_num(cols))[:, None, :] - srgb_to_lab(refs)[None, :, :],
+                                    axis=2), axis=1)
+    return {h: codes[best[i]] for i, h in enumerate(hexes)}
+
+
+def aged(rgb: np.ndarray, seed: int = 7) -> np.ndarray:
+    """A board printed and scanned: yellowed (x 0.98, 0.95, 0.86), a 3x3 blur and pixel noise."""
+    arr = rgb.astype(np.float32) * np.array((0.98, 0.95, 0.86), dtype=np.float32)
+    pad = np.pad(arr, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    blurred = np.zeros_like(arr)
+    for i in range(3):
+        for j in range(3):
+            blurred += pad[i:i + arr.shape[0], j:j + arr.shape[1]] / 9.0
+    blurred += np.random.default_rng(seed).normal(0.0, 5.0, arr.shape).astype(np.float32)
+    return np.clip(blurred, 0, 255).astype(np.uint8)
+
+
+def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
+    """Untaught, taught (2 per terrain) and taught + ASKED answers: ours against the baseline."""
+    from hexwright.engine.digitize.terrain import next_to_ask, propose_terrain
+
+    hexes = list(truth)
+    n = len(hexes)
+    rows: list[Row] = []
+    base = nearest_mean_colour(m, scan, transform, hexes)
+    ours = {p.hex: p for p in propose_terrain(m, scan, transform) if p.hex in truth}
+    right = sum(ours[h].terrain == truth[h] for h in hexes if h in ours)
+    sure_wrong = sum(1 for h in hexes if h in ours and ours[h].proposed and ours[h].terrain != truth[h])
+    sure = sum(1 for h in hexes if h in ours and ours[h].proposed)
+    rows.append(Row("digitize", case, f"untaught: terrain right, all {n} hexes", round(100 * right / n, 1),
+                    "nearest mean colour", round(100 * sum(base[h] == truth[h] for h in hexes) / n, 1), unit="%",
+                    notes=[f"untaught, {sure} proposed, {sure_wrong} of them wrong "
+                           f"({100 * sure_wrong / n:.1f} % of all hexes confident-wrong; target <= 2 %)"]))
+    taught = first_two_per_terrain(m, truth)
+    rest = [h for h in hexes if h not in taught]
+    base_t = nearest_mean_colour(m, scan, transform, hexes, taught)
+    got = {p.hex: p for p in propose_terrain(m, scan, transform, taught) if p.hex in truth}
+    right_t = sum(got[h].terrain == truth[h] for h in rest if h in got)
+    prop = [h for h in rest if h in got and got[h].proposed]
+    prop_right = sum(got[h].terrain == truth[h] for h in prop)
+    rows.append(Row("digitize", case, f"2 taught per terrain: right, {len(rest)} other hexes",
+                    round(100 * right_t / max(1, len(rest)), 1), "nearest mean colour",
+                    round(100 * sum(base_t[h] == truth[h] for h in rest) / max(1, len(rest)), 1), unit="%",
+                    target=">= 95 %"))
+    rows.append(Row("digitize", case, f"2 taught per terrain: proposed right ({len(prop)} proposed)",
+                    round(100 * prop_right / max(1, len(prop)), 1), unit="%", target=">= 98 %"))
+    asked = dict(taught)
+    for h in next_to_ask(list(got.values()), ASKED):
+        asked[h] = truth[h]  # the designer answers
+    rest2 = [h for h in hexes if h not in asked]
+    got2 = {p.hex: p for p in propose_terrain(m, scan, transform, asked)}
+    right2 = sum(got2[h].terrain == truth[h] for h in rest2 if h in got2)
+    prop2 = [h for h in rest2 if h in got2 and got2[h].proposed]
+    rows.append(Row("digitize", case, f"+ {ASKED} answers asked by Teach next: right, {len(rest2)} other hexes",
+                    round(100 * right2 / max(1, len(rest2)), 1), unit="%",
+                    notes=[f"after {ASKED} answers, {len(prop2)} proposed, "
+                           f"{sum(got2[h].terrain == truth[h] for h in prop2)} of them right"]))
+    return rows
+
+
+def real_board_rows() -> list[Row]:
+    from .digitize_boards import REAL_DIR, TUNING_BOARDS, available, load_board
+
+    found = available()
+    if not found:
+        print(f"digitize: no real boards in {REAL_DIR.relative_to(REAL_DIR.parents[3])} (tests/data/README.md says "
+              "how to get them); only the synthetic render is measured")
+        return []
+    print(f"digitize: real boards found: {', '.join(p.stem for p in found)}")
+    rows: list[Row] = []
+    for path in found:
+        b = load_board(path)
+        split = "tuning" if b.name in TUNING_BOARDS else "held out"
+        rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split})", b.hexmap, b.rgb, b.transform, b.truth)
+        if b.name in ("bd02", "bd10", "bd04"):
+            rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split}) printed, yellowed and scanned",
+                                      b.hexmap, aged(b.rgb), b.transform, b.truth)
+    return rows
+
+
+def synthetic_taught_rows(m, scan, transform) -> list[Row]:
+    """The F&M render, yellowed: the same three readings, the map as printed being the truth."""
+    truth = {h: m.terrain[h] for h in m.hexes}
+    return terrain_case_rows("F&M Arnhem corridor, yellowed scan (terrain)", m, scan, transform, truth)

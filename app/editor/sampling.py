@@ -1,38 +1,42 @@
-"""Proposing each hex's terrain from the colours of the scanned map under it.
+"""Terrain from the scan, in the editor: the review dialog over `hexwright.engine.digitize.terrain`.
 
-For every hex, points inside it (away from the printed hex outline) are mapped through the inverse
-of the underlay transform into the scan and the scan's colours there are read at once with numpy.
-Each hex is described by two things: its background colour (the median of its points, leaving out
-points in the colour of the map's linework, roads, railroads, rivers, when they differ from the
-bulk) and its "ink", the share of points clearly darker than that background (town and city
-building blocks, woods symbols). Colours are compared in CIE Lab, where distance follows what the
-eye sees. Each terrain's reference is what the map's terrain table says it looks like: the
-terrain's `color` and the ink of its pattern as Hexwright prints it (a town's blocks), or better,
-the hexes the designer names as examples ("this hex is woods"), which teach the printed look.
-
-Before comparing, the scan's colour cast (yellowed paper, a scanner's white balance) is taken out:
-one gain per colour channel, the one that brings the hexes' backgrounds nearest the references
-(searched coarse then fine). Without it a yellowed scan reads every clear hex as the next browner
-terrain (docs/benchmarks.md, "Digitizing"). The nearest terrain is proposed with a confidence from
-how much nearer it is than the runner-up and how near it is at all. The designer confirms in
-`TerrainProposalDialog`, where rivers and roads proposed from the same scan
-(app/editor/linework_scan.py) join the same queue.
+The proposal itself (colour and texture figures per hex, teaching by example, calibrated confidence,
+the untaught reading against the terrain table with the colour cast taken out) is Qt-free and lives
+in engine/digitize/terrain.py, shared with the headless `hexwright digitize`. This module adds what
+needs Qt: reading a QImage, measuring the ink of Hexwright's own printed patterns on a rendered hex,
+and `TerrainProposalDialog`, the review queue where the designer teaches hexes ("Teach next: 1203,
+0807 ..." names the hexes whose answer helps most), filters by confidence and accepts per terrain;
+rivers and roads proposed from the same scan (app/editor/linework_scan.py) join the same queue.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from hexwright.engine.digitize import terrain as engine_terrain
+from hexwright.engine.digitize.terrain import (
+    Cancelled,
+    HexProposal,
+    colour_cast,
+    describe_points,
+    hex_colors,
+    hex_descriptors,
+    linework_colors,
+    next_to_ask,
+    sample_offsets,
+    srgb_to_lab,
+)
 from hexwright.engine.hexgrid import Hex
-from hexwright.engine.hexgrid.fit import invert_transform
 from hexwright.engine.model.hexmap import HexMap
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QImage
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -40,6 +44,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QProgressDialog,
     QPushButton,
     QSlider,
     QTableWidget,
@@ -48,15 +53,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-# Sample points in hex sizes from the centre: the centre and rings of 6, 12 and 18 (37 points), all
-# within 0.62 of the centre-to-corner distance, clear of the printed outline.
-_RINGS = ((0.0, 1, 0.0), (0.22, 6, 0.0), (0.42, 12, 15.0), (0.62, 18, 10.0))
-DISTANCE_SCALE = 25.0  # Lab distance at which the confidence has fallen to 1/e
+__all__ = [  # the engine's names the linework proposal, the benchmarks and the tests reach through here
+    "Cancelled", "HexProposal", "Proposal", "TerrainProposalDialog", "apply_scan_proposals", "colour_cast",
+    "describe_points", "hex_colors", "hex_descriptors", "image_to_array", "linework_colors", "next_to_ask",
+    "printed_ink", "propose_terrain", "sample_offsets", "srgb_to_lab",
+]
+
 DEFAULT_THRESHOLD = 0.5
-INK_DELTA_L = 14.0  # a point is ink when it is this much darker (L*) than the hex's background ...
-INK_DELTA_E = 20.0  # ... and this far from it in colour
-INK_WEIGHT = 20.0  # Lab units per unit of ink share difference (chosen on the digitize benchmark)
-LINEWORK_DELTA_E = 22.0  # a point this near a road/river/railroad colour is linework, not terrain
+TEACH_NEXT = 5  # how many hexes "Teach next" names
 
 
 @dataclass(frozen=True)
@@ -64,21 +68,12 @@ class Proposal:
     hex: Hex
     terrain: str
     confidence: float  # 0..1
-    color: tuple[int, int, int]  # the hex's median colour on the scan
     current: str  # the terrain the hex has now
+    proposed: bool = False  # sure enough to apply without review (calibrated on the taught hexes)
 
     @property
     def changes(self) -> bool:
         return self.terrain != self.current
-
-
-def sample_offsets() -> np.ndarray:
-    pts = []
-    for radius, count, start in _RINGS:
-        for i in range(count):
-            a = np.radians(start + 360.0 * i / count)
-            pts.append((radius * np.cos(a), radius * np.sin(a)))
-    return np.array(pts)
 
 
 def image_to_array(image: QImage) -> np.ndarray:
@@ -87,92 +82,6 @@ def image_to_array(image: QImage) -> np.ndarray:
     h, w, bpl = img.height(), img.width(), img.bytesPerLine()
     buf = np.frombuffer(img.constBits(), dtype=np.uint8, count=bpl * h).reshape(h, bpl)
     return buf[:, : w * 3].reshape(h, w, 3).copy()
-
-
-def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
-    """CIE L*a*b* (D65) of sRGB colours given as 0..255 in the last axis."""
-    c = np.asarray(rgb, dtype=float) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
-    xyz = lin @ m.T / np.array([0.95047, 1.0, 1.08883])
-    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16.0 / 116.0)
-    return np.stack([116.0 * f[..., 1] - 16.0, 500.0 * (f[..., 0] - f[..., 1]), 200.0 * (f[..., 1] - f[..., 2])],
-                    axis=-1)
-
-
-def _scan_points(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex]) -> tuple[np.ndarray, np.ndarray]:
-    """The scan colours at each hex's sample points, (n, k, 3) float, and which were on the scan."""
-    lay = hexmap.layout()
-    size = np.sqrt(lay.size_x * lay.size_y)
-    centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
-    pts = centres[:, None, :] + size * sample_offsets()[None, :, :]  # (n, k, 2) scene
-    a, b, c, d, e, f = invert_transform(tuple(transform))
-    ix = np.rint(a * pts[..., 0] + b * pts[..., 1] + e).astype(np.int64)
-    iy = np.rint(c * pts[..., 0] + d * pts[..., 1] + f).astype(np.int64)
-    h, w = scan.shape[:2]
-    inside = (ix >= 0) & (ix < w) & (iy >= 0) & (iy < h)
-    colours = scan[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].astype(float)  # (n, k, 3)
-    colours[~inside] = np.nan
-    return colours, inside
-
-
-def hex_colors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None) -> np.ndarray:
-    """The median scan colour of each hex, (n, 3) float; NaN for hexes off the scan.
-    `transform` maps image pixels to scene coordinates (`Underlay.transform`)."""
-    hexes = hexmap.hexes if hexes is None else hexes
-    colours, inside = _scan_points(hexmap, scan, transform, hexes)
-    enough = inside.sum(axis=1) >= max(3, inside.shape[1] // 2)
-    out = np.full((len(hexes), 3), np.nan)
-    if enough.any():
-        out[enough] = np.nanmedian(colours[enough], axis=1)
-    return out
-
-
-def linework_colors(hexmap: HexMap) -> np.ndarray:
-    """The table's colours of what is printed across hexes: paths, hexside features and bridges (RGB)."""
-    t = hexmap.terrain_table
-    cols = [_hex_rgb(x.color) for x in (*t.paths.values(), *t.hexside_features.values(), *t.bridges.values())]
-    return np.array(cols, dtype=float).reshape(-1, 3)
-
-
-def describe_points(colours: np.ndarray, linework_lab: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Per hex from its points' colours (n, k, 3 RGB, NaN off the scan): the background colour (RGB,
-    the median of the points that are not linework) and the ink share (points clearly darker than
-    the background). Hexes with too few points on the scan get NaN."""
-    n, k = colours.shape[:2]
-    valid = ~np.isnan(colours).any(axis=2)
-    lab = srgb_to_lab(np.nan_to_num(colours))
-    raw_median = np.nanmedian(np.where(valid[..., None], lab, np.nan), axis=1) if n else np.zeros((0, 3))
-    keep = valid.copy()
-    if linework_lab is not None and len(linework_lab):
-        near_line = np.min(np.linalg.norm(lab[:, :, None, :] - linework_lab[None, None, :, :], axis=3), axis=2)
-        off_bulk = np.linalg.norm(lab - raw_median[:, None, :], axis=2) > LINEWORK_DELTA_E
-        keep &= ~((near_line < LINEWORK_DELTA_E) & off_bulk)
-    enough = keep.sum(axis=1) >= max(3, k // 3)
-    bg = np.full((n, 3), np.nan)
-    ink = np.full(n, np.nan)
-    if enough.any():
-        masked = np.where(keep[..., None], colours, np.nan)[enough]
-        bg[enough] = np.nanmedian(masked, axis=1)
-        bg_lab = srgb_to_lab(bg[enough])
-        pl = lab[enough]
-        dark = (pl[..., 0] < bg_lab[:, None, 0] - INK_DELTA_L) & (
-            np.linalg.norm(pl - bg_lab[:, None, :], axis=2) > INK_DELTA_E) & keep[enough]
-        ink[enough] = dark.sum(axis=1) / np.maximum(1, keep[enough].sum(axis=1))
-        # the background without the ink: a city's blocks must not darken its paper colour
-        light = keep[enough] & ~dark
-        ok = light.sum(axis=1) >= 3
-        rows = np.flatnonzero(enough)[ok]
-        bg[rows] = np.nanmedian(np.where(light[ok][..., None], colours[enough][ok], np.nan), axis=1)
-    return bg, ink
-
-
-def hex_descriptors(hexmap: HexMap, scan: np.ndarray, transform, hexes: list[Hex] | None = None
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """Each hex's background colour (n, 3 RGB) and ink share (n,) on the scan; NaN off the scan."""
-    hexes = hexmap.hexes if hexes is None else hexes
-    colours, _inside = _scan_points(hexmap, scan, transform, hexes)
-    return describe_points(colours, srgb_to_lab(linework_colors(hexmap)))
 
 
 def _hex_rgb(color: str) -> tuple[int, int, int]:
@@ -202,137 +111,22 @@ def printed_ink(hexmap: HexMap, code: str) -> float:
                                  paths=False)
             arr = image_to_array(render_to_image(swatch, 1.0, opts))
             centre = swatch.grid.offset.to_hex(1, 1)
-            colours, _ = _scan_points(swatch, arr, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [centre])
+            colours, _ = engine_terrain.scan_points(swatch, arr, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [centre])
             _bg, ink = describe_points(colours)
             _PRINTED_INK[key] = float(np.nan_to_num(ink[0]))
     return _PRINTED_INK[key]
 
 
-def reference_colors(hexmap: HexMap, colours_by_hex: Mapping[Hex, np.ndarray],
-                     examples: Mapping[Hex, str] | None = None) -> dict[str, np.ndarray]:
-    """Each terrain's reference colours (RGB rows): the designer's example hexes where given,
-    else the terrain table's colour."""
-    refs: dict[str, list[np.ndarray]] = {}
-    for h, code in (examples or {}).items():
-        col = colours_by_hex.get(h)
-        if col is not None and not np.any(np.isnan(col)):
-            refs.setdefault(code, []).append(np.asarray(col, dtype=float))
-    out = {code: np.array(v) for code, v in refs.items()}
-    for code, t in hexmap.terrain_table.terrain.items():
-        if code not in out:
-            out[code] = np.array([_hex_rgb(t.color)], dtype=float)
-    return out
-
-
-def colour_cast(observed: np.ndarray, references: np.ndarray) -> np.ndarray:
-    """The per-channel gain (3,) that brings the observed colours (n, 3 RGB) nearest to their nearest
-    references (m, 3 RGB): the scan's cast taken out. Searched over gains 0.75..1.30, coarse then fine;
-    the sum of distances is capped per hex so a few odd hexes do not steer it. No gain (ones) when
-    none fits better, or when the best one would tell fewer terrains apart than the scan as it is."""
-    obs = observed[~np.isnan(observed).any(axis=1)]
-    if len(obs) < 8 or len(references) < 2:
-        return np.ones(3)
-    if len(obs) > 600:
-        obs = obs[np.linspace(0, len(obs) - 1, 600).astype(int)]
-    ref_lab = srgb_to_lab(references)
-
-    def cost(gains: np.ndarray) -> np.ndarray:  # gains (g, 3) -> (g,)
-        lab = srgb_to_lab(np.clip(obs[None, :, :] * gains[:, None, :], 0, 255))  # (g, n, 3)
-        d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None, :, :], axis=3), axis=2)
-        return np.minimum(d, 30.0).sum(axis=1)
-
-    def around(centre: np.ndarray, span: float, steps: int) -> tuple[np.ndarray, np.ndarray]:
-        axis = np.linspace(-span, span, steps)
-        grid = centre[None, :] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), axis=-1).reshape(-1, 3)
-        grid = np.clip(grid, 0.75, 1.30)
-        return grid, np.concatenate([cost(grid[i:i + 128]) for i in range(0, len(grid), 128)])
-
-    # a coarse grid, then the best few of it refined: the constellation of terrain colours can fit in
-    # two ways (clear read as town) that the coarse grid cannot tell apart
-    grid, costs = around(np.ones(3), 0.275, 12)
-    results = []
-    for start in grid[np.argsort(costs)[:6]]:
-        best = start
-        for span, steps in ((0.04, 9), (0.008, 5)):
-            g, c = around(best, span, steps)
-            best = g[int(np.argmin(c))]
-        results.append((float(cost(best[None, :])[0]), tuple(best)))
-    value, found = min(results)
-    if value >= cost(np.ones((1, 3)))[0]:
-        return np.ones(3)
-
-    def terrains_seen(gains: np.ndarray) -> int:
-        """How many references are the nearest of a fair number of hexes under these gains."""
-        lab = srgb_to_lab(np.clip(obs * gains, 0, 255))
-        nearest = np.argmin(np.linalg.norm(lab[:, None, :] - ref_lab[None, :, :], axis=2), axis=1)
-        counts = np.bincount(nearest, minlength=len(ref_lab))
-        return int((counts >= max(2, len(obs) // 100)).sum())
-
-    # a washed-out print (every colour pulled towards the paper) is no cast: gains cannot undo it, and
-    # the best of them then reads the map as two or three terrains. A fit that tells fewer terrains
-    # apart than the scan as it is, is refused.
-    if terrains_seen(np.array(found)) < terrains_seen(np.ones(3)):
-        return np.ones(3)
-    return np.array(found)
-
-
 def propose_terrain(hexmap: HexMap, scan: np.ndarray | QImage, transform=None,
-                    examples: Mapping[Hex, str] | None = None, gains: np.ndarray | None = None) -> list[Proposal]:
-    """A terrain proposal for every hex the scan covers. `gains`: the colour cast to take out (the
-    one `colour_cast` finds when not given)."""
+                    examples: Mapping[Hex, str] | None = None, gains: np.ndarray | None = None,
+                    progress: Callable[[int, int], bool] | None = None) -> list[Proposal]:
+    """A terrain proposal for every hex the scan covers (engine/digitize/terrain.py), with each hex's
+    current terrain for the review. `gains`: the colour cast to take out (found when not given)."""
     if isinstance(scan, QImage):
         scan = image_to_array(scan)
-    if transform is None:
-        if hexmap.underlay is None:
-            raise ValueError("the map has no underlay to sample; load a scan and fit the grid first")
-        transform = hexmap.underlay.transform
-    hexes = list(hexmap.hexes)
-    bg, ink = hex_descriptors(hexmap, scan, transform, hexes)
-    valid = ~np.isnan(bg).any(axis=1)
-    codes = list(hexmap.terrain_table.terrain)
-    taught = {h: c for h, c in (examples or {}).items() if c in hexmap.terrain_table.terrain}
-    index = {h: i for i, h in enumerate(hexes)}
-    if gains is None:
-        # examples are already in the scan's own colours: the cast only matters for untaught terrain
-        table_refs = np.array([_hex_rgb(hexmap.terrain_table.terrain[c].color) for c in codes], dtype=float)
-        gains = colour_cast(bg[valid], table_refs) if set(taught.values()) != set(codes) else np.ones(3)
-    corrected = np.clip(bg * gains[None, :], 0, 255)
-    lab = srgb_to_lab(np.nan_to_num(corrected))
-    # references: (terrain index, Lab, ink) rows; examples in the scan's colours, corrected alike
-    rows: list[tuple[int, np.ndarray, float]] = []
-    for h, code in taught.items():
-        i = index.get(h)
-        if i is not None and valid[i]:
-            rows.append((codes.index(code), lab[i], float(ink[i])))
-    have = {r[0] for r in rows}
-    for j, code in enumerate(codes):
-        if j not in have:
-            rgb = np.array(_hex_rgb(hexmap.terrain_table.terrain[code].color), dtype=float)
-            rows.append((j, srgb_to_lab(rgb), printed_ink(hexmap, code)))
-    ref_lab = np.array([r[1] for r in rows])
-    ref_ink = np.array([r[2] for r in rows])
-    ref_code = np.array([r[0] for r in rows])
-    per_row = (np.linalg.norm(lab[:, None, :] - ref_lab[None, :, :], axis=2)
-               + INK_WEIGHT * np.abs(np.nan_to_num(ink)[:, None] - ref_ink[None, :]))
-    # distance to each terrain: to its nearest reference
-    dist = np.full((len(hexes), len(codes)), np.inf)
-    for j in range(len(codes)):
-        cols = ref_code == j
-        if cols.any():
-            dist[:, j] = per_row[:, cols].min(axis=1)
-    order = np.argsort(dist, axis=1)
-    best = order[:, 0]
-    d1 = dist[np.arange(len(hexes)), best]
-    d2 = dist[np.arange(len(hexes)), order[:, 1]] if len(codes) > 1 else d1 + 2 * DISTANCE_SCALE
-    margin = np.clip((d2 - d1) / np.maximum(d2, 1e-9), 0.0, 1.0)
-    confidence = margin * np.exp(-d1 / DISTANCE_SCALE) ** 0.5
-    proposals = []
-    for i, h in enumerate(hexes):
-        if not valid[i]:
-            continue
-        rgb = tuple(int(round(v)) for v in bg[i])
-        proposals.append(Proposal(h, codes[best[i]], float(confidence[i]), rgb, hexmap.terrain_at(h)))  # type: ignore[arg-type]
-    return proposals
+    found = engine_terrain.propose_terrain(hexmap, scan, transform, examples, progress=progress,
+                                           ink_of=lambda code: printed_ink(hexmap, code), gains=gains)
+    return [Proposal(p.hex, p.terrain, p.confidence, hexmap.terrain_at(p.hex), p.proposed) for p in found]
 
 
 def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
@@ -352,8 +146,10 @@ def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
 class TerrainProposalDialog(QDialog):
     """The review queue of what the scan proposes: terrain per hex, and rivers, canals, roads,
     railroads and trails (app/editor/linework_scan.py). Per terrain or per line code accept or
-    reject, a confidence filter, example hexes that teach the printed colours, and how many hexes
-    and hexsides would change. Accepting is one undo step (the window pushes it)."""
+    reject, a confidence filter ("Only sure proposals": the calibrated ones), example hexes that
+    teach the map's look with "Teach next" naming the hexes whose answer helps most, and how many
+    hexes and hexsides would change. Proposing runs under a cancellable progress bar. Accepting is
+    one undo step (the window pushes it)."""
 
     def __init__(self, hexmap: HexMap, parent: QWidget | None = None, image: QImage | None = None,
                  base_dir: Path | None = None) -> None:
@@ -399,6 +195,15 @@ class TerrainProposalDialog(QDialog):
         self.example_terrain.addItems(list(self.hexmap.terrain_table.terrain))
         teach = QPushButton("This hex is ...")
         teach.clicked.connect(self._teach_from_fields)
+        self.teach_next = QLabel()
+        self.teach_next.setTextFormat(Qt.TextFormat.RichText)
+        self.teach_next.setToolTip("The hexes Hexwright is least sure of: click one, pick its terrain, "
+                                   "press \"This hex is ...\"")
+        self.teach_next.linkActivated.connect(self._pick_next)
+        self.sure_only = QCheckBox("Only sure proposals")
+        self.sure_only.setToolTip("Apply only the proposals whose confidence is calibrated as sure on the "
+                                  "taught hexes; the rest stay for review")
+        self.sure_only.toggled.connect(self._fill)
         self.summary = QLabel()
         self.message = QLabel(self.error or "")
         self.message.setWordWrap(True)
@@ -410,6 +215,7 @@ class TerrainProposalDialog(QDialog):
         row.addWidget(QLabel("Minimum confidence"))
         row.addWidget(self.threshold)
         row.addWidget(self.threshold_label)
+        row.addWidget(self.sure_only)
         lay.addLayout(row)
         lay.addWidget(self.table)
         row2 = QHBoxLayout()
@@ -418,6 +224,7 @@ class TerrainProposalDialog(QDialog):
         row2.addWidget(teach)
         row2.addWidget(self.example_terrain)
         lay.addLayout(row2)
+        lay.addWidget(self.teach_next)
         lay.addWidget(self.summary)
         lay.addWidget(self.message)
         lay.addWidget(self.buttons)
@@ -443,18 +250,49 @@ class TerrainProposalDialog(QDialog):
             self.message.setText(str(exc))
 
     def recompute(self) -> None:
+        """Propose every hex's terrain again (after teaching), with a progress bar that can cancel;
+        a cancelled run keeps the proposals there were."""
         if self.scan is not None and self.hexmap.underlay is not None:
+            progress = QProgressDialog("Reading the scan under each hex ...", "Cancel", 0, 100, self)
+            progress.setWindowTitle("Terrain from scan")
+            progress.setWindowModality(Qt.WindowModality.WindowModal)
+            progress.setMinimumDuration(400)
+
+            def step(done: int, total: int) -> bool:
+                progress.setMaximum(max(1, total))
+                progress.setValue(done)
+                QApplication.processEvents()
+                return not progress.wasCanceled()
+
             try:
                 self.proposals = propose_terrain(self.hexmap, self.scan, self.hexmap.underlay.transform,
-                                                 self.examples)
+                                                 self.examples, progress=step)
+                self.message.setText("")
+            except Cancelled:
+                self.message.setText("Cancelled: the proposals shown are the previous ones.")
             except ValueError as exc:
                 self.error = str(exc)
                 self.message.setText(self.error)
                 self.proposals = []
+            finally:
+                progress.close()
         elif self.error is None:
             self.error = "the map has no underlay to sample"
             self.message.setText(self.error)
         self._fill()
+
+    def next_hexes(self) -> list[Hex]:
+        """The hexes whose answer would help most (engine `next_to_ask`)."""
+        found = [HexProposal(p.hex, p.terrain, p.confidence, p.proposed) for p in self.proposals
+                 if p.hex not in self.examples]
+        return next_to_ask(found, TEACH_NEXT)
+
+    def _pick_next(self, label: str) -> None:
+        self.example_label.setText(label)
+        p = next((p for p in self.proposals if self.hexmap.label(p.hex) == label), None)
+        if p is not None:
+            self.example_terrain.setCurrentText(p.terrain)
+        self.example_label.setFocus()
 
     def set_threshold(self, value: float) -> None:
         self.threshold.setValue(int(round(value * 100)))
@@ -484,8 +322,10 @@ class TerrainProposalDialog(QDialog):
     def accepted_changes(self) -> dict[Hex, str]:
         """Hexes whose terrain the designer accepts changing, with the new terrain."""
         t = self.threshold.value() / 100.0
+        sure = self.sure_only.isChecked()
         return {p.hex: p.terrain for p in self.proposals
-                if p.changes and p.confidence >= t and p.terrain in self.accepted_terrain}
+                if p.changes and p.confidence >= t and p.terrain in self.accepted_terrain
+                and (p.proposed or not sure)}
 
     # -- view ----------------------------------------------------------------------------------
     def _fill(self) -> None:
@@ -495,7 +335,8 @@ class TerrainProposalDialog(QDialog):
         self.table.blockSignals(True)
         self.table.setRowCount(len(codes) + len(self.line_codes))
         for row, code in enumerate(codes):
-            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t]
+            confident = [p for p in self.proposals if p.terrain == code and p.confidence >= t
+                         and (p.proposed or not self.sure_only.isChecked())]
             name = QTableWidgetItem(self.hexmap.terrain_table.terrain[code].name)
             name.setData(Qt.ItemDataRole.UserRole, code)
             name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -526,8 +367,13 @@ class TerrainProposalDialog(QDialog):
         changes = self.accepted_changes()
         sides = self.accepted_linework()
         low = sum(1 for p in self.proposals if p.confidence < t)
+        sure = sum(1 for p in self.proposals if p.proposed)
         self.summary.setText(f"{len(changes)} hexes and {len(sides)} hexsides will change; {low} of "
-                             f"{len(self.proposals)} hexes are below the confidence threshold and stay as they are.")
+                             f"{len(self.proposals)} hexes are below the confidence threshold and stay as they are; "
+                             f"{sure} are sure.")
+        nxt = self.next_hexes() if self.proposals else []
+        links = ", ".join(f'<a href="{self.hexmap.label(h)}">{self.hexmap.label(h)}</a>' for h in nxt)
+        self.teach_next.setText(f"Teach next: {links}" if links else "")
 
     def _check_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == 0:

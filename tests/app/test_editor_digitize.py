@@ -304,3 +304,37 @@ def test_proposal_dialog_without_underlay_says_so(qtbot):
     qtbot.addWidget(dlg)
     assert "no underlay" in dlg.message.text()
     assert dlg.accepted_changes() == {}
+
+
+def test_proposal_dialog_asks_next_and_applies_sure_only(qtbot, monkeypatch):
+    m = patterned_map()
+    truth = dict(m.terrain)
+    scan = paint_scan(m, noise=6.0)
+    m.set_terrain({h: "clear" for h in m.hexes})
+    m.set_underlay(Underlay("scan.png", true_transform(), 0.5))
+    dlg = TerrainProposalDialog(m, image=scan)
+    qtbot.addWidget(dlg)
+    first = dlg.next_hexes()[0]
+    assert dlg.teach_next.text().startswith("Teach next:") and m.label(first) in dlg.teach_next.text()
+    # clicking a named hex puts it in the teach field; the designer picks its terrain and teaches it
+    dlg.teach_next.linkActivated.emit(m.label(first))
+    assert dlg.example_label.text() == m.label(first)
+    dlg.example_terrain.setCurrentText(truth[first])
+    dlg._teach_from_fields()
+    assert dlg.examples == {first: truth[first]}
+    assert first not in dlg.next_hexes()
+    # "only sure proposals": what is applied is the calibrated sure part, and it is right
+    dlg.set_threshold(0.0)
+    dlg.sure_only.setChecked(True)
+    sure = dlg.accepted_changes()
+    assert sure and all(sure[h] == truth[h] for h in sure)
+    dlg.sure_only.setChecked(False)
+    assert len(dlg.accepted_changes()) >= len(sure)
+    # cancelling the whole-map proposal keeps the proposals there were
+    before = list(dlg.proposals)
+    from PySide6.QtWidgets import QProgressDialog
+
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    dlg.teach(m.label(next(h for h in m.hexes if truth[h] == "water")), "water")
+    assert dlg.proposals == before
+    assert "Cancelled" in dlg.message.text()
