@@ -42,6 +42,7 @@ MYPY_CLEAN: tuple[str, ...] = (
     "app/render/arealabels.py",
     "app/kindbase/",
     "app/areamap/",
+    "app/editor/",
     "app/hexmap/",
     "app/render/settle.py",
     "app/screenshots/",

@@ -50,6 +50,7 @@ SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 
 class AreaMapWindow(FileOperations):
     kind = AREA
+    view: AreaView
 
     def __init__(self, document: AreaMapDocument | None = None, parent: QWidget | None = None,
                  settings: QSettings | None = None, offer_recovery: bool = False) -> None:
@@ -100,8 +101,7 @@ class AreaMapWindow(FileOperations):
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.view.zoomChanged.connect(lambda _z: self._viewport_moved())
-        self.view.horizontalScrollBar().valueChanged.connect(lambda _v: self._viewport_moved())
-        self.view.verticalScrollBar().valueChanged.connect(lambda _v: self._viewport_moved())
+        self.view.viewportMoved.connect(self._viewport_moved)
         self.view.hovered.connect(self._hovered)
         self.setAcceptDrops(True)
         self.resize(1400, 900)
@@ -212,9 +212,6 @@ class AreaMapWindow(FileOperations):
             self._opacity_stroke = new_stroke()
         doc.push(SetMapUnderlay(doc, replace(doc.area_map.underlay, opacity=opacity), "Change underlay opacity",
                                 self._opacity_stroke))
-
-    def _viewport_moved(self) -> None:
-        self.overview.set_visible_rect(self.view.mapToScene(self.view.viewport().rect()).boundingRect())
 
     # -- terrain painting ---------------------------------------------------------------------------
     def choose_terrain(self, code: str | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 from hexwright.engine.hexgrid import Hex, LabelError
@@ -348,7 +349,10 @@ class FitGridDialog(QDialog):
         self.fit, self.fit_error = None, None
         if len(self.points) >= MIN_POINTS:
             try:
-                self.fit = fit_grid(self.points, self.hexmap.layout(), model=self.model_box.currentText())
+                text = self.model_box.currentText()
+                model: Literal["auto", "similarity", "affine"] = (
+                    "similarity" if text == "similarity" else "affine" if text == "affine" else "auto")
+                self.fit = fit_grid(self.points, self.hexmap.layout(), model=model)
             except ValueError as exc:
                 self.fit_error = str(exc)
         self._fill_table()

@@ -328,9 +328,6 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         if self.document is not None and self.document.scenario is not None:
             self._validate_timer.start()
 
-    def _viewport_moved(self) -> None:
-        self.overview.set_visible_rect(self.view.visible_scene_rect())
-
     def wait_shown(self) -> None:
         """Process pending events and paint the map view once (scripts and benchmarks)."""
         QApplication.processEvents()

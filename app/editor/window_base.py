@@ -20,10 +20,12 @@ def editor_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
 
 if TYPE_CHECKING:
+    from hexwright.app.render.view import ZoomView
     from PySide6.QtWidgets import QMenu
 
     from .autosave import Autosaver
     from .kinds import MapKind
+    from .panels import OverviewWidget
     from .preferences import Preferences
 
 
@@ -44,6 +46,8 @@ class ShellBase(QMainWindow):
         act_undo: QAction
         act_redo: QAction
         last_load_errors: list[str]
+        view: ZoomView
+        overview: OverviewWidget
 
         def set_document(self, doc: Any) -> None: ...
         def document_saved(self) -> None: ...
@@ -79,6 +83,10 @@ class ShellBase(QMainWindow):
             return
         self.setWindowTitle(f"{doc.display_name}[*] ({self.kind.noun(doc)}) — Hexwright")
         self.setWindowModified(doc.modified)
+
+    def _viewport_moved(self) -> None:
+        """The Overview panel follows the part of the map the view shows."""
+        self.overview.set_visible_rect(self.view.visible_scene_rect())
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A dockable panel, listed in View > Panels (`panels_menu`)."""
