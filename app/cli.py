@@ -27,6 +27,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
     "counters": ("hexwright.app.commands.counters", "a scenario's counters: export or import a CSV table, images"),
     "import": ("hexwright.app.commands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
+    "digitize": ("hexwright.app.commands.digitize", "make a map from a scanned printed map: the grid fitted to "
+                 "clicked hex centres, terrain and linework proposed"),
     "export": ("hexwright.app.commands.exporting", "write a map as a Tiled map (.tmx) or a scenario as a VASSAL "
                "module (.vmod)"),
 }

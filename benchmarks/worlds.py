@@ -20,6 +20,7 @@ from hexwright.engine.model.hexmap import GridSpec, HexMap, HexsideInfo
 from hexwright.engine.model.scenario import Scenario, Side, TurnInfo
 from hexwright.engine.model.terrain import default_terrain_table
 from hexwright.engine.movement import MovementGraph, MovementHooks
+from hexwright.engine.rules.fm.family import FAMILY as FM
 
 # share of the map covered by patches of each terrain (roughly: patches overlap)
 PATCHES = (("woods", 0.18), ("rough", 0.07), ("marsh", 0.05), ("city", 0.02), ("water", 0.025))
@@ -133,7 +134,7 @@ def build_scenario(columns: int, rows: int, seed: int = 1, units_per_side: int =
     a turn track of 10 turns."""
     rng = random.Random(seed + 1000)
     m = build_map(columns, rows, seed)
-    sc = Scenario(f"Benchmark {columns}x{rows}", "fm", m, None)
+    sc = Scenario(f"Benchmark {columns}x{rows}", FM.id, m, None)
     sc.sides = [Side("allied", "Allied", "#405a8a"), Side("german", "German", "#5a5a5a")]
     sc.first_player = "allied"
     sc.stacking_limit = 2

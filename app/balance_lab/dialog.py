@@ -2,7 +2,7 @@
 the number of games, a bot per side, the seed, the worker processes, a turn limit and an optional
 what-if sweep; Run shows games done, games per second and the time left, Cancel stops the workers at
 once, and the results (win/draw/loss per side with 95% intervals, the turns games were decided,
-losses, victory conditions, heat maps, the sweep's table and plot) are the reports the CLI writes
+losses, victory conditions, heat maps, the sweep's table and plot, shown by results.py) are the reports the CLI writes
 (engine/balance/report.py). The study runs beside the GUI thread (study.py): the window stays usable."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from pathlib import Path
 
 from hexwright.engine.balance import SweepError, parse_sweep, scenario_for
 from hexwright.engine.balance.progress import ProgressMeter
-from hexwright.engine.balance.report import sweep_text, text_report, write_report, write_sweep_report
+from hexwright.engine.balance.report import write_report, write_sweep_report
 from hexwright.engine.bots import BOT_NAMES
 from hexwright.engine.model import Scenario
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont, QPixmap, QResizeEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,21 +26,16 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from .results import ResultsView
 from .study import (
     ESTIMATE_ABOVE,
     SAMPLE_GAMES,
@@ -53,43 +48,6 @@ from .study import (
 
 DEFAULT_GAMES = 1000
 SWEEP_EXAMPLES = ["turns", "reinforcement[0].turn", "unit[ID].values.attack", "turn[2].allotments.SIDE"]
-SIDE_COLUMNS = ["side", "bot", "wins", "draws", "losses", "win rate", "95% interval", "units lost", "mean VP"]
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-class PlotView(QLabel):
-    """A report's PNG scaled to fit the space it has (keeping its proportions); Export writes it full size."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.setMinimumSize(200, 150)
-        self.original = QPixmap()
-
-    def set_png(self, data: bytes | None, text: str = "") -> None:
-        self.original = QPixmap()
-        if data:
-            self.original.loadFromData(data, "PNG")
-        self.setText(text if self.original.isNull() else "")
-        self._fit()
-
-    def has_image(self) -> bool:
-        return not self.original.isNull()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit()
-
-    def _fit(self) -> None:
-        if self.original.isNull():
-            self.setPixmap(QPixmap())
-            return
-        self.setPixmap(self.original.scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio,
-                                            Qt.TransformationMode.SmoothTransformation))
 
 
 class BalanceLabDialog(QDialog):
@@ -198,42 +156,12 @@ class BalanceLabDialog(QDialog):
         run_row.addWidget(self.cancel_button)
 
         # -- results ----------------------------------------------------------------------------
-        self.sides_table = QTableWidget(0, len(SIDE_COLUMNS))
-        self.sides_table.setHorizontalHeaderLabels(SIDE_COLUMNS)
-        self.sides_table.verticalHeader().setVisible(False)
-        self.sides_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.sides_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.sides_table.horizontalHeader().setSectionResizeMode(SIDE_COLUMNS.index("95% interval"),
-                                                                 QHeaderView.ResizeMode.ResizeToContents)
-        self.sides_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.sides_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self._fit_table_height(2)
-        self.report_text = QPlainTextEdit()
-        self.report_text.setReadOnly(True)
-        mono = QFont("Monospace")
-        mono.setStyleHint(QFont.StyleHint.TypeWriter)
-        self.report_text.setFont(mono)
-        self.report_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.plot_label = PlotView("The plots appear here when a study has finished.")
-        self.sweep_table = QTableWidget(0, 0)
-        self.sweep_table.verticalHeader().setVisible(False)
-        self.sweep_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.sweep_table.setMaximumHeight(160)
-        self.sweep_plot = PlotView("")
-        sweep_tab = QWidget()
-        wl = QVBoxLayout(sweep_tab)
-        wl.addWidget(self.sweep_table)
-        wl.addWidget(self.sweep_plot, 1)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self.plot_label, "Plots")
-        self.tabs.addTab(self.report_text, "Report")
-        self.tabs.addTab(sweep_tab, "What-if")
-        self.tabs.setTabEnabled(2, False)
-        results = QWidget()
-        rl = QVBoxLayout(results)
-        rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(self.sides_table)
-        rl.addWidget(self.tabs, 1)
+        self.results = ResultsView()
+        # the result widgets, by the names the dialog has always had
+        self.sides_table, self.report_text, self.plot_label = (self.results.sides_table, self.results.report_text,
+                                                              self.results.plot_label)
+        self.sweep_table, self.sweep_plot, self.tabs = (self.results.sweep_table, self.results.sweep_plot,
+                                                       self.results.tabs)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.export_button)
@@ -252,7 +180,7 @@ class BalanceLabDialog(QDialog):
         left_box.setFixedWidth(370)
         layout = QHBoxLayout(self)
         layout.addWidget(left_box)
-        layout.addWidget(results, 1)
+        layout.addWidget(self.results, 1)
         for sig in (self.games_spin.valueChanged, self.sweep_check.toggled, self.sweep_values.textChanged):
             sig.connect(self._sync_progress)
         self.resize(1280, 860)
@@ -504,54 +432,7 @@ class BalanceLabDialog(QDialog):
     def show_results(self, result: StudyResult) -> None:
         s = result.summary
         self.export_button.setEnabled(bool(result.summaries) and (s is not None and s.games > 0))
-        self.sides_table.setRowCount(0)
-        self.report_text.setPlainText("")
-        if s is None or not s.games:
-            self.plot_label.set_png(None, "No game finished.")
-            return
-        shown = s
-        self.sides_table.setRowCount(len(shown.sides))
-        for row, r in enumerate(shown.sides):
-            lo, hi = r.win_interval
-            cells = [r.label, r.bot, str(r.wins), str(r.draws), str(r.losses), _pct(r.win_rate),
-                     f"{_pct(lo)} to {_pct(hi)}", f"{r.mean_units_lost:.2f}",
-                     "-" if r.mean_vp is None else f"{r.mean_vp:.1f}"]
-            for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if col >= 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.sides_table.setItem(row, col, item)
-        self._fit_table_height(len(shown.sides))
-        texts = [text_report(x) for x in result.summaries]
-        if result.request.sweep:
-            texts.insert(0, sweep_text(result.request.sweep[0], result.values, result.summaries))
-        self.report_text.setPlainText("\n\n".join(texts))
-        self.plot_label.set_png(result.study_png)
-        sweeping = bool(result.request.sweep and result.summaries)
-        self.tabs.setTabEnabled(2, sweeping)
-        if sweeping:
-            self._show_sweep(result)
-        self.tabs.setCurrentIndex(2 if sweeping else 0)
-
-    def _fit_table_height(self, rows: int) -> None:
-        t = self.sides_table
-        t.setFixedHeight(t.horizontalHeader().sizeHint().height() + rows * t.verticalHeader().defaultSectionSize()
-                         + 2 * t.frameWidth())
-
-    def _show_sweep(self, result: StudyResult) -> None:
-        path = result.request.sweep[0] if result.request.sweep else ""
-        sides = [r.label for r in result.summaries[0].sides]
-        cols = [path] + [f"{side} wins (95% interval)" for side in sides] + ["draws"]
-        self.sweep_table.setColumnCount(len(cols))
-        self.sweep_table.setHorizontalHeaderLabels(cols)
-        self.sweep_table.setRowCount(len(result.summaries))
-        for row, (v, s) in enumerate(zip(result.values, result.summaries, strict=True)):
-            cells = [str(v)] + [f"{_pct(r.win_rate)}  ({_pct(r.win_interval[0])} to {_pct(r.win_interval[1])})"
-                                for r in s.sides] + [str(s.sides[0].draws)]
-            for col, text in enumerate(cells):
-                self.sweep_table.setItem(row, col, QTableWidgetItem(text))
-        self.sweep_table.resizeColumnsToContents()
-        self.sweep_plot.set_png(result.sweep_png)
+        self.results.show_result(result)
 
     # -- export -----------------------------------------------------------------------------------
     def _ask_export(self) -> None:

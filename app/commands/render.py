@@ -16,7 +16,7 @@ from .loading import load_any
 if TYPE_CHECKING:
     from hexwright.engine.model.areamap import AreaMap
 
-PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/export.py
+PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/output.py
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

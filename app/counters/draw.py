@@ -2,7 +2,9 @@
 printed sheet.
 
 The counter is laid out on a 100 x 100 grid and scaled to the target rectangle; text is drawn as
-outline paths, so what is on screen is what prints. What each family prints:
+outline paths, so what is on screen is what prints. What each family prints comes from its registry
+entry (`unit_values` and `counters`, a CounterLook: the values' layout, formation colours in the box,
+an arrival back, a track of a value); the shipped families:
 
 - F&M (000_e5c3deafb2cea4af.txt 2.3): background by side (or the unit's colour); unit type symbol in
   a box with the size mark above it; unit id and parent formation at the sides; attack-defense-
@@ -22,14 +24,16 @@ usual printed ones (schemes.py); a unit's own `color` wins over formation, natio
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from hexwright.engine.model import MarkerDef, Scenario, SupportMarker, UnitDef
 from hexwright.engine.model.oob import ARRIVING, SET_UP, unit_status
+from hexwright.engine.rules.registry import RULES_FAMILIES, CounterLook
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
+from .pixmap_cache import CACHE as _CACHE
+from .pixmap_cache import CACHE_LIMIT as _CACHE_LIMIT
 from .schemes import nationality_color
 from .symbols import paint_size_mark, paint_type_symbol
 
@@ -42,6 +46,13 @@ SUPPLY_STRIPES = {
     "gold": "#d6a419", "red": "#cc2222", "maroon": "#7a1f35", "yellow": "#f4d81c", "light_green": "#93d16a",
     "green": "#3c8c3c", "blue": "#2f5fb0", "white": "#ffffff", "black": "#111111",
 }
+
+
+def counter_look(rules: str) -> CounterLook:
+    """How the family `rules` prints its counters (its registry entry's `counters`); the plain look for
+    a family the registry does not know."""
+    family = RULES_FAMILIES.get(rules)
+    return family.counters if family is not None else CounterLook()
 
 
 def _qcolor(text: str, fallback: str = DEFAULT_SIDE_COLOR) -> QColor:
@@ -72,13 +83,14 @@ FORMATION_PALETTE = ("#f0d64a", "#86b8ea", "#ec8f7c", "#a3d98c", "#cda6e3", "#f4
 
 
 def formation_color(scenario: Scenario | None, formation: str) -> str:
-    """The formation's colour: from `scenario.options["formation_colors"]`; in the Koenig system a
-    formation without one gets a palette colour so formations still differ at a glance."""
+    """The formation's colour: from `scenario.options["formation_colors"]`; where the family tells
+    formations apart by colour (its CounterLook's `formation_box`, the Koenig system) a formation without
+    one gets a palette colour so formations still differ at a glance."""
     if scenario is None or not formation:
         return ""
     colors = scenario.options.get("formation_colors") if isinstance(scenario.options, dict) else None
     given = str(colors.get(formation, "")) if isinstance(colors, dict) else ""
-    if given or scenario.rules != "koenig":
+    if given or not counter_look(scenario.rules).formation_box:
         return given
     order = list(dict.fromkeys(u.formation for u in scenario.units.values() if u.formation))
     if formation not in order:
@@ -92,7 +104,7 @@ def counter_colors(unit: UnitDef, scenario: Scenario | None) -> CounterColors:
     side_color = side.color if side else DEFAULT_SIDE_COLOR
     fcolor = formation_color(scenario, unit.formation)
     ncolor = nationality_color(scenario, unit)  # schemes.py: US, British, Polish, Heer, SS ... differ
-    if rules == "koenig":
+    if counter_look(rules).formation_box:
         # the nationality's (or side's) colour around the box, the formation's colour inside it (Koenig 7.0)
         bg = _qcolor(ncolor or side_color)
         box = _qcolor(unit.color or fcolor, bg.lighter(135).name())
@@ -172,8 +184,6 @@ def _fmt(v: object) -> str:
 
 def value_parts(rules: str, values: dict) -> list[str]:
     """The printed numbers in the family's order (registry unit_values), then any others."""
-    from hexwright.engine.rules.registry import RULES_FAMILIES
-
     family = RULES_FAMILIES.get(rules)
     keys = list(family.unit_values) if family and family.unit_values else []
     keys += [k for k in values if k not in keys]
@@ -186,7 +196,7 @@ def _draw_values(p: QPainter, unit: UnitDef, rules: str, values: dict, area: QRe
     if not parts:
         return
     size = 30.0
-    if rules == "fm" and len(parts) == 3:
+    if counter_look(rules).values_layout == "attack-defense-movement" and len(parts) == 3:
         # attack-defense and the movement allowance in its leg/mobile box (F&M 2.3)
         head = text_path(f"{parts[0]}-{parts[1]}-", size)
         ma = text_path(parts[2], size)
@@ -299,13 +309,14 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     # size mark, symbol box, id and formation at the sides
     box = QRectF(24, top + 15, 52, 34)
     paint_size_mark(p, QPointF(50, top + 7.5), 9.0, unit.size, ink)
-    fill = bg if back and rules != "koenig" else colors.box
+    look = counter_look(rules)
+    fill = bg if back and not look.formation_box else colors.box
     paint_type_symbol(p, box, unit.unit_type, ink, fill, 2.6)
     if not small:
         side_h = box.height() + 12
         left = QRectF(2.5, box.top() - 6, 19, side_h)
         draw_text(p, left, unit.id, 15, ink, rotate=-90)
-        track = unit.values.get("endurance") if rules == "target_arnhem" else (unit.steps if unit.steps > 2 else 0)
+        track = unit.values.get(look.track_value) if look.track_value else (unit.steps if unit.steps > 2 else 0)
         right = QRectF(79, box.top() - 6, 18.5, side_h)
         if isinstance(track, int) and track > 0:
             _draw_track(p, track, right, ink)
@@ -327,7 +338,7 @@ def _paint_plain_back(p: QPainter, unit: UnitDef, scenario: Scenario | None, rul
     if small:
         return
     draw_text(p, QRectF(8, top + 6, 84, 20), unit.id, 16, ink)
-    if rules == "koenig" and scenario is not None:
+    if counter_look(rules).back_shows_arrival and scenario is not None:
         st = unit_status(scenario, unit.id)
         if st.kind == SET_UP:
             lines = ("Set up", st.hex or "")
@@ -471,14 +482,12 @@ def paint_marker(p: QPainter, rect: QRectF, marker: MarkerDef, scenario: Scenari
 
 
 # -- cached pixmaps for the map view ---------------------------------------------------------------
-_CACHE: OrderedDict[tuple, QPixmap] = OrderedDict()
-_CACHE_LIMIT = 4096
 
 
 def _cache_key(unit: UnitDef, scenario: Scenario | None, size_px: int, back: bool, dpr: float) -> tuple:
     side = scenario.side(unit.side) if scenario else None
     extra: tuple = ()
-    if scenario is not None and scenario.rules == "koenig" and back and unit.reduced is None:
+    if scenario is not None and back and unit.reduced is None and counter_look(scenario.rules).back_shows_arrival:
         extra = (unit_status(scenario, unit.id),)
     return (repr(unit), scenario.rules if scenario else "", side.color if side else "",
             formation_color(scenario, unit.formation), nationality_color(scenario, unit), size_px, back, dpr, extra)
@@ -505,6 +514,3 @@ def counter_pixmap(unit: UnitDef, scenario: Scenario | None, size_px: int, back:
         _CACHE.popitem(last=False)
     return pm
 
-
-def clear_pixmap_cache() -> None:
-    _CACHE.clear()

@@ -13,7 +13,7 @@ from hexwright.engine.model import Scenario, UnitDef
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 
-from .draw import paint_counter
+from .draw import counter_look, paint_counter
 
 FORMATS = ("png", "svg")
 POINTS_PER_INCH = 72.0
@@ -32,8 +32,10 @@ def safe_name(uid: str) -> str:
 
 
 def has_back(unit: UnitDef, scenario: Scenario | None) -> bool:
-    """A face to print on the back: reduced values, or a Koenig unit's set-up/arrival back."""
-    return unit.reduced is not None or unit.steps > 1 or (scenario is not None and scenario.rules == "koenig")
+    """A face to print on the back: reduced values, or the set-up/arrival back of a family that prints one
+    (its CounterLook's `back_shows_arrival`, Koenig 2.2)."""
+    return unit.reduced is not None or unit.steps > 1 or (
+        scenario is not None and counter_look(scenario.rules).back_shows_arrival)
 
 
 def _write_png(path: Path, unit: UnitDef, sc: Scenario | None, back: bool, size_px: int) -> None:

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .pixmap_cache import clear_pixmap_cache
+
 OPTION = "nationality_colors"
 # the usual colours of printed WW2 counters; a scenario's own scheme (OPTION) wins
 DEFAULT_SCHEME = {
@@ -117,8 +119,6 @@ class SetColourSchemes(QUndoCommand):
             sc.options.pop(OPTION, None)
         for s in sc.sides:
             s.color = sides.get(s.id, s.color)
-        from .draw import clear_pixmap_cache
-
         clear_pixmap_cache()
         self.doc.scenario_changed.emit("units")
         self.doc.scenario_changed.emit("sides")

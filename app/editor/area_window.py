@@ -45,7 +45,7 @@ from .preferences import Preferences
 from .window_base import editor_settings
 from .window_files import FileOperations
 
-SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
+SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 
 
 class AreaMapWindow(FileOperations):

@@ -4,7 +4,11 @@ The designer clicks the centre of a hex on the scan and names it (its printed la
 completion; after three points the current fit proposes the label of the hex under the click).
 Each point's residual shows in the table; a point more than half a hex off is probably mislabelled
 and shown in red. The fitted grid is drawn over the scan live. The fit itself is
-`hexwright.engine.hexgrid.fit.fit_grid` (least squares, similarity or affine).
+`hexwright.engine.hexgrid.fit.fit_grid` (least squares, similarity or affine), refined from the scan's
+printed hex lines (`hexwright.engine.digitize.gridfit.refine_fit`, on the Qt-free `Scan`; the QImage is
+for display only). The dialog shows the estimated error of the worst hex of the board and shades the
+hexes that may be more than a tenth of a hex off; OK with such a fit first shows the warnings and asks
+for a second press ("Apply anyway").
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
+from hexwright.engine.digitize.gridfit import TARGET_HEX, FitQuality, fit_quality, refine_fit
+from hexwright.engine.digitize.scan import Scan
+from hexwright.engine.digitize.scan import ScanError as EngineScanError
 from hexwright.engine.hexgrid import Hex, LabelError
 from hexwright.engine.hexgrid.fit import GridFit, fit_grid
 from hexwright.engine.model.hexmap import HexMap, Underlay
@@ -21,6 +28,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, QStringListModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QImage, QImageReader, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QCompleter,
     QDialog,
@@ -47,7 +55,8 @@ from PySide6.QtWidgets import (
 # Scans of a whole map sheet at 300-600 dpi run to 100+ megapixels; Qt refuses images over 256 MB
 # by default. Allow up to 2 GB (a 22,000 x 22,000 RGBA image).
 SCAN_ALLOCATION_LIMIT_MB = 2048
-SCAN_FORMATS = ("png", "jpeg", "jpg", "tif", "tiff")
+SCAN_FORMATS = ("png", "jpeg", "jpg", "gif", "tif", "tiff", "bmp")
+SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 GOOD_RESIDUAL_HEX = 0.5  # a click further than half a hex from its fitted centre is suspect
 MIN_POINTS = 3
 
@@ -57,7 +66,7 @@ class ScanError(ValueError):
 
 
 def supported_scan_formats() -> list[str]:
-    """Which of PNG/JPEG/TIFF this Qt build can read."""
+    """Which of PNG/JPEG/GIF/TIFF/BMP this Qt build can read."""
     have = {bytes(f.data()).decode().lower() for f in QImageReader.supportedImageFormats()}
     return [f for f in SCAN_FORMATS if f in have]
 
@@ -108,10 +117,15 @@ def underlay_from_points(
 def grid_outline_path(hexmap: HexMap, fit: GridFit) -> QPainterPath:
     """The map's hex outlines in image pixels under a fit (for the live preview), built in one go
     with the renderer's vectorised path builder (a 40,000-hex map in tens of milliseconds)."""
+    return hexes_path(hexmap, fit, hexmap.hexes)
+
+
+def hexes_path(hexmap: HexMap, fit: GridFit, hexes: Sequence[Hex]) -> QPainterPath:
+    """The outlines of `hexes` in image pixels under a fit."""
     from hexwright.app.render.geometry import polygons_path
 
     lay = hexmap.layout()
-    centres = lay.hexes_to_pixels(np.array(hexmap.hexes, dtype=float))
+    centres = lay.hexes_to_pixels(np.array(list(hexes), dtype=float).reshape(-1, 2))
     offsets = np.array([lay.corner_offset(i) for i in range(6)])
     corners = (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
     return polygons_path(fit.scene_to_image(corners).reshape(-1, 6, 2))
@@ -171,9 +185,13 @@ class FitGridDialog(QDialog):
         self.pending: QPointF | None = None
         self.error: str | None = None
         self.image: QImage | None = None
+        self.scan: Scan | None = None
+        self.quality: FitQuality | None = None
+        self.warned = False  # OK was pressed once on a fit with warnings: the next press applies it
         try:
             self.image = load_scan(image_path)
-        except ScanError as exc:
+            self.scan = Scan.open(image_path)  # the pixels the refinement reads (no Qt)
+        except (ScanError, EngineScanError) as exc:
             self.error = str(exc)
         self._build()
         self._refresh()
@@ -207,10 +225,26 @@ class FitGridDialog(QDialog):
         completer = QCompleter(QStringListModel(labels, self), self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchStartsWith)
+        # Inline completion: a popup would swallow the next click (on "Add point", on the scan).
+        completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
         self.label_edit.setCompleter(completer)
         self.label_edit.returnPressed.connect(self.commit_pending)
         self.add_button = QPushButton("Add point")
+        self.add_button.setAutoDefault(False)
         self.add_button.clicked.connect(self.commit_pending)
+        self.refine_box = QCheckBox("Refine from the printed hex lines")
+        self.refine_box.setChecked(True)
+        self.refine_box.setToolTip("Measure the scan's printed hex outlines along every hexside and fit the grid "
+                                   "to them (sub-pixel), starting from the clicked points")
+        self.refine_box.toggled.connect(self._refresh)
+        self.quality_label = QLabel()
+        self.quality_label.setWordWrap(True)
+        self.heat_item = QGraphicsPathItem()
+        self.heat_item.setZValue(0.5)
+        self.heat_item.setPen(QPen(Qt.PenStyle.NoPen))
+        self.heat_item.setBrush(QBrush(QColor(230, 0, 0, 90)))
+        self.heat_item.setToolTip(f"hexes the fit may put more than {TARGET_HEX} hex off")
+        self.scene.addItem(self.heat_item)
         self.remove_button = QPushButton("Remove point")
         self.remove_button.clicked.connect(self.remove_selected)
         self.model_box = QComboBox()
@@ -248,7 +282,13 @@ class FitGridDialog(QDialog):
         row2.addWidget(QLabel("Fit:"))
         row2.addWidget(self.model_box)
         sl.addLayout(row2)
+        sl.addWidget(self.refine_box)
         sl.addWidget(self.summary)
+        sl.addWidget(self.quality_label)
+        self.how_good = QLabel(f"A good fit puts every hex centre within {TARGET_HEX} hex of the printed one: "
+                               "place 3 or more points spread over the board (the far corners pin it best).")
+        self.how_good.setWordWrap(True)
+        sl.addWidget(self.how_good)
         row3 = QHBoxLayout()
         row3.addWidget(QLabel("Scan opacity"))
         row3.addWidget(self.opacity)
@@ -264,7 +304,12 @@ class FitGridDialog(QDialog):
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([760, 420])
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        for btn in self.buttons.buttons():
+            if isinstance(btn, QPushButton):
+                btn.setAutoDefault(False)  # Enter in the label field adds the point; it never applies the fit
+                btn.setDefault(False)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -293,6 +338,7 @@ class FitGridDialog(QDialog):
         self.pending_item.show()
         guess = self.guess_label(pos.x(), pos.y())
         if guess:
+            self.label_edit.completer().setCompletionPrefix(guess)  # else Enter restores the last completion
             self.label_edit.setText(guess)
             self.label_edit.selectAll()
         self.label_edit.setFocus()
@@ -315,6 +361,7 @@ class FitGridDialog(QDialog):
             return
         self.pending = None
         self.pending_item.hide()
+        self.label_edit.completer().setCompletionPrefix("")
         self.label_edit.clear()
 
     def add_point(self, image_xy: tuple[float, float], label: str | Hex) -> None:
@@ -346,7 +393,8 @@ class FitGridDialog(QDialog):
         return sum(1 for r in self.fit.residuals_hex if r < GOOD_RESIDUAL_HEX)
 
     def _refresh(self) -> None:
-        self.fit, self.fit_error = None, None
+        self.fit, self.fit_error, self.quality = None, None, None
+        self.warned = False
         if len(self.points) >= MIN_POINTS:
             try:
                 text = self.model_box.currentText()
@@ -355,21 +403,86 @@ class FitGridDialog(QDialog):
                 self.fit = fit_grid(self.points, self.hexmap.layout(), model=model)
             except ValueError as exc:
                 self.fit_error = str(exc)
+        if self.fit is not None and self.scan is not None and self.refine_box.isChecked():
+            self.fit = self._refined(self.fit)
+        if self.fit is not None:
+            bounds = (self.scan.width, self.scan.height) if self.scan is not None else None
+            self.quality = fit_quality(self.hexmap, self.fit, bounds)
         self._fill_table()
         self._draw()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self.error is None and self.fit is not None and self.good_points() >= MIN_POINTS)
+        ok.setText("OK")
         if self.fit is not None:
             f = self.fit
             skew = f" skew {f.skew:.3f}" if f.model == "affine" else ""
+            refined = (f", refined on {f.refined_edges} printed hexsides (line RMS {f.edge_rms_px:.2f} px)"
+                       if f.refined and f.edge_rms_px is not None else "")
             self.summary.setText(
                 f"{f.model} fit of {len(self.points)} points: hex size {f.hex_size_px:.1f} px, rotation "
-                f"{f.rotation:.2f}°{skew}, RMS {f.rms_px:.2f} px ({f.rms_hex:.3f} hex)"
+                f"{f.rotation:.2f}°{skew}, RMS {f.rms_px:.2f} px ({f.rms_hex:.3f} hex){refined}"
             )
         elif self.fit_error:
             self.summary.setText(self.fit_error)
         else:
             self.summary.setText(f"{len(self.points)} of at least {MIN_POINTS} points")
+        self._show_quality()
+
+    def _refined(self, fit: GridFit) -> GridFit:
+        """The fit refined from the printed hex lines, with a progress dialog that can cancel it (the
+        click fit is kept then)."""
+        from hexwright.engine.digitize.gridfit import MAX_ROUNDS
+        from PySide6.QtWidgets import QApplication, QProgressDialog
+
+        bar = QProgressDialog("Fitting the grid to the printed hex lines…", "Cancel", 0, MAX_ROUNDS + 1, self)
+        bar.setWindowTitle("Refine the grid")
+        bar.setWindowModality(Qt.WindowModality.WindowModal)
+        bar.setMinimumDuration(400)
+
+        def progress(done: int, total: int) -> bool:
+            bar.setValue(done)
+            QApplication.processEvents()
+            return not bar.wasCanceled()
+
+        refined = refine_fit(self.scan, self.hexmap, fit, progress=progress)  # type: ignore[arg-type]
+        cancelled = bar.wasCanceled()
+        bar.reset()
+        bar.deleteLater()
+        if cancelled:
+            self.message.setText("Refinement cancelled: the fit rests on the clicks alone.")
+            return fit
+        return refined
+
+    def _show_quality(self) -> None:
+        q = self.quality
+        if q is None or q.worst_hex is None:
+            self.quality_label.setText("")
+            return
+        worst = self.hexmap.label(q.worst_hex)
+        verdict = "good" if q.good else "not good enough"
+        text = (f"<b>Worst hex: within {q.max_error_estimate_hex:.3f} hex</b> (estimated, at {worst}): {verdict}")
+        if q.warnings:
+            text += "<br><span style='color:#b00020'>" + "<br>".join(q.warnings) + "</span>"
+        self.quality_label.setText(text)
+
+    def accept(self) -> None:
+        """OK: a fit with warnings is applied only on a second press, after they were shown."""
+        if self.quality is not None and self.quality.warnings and not self.warned:
+            self.warned = True
+            self.message.setText("<b>Check the fit before applying it:</b> " + " ".join(self.quality.warnings)
+                                 + " Press <i>Apply anyway</i> to use it as it is.")
+            self.message.setStyleSheet("color: #b00020")
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Apply anyway")
+            return
+        super().accept()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if self.label_edit.hasFocus():
+                self.commit_pending()
+            event.accept()  # Enter never closes the dialog: OK is a click (or Alt+O)
+            return
+        super().keyPressEvent(event)
 
     def _fill_table(self) -> None:
         self.table.setRowCount(len(self.points))
@@ -402,6 +515,16 @@ class FitGridDialog(QDialog):
             text.setBrush(QBrush(QColor("#c00000" if bad else "#006000")))
             self.scene.addItem(dot)
             self.marker_items.append(dot)
+        heat = QPainterPath()
+        if self.fit is not None and self.quality is not None:
+            off = [h for h, e in zip(self.quality.hexes, self.quality.per_hex_error, strict=True) if e > TARGET_HEX]
+            if off and self.scan is not None:  # shade the board, not the paper beyond the scan
+                xy = self.fit.scene_to_image(self.hexmap.layout().hexes_to_pixels(np.array(off, dtype=float)))
+                keep = (xy[:, 0] >= 0) & (xy[:, 1] >= 0) & (xy[:, 0] < self.scan.width) & (xy[:, 1] < self.scan.height)
+                off = [h for h, k in zip(off, keep, strict=True) if k]
+            if off:
+                heat = hexes_path(self.hexmap, self.fit, off)
+        self.heat_item.setPath(heat)
         if self.fit is not None:
             self.grid_item.setPath(grid_outline_path(self.hexmap, self.fit))
             pen = QPen(QColor(200, 0, 200, 200), 0)

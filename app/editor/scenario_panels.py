@@ -38,23 +38,22 @@ def side_id(name: str, taken: set[str]) -> str:
 
 def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str]) -> Scenario:
     """A scenario on `hexmap` (the map inline: no separate map file) with two sides; the first side
-    moves first. Stacking limit: the family's own number where the registry states one."""
+    moves first. The sides' ids and the stacking limit are the family's own where its registry entry
+    names them (`side_ids`, `stacking_limit`)."""
     if rules not in RULES_FAMILIES:
         raise ValueError(f"unknown rules family {rules!r}")
+    named = RULES_FAMILIES[rules].side_ids
     sides: list[Side] = []
-    for name, color in zip(side_names, SIDE_COLORS, strict=True):
+    for i, (name, color) in enumerate(zip(side_names, SIDE_COLORS, strict=True)):
         if not name.strip():
             raise ValueError("both sides need a name")
-        sides.append(Side(side_id(name, {s.id for s in sides}), name.strip(), color))
+        sid = named[i] if len(named) == len(side_names) else side_id(name, {s.id for s in sides})
+        sides.append(Side(sid, name.strip(), color))
     sc = Scenario(title.strip() or "Untitled scenario", rules, hexmap, map_file=None, sides=sides,
                   first_player=sides[0].id)
-    sc.stacking_limit = STACKING_LIMITS.get(rules, 1)
+    sc.stacking_limit = RULES_FAMILIES[rules].stacking_limit
     sc.source = RULES_FAMILIES[rules].title  # the rulebook by its title, as a designer reads it
     return sc
-
-
-# the number in each family's stacking rule (engine/rules/registry.py stacking_rule)
-STACKING_LIMITS = {"fm": 1, "koenig": 2, "target_arnhem": 3}
 
 
 class NewScenarioDialog(QDialog):

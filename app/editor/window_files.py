@@ -36,6 +36,9 @@ class FileOperations(ShellBase):
         self.act_new = self._action("&New Hex Map…", self.new_map, K.New, "Create a new hex map")
         self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
                                          "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
+        self.act_new_from_scan = self._action("New Hex Map from &Scan…", self.new_from_scan, tip="A new hex map "
+                                              "from a scanned printed map: the grid fitted to it, columns and rows "
+                                              "counted")
         self.act_open = self._action("&Open…", self.open_dialog, K.Open, "Open a map or scenario")
         self.act_save = self._action("&Save", self.save, K.Save, "Save the file")
         self.act_save_as = self._action("Save &As…", self.save_as, K.SaveAs)
@@ -46,7 +49,7 @@ class FileOperations(ShellBase):
         """The File menu every kind's window has: New (hex map, area map), Open, Open Recent, Save, Save
         As, then the window's own entries (inserted before `file_menu_tail`), Close and Quit."""
         m = self.menuBar().addMenu("&File")
-        m.addActions([self.act_new, self.act_new_area, self.act_open])
+        m.addActions([self.act_new, self.act_new_from_scan, self.act_new_area, self.act_open])
         self.recent_menu = m.addMenu("Open &Recent")
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as])
@@ -135,6 +138,26 @@ class FileOperations(ShellBase):
 
     def new_area_map(self) -> bool:
         return self.new_document(AREA)
+
+    def new_from_scan(self, scan_path: str | None = None) -> bool:
+        """File > New Hex Map from Scan… (app/editor/dialogs/new_from_scan.py): the new hex map replaces
+        this window's document (after asking to save it) in a hex window, else opens in one of its own."""
+        from .dialogs.new_from_scan import document_from_scan
+
+        if self.kind is HEX and not self.maybe_save():
+            return False
+        doc = document_from_scan(self, self._last_dir(), scan_path)
+        if doc is None:
+            return False
+        if self.kind is HEX:
+            self._discard_autosave()
+            self.set_document(doc)
+            target: Any = self
+        else:
+            target = self.show_in_window(HEX, doc)
+        if hasattr(target, "layers"):
+            target.layers.sync(target.canvas)
+        return True
 
     def show_in_window(self, kind: MapKind, doc: Any) -> Any:
         """Show a document of another kind in a new window of that kind; this window closes if it holds

@@ -63,6 +63,7 @@ class EditorWindowBase(FileOperations):
         play_menu: QMenu
         act_new: QAction
         act_new_area: QAction
+        act_new_from_scan: QAction
         act_open: QAction
         act_save: QAction
         act_save_as: QAction

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 from .commands import ResizeGrid, SetMapProperties, SetUnderlay
 from .window_hexbase import EditorWindowBase
 
-SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
+SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 
 
 class MapMenuActions(EditorWindowBase):

@@ -95,8 +95,8 @@ class MapCanvas:
         r = self.geometry.map_rect
         pad = 2 * self.geometry.size
         rect = r.adjusted(-pad, -pad, pad, pad)
-        if self.map.underlay is not None and not self.underlay.pixmap().isNull():
-            rect = rect.united(self.underlay.sceneBoundingRect())
+        if self.map.underlay is not None and self.underlay.has_image():
+            rect = rect.united(self.underlay.image_scene_rect())
         self.scene.setSceneRect(rect)
 
     def detach(self) -> None:

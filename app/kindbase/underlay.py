@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImageReader, QPixmap, QTransform
-from PySide6.QtWidgets import QGraphicsPixmapItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
 
 UNDERLAY_Z = 0.7  # over the terrain, under everything else (the "underlay" layer of app/hexmap/canvas.py)
 
@@ -22,10 +22,22 @@ class UnderlayItem(QGraphicsPixmapItem):
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self._loaded: str | None = None
         self.error: str | None = None
+        self.tiles: QGraphicsItem | None = None  # a very large scan: drawn from tiles (underlay_tiles.py)
+
+    def has_image(self) -> bool:
+        return self.tiles is not None or not self.pixmap().isNull()
+
+    def image_scene_rect(self) -> QRectF:
+        return self.tiles.sceneBoundingRect() if self.tiles is not None else self.sceneBoundingRect()
+
+    def _set_image(self, path: Path | None) -> None:
+        from .underlay_tiles import set_scan_image
+
+        set_scan_image(self, path, load_large_pixmap)
 
     def show_underlay(self, underlay, base_dir: Path | None) -> None:
         if underlay is None:
-            self.setPixmap(QPixmap())
+            self._set_image(None)
             self._loaded = None
             return
         from hexwright.engine.model.scan_path import resolve_scan
@@ -33,8 +45,8 @@ class UnderlayItem(QGraphicsPixmapItem):
         found = resolve_scan(underlay.image, base_dir)
         path = found if found is not None else Path(underlay.image)
         if self._loaded != str(path):
-            self.setPixmap(load_large_pixmap(path) if found is not None else QPixmap())
-            self.error = None if not self.pixmap().isNull() else (
+            self._set_image(found)
+            self.error = None if self.has_image() else (
                 f"cannot read the scan {path}" if found is not None else f"the scan {underlay.image} is missing")
             self._loaded = str(path)
         a, b, c, d, e, f = underlay.transform

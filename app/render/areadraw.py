@@ -2,7 +2,7 @@
 numbers at each area's pole of inaccessibility, set-up zone letters, victory-point badges, and the
 borders by kind (open, river, bridge, ramp, perimeter; 'none' dotted), with a legend band under the map; the scanned
 underlay under it all when asked. `export_area_map` writes PNG, SVG or PDF (one page) atomically,
-as app/render/export.py does for hex maps.
+with the writers app/render/export.py uses for hex maps (app/render/output.py).
 
 The playtest board and the editor draw areas with `paint_area_map` too, so a rendered map and the
 screen agree.
@@ -16,27 +16,22 @@ from pathlib import Path
 from typing import Any
 
 from hexwright.engine.model.areamap import NOT_ADJACENT, AreaMap
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QFontMetricsF,
     QImage,
-    QPageLayout,
-    QPageSize,
     QPainter,
     QPainterPath,
-    QPdfWriter,
     QPen,
     QPolygonF,
 )
-from PySide6.QtSvg import QSvgGenerator
 
-from .export import PAGE_SIZES, ExportError
-from .mapdraw import RenderOptions, _paint_underlay
+from .mapdraw import paint_underlay
+from .output import Drawing, ExportError, export_target, save_png, write_atomically, write_pdf_page, write_svg
 
-FORMATS = ("png", "svg", "pdf")
 MAX_PIXELS = 24_000 * 24_000  # a 40,000-unit map and its legend at --scale 0.5
 
 # border kind -> (colour, width in map units, Qt pen style, inner line colour or "")
@@ -110,7 +105,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
     if o.background:
         painter.fillRect(QRectF(0, 0, m.width, m.height), QColor(o.background))
     if o.underlay and m.underlay is not None:
-        _paint_underlay(painter, m, RenderOptions(underlay=True, underlay_dir=o.underlay_dir))  # type: ignore[arg-type]
+        paint_underlay(painter, m.underlay, o.underlay_dir)
     terrain = m.terrain_table.terrain
     polys = {aid: QPolygonF([QPointF(x, y) for x, y in a.polygon]) for aid, a in m.areas.items()}
     # fills
@@ -139,7 +134,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
         for br in sorted(m.borders.values(), key=lambda b: (b.kind != "open", b.a, b.b)):
             if br.a not in m.areas or br.b not in m.areas or br.kind == "open":
                 continue
-            color, width, style, inner = BORDER_STYLES.get(br.kind, ("#000000", 3.0, Qt.PenStyle.SolidLine, ""))
+            ink, width, style, inner = BORDER_STYLES.get(br.kind, ("#000000", 3.0, Qt.PenStyle.SolidLine, ""))
             line = m.shared_border(br.a, br.b)
             path = _line_paths(line)
             if path.isEmpty():  # set by hand between areas that do not touch: a connector between them
@@ -147,7 +142,7 @@ def paint_area_map(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = 
                 path.moveTo(ax, ay)
                 path.lineTo(bx, by)
                 style = Qt.PenStyle.DashDotLine
-            painter.setPen(_pen(color, width, style))
+            painter.setPen(_pen(ink, width, style))
             painter.drawPath(path)
             if inner:
                 painter.setPen(_pen(inner, width * 0.45, style))
@@ -281,8 +276,8 @@ def paint_legend(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = No
             painter.setBrush(brush)
             painter.drawRect(box)
         elif kind == "border":
-            color, width, pen_style, inner = BORDER_STYLES[str(style)]
-            painter.setPen(_pen(color, width, pen_style))
+            ink, width, pen_style, inner = BORDER_STYLES[str(style)]
+            painter.setPen(_pen(ink, width, pen_style))
             painter.drawLine(QPointF(x, y), QPointF(x + 2.2 * s, y))
             if inner:
                 painter.setPen(_pen(inner, width * 0.45, pen_style))
@@ -327,57 +322,23 @@ def render_area_image(m: AreaMap, scale: float = 1.0, options: AreaRenderOptions
     return img
 
 
+def area_drawing(m: AreaMap, options: AreaRenderOptions | None = None) -> Drawing:
+    """The area map and its legend band as the file writers (output.py) take any kind of map."""
+    return Drawing(m.width, m.height + legend_height(m, options), m.name or "Hexwright area map",
+                   lambda p: _paint_all(p, m, options))
+
+
 def export_area_map(m: AreaMap, path: str | Path, *, scale: float = 1.0, options: AreaRenderOptions | None = None,
                     page_size: str = "A4") -> list[Path]:
-    """Write the area map as PNG, SVG or PDF (the whole map on one page), atomically."""
-    target = Path(path)
-    kind = target.suffix.lstrip(".").lower()
-    if kind not in FORMATS:
-        raise ExportError(f"cannot tell the format of {target.name!r}: use a .png, .svg or .pdf name")
-    if scale <= 0:
-        raise ExportError("the scale must be positive")
-    if not target.parent.exists():
-        raise ExportError(f"the folder {target.parent} does not exist")
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
-        if kind == "png":
-            if not render_area_image(m, scale, options).save(str(tmp), "PNG"):  # type: ignore[call-overload]
-                raise ExportError(f"cannot write {target}")
-        elif kind == "svg":
-            gen = QSvgGenerator()
-            gen.setFileName(str(tmp))
-            w, h = _size(m, scale, options)
-            gen.setSize(QSize(w, h))
-            gen.setViewBox(QRectF(0, 0, w, h))
-            gen.setTitle(m.name or "Hexwright area map")
-            p = QPainter()
-            if not p.begin(gen):
-                raise ExportError(f"cannot write {target}")
-            p.scale(scale, scale)
-            _paint_all(p, m, options)
-            p.end()
-        else:
-            writer = QPdfWriter(str(tmp))
-            writer.setResolution(300)
-            writer.setTitle(m.name or "Hexwright area map")
-            full_height = m.height + legend_height(m, options)
-            landscape = m.width > full_height
-            writer.setPageLayout(QPageLayout(QPageSize(PAGE_SIZES[page_size]),
-                                             QPageLayout.Orientation.Landscape if landscape
-                                             else QPageLayout.Orientation.Portrait,
-                                             QPageLayout().margins(), QPageLayout.Unit.Millimeter))
-            p = QPainter()
-            if not p.begin(writer):
-                raise ExportError(f"cannot write {target}")
-            k = min(writer.width() / m.width, writer.height() / full_height)
-            p.scale(k, k)
-            _paint_all(p, m, options)
-            p.end()
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise ExportError(f"cannot write {target}: {exc}") from exc
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    tmp.replace(target)
+    """Write the area map as PNG, SVG or PDF (the whole map on one page), atomically, by the writers
+    hex maps use (output.py)."""
+    target, kind = export_target(path, None, scale)
+    drawing = area_drawing(m, options)
+    if kind == "png":
+        write_atomically(target, lambda tmp: save_png(render_area_image(m, scale, options), tmp, target))
+    elif kind == "svg":
+        _size(m, scale, options)  # too large for the pixels it stands for: refused as PNG would be
+        write_atomically(target, lambda tmp: write_svg(drawing, tmp, target, scale))
+    else:
+        write_atomically(target, lambda tmp: write_pdf_page(drawing, tmp, target, page_size))
     return [target]

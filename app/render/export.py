@@ -1,4 +1,5 @@
-"""Export a map as PNG, SVG or PDF with `paint_map`, hex numbers included.
+"""Export a hex map as PNG, SVG or PDF with `paint_map`, hex numbers included (the file writing shared with
+area maps is in output.py).
 
 PDF has two print modes: the whole map fitted to one page, or hexes at a real size (`hex_width_mm`,
 measured across the flats as hex sizes are printed) tiled over as many pages as that needs, each
@@ -14,32 +15,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hexwright.engine.model import HexMap
-from PySide6.QtCore import QMarginsF, QRect, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QMarginsF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
-from PySide6.QtSvg import QSvgGenerator
 
 from .geometry import MapGeometry
 from .mapdraw import RenderOptions, paint_map
+from .output import (  # ExportError is imported from here by the CLI and the editor too
+    PAGE_SIZES,
+    Drawing,
+    ExportError,
+    begin,
+    export_target,
+    save_png,
+    write_atomically,
+    write_svg,
+)
 from .pngwrite import PngBandWriter
 
-FORMATS = ("png", "svg", "pdf")
 DEFAULT_TILE_HEX_MM = 16.0  # a common printed hex (5/8 inch) when tiling without a given size
 OVERLAP_MM = 8.0
 LABEL_MM = 6.0  # the strip at the top of a tiled page that holds its label
 PDF_DPI = 600
 MAX_PIXELS = 40_000 * 40_000
-
-
-class ExportError(Exception):
-    """The map cannot be exported as asked (unknown format, unknown page size, unwritable file)."""
-
-
-PAGE_SIZES = {
-    "A0": QPageSize.PageSizeId.A0, "A1": QPageSize.PageSizeId.A1, "A2": QPageSize.PageSizeId.A2,
-    "A3": QPageSize.PageSizeId.A3, "A4": QPageSize.PageSizeId.A4, "A5": QPageSize.PageSizeId.A5,
-    "Letter": QPageSize.PageSizeId.Letter, "Legal": QPageSize.PageSizeId.Legal,
-    "Tabloid": QPageSize.PageSizeId.Tabloid, "Ledger": QPageSize.PageSizeId.Ledger,
-}
 
 
 BAND_PIXELS = 512
@@ -93,8 +90,7 @@ def _export_png(m: HexMap, target: Path, scale: float, opts: RenderOptions,
                 progress: Callable[[int, int], None] | None = None) -> None:
     """An opaque map is compressed band by band as it is drawn, on every core (pngwrite.py); a map
     with a see-through background is drawn whole and written by Qt."""
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
+    def write(tmp: Path) -> None:
         if QColor(opts.background or "#ffffff").alpha() == 255:
             width, height = image_size(m, scale)
             bands = math.ceil(height / BAND_PIXELS)
@@ -105,15 +101,10 @@ def _export_png(m: HexMap, target: Path, scale: float, opts: RenderOptions,
                         progress(math.ceil(y1 / BAND_PIXELS), bands)
 
                 render_to_image(m, scale, opts, band_done)
-        elif not render_to_image(m, scale, opts).save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
-            raise ExportError(f"cannot write {target}")
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise ExportError(f"cannot write {target}: {exc}") from exc
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    tmp.replace(target)
+        else:
+            save_png(render_to_image(m, scale, opts), tmp, target)
+
+    write_atomically(target, write)
 
 
 # -- page planning -----------------------------------------------------------------------------------
@@ -219,19 +210,14 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
                progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """Write the map to `path` as PNG, SVG or PDF (from the suffix unless `fmt`); the files written.
     `progress(done, total)` is called as PNG bands or PDF pages are finished."""
-    target = Path(path)
-    kind = (fmt or target.suffix.lstrip(".")).lower()
-    if kind not in FORMATS:
-        raise ExportError(f"cannot tell the format of {target.name!r}: use a .png, .svg or .pdf name")
-    if scale <= 0:
-        raise ExportError("the scale must be positive")
-    if not target.parent.exists():
-        raise ExportError(f"the folder {target.parent} does not exist")
+    target, kind = export_target(path, fmt, scale)
     opts = options or RenderOptions()
     if kind == "png":
         _export_png(m, target, scale, opts, progress)
     elif kind == "svg":
-        _export_svg(m, target, scale, opts)
+        w, h = m.grid.pixel_size()
+        drawing = Drawing(w, h, m.name or "Hexwright map", lambda p: paint_map(p, m, opts))
+        write_atomically(target, lambda tmp: write_svg(drawing, tmp, target, scale))
     else:
         plan = plan_pages(m, hex_width_mm=hex_width_mm, page_size=page_size, orientation=orientation,
                           tile_pages=tile_pages, margin_mm=margin_mm)
@@ -239,72 +225,56 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
     return [target]
 
 
-def _export_svg(m: HexMap, target: Path, scale: float, opts: RenderOptions) -> None:
-    w, h = m.grid.pixel_size()
-    gen = QSvgGenerator()
-    tmp = target.with_name(f".{target.name}.tmp")
-    gen.setFileName(str(tmp))
-    gen.setSize(QSize(math.ceil(w * scale), math.ceil(h * scale)))
-    gen.setViewBox(QRectF(0, 0, w * scale, h * scale))
-    gen.setTitle(m.name or "Hexwright map")
-    gen.setDescription("Exported by Hexwright")
-    p = QPainter()
-    if not p.begin(gen):
-        raise ExportError(f"cannot write {target}")
-    p.scale(scale, scale)
-    paint_map(p, m, opts)
-    p.end()
-    tmp.replace(target)
-
-
 def _export_pdf(m: HexMap, target: Path, plan: PagePlan, opts: RenderOptions, margin_mm: float,
                 progress: Callable[[int, int], None] | None = None) -> None:
-    tmp = target.with_name(f".{target.name}.tmp")
-    writer = QPdfWriter(str(tmp))
-    writer.setResolution(PDF_DPI)
-    writer.setTitle(m.name or "Hexwright map")
-    writer.setCreator("Hexwright")
-    layout = QPageLayout(QPageSize(PAGE_SIZES[plan.page]),
-                         QPageLayout.Orientation.Landscape if plan.landscape else QPageLayout.Orientation.Portrait,
-                         QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
-    writer.setPageLayout(layout)
+    def write(tmp: Path) -> None:
+        writer = QPdfWriter(str(tmp))
+        writer.setResolution(PDF_DPI)
+        writer.setTitle(m.name or "Hexwright map")
+        writer.setCreator("Hexwright")
+        layout = QPageLayout(QPageSize(PAGE_SIZES[plan.page]),
+                             QPageLayout.Orientation.Landscape if plan.landscape else QPageLayout.Orientation.Portrait,
+                             QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+        writer.setPageLayout(layout)
+        p = QPainter()
+        begin(p, writer, target)
+        try:
+            _paint_pages(p, writer, m, plan, opts, margin_mm, progress)
+        finally:
+            p.end()
+
+    write_atomically(target, write)
+
+
+def _paint_pages(p: QPainter, writer: QPdfWriter, m: HexMap, plan: PagePlan, opts: RenderOptions, margin_mm: float,
+                 progress: Callable[[int, int], None] | None) -> None:
     dots_per_mm = PDF_DPI / 25.4
-    p = QPainter()
-    if not p.begin(writer):
-        raise ExportError(f"cannot write {target}")
     tiled = plan.count > 1 or bool(plan.tiles[0].label)
-    try:
-        for k, tile in enumerate(plan.tiles):
-            if k:
-                writer.newPage()
-            top_mm = margin_mm + (LABEL_MM if tiled else 0.0)
-            if tiled:
-                p.save()
-                font = QFont("DejaVu Sans")
-                font.setPixelSize(round(3.2 * dots_per_mm))
-                p.setFont(font)
-                p.setPen(QColor("#222222"))
-                label = f"{m.name} - {tile.label}" if m.name else tile.label
-                p.drawText(QRectF(margin_mm * dots_per_mm, margin_mm * dots_per_mm, 10_000 * dots_per_mm,
-                                  LABEL_MM * dots_per_mm),
-                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-                p.restore()
+    for k, tile in enumerate(plan.tiles):
+        if k:
+            writer.newPage()
+        top_mm = margin_mm + (LABEL_MM if tiled else 0.0)
+        if tiled:
             p.save()
-            k_dev = plan.mm_per_unit * dots_per_mm
-            p.translate(margin_mm * dots_per_mm, top_mm * dots_per_mm)
-            p.scale(k_dev, k_dev)
-            p.translate(-tile.scene.left(), -tile.scene.top())
-            p.setClipRect(tile.scene)
-            paint_map(p, m, opts, exposed=tile.scene if tiled else None)
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(round(3.2 * dots_per_mm))
+            p.setFont(font)
+            p.setPen(QColor("#222222"))
+            label = f"{m.name} - {tile.label}" if m.name else tile.label
+            p.drawText(QRectF(margin_mm * dots_per_mm, margin_mm * dots_per_mm, 10_000 * dots_per_mm,
+                              LABEL_MM * dots_per_mm),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
             p.restore()
-            if progress is not None:
-                progress(k + 1, plan.count)
-    except BaseException:
-        p.end()
-        tmp.unlink(missing_ok=True)
-        raise
-    p.end()
-    tmp.replace(target)
+        p.save()
+        k_dev = plan.mm_per_unit * dots_per_mm
+        p.translate(margin_mm * dots_per_mm, top_mm * dots_per_mm)
+        p.scale(k_dev, k_dev)
+        p.translate(-tile.scene.left(), -tile.scene.top())
+        p.setClipRect(tile.scene)
+        paint_map(p, m, opts, exposed=tile.scene if tiled else None)
+        p.restore()
+        if progress is not None:
+            progress(k + 1, plan.count)
 
 
 def pdf_page_size_mm(page_size: str, landscape: bool) -> QSizeF:

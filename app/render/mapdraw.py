@@ -7,7 +7,8 @@ numbers.
 has, so the same code serves the editor's view (per exposed rectangle), PNG, SVG and PDF export
 (app/render/export.py). Everything of one kind is drawn as one QPainterPath built with numpy
 (app/render/geometry.py): one fill per terrain type, one stroke for the grid, one per hexside
-feature and path type, so a 200 x 200 map costs a few dozen paint calls, not 40,000.
+feature and path type, so a 200 x 200 map costs a few dozen paint calls, not 40,000. The terrain
+patterns are in textures.py, the fonts in fonts.py, the place names in placenames.py.
 """
 
 from __future__ import annotations
@@ -19,31 +20,23 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from hexwright.engine.model.hexmap import HexMap, Place
+from hexwright.engine.model.hexmap import HexMap, Underlay
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush,
     QColor,
-    QFont,
-    QFontMetricsF,
     QImage,
     QPainter,
-    QPainterPath,
     QPen,
     QStaticText,
     QTransform,
 )
 
-from .geometry import (
-    Group,
-    MapGeometry,
-    chains_path,
-    groups_near,
-    polygons_path,
-    polylines_path,
-)
-from .labels import LabelBox, place_labels
+from .fonts import FONT_PX, font, label_widths, metrics
+from .geometry import MapGeometry
+from .paths import Group, chains_path, groups_near, polygons_path, polylines_path
+from .placenames import paint_places
 from .regions import is_objective, paint_objective_marks, paint_regions, region_paths  # noqa: F401 - re-exported
+from .textures import texture_brush
 
 CHUNK = 64  # hexes per filled path: Qt fills many small paths faster than one huge one
 
@@ -82,104 +75,6 @@ class RenderOptions:
 
 
 # -- textures ----------------------------------------------------------------------------------------
-_TEXTURE_PX = 96  # texture tile in pixels; its brush transform maps it onto `_TEXTURE_HEXES` hex sizes
-_TEXTURE_HEXES = 1.5
-
-
-def _rng_points(seed: int, n: int) -> np.ndarray:
-    """Fixed pseudo-random points in [0, 1)^2 (a Halton sequence: even, never clumped)."""
-    def halton(i: int, base: int) -> float:
-        f, r = 1.0, 0.0
-        while i > 0:
-            f /= base
-            r += f * (i % base)
-            i //= base
-        return r
-
-    return np.array([(halton(i + seed, 2), halton(i + seed, 3)) for i in range(1, n + 1)])
-
-
-@lru_cache(maxsize=32)
-def _texture(pattern: str, color: str) -> QImage | None:
-    """A seamless tile for a terrain pattern, drawn in a darker tone of the terrain colour."""
-    n = _TEXTURE_PX
-    img = QImage(n, n, QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(Qt.GlobalColor.transparent)
-    base = QColor(color)
-    p = QPainter(img)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-
-    def wrap_draw(draw, x: float, y: float, margin: float) -> None:
-        for ox in (-n, 0, n):
-            for oy in (-n, 0, n):
-                if -margin <= x + ox <= n + margin and -margin <= y + oy <= n + margin:
-                    draw(x + ox, y + oy)
-
-    if pattern == "woods":
-        dark = base.darker(150)
-        dark.setAlpha(170)
-        light = base.lighter(118)
-        pts = _rng_points(3, 14) * n
-        for x, y in pts:
-            r = n * 0.075
-
-            def tree(cx: float, cy: float, r: float = r) -> None:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(dark)
-                p.drawEllipse(QPointF(cx, cy), r, r)
-                p.setBrush(light)
-                p.drawEllipse(QPointF(cx - r * 0.3, cy - r * 0.3), r * 0.45, r * 0.45)
-
-            wrap_draw(tree, x, y, r)
-    elif pattern == "marsh":
-        pen = QPen(QColor("#3f7f86"), n * 0.018)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        pts = _rng_points(5, 9) * n
-        for x, y in pts:
-            def tuft(cx: float, cy: float) -> None:
-                p.setPen(pen)
-                w = n * 0.07
-                p.drawLine(QPointF(cx - w, cy), QPointF(cx + w, cy))
-                p.drawLine(QPointF(cx, cy), QPointF(cx, cy - w * 0.9))
-                p.drawLine(QPointF(cx, cy), QPointF(cx - w * 0.6, cy - w * 0.7))
-                p.drawLine(QPointF(cx, cy), QPointF(cx + w * 0.6, cy - w * 0.7))
-
-            wrap_draw(tuft, x, y, n * 0.1)
-    elif pattern == "broken":
-        dark = base.darker(160)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(dark)
-        pts = _rng_points(7, 30) * n
-        for x, y in pts:
-            wrap_draw(lambda cx, cy: p.drawEllipse(QPointF(cx, cy), n * 0.012, n * 0.012), x, y, 2)
-    elif pattern == "rough":
-        pen = QPen(base.darker(170), n * 0.016)
-        pts = _rng_points(11, 10) * n
-        for x, y in pts:
-            def hill(cx: float, cy: float) -> None:
-                p.setPen(pen)
-                w = n * 0.06
-                p.drawLine(QPointF(cx - w, cy + w * 0.5), QPointF(cx, cy - w * 0.5))
-                p.drawLine(QPointF(cx, cy - w * 0.5), QPointF(cx + w, cy + w * 0.5))
-
-            wrap_draw(hill, x, y, n * 0.08)
-    else:
-        p.end()
-        return None
-    p.end()
-    return img
-
-
-def _texture_brush(pattern: str, color: str, hex_size: float) -> QBrush | None:
-    img = _texture(pattern, color)
-    if img is None:
-        return None
-    brush = QBrush(img)
-    k = hex_size * _TEXTURE_HEXES / _TEXTURE_PX
-    brush.setTransform(QTransform.fromScale(k, k))
-    return brush
-
-
 # -- building blocks for towns and cities ------------------------------------------------------------
 _CITY_BLOCKS = np.array([(-0.42, -0.3), (-0.12, -0.42), (0.2, -0.34), (0.46, -0.12), (-0.5, 0.02), (-0.2, -0.08),
                          (0.12, -0.02), (0.4, 0.2), (-0.34, 0.32), (-0.02, 0.26), (0.26, 0.44), (-0.6, -0.2)])
@@ -190,39 +85,6 @@ def _blocks(centers: np.ndarray, offsets: np.ndarray, half: float, s: float) -> 
     square = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float) * half * s
     pos = centers[:, None, :] + offsets[None, :, :] * s  # (n, k, 2)
     return (pos[:, :, None, :] + square[None, None, :, :]).reshape(-1, 4, 2)
-
-
-# -- fonts -------------------------------------------------------------------------------------------
-# Fonts are made at one large pixel size and scaled by the painter: pixel sizes are whole numbers and
-# point sizes depend on the device's resolution (a 600 dpi PDF), so this is the one way text comes out
-# the same size, to the fraction, on every device.
-FONT_PX = 100
-
-
-@lru_cache(maxsize=64)
-def _font(family: str, bold: bool = False, italic: bool = False, spacing: float = 0.0) -> QFont:
-    f = QFont(family)
-    f.setPixelSize(FONT_PX)
-    f.setBold(bold)
-    f.setItalic(italic)
-    f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
-    if spacing:
-        f.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 100 + spacing)
-    return f
-
-
-@lru_cache(maxsize=64)
-def _metrics(font_key: tuple) -> QFontMetricsF:
-    return QFontMetricsF(_font(*font_key))
-
-
-@lru_cache(maxsize=8)
-def _label_widths(font_key: tuple, labels: tuple[str, ...]) -> np.ndarray:
-    """Advance widths (at FONT_PX) of the labels, summed from cached per-character advances."""
-    fm = _metrics(font_key)
-    advance = {ch: fm.horizontalAdvance(ch) for ch in set().union(*labels)}
-    width = advance.__getitem__
-    return np.fromiter((sum(map(width, text)) for text in labels), dtype=float, count=len(labels))
 
 
 # -- the painter ------------------------------------------------------------------------------------
@@ -252,7 +114,7 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.terrain:
         _paint_terrain(painter, m, g, idx, o)
     if o.underlay:  # over the terrain at the underlay's opacity, as when digitizing over a scan
-        _paint_underlay(painter, m, o)
+        paint_underlay(painter, m.underlay, o.underlay_dir)
     if o.regions:
         _paint_regions(painter, m, g, idx, exposed)
     if o.grid:
@@ -273,7 +135,7 @@ def _paint(painter: QPainter, m: HexMap, g: MapGeometry, o: RenderOptions, expos
     if o.hex_numbers:
         _paint_numbers(painter, m, g, idx, o)
     if o.places:
-        _paint_places(painter, m, g, exposed, o)
+        paint_places(painter, m, g, exposed, o.place_labels, o.label_scale, o.place_color)
     if o.overlay is not None:
         painter.save()
         o.overlay(painter, exposed)
@@ -326,7 +188,7 @@ def paint_layer(painter: QPainter, m: HexMap, part: str, exposed: QRectF | None,
         elif part == "numbers":
             _paint_numbers(painter, m, g, g.visible(exposed), o)
         elif part == "places":
-            _paint_places(painter, m, g, exposed, o)
+            paint_places(painter, m, g, exposed, o.place_labels, o.label_scale, o.place_color)
         else:
             raise ValueError(f"unknown map part {part!r}")
     finally:
@@ -339,13 +201,13 @@ def _scan(path: str, mtime: float) -> QImage:
     return QImage(path)
 
 
-def _paint_underlay(painter: QPainter, m: HexMap, o: RenderOptions) -> None:
-    u = m.underlay
+def paint_underlay(painter: QPainter, u: Underlay | None, underlay_dir: str | None) -> None:
+    """A map's scanned underlay (a hex map's or an area map's), its relative path read from `underlay_dir`."""
     if u is None or not u.visible:
         return
     path = Path(u.image)
-    if not path.is_absolute() and o.underlay_dir:
-        path = Path(o.underlay_dir) / path
+    if not path.is_absolute() and underlay_dir:
+        path = Path(underlay_dir) / path
     try:
         img = _scan(str(path), path.stat().st_mtime)
     except OSError:
@@ -374,7 +236,7 @@ def _paint_terrain(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
         sel = idx[codes == i]
         tt = table.get(code)
         color = QColor(tt.color if tt else "#ff00ff")
-        brush = _texture_brush(tt.pattern, tt.color, g.size) if o.patterns and tt is not None and tt.pattern else None
+        brush = texture_brush(tt.pattern, tt.color, g.size) if o.patterns and tt is not None and tt.pattern else None
         for k in range(0, len(sel), CHUNK):
             path = polygons_path(g.polygons(sel[k:k + CHUNK], grow))
             painter.fillPath(path, color)
@@ -580,12 +442,12 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     cache = g.__dict__.setdefault("_number_widths", {})
     widths = cache.get(font_key)
     if widths is None:  # hashing 40,000 labels for the lru_cache on every repaint costs more than drawing
-        widths = cache[font_key] = _label_widths(font_key, labels)
-    fm = _metrics(font_key)
+        widths = cache[font_key] = label_widths(font_key, labels)
+    fm = metrics(font_key)
     flat = m.grid.orientation == "flat"
     top = (-math.sqrt(3) / 2 * s if flat else -s * 0.62) + fm.ascent() * k + s * 0.05
     painter.save()
-    painter.setFont(_font(*font_key))
+    painter.setFont(font(*font_key))
     painter.setPen(QColor(o.number_color))
     painter.scale(k, k)
     xs = (g.centers[idx, 0] - widths[idx] * k / 2) / k
@@ -593,95 +455,15 @@ def _paint_numbers(painter: QPainter, m: HexMap, g: MapGeometry, idx: np.ndarray
     if o.static_numbers:  # laid out once per hex and kept (the editor repaints the same hexes often)
         texts = g.__dict__.setdefault("_number_texts", {})
         asc = fm.ascent()
-        font = _font(*font_key)
+        number_font = font(*font_key)
         for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
             st = texts.get(i)
             if st is None:
                 st = texts[i] = QStaticText(labels[i])
                 st.setTextFormat(Qt.TextFormat.PlainText)
-                st.prepare(QTransform(), font)
+                st.prepare(QTransform(), number_font)
             painter.drawStaticText(QPointF(x, y - asc), st)
     else:
         for i, x, y in zip(idx.tolist(), xs.tolist(), ys.tolist(), strict=True):
             painter.drawText(QPointF(x, y), labels[i])
     painter.restore()
-
-
-_PLACE_STYLE = {  # kind -> (family, size in hex sizes, bold, italic, letter spacing %, colour, y offset)
-    "city": ("DejaVu Serif", 0.48, True, False, 0.0, None, 0.72),
-    "town": ("DejaVu Serif", 0.34, True, False, 0.0, None, 0.56),
-    "village": ("DejaVu Serif", 0.28, False, False, 0.0, None, 0.5),
-    "river": ("DejaVu Serif", 0.34, False, True, 8.0, "#1f4f9a", 0.0),
-    "region": ("DejaVu Serif", 0.42, True, False, 30.0, "#5a4a32", 0.0),
-    "label": ("DejaVu Serif", 0.34, True, True, 0.0, "#6a1f14", 0.0),
-}
-
-
-def _place_style(place) -> tuple[tuple, float, str | None, float]:
-    family, size, bold, italic, spacing, color, yoff = _PLACE_STYLE.get(place.kind, _PLACE_STYLE["label"])
-    return (family, bold, italic, spacing), size, color, yoff
-
-
-def placed_names(m: HexMap, g: MapGeometry, arrange: bool = True,
-                 scale: float = 1.0) -> list[tuple[Place, float, float, float]]:
-    """Every place name on the map as (place, x, y of its baseline start, scale of FONT_PX), moved clear
-    of the other names and of the map's edge when `arrange` (app/render/labels.py); kept on the
-    geometry until the places, the map or the grid change."""
-    if not isinstance(g.placed, dict):
-        g.placed = {}
-    cached = g.placed.get((arrange, scale))
-    if cached is not None:
-        return cached
-    s = g.size
-    base: list[tuple[Place, float, float, float]] = []
-    boxes: list[LabelBox] = []
-    for place in m.places:
-        if place.hex is None or place.hex not in g.index:
-            continue
-        key, size, _color, yoff = _place_style(place)
-        fm = _metrics(key)
-        k = s * size * place.size * scale / FONT_PX
-        cx, cy = g.centers[g.index[place.hex]]
-        w = fm.horizontalAdvance(place.text) * k
-        x = cx + place.dx * s - w / 2
-        y = cy + (place.dy + yoff) * s + (fm.ascent() - fm.descent()) * k / 2
-        base.append((place, x, y, k))
-        halo = s * 0.09 * place.size * scale / 2
-        boxes.append(LabelBox(x - halo, y - fm.ascent() * k - halo, w + 2 * halo,
-                              (fm.ascent() + fm.descent()) * k + 2 * halo, place.kind, place.size))
-    if arrange and boxes:
-        inset = 0.3 * s  # the map's edge hexes are cut by the frame's zigzag: keep names inside it
-        e = g.extent.adjusted(inset, inset, -inset, -inset)
-        obstacles = []  # the objective markers (paint_objective_marks: a ring of radius 0.2 at +0.42, +0.36)
-        for r in m.regions.values():
-            if is_objective(r):
-                for h in r.hexes:
-                    i = g.index.get(h)
-                    if i is not None:
-                        cx, cy = g.centers[i]
-                        obstacles.append((cx + 0.2 * s, cy + 0.14 * s, 0.44 * s, 0.44 * s))
-        moves = place_labels(boxes, (e.left(), e.top(), e.width(), e.height()), s * max(1.0, scale ** 0.5),
-                             pad=0.04 * s, obstacles=obstacles)
-        base = [(pl, x + dx, y + dy, k) for (pl, x, y, k), (dx, dy) in zip(base, moves, strict=True)]
-    if len(g.placed) > 8:
-        g.placed.clear()
-    g.placed[(arrange, scale)] = base
-    return base
-
-
-def _paint_places(painter: QPainter, m: HexMap, g: MapGeometry, exposed: QRectF | None, o: RenderOptions) -> None:
-    s = g.size
-    for place, x, y, k in placed_names(m, g, o.place_labels, o.label_scale):
-        key, _size, color, _yoff = _place_style(place)
-        fm = _metrics(key)
-        w = fm.horizontalAdvance(place.text) * k
-        if exposed is not None and not QRectF(x - s * 0.1, y - fm.ascent() * k - s * 0.1, w + s * 0.2,
-                                              fm.height() * k + s * 0.2).intersects(exposed):
-            continue
-        text = QPainterPath()
-        text.addText(QPointF(0, 0), _font(*key), place.text)
-        path = QTransform(k, 0, 0, k, x, y).map(text)
-        halo = QPen(QColor(255, 253, 245, 215), s * 0.09 * place.size * o.label_scale)
-        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        painter.strokePath(path, halo)
-        painter.fillPath(path, QColor(color or o.place_color))

@@ -13,7 +13,8 @@ from hexwright.engine.model import HexMap
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-from .geometry import MapGeometry, chain_segments, chains_path, closed_rings, polygons_path
+from .geometry import MapGeometry
+from .paths import chain_segments, chains_path, closed_rings, polygons_path
 
 
 def region_paths(g: MapGeometry, hexes: frozenset) -> tuple[QPainterPath, QPainterPath, np.ndarray]:

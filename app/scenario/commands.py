@@ -2,44 +2,26 @@
 `addremovelayer.*`). Each works on a `document` with `.scenario`, `.undo_stack` and a
 `scenario_changed(str)` signal (app/scenario/document.py) and changes the model through plain data:
 redo then undo leaves the scenario exactly as it was, down to the order of units and placements,
-so the saved file is unchanged too.
+so the saved file is unchanged too. The start state's commands are in start_commands.py, the
+shared document protocol and helpers in command_base.py.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any, Protocol
+from typing import Any
 
 from hexwright.engine.model import MarkerDef, Reinforcement, Scenario, SupportMarker, Table, TurnInfo, UnitDef
 from hexwright.engine.model.counters import UNIT_SIZES, UNIT_TYPES
 from PySide6.QtGui import QUndoCommand
+
+from .command_base import ScenarioDocumentLike, emit_parts, insert_at
 
 UNIT_FIELDS = ("id", "name", "side", "nationality", "formation", "unit_type", "size", "values", "reduced", "steps",
                "flags", "supply", "color", "notes")
 
 _CHANGE_UNIT_ID = 4201  # mergeWith ids
 _EDIT_CELL_ID = 4202
-_STEPS_LOST_ID = 4203
-
-
-class ScenarioDocumentLike(Protocol):
-    scenario: Scenario
-
-    @property
-    def scenario_changed(self) -> Any: ...
-
-
-def _insert(d: dict, key: str, value: Any, index: int) -> None:
-    """Put key at position `index` of the dict, keeping the order of the rest."""
-    items = [(k, v) for k, v in d.items() if k != key]
-    items.insert(min(index, len(items)), (key, value))
-    d.clear()
-    d.update(items)
-
-
-def _emit(doc: ScenarioDocumentLike, *parts: str) -> None:
-    for part in parts:
-        doc.scenario_changed.emit(part)
 
 
 class _Snapshot:
@@ -81,16 +63,16 @@ class AddUnit(QUndoCommand):
 
     def redo(self) -> None:
         sc = self.doc.scenario
-        _insert(sc.units, self.unit.id, copy.deepcopy(self.unit), self.index)
+        insert_at(sc.units, self.unit.id, copy.deepcopy(self.unit), self.index)
         if self.placement:
             sc.placements[self.unit.id] = self.placement
-        _emit(self.doc, "units", "placements")
+        emit_parts(self.doc, "units", "placements")
 
     def undo(self) -> None:
         sc = self.doc.scenario
         del sc.units[self.unit.id]
         sc.placements.pop(self.unit.id, None)
-        _emit(self.doc, "units", "placements")
+        emit_parts(self.doc, "units", "placements")
 
 
 class RemoveUnit(QUndoCommand):
@@ -117,13 +99,13 @@ class RemoveUnit(QUndoCommand):
             r.units[:] = [u for u in r.units if u != self.unit_id]
         for z in sc.setup_zones:
             z.units[:] = [u for u in z.units if u != self.unit_id]
-        _emit(self.doc, "units", "placements", "reinforcements", "start")
+        emit_parts(self.doc, "units", "placements", "reinforcements", "start")
 
     def undo(self) -> None:
         sc = self.doc.scenario
-        _insert(sc.units, self.unit_id, copy.deepcopy(self.unit), self.index)
+        insert_at(sc.units, self.unit_id, copy.deepcopy(self.unit), self.index)
         self.before.restore(sc)
-        _emit(self.doc, "units", "placements", "reinforcements", "start")
+        emit_parts(self.doc, "units", "placements", "reinforcements", "start")
 
 
 def _check_unit_field(sc: Scenario, unit_id: str, field: str, value: Any) -> None:
@@ -192,7 +174,7 @@ class ChangeUnit(QUndoCommand):
     def _rename(self, old: str, new: str) -> None:
         sc = self.doc.scenario
         unit = sc.units.pop(old)
-        _insert(sc.units, new, unit, self.index)
+        insert_at(sc.units, new, unit, self.index)
         sc.placements = {(new if k == old else k): v for k, v in sc.placements.items()}
         sc.placement_levels = {(new if k == old else k): v for k, v in sc.placement_levels.items()}
         sc.start.steps_lost = {(new if k == old else k): v for k, v in sc.start.steps_lost.items()}
@@ -210,10 +192,10 @@ class ChangeUnit(QUndoCommand):
             if unit.name == self.unit_id:
                 unit.name = self.new
             self._rename(self.unit_id, self.new)
-            _emit(self.doc, "units", "placements", "reinforcements", "start")
+            emit_parts(self.doc, "units", "placements", "reinforcements", "start")
             return
         self._set(sc.units[self.unit_id], self.new)
-        _emit(self.doc, "units")
+        emit_parts(self.doc, "units")
 
     def undo(self) -> None:
         sc = self.doc.scenario
@@ -224,10 +206,10 @@ class ChangeUnit(QUndoCommand):
             self._rename(self.new, self.unit_id)
             assert self.before is not None
             self.before.restore(sc)
-            _emit(self.doc, "units", "placements", "reinforcements", "start")
+            emit_parts(self.doc, "units", "placements", "reinforcements", "start")
             return
         self._set(sc.units[self.unit_id], self.old)
-        _emit(self.doc, "units")
+        emit_parts(self.doc, "units")
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, ChangeUnit) or self.field == "id":
@@ -264,12 +246,12 @@ class PlaceUnit(QUndoCommand):
         if lab is None:
             sc.placements.pop(self.unit_id, None)
         else:
-            _insert(sc.placements, self.unit_id, lab, self.index)
+            insert_at(sc.placements, self.unit_id, lab, self.index)
         if level is None:
             sc.placement_levels.pop(self.unit_id, None)
         else:
             sc.placement_levels[self.unit_id] = level
-        _emit(self.doc, "placements")
+        emit_parts(self.doc, "placements")
 
     def redo(self) -> None:
         self._apply(self.new, self.new_level)
@@ -315,7 +297,7 @@ class _ListItemEdit(QUndoCommand):
             del items[self.index]
         else:
             items[self.index] = copy.deepcopy(self.new)
-        _emit(self.doc, self.part)
+        emit_parts(self.doc, self.part)
 
     def undo(self) -> None:
         items = self._items(self.doc.scenario)
@@ -325,7 +307,7 @@ class _ListItemEdit(QUndoCommand):
             items.insert(self.index, copy.deepcopy(self.old))
         else:
             items[self.index] = copy.deepcopy(self.old)
-        _emit(self.doc, self.part)
+        emit_parts(self.doc, self.part)
 
 
 class EditReinforcement(_ListItemEdit):
@@ -369,7 +351,7 @@ class EditTurnTrack(QUndoCommand):
         sc = self.doc.scenario
         sc.turns = copy.deepcopy(state[0])
         sc.first_player = state[1]
-        _emit(self.doc, "turns")
+        emit_parts(self.doc, "turns")
 
     def redo(self) -> None:
         self._apply(self.new)
@@ -405,13 +387,13 @@ class EditTable(QUndoCommand):
         while len(cells) <= self.column:
             cells.append(None)
         cells[self.column] = self.new
-        _emit(self.doc, "tables")
+        emit_parts(self.doc, "tables")
 
     def undo(self) -> None:
         cells = self.doc.scenario.tables[self.table].rows[self.row]
         cells[self.column] = self.old
         del cells[self.old_len:]
-        _emit(self.doc, "tables")
+        emit_parts(self.doc, "tables")
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditTable):
@@ -442,8 +424,8 @@ class ReplaceTable(QUndoCommand):
         if t is None:
             tables.pop(self.name, None)
         else:
-            _insert(tables, self.name, copy.deepcopy(t), self.index)
-        _emit(self.doc, "tables")
+            insert_at(tables, self.name, copy.deepcopy(t), self.index)
+        emit_parts(self.doc, "tables")
 
     def redo(self) -> None:
         self._apply(self.new)
@@ -478,8 +460,8 @@ class EditMarker(QUndoCommand):
         markers = self.doc.scenario.markers
         markers.pop(remove, None)
         if put is not None:
-            _insert(markers, put.id, copy.deepcopy(put), self.index)
-        _emit(self.doc, "markers")
+            insert_at(markers, put.id, copy.deepcopy(put), self.index)
+        emit_parts(self.doc, "markers")
 
     def redo(self) -> None:
         start = self.doc.scenario.start
@@ -488,12 +470,12 @@ class EditMarker(QUndoCommand):
         elif self.new.id != self.marker_id and self.marker_id in start.markers:
             start.markers = {(self.new.id if k == self.marker_id else k): v for k, v in start.markers.items()}
         self._apply(self.marker_id, self.new)
-        _emit(self.doc, "start")
+        emit_parts(self.doc, "start")
 
     def undo(self) -> None:
         self.doc.scenario.start.markers = dict(self.start_markers)
         self._apply(self.new.id if self.new is not None else self.marker_id, self.old)
-        _emit(self.doc, "start")
+        emit_parts(self.doc, "start")
 
 
 class EditSupportPool(QUndoCommand):
@@ -519,106 +501,11 @@ class EditSupportPool(QUndoCommand):
         if markers is None:
             side.support_pools.pop(self.pool, None)
         else:
-            _insert(side.support_pools, self.pool, copy.deepcopy(markers), self.index)
-        _emit(self.doc, "markers")
+            insert_at(side.support_pools, self.pool, copy.deepcopy(markers), self.index)
+        emit_parts(self.doc, "markers")
 
     def redo(self) -> None:
         self._apply(self.new)
 
     def undo(self) -> None:
         self._apply(self.old)
-
-
-# -- the start state (Scenario.start: a scenario that starts mid-game) -------------------------------
-class _StartEntryEdit(QUndoCommand):
-    """Set (value given) or clear (None) one entry of a part of the start state, keeping the order of
-    the others: the file lists the entries in that order (formats/scenariofile.py dump_start)."""
-
-    part = ""
-
-    def __init__(self, doc: ScenarioDocumentLike, key: str, value: Any | None, text: str) -> None:
-        super().__init__(text)
-        entries = self._entries(doc.scenario)
-        self.doc, self.key = doc, key
-        self.old = entries.get(key)
-        self.new = value
-        keys = list(entries)
-        self.index = keys.index(key) if key in keys else len(keys)
-
-    def _entries(self, sc: Scenario) -> dict[str, Any]:
-        return getattr(sc.start, self.part)
-
-    def _apply(self, value: Any | None) -> None:
-        entries = self._entries(self.doc.scenario)
-        if value is None:
-            entries.pop(self.key, None)
-        else:
-            _insert(entries, self.key, value, self.index)
-        _emit(self.doc, "start")
-
-    def redo(self) -> None:
-        self._apply(self.new)
-
-    def undo(self) -> None:
-        self._apply(self.old)
-
-
-class SetStepsLost(_StartEntryEdit):
-    """The steps (Koenig: Hits) a unit has lost when play begins (F&M 8.2.4 depleted, Koenig 9.2);
-    0 clears the entry. Successive changes to one unit (a spin box's arrows) merge into one undo step."""
-
-    part = "steps_lost"
-
-    def __init__(self, doc: ScenarioDocumentLike, unit_id: str, steps: int) -> None:
-        if unit_id not in doc.scenario.units and not (steps == 0 and unit_id in doc.scenario.start.steps_lost):
-            raise KeyError(f"no unit has id {unit_id!r}")
-        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
-            raise ValueError("steps lost must be a whole number, 0 or more")
-        super().__init__(doc, unit_id, steps or None, f"Set steps lost of {unit_id} to {steps}")
-
-    def id(self) -> int:
-        return _STEPS_LOST_ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetStepsLost) or other.key != self.key:
-            return False
-        self.new = other.new
-        self.setText(other.text())
-        if self.new == self.old:
-            self.setObsolete(True)  # back where it began: the stack drops the step
-        return True
-
-
-class SetHexsideState(_StartEntryEdit):
-    """A hexside's state when play begins: "demolished" (a bridge blown, F&M 10.6.3) or "ferry" (an
-    engineer ferry in operation, F&M 10.6.5); None clears it. The label names two adjacent hexes."""
-
-    part = "hexsides"
-
-    def __init__(self, doc: ScenarioDocumentLike, label: str, state: str | None) -> None:
-        from hexwright.engine.model.scenario import HEXSIDE_START_STATES
-
-        if not label.strip():
-            raise ValueError("a hexside needs a label such as 1422/1423")
-        if state is not None and state not in HEXSIDE_START_STATES:
-            raise ValueError(f"a hexside starts {' or '.join(HEXSIDE_START_STATES)}, not {state!r}")
-        if state is None and label not in doc.scenario.start.hexsides:
-            raise KeyError(f"no start state for hexside {label}")
-        text = f"Clear the start state of hexside {label}" if state is None else f"Start hexside {label} {state}"
-        super().__init__(doc, label, state, text)
-
-
-class SetStartMarker(_StartEntryEdit):
-    """The hex a marker stands in when play begins (a drop zone already moved, F&M 12.0), overriding
-    its own hex; None clears it."""
-
-    part = "markers"
-
-    def __init__(self, doc: ScenarioDocumentLike, marker_id: str, hex_label: str | None) -> None:
-        known = marker_id in doc.scenario.markers or (hex_label is None and marker_id in doc.scenario.start.markers)
-        if not known:
-            raise KeyError(f"no marker {marker_id!r}")
-        if hex_label is not None and not hex_label.strip():
-            raise ValueError("a marker needs a hex label")
-        text = f"Start marker {marker_id} at {hex_label}" if hex_label else f"Clear the start hex of {marker_id}"
-        super().__init__(doc, marker_id, hex_label, text)

@@ -18,6 +18,7 @@ from hexwright.engine.model import (
     UnitDef,
     VictoryCondition,
 )
+from hexwright.engine.rules.fm.family import FAMILY as FM
 
 _GERMAN = [  # id, type, size, formation, (attack, defense, movement), reduced, flags, set-up hex
     ("2/406", "infantry", "battalion", "406", (2, 2, 7), None, ("leg",), "2025"),
@@ -46,7 +47,7 @@ _ALLIED = [
 def demo_scenario() -> Scenario:
     m = HexMap(GridSpec(40, 26), name="Arnhem (blank demonstration grid)")
     m.edges = {"south": "bottom", "north": "top", "west": "left", "east": "right"}
-    sc = Scenario("Arnhem: The Farthest Bridge, Scenario 1 (demonstration)", "fm", m, map_file=None)
+    sc = Scenario("Arnhem: The Farthest Bridge, Scenario 1 (demonstration)", FM.id, m, map_file=None)
     sc.source = "Arnhem: The Farthest Bridge (Fire & Movement)"
     sc.sides = [
         Side("allied", "Allied", "#c9b98b", ["british", "us", "polish"],

@@ -18,7 +18,7 @@ from hexwright.engine.model.hexmap import HexMap, Region
 from hexwright.engine.rules.target_arnhem.design import OFFBOARD, area_name_problem
 from PySide6.QtGui import QUndoCommand
 
-from .commands import ScenarioDocumentLike
+from .command_base import ScenarioDocumentLike
 
 AREA_COLOR = "#606060"
 

@@ -24,7 +24,7 @@ from hexwright.engine.model import Scenario
 from hexwright.engine.model.oob import unit_status
 from hexwright.engine.model.scenario import HEXSIDE_START_STATES
 from hexwright.engine.validation import Diagnostic, Severity, SourceMap, validate_scenario
-from hexwright.engine.validation.checks import hexside_is_water, max_steps_lost
+from hexwright.engine.validation.checks import hexside_is_water, loss_words, max_steps_lost
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -44,8 +44,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .commands import SetHexsideState, SetStartMarker, SetStepsLost
 from .grid import EditGrid, ScenarioPanel
+from .start_commands import SetHexsideState, SetStartMarker, SetStepsLost
 
 UNIT_COLUMNS = ["Unit", "Side", "Where", "Steps lost", "At most", "Problems"]
 U_UNIT, U_SIDE, U_WHERE, U_STEPS, U_MOST, U_PROBLEMS = range(len(UNIT_COLUMNS))
@@ -312,20 +312,20 @@ class StartStateEditor(ScenarioPanel):
 
     def _refresh_summary(self) -> None:
         start = self.scenario.start
-        koenig = self.scenario.rules == "koenig"
+        lost_name = loss_words(self.scenario, 2)  # "steps lost", "Hits" (Koenig 9.2)
         if start.is_empty():
             self.summary.setText("Play begins from the printed set-up: no unit has lost a step, no bridge is "
                                  "demolished, no ferry runs and every marker is on its own hex.")
         else:
             lost = sum(n > 0 for n in start.steps_lost.values())
             states = list(start.hexsides.values())
-            parts = [f"{lost} unit{'s' if lost != 1 else ''} with {'Hits' if koenig else 'steps lost'}",
+            parts = [f"{lost} unit{'s' if lost != 1 else ''} with {lost_name}",
                      f"{states.count('demolished')} bridge{'s' if states.count('demolished') != 1 else ''} "
                      "demolished", f"{states.count('ferry')} ferr{'ies' if states.count('ferry') != 1 else 'y'}",
                      f"{len(start.markers)} marker{'s' if len(start.markers) != 1 else ''} moved"]
             self.summary.setText("This scenario starts mid-game: " + ", ".join(parts) + ".")
         with_lost = sum(n > 0 for n in start.steps_lost.values())
-        self.tabs.setTabText(0, f"{'Hits' if koenig else 'Steps lost'} ({with_lost})")
+        self.tabs.setTabText(0, f"{lost_name[:1].upper()}{lost_name[1:]} ({with_lost})")
         self.tabs.setTabText(1, f"Hexsides ({len(start.hexsides)})")
         self.tabs.setTabText(2, f"Markers ({len(start.markers)})")
 
@@ -450,7 +450,8 @@ class StartStateEditor(ScenarioPanel):
             spin.setRange(0, max(most, n))
             spin.setValue(n)
             spin.setEnabled(max(most, n) > 0)
-            lost = "Hits" if self.scenario.rules == "koenig" else "Steps lost"
+            lost = loss_words(self.scenario, 2)
+            lost = lost[:1].upper() + lost[1:]
             self.steps_label.setText(f"{lost} of {uid}")
             self.steps_why.setText(f"at most {most}: {why}")
         finally:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from hexwright.app.counters.draw import SUPPLY_STRIPES
 from hexwright.engine.model import MarkerDef, Region, Scenario
 from hexwright.engine.model.hexmap import EDGE_SIDES, MapChange
+from hexwright.engine.rules.registry import RULES_FAMILIES
 from hexwright.engine.rules.target_arnhem.design import (
     AIRBORNE_STRIPES,
     OFFBOARD,
@@ -64,9 +65,10 @@ FILES = {"unit": "<units>", "marker": "<markers>", "region": "<areas>"}
 
 
 def shows_supply_areas(sc: Scenario) -> bool:
-    """Whether a scenario needs this editor: its rules are Target Arnhem's, or it already has off-board
-    areas or para supply markers."""
-    return sc.rules == "target_arnhem" or bool(offboard_areas(sc.map)) or bool(para_markers(sc))
+    """Whether a scenario needs this editor: its family draws supply stripes (its registry entry's
+    `supply_stripes`: Target Arnhem), or it already has off-board areas or para supply markers."""
+    family = RULES_FAMILIES.get(sc.rules)
+    return (family is not None and family.supply_stripes) or bool(offboard_areas(sc.map)) or bool(para_markers(sc))
 
 
 def stripe_icon(stripe: str, size: int = 14) -> QIcon:

@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..model.scenario import Scenario
+from ..rules.registry import playable_families
 from .games import (
     SENT,
     GameCancelled,
@@ -162,8 +163,13 @@ def pool_start_method(requested: str | None = None) -> str:
     return multiprocessing.get_start_method(allow_none=False)
 
 
-PRELOAD = ["hexwright.engine.balance", "hexwright.engine.bots", "hexwright.engine.rules.fm",
-           "hexwright.engine.rules.koenig"]
+PRELOAD = ["hexwright.engine.balance", "hexwright.engine.bots"]
+
+
+def preload_modules() -> list[str]:
+    """What a fork server imports once for every worker it forks: the balance study, the bots and each
+    shipped family's rules engine (the module its registry entry's `game` names)."""
+    return PRELOAD + [f.game.partition(":")[0] for f in playable_families()]
 
 
 def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None, cancel: Cancel | None,
@@ -171,7 +177,7 @@ def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None
     method = pool_start_method(start_method)
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
-        ctx.set_forkserver_preload(PRELOAD)  # imported once in the server, shared by every worker it forks
+        ctx.set_forkserver_preload(preload_modules())  # imported once in the server, shared by every worker it forks
     tasks, sent = sending(tasks)
     main_thread = threading.current_thread() is threading.main_thread()
     # forked workers ignore SIGINT from their first instant, before their initializer says so again

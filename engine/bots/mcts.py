@@ -13,7 +13,8 @@ drawn again from the bot's own generator:
   with them, the support fire markers a player draws secretly (F&M 7.2, 10.7: the other player knows
   only how many). The determinization deals the other side's hand again: the markers it holds that came
   from its pools are put back into the pools they came from and as many are drawn again, at random, from
-  that pool's markers not yet revealed this Game Turn (`_redeal_fm`). Markers that were never secret
+  that pool's markers not yet revealed this Game Turn (engine/rules/fm/information.py,
+  the family's `information_set` entry). Markers that were never secret
   (every marker of a pool allotted, 10.7 a) stay as they are. The number of markers drawn from each
   pool is kept: the search reads that split (10.7: the Allied player chooses it before his draws).
 * **Hidden decisions of the other side**: while the other side's support fire markers lie face down
@@ -75,6 +76,7 @@ from ..model.scenario import Scenario
 from ..rules.chance import SeededSampler
 from ..rules.kit import SequenceState, UnitStatus
 from ..rules.protocol import CHANCE, Action, GameState
+from ..rules.registry import RULES_FAMILIES
 from .base import Bot
 from .objectives import Objectives
 
@@ -226,7 +228,7 @@ class MCTSBot:
         future chance (a sampler of the bot's own) and the other side's secret draws (see the module)."""
         det = state.clone()
         det.sampler = SeededSampler(self._rng.getrandbits(63))
-        _redeal_fm(det, me, self._rng)
+        redeal(det, me, self._rng)
         return det
 
     def _simulate(self, root_state: GameState, root: _Node, me: str, base: dict[str, float],
@@ -374,70 +376,25 @@ def _variance(c: _Child) -> float:
 
 def searchable(state: GameState, me: str) -> bool:
     """Whether `me` may search here: not while the other side has a decision hidden from him that a
-    determinization does not draw again (F&M 8.2.1 b markers face down, F&M 12.0 the secret set-up)."""
-    from ..rules.fm.board import FMBoard
-
-    if isinstance(state, FMBoard):
-        if state.setting_up():
-            return False
-        c = state.combat_in_progress()
-        if c is not None and c.step <= 4 and any(ms for side, ms in c.markers.items() if side != me):
-            return False
-    return True
+    determinization does not draw again (the family's `information_set`, e.g. F&M 8.2.1 b markers face
+    down, F&M 12.0 the secret set-up)."""
+    info = _information_set(state)
+    return info is None or bool(info.searchable(state, me))
 
 
-def _redeal_fm(state: GameState, me: str, rng: random.Random) -> None:
-    """F&M 7.2, 10.7: deal the other side's secretly drawn support fire markers again. Its markers that
-    belong to one of its pools are put back into that pool and as many drawn again from it, without
-    replacement, from the bot's generator; the order is canonical (by token), so two states that differ
-    only in the hidden hand give the same determinizations. A hand that holds every marker of its pools
-    (nothing was drawn in secret this GT) is left as it is."""
-    from ..rules.fm.board import FMBoard
-
-    if not isinstance(state, FMBoard):
-        return
-    turn = state.turn
-    secret = {s: 0 for s in state.game.side_ids}
-    for e in state.history():
-        if e.player == CHANCE and e.owner and e.phase.turn == turn:
-            secret[e.owner] = secret.get(e.owner, 0) + 1
-    for other in state.game.side_ids:
-        if other == me or not secret.get(other):
-            continue
-        pools = state.gt_pool.get(other, {})
-        held = list(state.available.get(other, []))
-        kept = []
-        by_pool: dict[str, list[Any]] = {}
-        for m in held:
-            home = next((name for name in sorted(pools) if m in pools[name] or _in_printed(state, other, name, m)),
-                        None)
-            if home is None:
-                kept.append(m)
-            else:
-                by_pool.setdefault(home, []).append(m)
-        if sum(len(v) for v in by_pool.values()) > secret[other]:
-            continue  # more pool markers held than drawn in secret: allotted whole (10.7 a), nothing to deal
-        new_hand = list(kept)
-        for name in sorted(by_pool):
-            mine = by_pool[name]
-            counts = dict(pools[name])
-            for m in mine:
-                counts[m] = counts.get(m, 0) + 1
-            bag = [m for m in sorted(counts, key=lambda m: (m.value, m.token())) for _ in range(counts[m])]
-            drawn = rng.sample(bag, len(mine))
-            for m in drawn:
-                counts[m] -= 1
-            pools[name] = {m: n for m, n in counts.items() if n > 0}
-            new_hand += drawn
-        state.available[other] = new_hand
+def redeal(state: GameState, me: str, rng: random.Random) -> None:
+    """Deal again, from `rng`, what the other side drew in secret (the family's `information_set`;
+    F&M 7.2, 10.7 the support fire markers); nothing in a family without hidden draws."""
+    info = _information_set(state)
+    if info is not None:
+        info.redeal(state, me, rng)
 
 
-def _in_printed(state: Any, side: str, pool: str, marker: Any) -> bool:
-    from ..rules.fm.support import side_pools
-
-    printed = side_pools(state.game, side).get(pool)
-    return printed is not None and marker in printed
+def _information_set(state: GameState) -> Any:
+    """The hidden-information hooks of the state's family (registry `information_set`), or None."""
+    f = RULES_FAMILIES.get(state.game.scenario.rules)
+    return f.hook("information_set") if f is not None else None
 
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_MOVE_SIMULATIONS",
-           "DEFAULT_SIMULATIONS", "MCTSBot", "searchable"]
+           "DEFAULT_SIMULATIONS", "MCTSBot", "redeal", "searchable"]

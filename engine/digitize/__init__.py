@@ -8,5 +8,6 @@ headless command (`hexwright digitize`) share this one implementation:
   off it may be anywhere on the board;
 - `terrain`: each hex's terrain, taught by example, with calibrated confidence;
 - `linework`: rivers, canals, streams on hexsides and roads, trails, railroads between hexes;
+- `progress`: progress reports and `Cancelled`, for the long steps (a large scan's pyramid, linework);
 - `pipeline`: the whole run, as the command and the editor drive it.
 """

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..hexgrid import Hexside, LabelError, LabelScheme, hexside_between, hexside_of
+from ..hexgrid.labels import ASL_LETTERS, LETTER_SCHEMES
 from ..model.bounds import (
     MAX_COST,
     MAX_ELEVATION,
@@ -206,15 +207,15 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any, grid_at: tup
                 reader.error("bad-value", f"grid: {key!r} must be from 1 to {MAX_GRID_SIDE}, not {n}",
                              g.where_value(key))
     scheme = lab.str("scheme", "xxyy")
-    letters = lab.str("letters", "asl")
+    letters = lab.str("letters", ASL_LETTERS)
     if scheme not in ("xxyy", "letter_number"):
         reader.error("bad-value", f"labels: scheme must be 'xxyy' or 'letter_number', not {scheme!r}",
                      lab.where_value("scheme"))
         scheme = "xxyy"
-    if letters not in ("asl", "spreadsheet"):
-        reader.error("bad-value", f"labels: letters must be 'asl' or 'spreadsheet', not {letters!r}",
-                     lab.where_value("letters"))
-        letters = "asl"
+    if letters not in LETTER_SCHEMES:
+        reader.error("bad-value", f"labels: letters must be {' or '.join(map(repr, LETTER_SCHEMES))}, not "
+                     f"{letters!r}", lab.where_value("letters"))
+        letters = ASL_LETTERS
     digits = lab.int("digits", 0, minimum=1, maximum=MAX_LABEL_DIGITS)
     # letter columns start at A (first_column 1); an XXYY label may start at 00
     first_col = lab.int("first_column", 1, minimum=0 if scheme == "xxyy" else 1, maximum=MAX_FIRST_LABEL)

@@ -12,9 +12,11 @@ fm/tables.py, fm/crt.py, fm/game.py, target_arnhem/tables.py); these checks foll
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from ..model.bounds import MAX_ALLOTMENT, MAX_POINTS, MAX_POOL_COUNT, MAX_STEPS, MAX_TABLE_NUMBER, MAX_TURNS
+from ..model.bounds import MAX_ALLOTMENT, MAX_POINTS, MAX_TABLE_NUMBER, MAX_TURNS
+from ..rules.registry import RULES_FAMILIES, TableSchema
 from .fields import finite, short
 from .yamlio import YamlReader, YDict, YList
 
@@ -168,13 +170,10 @@ def check_options(reader: YamlReader, options: YDict, side_ids: list[str]) -> No
 
 # -- rules tables ---------------------------------------------------------------------------------------
 _DIE_RANGE = re.compile(r"^(\d{1,3})(?:\s*[-\u2013]\s*(\d{1,3}))?$")
-DIE_RANGE_TABLES = {"fm": ("airborne_drop", "bridge_demolition", "bridge_repair")}
-BRIDGE_KINDS = ("canal", "railroad", "highway")  # F&M 10.6.3: the kinds of bridge the tables have a row for
-MAX_CASUALTY_POINTS, MAX_DRM = 99, 20  # Storm over Arnhem's fire table and terrain modifiers
 
 
 def _die_range_ok(cell: Any) -> bool:
-    """fm/tables.py die_range: text not starting with a digit means no roll; else 'N' or 'N-M'."""
+    """A die-range cell (F&M's tables.py die_range): text not starting with a digit means no roll; else 'N' or 'N-M'."""
     text = str(cell).strip().replace("\u2013", "-")
     if not text or not text[0].isdigit():
         return True
@@ -182,7 +181,7 @@ def _die_range_ok(cell: Any) -> bool:
 
 
 def _ratio_ok(heading: str) -> bool:
-    """target_arnhem/tables.py column_ratio: 'A:B' with positive numbers."""
+    """A ratio heading (Target Arnhem's tables.py column_ratio): 'A:B' with positive numbers."""
     from fractions import Fraction  # loaded when a table is checked, not at every start
 
     a, sep, b = heading.partition(":")
@@ -195,8 +194,8 @@ def _ratio_ok(heading: str) -> bool:
 
 def check_table(reader: YamlReader, rules: str, name: str, columns: list[str], rows: YDict,
                 where: tuple[int, int], columns_at: tuple[int, int]) -> None:
-    """One rules table as the family `rules` reads it. Cells are reported at their row, headings at the
-    columns, missing rows at the table."""
+    """One rules table as the family `rules` reads it (its registry entry's `tables`, a TableSchema).
+    Cells are reported at their row, headings at the columns, missing rows at the table."""
     def bad(row: Any, message: str) -> None:
         reader.error("bad-value", f"table {name!r}, row {short(row)}: {message}", rows.where(row))
 
@@ -207,51 +206,49 @@ def check_table(reader: YamlReader, rules: str, name: str, columns: list[str], r
             if isinstance(cell, (int, float)) and not isinstance(cell, bool) and not (
                     finite(cell) and abs(cell) <= MAX_TABLE_NUMBER):
                 bad(row, f"{short(cell)} is not a number from {-MAX_TABLE_NUMBER:,} to {MAX_TABLE_NUMBER:,}")
-    if name in DIE_RANGE_TABLES.get(rules, ()):
+    family = RULES_FAMILIES.get(rules)
+    schema = family.table(name) if family is not None else None
+    if schema is not None:
+        check_schema(reader, name, schema, columns, rows, where, columns_at, bad)
+
+
+def check_schema(reader: YamlReader, name: str, schema: TableSchema, columns: list[str], rows: YDict,
+                 where: tuple[int, int], columns_at: tuple[int, int], bad: Callable[[Any, str], None]) -> None:
+    """What a family reads of one table (a TableSchema of its registry entry) against a scenario's table."""
+    if schema.die_ranges:
         for row, cells in rows.items():
             for cell in cells if isinstance(cells, list) else ():
                 if not _die_range_ok(cell):
                     bad(row, f"{short(cell)} is not a die roll or a range of rolls such as 1-3")
-    if rules == "fm" and name == "airpower":
-        _need_columns(reader, name, columns, ("british", "us"), columns_at)
-        _whole_cells(reader, name, columns, rows, ("british", "us"), 0, MAX_POOL_COUNT, bad)
-        _need_rows(reader, name, rows, [str(d) for d in range(1, 7)], where)
-    if rules == "fm" and name == "crt":
-        _need_rows(reader, name, rows, [str(d) for d in range(1, 7)], where)
-    if rules == "fm" and name in ("bridge_demolition", "bridge_repair"):
-        # fm/engineers.py reads the row of the bridge's kind (fm/game.py bridge_kind: every bridge is one)
-        _need_rows(reader, name, rows, list(BRIDGE_KINDS), where)
-        for row, cells in rows.items():
-            if isinstance(cells, list) and not cells:
-                bad(row, "needs the die rolls that succeed, such as 1-3")
-    if rules == "fm" and name == "crt_terrain":
-        for row, cells in rows.items():
-            if isinstance(cells, list) and not any(_differentials(c) for c in cells):
-                bad(row, "a CRT line needs at least one column of differentials such as '+2,+3'")
-    if rules == "koenig" and name == "paratroop_landing":
-        _need_columns(reader, name, columns, ("hits", "arrives"), columns_at)
-        _whole_cells(reader, name, columns, rows, ("hits",), 0, MAX_STEPS, bad, blank_ok=True)
-    if rules == "koenig" and name in ("artillery_points", "allied_support_points", "support_per_battle"):
-        _need_columns(reader, name, columns, ("points",), columns_at)
-        _whole_cells(reader, name, columns, rows, ("points",), 0, MAX_ALLOTMENT, bad)
-    if rules == "storm_over_arnhem" and name == "fire_table":
-        # storm_over_arnhem/tables.py: columns are strength ranges, rows modified die rolls, cells casualty points
-        for c in columns:
-            if not re.fullmatch(r"\d{1,4}(-\d{1,4}|\+)?", str(c).strip()):
-                reader.error("bad-value", f"table {name!r}: column {short(c)} is not a range of attack strengths such "
-                             "as 3-4 or 17+", columns_at)
-        for row in rows:
-            if not re.fullmatch(r"-?\d{1,3}", str(row).strip()):
-                bad(row, "the row must be a modified die roll such as 4")
-        _whole_cells(reader, name, columns, rows, tuple(columns), 0, MAX_CASUALTY_POINTS, bad)
-    if rules == "storm_over_arnhem" and name == "fire_terrain":
-        _need_columns(reader, name, columns, ("drm",), columns_at)
-        _whole_cells(reader, name, columns, rows, ("drm",), -MAX_DRM, MAX_DRM, bad)
-    if rules == "target_arnhem" and name == "combat_ratio":
+    if schema.column_kind == "ratio":
         for c in columns:
             if not _ratio_ok(c):
                 reader.error("bad-value", f"table {name!r}: column {short(c)} is not a ratio such as 2:1 or 1.5:1 "
                              "(two positive numbers up to 1000)", columns_at)
+    elif schema.column_kind == "strength-range":
+        for c in columns:
+            if not re.fullmatch(r"\d{1,4}(-\d{1,4}|\+)?", str(c).strip()):
+                reader.error("bad-value", f"table {name!r}: column {short(c)} is not a range of attack strengths such "
+                             "as 3-4 or 17+", columns_at)
+    if schema.row_kind == "modified-roll":
+        for row in rows:
+            if not re.fullmatch(r"-?\d{1,3}", str(row).strip()):
+                bad(row, "the row must be a modified die roll such as 4")
+    if schema.columns:
+        _need_columns(reader, name, columns, schema.columns, columns_at)
+    if schema.whole:
+        which = tuple(columns) if schema.whole == ("*",) else schema.whole
+        _whole_cells(reader, name, columns, rows, which, schema.low, schema.high, bad, blank_ok=schema.blank_ok)
+    if schema.rows:
+        _need_rows(reader, name, rows, list(schema.rows), where)
+    if schema.rows_not_empty:
+        for row, cells in rows.items():
+            if isinstance(cells, list) and not cells:
+                bad(row, "needs the die rolls that succeed, such as 1-3")
+    if schema.differentials:
+        for row, cells in rows.items():
+            if isinstance(cells, list) and not any(_differentials(c) for c in cells):
+                bad(row, "a CRT line needs at least one column of differentials such as '+2,+3'")
 
 
 def _differentials(cell: Any) -> list[int]:

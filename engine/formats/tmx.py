@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..hexgrid import Hex, LabelScheme, hex_distance, hexside_between
+from ..hexgrid.labels import ASL_LETTERS
 from ..model.hexmap import GridSpec, HexMap, HexsideInfo, Location, Place, Region
 from ..model.terrain import TerrainTable, TerrainType, default_terrain_table
 from ..validation.diagnostics import Diagnostic
@@ -321,7 +322,7 @@ def labels_of(doc: TmxDocument) -> LabelScheme | None:
         if not isinstance(d, dict):
             return None
         return LabelScheme(str(d.get("scheme", "xxyy")), int(d.get("first_column", 1)), int(d.get("first_row", 1)),
-                           int(d.get("digits", 2)), str(d.get("letters", "asl")))
+                           int(d.get("digits", 2)), str(d.get("letters", ASL_LETTERS)))
     except (yaml.YAMLError, ValueError, TypeError):
         return None
 

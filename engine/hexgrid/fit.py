@@ -18,6 +18,12 @@ Two models are fitted:
 
 `fit_grid` picks the affine only when it lowers the residual error by more than its two extra
 parameters explain (the error per degree of freedom must drop clearly), else the similarity.
+
+Each fit carries the covariance of its six scene -> image parameters, so the error the fit may make at
+any place of the board (far from the clicks too) can be estimated: `GridFit.position_sigma_px`. For
+clicks the click error is taken as at least CLICK_SIGMA_PX (a hex centre found by eye), or the
+residuals' own error when that is larger. `engine/digitize/gridfit.py` refines a fit from the printed
+hex lines and replaces the covariance by the one of the refinement.
 Pure numpy; no Qt.
 """
 
@@ -26,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -40,6 +46,7 @@ Transform6 = tuple[float, float, float, float, float, float]
 # similarity's, and better by at least MIN_GAIN_PX image pixels of RMS (clicks are whole pixels).
 AFFINE_SIGMA_RATIO = 0.75
 MIN_GAIN_PX = 0.25
+CLICK_SIGMA_PX = 2.0  # the smallest error per axis assumed of a clicked hex centre, in image pixels
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,37 @@ class GridFit:
     rms_similarity_px: float
     rms_affine_px: float | None
     skew: float  # deviation of the scan from a similarity: 0 for a square, unsheared scan
+    # The covariance (6 x 6, row-major) of the scene -> image parameters (m00, m01, m02, m10, m11, m12)
+    # in the normalised scene frame `covariance_frame` = (cx, cy, scale): s' = (s - c) / scale.
+    covariance: tuple[float, ...] | None = None
+    covariance_frame: tuple[float, float, float] = (0.0, 0.0, 1.0)
+    # Refinement from the printed hex lines (engine/digitize/gridfit.py): how many hexsides were used,
+    # the RMS of their alignment residuals, the local residual per hex of the map (NaN where no line was
+    # measured; in the map's hex order), how many of each hex's sides were found printed, and what the
+    # refinement found wrong.
+    points_px: tuple[tuple[float, float], ...] = ()  # the clicked image positions, in the order of `hexes`
+    refined_edges: int = 0
+    edge_rms_px: float | None = None
+    local_error_px: tuple[float, ...] | None = None
+    sides_found: tuple[int, ...] | None = None  # per hex of the map: its sides found printed on the scan
+    notes: tuple[str, ...] = ()
+
+    @property
+    def refined(self) -> bool:
+        return self.refined_edges > 0
+
+    def forward_matrix(self) -> np.ndarray:
+        """The 2 x 3 scene -> image matrix."""
+        a, b, c, d, e, f = invert_transform(self.transform)
+        return np.array([[a, b, e], [c, d, f]])
+
+    def position_sigma_px(self, scene_xy: np.ndarray) -> np.ndarray:
+        """The standard error (root of the covariance's trace, image pixels) of where this fit puts
+        each scene point (n, 2) on the scan; zeros when the fit has no covariance."""
+        pts = np.asarray(scene_xy, dtype=float).reshape(-1, 2)
+        if self.covariance is None:
+            return np.zeros(len(pts))
+        return position_sigma(np.array(self.covariance).reshape(6, 6), self.covariance_frame, pts)
 
     def image_to_scene(self, xy: np.ndarray) -> np.ndarray:
         """Map (n, 2) image pixel positions to scene coordinates."""
@@ -96,6 +134,57 @@ def invert_transform(t: Transform6) -> Transform6:
         raise ValueError("the transform is singular (it flattens the image onto a line)")
     ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
     return (ia, ib, ic, id_, -(ia * e + ib * f), -(ic * e + id_ * f))
+
+
+def normalised_frame(scene: np.ndarray) -> tuple[float, float, float]:
+    """A frame (cx, cy, scale) that centres points and scales their spread to about 1."""
+    c = scene.mean(axis=0)
+    scale = float(np.sqrt(np.mean(np.sum((scene - c) ** 2, axis=1)))) or 1.0
+    return (float(c[0]), float(c[1]), scale)
+
+
+def design_rows(scene: np.ndarray, frame: tuple[float, float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the image x and y of scene points (n, 2) in the 6 affine parameters of `frame`."""
+    s = (np.asarray(scene, dtype=float) - np.array(frame[:2])) / frame[2]
+    one, zero = np.ones(len(s)), np.zeros(len(s))
+    jx = np.stack([s[:, 0], s[:, 1], one, zero, zero, zero], axis=1)
+    jy = np.stack([zero, zero, zero, s[:, 0], s[:, 1], one], axis=1)
+    return jx, jy
+
+
+def position_sigma(cov: np.ndarray, frame: tuple[float, float, float], scene_xy: np.ndarray) -> np.ndarray:
+    """sqrt(trace) of the image position covariance of scene points under parameter covariance `cov`."""
+    jx, jy = design_rows(scene_xy, frame)
+    var: np.ndarray = np.einsum("ni,ij,nj->n", jx, cov, jx) + np.einsum("ni,ij,nj->n", jy, cov, jy)
+    out: np.ndarray = np.sqrt(np.maximum(var, 0.0))
+    return out
+
+
+# The affine parameters (m00, m01, m02, m10, m11, m12) from the similarity's (p, q, tx, ty).
+SIMILARITY_TO_AFFINE = np.array(
+    [[1, 0, 0, 0], [0, -1, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1]], dtype=float
+)
+
+
+def click_covariance(scene: np.ndarray, residuals_px: np.ndarray, model: Model,
+                     sigma_floor: float = CLICK_SIGMA_PX) -> tuple[np.ndarray, tuple[float, float, float]]:
+    """The covariance of a click fit's parameters (in a normalised frame, returned with it): the click
+    error per axis is the residuals' own estimate or `sigma_floor`, whichever is larger."""
+    frame = normalised_frame(scene)
+    jx, jy = design_rows(scene, frame)
+    j = np.empty((2 * len(scene), 6))
+    j[0::2], j[1::2] = jx, jy
+    params = 4 if model == "similarity" else 6
+    if model == "similarity":
+        j = j @ SIMILARITY_TO_AFFINE
+    dof = 2 * len(scene) - params
+    sigma = sigma_floor
+    if dof > 0:
+        sigma = max(sigma, math.sqrt(float(np.sum(np.asarray(residuals_px) ** 2)) / dof))
+    cov = sigma**2 * np.linalg.pinv(j.T @ j)
+    if model == "similarity":
+        cov = SIMILARITY_TO_AFFINE @ cov @ SIMILARITY_TO_AFFINE.T
+    return cov, frame
 
 
 def _check_input(pairs: Sequence[tuple[Hex, tuple[float, float]]]) -> tuple[list[Hex], np.ndarray]:
@@ -202,6 +291,27 @@ def fit_grid(
 
     m = aff if chosen == "affine" else sim
     res = r_aff if chosen == "affine" else r_sim
+    cov, frame = click_covariance(scene, res, chosen)
+    return fit_from_matrix(
+        m, chosen, layout, hexes, img, rms_similarity_px=_rms(r_sim), rms_affine_px=_rms(r_aff),
+        covariance=tuple(float(v) for v in cov.ravel()), covariance_frame=frame,
+    )
+
+
+def fit_from_matrix(
+    m: np.ndarray,
+    model: Model,
+    layout: Layout,
+    hexes: Sequence[Hex],
+    img: np.ndarray,
+    **extra: Any,
+) -> GridFit:
+    """A GridFit for the scene -> image matrix `m` (2 x 3), its figures and residuals worked out on the
+    clicked points (`hexes` at image positions `img`); `extra` sets the other fields."""
+    scene_size = math.sqrt(layout.size_x * layout.size_y)
+    img = np.asarray(img, dtype=float).reshape(-1, 2)
+    scene = layout.hexes_to_pixels(np.array(list(hexes), dtype=float).reshape(-1, 2))
+    res = _residuals(m, scene, img)
     lin = m[:, :2]
     scale = math.sqrt(abs(float(np.linalg.det(lin))))
     hex_size_px = scene_size * scale
@@ -214,8 +324,10 @@ def fit_grid(
     )
     transform = invert_transform(forward)
     res_hex = res / hex_size_px
+    fields: dict[str, Any] = {"rms_similarity_px": _rms(res), "rms_affine_px": None}
+    fields.update(extra)
     return GridFit(
-        model=chosen,
+        model=model,
         transform=tuple(float(v) for v in transform),  # type: ignore[arg-type]
         hex_size_px=hex_size_px,
         rotation=rotation,
@@ -224,7 +336,7 @@ def fit_grid(
         residuals_hex=tuple(float(v) for v in res_hex),
         rms_px=_rms(res),
         rms_hex=_rms(res_hex),
-        rms_similarity_px=_rms(r_sim),
-        rms_affine_px=_rms(r_aff) if n >= 3 else None,
         skew=skew,
+        points_px=tuple((float(x), float(y)) for x, y in img),
+        **fields,
     )

@@ -17,6 +17,13 @@ from dataclasses import dataclass
 _LETTER_LABEL = re.compile(r"^([A-Za-z]+)(-?[0-9]+)$")
 
 
+# the column-letter schemes of letter_number labels, by the names map files give them (`labels: letters:`):
+# "asl" (A..Z, AA, BB, ...; the ASL boards' numbering, a map format name, not the ASL rules family's
+# id) and "spreadsheet" (A..Z, AA, AB, ...)
+ASL_LETTERS, SPREADSHEET_LETTERS = "asl", "spreadsheet"
+LETTER_SCHEMES = (ASL_LETTERS, SPREADSHEET_LETTERS)
+
+
 class LabelError(ValueError):
     """A text is not a hex label of the map's numbering scheme."""
 
@@ -27,13 +34,13 @@ class LabelScheme:
     first_column: int = 1
     first_row: int = 1
     digits: int = 2  # per part, for xxyy
-    letters: str = "asl"  # "asl" (A..Z, AA, BB, ...) or "spreadsheet" (A..Z, AA, AB, ...)
+    letters: str = ASL_LETTERS  # one of LETTER_SCHEMES
 
     def __post_init__(self) -> None:
         if self.kind not in ("xxyy", "letter_number"):
             raise ValueError(f"label scheme must be 'xxyy' or 'letter_number', not {self.kind!r}")
-        if self.letters not in ("asl", "spreadsheet"):
-            raise ValueError(f"letters must be 'asl' or 'spreadsheet', not {self.letters!r}")
+        if self.letters not in LETTER_SCHEMES:
+            raise ValueError(f"letters must be {' or '.join(map(repr, LETTER_SCHEMES))}, not {self.letters!r}")
         if self.digits < 1:
             raise ValueError("digits must be at least 1")
 
@@ -41,7 +48,7 @@ class LabelScheme:
     def column_letters(self, index: int) -> str:
         if index < 0:
             raise LabelError(f"column {index} has no letter")
-        if self.letters == "asl":
+        if self.letters == ASL_LETTERS:
             return string.ascii_uppercase[index % 26] * (index // 26 + 1)
         out = ""
         n = index + 1
@@ -52,7 +59,7 @@ class LabelScheme:
 
     def column_index(self, letters: str) -> int:
         letters = letters.upper()
-        if self.letters == "asl":
+        if self.letters == ASL_LETTERS:
             if len(set(letters)) != 1:
                 raise LabelError(f"{letters!r} is not an ASL column (A..Z, AA, BB, ...)")
             return (len(letters) - 1) * 26 + (ord(letters[0]) - ord("A"))

@@ -131,3 +131,17 @@ def stacking_refusal(sc: Scenario, unit_ids: list[str], hex_label: str, rule: st
     held = f" ({', '.join(there)} already there)" if there else ""
     cite = f" ({rule})" if rule else ""
     return (f"{hex_label} would hold {total} units{held}; the stacking limit is {sc.stacking_limit}{cite}")
+
+
+# hexside features that are water (F&M 10.6 rivers and canals; streams): where an engineer ferry may run
+WATER_FEATURES = ("river", "canal", "stream")
+
+
+def hexside_is_water(m: HexMap, features: tuple[str, ...]) -> bool:
+    """True when one of the features is water: its type in the terrain table says `combat: {water: true}`
+    or its code names a river, canal or stream."""
+    for code in features:
+        ft = m.terrain_table.hexside_features.get(code)
+        if (ft is not None and ft.combat.get("water")) or any(w in code.lower() for w in WATER_FEATURES):
+            return True
+    return False

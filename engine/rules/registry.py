@@ -1,18 +1,68 @@
-"""The one registry of rules families: for each, what a scenario must give it (its units' printed
-values, its stacking rule, its tables; validation reads these) and, where the family plays, its rules
-engine, its presenter (what a player interface shows, presentation.py) and its heuristic bot.
+"""The one registry of rules families: for each, what a scenario must give it (its sides, its units'
+printed values, its stacking rule and limit, its tables; validation reads these), how its counters are
+drawn, its own validation checks and, where the family plays, its rules engine, its presenter (what a
+player interface shows, presentation.py), its heuristic bot and what its players may not see (the MCTS
+bot's information sets).
 
-A family plugs in by one entry here; `make_game`, `presenter_for`, `bots.make_bot`, the balance lab,
-the playtest window and the conformance test (tests/engine/rules/test_conformance.py) all read it.
-Entries name their implementations as "module:attribute" so that reading the registry imports no
-rules engine (validation and the editor read it at start-up).
+Each family keeps its entry in its own folder (`engine/rules/<family>/family.py`, `FAMILY =
+RulesFamily(...)`); this module names those modules, one line a family (`FAMILY_MODULES`), and a test
+may add a family at run time (`register_family`). A new family is its folder plus one line here.
+`make_game`, `presenter_for`, `bots.make_bot`, the balance lab, the playtest window, validation, the
+counter drawing and the conformance test (tests/engine/rules/test_conformance.py) all read it. Entries
+name their implementations as "module:attribute" and a family's `family.py` imports nothing heavy, so
+reading the registry imports no rules engine (validation and the editor read it at start-up).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+# one line a family: the module that holds its entry (`FAMILY`)
+FAMILY_MODULES: tuple[str, ...] = (
+    "hexwright.engine.rules.fm.family",
+    "hexwright.engine.rules.koenig.family",
+    "hexwright.engine.rules.target_arnhem.family",
+    "hexwright.engine.rules.storm_over_arnhem.family",
+    "hexwright.engine.rules.asl.family",
+)
+
+
+@dataclass(frozen=True)
+class TableSchema:
+    """What a family reads of one rules table; the scenario loader (formats/ruledata.py) holds a
+    scenario's table of that name to it, reporting each problem at its row or heading."""
+
+    columns: tuple[str, ...] = ()  # the columns it must have
+    rows: tuple[str, ...] = ()  # the rows it must have
+    whole: tuple[str, ...] = ()  # columns whose cells are whole numbers from `low` to `high`; ("*",): every one
+    low: int = 0
+    high: int = 0
+    blank_ok: bool = False  # "-" or nothing is allowed in the whole-number columns
+    die_ranges: bool = False  # every cell is a die roll or a range of rolls such as 1-3 (text: no roll)
+    rows_not_empty: bool = False  # every row needs die rolls that succeed
+    differentials: bool = False  # every row needs a column of differentials such as '+2,+3'
+    column_kind: str = ""  # "ratio" (2:1, 1.5:1) or "strength-range" (3-4, 17+): what each heading must be
+    row_kind: str = ""  # "modified-roll" (a die roll such as 4 or -1): what each row name must be
+
+
+@dataclass(frozen=True)
+class CounterLook:
+    """How the family's counters are printed (app/counters/draw.py reads it)."""
+
+    # the printed values laid out as "attack-defense-movement" with the movement in its own box (F&M 2.3),
+    # or "row" (the values side by side in unit_values order)
+    values_layout: str = "row"
+    # formations told apart by the colour inside the symbol box, the nationality's around it; a formation
+    # without a colour of its own gets a palette colour (Koenig 7.0)
+    formation_box: bool = False
+    # every unit has a back: a one-step unit's says where it sets up or the turn it enters (Koenig 2.2)
+    back_shows_arrival: bool = False
+    # the unit value drawn as a track of boxes at the side ("endurance", Target Arnhem Damage); "" draws
+    # the steps of a unit with more than two
+    track_value: str = ""
 
 
 @dataclass(frozen=True)
@@ -35,6 +85,31 @@ class RulesFamily:
     # the stacking limit holds after every action (Koenig 8.2), not only at the end of a phase (F&M 5.3: units
     # may move through friends)
     stacking_every_action: bool = False
+    # the side ids its rules name (validation requires them of a scenario that plays); () when any two do
+    side_ids: tuple[str, ...] = ()
+    stacking_limit: int = 1  # the number in its stacking rule: a new scenario's default
+    tables: tuple[tuple[str, TableSchema], ...] = ()  # (table name, what the family reads of it)
+    counters: CounterLook = CounterLook()
+    # what the family calls a step lost, one and many ("Hit", "Hits" in Koenig 9.2)
+    step_loss: tuple[str, str] = ("step lost", "steps lost")
+    # "module:function" of its own scenario checks, `checks(sc, map_ok, add)` calling
+    # add(severity, code, message, anchor, hex=None, unit=None); the module imports only the model, the
+    # formats and validation.diagnostics (validation imports no rules engine)
+    checks: str = ""
+    # "module:function" `(sc, unit) -> (most, why)`: the most steps a unit may have lost at the start of
+    # play and why no more; "" for steps - 1
+    steps_lost_limit: str = ""
+    # "module:function" `(sc) -> set of unit ids` the family brings on by its own rules (neither set up
+    # nor a reinforcement); "" for none
+    placed_in_play: str = ""
+    # "module:object" with `searchable(state, me) -> bool` (may the side search: no hidden decision of the
+    # other side pending that a determinization does not draw again) and `redeal(state, me, rng)` (deal
+    # again what the other side drew in secret) for the MCTS bot; "" when nothing is hidden
+    information_set: str = ""
+    # the rules the start state's bridge and ferry checks cite ("demolish", "ferry"), and whether a ferry
+    # set up beside an enemy unit is cancelled as play begins (checked by the family's checks)
+    hexside_rules: tuple[tuple[str, str], ...] = ()
+    supply_stripes: bool = False  # the scenario editor shows the supply areas editor (stripes, para markers)
 
     @property
     def plays(self) -> bool:
@@ -44,56 +119,83 @@ class RulesFamily:
         """A citation a player reads: "(F&M 8.3)"."""
         return f"({self.citation} {section})"
 
+    def table(self, name: str) -> TableSchema | None:
+        """What the family reads of its table `name`, or None when it has no such table."""
+        return dict(self.tables).get(name)
+
+    def hexside_rule(self, topic: str) -> str:
+        return dict(self.hexside_rules).get(topic, "")
+
+    def hook(self, which: str) -> Any:
+        """The object a "module:attribute" entry names (`checks`, `information_set`, ...), None when empty."""
+        ref = getattr(self, which)
+        return load(ref) if ref else None
+
+
+def lazy_names(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
+    """A family package's module `__getattr__` that imports each re-exported name (name -> ".module")
+    when first asked, so that the package stays light (reading the registry imports its family.py)."""
+    def __getattr__(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(module, package), name)
+    return __getattr__
+
 
 def load(ref: str) -> Any:
-    """The object a registry entry names ("module:attribute", module relative to this package)."""
+    """The object a registry entry names ("module:attribute"; a relative module is relative to this package)."""
     module, _, name = ref.partition(":")
     return getattr(importlib.import_module(module, __package__), name)
 
 
-_PKG = "hexwright.engine"
+class _Families(Mapping[str, RulesFamily]):
+    """The families by id: the shipped ones (`FAMILY_MODULES`, read when first asked, so importing this
+    module imports no family) and any registered at run time."""
 
-RULES_FAMILIES: dict[str, RulesFamily] = {
-    f.id: f
-    for f in (
-        RulesFamily("fm", "Fire & Movement", "Arnhem: The Farthest Bridge", "F&M", "000_e5c3deafb2cea4af.txt",
-                    ("attack", "defense", "movement"),
-                    "F&M 2.3: attack strength, defense strength, movement allowance",
-                    "F&M 5.3: only one unit per hex",
-                    game=f"{_PKG}.rules.fm:FMGame", presenter=f"{_PKG}.rules.fm.view:FMPresenter",
-                    heuristic_bot=f"{_PKG}.bots.heuristic_fm:FMHeuristicBot"),
-        RulesFamily("koenig", "Paul Koenig's Market-Garden", "Market-Garden: Arnhem Bridge", "Koenig",
-                    "002_fe1216aa5df94854.txt", ("strength", "movement"),
-                    "Koenig 2.2: combat strength and movement allowance",
-                    "Koenig 8.2: two units per hex, both players' units counted together",
-                    ("paratroop_landing", "artillery_points", "allied_support_points"),
-                    game=f"{_PKG}.rules.koenig:KoenigGame", presenter=f"{_PKG}.rules.koenig.view:KoenigPresenter",
-                    heuristic_bot=f"{_PKG}.bots.heuristic_koenig:KoenigHeuristicBot",
-                    shared_hex_rule="Koenig 10.0: a unit that moves into an enemy hex starts a Close Combat there",
-                    stacking_every_action=True),
-        RulesFamily("target_arnhem", "Target Arnhem", "Target Arnhem: Across 6 Bridges", "Target Arnhem",
-                    "001_69d92a61f68ed4f9.txt", ("strength", "endurance"),
-                    "Target Arnhem Forces, Damage: combat strength and endurance",
-                    "Target Arnhem Movement: no more than 3 units may end an impulse in a hex",
-                    ("combat_ratio",),
-                    game=f"{_PKG}.rules.target_arnhem:TAGame",
-                    presenter=f"{_PKG}.rules.target_arnhem.view:TAPresenter",
-                    heuristic_bot=f"{_PKG}.bots.heuristic_target_arnhem:TAHeuristicBot"),
-        RulesFamily("storm_over_arnhem", "Storm over Arnhem (area)", "Storm over Arnhem: The Crossing",
-                    "Storm over Arnhem", "003_6afad32bba8815b2.txt", ("attack", "movement"),
-                    "Storm over Arnhem 1.1-1.3: attack-defense-movement factors (3-5-5, 2-6-5, 3-3-10; the pillbox "
-                    "4-X-0 has no defense)",
-                    "Storm over Arnhem 1.1: each side's units in an area up to its stacking limit (the pillbox not "
-                    "counted); both sides may share an area",
-                    game=f"{_PKG}.rules.storm_over_arnhem:SoAGame",
-                    presenter=f"{_PKG}.rules.storm_over_arnhem.view:SoAPresenter",
-                    heuristic_bot=f"{_PKG}.bots.heuristic_storm_over_arnhem:SoAHeuristicBot",
-                    shared_hex_rule="Storm over Arnhem 1.1: units of both sides in one area fight in the Close "
-                                    "Combat Phase"),
-        RulesFamily("asl", "ASL map rules", "ASL Arnhem Bridge", "ASL", "004_09a6f3be713b811c.txt", (),
-                    "ASL counters", "ASL stacking"),
-    )
-}
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        self._modules = modules
+        self._by_id: dict[str, RulesFamily] | None = None
+
+    def _all(self) -> dict[str, RulesFamily]:
+        if self._by_id is None:
+            by_id: dict[str, RulesFamily] = {}
+            for module in self._modules:
+                f = importlib.import_module(module).FAMILY
+                by_id[f.id] = f
+            self._by_id = by_id
+        return self._by_id
+
+    def __getitem__(self, key: str) -> RulesFamily:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def add(self, f: RulesFamily) -> None:
+        if f.id in self._all():
+            raise ValueError(f"a rules family {f.id!r} is already registered")
+        self._all()[f.id] = f
+
+    def remove(self, family_id: str) -> None:
+        self._all().pop(family_id, None)
+
+
+RULES_FAMILIES: _Families = _Families(FAMILY_MODULES)
+
+
+def register_family(f: RulesFamily) -> RulesFamily:
+    """Add a family at run time (a test's, or a plug-in's): every reader of the registry sees it."""
+    RULES_FAMILIES.add(f)
+    return f
+
+
+def unregister_family(family_id: str) -> None:
+    """Take a family registered at run time out again (a test's clean-up)."""
+    RULES_FAMILIES.remove(family_id)
 
 
 def family(rules: str) -> RulesFamily:

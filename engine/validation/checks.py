@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..hexgrid import Hex, Hexside
+from ..hexgrid import Hex
 from ..model.counters import KNOWN_FLAGS, UNIT_SIZES, UNIT_TYPES, UnitDef
-from ..model.hexmap import EDGE_SIDES, HexMap
-from ..model.placement import hex_prohibited, location_levels, location_text, movement_class_of, zone_rule_holds
+from ..model.hexmap import EDGE_SIDES
+from ..model.placement import (
+    hex_prohibited,
+    hexside_is_water,
+    location_levels,
+    location_text,
+    movement_class_of,
+    zone_rule_holds,
+)
 from ..model.scenario import Scenario, ZoneRule
 from ..rules.registry import RULES_FAMILIES, RulesFamily
 from .diagnostics import Diagnostic, Severity, SourceMap, short
@@ -42,7 +49,7 @@ class _Report:
 
 # where a unit may stand moved to the model (engine/model/placement.py); these names stay importable
 # from here for the modules that still read them from validation
-__all__ = ["hex_prohibited", "movement_class_of", "validate_scenario", "zone_rule_holds"]
+__all__ = ["hex_prohibited", "hexside_is_water", "movement_class_of", "validate_scenario", "zone_rule_holds"]
 
 
 def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list[Diagnostic]:
@@ -242,13 +249,9 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
 
         r.out.extend(area_map_diagnostics(sc.area_map, r.sm))
         check_area_scenario(sc, lambda sev, code, msg, anchor: r.add(sev, code, msg, anchor))
-    if sc.rules == "target_arnhem":  # supply stripes, para supply markers, off-board areas
-        check_target_arnhem(r, sc, map_ok)
-    if sc.rules == "storm_over_arnhem":  # the areas and zones The Crossing names
-        from ..rules.storm_over_arnhem.design import design_problems as soa_problems
-
-        for p in soa_problems(sc):
-            r.error(p.code, p.message, p.anchor)
+    family_checks = family.hook("checks") if family is not None else None
+    if family_checks is not None:  # the family's own checks (engine/rules/<family>/checks.py)
+        family_checks(sc, map_ok, r.add)
 
     # -- turn track
     for turn in sc.turns:
@@ -290,27 +293,19 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
     return r.out
 
 
-# the side ids a family's rules engine names (Koenig and Target Arnhem: the Allied and the German player)
-FAMILY_SIDE_IDS = {"koenig": ("allied", "german"), "target_arnhem": ("allied", "german"),
-                   "storm_over_arnhem": ("british", "german")}
-
-
 def placed_in_play(sc: Scenario) -> set[str]:
     """Units a rules family brings on by its own rules rather than by set-up or a reinforcement entry
     (Storm over Arnhem: The Crossing 1.3, the 9th SS Recon infantry that replace halftracks in play);
-    the family says which (engine/rules/storm_over_arnhem/design.py `placed_in_play`)."""
-    if sc.rules != "storm_over_arnhem":
-        return set()
-    from ..rules.storm_over_arnhem import design
-
-    hook = getattr(design, "placed_in_play", None)
+    the family says which (its registry entry's `placed_in_play`)."""
+    family = RULES_FAMILIES.get(sc.rules)
+    hook = family.hook("placed_in_play") if family is not None else None
     return set(hook(sc)) if callable(hook) else set()
 
 
 def check_sides(r: _Report, sc: Scenario, family: RulesFamily | None) -> None:
     """What a family needs of the sides to play at all: every family that plays is a two-player game
     (F&M 4.0, Koenig 3.0, Target Arnhem Sequence of Play), and Koenig and Target Arnhem name their
-    players' sides. A scenario of a family without a rules engine only gets a warning."""
+    players' sides (the registry's `side_ids`). A scenario of a family without a rules engine only gets a warning."""
     ids = [s.id for s in sc.sides]
     plays = family is not None and family.plays
     if len(ids) != 2:
@@ -320,47 +315,29 @@ def check_sides(r: _Report, sc: Scenario, family: RulesFamily | None) -> None:
         else:
             r.warning("sides", text, ("sides",))
         return
-    need = FAMILY_SIDE_IDS.get(sc.rules)
-    if plays and need is not None and sorted(ids) != sorted(need):
+    need = family.side_ids if family is not None else ()
+    if plays and need and sorted(ids) != sorted(need):
         r.error("sides", f"the sides of a {family.name if family else sc.rules} scenario must have the ids "
                 f"{' and '.join(need)} (the rules name them), not {' and '.join(ids)}", ("sides",))
 
 
-def check_target_arnhem(r: _Report, sc: Scenario, map_ok: bool) -> None:
-    """Target Arnhem's design data (engine/rules/target_arnhem/design.py): the family reads them there."""
-    from ..rules.target_arnhem.design import design_problems
-
-    for p in design_problems(sc, map_ok):
-        r.add(Severity.ERROR if p.severity == "error" else Severity.WARNING, p.code, p.message, p.anchor, hex=p.hex,
-              unit=p.unit)
-
-
-# hexside features that are water (F&M 10.6 rivers and canals; streams): where an engineer ferry may run
-WATER_FEATURES = ("river", "canal", "stream")
-
-
-def hexside_is_water(m: HexMap, features: tuple[str, ...]) -> bool:
-    """True when one of the features is water: its type in the terrain table says `combat: {water: true}`
-    or its code names a river, canal or stream."""
-    for code in features:
-        ft = m.terrain_table.hexside_features.get(code)
-        if (ft is not None and ft.combat.get("water")) or any(w in code.lower() for w in WATER_FEATURES):
-            return True
-    return False
-
-
 def max_steps_lost(sc: Scenario, u: UnitDef) -> tuple[int, str]:
     """The most steps (Hits) unit `u` may have lost when a game of `sc` starts and still be in play, and
-    why no more. Koenig: two Hits, a third eliminates (002_fe1216aa5df94854.txt 9.2), whatever `steps`
-    says; F&M: a one-step unit (no reduced side) is eliminated, not depleted, and a depleted unit that
-    depletes again is eliminated (000_e5c3deafb2cea4af.txt 2.3, 8.2.4); elsewhere `steps` - 1."""
-    if sc.rules == "koenig":
-        return 2, "a third Hit eliminates a unit (Koenig 9.2)"
-    if sc.rules == "fm":
-        if u.reduced is None:
-            return 0, "it has no reduced side, so it cannot start depleted: a one-step unit is eliminated (F&M 8.2.4)"
-        return u.steps - 1, "a depleted unit that is depleted again is eliminated (F&M 8.2.4)"
+    why no more: the family's `steps_lost_limit` (Koenig 9.2: two Hits; F&M 8.2.4: a one-step unit
+    cannot start depleted), elsewhere `steps` - 1."""
+    family = RULES_FAMILIES.get(sc.rules)
+    limit = family.hook("steps_lost_limit") if family is not None else None
+    if limit is not None:
+        most, why = limit(sc, u)
+        return int(most), str(why)
     return u.steps - 1, f"it has {u.steps} step{'s' if u.steps != 1 else ''}; losing them all eliminates it"
+
+
+def loss_words(sc: Scenario, n: int) -> str:
+    """What the family calls `n` steps lost: "Hits" (Koenig 9.2), "steps lost"."""
+    family = RULES_FAMILIES.get(sc.rules)
+    one, many = family.step_loss if family is not None else ("step lost", "steps lost")
+    return one if n == 1 else many
 
 
 def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
@@ -371,7 +348,9 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
     of a set-up zone (free deployment, F&M 12.0); on any other unit the entry has no effect (warning)."""
     m = sc.map
     start = sc.start
-    fm = sc.rules == "fm"
+    family = RULES_FAMILIES.get(sc.rules)
+    demolish_rule = family.hexside_rule("demolish") if family is not None else ""
+    ferry_rule = family.hexside_rule("ferry") if family is not None else ""
     reinforced = {uid for rf in sc.reinforcements for uid in rf.units}
     zoned = {uid for z in sc.setup_zones for uid in (z.units or [u.id for u in sc.units_of(z.side)])}
     for uid, n in start.steps_lost.items():
@@ -382,8 +361,7 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
             continue
         most, why = max_steps_lost(sc, u)
         if n > most:
-            lost = (f"Hit{'s' if n != 1 else ''}" if sc.rules == "koenig"
-                    else f"step{'s' if n != 1 else ''} lost")
+            lost = loss_words(sc, n)
             r.error("start-steps", f"start: unit {uid} cannot start with {n} {lost} (at most {most}): {why}",
                     anchor, unit=uid)
         if n > 0 and uid not in sc.placements and uid not in reinforced and uid not in zoned:
@@ -411,17 +389,15 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
         info = m.hexsides.get(side)
         if state == "demolished" and (info is None or info.bridge is None):
             r.error("start-no-bridge", f"start: hexside {label} has no bridge to be demolished"
-                    + (" (Arnhem: The Farthest Bridge 10.6.3)" if fm else ""), anchor, hex=label)
+                    + (f" ({demolish_rule})" if demolish_rule else ""), anchor, hex=label)
         elif state == "ferry":
             if info is None or not hexside_is_water(m, info.features):
                 r.error("start-ferry", f"start: hexside {label} is not a river or canal hexside, so no ferry can "
-                        "operate across it" + (" (Arnhem: The Farthest Bridge 10.6.5)" if fm else ""), anchor,
+                        "operate across it" + (f" ({ferry_rule})" if ferry_rule else ""), anchor,
                         hex=label)
             elif info.bridge is not None:
                 r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry runs where none "
-                        "stands" + (" (Arnhem: The Farthest Bridge 10.6.5)" if fm else ""), anchor, hex=label)
-            elif fm:
-                _warn_ferry_cancelled(r, sc, side, label, anchor)
+                        "stands" + (f" ({ferry_rule})" if ferry_rule else ""), anchor, hex=label)
     for mid, label in start.markers.items():
         anchor = ("start", "markers", mid)
         if mid not in sc.markers:
@@ -429,26 +405,6 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
         elif map_ok and m.hex_at(label) is None:
             r.error("hex-off-map", f"start: marker {mid} is placed at {label}, which is not on the map", anchor,
                     hex=label)
-
-
-def _warn_ferry_cancelled(r: _Report, sc: Scenario, side: Hexside, label: str, anchor: tuple[str, ...]) -> None:
-    """A ferry set up beside a German unit is cancelled the moment play starts (Arnhem: The Farthest
-    Bridge 10.6.5, 000_e5c3deafb2cea4af.txt: "if a German unit occupies either adjoining hex, the ferry
-    operations immediately is canceled"); the Allied side is the first player (10.4) unless the
-    scenario's `allied_side` option names another."""
-    ids = [x.id for x in sc.sides]
-    allied = str(sc.options.get("allied_side") or sc.first_player or (ids[0] if ids else ""))
-    ends = set(side.hexes())
-    for uid, hex_label in sc.placements.items():
-        u = sc.units.get(uid)
-        h = sc.map.hex_at(hex_label)
-        if u is not None and u.side != allied and h in ends:
-            found = sc.side(u.side)
-            name = found.name if found is not None and found.name else u.side
-            r.warning("start-ferry-cancelled", f"start: the ferry across {label} adjoins {hex_label}, where "
-                      f"{name} unit {uid} is set up: it is cancelled as play begins "
-                      "(Arnhem: The Farthest Bridge 10.6.5)", anchor, hex=label)
-            return
 
 
 def describe_rule(rule: ZoneRule) -> str:

@@ -5,6 +5,7 @@ from hexwright.app.scenario.counter_designer import CounterDesigner
 from hexwright.app.scenario.demo import demo_scenario
 from hexwright.app.scenario.document import ScenarioDocument
 from hexwright.engine.formats import dump_scenario
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from PySide6.QtCore import Qt
 
 
@@ -125,5 +126,5 @@ def test_export_csv_reads_back_to_the_same_units(designer, tmp_path):
 
     path = tmp_path / "units.csv"
     designer.export_csv(path)
-    back = read_units_csv_file(str(path), "fm")
+    back = read_units_csv_file(str(path), FM_FAMILY.id)
     assert back.ok and back.units == list(designer.document.scenario.units.values())

@@ -5,6 +5,8 @@ from hexwright.app.counters.symbols import SYMBOL_ALIASES, paint_type_symbol
 from hexwright.app.scenario.demo import demo_scenario
 from hexwright.engine.model import HexMap, Scenario, Side, UnitDef
 from hexwright.engine.model.counters import UNIT_TYPES as TYPES
+from hexwright.engine.rules.koenig.family import FAMILY as KOENIG_FAMILY
+from hexwright.engine.rules.target_arnhem.family import FAMILY as TA_FAMILY
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
@@ -67,10 +69,10 @@ def test_one_step_unit_back_is_blank_of_values(qapp):
 
 
 def test_target_arnhem_supply_stripe_and_koenig_formation_colour(qapp):
-    sc = Scenario("t", "target_arnhem", HexMap(), sides=[Side("allied", "Allied", "#c8c0a0")])
+    sc = Scenario("t", TA_FAMILY.id, HexMap(), sides=[Side("allied", "Allied", "#c8c0a0")])
     u = UnitDef("1/1", side="allied", unit_type="parachute", values={"strength": 3, "endurance": 4}, supply="maroon")
     assert near(render(u, sc).pixelColor(100, 8), QColor("#7a1f35"))
-    sc.rules = "koenig"
+    sc.rules = KOENIG_FAMILY.id
     sc.options = {"formation_colors": {"1Para": "#3366cc"}}
     k = UnitDef("2Bn", side="allied", formation="1Para", unit_type="armor", values={"strength": 5, "movement": 8})
     assert near(render(k, sc).pixelColor(56, 46), QColor("#3366cc"))

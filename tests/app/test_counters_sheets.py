@@ -17,11 +17,12 @@ from hexwright.app.counters.sheets import (
 )
 from hexwright.app.scenario.demo import demo_scenario
 from hexwright.engine.model import HexMap, Scenario, Side, UnitDef
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from PySide6.QtGui import QColor, QImage
 
 
 def rgb_scenario() -> Scenario:
-    sc = Scenario("RGB", "fm", HexMap(), sides=[Side("a", "Side A", "#888888"), Side("b", "Side B", "#444444")])
+    sc = Scenario("RGB", FM_FAMILY.id, HexMap(), sides=[Side("a", "Side A", "#888888"), Side("b", "Side B", "#444444")])
     for uid, color in (("r", "#ff0000"), ("g", "#00ff00"), ("bl", "#0000ff")):
         sc.units[uid] = UnitDef(uid, uid, "a", values={"attack": 1, "defense": 1, "movement": 4},
                                 reduced={"attack": 0, "defense": 1, "movement": 4}, steps=2, color=color)

@@ -125,3 +125,20 @@ def test_a_washed_out_print_is_not_read_worse_than_before(qapp):
     old = sum(p.terrain == truth[p.hex] for p in old_method(m, scan, true_transform()))
     new = sum(p.terrain == truth[p.hex] for p in propose_terrain(m, scan, true_transform()))
     assert new >= old
+
+
+def test_the_linework_reading_can_be_cancelled_from_its_progress_dialog(printed, monkeypatch):
+    from PySide6.QtWidgets import QProgressDialog
+
+    m, scan, transform = printed
+    assert propose_linework(m, scan, transform)  # it finds lines when let run
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    assert propose_linework(m, scan, transform) == []  # cancelled: nothing proposed, nothing half done
+
+
+def test_a_taught_example_reaches_the_engine(printed):
+    m, scan, transform = printed
+    river = next(s for s, i in m.hexsides.items() if "river" in i.features)
+    key = f"{m.label(river.hex)}/{m.label(river.other)}"
+    props = propose_linework(m, scan, transform, taught={key: "river"})
+    assert any(p.hexside == river and p.code == "river" and p.present for p in props)

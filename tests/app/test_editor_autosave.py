@@ -13,6 +13,7 @@ from hexwright.engine.formats import dump_map, load_map, read_map_file, save_map
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model.hexmap import GridSpec, HexMap
 from hexwright.engine.model.scenario import Scenario
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 
@@ -139,7 +140,7 @@ def test_scenario_is_autosaved_with_its_map_inline(qtbot, tmp_path):
     from hexwright.engine.formats import load_document
 
     m = small_map()
-    sc = Scenario(title="Test", rules="fm", map=m, map_file="map.yaml")
+    sc = Scenario(title="Test", rules=FM_FAMILY.id, map=m, map_file="map.yaml")
     doc = Doc(m, tmp_path / "scenario.yaml", sc)
     saver = Autosaver(doc, interval_ms=10_000, directory=tmp_path / "appdata")
     h = edit(doc, "city", 2)

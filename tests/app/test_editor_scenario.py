@@ -24,6 +24,10 @@ from hexwright.engine.model import (
     VictoryCondition,
     ZoneRule,
 )
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
+from hexwright.engine.rules.koenig.family import FAMILY as KOENIG_FAMILY
+from hexwright.engine.rules.storm_over_arnhem.family import FAMILY as SOA_FAMILY
+from hexwright.engine.rules.target_arnhem.family import FAMILY as TA_FAMILY
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
@@ -34,7 +38,7 @@ from tests.app.test_editor_support import make_window, small_map
 
 def _scenario(stacking_limit: int = 1) -> Scenario:
     m = small_map()
-    sc = Scenario("Test scenario", "fm", m, map_file=None,
+    sc = Scenario("Test scenario", FM_FAMILY.id, m, map_file=None,
                   sides=[Side("allied", "Allied", "#c9b98b"), Side("german", "German", "#8f9a9e")],
                   first_player="german")
     sc.stacking_limit = stacking_limit
@@ -251,7 +255,7 @@ def test_new_scenario_from_a_map_is_one_undo_step(qtbot, tmp_path):
 
     win = make_window(qtbot, tmp_path, small_map())
     assert win.scenario_panels is None and win.act_new_scenario.isEnabled()
-    win.new_scenario_from_map(new_scenario(win.document.map, "Bridge", "koenig", ("Allied", "German")))
+    win.new_scenario_from_map(new_scenario(win.document.map, "Bridge", KOENIG_FAMILY.id, ("Allied", "German")))
     sc = win.document.scenario
     assert sc is not None and sc.stacking_limit == 2 and [s.id for s in sc.sides] == ["allied", "german"]
     assert win.scenario_panels is not None and "(scenario)" in win.windowTitle()
@@ -260,12 +264,23 @@ def test_new_scenario_from_a_map_is_one_undo_step(qtbot, tmp_path):
     assert "(map)" in win.windowTitle()
 
 
+def test_a_new_scenario_takes_the_family_s_side_ids_and_stacking_limit_from_its_entry():
+    from hexwright.app.editor.scenario_panels import new_scenario
+    from hexwright.engine.validation import validate_scenario
+
+    sc = new_scenario(small_map(), "Crossing", SOA_FAMILY.id, ("British", "German"))
+    assert [s.id for s in sc.sides] == list(SOA_FAMILY.side_ids) and sc.stacking_limit == SOA_FAMILY.stacking_limit
+    assert not [d for d in validate_scenario(sc) if d.code == "sides"]
+    fm = new_scenario(small_map(), "Corridor", FM_FAMILY.id, ("Red Army", "Blue"))  # F&M names no side ids
+    assert [s.id for s in fm.sides] == ["red_army", "blue"] and fm.stacking_limit == 1
+
+
 def test_new_user_builds_saves_validates_and_reopens_a_scenario(qtbot, tmp_path, capsys):
     from hexwright.app.editor.scenario_panels import new_scenario
 
     win = make_window(qtbot, tmp_path, small_map(14, 12))
     doc = win.document
-    win.new_scenario_from_map(new_scenario(doc.map, "Little bridge", "fm", ("Allied", "German")))
+    win.new_scenario_from_map(new_scenario(doc.map, "Little bridge", FM_FAMILY.id, ("Allied", "German")))
     panels = win.scenario_panels
     designer = panels.designer
     # a dozen counters, six a side, made with the designer's New and its field edits
@@ -376,7 +391,7 @@ def test_scenario_menu_new_scenario_dialog_and_counter_sheets(qtbot, tmp_path, m
 
     def accept(dlg):
         dlg.title_edit.setText("Bridgehead")
-        dlg.rules_combo.setCurrentIndex(dlg.rules_combo.findData("target_arnhem"))
+        dlg.rules_combo.setCurrentIndex(dlg.rules_combo.findData(TA_FAMILY.id))
         dlg.side_a.setText("British")
         dlg.side_b.setText("German")
         return NewScenarioDialog.DialogCode.Accepted
@@ -384,8 +399,10 @@ def test_scenario_menu_new_scenario_dialog_and_counter_sheets(qtbot, tmp_path, m
     monkeypatch.setattr(NewScenarioDialog, "exec", accept)
     win.act_new_scenario.trigger()
     sc = win.document.scenario
-    assert sc is not None and sc.title == "Bridgehead" and sc.rules == "target_arnhem" and sc.stacking_limit == 3
-    assert [s.name for s in sc.sides] == ["British", "German"] and sc.first_player == "british"
+    assert sc is not None and sc.title == "Bridgehead" and sc.rules == TA_FAMILY.id and sc.stacking_limit == 3
+    # the names as typed; the ids Target Arnhem's rules name (its entry's side_ids), so the scenario validates
+    assert [s.name for s in sc.sides] == ["British", "German"] and sc.first_player == TA_FAMILY.side_ids[0]
+    assert [s.id for s in sc.sides] == list(TA_FAMILY.side_ids)
     assert win.document.path is None and win.act_sheets.isEnabled()
     win.act_sheets.trigger()
     assert isinstance(win.sheets_dialog, SheetsDialog) and win.sheets_dialog.scenario is sc
@@ -407,7 +424,7 @@ def test_counters_follow_a_change_of_hex_size(qtbot, tmp_path):
 def test_the_map_shows_the_start_state_s_demolished_bridges_and_ferries(qtbot, tmp_path):
     """A scenario that starts mid-game (Start state panel): its demolished bridge and ferry in operation are
     drawn on their hexsides in the editor as on the playtest board, and follow undo."""
-    from hexwright.app.scenario.commands import SetHexsideState
+    from hexwright.app.scenario.start_commands import SetHexsideState
 
     mid = load_scenario(Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "mid_game.yaml")
     assert mid.ok

@@ -9,6 +9,7 @@ import pytest
 from hexwright.app.editor.document import MapDocument
 from hexwright.engine.formats import dump_map, load_scenario, read_map_file, save_map, save_scenario
 from hexwright.engine.model.scenario import Scenario, Side
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -145,7 +146,7 @@ def test_recent_files_and_layout_are_remembered(qtbot, tmp_path, map_file):
 
 def test_scenario_file_edits_its_map_and_saves_both(qtbot, tmp_path):
     m = small_map()
-    sc = Scenario("Test scenario", "fm", m, map_file="scenario-map.yaml",
+    sc = Scenario("Test scenario", FM_FAMILY.id, m, map_file="scenario-map.yaml",
                   sides=[Side("allied", "Allied"), Side("german", "German")])
     path = tmp_path / "scenario.yaml"
     save_scenario(sc, path)
@@ -420,7 +421,7 @@ def _scenario_file(tmp_path) -> Path:
 
     m = small_map()
     m.set_region(Region("allied setup", "setup_zone", set(m.hexes[:6]), color="#ff0000"))
-    sc = Scenario("Start test", "fm", m, map_file="start-map.yaml",
+    sc = Scenario("Start test", FM_FAMILY.id, m, map_file="start-map.yaml",
                   sides=[Side("allied", "Allied"), Side("german", "German")])
     path = tmp_path / "start.yaml"
     save_scenario(sc, path)

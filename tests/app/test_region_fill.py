@@ -6,7 +6,8 @@ the same."""
 from __future__ import annotations
 
 import numpy as np
-from hexwright.app.render.geometry import MapGeometry, closed_rings, polygons_path
+from hexwright.app.render.geometry import MapGeometry
+from hexwright.app.render.paths import closed_rings, polygons_path
 from hexwright.app.render.regions import region_paths
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.model import GridSpec, HexMap

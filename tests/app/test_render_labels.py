@@ -6,9 +6,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hexwright.app.render import mapdraw
-from hexwright.app.render.geometry import MapGeometry, smooth_chains
+from hexwright.app.render import mapdraw, placenames
+from hexwright.app.render.fonts import metrics
+from hexwright.app.render.geometry import MapGeometry
 from hexwright.app.render.labels import LabelBox, place_labels
+from hexwright.app.render.paths import smooth_chains
 from hexwright.engine.formats import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,9 +19,9 @@ FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 
 def _boxes(m, g, arrange: bool, scale: float) -> dict[str, tuple[float, float, float, float]]:
     out = {}
-    for place, x, y, k in mapdraw.placed_names(m, g, arrange, scale):
-        key, _size, _color, _yoff = mapdraw._place_style(place)
-        fm = mapdraw._metrics(key)
+    for place, x, y, k in placenames.placed_names(m, g, arrange, scale):
+        key, _size, _color, _yoff = placenames.place_style(place)
+        fm = metrics(key)
         out[place.text] = (x, y - fm.ascent() * k, fm.horizontalAdvance(place.text) * k,
                            (fm.ascent() + fm.descent()) * k)
     return out

@@ -8,16 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hexwright.app.scenario.commands import (
-    ChangeUnit,
-    EditMarker,
-    RemoveUnit,
-    SetHexsideState,
-    SetStartMarker,
-    SetStepsLost,
-)
+from hexwright.app.scenario.commands import ChangeUnit, EditMarker, RemoveUnit
 from hexwright.app.scenario.demo import demo_scenario
 from hexwright.app.scenario.document import ScenarioDocument
+from hexwright.app.scenario.start_commands import SetHexsideState, SetStartMarker, SetStepsLost
 from hexwright.app.scenario.start_state import (
     H_LABEL,
     H_PROBLEMS,

@@ -2,6 +2,8 @@
 
 from hexwright.engine.formats.csv_units import read_units_csv, read_units_csv_file, write_units_csv
 from hexwright.engine.model import UnitDef
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
+from hexwright.engine.rules.koenig.family import FAMILY as KOENIG_FAMILY
 from hexwright.engine.validation import Severity
 
 GOOD = """id,name,side,nationality,formation,type,size,attack,defense,movement,\
@@ -16,7 +18,7 @@ def errors(result):
 
 
 def test_reads_units_with_values_reduced_side_and_flags():
-    r = read_units_csv(GOOD, "oob.csv", "fm")
+    r = read_units_csv(GOOD, "oob.csv", FM_FAMILY.id)
     assert r.ok, [d.format() for d in r.diagnostics]
     a, b = r.units
     assert a == UnitDef("2/406", "2/406", "german", "german", "406", "infantry", "battalion",
@@ -33,7 +35,7 @@ def test_bad_rows_are_skipped_with_file_and_line():
         "x3,x3,german,,,infantry,battalion,four,1,1,,,,,\n"     # line 6: non-numeric value
         "x4,x4,german,,,infantry,battalion,1,1,1,,,,,\n"        # line 7: good
     )
-    r = read_units_csv(text, "oob.csv", "fm")
+    r = read_units_csv(text, "oob.csv", FM_FAMILY.id)
     assert [u.id for u in r.units] == ["2/406", "1/9SS", "x4"]
     errs = errors(r)
     assert [(d.code, d.line) for d in errs] == [("unknown-type", 4), ("duplicate-id", 5), ("bad-value", 6)]
@@ -42,7 +44,7 @@ def test_bad_rows_are_skipped_with_file_and_line():
 
 
 def test_clash_with_an_existing_scenario_id_is_a_duplicate():
-    r = read_units_csv(GOOD, "oob.csv", "fm", existing_ids={"1/9SS"})
+    r = read_units_csv(GOOD, "oob.csv", FM_FAMILY.id, existing_ids={"1/9SS"})
     assert [u.id for u in r.units] == ["2/406"]
     assert errors(r)[0].code == "duplicate-id" and errors(r)[0].line == 3
 
@@ -53,24 +55,24 @@ def test_missing_id_column_and_empty_file():
 
 
 def test_unknown_column_warns_for_a_known_family():
-    r = read_units_csv("id,side,strength,movement,colour\na,allied,5,8,red\n", "k.csv", "koenig")
+    r = read_units_csv("id,side,strength,movement,colour\na,allied,5,8,red\n", "k.csv", KOENIG_FAMILY.id)
     assert r.ok and r.units[0].values == {"strength": 5, "movement": 8}
     assert [d.code for d in r.diagnostics] == ["unknown-column"]
 
 
 def test_reduced_side_needs_two_steps():
-    r = read_units_csv("id,side,attack,defense,movement,reduced_attack,steps\na,x,1,1,1,1,1\n", "t.csv", "fm")
+    r = read_units_csv("id,side,attack,defense,movement,reduced_attack,steps\na,x,1,1,1,1,1\n", "t.csv", FM_FAMILY.id)
     assert not r.units and errors(r)[0].code == "bad-value"
 
 
 def test_export_then_import_gives_the_same_units(tmp_path):
-    units = read_units_csv(GOOD, "oob.csv", "fm").units
+    units = read_units_csv(GOOD, "oob.csv", FM_FAMILY.id).units
     units.append(UnitDef("ta", "TA", "allied", values={"attack": 1.5, "defense": 2, "movement": 4}, flags=("leg",),
                          supply="maroon", color="#aabbcc", notes="a, b"))
-    text = write_units_csv(units, "fm")
+    text = write_units_csv(units, FM_FAMILY.id)
     path = tmp_path / "out.csv"
     path.write_text(text, encoding="utf-8")
-    back = read_units_csv_file(str(path), "fm")
+    back = read_units_csv_file(str(path), FM_FAMILY.id)
     assert back.ok and back.units == units
 
 
@@ -92,7 +94,7 @@ def test_a_semicolon_table_with_size_marks_as_printed():
     from hexwright.engine.formats.csv_units import sniff_delimiter
 
     assert sniff_delimiter(SEMICOLON) == ";" and sniff_delimiter(GOOD) == ","
-    r = read_units_csv(SEMICOLON, "oob.csv", "fm")
+    r = read_units_csv(SEMICOLON, "oob.csv", FM_FAMILY.id)
     assert r.ok, [d.format() for d in r.diagnostics]
     a, b, c = r.units
     assert a.size == "battalion" and b.size == "regiment" and c.size == "division"
@@ -111,6 +113,6 @@ def test_every_printed_size_mark_is_read():
 
 
 def test_an_unknown_size_mark_names_the_marks():
-    r = read_units_csv(GOOD.replace(",battalion,", ",IIII,"), "oob.csv", "fm")
+    r = read_units_csv(GOOD.replace(",battalion,", ",IIII,"), "oob.csv", FM_FAMILY.id)
     (e,) = errors(r)
     assert e.line == 2 and "unknown size 'IIII'" in e.message and "II, III" in e.message

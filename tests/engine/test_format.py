@@ -23,6 +23,7 @@ from hexwright.engine.formats import (
     versions,
 )
 from hexwright.engine.hexgrid import LabelScheme, hexside_between, hexside_of
+from hexwright.engine.hexgrid.labels import ASL_LETTERS
 from hexwright.engine.model import (
     Entry,
     GridSpec,
@@ -46,6 +47,7 @@ from hexwright.engine.model import (
     ZoneRule,
 )
 from hexwright.engine.model.terrain import TerrainType, default_terrain_table
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from hexwright.engine.validation import Severity
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -94,7 +96,7 @@ def asl_bridge_map() -> HexMap:
         "rowhouse", "Rowhouse wall", "#202020", 0.1, {"leg": None, "mobile": None})
     table.hexside_features["cliff"] = table.hexside_features["slope"].__class__(
         "cliff", "Cliff", "#504030", 0.1, {"leg": None, "mobile": None})
-    m = HexMap(GridSpec(33, 24, "flat", "odd", LabelScheme("letter_number", 1, 1, 2, "asl")), table, "clear",
+    m = HexMap(GridSpec(33, 24, "flat", "odd", LabelScheme("letter_number", 1, 1, 2, ASL_LETTERS)), table, "clear",
                name="ASL Arnhem Bridge")
     locs = {}
     for n in range(15, 24):
@@ -111,7 +113,7 @@ def asl_bridge_map() -> HexMap:
 
 def full_scenario(m: HexMap, map_file: str | None = None) -> Scenario:
     at = m.label
-    sc = Scenario("Test scenario: 'quotes' & colons", "fm", m, map_file)
+    sc = Scenario("Test scenario: 'quotes' & colons", FM_FAMILY.id, m, map_file)
     sc.source = "Arnhem: The Farthest Bridge 12.0"
     sc.description = "Two lines\nof description.\n"
     sc.sides = [Side("allied", "Allied", "#4060c0", ["british", "polish"],

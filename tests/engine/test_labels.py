@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hexwright.engine.hexgrid import LabelError, LabelScheme, hex_distance
+from hexwright.engine.hexgrid.labels import ASL_LETTERS
 from hexwright.engine.model import GridSpec, HexMap
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,8 +49,8 @@ def test_xxyy_neighbours_in_a_column_differ_by_one_row():
         (LabelScheme("xxyy", 0, 0, 2), 12, 9),
         (LabelScheme("xxyy", 5, 10, 2), 20, 30),
         (LabelScheme("xxyy", 1, 1, 3), 120, 101),
-        (LabelScheme("letter_number", 1, 1, letters="asl"), 60, 10),
-        (LabelScheme("letter_number", 1, 0, letters="asl"), 33, 11),
+        (LabelScheme("letter_number", 1, 1, letters=ASL_LETTERS), 60, 10),
+        (LabelScheme("letter_number", 1, 0, letters=ASL_LETTERS), 33, 11),
         (LabelScheme("letter_number", 1, 1, letters="spreadsheet"), 80, 12),
     ],
 )
@@ -76,7 +77,7 @@ def test_xxyy_label_parse_round_trip(col, row, first_col, first_row):
 
 
 @FAST
-@given(st.integers(0, 26 * 5), st.integers(0, 99), st.sampled_from(["asl", "spreadsheet"]))
+@given(st.integers(0, 26 * 5), st.integers(0, 99), st.sampled_from([ASL_LETTERS, "spreadsheet"]))
 def test_letter_number_label_parse_round_trip(col, row, letters):
     scheme = LabelScheme("letter_number", 1, 1, letters=letters)
     lab = scheme.label(col, row)
@@ -85,7 +86,7 @@ def test_letter_number_label_parse_round_trip(col, row, letters):
 
 
 def test_asl_labels_r15_and_q17():
-    scheme = LabelScheme("letter_number", 1, 1, letters="asl")
+    scheme = LabelScheme("letter_number", 1, 1, letters=ASL_LETTERS)
     assert scheme.parse("R15") == (17, 14)
     assert scheme.label(17, 14) == "R15"
     assert scheme.parse("Q17") == (16, 16)

@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from hexwright.engine.bots import BOT_NAMES, heuristic_for, make_bot
 from hexwright.engine.bots.base import best_per_group
-from hexwright.engine.bots.mcts import MCTSBot, _redeal_fm, searchable
+from hexwright.engine.bots.mcts import MCTSBot, redeal, searchable
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.fm.board import FMBoard
@@ -110,7 +110,7 @@ def test_best_per_group_keeps_the_best_of_each_group_best_first():
                                                          Move("B", "0201")]  # then the next best of any unit
 
 
-@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig", "target-arnhem"])
+@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig-arnhem-bridge", "target-arnhem"])
 def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_plays(path):
     """The heuristic's candidate set at a large decision: legal actions only, at most k, one per unit or
     target, the option to end or pass among them; and asking for it draws nothing from the heuristic's
@@ -132,7 +132,7 @@ def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_pla
         assert asked.choose(state.clone()) == fresh.choose(state.clone())
 
 
-@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig", "target-arnhem"])
+@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig-arnhem-bridge", "target-arnhem"])
 def test_a_large_decision_is_searched_over_its_candidate_set(path):
     """More than 8 legal actions: the search tries the heuristic's choice and its candidates, nothing else,
     the same seed gives the same search, and the action played is legal."""
@@ -306,7 +306,7 @@ def test_the_other_sides_secret_draws_are_dealt_again(fm):
     dealt = set()
     for seed in range(10):
         det = state.clone()
-        _redeal_fm(det, me, random.Random(seed))
+        redeal(det, me, random.Random(seed))
         assert len(det.available[other]) == before
         assert sum(sum(c.values()) for c in det.gt_pool[other].values()) + before == total
         assert det.available[me] == state.available[me]  # the bot's own hand is never dealt again
@@ -315,7 +315,7 @@ def test_the_other_sides_secret_draws_are_dealt_again(fm):
 
 
 @pytest.mark.parametrize(("path", "turns"), [(FM_1, 1), (FM_2, 1), (KOENIG, 4), (TARGET, 1)],
-                         ids=["fm-1", "fm-2", "koenig", "target-arnhem"])
+                         ids=["fm-1", "fm-2", "koenig-arnhem-bridge", "target-arnhem"])
 def test_plays_a_whole_short_game_with_legal_actions_only(path, turns):
     sc = _scenario(path)
     game = make_game(sc, {"max_turns": turns})

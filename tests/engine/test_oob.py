@@ -13,10 +13,11 @@ from hexwright.engine.model.oob import (
     unit_status,
     unused_unit_id,
 )
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 
 
 def small_scenario() -> Scenario:
-    sc = Scenario("Test", "fm", HexMap(), map_file="test.map.yaml")
+    sc = Scenario("Test", FM_FAMILY.id, HexMap(), map_file="test.map.yaml")
     sc.sides = [Side("allied", "Allied"), Side("german", "German")]
     for uid, side, formation in [("2/406", "german", "406"), ("1/406", "german", "406"), ("Krft", "german", ""),
                                  ("1/1AB", "allied", "1AB"), ("2/1AB", "allied", "1AB"), ("1/Pol", "allied", "Pol")]:

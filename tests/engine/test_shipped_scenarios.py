@@ -14,6 +14,7 @@ from hexwright.engine.formats.areamapfile import AREA_MAP_KIND, read_area_map_fi
 from hexwright.engine.formats.mapfile import MAP_KIND
 from hexwright.engine.hexgrid import hex_neighbor, hexside_of
 from hexwright.engine.model import HexMap, Scenario
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from hexwright.engine.validation import Severity, SourceMap, validate_area_map, validate_scenario
 from hexwright.engine.validation.checks import hex_prohibited, movement_class_of, zone_rule_holds
 
@@ -174,7 +175,7 @@ def test_german_setup_hexes(arnhem, scenario_1):
 
 
 def test_scenario_1_basics(scenario_1):
-    assert scenario_1.rules == "fm" and scenario_1.source == "Arnhem: The Farthest Bridge (Fire & Movement)"
+    assert scenario_1.rules == FM_FAMILY.id and scenario_1.source == "Arnhem: The Farthest Bridge (Fire & Movement)"
     assert scenario_1.first_player == "allied" and scenario_1.stacking_limit == 1 and scenario_1.turn_count == 10
     allied = scenario_1.side("allied")
     assert allied is not None and set(allied.nationalities) == {"british", "us", "polish"}

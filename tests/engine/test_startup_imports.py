@@ -1,6 +1,7 @@
 """The headless commands import only what they need (issue 12, start-up): the parser imports no command
-module it does not run, `hexwright validate` loads no movement kernel, rules family, bot, balance lab,
-numba, scipy, Qt, matplotlib or numpy, and `hexwright play` no Qt, matplotlib, balance lab, other
+module it does not run, `hexwright validate` loads no movement kernel, rules engine (of a family only its
+registry entry and its light checks), bot, balance lab, numba, scipy, Qt, matplotlib or numpy, and
+`hexwright play` no Qt, matplotlib, balance lab, other
 rules family or numba (one game searches with the movement kernel's Python loop). Each case runs in
 a fresh interpreter and reads its `sys.modules`; no timing."""
 
@@ -13,12 +14,19 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from benchmarks.startup import import_report
 
 ROOT = Path(__file__).resolve().parents[2]
 FM = "scenarios/fm-arnhem/scenario-1-historical.yaml"
 KOENIG = "scenarios/koenig-arnhem-bridge/arnhem-bridge.yaml"
+TARGET_ARNHEM = "scenarios/target-arnhem/target-arnhem.yaml"
+STORM = "scenarios/storm-arnhem/the-crossing.yaml"
+FAMILIES = "hexwright.engine.rules."
+# what validation may load of a family: its package (light: names load when first asked), its registry
+# entry, its own checks and the design data they read (contract "family-entries-are-light")
+LIGHT = ("family", "checks", "design")
 GUI_AND_PLOTS = ("PySide6", "matplotlib", "dask", "distributed")
 COMMAND_MODULES = ("validate", "info", "play", "balance", "render", "sheets")
 
@@ -61,26 +69,40 @@ def test_the_full_parser_imports_no_heavy_module() -> None:
     assert loaded(modules, "numba", "llvmlite", "scipy", "hexwright.engine.movement", *GUI_AND_PLOTS) == []
 
 
-@pytest.mark.parametrize("scenario", [FM, KOENIG])
+@pytest.mark.parametrize("scenario", [FM, KOENIG, TARGET_ARNHEM, STORM])
 def test_validate_loads_neither_game_nor_kernel(scenario: str) -> None:
     code, modules = loaded_by(f"cli.main(['validate', {scenario!r}])")
     assert code == 0
-    assert loaded(modules, "numba", "llvmlite", "scipy", "numpy", *GUI_AND_PLOTS) == []
+    assert loaded(modules, "numba", "llvmlite", "scipy", *GUI_AND_PLOTS) == []
+    if scenario != STORM:  # an area map's geometry reads numpy (engine/model/areageom.py)
+        assert loaded(modules, "numpy") == []
     assert loaded(modules, "hexwright.engine.movement", "hexwright.engine.bots", "hexwright.engine.balance",
-                  "hexwright.engine.rules.fm", "hexwright.engine.rules.koenig",
-                  "hexwright.engine.rules.protocol") == []
+                  "hexwright.engine.rules.protocol", "hexwright.engine.rules.kit",
+                  "hexwright.engine.rules.chance") == []
+    heavy = sorted(m for m in modules if m.startswith(FAMILIES) and m.count(".") == 4
+                   and m.rsplit(".", 1)[1] not in LIGHT)
+    assert heavy == []
     others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "validate"]
     assert loaded(modules, *others) == []
 
 
-@pytest.mark.parametrize(("scenario", "family", "other"), [(FM, "fm", "koenig"), (KOENIG, "koenig", "fm")])
-def test_play_loads_its_own_rules_family_only(scenario: str, family: str, other: str) -> None:
-    """One game searches with the movement kernel's Python loop (app/commands/play.py): no numba."""
+def rules_of(scenario: str) -> str:
+    """The rules family a shipped scenario names (its `rules` key)."""
+    return str(yaml.safe_load((ROOT / scenario).read_text(encoding="utf-8"))["rules"])
+
+
+@pytest.mark.parametrize(("scenario", "other_scenario"), [(FM, KOENIG), (KOENIG, FM)])
+def test_play_loads_its_own_rules_family_only(scenario: str, other_scenario: str) -> None:
+    """One game searches with the movement kernel's Python loop (app/commands/play.py): no numba. Of
+    another family only its registry entry is read."""
+    family, other = rules_of(scenario), rules_of(other_scenario)
     code, modules = loaded_by(f"cli.main(['play', {scenario!r}, '--seed', '1', '--max-turns', '1', '--quiet'])")
     assert code == 0
-    assert loaded(modules, f"hexwright.engine.rules.{family}", "hexwright.engine.movement") == [
-        f"hexwright.engine.rules.{family}", "hexwright.engine.movement"]
-    assert loaded(modules, f"hexwright.engine.rules.{other}", "hexwright.engine.balance", *GUI_AND_PLOTS) == []
+    assert loaded(modules, f"{FAMILIES}{family}.play", "hexwright.engine.movement") == [
+        f"{FAMILIES}{family}.play", "hexwright.engine.movement"]
+    other_family = {m for m in modules if m.startswith(f"{FAMILIES}{other}.")}
+    assert other_family <= {f"{FAMILIES}{other}.family"}  # its registry entry only
+    assert loaded(modules, "hexwright.engine.balance", *GUI_AND_PLOTS) == []
     assert loaded(modules, "numba", "llvmlite", "scipy") == []
     others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "play"]
     assert loaded(modules, *others) == []

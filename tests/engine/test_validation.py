@@ -15,6 +15,7 @@ from hexwright.engine.formats.mapfile import MAP_KIND, read_map_file
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model import HexsideInfo, Location
 from hexwright.engine.movement import entry_cost
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 from hexwright.engine.validation import Severity, SourceMap, has_errors, validate_area_map, validate_scenario
 from hexwright.engine.validation.checks import hex_prohibited
 
@@ -57,7 +58,7 @@ def test_valid_fixture_has_no_errors_or_warnings():
 
 def test_valid_fixture_has_what_the_scenario_needs():
     sc = load_valid().scenario
-    assert sc.rules == "fm" and [s.id for s in sc.sides] == ["allied", "german"]
+    assert sc.rules == FM_FAMILY.id and [s.id for s in sc.sides] == ["allied", "german"]
     assert sc.first_player == "allied"
     assert len(sc.units) == 12
     assert len(sc.reinforcements) == 3 and len(sc.placements) >= 7
@@ -329,7 +330,8 @@ def _play(state, actions: int, seed: int) -> int:
     return done
 
 
-@pytest.mark.parametrize("path, steps", [(MID_GAME, {}), (KOENIG, {"G-16": 2})], ids=["fm", "koenig"])
+@pytest.mark.parametrize("path, steps", [(MID_GAME, {}), (KOENIG, {"G-16": 2})],
+                         ids=["fm-mid-game", "koenig-arnhem-bridge"])
 def test_a_scenario_with_a_valid_start_state_starts_and_plays(path, steps):
     """What `validate` accepts never makes the engine raise: a mid-game start plays legal actions."""
     from hexwright.engine.rules.protocol import new_game

@@ -8,6 +8,7 @@ import copy
 from pathlib import Path
 
 from hexwright.engine.hexgrid import LabelError, LabelScheme
+from hexwright.engine.hexgrid.labels import ASL_LETTERS, SPREADSHEET_LETTERS
 from hexwright.engine.model.hexmap import GridSpec, HexMap
 from hexwright.engine.model.terrain import TerrainTable, default_terrain_table
 from PySide6.QtWidgets import (
@@ -109,8 +110,8 @@ class NewMapDialog(QDialog):
         self.digits.setValue(2)
         form.addRow("Digits per part (XXYY)", self.digits)
         self.letters = QComboBox()
-        self.letters.addItem("ASL: A..Z, AA, BB, ...", "asl")
-        self.letters.addItem("Spreadsheet: A..Z, AA, AB, ...", "spreadsheet")
+        self.letters.addItem("ASL: A..Z, AA, BB, ...", ASL_LETTERS)
+        self.letters.addItem("Spreadsheet: A..Z, AA, AB, ...", SPREADSHEET_LETTERS)
         form.addRow("Letters", self.letters)
         self.table_label = QLabel("Generic default table")
         choose = QPushButton("Copy from a map or scenario…")

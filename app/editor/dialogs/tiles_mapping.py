@@ -22,6 +22,7 @@ from hexwright.engine.formats.tmx import (
     save_tile_mapping,
 )
 from hexwright.engine.hexgrid import LabelScheme
+from hexwright.engine.hexgrid.labels import ASL_LETTERS
 from hexwright.engine.model.terrain import TerrainTable
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPixmap
@@ -118,7 +119,7 @@ class TilesMappingDialog(QDialog):
             box.setRange(lo, hi)
             box.setValue(value)
         kept = labels_of(doc)  # a Hexwright export keeps its numbering: its hex number objects say it
-        self.letters = kept.letters if kept else "asl"
+        self.letters = kept.letters if kept else ASL_LETTERS
         if kept is not None:
             self.scheme.setCurrentIndex(max(0, self.scheme.findData(kept.kind)))
             self.first_column.setValue(kept.first_column)

@@ -19,8 +19,8 @@ from ...model.placement import hex_prohibited, movement_class_of, zone_rule_hold
 from ...model.scenario import Entry, Scenario, Table, ZoneRule
 from ...movement.kernel import MovementGraph
 from ..protocol import Action, Game
-from ..registry import RULES_FAMILIES
 from .actions import MarkerId, parse_action
+from .family import FAMILY
 from .tables import fm_tables
 
 # 10.6.3: "The bridges at hexsides 1422/1423 and 3325/3424 are canal bridges for demolition and repair".
@@ -28,9 +28,6 @@ ARNHEM_CANAL_BRIDGES = ("1422/1423", "3325/3424")
 # 10.6.1: "The trails in hexes 0507/0606, 0508/0608 and 0710/0711 lead to the edge of the canal."
 ARNHEM_CANAL_TRAIL_CROSSINGS = ("0507/0606", "0508/0608", "0710/0711")
 WATER = ("river", "canal", "stream")
-
-
-FAMILY = RULES_FAMILIES["fm"]
 
 
 def rule_ref(sections: str) -> str:

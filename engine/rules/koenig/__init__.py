@@ -8,23 +8,31 @@ notation), `tables` (5.0, 6.x), `combat` (9.x, 10.1-10.2 as pure functions), `mo
 movement kernel), `victory` (12.0), `game`, `board` (the position and its queries), `refusal` (the shape of
 a step), `moves` (8.0-8.4 legal moves), `landing` (5.0), `support` (6.0, 14.1 roll-off, 14.2),
 `retreat` (9.2.3, 11.x), `battle` (9.0-10.3), `operations` (7.x, 8.x, 14.1 feats), `night` (4.0
-Redeployment), `state` (4.0 sequence of play, Housekeeping), `view` (the presenter); this top module joins
+Redeployment), `state` (4.0 sequence of play, Housekeeping), `view` (the presenter); play.py joins
 the game and its states in `KoenigGame`, the family's `Game` in the registry."""
 
 from __future__ import annotations
 
-from ..chance import Sampler, SeededSampler
-from .actions import KoenigAction, parse_action
-from .game import OPTIONS, KoenigGameBase
-from .state import KoenigState
+from typing import TYPE_CHECKING
 
+from ..registry import lazy_names
 
-class KoenigGame(KoenigGameBase):
-    """A Koenig game of one scenario (registry.RULES_FAMILIES["koenig"].game): its fixed facts
-    (KoenigGameBase, game.py) and its initial state (KoenigState, state.py)."""
+if TYPE_CHECKING:
+    from .actions import KoenigAction, parse_action
+    from .game import OPTIONS, KoenigGameBase
+    from .play import KoenigGame
+    from .state import KoenigState
 
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> KoenigState:
-        return KoenigState(self, sampler or SeededSampler(seed), seed)
+# the package is light (the registry reads family.py at start-up): its names load when first asked
+_LAZY = {
+    "OPTIONS": ".game",
+    "KoenigAction": ".actions",
+    "KoenigGame": ".play",
+    "KoenigGameBase": ".game",
+    "KoenigState": ".state",
+    "parse_action": ".actions",
+}
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["OPTIONS", "KoenigAction", "KoenigGame", "KoenigGameBase", "KoenigState", "parse_action"]

@@ -14,17 +14,25 @@ position and its queries), `decisions`, `step`, `movement`, `fire` (fire and cas
 
 from __future__ import annotations
 
-from ..chance import Sampler, SeededSampler
-from .actions import SoAAction, parse_action
-from .game import SoAGameBase
-from .state import SoAState
+from typing import TYPE_CHECKING
 
+from ..registry import lazy_names
 
-class SoAGame(SoAGameBase):
-    """A game of The Crossing (registry.RULES_FAMILIES["storm_over_arnhem"].game)."""
+if TYPE_CHECKING:
+    from .actions import SoAAction, parse_action
+    from .game import SoAGameBase
+    from .play import SoAGame
+    from .state import SoAState
 
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> SoAState:
-        return SoAState(self, sampler or SeededSampler(seed), seed)
+# the package is light (the registry reads family.py at start-up): its names load when first asked
+_LAZY = {
+    "SoAAction": ".actions",
+    "SoAGameBase": ".game",
+    "SoAState": ".state",
+    "SoAGame": ".play",
+    "parse_action": ".actions",
+}
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["SoAAction", "SoAGameBase", "SoAState", "SoAGame", "parse_action"]

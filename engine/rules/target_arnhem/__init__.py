@@ -14,18 +14,25 @@ Re-Supply, paradrops, stacking), `combat` (Attack, Modifiers, Concentrated Bomba
 
 from __future__ import annotations
 
-from ..chance import Sampler, SeededSampler
-from .actions import TAAction, parse_action
-from .game import TAGameBase
-from .state import TAState
+from typing import TYPE_CHECKING
 
+from ..registry import lazy_names
 
-class TAGame(TAGameBase):
-    """A Target Arnhem game of one scenario (registry.RULES_FAMILIES["target_arnhem"].game): its fixed facts
-    (TAGameBase, game.py) and its initial state (TAState, state.py)."""
+if TYPE_CHECKING:
+    from .actions import TAAction, parse_action
+    from .game import TAGameBase
+    from .play import TAGame
+    from .state import TAState
 
-    def new_initial_state(self, seed: int = 0, sampler: Sampler | None = None) -> TAState:
-        return TAState(self, sampler or SeededSampler(seed), seed)
+# the package is light (the registry reads family.py at start-up): its names load when first asked
+_LAZY = {
+    "TAAction": ".actions",
+    "TAState": ".state",
+    "TAGame": ".play",
+    "TAGameBase": ".game",
+    "parse_action": ".actions",
+}
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = ["TAAction", "TAState", "TAGame", "TAGameBase", "parse_action"]

@@ -25,6 +25,7 @@ from hexwright.engine.model import (
     UnitDef,
     VictoryCondition,
 )
+from hexwright.engine.rules.fm.family import FAMILY as FM_FAMILY
 
 
 def arnhem_tec() -> TerrainTable:
@@ -99,7 +100,7 @@ def scenario(m: HexMap | None = None, units: list[UnitDef] | None = None, placem
              turns: int = 4) -> Scenario:
     """A bare two-sided F&M scenario; tests add what they need."""
     m = m or blank_map()
-    sc = Scenario("test", "fm", m)
+    sc = Scenario("test", FM_FAMILY.id, m)
     sc.sides = [Side("allies", "Allies", nationalities=["british", "us", "polish"]), Side("germans", "Germans")]
     sc.first_player = "allies"
     for u in units or []:

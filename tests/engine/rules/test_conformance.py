@@ -113,11 +113,14 @@ def shipped_scenarios() -> dict[str, str]:
     return out
 
 
-SYNTHETIC = {"synthetic:corridor": "fm"}  # small positions a family's tests build (tests/engine/rules/synthetic.py)
+SYNTHETIC = ("synthetic:corridor",)  # small positions a family's tests build (tests/engine/rules/synthetic.py)
+FM_SCENARIO = "fm-arnhem/scenario-1-historical.yaml"
+KOENIG_SCENARIO = "koenig-arnhem-bridge/arnhem-bridge.yaml"
 
 
 def cases(kind: str) -> list[Any]:
-    named = shipped_scenarios() if kind == "shipped" else SYNTHETIC
+    """Every playable family of the registry (a family registered at run time included) times its scenarios."""
+    named = shipped_scenarios() if kind == "shipped" else {name: _load(name).rules for name in SYNTHETIC}
     return [pytest.param(f.id, name, id=f"{f.id}:{name}") for f in playable_families()
             for name, rules in named.items() if rules == f.id]
 
@@ -446,23 +449,22 @@ def test_new_game_makes_the_registered_family_s_game_with_the_scenario_s_options
 
 def test_an_unknown_optional_rule_is_refused_where_the_family_names_its_optional_rules():
     """Koenig lists its optional rules (14.1-14.5): a misspelt one is refused, naming them."""
-    name = next(n for n, r in shipped_scenarios().items() if r == "koenig")
     with pytest.raises(ValueError, match="14.1"):
-        make_game(_load(name), {"leadershp": True})
+        make_game(_load(KOENIG_SCENARIO), {"leadershp": True})
 
 
 # -- the checks themselves ----------------------------------------------------------------------------
 
 
-def _first_game(rules: str) -> GameState:
-    name = next(n for n, r in shipped_scenarios().items() if r == rules)
+def _first_game(name: str) -> GameState:
+    """A new game of a shipped scenario (its path under scenarios/)."""
     return new_game(_load(name), 1)
 
 
 def test_position_checks_catch_stacking_enemy_hexes_off_map_units_and_prohibited_terrain():
     """A hex over the limit at a phase end, both sides in one hex (where the family forbids it), a unit
     off the map and a mobile unit in marsh with no road or trail are each reported."""
-    state = _first_game("fm")
+    state = _first_game(FM_SCENARIO)
     sc = state.game.scenario
     board = Board.of(sc)
     m = sc.map
@@ -489,7 +491,7 @@ def test_position_checks_catch_stacking_enemy_hexes_off_map_units_and_prohibited
 
 
 def test_a_family_that_lets_both_sides_share_a_hex_is_not_held_to_it():
-    board = Board.of(_first_game("koenig").game.scenario)
+    board = Board.of(_first_game(KOENIG_SCENARIO).game.scenario)
     assert board.enemies_share_hexes
     sc = board.scenario
     a, b = (next(u for u in sc.units.values() if u.side == s.id) for s in sc.sides[:2])

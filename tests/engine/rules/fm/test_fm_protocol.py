@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hexwright.engine.rules.asl.family import FAMILY as ASL_FAMILY
 from hexwright.engine.rules.chance import ScriptedSampler, SeededSampler
 from hexwright.engine.rules.fm import FMGame
 from hexwright.engine.rules.fm.actions import (
@@ -47,7 +48,7 @@ def test_new_game_dispatches_on_the_rules_family():
 
 def test_unknown_family_is_refused():
     sc = corridor()
-    sc.rules = "asl"
+    sc.rules = ASL_FAMILY.id
     with pytest.raises(ValueError, match="no rules engine"):
         new_game(sc, 1)
 

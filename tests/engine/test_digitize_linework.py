@@ -1,0 +1,178 @@
+"""Linework read from small synthetic scans painted with numpy (no Qt): rivers and streams on
+hexsides, roads, trails and railroads between hex centres, with a colour cast, a blur and a fit a few
+pixels off; taught examples; progress and cancel."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hexwright.engine.digitize.linework import (
+    LineProposal,
+    paper_gains,
+    parse_side_key,
+    propose_linework,
+)
+from hexwright.engine.digitize.progress import Cancelled
+from hexwright.engine.digitize.scan import Scan
+from hexwright.engine.hexgrid import hexside_between
+from hexwright.engine.model.hexmap import GridSpec, HexMap
+
+SCALE = 1.6  # scan pixels per scene unit
+CAST = np.array([0.97, 0.93, 0.84])  # old paper
+
+
+def _rgb(c: str) -> np.ndarray:
+    return np.array([int(c[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+class Painter:
+    """Paints a map's paper and lines into an RGB float array, in scene coordinates scaled by SCALE."""
+
+    def __init__(self, m: HexMap) -> None:
+        self.m = m
+        lay = m.layout()
+        self.size = float(np.sqrt(lay.size_x * lay.size_y))
+        cs = lay.hexes_to_pixels(np.array(list(m.hexes), dtype=float))
+        self.w = int((cs[:, 0].max() + 40) * SCALE)
+        self.h = int((cs[:, 1].max() + 40) * SCALE)
+        self.img = np.empty((self.h, self.w, 3))
+        self.img[...] = _rgb(m.terrain_table.terrain["clear"].color)
+        self.yy, self.xx = np.mgrid[0:self.h, 0:self.w].astype(float)
+
+    def segment(self, p: np.ndarray, q: np.ndarray, width: float, colour: np.ndarray,
+                dash: tuple[float, float] | None = None) -> None:
+        """A line from scene point p to q, `width` scene units wide; dashes (on, off) in scene units."""
+        p, q = p * SCALE, q * SCALE
+        d = q - p
+        length = float(np.hypot(*d))
+        t = ((self.xx - p[0]) * d[0] + (self.yy - p[1]) * d[1]) / length ** 2
+        tc = np.clip(t, 0, 1)
+        dist = np.hypot(self.xx - (p[0] + tc * d[0]), self.yy - (p[1] + tc * d[1]))
+        on = dist <= width * SCALE / 2
+        if dash is not None:
+            period = (dash[0] + dash[1]) * SCALE
+            on &= ((t * length) % period) < dash[0] * SCALE
+        self.img[on] = colour
+
+    def hexside(self, side, code: str, colour: np.ndarray | None = None) -> None:
+        f = self.m.terrain_table.hexside_features[code]
+        lay = self.m.layout()
+        a, b = lay.hexside_corners(side.hex, side.direction)
+        self.segment(np.array(a), np.array(b), f.width * self.size, _rgb(f.color) if colour is None else colour)
+
+    def link(self, side, code: str) -> None:
+        pt = self.m.terrain_table.paths[code]
+        lay = self.m.layout()
+        a, b = np.array(lay.hex_to_pixel(side.hex)), np.array(lay.hex_to_pixel(side.other))
+        dash = (0.15 * self.size, 0.1 * self.size) if pt.dash else None
+        self.segment(a, b, pt.width * self.size, _rgb(pt.color), dash)
+
+    def scan(self, blur: bool = True, noise: float = 3.0) -> np.ndarray:
+        arr = self.img * CAST
+        if blur:
+            pad = np.pad(arr, ((1, 1), (1, 1), (0, 0)), mode="edge")
+            arr = sum(pad[i:i + self.h, j:j + self.w] for i in range(3) for j in range(3)) / 9.0
+        arr = arr + np.random.default_rng(3).normal(0, noise, arr.shape)
+        return np.clip(arr, 0, 255).astype(np.uint8)
+
+
+def transform_off(dx: float, dy: float) -> tuple[float, ...]:
+    """The image -> scene transform of the painted scan, read (dx, dy) scan pixels off."""
+    k = 1.0 / SCALE
+    return (k, 0.0, 0.0, k, -dx * k, -dy * k)
+
+
+@pytest.fixture(scope="module")
+def painted():
+    m = HexMap(GridSpec(8, 6), name="painted")
+    at = m.grid.offset.to_hex
+    river = [hexside_between(at(2, r), at(3, r)) for r in range(1, 5)]
+    stream = [hexside_between(at(5, 1), at(5, 2)), hexside_between(at(6, 1), at(6, 2))]
+    road = [hexside_between(at(c, 3), at(c + 1, 3)) for c in range(0, 5)]
+    trail = [hexside_between(at(6, r), at(6, r + 1)) for r in range(2, 5)]
+    rail = [hexside_between(at(1, r), at(1, r + 1)) for r in range(0, 2)]
+    p = Painter(m)
+    for s in river:
+        p.hexside(s, "river")
+    for s in stream:
+        p.hexside(s, "stream")
+    for s in road:
+        p.link(s, "road")
+    for s in trail:
+        p.link(s, "trail")
+    for s in rail:
+        p.link(s, "railroad")
+    truth = {"river": set(river), "stream": set(stream), "road": set(road), "trail": set(trail), "railroad": set(rail)}
+    return m, p.scan(), truth
+
+
+def found(m: HexMap, proposals: list[LineProposal]) -> dict[str, set]:
+    out: dict[str, set] = {}
+    for p in proposals:
+        if p.proposed:
+            out.setdefault(p.feature, set()).add(parse_side_key(m, p.key))
+    return out
+
+
+@pytest.mark.parametrize("off", [(0.0, 0.0), (2.4, -1.8), (-3.0, 2.0)])
+def test_lines_are_found_on_a_tinted_blurred_scan_with_the_fit_a_few_pixels_off(painted, off):
+    m, scan, truth = painted
+    got = found(m, propose_linework(m, Scan(scan), transform_off(*off)))
+    for code in ("river", "stream", "road", "trail", "railroad"):
+        assert got.get(code, set()) == truth[code], code
+
+
+def test_proposals_name_hexsides_by_printed_labels_and_carry_a_confidence(painted):
+    m, scan, truth = painted
+    props = propose_linework(m, scan, transform_off(2.0, 1.0))  # an array is read as a scan too
+    river = [p for p in props if p.feature == "river"]
+    assert all(p.kind == "hexside" for p in river) and all(p.kind == "path" for p in props if p.feature == "road")
+    assert {parse_side_key(m, p.key) for p in river} == truth["river"]
+    assert all("/" in p.key and 0.0 <= p.confidence <= 1.0 for p in props)
+    assert all(p.proposed == (p.confidence >= 0.45) for p in props)
+
+
+def test_a_clean_scan_proposes_nothing():
+    m = HexMap(GridSpec(6, 5), name="blank")
+    scan = Painter(m).scan()
+    assert [p for p in propose_linework(m, scan, transform_off(0, 0)) if p.proposed] == []
+
+
+def test_the_colour_cast_is_found_from_the_paper():
+    table = np.array([_rgb(c) for c in ("#e9e4c4", "#6f9a4a", "#b59a72")])
+    paper = np.concatenate([np.repeat(table[:1], 30, 0), np.repeat(table[1:2], 10, 0)]) * CAST
+    assert np.allclose(paper_gains(paper, table), 1 / CAST, atol=0.02)
+
+
+def test_a_river_printed_in_an_unusual_colour_is_found_once_taught():
+    m = HexMap(GridSpec(7, 5), name="teal river")
+    at = m.grid.offset.to_hex
+    river = [hexside_between(at(3, r), at(4, r)) for r in range(0, 4)]
+    p = Painter(m)
+    for s in river:
+        p.hexside(s, "river", colour=_rgb("#3aa89a"))  # teal, far from the table's blue
+    scan = p.scan()
+    untaught = found(m, propose_linework(m, scan, transform_off(2, 2)))
+    assert untaught.get("river", set()) != set(river)
+    key = f"{m.label(river[0].hex)}/{m.label(river[0].other)}"
+    taught = found(m, propose_linework(m, scan, transform_off(2, 2), {key: "river"}))
+    assert taught.get("river") == set(river)
+    # taught the other way round: the code and its example(s)
+    assert found(m, propose_linework(m, scan, transform_off(2, 2), {"river": key})).get("river") == set(river)
+
+
+def test_a_taught_example_that_names_no_hexside_is_a_clear_error(painted):
+    m, scan, _ = painted
+    with pytest.raises(ValueError, match="not adjacent"):
+        propose_linework(m, scan, transform_off(0, 0), {"0101/0505": "river"})
+    with pytest.raises(ValueError, match="not a hexside feature or path"):
+        propose_linework(m, scan, transform_off(0, 0), {"0101/0102": "lava"})
+
+
+def test_progress_is_reported_and_cancel_stops(painted):
+    m, scan, _ = painted
+    seen: list[tuple[int, int]] = []
+    propose_linework(m, scan, transform_off(0, 0), progress=lambda d, t: seen.append((d, t)) is None)
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1] > 0
+    with pytest.raises(Cancelled):
+        propose_linework(m, scan, transform_off(0, 0), progress=lambda d, t: d == 0)
