@@ -78,7 +78,7 @@ def child(mode: str, path: str, transform: list[float]) -> dict:
     app = qapp()
     out: dict = {}
     if mode == "pixmap":
-        from hexwright.app.editor.canvas import load_large_pixmap
+        from hexwright.app.kindbase.underlay import load_large_pixmap
 
         t0 = time.perf_counter()
         pix = load_large_pixmap(Path(path))
@@ -92,7 +92,9 @@ def child(mode: str, path: str, transform: list[float]) -> dict:
 
     m = read_map_file(Path(__file__).resolve().parents[1] / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml")
     assert m is not None
-    m.set_underlay(Underlay(path, tuple(transform), 1.0))
+    a, b, c, d, e, f = (float(v) for v in transform)
+    six = (a, b, c, d, e, f)
+    m.set_underlay(Underlay(path, six, 1.0))
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings=settings)
     win.resize(1400, 900)
@@ -129,23 +131,22 @@ def child(mode: str, path: str, transform: list[float]) -> dict:
     from hexwright.engine.digitize.scan import Scan
 
     scan = Scan.open(path)
-    calls = []
+    calls: list[int] = []
+
+    def count(done: int, total: int) -> bool:
+        calls.append(done)
+        return True
+
     t0 = time.perf_counter()
-    found = propose_linework(m, scan, tuple(transform), progress=lambda d, t: calls.append(d) is None)
+    found = propose_linework(m, scan, six, progress=count)
     out["linework_s"] = time.perf_counter() - t0
     out["linework_found"] = sum(p.proposed for p in found)
     out["progress_calls"] = len(calls)
-    try:
-        from hexwright.engine.digitize import terrain  # the terrain proposal, when it is in the engine
-    except ImportError:
-        terrain = None
-    if terrain is not None and hasattr(terrain, "propose_terrain"):
-        t0 = time.perf_counter()
-        try:
-            terrain.propose_terrain(m, scan, tuple(transform), progress=lambda d, t: True)
-            out["terrain_s"] = time.perf_counter() - t0
-        except TypeError as exc:
-            out["terrain_error"] = str(exc)
+    from hexwright.engine.digitize import terrain
+
+    t0 = time.perf_counter()
+    terrain.propose_terrain(m, scan, six, progress=lambda d, t: True)
+    out["terrain_s"] = time.perf_counter() - t0
     out["peak_rss_all"] = peak_rss()
     return out
 

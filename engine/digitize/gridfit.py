@@ -39,6 +39,7 @@ from hexwright.engine.hexgrid.fit import (
     CLICK_SIGMA_PX,
     SIMILARITY_TO_AFFINE,
     GridFit,
+    Model,
     design_rows,
     fit_from_matrix,
     normalised_frame,
@@ -294,7 +295,7 @@ def refine_fit(scan: Scan, hexmap: HexMap, fit: GridFit, *, progress: Progress =
     clicked = np.array([hexmap.hexes.index(h) if hexmap.contains(h) else -1 for h in fit.hexes])
     clicked_edges = np.unique(edges.hex_edges[clicked[clicked >= 0]].ravel())
     rng = np.random.default_rng(0)
-    model = fit.model
+    model: Model = fit.model
     polarity = 0
     used = 0
     for round_no in range(MAX_ROUNDS):
@@ -383,7 +384,7 @@ def _frame_jacobian(src: tuple[float, float, float], dst: tuple[float, float, fl
 
 
 def _finish(fit: GridFit, hexmap: HexMap, edges: _Edges, m: np.ndarray, cov: np.ndarray,
-            frame: tuple[float, float, float], model: str, idx: np.ndarray, offsets: np.ndarray,
+            frame: tuple[float, float, float], model: Model, idx: np.ndarray, offsets: np.ndarray,
             inliers: np.ndarray, sigma: float, lay) -> GridFit:
     """The refined GridFit: figures on the clicks, covariance, per-hex local residuals, checks."""
     resid = offsets

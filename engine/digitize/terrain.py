@@ -20,9 +20,12 @@ Two ways to read a hex, one entry point (`propose_terrain`):
 
 Confidence is the margin by which the runner-up terrain is farther, calibrated on the taught hexes:
 each is classified with itself left out, and `proposed` needs a margin above every wrong held-out
-answer (never below MIN_SURE). What is not sure stays for the designer's review, and `next_to_ask`
-names the hexes whose answer would help most. The weights were chosen on the tuning boards of the
-digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
+answer (never below MIN_SURE). Two more readings check it (`self_trained`): the nearest example
+after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour
+of the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear
+and the nearest example is not, the mean colour answers. What is not sure stays for the designer's
+review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
+the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
 """
 
@@ -36,14 +39,10 @@ import numpy as np
 from ..hexgrid import Hex
 from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
+from .progress import Cancelled, Progress
 from .scan import Scan
 
 ScanLike = Scan | np.ndarray
-Progress = Callable[[int, int], bool]
-
-
-class Cancelled(Exception):
-    """The designer cancelled a whole-map proposal (the progress callback returned False)."""
 
 
 @dataclass(frozen=True)
@@ -397,14 +396,20 @@ def example_distances(feats: np.ndarray, examples: np.ndarray) -> np.ndarray:
     return d
 
 
-def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int
-                    ) -> tuple[np.ndarray, np.ndarray]:
+def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
+                    source: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
-    runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught."""
-    d = example_distances(feats, examples)
+    runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
+    each example, the row of `feats` it is (-1: none); a hex is never its own example."""
     per = np.full((len(feats), n_codes), np.inf)
-    for j in np.unique(labels):
-        per[:, j] = d[:, labels == j].min(axis=1)
+    own = np.flatnonzero(source >= 0) if source is not None else np.zeros(0, dtype=int)
+    for start in range(0, len(feats), CHUNK_HEXES):  # bounded memory: (chunk, examples, figures)
+        d = example_distances(feats[start:start + CHUNK_HEXES], examples)
+        if source is not None:
+            j = own[(source[own] >= start) & (source[own] < start + len(d))]
+            d[source[j] - start, j] = np.inf
+        for j in np.unique(labels):
+            per[start:start + len(d), j] = d[:, labels == j].min(axis=1)
     order = np.argsort(per, axis=1)
     rows = np.arange(len(feats))
     best = order[:, 0]
@@ -429,6 +434,63 @@ def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, ta
         if best[0] != labels[i]:
             threshold = max(threshold, min(0.99, float(margin[0]) + 0.02))
     return threshold
+
+
+SELF_ROUNDS = 3  # rounds of self-training: the hexes read surely in a round join the examples of the next
+SELF_MAX_EXAMPLES = 2000  # ... at most this many (the surest)
+# The nearest-mean-colour vote (chosen on the tuning boards of the digitize benchmark): it answers
+# where its runner-up is MEAN_CLEAR farther and the nearest example is less sure than EXAMPLE_UNSURE.
+MEAN_CLEAR, EXAMPLE_UNSURE = 0.5, 0.3
+
+
+def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: the terrain whose examples' median colour is nearest its own (index; the plain
+    nearest-mean-colour reading) and that reading's margin (0..1) over the runner-up."""
+    means = np.full((n_codes, 3), np.nan)
+    for j in np.unique(labels):
+        means[j] = np.median(examples[labels == j, :3], axis=0)
+    d = np.linalg.norm(feats[:, None, :3] - means[None, :, :], axis=2)
+    d = np.where(np.isnan(d), np.inf, d)
+    best = np.argmin(d, axis=1)
+    margin = np.zeros(len(feats))
+    if n_codes > 1:
+        ds = np.sort(d, axis=1)
+        fin = np.isfinite(ds[:, 1])
+        margin[fin] = (ds[fin, 1] - ds[fin, 0]) / np.maximum(ds[fin, 1], 1e-9)
+    return best, margin
+
+
+def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int, threshold: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Three readings of every hex, and how sure they are together. Per hex: the terrain (index),
+    the confidence (0..1) and whether it is sure enough to be `proposed`.
+
+    1. The nearest example among the taught hexes (`nearest_terrain`): the answer.
+    2. The same after SELF_ROUNDS rounds of self-training: the hexes read with a margin reaching
+       `threshold` join the examples of the next round (label propagation over the board's own
+       hexes; a hex is never its own example). Used as a check only: on the tuning boards it
+       drifted (a wrong sure hex pulls its neighbours along) and answered worse than reading 1.
+    3. The nearest mean colour of the examples (`mean_colour_vote`): it answers instead where it is
+       clear (MEAN_CLEAR) and reading 1 is not (EXAMPLE_UNSURE).
+
+    Sure: readings 1, 2 and 3 agree and both nearest-example margins reach `threshold`."""
+    best0, margin0 = nearest_terrain(feats, examples, labels, n_codes)
+    best, margin = best0, margin0
+    for _ in range(SELF_ROUNDS):
+        confident = np.flatnonzero(margin >= threshold)
+        if len(confident) > SELF_MAX_EXAMPLES:  # a big map: its surest hexes only
+            confident = confident[np.argsort(-margin[confident], kind="stable")[:SELF_MAX_EXAMPLES]]
+        ex = np.concatenate([examples, feats[confident]])
+        lab = np.concatenate([labels, best[confident]])
+        source = np.concatenate([np.full(len(examples), -1), confident])
+        best, margin = nearest_terrain(feats, ex, lab, n_codes, source)
+    by_mean, mean_margin = mean_colour_vote(feats, examples, labels, n_codes)
+    sure = (margin0 >= threshold) & (margin >= threshold) & (best == best0) & (by_mean == best0)
+    answer = best0.copy()
+    vote = (mean_margin >= MEAN_CLEAR) & (margin0 < EXAMPLE_UNSURE)
+    answer[vote] = by_mean[vote]
+    return answer, np.minimum(margin0, margin), sure
 
 
 # -- the whole map ------------------------------------------------------------------------------------
@@ -488,16 +550,16 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
             ex_labels.append(j)
     labels = np.array(ex_labels, dtype=int)
     rows = np.flatnonzero(ok)
-    best, margin = nearest_terrain(feats[rows], feats[ex_rows], labels, len(codes))
     is_taught = np.array([r in examples for r in ex_rows])
     threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught)
+    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
         h = hexes[row]
         if row in examples:  # the designer said so
             out.append(HexProposal(h, codes[examples[row]], 1.0, True))
         else:
-            out.append(HexProposal(h, codes[best[i]], float(margin[i]), bool(margin[i] >= threshold)))
+            out.append(HexProposal(h, codes[best[i]], float(margin[i]), bool(sure[i])))
     return out
 
 

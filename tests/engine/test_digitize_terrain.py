@@ -211,3 +211,71 @@ def test_table_colours_parse():
     assert hex_rgb("#afbc6a") == (175, 188, 106)
     assert hex_rgb("#abc") == (170, 187, 204)
     assert hex_rgb("white") == (255, 255, 255)
+
+
+def _feats(lab_rows, ink=0.0) -> np.ndarray:
+    """Hex figures with the given median Lab colours, the same ink share and no palette texture."""
+    lab = np.array(lab_rows, dtype=float)
+    return np.hstack([lab, np.full((len(lab), 3), ink), np.zeros((len(lab), 8))])
+
+
+def test_a_hex_is_never_its_own_example():
+    from hexwright.engine.digitize.terrain import nearest_terrain
+
+    feats = _feats([[50, 0, 0], [80, 0, 0], [52, 0, 0]])
+    examples = feats[[0, 1]]
+    labels = np.array([0, 1])
+    # hex 0 is example 0 itself: with `source` it must look past itself, to the other terrain only
+    best, margin = nearest_terrain(feats, examples, labels, 2, source=np.array([0, -1]))
+    assert best[0] == 1 and margin[0] == 0.0  # only one terrain left to it: no margin
+    assert best[2] == 0 and margin[2] > 0.9  # others still see example 0
+
+
+def test_self_training_checks_and_the_mean_colour_vote():
+    from hexwright.engine.digitize.terrain import mean_colour_vote, self_trained
+
+    # two terrains far apart in colour, a chain of hexes between the "a" examples and a second look
+    # of "a" (darker); the hex at 66 is as near the "b" example as the chain: never sure
+    examples = _feats([[50, 0, 0], [51, 0, 0], [80, 0, 0], [81, 0, 0]])
+    labels = np.array([0, 0, 1, 1])
+    feats = _feats([[50, 0, 0], [53, 0, 0], [56, 0, 0], [80, 0, 0], [66, 0, 0], [65.5, 0, 0]])
+    best, conf, sure = self_trained(feats, examples, labels, 2, threshold=0.45)
+    assert list(best[:4]) == [0, 0, 0, 1]
+    assert sure[:4].all()
+    assert not sure[4] and not sure[5]  # between the terrains: left for review
+    assert ((conf >= 0) & (conf <= 1)).all()
+    by_mean, margin = mean_colour_vote(feats, examples, labels, 2)
+    assert list(by_mean) == [0, 0, 0, 1, 1, 0]
+    assert margin[0] > 0.9 and margin[4] < 0.1
+
+
+def test_sure_needs_the_mean_colour_to_agree():
+    from hexwright.engine.digitize.terrain import self_trained
+
+    # "a" is taught as a darker field with houses (ink), "b" as a pale one; a pale hex with houses is
+    # surely "a" by example (its ink must be explained) but "b" by mean colour: read "a", not sure
+    examples = np.vstack([_feats([[60, 0, 0], [60, 1, 0]], ink=0.3), _feats([[75, 0, 0], [75, 1, 0]], ink=0.0)])
+    labels = np.array([0, 0, 1, 1])
+    hexes = _feats([[72, 0, 0]], ink=0.3)
+    best, _conf, sure = self_trained(hexes, examples, labels, 2, threshold=0.45)
+    assert best[0] == 0 and not sure[0]
+
+
+def test_nearest_terrain_reads_a_big_map_in_chunks_alike():
+    from hexwright.engine.digitize.terrain import CHUNK_HEXES, example_distances, nearest_terrain
+
+    rng = np.random.default_rng(3)
+    n = 2 * CHUNK_HEXES + 37
+    feats = np.hstack([rng.uniform(0, 100, (n, 3)), rng.uniform(0, 0.3, (n, 3)), rng.dirichlet(np.ones(8), n)])
+    source = np.array([-1, -1, -1, 5, CHUNK_HEXES + 1, n - 1])
+    examples = np.vstack([feats[[0, 1, 2]] + 1.0, feats[source[3:]]])
+    labels = np.array([0, 1, 2, 0, 1, 2])
+    best, margin = nearest_terrain(feats, examples, labels, 3, source)
+    # the same, one hex at a time, by hand
+    for i in (0, 5, CHUNK_HEXES + 1, n - 1, n // 2):
+        d = example_distances(feats[i:i + 1], examples)[0]
+        d[source == i] = np.inf
+        per = np.array([d[labels == j].min() for j in range(3)])
+        first, second = np.sort(per)[:2]
+        assert best[i] == int(np.argmin(per))
+        assert margin[i] == pytest.approx((second - first) / second)

@@ -99,7 +99,7 @@ def area_map_of(scenario: Scenario) -> AreaMap:
     """The scenario's area map; ValueError when the scenario is on a hex map."""
     am = getattr(scenario, "area_map", None)
     if am is None:
-        am = scenario.map if isinstance(scenario.map, AreaMap) else None  # type: ignore[unreachable]
+        am = scenario.map if isinstance(scenario.map, AreaMap) else None
     if am is None:
         raise ValueError("a Storm over Arnhem scenario is played on an area map (its map file is an area map)")
     return am

@@ -32,7 +32,7 @@ from tests.engine.rules.storm_over_arnhem.board_fixtures import Board, fresh, sc
 ZONE_D, ZONE_E = {"1", "2", "24", "25"}, {"6", "12", "13", "16", "19"}
 
 
-def run(b: Board, *tasks) -> None:  # noqa: ANN002 - kit Tasks
+def run(b: Board, *tasks) -> None:  # tasks: the kit's Tasks
     """Run `tasks` at the end of the board's turn (what follows them is the next turn)."""
     st = b.state
     st.stage = "end"

@@ -14,7 +14,7 @@ from hexwright.engine.validation import validate_scenario
 from tests.engine.rules.storm_over_arnhem.board_fixtures import SCENARIO, Board
 
 
-def _load_with(tmp_path, old: str, new: str):  # noqa: ANN001, ANN202
+def _load_with(tmp_path, old: str, new: str):
     shutil.copy(SCENARIO.parent / "the-crossing-map.yaml", tmp_path / "the-crossing-map.yaml")
     text = SCENARIO.read_text(encoding="utf-8")
     assert old in text

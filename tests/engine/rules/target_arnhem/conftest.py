@@ -45,7 +45,7 @@ class Board:
             st.put(uid, h)
         st.invalidate()
 
-    def hex(self, label: str):  # noqa: ANN201 - a Hex
+    def hex(self, label: str):  # a Hex
         h = self.state.map.hex_at(label)
         assert h is not None
         return h
