@@ -533,7 +533,7 @@ elif which == "map":
     load_numpy_with_one_blas_thread()
     from PySide6.QtWidgets import QMainWindow
 
-    from hexwright.app.editor.canvas import MapCanvas
+    from hexwright.app.hexmap.canvas import MapCanvas
     from hexwright.app.editor.mapview import MapView
     from hexwright.engine.formats import load_scenario
 

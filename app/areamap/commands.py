@@ -212,7 +212,7 @@ class PaintAreas(QUndoCommand):
     def id(self) -> int:
         return self.MERGE_ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, PaintAreas) or other.stroke != self.stroke or other.doc is not self.doc:
             return False
         for aid, code in other.new.items():
@@ -238,7 +238,7 @@ class SetMapUnderlay(QUndoCommand):
     def id(self) -> int:
         return self.MERGE_ID if self.stroke is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, SetMapUnderlay) or self.stroke is None or other.stroke != self.stroke:
             return False
         self.new = other.new

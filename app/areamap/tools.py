@@ -52,7 +52,7 @@ def _pt(p: QPointF) -> tuple[float, float]:
 
 
 class AreaTool(QObject):
-    statusChanged = Signal(str)  # noqa: N815
+    statusChanged = Signal(str)
 
     name = ""
     title = ""
@@ -122,6 +122,9 @@ class AreaTool(QObject):
 
     def key(self, key: int, modifiers) -> bool:
         return False
+
+    def leave(self) -> None:
+        """The mouse left the view."""
 
 
 class _PolylineTool(AreaTool):

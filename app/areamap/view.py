@@ -20,15 +20,14 @@ import shapely
 from hexwright.app.counters.draw import counter_pixmap
 from hexwright.app.kindbase.counters import PIXMAP_PX, CounterItem
 from hexwright.app.kindbase.underlay import UnderlayItem
-from hexwright.app.kindbase.view import init_map_view
 from hexwright.app.render.arealabels import LabelLayout, fit_label
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from hexwright.app.render.view import ZoomView, cosmetic_pen
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QFontMetricsF,
-    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -39,7 +38,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
-    QGraphicsView,
+    QWidget,
 )
 
 from . import geometry as geo
@@ -88,12 +87,8 @@ DEFAULT_COUNTER_SIDE = 56.0  # map units: a counter at 100 % on a scan of about 
 
 
 def cosmetic(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
-    pen = QPen(QColor(color), width)
-    pen.setCosmetic(True)
-    pen.setStyle(style)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    return pen
+    """A pen `width` screen pixels wide at any zoom (`render.view.cosmetic_pen`)."""
+    return cosmetic_pen(color, width, style)
 
 
 def ring_path(ring) -> QPainterPath:
@@ -138,7 +133,7 @@ class LabelItem(QGraphicsItem):
         x, y = layout.centre
         self.rect = QRectF(x - layout.width / 2 - 2, y - layout.height / 2 - 2, layout.width + 4, layout.height + 4)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+    def boundingRect(self) -> QRectF:
         return self.rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -442,133 +437,36 @@ class AreaLayers:
         return None
 
 
-class AreaView(QGraphicsView):
-    """Zoom and pan over the area scene; mouse and keys go to `handler` (a tool) in scene coordinates."""
+class AreaView(ZoomView):
+    """The area scene in a `ZoomView` (zoom and pan shared with the hex map); mouse and keys go to
+    `handler` (a tool) in scene coordinates, and the position under the mouse is `hovered`."""
 
-    zoomChanged = Signal(float)  # noqa: N815
-    hovered = Signal(object)  # noqa: N815 - scene position (QPointF) or None
-    firstPainted = Signal()  # noqa: N815 - the viewport has been painted for the first time
+    hovered = Signal(object)  # Qt naming - scene position (QPointF) or None
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        init_map_view(self)
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.handler = None
-        self._painted = False
-        self.scene_rect = QRectF(0, 0, 1000, 800)
-        self._pan_from: QPoint | None = None
-        self._space = False
-        self._fitted = False  # the map is fitted to the window: a resize (the first show too) fits it again
+        self._map = QRectF(0, 0, 1000, 800)
+        self.set_map_rect(self._map)
 
-    def zoom(self) -> float:
-        return self.transform().m11()
+    @property
+    def scene_rect(self) -> QRectF:
+        """The map's extent (what fitting shows, before its margin)."""
+        return self._map
 
-    def set_zoom(self, z: float) -> None:
-        self._fitted = False
-        z = max(0.02, min(16.0, z))
-        self.scale(z / self.zoom(), z / self.zoom())
-        self.zoomChanged.emit(self.zoom())
-
-    def zoom_in(self) -> None:
-        self._zoom_about_centre(self.zoom() * 1.25)
-
-    def zoom_out(self) -> None:
-        self._zoom_about_centre(self.zoom() / 1.25)
-
-    def _zoom_about_centre(self, z: float) -> None:
-        """Zoom from the menu or keyboard: the middle of the view stays put (the wheel zooms about the
-        cursor; a menu's cursor is not over the map)."""
-        centre = self.mapToScene(self.viewport().rect().center())
-        anchor = self.transformationAnchor()
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-        self.set_zoom(z)
-        self.setTransformationAnchor(anchor)
-        self.centerOn(centre)
-
-    def fit_map(self) -> None:
-        r = self.scene_rect.adjusted(-20, -20, 20, 20)
-        self.setSceneRect(r.adjusted(-r.width(), -r.height(), r.width(), r.height()))
-        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
-        self._fitted = True
-        self.zoomChanged.emit(self.zoom())
-
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            self.firstPainted.emit()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        """A map fitted before the window was shown (its viewport still tiny) or before a resize is fitted
-        again, until the user zooms."""
-        super().resizeEvent(event)
-        if self._fitted:
-            self.fit_map()
+    @scene_rect.setter
+    def scene_rect(self, rect: QRectF) -> None:
+        self._map = QRectF(rect)
+        self.set_map_rect(self._map)
 
     def tolerance(self, pixels: float = 9.0) -> float:
         """`pixels` on screen in map units at the current zoom (the snapping distance)."""
         return pixels / max(self.zoom(), 1e-6)
 
-    # -- events -----------------------------------------------------------------------------------
-    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt API
-        factor = 1.0015 ** event.angleDelta().y()
-        self.set_zoom(self.zoom() * factor)
-
-    def _scene(self, event: QMouseEvent) -> QPointF:
-        return self.mapToScene(event.position().toPoint())
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        left = event.button() == Qt.MouseButton.LeftButton
-        if event.button() == Qt.MouseButton.MiddleButton or (self._space and left):
-            self._pan_from = event.position().toPoint()
-            self._fitted = False
-            return
-        if self.handler is not None and self.handler.press(self._scene(event), event.button(), event.modifiers()):
-            return
-        super().mousePressEvent(event)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if self._pan_from is not None:
-            d = event.position().toPoint() - self._pan_from
-            self._pan_from = event.position().toPoint()
-            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
-            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
-            return
-        pos = self._scene(event)
-        self.hovered.emit(pos)
-        if self.handler is not None:
-            self.handler.move(pos, event.buttons(), event.modifiers())
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # Qt API
+        if self._pan_from is None:
+            self.hovered.emit(self._scene(event))
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if self._pan_from is not None:
-            self._pan_from = None
-            return
-        if self.handler is not None and self.handler.release(self._scene(event), event.button(), event.modifiers()):
-            return
-        super().mouseReleaseEvent(event)
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if self.handler is not None and self.handler.double_click(self._scene(event), event.button(),
-                                                                  event.modifiers()):
-            return
-        super().mouseDoubleClickEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space = True
-            return
-        if self.handler is not None and self.handler.key(event.key(), event.modifiers()):
-            return
-        super().keyPressEvent(event)
-
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space = False
-            return
-        super().keyReleaseEvent(event)
-
-    def leaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def leaveEvent(self, event: QEvent) -> None:  # Qt API
         self.hovered.emit(None)
         super().leaveEvent(event)

@@ -10,10 +10,14 @@ from pathlib import Path
 
 def application_icon():
     """The application icon (resources/hexwright.png), or None when the file is missing."""
-    from hexwright import resources
+    from importlib.util import find_spec
+
     from PySide6.QtGui import QIcon
 
-    png = Path(resources.__file__).parent / "hexwright.png"
+    spec = find_spec("hexwright.resources")
+    if spec is None or spec.origin is None:
+        return None
+    png = Path(spec.origin).parent / "hexwright.png"
     return QIcon(str(png)) if png.exists() else None
 
 

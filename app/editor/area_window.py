@@ -50,6 +50,7 @@ SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All f
 
 class AreaMapWindow(FileOperations):
     kind = AREA
+    view: AreaView
 
     def __init__(self, document: AreaMapDocument | None = None, parent: QWidget | None = None,
                  settings: QSettings | None = None, offer_recovery: bool = False) -> None:
@@ -100,8 +101,7 @@ class AreaMapWindow(FileOperations):
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.view.zoomChanged.connect(lambda _z: self._viewport_moved())
-        self.view.horizontalScrollBar().valueChanged.connect(lambda _v: self._viewport_moved())
-        self.view.verticalScrollBar().valueChanged.connect(lambda _v: self._viewport_moved())
+        self.view.viewportMoved.connect(self._viewport_moved)
         self.view.hovered.connect(self._hovered)
         self.setAcceptDrops(True)
         self.resize(1400, 900)
@@ -117,7 +117,7 @@ class AreaMapWindow(FileOperations):
         return a
 
     def _build_actions(self) -> None:
-        K = QKeySequence.StandardKey  # noqa: N806
+        K = QKeySequence.StandardKey
         self.build_file_actions()
         self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E",
                                        "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
@@ -177,7 +177,7 @@ class AreaMapWindow(FileOperations):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
 
     def _build_docks(self) -> None:
-        R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
+        R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.dock_area = self._dock("Area", "areaDock", self.inspector, R)
         self.dock_borders = self._dock("Borders", "bordersDock", self.borders, R)
         self.dock_units = self._dock("Units", "areaUnitsDock", self.units, R)
@@ -197,17 +197,8 @@ class AreaMapWindow(FileOperations):
         self.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
 
     # -- layers and overview ------------------------------------------------------------------------
-    def set_layer_visible(self, layer: str, visible: bool) -> None:
-        if self.layers is not None:
-            self.layers.set_visible(layer, visible)
-
-    def set_layer_locked(self, layer: str, locked: bool) -> None:
-        if self.layers is not None:
-            self.layers.set_locked(layer, locked)
-
-    def is_locked(self, layer: str) -> bool:
-        """The layer is locked in the Layers panel (the tools refuse to edit it)."""
-        return self.layers is not None and self.layers.is_locked(layer)
+    def map_layers(self) -> AreaLayers | None:
+        return self.layers
 
     def set_underlay_opacity(self, opacity: float) -> None:
         doc = self.document
@@ -221,9 +212,6 @@ class AreaMapWindow(FileOperations):
             self._opacity_stroke = new_stroke()
         doc.push(SetMapUnderlay(doc, replace(doc.area_map.underlay, opacity=opacity), "Change underlay opacity",
                                 self._opacity_stroke))
-
-    def _viewport_moved(self) -> None:
-        self.overview.set_visible_rect(self.view.mapToScene(self.view.viewport().rect()).boundingRect())
 
     # -- terrain painting ---------------------------------------------------------------------------
     def choose_terrain(self, code: str | None) -> None:
@@ -292,12 +280,6 @@ class AreaMapWindow(FileOperations):
 
     def save_layout(self) -> None:
         """The area window keeps no layout of its own between sessions."""
-
-    def _update_title(self) -> None:
-        doc = self.document
-        kind = "scenario on an area map" if doc.scenario is not None else "area map"
-        self.setWindowTitle(f"{doc.display_name}[*] ({kind}) — Hexwright")
-        self.setWindowModified(doc.modified)
 
     def _changed(self, change: AreaChange) -> None:
         assert self.layers is not None

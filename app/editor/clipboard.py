@@ -10,6 +10,8 @@ click puts it down as one undo step. Cut is copy plus clearing the hexes, one un
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model.hex_patch import HexEdit, HexPatch, clear_edit, copy_patch
 from hexwright.engine.model.hexmap import HexMap
@@ -38,17 +40,20 @@ class ApplyHexEdit(MapCommand):
     def redo(self) -> None:
         # an empty change is not sent: views read a change without hexes as "all of the map"
         m, e, o = self.map, self.edit, self.old
-        for new, old, setter in ((e.terrain, o.terrain, m.set_terrain), (e.features, o.features, m.set_features),
-                                 (e.elevation, o.elevation, m.set_elevation),
-                                 (e.hexsides, o.hexsides, m.set_hexsides)):
+        fields: tuple[tuple[dict[Any, Any], dict[Any, Any], Any], ...] = (
+            (e.terrain, o.terrain, m.set_terrain), (e.features, o.features, m.set_features),
+            (e.elevation, o.elevation, m.set_elevation), (e.hexsides, o.hexsides, m.set_hexsides))
+        for new, old, setter in fields:
             if new:
                 for k, v in setter(new).items():
                     old.setdefault(k, v)
 
     def undo(self) -> None:
         m, e, o = self.map, self.edit, self.old
-        for new, old, setter in ((e.hexsides, o.hexsides, m.set_hexsides), (e.elevation, o.elevation, m.set_elevation),
-                                 (e.features, o.features, m.set_features), (e.terrain, o.terrain, m.set_terrain)):
+        fields: tuple[tuple[dict[Any, Any], dict[Any, Any], Any], ...] = (
+            (e.hexsides, o.hexsides, m.set_hexsides), (e.elevation, o.elevation, m.set_elevation),
+            (e.features, o.features, m.set_features), (e.terrain, o.terrain, m.set_terrain))
+        for new, old, setter in fields:
             if new:
                 setter({k: old[k] for k in new})
 
@@ -56,8 +61,10 @@ class ApplyHexEdit(MapCommand):
         if not self.can_merge(other):
             return False
         assert isinstance(other, ApplyHexEdit)
-        for mine, theirs in ((self.old.terrain, other.old.terrain), (self.old.features, other.old.features),
-                             (self.old.elevation, other.old.elevation), (self.old.hexsides, other.old.hexsides)):
+        pairs: tuple[tuple[dict[Any, Any], dict[Any, Any]], ...] = (
+            (self.old.terrain, other.old.terrain), (self.old.features, other.old.features),
+            (self.old.elevation, other.old.elevation), (self.old.hexsides, other.old.hexsides))
+        for mine, theirs in pairs:
             for k, v in theirs.items():
                 mine.setdefault(k, v)
         self.edit.terrain.update(other.edit.terrain)
@@ -123,8 +130,8 @@ class StampPreview(QGraphicsItemGroup):
                 path.moveTo(ln.p1())
                 path.lineTo(ln.p2())
             for code in s.info.paths:
-                kind = t.paths.get(code)
-                path = strokes.setdefault((kind.color if kind else "#8b3a1a", 0.1), QPainterPath())
+                ptype = t.paths.get(code)
+                path = strokes.setdefault((ptype.color if ptype else "#8b3a1a", 0.1), QPainterPath())
                 path.moveTo(geometry.centre(side.hex))
                 path.lineTo(geometry.centre(side.other))
         for (colour, width), path in strokes.items():

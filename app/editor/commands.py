@@ -153,8 +153,8 @@ class EraseHexes(MapCommand):
         d = self.map.default_terrain
         for k, v in self.map.set_terrain({h: d for h in self.hexes}).items():
             self.old_terrain.setdefault(k, v)
-        for k, v in self.map.set_features({h: () for h in self.hexes}).items():
-            self.old_features.setdefault(k, v)
+        for fh, fv in self.map.set_features({h: () for h in self.hexes}).items():
+            self.old_features.setdefault(fh, fv)
 
     def undo(self) -> None:
         self.map.set_features({h: self.old_features[h] for h in self.hexes})

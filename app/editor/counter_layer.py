@@ -18,8 +18,10 @@ from dataclasses import replace
 
 from hexwright.app.counters.draw import counter_pixmap
 from hexwright.app.kindbase.counters import (
+    COUNTER_SCALE,
     PIXMAP_PX,
     SELECT_COLOR,
+    STACK_STEP,
     WARNING_COLOR,
     CounterItem,
     MarkerItem,
@@ -41,8 +43,6 @@ from PySide6.QtWidgets import (
     QMenu,
 )
 
-COUNTER_SCALE = 1.3  # counter side in hex sizes (centre-to-corner): fits inside the hex
-STACK_STEP = 0.09  # offset of each counter under the top one, in counter sides
 LEVEL_STEP = 0.3  # offset up and right of the units in each location above a hex's ground one, in counter sides
 # tools whose press goes to the hex under a counter (the line of sight from a unit's hex, the terrain under
 # it), never to the counter: with them a drag from a counter does not move the unit
@@ -205,11 +205,11 @@ class CounterLayer(QObject):
             if h is None:
                 continue
             shared = marker.hex in stacks  # under units: peek out at the lower left
-            item = MarkerItem(mid, marker_pixmap(marker, sc), side * (0.75 if shared else 1.0), layer)
-            item.setPos(g.centre(h) + (QPointF(-side * 0.25, side * 0.18) if shared else QPointF()))
-            item.setZValue(-0.5)
-            item.setToolTip(f"{mid}: {marker.kind.replace('_', ' ')} marker at {marker.hex}")
-            self.marker_items[mid] = item
+            mitem = MarkerItem(mid, marker_pixmap(marker, sc), side * (0.75 if shared else 1.0), layer)
+            mitem.setPos(g.centre(h) + (QPointF(-side * 0.25, side * 0.18) if shared else QPointF()))
+            mitem.setZValue(-0.5)
+            mitem.setToolTip(f"{mid}: {marker.kind.replace('_', ' ')} marker at {marker.hex}")
+            self.marker_items[mid] = mitem
         self._draw_start_hexsides(layer)
         for uid, item in self.items.items():
             if uid in self.zone_problems:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 from hexwright.engine.digitize.gridfit import TARGET_HEX, FitQuality, fit_quality, refine_fit
@@ -396,7 +397,10 @@ class FitGridDialog(QDialog):
         self.warned = False
         if len(self.points) >= MIN_POINTS:
             try:
-                self.fit = fit_grid(self.points, self.hexmap.layout(), model=self.model_box.currentText())
+                text = self.model_box.currentText()
+                model: Literal["auto", "similarity", "affine"] = (
+                    "similarity" if text == "similarity" else "affine" if text == "affine" else "auto")
+                self.fit = fit_grid(self.points, self.hexmap.layout(), model=model)
             except ValueError as exc:
                 self.fit_error = str(exc)
         if self.fit is not None and self.scan is not None and self.refine_box.isChecked():

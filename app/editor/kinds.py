@@ -26,6 +26,10 @@ class MapKind(Protocol):
     title: str  # "Hex Map", "Area Map": File > New > …
     window: str  # "module:Class" of its editor window
 
+    def noun(self, doc: Any) -> str:
+        """What a document of this kind is, for the window title ("map", "scenario on an area map")."""
+        ...
+
     def accepts(self, path: Path) -> bool:
         """The file is a map (or a scenario on a map) of this kind."""
         ...
@@ -63,6 +67,9 @@ class HexKind:
     title = "Hex Map"
     window = "hexwright.app.editor.mainwindow:MainWindow"
 
+    def noun(self, doc: Any) -> str:
+        return "scenario" if doc.scenario is not None else "map"
+
     def accepts(self, path: Path) -> bool:
         return not AREA.accepts(path)
 
@@ -93,6 +100,9 @@ class AreaKind:
     name = "area"
     title = "Area Map"
     window = "hexwright.app.editor.area_window:AreaMapWindow"
+
+    def noun(self, doc: Any) -> str:
+        return "scenario on an area map" if doc.scenario is not None else "area map"
 
     def accepts(self, path: Path) -> bool:
         from hexwright.app.areamap.files import file_is_area_document

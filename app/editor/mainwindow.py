@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexwright.app.hexmap.canvas import MapCanvas
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
 from hexwright.engine.model.hexmap import GridSpec, HexMap, MapChange
 from PySide6.QtCore import QPointF, QSettings, QTimer
@@ -47,7 +48,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .canvas import MapCanvas
 from .commands import PaintTerrain, SetElevation
 from .counter_layer import CounterLayer
 from .document import MapDocument
@@ -196,18 +196,18 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         self.dock_properties.raise_()
 
     def palette_changed(self) -> None:
-        self.palette.radius.blockSignals(True)
-        self.palette.radius.setValue(self.brush.radius)
-        self.palette.radius.blockSignals(False)
+        self.palette_panel.radius.blockSignals(True)
+        self.palette_panel.radius.setValue(self.brush.radius)
+        self.palette_panel.radius.blockSignals(False)
         if self.document is not None:
-            self.palette.set_map(self.document.map)
+            self.palette_panel.set_map(self.document.map)
         self.mark_palette()
         if self.view.tool is not None:
             self._tool_status(self.view.tool.status_text())
 
     def mark_palette(self) -> None:
         """Highlight in the palette what the active tool paints with (nothing for tools that use none)."""
-        self.palette.follow_tool(self.view.tool.name if self.view.tool is not None else "", self.brush)
+        self.palette_panel.follow_tool(self.view.tool.name if self.view.tool is not None else "", self.brush)
 
     # -- tools and palette -----------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
@@ -311,14 +311,6 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         if self.canvas is not None and self.document is not None:
             self.canvas.base_dir = self.document.map_dir  # the scan's path is relative to the new folder
 
-    def _update_title(self) -> None:
-        doc = self.document
-        if doc is None:
-            return
-        kind = "scenario" if doc.scenario is not None else "map"
-        self.setWindowTitle(f"{doc.display_name}[*] ({kind}) — Hexwright")
-        self.setWindowModified(doc.modified)
-
     def _map_changed(self, change: MapChange) -> None:
         if change.kind in ("regions",) and not change.hexes:
             self.palette_changed()
@@ -335,9 +327,6 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         self.overview.schedule()
         if self.document is not None and self.document.scenario is not None:
             self._validate_timer.start()
-
-    def _viewport_moved(self) -> None:
-        self.overview.set_visible_rect(self.view.visible_scene_rect())
 
     def wait_shown(self) -> None:
         """Process pending events and paint the map view once (scripts and benchmarks)."""

@@ -1,5 +1,6 @@
-"""The map view: a QGraphicsView with smooth zoom (wheel around the cursor, keys, fit to window) and pan
-(middle drag, space+drag, arrow keys) that forwards mouse and key events to the active tool.
+"""The hex map view: a `ZoomView` (app/render/view.py: zoom about the cursor, keys, fit to window; pan by
+middle drag, space+drag, arrow keys, shared with the area view) that forwards mouse and key events to
+the active tool.
 
 When a scenario is open, `counter_handler` (app/editor/counter_layer.py) sees mouse presses, moves,
 releases, the Delete key, context menus and drops first: a press on a counter, or a unit dragged from
@@ -9,44 +10,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwright.app.kindbase.view import init_map_view
+from hexwright.app.hexmap.canvas import MapCanvas, brush_outline
+from hexwright.app.render.view import ZoomView
 from hexwright.engine.hexgrid import Hex
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QWheelEvent
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView, QWidget
 
-from .canvas import MapCanvas, brush_outline
 from .tools.base import Tool, ToolEvent
 
-MIN_ZOOM = 0.01
-MAX_ZOOM = 16.0
-WHEEL_STEP = 1.0015  # zoom factor per wheel angle unit (1/8 degree): 120 units ~ 1.2x
 
+class MapView(ZoomView):
+    """The hex map in a `ZoomView`: mouse and keys go to the counters of an open scenario, then to the
+    active tool as ToolEvents (scene position and hex)."""
 
-class MapView(QGraphicsView):
-    hexHovered = Signal(object)  # noqa: N815 - Hex or None
-    zoomChanged = Signal(float)  # noqa: N815
-    viewportMoved = Signal()  # noqa: N815
-    firstPainted = Signal()  # noqa: N815 - the viewport has been painted for the first time
+    hexHovered = Signal(object)  # Qt naming - Hex or None
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        init_map_view(self)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.canvas: MapCanvas | None = None
         self.tool: Tool | None = None
-        self._pan_from: QPoint | None = None
-        self._space = False
         self._hover: Hex | None = None
         self.counter_handler: Any = None  # CounterLayer of an open scenario, or None
         self.file_drop_handler: Any = None  # the MainWindow: opens map and scenario files dropped on the view
         self.setAcceptDrops(True)
-        self.auto_fit = True  # keep the whole map in view until the person zooms or pans
+        self._fitted = True  # keep the whole map in view until the person zooms or pans (auto_fit)
         self._fitting = False
-        self._fit_transform = self.transform()
         self.preview = QGraphicsPathItem()
         self.preview.setZValue(50)
         self.preview.setPen(QPen(QColor(255, 255, 255), 0))
@@ -59,15 +49,6 @@ class MapView(QGraphicsView):
         self.selection = QGraphicsPathItem()
         self.selection.setZValue(51)
         self.selection.setPen(QPen(QColor("#ffcc00"), 3.0))
-        self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
-        self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
-        self._painted = False
-
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            self.firstPainted.emit()
 
     # -- map --------------------------------------------------------------------------------------
     def set_canvas(self, canvas: MapCanvas) -> None:
@@ -87,34 +68,19 @@ class MapView(QGraphicsView):
             tool.activate()
             self.viewport().setCursor(tool.cursor())
 
-    # -- zoom -------------------------------------------------------------------------------------
-    def zoom(self) -> float:
-        return self.transform().m11()
+    # -- zoom (render.view.ZoomView zooms, pans and fits) -------------------------------------------
+    @property
+    def auto_fit(self) -> bool:
+        """The whole map is kept in view (through resizes) until the person zooms or pans."""
+        return self.is_fitted()
+
+    @auto_fit.setter
+    def auto_fit(self, value: bool) -> None:
+        self._fitted = value
 
     def set_zoom(self, z: float, anchor: QPointF | None = None) -> None:
-        self.auto_fit = False
-        z = max(MIN_ZOOM, min(MAX_ZOOM, z))
-        factor = z / self.zoom()
-        old = self.transformationAnchor()
-        if anchor is None:
-            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-            self.scale(factor, factor)
-        else:  # keep the scene point under `anchor` (a viewport position) where it is
-            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-            under = self.mapToScene(anchor.toPoint())
-            self.scale(factor, factor)
-            moved = self.mapFromScene(under) - anchor.toPoint()
-            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
-            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
-        self.setTransformationAnchor(old)
-        self.zoomChanged.emit(self.zoom())
+        super().set_zoom(z, anchor)
         self.viewportMoved.emit()
-
-    def zoom_in(self) -> None:
-        self.set_zoom(self.zoom() * 1.25)
-
-    def zoom_out(self) -> None:
-        self.set_zoom(self.zoom() / 1.25)
 
     def zoom_actual(self) -> None:
         self.set_zoom(1.0)
@@ -123,39 +89,17 @@ class MapView(QGraphicsView):
         if self.canvas is None or self._fitting:
             return
         self._fitting = True
-        try:  # the whole scene rect, so no scroll bar appears (and none toggles the size back)
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        try:  # the whole scene rect (map_rect is None), so no scroll bar appears (and none toggles back)
+            super().fit_map()
         finally:
             self._fitting = False
-        self.auto_fit = True
-        self._fit_transform = self.transform()
-        self.zoomChanged.emit(self.zoom())
         self.viewportMoved.emit()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().resizeEvent(event)
-        if self.auto_fit and self.transform() == self._fit_transform:
-            self.fit_map()
-        else:  # someone set another zoom since the last fit
-            self.auto_fit = False
 
     def show_view(self, zoom: float, centre: QPointF) -> None:
         """Zoom and centre the view (a remembered view of a file)."""
         self.set_zoom(zoom)
         self.centerOn(centre)
         self.viewportMoved.emit()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
-        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            super().wheelEvent(event)  # scroll
-            return
-        delta = event.angleDelta().y() or event.angleDelta().x()
-        if delta:
-            self.set_zoom(self.zoom() * (WHEEL_STEP ** delta), anchor=event.position())
-        event.accept()
-
-    def visible_scene_rect(self) -> QRectF:
-        return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def centre_on_hex(self, h: Hex) -> None:
         if self.canvas is not None:
@@ -194,15 +138,12 @@ class MapView(QGraphicsView):
         c = self.canvas.geometry.centre(h)
         return ToolEvent(c, h, button, button, modifiers)
 
-    def _panning(self, event: QMouseEvent) -> bool:
-        return event.button() == Qt.MouseButton.MiddleButton or (
-            self._space and event.button() == Qt.MouseButton.LeftButton)
+    def _tool_cursor(self) -> None:
+        self.viewport().setCursor(self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._panning(event):
-            self._pan_from = event.position().toPoint()
-            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
-            event.accept()
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # Qt API
+        if self._pans(event):  # ZoomView pans
+            super().mousePressEvent(event)
             return
         if self.counter_handler is not None and self.counter_handler.mouse_press(event):
             event.accept()
@@ -214,15 +155,9 @@ class MapView(QGraphicsView):
             return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # Qt API
         if self._pan_from is not None:
-            self.auto_fit = False
-            p = event.position().toPoint()
-            d = p - self._pan_from
-            self._pan_from = p
-            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
-            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
-            event.accept()
+            super().mouseMoveEvent(event)
             return
         if self.canvas is None:
             return
@@ -238,12 +173,11 @@ class MapView(QGraphicsView):
             self.tool.mouse_move(ev)
         event.accept()
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._pan_from is not None and self._panning(event):
-            self._pan_from = None
-            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space else
-                                      (self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor))
-            event.accept()
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # Qt API
+        if self._pan_from is not None and self._pans(event):
+            super().mouseReleaseEvent(event)
+            if not self._space:
+                self._tool_cursor()
             return
         if self.counter_handler is not None and self.counter_handler.mouse_release(event):
             event.accept()
@@ -255,41 +189,26 @@ class MapView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
-    def leaveEvent(self, event) -> None:  # noqa: N802
+    def leaveEvent(self, event: QEvent) -> None:  # Qt API
         if self.tool is not None:
             self.tool.leave()
         self._hover = None
         self.hexHovered.emit(None)
         super().leaveEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt API
+        """Delete removes the selected counters, then the tool has the key; space and the arrow keys pan
+        (ZoomView)."""
         key = event.key()
-        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space = True
-            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
-            return
-        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.counter_handler is not None \
-                and self.counter_handler.remove_selected():
-            return
-        if self.tool is not None and self.tool.key_press(key, event.modifiers()):
-            return
-        step = 60
-        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
-            self.auto_fit = False
-        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
-            h, v = self.horizontalScrollBar(), self.verticalScrollBar()
-            if key == Qt.Key.Key_Left:
-                h.setValue(h.value() - step)
-            elif key == Qt.Key.Key_Right:
-                h.setValue(h.value() + step)
-            elif key == Qt.Key.Key_Up:
-                v.setValue(v.value() - step)
-            else:
-                v.setValue(v.value() + step)
-            return
+        if key != Qt.Key.Key_Space:
+            if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.counter_handler is not None \
+                    and self.counter_handler.remove_selected():
+                return
+            if self.tool is not None and self.tool.key_press(key, event.modifiers()):
+                return
         super().keyPressEvent(event)
 
-    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def contextMenuEvent(self, event) -> None:
         if self.counter_handler is not None and self.counter_handler.context_menu(event.pos(), event.globalPos()):
             event.accept()
             return
@@ -304,7 +223,7 @@ class MapView(QGraphicsView):
 
         return bool(dropped_files(event.mimeData()))
 
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragEnterEvent(self, event) -> None:
         if self._file_drop(event):
             event.acceptProposedAction()
         elif self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
@@ -312,7 +231,7 @@ class MapView(QGraphicsView):
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragMoveEvent(self, event) -> None:
         if self._file_drop(event):
             event.acceptProposedAction()
         elif self.counter_handler is not None and self.counter_handler.accepts(event.mimeData()):
@@ -321,12 +240,12 @@ class MapView(QGraphicsView):
         else:
             event.ignore()
 
-    def dragLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dragLeaveEvent(self, event) -> None:
         if self.counter_handler is not None:
             self.counter_handler.drag_over(None)
         event.accept()
 
-    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def dropEvent(self, event) -> None:
         if self._file_drop(event):
             from .interchange_actions import open_dropped
 
@@ -339,13 +258,10 @@ class MapView(QGraphicsView):
         else:
             event.ignore()
 
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space = False
-            self._pan_from = None
-            self.viewport().setCursor(self.tool.cursor() if self.tool else Qt.CursorShape.ArrowCursor)
-            return
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # Qt API
         super().keyReleaseEvent(event)
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._tool_cursor()
 
 
 def _accept_as_copy(event) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from hexwright.app.hexmap.canvas import LAYERS, qcolor
 from hexwright.engine.model.hexmap import HexMap
 from hexwright.engine.validation import Diagnostic, Severity
 from PySide6.QtCore import QModelIndex, QPointF, QRectF, Qt, QTimer, Signal
@@ -26,8 +27,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from .canvas import LAYERS, qcolor
 
 # palette groups: key -> (title, the tool the choice belongs to)
 PALETTE_GROUPS = (

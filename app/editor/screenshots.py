@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from hexwright.app.render.settle import settle
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -27,15 +27,8 @@ FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 KOENIG = ROOT / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 
 
-def _settle(app: QApplication, seconds: float = 1.0) -> None:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        app.processEvents()
-        time.sleep(0.01)
-
-
 def _shoot(win: MainWindow, app: QApplication, path: Path) -> None:
-    _settle(app, 1.5)
+    settle(app, 1.5)
     screen = win.screen()
     pix = screen.grabWindow(0, win.x(), win.y(), win.width(), win.height()) if screen is not None else None
     if pix is None or pix.isNull() or pix.toImage().allGray():  # offscreen: grab the widget itself
@@ -64,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         _shoot(win, app, out / "canvas-100.png")
         win.view.fit_map()
         win.workspace.set_map_only(True)
-        _settle(app, 0.5)
+        settle(app, 0.5)
         win.view.fit_map()
         _shoot(win, app, out / "canvas-map-only.png")
         win.workspace.set_map_only(False)

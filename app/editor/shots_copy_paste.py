@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from hexwright.app.render.settle import settle
+from hexwright.engine.hexgrid import Hex
+from hexwright.engine.model.hexmap import HexMap
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -24,11 +26,10 @@ ROOT = Path(__file__).resolve().parents[2]
 FM_MAP = ROOT / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml"
 
 
-def _settle(app: QApplication, seconds: float = 1.0) -> None:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        app.processEvents()
-        time.sleep(0.01)
+def _hex(m: HexMap, label: str) -> Hex:
+    h = m.hex_at(label)
+    assert h is not None, label
+    return h
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,22 +43,22 @@ def main(argv: list[str] | None = None) -> int:
     win.resize(1600, 1000)
     win.show()
     assert win.open_path(FM_MAP, ask_save=False)
-    _settle(app)
+    settle(app)
     m = win.document.map
     win.set_tool("select")
     tool = win.tools["select"]
-    tool.mouse_press(win.view.tool_event_at_hex(m.hex_at("0407")))
-    ev = win.view.tool_event_at_hex(m.hex_at("0710"))
+    tool.mouse_press(win.view.tool_event_at_hex(_hex(m, "0407")))
+    ev = win.view.tool_event_at_hex(_hex(m, "0710"))
     tool.mouse_move(ev)
     tool.mouse_release(ev)
     win.clipboard.act_copy.trigger()
     win.clipboard.act_paste.trigger()
     target = m.hex_at("1109")
     win.view.zoom_actual()
-    win.view.centre_on_hex(m.hex_at("0809"))
+    win.view.centre_on_hex(_hex(m, "0809"))
     win.clipboard.move_preview(target)
     win.show_status("Pasting 16 hexes: click where they go (Esc stops)")
-    _settle(app, 2.0)
+    settle(app, 2.0)
     out.mkdir(parents=True, exist_ok=True)
     win.grab().save(str(out / "copy-paste.png"))
     win.document.undo_stack.setClean()

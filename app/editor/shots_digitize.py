@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from hexwright.app.render.settle import settle
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
@@ -25,13 +25,6 @@ from .mainwindow import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 FM_MAP = ROOT / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml"
-
-
-def _settle(app: QApplication, seconds: float = 1.0) -> None:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        app.processEvents()
-        time.sleep(0.01)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,18 +54,20 @@ def main(argv: list[str] | None = None) -> int:
     win.resize(1600, 1000)
     win.show()
     win.set_document(MapDocument(blank))
-    _settle(app)
+    settle(app)
     dlg = TerrainProposalDialog(win.document.map, win, image=image)
     dlg.resize(640, 520)
     dlg.show()
-    _settle(app)
+    settle(app)
     out.mkdir(parents=True, exist_ok=True)
     dlg.grab().save(str(out / "digitize-review.png"))
     apply_scan_proposals(win.document, dlg)
     dlg.close()
     win.view.zoom_actual()
-    win.view.centre_on_hex(blank.hex_at("0609"))
-    _settle(app, 2.0)
+    centre = blank.hex_at("0609")
+    assert centre is not None
+    win.view.centre_on_hex(centre)
+    settle(app, 2.0)
     win.grab().save(str(out / "digitize-accepted.png"))
     win.document.undo_stack.setClean()
     win.close()

@@ -20,10 +20,12 @@ def editor_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
 
 if TYPE_CHECKING:
+    from hexwright.app.render.view import ZoomView
     from PySide6.QtWidgets import QMenu
 
     from .autosave import Autosaver
     from .kinds import MapKind
+    from .panels import OverviewWidget
     from .preferences import Preferences
 
 
@@ -44,12 +46,47 @@ class ShellBase(QMainWindow):
         act_undo: QAction
         act_redo: QAction
         last_load_errors: list[str]
+        view: ZoomView
+        overview: OverviewWidget
 
         def set_document(self, doc: Any) -> None: ...
         def document_saved(self) -> None: ...
         def restore_view(self) -> None: ...
         def save_layout(self) -> None: ...
         def show_status(self, text: str) -> None: ...
+
+    def map_layers(self) -> Any | None:
+        """What draws the document's layers in the kind's view (set_visible, set_locked, is_locked): the
+        hex canvas, the area layers; None before a document is shown."""
+        raise NotImplementedError
+
+    # -- the Layers panel's and the tools' questions, the same for every kind --------------------------
+    def set_layer_visible(self, layer: str, visible: bool) -> None:
+        layers = self.map_layers()
+        if layers is not None:
+            layers.set_visible(layer, visible)
+
+    def set_layer_locked(self, layer: str, locked: bool) -> None:
+        layers = self.map_layers()
+        if layers is not None:
+            layers.set_locked(layer, locked)
+
+    def is_locked(self, layer: str) -> bool:
+        """The layer is locked in the Layers panel (the tools refuse to edit it)."""
+        layers = self.map_layers()
+        return layers is not None and bool(layers.is_locked(layer))
+
+    def _update_title(self) -> None:
+        """The document's name, what it is (its kind says) and whether it has unsaved changes."""
+        doc = self.document
+        if doc is None:
+            return
+        self.setWindowTitle(f"{doc.display_name}[*] ({self.kind.noun(doc)}) — Hexwright")
+        self.setWindowModified(doc.modified)
+
+    def _viewport_moved(self) -> None:
+        """The Overview panel follows the part of the map the view shows."""
+        self.overview.set_visible_rect(self.view.visible_scene_rect())
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A dockable panel, listed in View > Panels (`panels_menu`)."""

@@ -3,6 +3,7 @@ the zoom and centre kept per file)."""
 
 from __future__ import annotations
 
+from hexwright.app.hexmap.canvas import MapCanvas
 from PySide6.QtCore import QByteArray, QPointF, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -26,13 +27,13 @@ from .window_hexbase import EditorWindowBase
 
 class DockLayout(EditorWindowBase):
     def _build_docks(self) -> None:
-        R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea  # noqa: N806
-        self.palette = PalettePanel()
-        self.palette.chosen.connect(self.choose)
-        self.palette.radius.valueChanged.connect(self._radius_changed)
-        self.palette.new_region.clicked.connect(self.new_region)
-        self.palette.rename_region.clicked.connect(self.rename_region)
-        self.palette.delete_region.clicked.connect(self.delete_region)
+        R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+        self.palette_panel = PalettePanel()
+        self.palette_panel.chosen.connect(self.choose)
+        self.palette_panel.radius.valueChanged.connect(self._radius_changed)
+        self.palette_panel.new_region.clicked.connect(self.new_region)
+        self.palette_panel.rename_region.clicked.connect(self.rename_region)
+        self.palette_panel.delete_region.clicked.connect(self.delete_region)
         self.layers = LayersPanel()
         self.layers.visibilityChanged.connect(self.set_layer_visible)
         self.layers.lockChanged.connect(self.set_layer_locked)
@@ -57,7 +58,7 @@ class DockLayout(EditorWindowBase):
         self.history.setEmptyLabel("<opened>")
         self.overview = OverviewWidget()
         self.overview.navigate.connect(self.view.centerOn)
-        self.dock_palette = self._dock("Terrain palette", "paletteDock", self.palette, R)
+        self.dock_palette = self._dock("Terrain palette", "paletteDock", self.palette_panel, R)
         self.dock_layers = self._dock("Layers", "layersDock", self.layers, R)
         self.dock_overview = self._dock("Overview", "overviewDock", self.overview, R)
         self.dock_properties = self._dock("Properties", "propertiesDock", properties_box, L)
@@ -86,13 +87,8 @@ class DockLayout(EditorWindowBase):
         sb.addPermanentWidget(self.tool_label)
         sb.addPermanentWidget(self.zoom_label)
 
-    def set_layer_visible(self, layer: str, visible: bool) -> None:
-        if self.canvas is not None:
-            self.canvas.set_visible(layer, visible)
-
-    def set_layer_locked(self, layer: str, locked: bool) -> None:
-        if self.canvas is not None:
-            self.canvas.set_locked(layer, locked)
+    def map_layers(self) -> MapCanvas | None:
+        return self.canvas
 
     def set_underlay_opacity(self, opacity: float) -> None:
         m = self.document.map if self.document else None

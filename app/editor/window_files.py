@@ -32,7 +32,7 @@ class FileOperations(ShellBase):
     provides `set_document`, `document_saved`, `restore_view` and `save_layout`."""
 
     def build_file_actions(self) -> None:
-        K = QKeySequence.StandardKey  # noqa: N806
+        K = QKeySequence.StandardKey
         self.act_new = self._action("&New Hex Map…", self.new_map, K.New, "Create a new hex map")
         self.act_new_area = self._action("New &Area Map…", self.new_area_map, "Ctrl+Shift+N",
                                          "Create a map of areas drawn as polygons over a scan (Storm over Arnhem)")
@@ -101,7 +101,7 @@ class FileOperations(ShellBase):
             return
         try:
             self.autosaver = Autosaver(self.document, interval_ms=self.prefs.autosave_ms, parent=self)
-        except Exception as exc:  # noqa: BLE001 - autosave must never stop editing
+        except Exception as exc:
             self.show_status(f"Autosave is off: {exc}")
             self.autosaver = None
 
@@ -233,7 +233,7 @@ class FileOperations(ShellBase):
             return "open", None
         try:
             side = find_recovery(path)
-        except Exception:  # noqa: BLE001 - recovery is a courtesy, never a reason not to open
+        except Exception:
             return "open", None
         if side is None:
             return "open", None
@@ -255,7 +255,7 @@ class FileOperations(ShellBase):
             return False
         try:
             found = untitled_recoveries()
-        except Exception:  # noqa: BLE001 - recovery is a courtesy
+        except Exception:
             return False
         for side in found:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime)) if side.exists() else "?"
@@ -357,13 +357,13 @@ class FileOperations(ShellBase):
         files = dropped_files(event.mimeData())
         return files if self.kind is HEX else [p for p in files if p.suffix.lower() in OPENABLE]
 
-    def dragEnterEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def dragEnterEvent(self, event: Any) -> None:
         if self._dropped(event):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
-    def dropEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def dropEvent(self, event: Any) -> None:
         from .interchange_actions import IMPORTABLE, import_tiled
 
         files = self._dropped(event)
@@ -401,7 +401,7 @@ class FileOperations(ShellBase):
     def _last_dir(self) -> str:
         return str(self.settings.value("lastDir", str(Path.home())))
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.ask_to_save and not self.maybe_save():
             event.ignore()
             return

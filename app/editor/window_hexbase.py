@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from .window_files import FileOperations
 
 if TYPE_CHECKING:
+    from hexwright.app.hexmap.canvas import MapCanvas
     from hexwright.engine.hexgrid import Hex, Hexside
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAction, QUndoGroup
     from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QToolBar, QUndoView, QWidget
 
-    from .canvas import MapCanvas
     from .clipboard import HexClipboard
     from .counter_layer import CounterLayer
     from .document import MapDocument
@@ -93,7 +93,7 @@ class EditorWindowBase(FileOperations):
         act_playtest: QAction
         act_balance_lab: QAction
         # docks and status bar (window_docks.py)
-        palette: PalettePanel
+        palette_panel: PalettePanel
         layers: LayersPanel
         properties: PropertiesPanel
         hex_editor: HexEditor

@@ -15,7 +15,7 @@ from .window_hexbase import EditorWindowBase
 
 class MenuBuilder(EditorWindowBase):
     def _build_actions(self) -> None:
-        K = QKeySequence.StandardKey  # noqa: N806
+        K = QKeySequence.StandardKey
         self.build_file_actions()
         self.act_export = self._action("Map &Picture (PNG, SVG, PDF)…", self.export, "Ctrl+E",
                                        "Export the map as PNG, SVG or PDF")

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 PIXMAP_PX = 96  # counters are drawn at this size and scaled to the hex
+COUNTER_SCALE = 1.3  # counter side in hex sizes (centre-to-corner): fits inside the hex
+STACK_STEP = 0.09  # offset of each counter under the top one, in counter sides
 WARNING_COLOR = QColor("#e01010")
 SELECT_COLOR = QColor("#ffcc00")
 
@@ -53,7 +55,7 @@ def hexside_cross(centre: QPointF, r: float) -> QPainterPath:
 class CounterItem(QGraphicsPixmapItem):
     """One set-up unit's counter (front side), centred on its own origin."""
 
-    def __init__(self, unit_id: str, pixmap, side: float, parent: QGraphicsItem) -> None:
+    def __init__(self, unit_id: str, pixmap, side: float, parent: QGraphicsItem | None) -> None:
         super().__init__(pixmap, parent)
         self.unit_id = unit_id
         self.setOffset(-PIXMAP_PX / 2, -PIXMAP_PX / 2)

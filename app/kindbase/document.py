@@ -16,8 +16,8 @@ class DocumentBase(QObject):
     path: Path | None
     scenario: Any
 
-    modifiedChanged = Signal(bool)  # noqa: N815 - Qt signal naming
-    pathChanged = Signal(object)  # noqa: N815
+    modifiedChanged = Signal(bool)
+    pathChanged = Signal(object)
     saved = Signal(object)
 
     def __init__(self, scenario: Any = None, path: Path | str | None = None, parent: QObject | None = None) -> None:

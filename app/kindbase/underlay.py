@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImageReader, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
 
-UNDERLAY_Z = 0.7  # over the terrain, under everything else (the "underlay" layer of app/editor/canvas.py)
+UNDERLAY_Z = 0.7  # over the terrain, under everything else (the "underlay" layer of app/hexmap/canvas.py)
 
 
 class UnderlayItem(QGraphicsPixmapItem):

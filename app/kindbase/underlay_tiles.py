@@ -85,7 +85,7 @@ class TiledScanItem(QGraphicsItem):
         self.tiles_read = 0  # tiles decoded from the pyramid (for the benchmark and tests)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+    def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.scan.width, self.scan.height)
 
     def level_for(self, scale: float) -> int:

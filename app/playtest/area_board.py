@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hexwright.app.areamap import geometry as geo
 from hexwright.app.areamap.view import AreaLayers, ring_path
-from hexwright.app.editor.counter_layer import PIXMAP_PX, CounterItem
+from hexwright.app.kindbase.counters import PIXMAP_PX, CounterItem
 from hexwright.app.render.view import ZoomView, cosmetic_pen
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import MarkerView, UnitView
@@ -156,7 +156,7 @@ class AreaBoardView(BoardView):
             for uid, c in zip(uids, centres, strict=True):
                 item = items.get(uid)
                 if item is None:
-                    item = CounterItem(uid, self.pixmap(uid), side, None)  # type: ignore[arg-type]  # no parent
+                    item = CounterItem(uid, self.pixmap(uid), side, None)  # no parent: added to the scene
                     item.setZValue(Z_COUNTERS)
                     self.view.scene().addItem(item)
                     items[uid] = item

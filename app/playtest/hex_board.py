@@ -9,8 +9,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from hexwright.app.editor.canvas import MapCanvas, brush_outline
-from hexwright.app.editor.counter_layer import (
+from hexwright.app.hexmap.canvas import MapCanvas, brush_outline
+from hexwright.app.kindbase.counters import (
     COUNTER_SCALE,
     PIXMAP_PX,
     STACK_STEP,

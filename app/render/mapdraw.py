@@ -160,7 +160,7 @@ LAYER_PARTS = ("terrain", "regions", "grid", "frame", "hexsides", "paths", "cros
 def paint_layer(painter: QPainter, m: HexMap, part: str, exposed: QRectF | None,
                 options: RenderOptions | None = None) -> None:
     """One part of `paint_map` (LAYER_PARTS), drawn exactly as the export draws it: the editor's canvas
-    draws each of its layers with this (app/editor/canvas.py), so what it shows is what prints."""
+    draws each of its layers with this (app/hexmap/canvas.py), so what it shows is what prints."""
     o = options or RenderOptions()
     g = MapGeometry.of(m)
     painter.save()

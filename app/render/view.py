@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 MIN_ZOOM = 0.01
@@ -56,6 +56,7 @@ class ZoomView(QGraphicsView):
 
     zoomChanged = Signal(float)  # Qt naming
     viewportMoved = Signal()  # Qt naming
+    firstPainted = Signal()  # Qt naming - the viewport has been painted for the first time
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +72,7 @@ class ZoomView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
         self._fitted = False  # fitted to the window: a resize (the first show too) fits it again
+        self._painted = False
         self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
         self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
 
@@ -119,6 +121,12 @@ class ZoomView(QGraphicsView):
 
     def is_fitted(self) -> bool:
         return self._fitted
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # Qt API
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.firstPainted.emit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt API
         super().resizeEvent(event)

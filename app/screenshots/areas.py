@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from hexwright.app.areamap.tools import DrawAreaTool
+from hexwright.app.render.settle import settle
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
@@ -25,13 +26,6 @@ from PySide6.QtWidgets import QApplication
 ROOT = Path(__file__).resolve().parents[2]
 CROSSING = ROOT / "scenarios" / "storm-arnhem" / "the-crossing.yaml"
 CROSSING_MAP = ROOT / "scenarios" / "storm-arnhem" / "the-crossing-map.yaml"
-
-
-def _settle(app: QApplication, seconds: float = 0.6) -> None:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        app.processEvents()
-        time.sleep(0.01)
 
 
 def stand_in_scan(path: Path) -> tuple[int, int]:
@@ -86,19 +80,20 @@ def drawing_shot(app: QApplication, out: Path) -> None:
     win.ask_to_save = False
     win.resize(1600, 1000)
     win.show()
-    _settle(app)
+    settle(app, 0.6)
     win.view.fit_map()
     sel = next((a for a in amap.areas if amap.areas[a].vp), next(iter(amap.areas)))
     win.select_areas([sel])
     win.set_tool("draw")
     tool = win.tools["draw"]
+    assert isinstance(tool, DrawAreaTool)
     nxt = printed.areas[ids[len(ids) // 2]]
     for x, y in nxt.polygon[:3]:
         tool.press(QPointF(x, y), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     x, y = nxt.polygon[3] if len(nxt.polygon) > 3 else nxt.polygon[0]
     tool.move(QPointF(x + 2, y + 2), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
     win.show_status(f"{len(tool.points)} points; double-click or Enter to finish, Esc cancels")
-    _settle(app)
+    settle(app, 0.6)
     win.grab().save(str(out / "area-drawing.png"))
     win.close()
 
@@ -113,7 +108,7 @@ def playtest_shot(app: QApplication, out: Path) -> None:
     win = PlaytestWindow(session, CROSSING.parent)
     win.resize(1600, 1000)
     win.show()
-    _settle(app)
+    settle(app, 0.6)
     for _ in range(400):  # the set-up, each unit in the last area it is offered
         views = win.views()
         if not views or any(is_map_move(v) and len(v.hexes) > 1 for v in views):
@@ -126,7 +121,7 @@ def playtest_shot(app: QApplication, out: Path) -> None:
         win.select_unit(mv.units[0])
         win.hover_hex(mv.hexes[-1])
     win.board.view.fit_map()
-    _settle(app)
+    settle(app, 0.6)
     win.grab().save(str(out / "area-playtest.png"))
     win.close()
 

@@ -114,18 +114,18 @@ def test_paste_with_an_empty_clipboard_says_why(qtbot, tmp_path):
 def test_palette_highlight_follows_the_active_tool(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, small_map())
     win.choose("terrain", "woods")
-    assert win.palette.marked() == ("terrain", "woods")
+    assert win.palette_panel.marked() == ("terrain", "woods")
     win.choose("path", "road")
-    assert win.view.tool.name == "path" and win.palette.marked() == ("path", "road")
+    assert win.view.tool.name == "path" and win.palette_panel.marked() == ("path", "road")
     win.set_tool("brush")
-    assert win.palette.marked() == ("terrain", "woods")
+    assert win.palette_panel.marked() == ("terrain", "woods")
     win.set_tool("path")
-    assert win.palette.marked() == ("path", "road")
+    assert win.palette_panel.marked() == ("path", "road")
     win.set_tool("eraser")
-    assert win.palette.marked() is None
+    assert win.palette_panel.marked() is None
     QTest.keyClick(win.view, Qt.Key.Key_O)  # the overlay brush by its key, before any feature is chosen
-    assert win.view.tool.name == "overlay" and win.palette.marked() is None
+    assert win.view.tool.name == "overlay" and win.palette_panel.marked() is None
     win.choose("feature", "village")
     win.set_tool("brush")
     win.set_tool("overlay")
-    assert win.palette.marked() == ("feature", "village")
+    assert win.palette_panel.marked() == ("feature", "village")

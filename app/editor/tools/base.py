@@ -13,7 +13,8 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QCursor
 
 if TYPE_CHECKING:
-    from ..canvas import MapCanvas
+    from hexwright.app.hexmap.canvas import MapCanvas
+
     from ..document import MapDocument
 
 
@@ -127,7 +128,7 @@ class Tool(QObject):
     def locked(self) -> bool:
         """True (and says so in the status bar) when the layer this tool edits is locked."""
         if self.layer is not None and self.editor.canvas.is_locked(self.layer):
-            from ..canvas import LAYERS
+            from hexwright.app.hexmap.canvas import LAYERS
 
             self.editor.show_status(f"The {LAYERS[self.layer][0].lower()} layer is locked")
             return True

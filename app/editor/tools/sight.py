@@ -113,7 +113,8 @@ class LosTool(Tool):
                     paths[f"{kind}_side"].moveTo(line.p1())
                     paths[f"{kind}_side"].lineTo(line.p2())
         if answer.blocked_by and all(h.hex is None and h.hexside is None for h in answer.blocked_by):
-            for h in {self.start.hex if self.start else None, self.end.hex if self.end else None} - {None}:
+            ends = {p.hex for p in (self.start, self.end) if p is not None and p.hex is not None}
+            for h in ends:
                 paths["block_hex"].addPolygon(geo.polygon(h))  # 1.1: the bridge itself is the reason
                 paths["block_hex"].closeSubpath()
         for key, path in paths.items():

@@ -1,4 +1,4 @@
-"""The hex canvas's layer items (app/editor/canvas.py): terrain (rasterised with numpy when hexes are small
+"""The hex canvas's layer items (app/hexmap/canvas.py): terrain (rasterised with numpy when hexes are small
 on the screen), features, hexsides, paths, grid, labels, regions and the counters' parent item; each is
 one item over the whole map that paints only the exposed rectangle."""
 
@@ -85,7 +85,7 @@ class TerrainRaster:
         xs = (np.arange(x0, x0 + w, dtype=np.float64) + 0.5) * sx + dx
         ys = (np.arange(y0, y0 + h, dtype=np.float64) + 0.5) * sy + dy
         lay = g.layout
-        i0, i1, i2, i3 = lay._inv  # noqa: SLF001 - the layout's inverse matrix
+        i0, i1, i2, i3 = lay._inv
         px = xs - lay.origin_x
         py = ys - lay.origin_y
         # fractional axial coordinates, separable in x and y: q = i0 px + i1 py, r = i2 px + i3 py
@@ -141,7 +141,7 @@ class MapLayerItem(QGraphicsItem):
         """Drop what the layer keeps drawn (all of it, or the chunks given); layers that keep nothing
         have nothing to drop."""
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+    def boundingRect(self) -> QRectF:
         r = self.canvas.geometry.map_rect
         m = self.canvas.geometry.size
         return r.adjusted(-m, -m, m, m)
@@ -474,7 +474,7 @@ class CountersLayer(QGraphicsObject):
         self.setZValue(LAYERS["counters"][1])
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+    def boundingRect(self) -> QRectF:
         return QRectF()
 
     def paint(self, painter, option, widget=None) -> None:  # pragma: no cover - no contents

@@ -1,5 +1,5 @@
 """The hex canvas's layers, their order and level-of-detail limits, and its geometry (hex centres,
-outlines and hexside lines in scene coordinates, the hex under a point): app/editor/canvas.py."""
+outlines and hexside lines in scene coordinates, the hex under a point): app/hexmap/canvas.py."""
 
 from __future__ import annotations
 
