@@ -18,18 +18,18 @@ if TYPE_CHECKING:  # argparse is loaded for a subcommand, not when the editor st
 
 # name -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "validate": ("hexwright.app.commands.validate", "check scenario or map files and print diagnostics"),
-    "info": ("hexwright.app.commands.info", "summarise a scenario or map file"),
-    "play": ("hexwright.app.commands.play", "play one game headless with bots, or replay a game log"),
-    "balance": ("hexwright.app.commands.balance", "play many games between bots: win rates, heat maps, what-ifs"),
-    "render": ("hexwright.app.commands.render", "draw a map to PNG, SVG or PDF"),
-    "los": ("hexwright.app.commands.los", "line of sight between two locations of a map (ASL: R18, R18:1)"),
-    "sheets": ("hexwright.app.commands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
-    "counters": ("hexwright.app.commands.counters", "a scenario's counters: export or import a CSV table, images"),
-    "import": ("hexwright.app.commands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
-    "digitize": ("hexwright.app.commands.digitize", "make a map from a scanned printed map: the grid fitted to "
+    "validate": ("hexwright.app.subcommands.validate", "check scenario or map files and print diagnostics"),
+    "info": ("hexwright.app.subcommands.info", "summarise a scenario or map file"),
+    "play": ("hexwright.app.subcommands.play", "play one game headless with bots, or replay a game log"),
+    "balance": ("hexwright.app.subcommands.balance", "play many games between bots: win rates, heat maps, what-ifs"),
+    "render": ("hexwright.app.subcommands.render", "draw a map to PNG, SVG or PDF"),
+    "los": ("hexwright.app.subcommands.los", "line of sight between two locations of a map (ASL: R18, R18:1)"),
+    "sheets": ("hexwright.app.subcommands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
+    "counters": ("hexwright.app.subcommands.counters", "a scenario's counters: export or import a CSV table, images"),
+    "import": ("hexwright.app.subcommands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
+    "digitize": ("hexwright.app.subcommands.digitize", "make a map from a scanned printed map: the grid fitted to "
                  "clicked hex centres, terrain and linework proposed"),
-    "export": ("hexwright.app.commands.exporting", "write a map as a Tiled map (.tmx) or a scenario as a VASSAL "
+    "export": ("hexwright.app.subcommands.exporting", "write a map as a Tiled map (.tmx) or a scenario as a VASSAL "
                "module (.vmod)"),
 }
 

@@ -14,7 +14,7 @@ and on Koenig's Arnhem Bridge (`play` with `--seed 1` and the default random bot
   exit, without `-X importtime`, against the baseline process; and the CPU seconds of both, which a
   busy machine changes less than wall time.
 
-`hexwright play` searches with the movement kernel's pure-Python loop (app/commands/play.py: one
+`hexwright play` searches with the movement kernel's pure-Python loop (app/subcommands/play.py: one
 game does not win back numba's import); a diagnostic row runs each `play` again with
 HEXWRIGHT_PURE_MOVEMENT=0, the compiled search (engine/movement/fastdial.py), which imports numba
 (and through it scipy): what numba costs the start-up and the whole of one game.

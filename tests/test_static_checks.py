@@ -38,7 +38,7 @@ MYPY_CLEAN: tuple[str, ...] = (
     "app/screenshots/",
     "app/playtest/",
     "app/balance_lab/",
-    "app/commands/",
+    "app/subcommands/",
     "app/interchange/",
     "app/cli.py",
     "app/editor_main.py",

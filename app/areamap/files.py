@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.commands.loading import sniff_kind
+from hexwright.app.subcommands.loading import sniff_kind
 from hexwright.engine.formats import read_source
 from hexwright.engine.formats.areamapfile import AREA_MAP_KIND, load_area_map, save_area_map
 from hexwright.engine.model.areamap import AreaMap

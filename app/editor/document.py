@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.commands.loading import map_dir, sniff_kind
+from hexwright.app.subcommands.loading import map_dir, sniff_kind
 from hexwright.app.kindbase.document import DocumentBase
 from hexwright.engine.formats import (
     dump_map,

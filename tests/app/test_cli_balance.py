@@ -73,7 +73,7 @@ def test_a_study_is_reported_again_from_its_json(tmp_path, capsys):
 
 def _no_games(monkeypatch):
     """Make a study fail the test: the refusals below come before any game is played."""
-    from hexwright.app.commands import balance as balance_command
+    from hexwright.app.subcommands import balance as balance_command
 
     def played(*args, **kwargs):
         raise AssertionError("games were played before the command line was checked")

@@ -67,7 +67,7 @@ def test_play_plays_a_whole_koenig_game_headless_and_replays_it(tmp_path, capsys
 
 def _no_game(monkeypatch):
     """Make playing a game fail the test: the refusals below come before any game is played."""
-    from hexwright.app.commands import play as play_command
+    from hexwright.app.subcommands import play as play_command
 
     def played(*args, **kwargs):
         raise AssertionError("a game was played before the command line was checked")

@@ -111,7 +111,7 @@ def test_pdf_back_page_pixels_mirror_the_front(qapp, tmp_path):
 
 
 def test_sheets_command_writes_a_pdf(qapp, tmp_path):
-    from hexwright.app.commands import sheets
+    from hexwright.app.subcommands import sheets
     from hexwright.engine.formats import save_scenario
 
     sc = rgb_scenario()

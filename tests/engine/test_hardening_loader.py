@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hexwright.app.commands.loading import load_any
+from hexwright.app.subcommands.loading import load_any
 from hexwright.engine.formats import load_document, load_map, load_scenario, yamlio
 from hexwright.engine.formats.mapfile import read_map_file
 from hexwright.engine.model import bounds

@@ -57,15 +57,15 @@ def loaded(modules: set[str], *names: str) -> list[str]:
 def test_the_help_imports_no_command() -> None:
     code, modules = loaded_by("cli.main(['--help'])")
     assert code == 0
-    assert loaded(modules, *(f"hexwright.app.commands.{c}" for c in COMMAND_MODULES)) == []
+    assert loaded(modules, *(f"hexwright.app.subcommands.{c}" for c in COMMAND_MODULES)) == []
     assert loaded(modules, "hexwright.engine", "numpy", *GUI_AND_PLOTS) == []
 
 
 def test_the_full_parser_imports_no_heavy_module() -> None:
     """Every command's arguments: their modules import Qt, matplotlib, numba or scipy only when run."""
     _, modules = loaded_by("cli.build_parser() and 0")
-    assert loaded(modules, *(f"hexwright.app.commands.{c}" for c in COMMAND_MODULES)) == [
-        f"hexwright.app.commands.{c}" for c in COMMAND_MODULES]
+    assert loaded(modules, *(f"hexwright.app.subcommands.{c}" for c in COMMAND_MODULES)) == [
+        f"hexwright.app.subcommands.{c}" for c in COMMAND_MODULES]
     assert loaded(modules, "numba", "llvmlite", "scipy", "hexwright.engine.movement", *GUI_AND_PLOTS) == []
 
 
@@ -82,7 +82,7 @@ def test_validate_loads_neither_game_nor_kernel(scenario: str) -> None:
     heavy = sorted(m for m in modules if m.startswith(FAMILIES) and m.count(".") == 4
                    and m.rsplit(".", 1)[1] not in LIGHT)
     assert heavy == []
-    others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "validate"]
+    others = [f"hexwright.app.subcommands.{c}" for c in COMMAND_MODULES if c != "validate"]
     assert loaded(modules, *others) == []
 
 
@@ -93,7 +93,7 @@ def rules_of(scenario: str) -> str:
 
 @pytest.mark.parametrize(("scenario", "other_scenario"), [(FM, KOENIG), (KOENIG, FM)])
 def test_play_loads_its_own_rules_family_only(scenario: str, other_scenario: str) -> None:
-    """One game searches with the movement kernel's Python loop (app/commands/play.py): no numba. Of
+    """One game searches with the movement kernel's Python loop (app/subcommands/play.py): no numba. Of
     another family only its registry entry is read."""
     family, other = rules_of(scenario), rules_of(other_scenario)
     code, modules = loaded_by(f"cli.main(['play', {scenario!r}, '--seed', '1', '--max-turns', '1', '--quiet'])")
@@ -104,7 +104,7 @@ def test_play_loads_its_own_rules_family_only(scenario: str, other_scenario: str
     assert other_family <= {f"{FAMILIES}{other}.family"}  # its registry entry only
     assert loaded(modules, "hexwright.engine.balance", *GUI_AND_PLOTS) == []
     assert loaded(modules, "numba", "llvmlite", "scipy") == []
-    others = [f"hexwright.app.commands.{c}" for c in COMMAND_MODULES if c != "play"]
+    others = [f"hexwright.app.subcommands.{c}" for c in COMMAND_MODULES if c != "play"]
     assert loaded(modules, *others) == []
 
 

@@ -1,7 +1,7 @@
 """One fuzz case: a shipped scenario and its map copied into a folder, one of the two files damaged by a
 mutation (mutate.py), then what a user would do with it, through the `hexwright` command in this process:
 
-* `validate` (the loader and validation, app/commands/loading.py: `load_any`): the file is either rejected,
+* `validate` (the loader and validation, app/subcommands/loading.py: `load_any`): the file is either rejected,
   every error naming the file and a line, or accepted;
 * an accepted scenario is played for two game turns with random bots (`hexwright play --max-turns 2`),
   rendered (`hexwright render`, a small PNG) and printed as counter sheets (`hexwright sheets`); each must
@@ -76,7 +76,7 @@ def _cli(argv: list[str]) -> int:
 
 def check(scenario: Path, folder: Path) -> tuple[str, str]:
     """What happens to a (possibly damaged) scenario: (kind, detail)."""
-    from hexwright.app.commands.loading import load_any
+    from hexwright.app.subcommands.loading import load_any
     from hexwright.engine.validation import Severity
 
     obj, diags = load_any(scenario)
