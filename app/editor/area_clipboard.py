@@ -25,7 +25,7 @@ class AreaClipboard(QObject):
     def __init__(self, win: AreaMapWindow) -> None:
         super().__init__(win)
         self.win = win
-        K = QKeySequence.StandardKey  # noqa: N806
+        K = QKeySequence.StandardKey
         self.act_cut = self._action("Cu&t Areas", self.cut, K.Cut)
         self.act_copy = self._action("&Copy Areas", self.copy, K.Copy)
         self.act_paste = self._action("&Paste Areas", self.paste, K.Paste)

@@ -57,7 +57,7 @@ class ApplyHexEdit(MapCommand):
             if new:
                 setter({k: old[k] for k in new})
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not self.can_merge(other):
             return False
         assert isinstance(other, ApplyHexEdit)
@@ -165,7 +165,7 @@ class HexClipboard(QObject):
         self.win = win
         self.preview = StampPreview()
         self.preview.hide()
-        K = QKeySequence.StandardKey  # noqa: N806
+        K = QKeySequence.StandardKey
         self.act_cut = self._action("Cu&t Hexes", self.cut, K.Cut, "Copy the selected hexes and clear them")
         self.act_copy = self._action("&Copy Hexes", self.copy, K.Copy,
                                      "Copy the selected hexes: terrain, features and the hexsides between them")

@@ -71,7 +71,7 @@ class _PerHexCommand(MapCommand):
     def undo(self) -> None:
         self.apply({k: self.old[k] for k in self.values})
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not self.can_merge(other):
             return False
         assert isinstance(other, _PerHexCommand)
@@ -160,7 +160,7 @@ class EraseHexes(MapCommand):
         self.map.set_features({h: self.old_features[h] for h in self.hexes})
         self.map.set_terrain({h: self.old_terrain[h] for h in self.hexes})
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not self.can_merge(other):
             return False
         assert isinstance(other, EraseHexes)
@@ -201,7 +201,7 @@ class LinkPath(MapCommand):
         sides = {hexside_between(a, b) for a, b in self.links}
         self.map.set_hexsides({s: self.old[s] for s in sides})
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not self.can_merge(other):
             return False
         assert isinstance(other, LinkPath)
@@ -245,7 +245,7 @@ class EditRegion(MapCommand):
     def undo(self) -> None:
         self.map.set_region_hexes(self.name, add=self.removed, remove=self.added)
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not self.can_merge(other):
             return False
         assert isinstance(other, EditRegion)
@@ -331,7 +331,7 @@ class SetUnderlay(MapCommand):
     def undo(self) -> None:
         self.map.set_underlay(copy.deepcopy(self.old))
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not self.can_merge(other):
             return False
         assert isinstance(other, SetUnderlay)

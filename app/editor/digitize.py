@@ -143,7 +143,7 @@ class ScanView(QGraphicsView):
         self.setRenderHints(self.renderHints())
         self._press: QPoint | None = None
 
-    def wheelEvent(self, event) -> None:  # noqa: N802 (Qt override)
+    def wheelEvent(self, event) -> None:
         factor = 1.25 ** (event.angleDelta().y() / 120.0)
         self.zoom_by(factor)
 
@@ -155,12 +155,12 @@ class ScanView(QGraphicsView):
     def fit_all(self) -> None:
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802
+    def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.position().toPoint()
         super().mousePressEvent(event)
 
-    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
         if event.button() == Qt.MouseButton.LeftButton and self._press is not None:
             moved = (event.position().toPoint() - self._press).manhattanLength()
@@ -323,7 +323,7 @@ class FitGridDialog(QDialog):
                 w.setEnabled(False)
         self._apply_opacity()
 
-    def showEvent(self, event) -> None:  # noqa: N802
+    def showEvent(self, event) -> None:
         super().showEvent(event)
         if self.image is not None:
             self.view.fit_all()
@@ -476,7 +476,7 @@ class FitGridDialog(QDialog):
             return
         super().accept()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+    def keyPressEvent(self, event) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if self.label_edit.hasFocus():
                 self.commit_pending()

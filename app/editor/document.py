@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexwright.app.subcommands.loading import map_dir, sniff_kind
 from hexwright.app.kindbase.document import DocumentBase
+from hexwright.app.subcommands.loading import map_dir, sniff_kind
 from hexwright.engine.formats import (
     dump_map,
     dump_scenario,
@@ -39,7 +39,7 @@ class MapDocument(DocumentBase):
     """A hex map or a scenario on one open in the editor."""
 
     scenario_changed = Signal(str)  # the part that changed (app/scenario/document.py PARTS) or ""
-    kindChanged = Signal()  # noqa: N815 - a map became a scenario (or back, on undo)
+    kindChanged = Signal()  # a map became a scenario (or back, on undo)
 
     def __init__(self, hexmap: HexMap, scenario: Scenario | None = None, path: Path | None = None,
                  source_map: SourceMap | None = None, parent: QObject | None = None) -> None:

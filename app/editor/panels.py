@@ -163,10 +163,10 @@ class LayersPanel(QWidget):
     kind's layers, id -> (title, z), the hex canvas's by default (an area map's: app/areamap/view.py
     AREA_LAYERS); `sync` reads a kind's layer holder (is_visible, is_locked, map.underlay)."""
 
-    visibilityChanged = Signal(str, bool)  # noqa: N815
-    lockChanged = Signal(str, bool)  # noqa: N815
-    opacityChanged = Signal(float)  # noqa: N815
-    opacityReleased = Signal()  # noqa: N815
+    visibilityChanged = Signal(str, bool)
+    lockChanged = Signal(str, bool)
+    opacityChanged = Signal(float)
+    opacityReleased = Signal()
 
     def __init__(self, parent: QWidget | None = None, layers: dict[str, tuple[str, float]] | None = None) -> None:
         super().__init__(parent)
@@ -271,8 +271,8 @@ def _table(rows: list[tuple[str, str]]) -> str:
 class DiagnosticsPanel(QWidget):
     """Load and validation diagnostics; double-click jumps to the hex and selects the unit it names."""
 
-    jumpToHex = Signal(str)  # noqa: N815
-    unitActivated = Signal(str)  # noqa: N815
+    jumpToHex = Signal(str)
+    unitActivated = Signal(str)
     revalidate = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -365,11 +365,11 @@ class OverviewWidget(QWidget):
         self.image = img
         self.update()
 
-    def showEvent(self, event) -> None:  # noqa: N802
+    def showEvent(self, event) -> None:
         super().showEvent(event)
         self.schedule()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.schedule()
 
@@ -377,7 +377,7 @@ class OverviewWidget(QWidget):
         self.visible_rect = rect
         self.update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), QColor("#3a3d42"))
         t = self._target()
@@ -397,11 +397,11 @@ class OverviewWidget(QWidget):
         s = t.width() / self.source.width() if self.source.width() else 1.0
         return QPointF(self.source.left() + (pos.x() - t.left()) / s, self.source.top() + (pos.y() - t.top()) / s)
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802
+    def mousePressEvent(self, event) -> None:
         if not self.source.isEmpty():
             self.navigate.emit(self._to_scene(event.position()))
 
-    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event) -> None:
         if event.buttons() & Qt.MouseButton.LeftButton and not self.source.isEmpty():
             self.navigate.emit(self._to_scene(event.position()))
 
@@ -409,8 +409,8 @@ class OverviewWidget(QWidget):
 class HexEditor(QWidget):
     """Edits of the selected hex from the Properties panel: its terrain and its elevation."""
 
-    terrainChosen = Signal(str)  # noqa: N815
-    elevationChosen = Signal(int)  # noqa: N815
+    terrainChosen = Signal(str)
+    elevationChosen = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         from PySide6.QtWidgets import QComboBox

@@ -104,18 +104,18 @@ class LengthSpinBox(QDoubleSpinBox):
     def _factor(self) -> float:
         return UNITS[self.units][1]
 
-    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt API
+    def textFromValue(self, value: float) -> str:
         shown = value / self._factor()
         return f"{shown:.1f}" if self.units == "mm" else f"{shown:.3f}".rstrip("0").rstrip(".")
 
-    def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt API
+    def valueFromText(self, text: str) -> float:
         t = text.replace(self.suffix(), "").strip().replace(",", ".")
         try:
             return float(t) * self._factor()
         except ValueError:
             return self.value()
 
-    def validate(self, text: str, pos: int):  # noqa: D102 - Qt API
+    def validate(self, text: str, pos: int):
         t = text.replace(self.suffix(), "").strip().replace(",", ".")
         if t in ("", "."):
             return QValidator.State.Intermediate, text, pos

@@ -120,7 +120,7 @@ class ScenarioPanels:
         self.start_state = StartStateEditor(document)
         # Target Arnhem's supply stripes, para supply markers and off-board areas, where the scenario has them
         self.supply_areas = SupplyAreasEditor(document) if shows_supply_areas(document.scenario) else None
-        L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea  # noqa: N806
+        L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         specs = [("Order of battle", "oobDock", self.oob, L), ("Counter designer", "designerDock", self.designer, B),
                  ("Reinforcements", "reinforcementsDock", self.reinforcements, B),
                  ("Turn track", "turnTrackDock", self.turn_track, B), ("Victory", "victoryDock", self.victory, B),

@@ -181,7 +181,7 @@ class _LayoutKeeper(QObject):
         self.win, self.settings, self.task = window, settings, task
         self.restored = False
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj, event) -> bool:
         if obj is self.win:
             if event.type() == QEvent.Type.Show and not self.restored:
                 self.restored = True

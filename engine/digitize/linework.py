@@ -679,6 +679,7 @@ def _continued(hexmap: HexMap, found: list[LineProposal]) -> list[LineProposal]:
         if p.kind == "path" and p.proposed:
             for h in (sides[p.key].hex, sides[p.key].other):
                 ends[(p.feature, h)] = ends.get((p.feature, h), 0) + 1
-    return [replace(p, confidence=PROPOSE, proposed=True) if p.kind == "path" and not p.proposed and p.confidence >= CONTINUE
+    return [replace(p, confidence=PROPOSE, proposed=True)
+            if p.kind == "path" and not p.proposed and p.confidence >= CONTINUE
             and ends.get((p.feature, sides[p.key].hex), 0) and ends.get((p.feature, sides[p.key].other), 0)
             else p for p in found]

@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hexwright.app.subcommands.loading import load_any
 from hexwright.app.editor.commands import SetUnderlay
 from hexwright.app.editor.save_location import SHIPPED_SCENARIOS, documents_dir, file_name_for
+from hexwright.app.subcommands.loading import load_any
 from hexwright.engine.formats import read_map_file, save_map
 from hexwright.engine.model.hexmap import Underlay
 from PySide6.QtGui import QColor, QImage

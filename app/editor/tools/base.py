@@ -76,7 +76,7 @@ class Tool(QObject):
     """Base class: subclasses set `name`, `title`, `shortcut`, `layer` (the layer they edit, which a
     lock protects) and override the hooks they need."""
 
-    statusChanged = Signal(str)  # noqa: N815
+    statusChanged = Signal(str)
 
     name = ""
     title = ""
