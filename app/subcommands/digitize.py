@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from .checks import USAGE, check_outputs, refuse
 
@@ -74,6 +75,35 @@ def parse_teach(values: list[str]) -> dict[str, list[str]] | str:
     return out
 
 
+class StepReport:
+    """What a long digitizing run is doing, on standard error (standard output may carry the JSON): a line
+    as each step starts, and on a terminal its percentage as it goes."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.name = ""
+        self.shown = -1
+
+    def step(self, name: str) -> None:
+        self.done()
+        self.name, self.shown = name, -1
+        if not self.live:
+            print(f"hexwright digitize: {name}...", file=self.stream, flush=True)
+
+    def progress(self, done: int, total: int) -> bool:
+        percent = int(100 * done / total) if total > 0 else 100
+        if self.live and percent != self.shown:
+            self.shown = percent
+            print(f"\rhexwright digitize: {self.name}... {percent:3d}%", end="", file=self.stream, flush=True)
+        return True
+
+    def done(self) -> None:
+        if self.live and self.shown >= 0:
+            print(file=self.stream, flush=True)
+            self.shown = -1
+
+
 def run(args: argparse.Namespace) -> int:
     for flag, value in (("--columns", args.columns), ("--rows", args.rows)):
         if value < 1:
@@ -113,7 +143,10 @@ def run(args: argparse.Namespace) -> int:
     out_dir = Path(args.output).resolve().parent
     image = os.path.relpath(Path(args.scan).resolve(), out_dir)
     try:
-        result = digitize(scan, hexmap, points, taught, image_path=image)
+        report = StepReport(sys.stderr)
+        result = digitize(scan, hexmap, points, taught, image_path=image, progress=report.progress,
+                          step=report.step)
+        report.done()
     except DigitizeError as exc:
         return refuse("digitize", str(exc))
     from hexwright.engine.formats.atomic import atomic_write_text

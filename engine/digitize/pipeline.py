@@ -112,12 +112,20 @@ def split_taught(hexmap: HexMap, taught: Mapping[str, Sequence[str]]) -> tuple[d
 
 def digitize(scan: Scan, hexmap: HexMap, points: Sequence[tuple[str | Hex, tuple[float, float]]],
              taught: Mapping[str, Sequence[str]] | None = None, *, image_path: str = "",
-             progress: Progress | None = None) -> DigitizeResult:
+             progress: Progress | None = None,
+             step: Callable[[str], None] | None = None) -> DigitizeResult:
     """The whole run on `hexmap` (its grid and terrain table; it is filled in place and returned in the
-    result). `progress(done, total)` sees the steps: fit, terrain, linework."""
+    result). `progress(done, total)` sees each step from 0 to its total: the grid's refinement, the
+    terrain, the linework; `step(name)` is told when each starts ("fitting the grid", ...)."""
+
+    def starting(name: str) -> None:
+        if step is not None:
+            step(name)
+
     missing: list[str] = []
     taught_terrain, taught_lines = split_taught(hexmap, taught or {})
-    fit, quality = fit_points(scan, hexmap, points)
+    starting("fitting the grid")
+    fit, quality = fit_points(scan, hexmap, points, progress=progress)
     hexmap.set_underlay(Underlay(image_path, fit.transform, 0.5, True))
     lay = hexmap.layout()
     centres = fit.scene_to_image(lay.hexes_to_pixels(np.array(hexmap.hexes, dtype=float).reshape(-1, 2)))
@@ -126,6 +134,7 @@ def digitize(scan: Scan, hexmap: HexMap, points: Sequence[tuple[str | Hex, tuple
              for h, (x, y) in zip(hexmap.hexes, centres, strict=True)}
     propose_terrain = _optional("hexwright.engine.digitize.terrain", "propose_terrain", missing)
     if propose_terrain is not None:
+        starting("proposing terrain")
         changes: dict[Hex, str] = {}
         for p in propose_terrain(hexmap, scan, fit.transform, taught_terrain or None, progress=progress):
             entry = hexes.get(p.hex)
@@ -143,6 +152,7 @@ def digitize(scan: Scan, hexmap: HexMap, points: Sequence[tuple[str | Hex, tuple
     sides: list[dict[str, Any]] = []
     propose_linework = _optional("hexwright.engine.digitize.linework", "propose_linework", missing)
     if propose_linework is not None:
+        starting("proposing linework")
         for lp in propose_linework(hexmap, scan, fit.transform, taught_lines or None, progress=progress):
             sides.append({"hexside": lp.key, "kind": lp.kind, "feature": lp.feature,
                           "confidence": round(float(lp.confidence), 4), "proposed": bool(lp.proposed)})

@@ -70,6 +70,19 @@ def test_json_to_standard_output(scan_and_points, tmp_path, capsys):
     assert data["fit"]["rms_px"] < 4.0
 
 
+def test_the_steps_are_reported_on_standard_error(scan_and_points, tmp_path, capsys):
+    """The JSON goes to standard output untouched; what the run is doing goes to standard error, a line a
+    step (not a terminal here, so no running percentage)."""
+    scan, points, _ = scan_and_points
+    assert main(args_for(scan, tmp_path / "m.yaml", points, "--json", "-")) == 0
+    captured = capsys.readouterr()
+    json.loads(captured.out)
+    steps = [line for line in captured.err.splitlines() if line.startswith("hexwright digitize: ")]
+    assert steps[:3] == ["hexwright digitize: fitting the grid...", "hexwright digitize: proposing terrain...",
+                         "hexwright digitize: proposing linework..."]
+    assert "\r" not in captured.err
+
+
 def test_corner_clicks_on_a_lineless_scan_warn(tmp_path, capsys):
     m = board(GRID)
     path = tmp_path / "plain.png"
