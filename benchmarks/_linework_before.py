@@ -9,7 +9,7 @@ import numpy as np
 from hexwright.app.editor.sampling import _hex_rgb, srgb_to_lab
 from hexwright.engine.hexgrid import Hexside, hex_neighbor, hexside_of
 from hexwright.engine.hexgrid.fit import invert_transform
-from hexwright.engine.model.hexmap import HexMap, HexsideInfo
+from hexwright.engine.model.hexmap import HexMap
 
 MATCH_DELTA_E = 24.0  # a point of a hexside shows a feature's colour when it is this near it in Lab
 MIX_SHARE = 0.3  # a point shows a line when it is this far from the paper towards the line's colour
@@ -219,18 +219,3 @@ def propose_linework(hexmap: HexMap, scan: np.ndarray, transform, gains: np.ndar
                                         info is not None and code in info.paths))
     return out
 
-
-def linework_edit(hexmap: HexMap, proposals: list[LineworkProposal]) -> dict[Hexside, HexsideInfo]:
-    """The hexsides' new infos with the proposals added (features and paths only ever added)."""
-    new: dict[Hexside, HexsideInfo] = {}
-    for p in proposals:
-        if p.present:
-            continue
-        info = new.get(p.hexside) or hexmap.hexsides.get(p.hexside) or HexsideInfo()
-        if p.kind == "path":
-            if p.code not in info.paths:
-                info = HexsideInfo(info.features, info.bridge, tuple(sorted((*info.paths, p.code))), info.level)
-        elif p.code not in info.features:
-            info = HexsideInfo((*info.features, p.code), info.bridge, info.paths, info.level)
-        new[p.hexside] = info
-    return new

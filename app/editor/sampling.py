@@ -142,13 +142,6 @@ def _underlay_path(hexmap: HexMap, base_dir: Path | None) -> Path:
     return p
 
 
-def load_underlay_image(hexmap: HexMap, base_dir: Path | None = None) -> QImage:
-    """The underlay decoded whole as a QImage (small scans; proposals read `open_underlay_scan`)."""
-    from .digitize import load_scan
-
-    return load_scan(_underlay_path(hexmap, base_dir))
-
-
 def open_underlay_scan(hexmap: HexMap, base_dir: Path | None = None) -> Scan:
     """The underlay's pixels for proposing: a large scan is read through its tiled pyramid
     (engine/digitize/scan.py), so memory stays bounded well below the decoded image."""
