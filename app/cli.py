@@ -66,6 +66,20 @@ def unknown_command(word: str) -> int:
     return 2
 
 
+def closed_output() -> int:
+    """The reader of standard output went away (`hexwright info FILE | head`): stop quietly, as other
+    command-line tools do, with standard output pointed at nothing so that Python's own flush at exit
+    does not fail again; exit status 141 (128 + SIGPIPE), as a shell reports a tool the pipe ended."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # standard output is not a file (a test's capture): nothing to point
+        pass
+    return 141
+
+
 def version() -> str:
     """The installed version (the bundle carries the package's metadata too)."""
     from importlib.metadata import PackageNotFoundError
@@ -86,7 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         parser = build_parser([args_list[0]])
         args = parser.parse_args(args_list)
         module = importlib.import_module(COMMANDS[args.command][0])
-        return int(module.run(args) or 0)
+        try:
+            status = int(module.run(args) or 0)
+            sys.stdout.flush()  # inside the try: a reader that left (`| head`) is met here, not at exit
+        except BrokenPipeError:
+            return closed_output()
+        return status
     if args_list and args_list[0] in ("-h", "--help"):
         build_parser(()).print_help()
         return 0

@@ -5,6 +5,7 @@ target and renamed over it, so a failure never leaves half a file."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from .draw import counter_look, paint_counter
 
 FORMATS = ("png", "svg")
 POINTS_PER_INCH = 72.0
+MIN_COUNTER_INCH, MAX_COUNTER_INCH = 0.1, 6.0  # an SVG counter's printed size (1/2 and 5/8 inch are usual)
 
 
 @dataclass
@@ -80,6 +82,9 @@ def export_counter_images(sc: Scenario, directory: str | Path, fmt: str = "png",
         raise ValueError(f"the format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     if size_px < 8 or size_px > 4096:
         raise ValueError(f"the image size must be 8 to 4096 pixels, not {size_px}")
+    if not (math.isfinite(counter_inch) and MIN_COUNTER_INCH <= counter_inch <= MAX_COUNTER_INCH):
+        raise ValueError(f"the counter size must be {MIN_COUNTER_INCH:g} to {MAX_COUNTER_INCH:g} inches, "
+                         f"not {counter_inch:g}")
     ids = list(sc.units) if units is None else units
     unknown = [u for u in ids if u not in sc.units]
     if unknown:

@@ -10,7 +10,6 @@ screen agree.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,9 +29,16 @@ from PySide6.QtGui import (
 )
 
 from .mapdraw import paint_underlay
-from .output import Drawing, ExportError, export_target, save_png, write_atomically, write_pdf_page, write_svg
-
-MAX_PIXELS = 24_000 * 24_000  # a 40,000-unit map and its legend at --scale 0.5
+from .output import (
+    Drawing,
+    ExportError,
+    export_target,
+    pixel_size,
+    save_png,
+    write_atomically,
+    write_pdf_page,
+    write_svg,
+)
 
 # border kind -> (colour, width in map units, Qt pen style, inner line colour or "")
 BORDER_STYLES: dict[str, tuple[str, float, Qt.PenStyle, str]] = {
@@ -293,11 +299,7 @@ def paint_legend(painter: QPainter, m: AreaMap, o: AreaRenderOptions | None = No
 
 
 def _size(m: AreaMap, scale: float, o: AreaRenderOptions | None = None) -> tuple[int, int]:
-    h_units = m.height + legend_height(m, o)
-    w, h = max(1, math.ceil(m.width * scale)), max(1, math.ceil(h_units * scale))
-    if w * h > MAX_PIXELS:
-        raise ExportError(f"{w} x {h} pixels is too large; use a smaller --scale")
-    return w, h
+    return pixel_size(m.width, m.height + legend_height(m, o), scale)
 
 
 def _paint_all(p: QPainter, m: AreaMap, options: AreaRenderOptions | None) -> None:

@@ -26,6 +26,7 @@ from .output import (  # ExportError is imported from here by the CLI and the ed
     ExportError,
     begin,
     export_target,
+    pixel_size,
     save_png,
     write_atomically,
     write_svg,
@@ -36,7 +37,8 @@ DEFAULT_TILE_HEX_MM = 16.0  # a common printed hex (5/8 inch) when tiling withou
 OVERLAP_MM = 8.0
 LABEL_MM = 6.0  # the strip at the top of a tiled page that holds its label
 PDF_DPI = 600
-MAX_PIXELS = 40_000 * 40_000
+MAX_PAGES = 500  # pages of a tiled PDF (about 3 ms of CPU each on a 40 x 26 map)
+MIN_HEX_MM, MAX_HEX_MM = 1.0, 500.0  # a printed hex, flat to flat
 
 
 BAND_PIXELS = 512
@@ -45,10 +47,7 @@ BAND_PIXELS = 512
 def image_size(m: HexMap, scale: float) -> tuple[int, int]:
     """The pixel size of the map drawn at `scale`; ExportError when it is too large to draw."""
     w, h = m.grid.pixel_size()
-    width, height = max(1, math.ceil(w * scale)), max(1, math.ceil(h * scale))
-    if width * height > MAX_PIXELS:
-        raise ExportError(f"{width} x {height} pixels is too large; use a smaller --scale")
-    return width, height
+    return pixel_size(w, h, scale)
 
 
 def render_to_image(m: HexMap, scale: float = 1.0, options: RenderOptions | None = None,
@@ -182,12 +181,16 @@ def plan_pages(m: HexMap, *, hex_width_mm: float | None = None, page_size: str =
             plans.append(PagePlan(page_size, landscape, mm, (PageTile(1, QRectF(0, 0, w, h), ""),), 1, 1))
             continue
         flat_to_flat = math.sqrt(3) * m.grid.hex_size
-        mm = (DEFAULT_TILE_HEX_MM if hex_width_mm is None else hex_width_mm) / flat_to_flat
-        if mm <= 0:
-            raise ExportError("the hex width must be positive")
+        hex_mm = DEFAULT_TILE_HEX_MM if hex_width_mm is None else hex_width_mm
+        if not (math.isfinite(hex_mm) and MIN_HEX_MM <= hex_mm <= MAX_HEX_MM):
+            raise ExportError(f"the hex width must be from {MIN_HEX_MM:g} to {MAX_HEX_MM:g} mm, not {hex_mm:g}")
+        mm = hex_mm / flat_to_flat
         map_w, map_h = w * mm, h * mm
         nx = max(1, math.ceil((map_w - OVERLAP_MM) / (aw - OVERLAP_MM)))
         ny = max(1, math.ceil((map_h - OVERLAP_MM) / (ah - OVERLAP_MM)))
+        if nx * ny > MAX_PAGES:
+            raise ExportError(f"hexes {hex_mm:g} mm across take {nx * ny:,} {page_size} pages ({nx} x {ny}), more "
+                              f"than a PDF may have ({MAX_PAGES}); print smaller hexes or on larger pages")
         step_x, step_y = (aw - OVERLAP_MM) / mm, (ah - OVERLAP_MM) / mm
         tiles: list[PageTile] = []
         total = nx * ny
@@ -215,6 +218,7 @@ def export_map(m: HexMap, path: str | Path, *, fmt: str | None = None, scale: fl
     if kind == "png":
         _export_png(m, target, scale, opts, progress)
     elif kind == "svg":
+        image_size(m, scale)  # too large for the pixels it stands for: refused as PNG would be
         w, h = m.grid.pixel_size()
         drawing = Drawing(w, h, m.name or "Hexwright map", lambda p: paint_map(p, m, opts))
         write_atomically(target, lambda tmp: write_svg(drawing, tmp, target, scale))

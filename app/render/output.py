@@ -31,6 +31,22 @@ class ExportError(Exception):
     """The map cannot be exported as asked (unknown format, unknown page size, unwritable file)."""
 
 
+# the most pixels a picture may have (PNG; an SVG's nominal size too): drawing holds the whole image, 4
+# bytes a pixel, so this keeps a render under about 700 MB and 15 s of CPU (docs/reliability.md)
+MAX_PIXELS = 150_000_000
+
+
+def pixel_size(width: float, height: float, scale: float) -> tuple[int, int]:
+    """The pixels of a picture of `width` x `height` scene units at `scale`; ExportError when that is more
+    than MAX_PIXELS."""
+    w, h = width * scale, height * scale
+    if not (math.isfinite(w) and math.isfinite(h)) or math.ceil(w) * math.ceil(h) > MAX_PIXELS:
+        size = f"{w:,.0f} x {h:,.0f} pixels" if math.isfinite(w * h) else f"the picture at scale {scale:g}"
+        raise ExportError(f"{size} is more than a picture may have ({MAX_PIXELS // 1_000_000} million pixels); "
+                          "use a smaller --scale")
+    return max(1, math.ceil(w)), max(1, math.ceil(h))
+
+
 @dataclass(frozen=True)
 class Drawing:
     """A map of any kind, ready to be written: `paint(painter)` draws it in scene units from (0, 0)

@@ -65,6 +65,15 @@ def check_outputs(command: str, outputs: dict[str, str | None], stdout_ok: tuple
     return 0
 
 
+def check_suffix(command: str, flag: str, path: str | None, suffixes: tuple[str, ...], what: str) -> int:
+    """0 when `path` (if given) ends in one of `suffixes` (lower case, with the dot), else the refusal's exit
+    status: a file named .png that holds a PDF or YAML is a silent wrong output."""
+    if path is None or Path(path).suffix.lower() in suffixes:
+        return 0
+    return refuse(command, f"{flag} {path}: {what} is written to a {' or '.join(suffixes)} file; "
+                  f"name it so (the suffix {Path(path).suffix or '(none)'} says otherwise)")
+
+
 def positive_number(value: float | None) -> bool:
     return value is None or (math.isfinite(value) and value > 0)
 

@@ -11,7 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from .checks import USAGE, check_outputs, refuse, report_written
+from .checks import USAGE, check_outputs, check_suffix, refuse, report_written
+
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -55,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return refuse("import", f"{args.file} {what}")
     if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles, "--json": args.json},
                      stdout_ok=("--json",), inputs=[args.file] + [a for a in (args.tiles, args.terrain_from) if a]):
+        return USAGE
+    if (check_suffix("import", "-o", args.output, YAML_SUFFIXES, "a Hexwright map")
+            or check_suffix("import", "--save-tiles", args.save_tiles, YAML_SUFFIXES, "a tile mapping")):
         return USAGE
     if args.digits is not None and not 1 <= args.digits <= 6:
         return refuse("import", f"--digits must be from 1 to 6, not {args.digits}")

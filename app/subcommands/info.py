@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 
 from hexwright.engine.model import HexMap, Scenario
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     obj, diags = load_any(args.file)
     if obj is None:
         for d in diags:
-            print(d.format())
+            print(d.format(), file=sys.stderr)
         return 1
     if isinstance(obj, Scenario):
         sc = obj

@@ -34,7 +34,10 @@ def run(args: argparse.Namespace) -> int:
             print(d.format(), file=sys.stderr)
         return 2
     m = doc.map if isinstance(doc, Scenario) else doc
-    assert isinstance(m, HexMap)
+    if not isinstance(m, HexMap) or (isinstance(doc, Scenario) and doc.area_map is not None):
+        what = "a scenario on an area map" if isinstance(doc, Scenario) else "an area map"
+        return refuse("los", f"{args.file} is {what}; line of sight is traced between the hexes and "
+                      "levels of a hex map")
     try:
         a, b = parse_location(m, args.a), parse_location(m, args.b)
         rubble: list[LocationRef] = [parse_location(m, r) for r in args.rubble]

@@ -41,8 +41,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _load(path: str) -> Scenario | None:
+    """The scenario at `path` when it loads and validates (a game never starts on what validation refuses:
+    a table its rules need left out would raise at the first roll); None after printing the errors."""
+    from hexwright.engine.validation import validate_scenario
+
     result = load_scenario(path)
-    errors = [d for d in result.diagnostics if d.severity.name == "ERROR"]
+    diags = list(result.diagnostics)
+    if result.scenario is not None:
+        diags += validate_scenario(result.scenario, result.source_map)
+    errors = [d for d in diags if d.severity.name == "ERROR"]
     for d in errors:
         print(d.format(), file=sys.stderr)
     if result.scenario is None or errors:
@@ -105,6 +112,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.max_turns is not None and args.max_turns < 1:
         return refuse("play", "--max-turns must be at least 1")
+    names = [n.strip() for n in args.bots.split(",")]
+    if not all(names):
+        return refuse("play", f"--bots {args.bots!r}: name a bot for each side, comma separated, or one for both "
+                      f"({', '.join(BOT_NAMES)})")
     if check_outputs("play", {"--log": args.log}):  # before the game, not after it
         return USAGE
     sc = _load(args.scenario)
@@ -116,7 +127,6 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
         return 1
-    names = [n.strip() for n in args.bots.split(",") if n.strip()] or ["random"]
     sides = [s.id for s in sc.sides]
     if len(names) == 1:
         names = names * len(sides)

@@ -9,6 +9,7 @@ import sys
 
 from hexwright.engine.validation import Severity
 
+from .checks import USAGE, check_outputs, check_suffix
 from .loading import load_any
 
 
@@ -34,6 +35,9 @@ def _gui_application():
 def run(args: argparse.Namespace) -> int:
     from hexwright.engine.model import Scenario
 
+    if check_suffix("sheets", "-o", args.output, (".pdf",), "the counter sheets (a PDF)") or check_outputs(
+            "sheets", {"-o": args.output}, inputs=[args.scenario]):
+        return USAGE
     obj, diags = load_any(args.scenario, validate=False)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if obj is None or errors:

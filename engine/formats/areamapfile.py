@@ -183,7 +183,7 @@ def load_area_map(text: str, filename: str = "<area map>", diagnostics: list[Dia
     data, reader = load_yaml(text, filename, diags)
     if data is None:
         if not diags:
-            reader.error("empty-file", "the file is empty")
+            reader.error("empty-file", "the file is empty", (1, 1))
         return None
     data = check_header(reader, data, AREA_MAP_KIND)
     if data is None:
@@ -197,7 +197,7 @@ def load_any_map(text: str, filename: str, diagnostics: list[Diagnostic],
     data, reader = load_yaml(text, filename, diagnostics)
     if data is None:
         if not diagnostics:
-            reader.error("empty-file", "the file is empty")
+            reader.error("empty-file", "the file is empty", (1, 1))
         return None
     kind = data.get("kind") if isinstance(data, dict) else None
     data = check_header(reader, data, AREA_MAP_KIND if kind == AREA_MAP_KIND else MAP_KIND)

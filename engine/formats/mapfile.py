@@ -487,7 +487,7 @@ def load_map(text: str, filename: str = "<map>", diagnostics: list[Diagnostic] |
     data, reader = load_yaml(text, filename, diags)
     if data is None:
         if not diags:
-            reader.error("empty-file", "the file is empty")
+            reader.error("empty-file", "the file is empty", (1, 1))
         return None
     data = check_header(reader, data, MAP_KIND)
     if data is None:

@@ -444,7 +444,7 @@ def load_document(text: str, filename: str, base_dir: Path | None = None) -> Loa
     data, reader = load_yaml(text, filename, result.diagnostics)
     if data is None:
         if not result.diagnostics:
-            reader.error("empty-file", "the file is empty")
+            reader.error("empty-file", "the file is empty", (1, 1))
         return result
     data = check_header(reader, data, SCENARIO_KIND)
     if data is None:

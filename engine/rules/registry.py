@@ -75,7 +75,7 @@ class RulesFamily:
     unit_values: tuple[str, ...]
     values_source: str
     stacking_rule: str
-    required_tables: tuple[str, ...] = ()
+    required_tables: tuple[str, ...] = ()  # tables it reads; missing, the printed values are used (a warning)
     game: str = ""  # "module:factory" of the family's rules engine (protocol.make_game), "" if none yet
     presenter: str = ""  # "module:class" of its presenter (presentation.presenter_for)
     heuristic_bot: str = ""  # "module:class" of its heuristic bot (bots.make_bot), made as Bot(scenario, seed)
@@ -110,6 +110,9 @@ class RulesFamily:
     # set up beside an enemy unit is cancelled as play begins (checked by the family's checks)
     hexside_rules: tuple[tuple[str, str], ...] = ()
     supply_stripes: bool = False  # the scenario editor shows the supply areas editor (stripes, para markers)
+    # tables its rules engine has no printed values for: a scenario that leaves one out is refused by
+    # validation (an error at the scenario's top), not discovered at the first roll of a game
+    essential_tables: tuple[str, ...] = ()
 
     @property
     def plays(self) -> bool:

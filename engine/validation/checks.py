@@ -287,9 +287,14 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                     r.error("table-hole", f"table {name!r}, row {row!r}, column {col!r} is empty (write "
                             f"{table.blank!r} for no entry)", anchor)
     if family is not None:
-        for name in family.required_tables:
+        for name in family.essential_tables:
             if name not in sc.tables:
-                r.warning("missing-table", f"{family.name} needs a {name!r} table", ("scenario",))
+                r.error("missing-table", f"{family.name} needs a {name!r} table: its rules have no printed "
+                        "values to play without it (add the table under 'tables:')", ("scenario",))
+        for name in family.required_tables:
+            if name not in sc.tables and name not in family.essential_tables:
+                r.warning("missing-table", f"{family.name} reads a {name!r} table; without one the printed "
+                          "values are used", ("scenario",))
     return r.out
 
 

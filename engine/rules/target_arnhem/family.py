@@ -22,4 +22,7 @@ FAMILY = RulesFamily(
     counters=CounterLook(track_value="endurance"),
     checks=f"{_HERE}.checks:checks",
     supply_stripes=True,
+    # the Combat Ratio Table's damage values are not printed in the rulebook (001_69d92a61f68ed4f9.txt,
+    # Combat): the scenario ships them, and there is nothing to fall back on
+    essential_tables=("combat_ratio",),
 )
