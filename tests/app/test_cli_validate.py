@@ -120,9 +120,9 @@ def test_info_on_a_map_file(capsys):
 
 
 def test_info_on_an_unreadable_file_fails(capsys):
-    code, out, _ = run(capsys, "info", str(FIXTURES / "broken" / "malformed_yaml.yaml"))
+    code, out, err = run(capsys, "info", str(FIXTURES / "broken" / "malformed_yaml.yaml"))
     assert code == 1
-    assert "error[yaml-syntax]" in out
+    assert "error[yaml-syntax]" in err and out == ""  # errors on standard error (issue 29)
 
 
 def test_installed_console_command():
