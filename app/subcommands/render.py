@@ -103,6 +103,10 @@ def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
 
     if args.hex_width_mm is not None or args.tile:
         return refuse("render", "--hex-width-mm and --tile are for hex maps; an area map prints on one page")
+    crossed = _crossed_outline(m)
+    if crossed:  # painting an outline that crosses itself a thousand times takes Qt seconds
+        print(f"{args.file}: not rendered: {crossed} (hexwright validate {args.file} says where)", file=sys.stderr)
+        return 1
     options = AreaRenderOptions(numbers=not args.no_numbers, names=args.area_names,
                                 underlay_dir=str(Path(args.file).resolve().parent))
     try:
@@ -113,3 +117,15 @@ def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
     for p in written:
         print(p)
     return 0
+
+
+def _crossed_outline(m: AreaMap) -> str:
+    """The first area whose outline is not a simple polygon (it crosses itself), as a sentence; "" when none."""
+    import numpy as np
+    import shapely
+
+    ids = list(m.areas)
+    geoms = m.geometries()
+    arr = np.array([geoms[a] for a in ids], dtype=object)
+    bad = ~(shapely.is_valid(arr) | shapely.is_empty(arr))
+    return f"area {ids[int(bad.nonzero()[0][0])]}'s outline is not a simple polygon" if bad.any() else ""

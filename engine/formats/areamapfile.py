@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.areamap import BORDER_KINDS, Area, AreaBorder, AreaMap, default_area_terrain_table
-from ..model.bounds import MAX_POINTS, MAX_STACKING
+from ..model.bounds import MAX_AREA_POINTS, MAX_AREA_VERTICES, MAX_AREAS, MAX_POINTS, MAX_STACKING
 from ..model.hexmap import HexMap
 from ..validation.diagnostics import Diagnostic, Severity, SourceMap
 from .atomic import atomic_write_text
@@ -48,8 +48,6 @@ AREA_MAP_KEYS = ("format_version", "kind", "name", "notes", "size", "terrain_tab
 AREA_KEYS = ("id", "name", "polygon", "terrain", "vp", "zone", "stacking", "tags")
 MAX_MAP_SIDE = 40_000.0  # map units: a 34 x 22 inch map scanned at 1,000 dpi; `render` draws it at scale 0.5
 MAX_COORDINATE = 1_000_000.0  # |x|, |y| of a polygon point (outside the map is a warning of validation)
-MAX_AREAS = 100_000
-MAX_VERTICES = 100_000  # per area
 
 
 def _polygon(reader: YamlReader, raw: Any, what: str, where: tuple[int, int]) -> tuple[tuple[float, float], ...]:
@@ -59,9 +57,9 @@ def _polygon(reader: YamlReader, raw: Any, what: str, where: tuple[int, int]) ->
     if not isinstance(raw, list):
         reader.error("bad-value", f"{what}: 'polygon' must be a list of [x, y] points", where)
         return ()
-    if len(raw) > MAX_VERTICES:
-        reader.error("bad-value", f"{what}: a polygon may have at most {MAX_VERTICES:,} points, not {len(raw):,}",
-                     where)
+    if len(raw) > MAX_AREA_VERTICES:
+        reader.error("bad-value", f"{what}: a polygon may have at most {MAX_AREA_VERTICES:,} points, not "
+                     f"{len(raw):,}", where)
         return ()
     pts = []
     for j, pt in enumerate(raw):
@@ -105,6 +103,12 @@ def read_area_map(data: Any, reader: YamlReader, source_map: SourceMap | None = 
     if len(areas) > MAX_AREAS:
         reader.error("bad-value", f"an area map may have at most {MAX_AREAS:,} areas, not {len(areas):,}",
                      top.where_value("areas"))
+        return None
+    points = sum(len(item.get("polygon") or ()) for item in areas
+                 if isinstance(item, dict) and isinstance(item.get("polygon"), list))
+    if points > MAX_AREA_POINTS:  # the YAML reader counts them first (yamlio); an inline map is checked here
+        reader.error("bad-value", f"the areas' outlines may have at most {MAX_AREA_POINTS:,} points in all, not "
+                     f"{points:,}", top.where_value("areas"))
         return None
     first_line: dict[str, int] = {}
     for i, item in enumerate(areas):

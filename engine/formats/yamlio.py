@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import yaml
 
-from ..model.bounds import MAX_ALIAS_CHARS, MAX_ALIASES, MAX_FILE_BYTES, MAX_NODES
+from ..model.bounds import MAX_ALIAS_CHARS, MAX_ALIASES, MAX_AREA_POINTS, MAX_FILE_BYTES, MAX_NODES
 from ..validation.diagnostics import Diagnostic, Severity
 
 try:
@@ -146,12 +146,47 @@ class YamlReader:
         # in a flow mapping gets an empty value too: twice their count bounds the number of values
         starts = sum(text.count(c) for c in "\n,:-[{?")
         anchored = _ANCHOR.search(text) is not None
-        if 2 * starts + 2 <= MAX_NODES and not anchored:
+        # a point of an outline is a value of its own after a '[' or '-' and a ',' or new line: a text with
+        # fewer than twice the bound of these starts cannot hold more points than an area map may
+        outlines = starts >= 2 * MAX_AREA_POINTS and "polygon" in text
+        if 2 * starts + 2 <= MAX_NODES and not anchored and not outlines:
             return True
-        nodes = aliases = repeated = 0
+        nodes = aliases = repeated = points = 0
         anchors: dict[str, int] = {}
+        # (is a mapping, the next node is a key, the last key) of each open collection; the key a
+        # sequence is the value of, for each open sequence (a point is an item of a `polygon:` list)
+        stack: list[list[Any]] = []
+        seq_keys: list[Any] = []
         try:
             for event in yaml.parse(text, Loader=_Loader):
+                if outlines:
+                    if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent,
+                                          yaml.AliasEvent)):
+                        key = None
+                        if stack:
+                            top = stack[-1]
+                            if top[0]:
+                                if top[1] and isinstance(event, yaml.ScalarEvent):
+                                    top[2] = event.value
+                                key = None if top[1] else top[2]
+                                top[1] = not top[1]
+                            elif seq_keys and seq_keys[-1] == "polygon":
+                                points += 1
+                                if points > MAX_AREA_POINTS:
+                                    self.error("file-too-large", f"the areas' outlines hold more than "
+                                               f"{MAX_AREA_POINTS:,} points, more than an area map may; it is "
+                                               "cut short here", _mark(event.start_mark))
+                                    return False
+                        if isinstance(event, yaml.SequenceStartEvent):
+                            stack.append([False, False, None])
+                            seq_keys.append(key)
+                        elif isinstance(event, yaml.MappingStartEvent):
+                            stack.append([True, True, None])
+                    elif isinstance(event, yaml.SequenceEndEvent):
+                        stack.pop()
+                        seq_keys.pop()
+                    elif isinstance(event, yaml.MappingEndEvent):
+                        stack.pop()
                 if isinstance(event, yaml.AliasEvent):
                     aliases += 1
                     repeated += anchors.get(event.anchor or "", 0)

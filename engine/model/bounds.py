@@ -27,6 +27,13 @@ MAX_ELEVATION = 100_000  # elevation, in the map's own unit (feet, metres or lev
 MAX_LEVEL = 100  # the level of an extra location in a hex (|level|)
 MAX_COST = 100  # MP to enter a hex or cross a hexside
 
+# -- the area map (Storm over Arnhem) -------------------------------------------------------------
+# the shipped map has 33 areas and 148 points; these keep validate, info, render and play of an accepted
+# area map under 2 s of CPU on a 2-core machine (docs/reliability.md), and are counted while the YAML is read
+MAX_AREAS = 2_000
+MAX_AREA_VERTICES = 1_000  # points of one area's outline
+MAX_AREA_POINTS = 20_000  # points of all the outlines of a file
+
 # -- the scenario -------------------------------------------------------------------------------
 MAX_UNIT_VALUE = 99  # a printed value: attack, defense, strength, endurance, movement allowance
 MAX_STEPS = 20  # steps (Hits) a unit may take
