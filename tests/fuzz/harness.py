@@ -27,12 +27,16 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import kinds
 from .mutate import mutate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 ACCEPTED, REJECTED, UNLOCATED, CRASH, REFUSED = "accepted", "rejected", "unlocated", "crash", "refused"
-FAILURES = (UNLOCATED, CRASH, REFUSED)
+FAILURES = (UNLOCATED, CRASH, REFUSED, kinds.BAD_OUTPUT)
+# the share of cases of each kind: a damaged scenario or its map file (this module), a damaged map file alone
+# and a damaged Tiled map for `import` (kinds.py); the rest are scenario cases
+MAP_CASES, TMX_CASES = 0.27, 0.25
 
 
 @functools.lru_cache(maxsize=1)
@@ -74,7 +78,7 @@ def _cli(argv: list[str]) -> int:
         return int(exc.code or 0) if isinstance(exc.code, int) else 2
 
 
-def check(scenario: Path, folder: Path) -> tuple[str, str]:
+def check(scenario: Path, folder: Path, extra: random.Random | None = None) -> tuple[str, str]:
     """What happens to a (possibly damaged) scenario: (kind, detail)."""
     from hexwright.app.subcommands.loading import load_any
     from hexwright.engine.validation import Severity
@@ -95,12 +99,20 @@ def check(scenario: Path, folder: Path) -> tuple[str, str]:
         rc = _cli(argv)
         if rc != 0:
             return REFUSED, f"hexwright {name} ended with status {rc} on a file that validates"
+    if extra is not None:  # one more command, drawn for the case (kinds.py)
+        failed = kinds.scenario_extra(scenario, folder, extra)
+        if failed is not None:
+            return failed
     return ACCEPTED, ""
 
 
 def plan(n: int, seed: int) -> tuple[random.Random, Path, Path, str]:
-    """Case n's generator (after its draws), scenario, map file and the file to damage."""
+    """Case n's generator (after its draws), scenario, map file and the file to damage ("scenario", "map", or
+    "map file" and "tmx" for the cases of kinds.py, whose source those draw)."""
     rng = random.Random(f"{seed}:{n}")
+    draw = rng.random()
+    if draw < MAP_CASES + TMX_CASES:
+        return rng, Path(), Path(), "map file" if draw < MAP_CASES else "tmx"
     scenario, map_file = rng.choice(sources())
     target = "scenario" if rng.random() < 0.6 else "map"
     return rng, scenario, map_file, target
@@ -108,6 +120,8 @@ def plan(n: int, seed: int) -> tuple[random.Random, Path, Path, str]:
 
 def run_case(n: int, seed: int) -> Outcome:
     rng, scenario, map_file, target = plan(n, seed)
+    if target in ("map file", "tmx"):
+        return _run_other(n, rng, target)
     folder = Path(tempfile.mkdtemp(prefix="hexwright-fuzz-"))
     t0 = time.process_time()
     try:
@@ -117,10 +131,26 @@ def run_case(n: int, seed: int) -> Outcome:
         damaged, mutation = mutate(victim.read_bytes(), rng)
         victim.write_bytes(damaged)
         try:
-            kind, detail = check(folder / scenario.name, folder)
+            kind, detail = check(folder / scenario.name, folder, rng)
         except Exception:  # the point of the suite: nothing may escape
             kind, detail = CRASH, traceback.format_exc(limit=8)
         return Outcome(n, scenario.relative_to(SCENARIOS).as_posix(), target, mutation, kind, detail,
                        time.process_time() - t0)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _run_other(n: int, rng: random.Random, target: str) -> Outcome:
+    """A case of kinds.py: a damaged map file alone, or a damaged Tiled map imported."""
+    folder = kinds.fresh_folder()
+    t0 = time.process_time()
+    source, mutation = "?", "?"
+    try:
+        run = kinds.run_map_case if target == "map file" else kinds.run_tmx_case
+        try:
+            source, target, mutation, (kind, detail) = run(rng, folder)
+        except Exception:  # the point of the suite: nothing may escape
+            kind, detail = CRASH, traceback.format_exc(limit=8)
+        return Outcome(n, source, target, mutation, kind, detail, time.process_time() - t0)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
