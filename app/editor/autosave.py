@@ -366,6 +366,9 @@ class Autosaver(QObject):
         for key, owner in list(_writers.items()):
             if owner is self:
                 del _writers[key]
+        # no longer the window's child: a window that drops its stopped autosaver frees it, and with it the
+        # document it held (every document opened in one window stayed in memory, its map and scenario too)
+        self.setParent(None)
 
 
 def _weak_clean_handler(saver: Autosaver):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from hexwright.engine.validation import Diagnostic
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -165,6 +166,9 @@ class FileOperations(ShellBase):
         import shiboken6
 
         win = make_window(kind, self.settings, doc)
+        # freed when it closes: its panels' signals hold lambdas that hold the window, a cycle through Qt
+        # that Python's collector cannot see (hundreds of files opened in one process piled windows up)
+        win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.opened_windows = [w for w in self.opened_windows if shiboken6.isValid(w) and w.isVisible()]
         self.opened_windows.append(win)
         win.show()
