@@ -33,7 +33,7 @@ class MapView(ZoomView):
         self.tool: Tool | None = None
         self._hover: Hex | None = None
         self.counter_handler: Any = None  # CounterLayer of an open scenario, or None
-        self.file_drop_handler: Any = None  # the MainWindow: opens map and scenario files dropped on the view
+        self.file_drop_handler: Any = None  # the EditorWindow: opens map and scenario files dropped on the view
         self.setAcceptDrops(True)
         self._fitted = True  # keep the whole map in view until the person zooms or pans (auto_fit)
         self._fitting = False

@@ -20,14 +20,14 @@ from hexwright.app.render.settle import settle
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from .mainwindow import MainWindow
+from .window import EditorWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 FM1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 KOENIG = ROOT / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 
 
-def _shoot(win: MainWindow, app: QApplication, path: Path) -> None:
+def _shoot(win: EditorWindow, app: QApplication, path: Path) -> None:
     settle(app, 1.5)
     screen = win.screen()
     pix = screen.grabWindow(0, win.x(), win.y(), win.width(), win.height()) if screen is not None else None
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     app = existing if isinstance(existing, QApplication) else QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
         settings = QSettings(str(Path(tmp) / "editor.ini"), QSettings.Format.IniFormat)
-        win = MainWindow(settings=settings, offer_recovery=False)
+        win = EditorWindow(settings=settings, offer_recovery=False)
         win.move(0, 0)
         win.resize(1600, 1000)
         win.show()

@@ -1,6 +1,6 @@
-"""What the parts of the editor window share (app/editor/mainwindow.py puts them together): the window's
-state, declared once so that each part (menus, docks, file operations, Map menu, scenario) is checked
-against it. The attributes are set by MainWindow.__init__ and the parts' build methods."""
+"""What every editor window has, whatever its map kind: its state, declared once so that the file
+operations (app/editor/window_files.py) are checked against it, the Layers panel's questions and the
+title. The attributes are set by EditorWindow.__init__ (app/editor/window.py)."""
 
 from __future__ import annotations
 

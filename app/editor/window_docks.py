@@ -1,15 +1,12 @@
-"""The editor window's dockable panels, status bar, layers and layout (window geometry, dock state and
-the zoom and centre kept per file)."""
+"""The hex kind's dockable panels (terrain palette, properties, diagnostics), status bar and layout (window
+geometry, dock state and the zoom and centre kept per file)."""
 
 from __future__ import annotations
 
-from hexwright.app.hexmap.canvas import MapCanvas
 from PySide6.QtCore import QByteArray, QPointF, Qt
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
-    QUndoView,
     QWidget,
 )
 
@@ -17,8 +14,6 @@ from .commands import SetUnderlay, new_stroke
 from .panels import (
     DiagnosticsPanel,
     HexEditor,
-    LayersPanel,
-    OverviewWidget,
     PalettePanel,
     PropertiesPanel,
 )
@@ -34,11 +29,6 @@ class DockLayout(EditorWindowBase):
         self.palette_panel.new_region.clicked.connect(self.new_region)
         self.palette_panel.rename_region.clicked.connect(self.rename_region)
         self.palette_panel.delete_region.clicked.connect(self.delete_region)
-        self.layers = LayersPanel()
-        self.layers.visibilityChanged.connect(self.set_layer_visible)
-        self.layers.lockChanged.connect(self.set_layer_locked)
-        self.layers.opacityChanged.connect(self.set_underlay_opacity)
-        self.layers.opacityReleased.connect(lambda: setattr(self, "_opacity_stroke", None))
         self.properties = PropertiesPanel()
         self.hex_editor = HexEditor()
         self.hex_editor.terrainChosen.connect(self._set_selected_terrain)
@@ -54,41 +44,26 @@ class DockLayout(EditorWindowBase):
         self.diagnostics.jumpToHex.connect(self.jump_to_label)
         self.diagnostics.unitActivated.connect(lambda uid: self.select_unit(uid, source="diagnostics"))
         self.diagnostics.revalidate.connect(self.revalidate)
-        self.history = QUndoView(self.undo_group)
-        self.history.setEmptyLabel("<opened>")
-        self.overview = OverviewWidget()
-        self.overview.navigate.connect(self.view.centerOn)
-        self.dock_palette = self._dock("Terrain palette", "paletteDock", self.palette_panel, R)
-        self.dock_layers = self._dock("Layers", "layersDock", self.layers, R)
-        self.dock_overview = self._dock("Overview", "overviewDock", self.overview, R)
-        self.dock_properties = self._dock("Properties", "propertiesDock", properties_box, L)
-        self.dock_history = self._dock("Undo history", "historyDock", self.history, L)
-        self.dock_diagnostics = self._dock("Diagnostics", "diagnosticsDock", self.diagnostics,
-                                           Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.tabifyDockWidget(self.dock_layers, self.dock_overview)
-        self.tabifyDockWidget(self.dock_properties, self.dock_history)
-        self.dock_layers.raise_()
+        dock = self.win._dock
+        self.dock_palette = dock("Terrain palette", "paletteDock", self.palette_panel, R)
+        self.dock_properties = dock("Properties", "propertiesDock", properties_box, L)
+        self.dock_diagnostics = dock("Diagnostics", "diagnosticsDock", self.diagnostics,
+                                     Qt.DockWidgetArea.BottomDockWidgetArea)
+
+    def arrange_docks(self) -> None:
+        win = self.win
+        win.tabifyDockWidget(win.dock_layers, win.dock_overview)
+        win.tabifyDockWidget(self.dock_properties, win.dock_history)
+        win.dock_layers.raise_()
         self.dock_properties.raise_()
-        for layer in self.layers.visible_boxes:
-            a = QAction(self.layers.visible_boxes[layer].toolTip().replace("Show the ", "").capitalize(), self)
-            a.setCheckable(True)
-            a.setChecked(True)
-            a.toggled.connect(self.layers.visible_boxes[layer].setChecked)
-            self.layers.visible_boxes[layer].toggled.connect(a.setChecked)
-            self.layers_menu.addAction(a)
 
     def _build_status(self) -> None:
-        sb = self.statusBar()
+        sb = self.win.statusBar()
         self.hex_label = QLabel("")
         self.hex_label.setMinimumWidth(360)
         self.tool_label = QLabel("")
-        self.zoom_label = QLabel("100%")
         sb.addWidget(self.hex_label, 1)
         sb.addPermanentWidget(self.tool_label)
-        sb.addPermanentWidget(self.zoom_label)
-
-    def map_layers(self) -> MapCanvas | None:
-        return self.canvas
 
     def set_underlay_opacity(self, opacity: float) -> None:
         m = self.document.map if self.document else None
@@ -101,24 +76,28 @@ class DockLayout(EditorWindowBase):
         self.document.push(SetUnderlay(m, replace(m.underlay, opacity=opacity), "Change underlay opacity",
                                        self._opacity_stroke))
 
+    def end_opacity_stroke(self) -> None:
+        self._opacity_stroke = None
+
     def restore_layout(self) -> None:
+        win = self.win
         geo = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
         if isinstance(geo, QByteArray):
-            self.restoreGeometry(geo)
+            win.restoreGeometry(geo)
         else:  # first run: 1280 x 800, or the whole of a larger screen (up to 1600 x 1000)
             screen = QApplication.primaryScreen()
             avail = screen.availableGeometry() if screen is not None else None
             w, h = 1280, 800
             if avail is not None and avail.width() >= w and avail.height() >= h:
                 w, h = min(avail.width(), 1600), min(avail.height(), 1000)
-            self.resize(w, h)
+            win.resize(w, h)
         if isinstance(state, QByteArray):
-            self.restoreState(state)
+            win.restoreState(state)
         else:  # first run: give the map most of the window
-            self.resizeDocks([self.dock_diagnostics], [110], Qt.Orientation.Vertical)
-            self.resizeDocks([self.dock_properties, self.dock_palette], [210, 250], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.dock_palette, self.dock_layers], [330, 260], Qt.Orientation.Vertical)
+            win.resizeDocks([self.dock_diagnostics], [110], Qt.Orientation.Vertical)
+            win.resizeDocks([self.dock_properties, self.dock_palette], [210, 250], Qt.Orientation.Horizontal)
+            win.resizeDocks([self.dock_palette, win.dock_layers], [330, 260], Qt.Orientation.Vertical)
 
     def _view_key(self) -> str | None:
         doc = self.document
@@ -153,6 +132,6 @@ class DockLayout(EditorWindowBase):
         self.workspace.save_current()
         if self.workspace.map_only:  # the layout kept is the one with the panels shown
             self.workspace.set_map_only(False)
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/geometry", self.win.saveGeometry())
+        self.settings.setValue("window/state", self.win.saveState())
         self.settings.sync()
