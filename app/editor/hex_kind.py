@@ -51,6 +51,10 @@ from PySide6.QtGui import QColor
 from .commands import PaintTerrain, SetElevation
 from .counter_layer import CounterLayer
 from .document import MapDocument
+from .hex_docks import DockLayout
+from .hex_mapmenu import MapMenuActions
+from .hex_menus import MenuBuilder
+from .hex_scenario import ScenarioActions
 from .kinds import HEX
 from .mapview import MapView
 from .panels import (
@@ -58,10 +62,6 @@ from .panels import (
 )
 from .preferences import Preferences
 from .tools import TOOL_CLASSES, BrushState, Tool
-from .window_docks import DockLayout
-from .window_mapmenu import MapMenuActions
-from .window_menus import MenuBuilder
-from .window_scenario import ScenarioActions
 from .workspace import Workspace
 
 if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
@@ -82,7 +82,7 @@ def stamp_brush(win: EditorWindow, h: Hex) -> None:
 
 class HexKindEditor(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
     """A hex map's view, tools, panels, menus and clipboard in the editor window `win`: the parts
-    (window_*.py) hold the actions and menus, docks and layout, the Map menu and the scenario's parts;
+    (hex_*.py) hold the actions and menus, docks and layout, the Map menu and the scenario's parts;
     this class builds them and holds the selection, tools and palette."""
 
     kind = HEX

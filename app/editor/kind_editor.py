@@ -1,12 +1,12 @@
 """What a map kind puts into the one editor window (app/editor/window.py): a hex map and an area map are
-two kinds of one document (app/editor/kinds.py), and each kind's `make_editor(win)` gives the window a
-KindEditor that supplies the view in the middle, the tools, the kind's own panels, menus and toolbar, the
-clipboard, and how a document of the kind is shown. The window owns everything the kinds share: the File,
-Edit, View and Help menus, undo and its history, the Layers and Overview panels, autosave and recovery,
-recent files, dropped files, preferences and the title.
+two kinds of one document (app/editor/kinds.py), and each kind names the KindEditor that supplies the
+view in the middle, the tools, the kind's own panels, menus and toolbar, the clipboard, and how a
+document of the kind is shown (`kinds.make_editor(kind, win)`). The window owns everything the kinds
+share: the File, Edit, View and Help menus, undo and its history, the Layers and Overview panels,
+autosave and recovery, recent files, dropped files, preferences and the title.
 
-The hex kind's editor is app/editor/hex_editor.py (its parts in window_*.py), the area kind's
-app/editor/area_editor.py. A kind's attributes and methods read through the window as well
+The hex kind's part is app/editor/hex_kind.py (its parts in hex_*.py), the area kind's
+app/editor/area_kind.py. A kind's attributes and methods read through the window as well
 (`win.canvas`, `win.select_areas(...)`): scripts and tests use the window for both."""
 
 from __future__ import annotations

@@ -2,10 +2,15 @@
 (Tiled's one MapDocument for every orientation). A kind says which files are its own, opens them, makes
 a new document with its New dialog and makes its part of the one editor window (app/editor/window.py):
 the view, tools, panels, menus and clipboard (app/editor/hex_kind.py for hexes, app/editor/area_kind.py
-for areas), imported when first needed."""
+for areas).
+
+Like the engine's registry of rules families, a kind's part and the window are named by strings and
+imported when first needed: the window imports this module, and this module imports neither the window
+nor the kinds' parts (no import loop inside the editor)."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -23,13 +28,10 @@ class MapKind(Protocol):
 
     name: str  # "hex", "area"
     title: str  # "Hex Map", "Area Map": File > New > …
+    editor: str  # "module:Class" of its KindEditor: view, tools, panels, menus, clipboard
 
     def holds(self, doc: Any) -> bool:
         """`doc` is a document of this kind."""
-        ...
-
-    def make_editor(self, win: EditorWindow) -> KindEditor:
-        """The kind's part of the editor window `win`: view, tools, panels, menus, clipboard."""
         ...
 
     def noun(self, doc: Any) -> str:
@@ -53,27 +55,36 @@ class MapKind(Protocol):
         ...
 
 
+def _named(spec: str) -> Any:
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+WINDOW = "hexwright.app.editor.window:EditorWindow"
+
+
+def make_editor(kind: MapKind, win: EditorWindow) -> KindEditor:
+    """The kind's part of the editor window `win`."""
+    part: KindEditor = _named(kind.editor)(win)
+    return part
+
+
 def make_window(kind: MapKind, settings: QSettings | None, document: Any | None = None,
                 offer_recovery: bool = False) -> EditorWindow:
     """A new editor window for `kind` (on `document`, else on an empty untitled one)."""
-    from .window import EditorWindow
-
-    return EditorWindow(document, kind=kind, settings=settings, offer_recovery=offer_recovery)
+    win: EditorWindow = _named(WINDOW)(document, kind=kind, settings=settings, offer_recovery=offer_recovery)
+    return win
 
 
 class HexKind:
     name = "hex"
     title = "Hex Map"
+    editor = "hexwright.app.editor.hex_kind:HexKindEditor"
 
     def holds(self, doc: Any) -> bool:
         from .document import MapDocument
 
         return isinstance(doc, MapDocument)
-
-    def make_editor(self, win: EditorWindow) -> KindEditor:
-        from .hex_kind import HexKindEditor
-
-        return HexKindEditor(win)
 
     def noun(self, doc: Any) -> str:
         return "scenario" if doc.scenario is not None else "map"
@@ -107,16 +118,12 @@ class HexKind:
 class AreaKind:
     name = "area"
     title = "Area Map"
+    editor = "hexwright.app.editor.area_kind:AreaKindEditor"
 
     def holds(self, doc: Any) -> bool:
         from hexwright.app.areamap.document import AreaMapDocument
 
         return isinstance(doc, AreaMapDocument)
-
-    def make_editor(self, win: EditorWindow) -> KindEditor:
-        from .area_kind import AreaKindEditor
-
-        return AreaKindEditor(win)
 
     def noun(self, doc: Any) -> str:
         return "scenario on an area map" if doc.scenario is not None else "area map"

@@ -27,7 +27,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QUndoView, QWidget
 
-from .kinds import HEX, MapKind, kind_of_document
+from .kinds import HEX, MapKind, kind_of_document, make_editor
 from .panels import LayersPanel, OverviewWidget
 from .preferences import Preferences, PreferencesDialog
 from .window_base import editor_settings
@@ -55,7 +55,7 @@ class EditorWindow(FileOperations):
         self.opened_windows: list[Any] = []
         self.last_status = ""
         self.undo_group = QUndoGroup(self)
-        self.kind_editor = self.kind.make_editor(self)
+        self.kind_editor = make_editor(self.kind, self)
         self.view = self.kind_editor.make_view()
         self.setCentralWidget(self.view)
         self.setAcceptDrops(True)

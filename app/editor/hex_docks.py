@@ -11,16 +11,16 @@ from PySide6.QtWidgets import (
 )
 
 from .commands import SetUnderlay, new_stroke
+from .hex_base import HexKindBase
 from .panels import (
     DiagnosticsPanel,
     HexEditor,
     PalettePanel,
     PropertiesPanel,
 )
-from .window_hexbase import EditorWindowBase
 
 
-class DockLayout(EditorWindowBase):
+class DockLayout(HexKindBase):
     def _build_docks(self) -> None:
         R, L = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
         self.palette_panel = PalettePanel()

@@ -1,5 +1,5 @@
 """The hex kind's part of the editor window: its state, declared once so that each of its parts (menus,
-docks, Map menu, scenario: window_*.py) is checked against it; app/editor/hex_kind.py puts the parts
+docks, Map menu, scenario: hex_*.py) is checked against it; app/editor/hex_kind.py puts the parts
 together. The attributes are set by HexKindEditor.__init__ and the parts' build methods; what the window
 owns (document, undo, Layers and Overview panels, File menu) is `self.win`'s (app/editor/window.py)."""
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .workspace import Workspace
 
 
-class EditorWindowBase(KindEditor):
+class HexKindBase(KindEditor):
     """The hex kind's state (no behaviour: see the parts and HexKindEditor)."""
 
     if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class EditorWindowBase(KindEditor):
         @property
         def document(self) -> MapDocument: ...
 
-        # menus and actions (window_menus.py)
+        # menus and actions (hex_menus.py)
         export_menu: QMenu
         scenario_menu: QMenu
         play_menu: QMenu
@@ -74,7 +74,7 @@ class EditorWindowBase(KindEditor):
         act_sheets: QAction
         act_playtest: QAction
         act_balance_lab: QAction
-        # docks and status bar (window_docks.py)
+        # docks and status bar (hex_docks.py)
         palette_panel: PalettePanel
         properties: PropertiesPanel
         hex_editor: HexEditor
@@ -87,7 +87,7 @@ class EditorWindowBase(KindEditor):
         playtest_window: Any
         balance_lab_dialog: Any
         sheets_dialog: Any
-        # what one part calls in another (mainwindow.py and the window_*.py parts define them)
+        # what one part calls in another (hex_kind.py and the hex_*.py parts define them)
         choose: Callable[..., Any]
         _radius_changed: Callable[..., Any]
         new_region: Callable[..., Any]

@@ -9,14 +9,14 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from .document import ConvertToScenario
-from .window_hexbase import EditorWindowBase
+from .hex_base import HexKindBase
 from .workspace import remember_layout
 
 if TYPE_CHECKING:
     from .scenario_panels import ScenarioPanels
 
 
-class ScenarioActions(EditorWindowBase):
+class ScenarioActions(HexKindBase):
     @property
     def scenario_panels(self) -> ScenarioPanels | None:
         """The scenario docks while a scenario is open. Opening a scenario before the window has been

@@ -9,12 +9,12 @@ from PySide6.QtWidgets import (
 )
 
 from .commands import ResizeGrid, SetMapProperties, SetUnderlay
-from .window_hexbase import EditorWindowBase
+from .hex_base import HexKindBase
 
 SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 
 
-class MapMenuActions(EditorWindowBase):
+class MapMenuActions(HexKindBase):
     def load_scan_underlay(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.win, "Load a scanned map", self.win._last_dir(), SCAN_FILTER)
         if path:

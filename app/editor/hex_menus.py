@@ -11,10 +11,10 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from .window_hexbase import EditorWindowBase
+from .hex_base import HexKindBase
 
 
-class MenuBuilder(EditorWindowBase):
+class MenuBuilder(HexKindBase):
     def _build_actions(self) -> None:
         action = self.win._action
         self.act_export = action("Map &Picture (PNG, SVG, PDF)…", self.export, "Ctrl+E",
