@@ -59,7 +59,7 @@ def editor_shot(app: QApplication, out: Path) -> None:
         win.open_path(CORRIDOR, ask_save=False)
         win.wait_shown()
         win.view.set_zoom(0.85)
-        win.jump_to_label("3021")
+        win.jump_to_label("3019")
         win.select_hex(None)
         win.set_tool("brush")
         _shoot(win, app, out / "editor.png")
