@@ -50,6 +50,7 @@ class AreaKindEditor(KindEditor):
     """An area map's view, tools, panels, menus and clipboard in the editor window `win`."""
 
     kind = AREA
+    layout_key = "areaWindow"
     layer_titles = AREA_LAYERS
 
     def __init__(self, win: EditorWindow) -> None:
@@ -162,15 +163,14 @@ class AreaKindEditor(KindEditor):
         win.tabifyDockWidget(win.dock_layers, win.dock_overview)
         self.dock_problems.raise_()
         self.dock_borders.raise_()
+
+    def first_run_docks(self) -> None:
+        win = self.win
         # the map gets the height; the Units list more room than the Area and Borders panels above it
         win.resizeDocks([self.dock_problems], [110], Qt.Orientation.Vertical)
         win.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 170, 360],
                         Qt.Orientation.Vertical)
         win.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
-
-    def restore_layout(self) -> None:
-        """An area map's window keeps no layout of its own between sessions."""
-        self.win.resize(1400, 900)
 
     def started(self) -> None:
         self.set_tool("select")

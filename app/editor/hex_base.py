@@ -63,7 +63,6 @@ class HexKindBase(KindEditor):
         act_import_tiled: QAction
         act_export_tiled: QAction
         act_export_vassal: QAction
-        act_zoom_100: QAction
         act_load_scan: QAction
         act_fit_grid: QAction
         act_propose: QAction

@@ -1,14 +1,10 @@
-"""The hex kind's dockable panels (terrain palette, properties, diagnostics), status bar and layout (window
-geometry, dock state and the zoom and centre kept per file)."""
+"""The hex kind's dockable panels (terrain palette, properties, diagnostics), its status bar, their first
+run's sizes and the workspace's layouts (the window keeps its geometry, dock state and each file's view)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPointF, Qt
-from PySide6.QtWidgets import (
-    QApplication,
-    QLabel,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
 
 from .commands import SetUnderlay, new_stroke
 from .hex_base import HexKindBase
@@ -79,59 +75,14 @@ class DockLayout(HexKindBase):
     def end_opacity_stroke(self) -> None:
         self._opacity_stroke = None
 
-    def restore_layout(self) -> None:
+    def first_run_docks(self) -> None:
+        """Give the map most of the window."""
         win = self.win
-        geo = self.settings.value("window/geometry")
-        state = self.settings.value("window/state")
-        if isinstance(geo, QByteArray):
-            win.restoreGeometry(geo)
-        else:  # first run: 1280 x 800, or the whole of a larger screen (up to 1600 x 1000)
-            screen = QApplication.primaryScreen()
-            avail = screen.availableGeometry() if screen is not None else None
-            w, h = 1280, 800
-            if avail is not None and avail.width() >= w and avail.height() >= h:
-                w, h = min(avail.width(), 1600), min(avail.height(), 1000)
-            win.resize(w, h)
-        if isinstance(state, QByteArray):
-            win.restoreState(state)
-        else:  # first run: give the map most of the window
-            win.resizeDocks([self.dock_diagnostics], [110], Qt.Orientation.Vertical)
-            win.resizeDocks([self.dock_properties, self.dock_palette], [210, 250], Qt.Orientation.Horizontal)
-            win.resizeDocks([self.dock_palette, win.dock_layers], [330, 260], Qt.Orientation.Vertical)
+        win.resizeDocks([self.dock_diagnostics], [110], Qt.Orientation.Vertical)
+        win.resizeDocks([self.dock_properties, self.dock_palette], [210, 250], Qt.Orientation.Horizontal)
+        win.resizeDocks([self.dock_palette, win.dock_layers], [330, 260], Qt.Orientation.Vertical)
 
-    def _view_key(self) -> str | None:
-        doc = self.document
-        if doc is None or doc.path is None:
-            return None
-        import hashlib
-
-        return "views/" + hashlib.sha1(str(doc.path.resolve()).encode("utf-8")).hexdigest()[:16]
-
-    def remember_view(self) -> None:
-        """Keep the zoom and centre of the file's view, to show it the same way next time (Tiled does)."""
-        key = self._view_key()
-        if key is None or self.view.auto_fit:
-            if key is not None:
-                self.settings.remove(key)
-            return
-        c = self.view.mapToScene(self.view.viewport().rect().center())
-        self.settings.setValue(key, [self.view.zoom(), c.x(), c.y()])
-
-    def restore_view(self) -> None:
-        key = self._view_key()
-        value = self.settings.value(key) if key is not None else None
-        if isinstance(value, list) and len(value) == 3:
-            try:
-                z, x, y = (float(v) for v in value)
-            except (TypeError, ValueError):
-                return
-            self.view.show_view(z, QPointF(x, y))
-
-    def save_layout(self) -> None:
-        self.remember_view()
+    def before_save_layout(self) -> None:
         self.workspace.save_current()
         if self.workspace.map_only:  # the layout kept is the one with the panels shown
             self.workspace.set_map_only(False)
-        self.settings.setValue("window/geometry", self.win.saveGeometry())
-        self.settings.setValue("window/state", self.win.saveState())
-        self.settings.sync()

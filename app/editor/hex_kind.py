@@ -247,7 +247,6 @@ class HexKindEditor(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
 
     # -- document ----------------------------------------------------------------------------------
     def leave_document(self, old: MapDocument | None) -> None:
-        self.remember_view()
         if self.canvas is not None:
             self.canvas.detach()
         if old is not None:

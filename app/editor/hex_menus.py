@@ -25,7 +25,6 @@ class MenuBuilder(HexKindBase):
                                        "(TMX) with a tileset of its terrain")
         self.act_export_vassal = action("&VASSAL Module…", self.export_vassal, tip="Export the scenario as "
                                         "a VASSAL module: map, counters, set-up, reinforcements, turns")
-        self.act_zoom_100 = action("Actual &Size", self.view.zoom_actual, "Ctrl+1")
         self.act_load_scan = action("Load Scan &Underlay…", self.load_scan_underlay)
         self.act_fit_grid = action("&Fit Grid to Scan…", self.fit_grid_to_scan)
         self.act_propose = action("&Propose Terrain from Scan…", self.propose_terrain)
@@ -63,9 +62,6 @@ class MenuBuilder(HexKindBase):
 
     def clipboard_actions(self) -> list[QAction]:
         return self.clipboard.actions()
-
-    def view_actions(self) -> list[QAction]:
-        return [self.act_zoom_100]
 
     def build_menus(self) -> None:
         mb = self.win.menuBar()

@@ -28,6 +28,7 @@ class KindEditor:
     """One map kind's part of an editor window; `win` is the window it is part of."""
 
     kind: MapKind
+    layout_key = "window"  # the settings group the window's geometry and dock state are kept in
     layer_titles: dict[str, tuple[str, float]] | None = None  # the Layers panel's rows (None: the hex canvas's)
 
     def __init__(self, win: EditorWindow) -> None:
@@ -79,10 +80,6 @@ class KindEditor:
         """The kind's entries in the Edit menu after the clipboard's."""
         return []
 
-    def view_actions(self) -> list[QAction]:
-        """The kind's entries in the View menu after the zoom."""
-        return []
-
     def build_menus(self) -> None:
         """The kind's own menus between View and Help (Map, Scenario, Play, Tools)."""
 
@@ -113,12 +110,8 @@ class KindEditor:
     def apply_preferences(self, prefs: Preferences) -> None:
         """Use the canvas colours of `prefs` (the window has taken the rest)."""
 
-    def restore_layout(self) -> None:
-        """Restore the window's size and panels as they were (the kind keeps them)."""
+    def first_run_docks(self) -> None:
+        """Size the panels the first time a window of the kind opens (no layout kept yet)."""
 
-    def restore_view(self) -> None:
-        """Show the document's map as it was last shown, or fitted."""
-        self.win.view.fit_map()
-
-    def save_layout(self) -> None:
-        """Keep the window's layout and the document's view for next time."""
+    def before_save_layout(self) -> None:
+        """The window is about to keep its layout (the dock state) for next time."""

@@ -4,7 +4,7 @@ document (app/editor/kinds.py); the window asks its document's kind for a KindEd
 the clipboard. The window owns what every kind has: the File menu (app/editor/window_files.py: new, open,
 recent, save, close, quit, drop, autosave and recovery), Edit (undo, redo, the kind's clipboard,
 Preferences), View (zoom, layers, panels), Help, the Undo history, Layers and Overview panels, the status
-bar's zoom and the title.
+bar's zoom, the title, and the layout and each file's view kept between sessions.
 
 Entry points for scripts and benchmarks (all work offscreen, QT_QPA_PLATFORM=offscreen)::
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QLabel, QUndoView, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QUndoView, QWidget
 
 from .kinds import HEX, MapKind, kind_of_document, make_editor
 from .panels import LayersPanel, OverviewWidget
@@ -78,7 +78,7 @@ class EditorWindow(FileOperations):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.view.zoomChanged.connect(lambda _z: self._viewport_moved())
         self.view.viewportMoved.connect(self._viewport_moved)
-        self.kind_editor.restore_layout()
+        self.restore_layout()
         self.apply_preferences(self.prefs, save=False)
         self.set_document(document if document is not None else self.kind.empty_document())
         self.kind_editor.started()
@@ -117,6 +117,7 @@ class EditorWindow(FileOperations):
         self.act_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
         self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, "Ctrl+-")
         self.act_zoom_fit = self._action("&Fit to Window", self.view.fit_map, "Ctrl+0")
+        self.act_zoom_100 = self._action("Actual &Size", self.view.zoom_actual, "Ctrl+1")
         self.act_about = self._action("&About Hexwright", self.about)
         self.act_help = self._action("Hexwright &Help", lambda: self.help(), "F1", "The guides shipped with Hexwright")
 
@@ -127,7 +128,7 @@ class EditorWindow(FileOperations):
         self.edit_menu.addActions([self.act_undo, self.act_redo])
         self.edit_menu.addSeparator()
         self.view_menu = self.menuBar().addMenu("&View")
-        self.view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit])
+        self.view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_100])
         self.layers_menu = self.view_menu.addMenu("&Layers")
         self.panels_menu = self.view_menu.addMenu("&Panels")
 
@@ -158,7 +159,6 @@ class EditorWindow(FileOperations):
         self.edit_menu.addSeparator()
         self.edit_menu.addActions(k.edit_actions())
         self.edit_menu.addAction(self.act_prefs)
-        self.view_menu.insertActions(self.layers_menu.menuAction(), k.view_actions())
         k.build_menus()
         m = self.menuBar().addMenu("&Help")
         m.addAction(self.act_help)
@@ -178,6 +178,7 @@ class EditorWindow(FileOperations):
             raise ValueError(f"a {kind.title.lower()} opens in an editor window of its own, not in this "
                              f"{self.kind.title.lower()}'s")
         old = self.document
+        self.remember_view()
         self.kind_editor.leave_document(old)
         if old is not None:
             self.undo_group.removeStack(old.undo_stack)
@@ -213,11 +214,64 @@ class EditorWindow(FileOperations):
     def document_saved(self) -> None:
         self.kind_editor.document_saved()
 
-    def restore_view(self) -> None:
-        self.kind_editor.restore_view()
+    # -- the layout and each file's view, kept between sessions ------------------------------------------
+    def restore_layout(self) -> None:
+        """The window's size and panels as they were left in a window of its kind, else a first run's:
+        1280 x 800, or the whole of a larger screen (up to 1600 x 1000), the map given most of it."""
+        key = self.kind_editor.layout_key
+        geo = self.settings.value(f"{key}/geometry")
+        state = self.settings.value(f"{key}/state")
+        if isinstance(geo, QByteArray):
+            self.restoreGeometry(geo)
+        else:
+            screen = QApplication.primaryScreen()
+            avail = screen.availableGeometry() if screen is not None else None
+            w, h = 1280, 800
+            if avail is not None and avail.width() >= w and avail.height() >= h:
+                w, h = min(avail.width(), 1600), min(avail.height(), 1000)
+            self.resize(w, h)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        else:
+            self.kind_editor.first_run_docks()
 
     def save_layout(self) -> None:
-        self.kind_editor.save_layout()
+        """Keep the document's view, the window's size and its panels for next time."""
+        self.remember_view()
+        self.kind_editor.before_save_layout()
+        key = self.kind_editor.layout_key
+        self.settings.setValue(f"{key}/geometry", self.saveGeometry())
+        self.settings.setValue(f"{key}/state", self.saveState())
+        self.settings.sync()
+
+    def _view_key(self) -> str | None:
+        doc = self.document
+        if doc is None or doc.path is None:
+            return None
+        import hashlib
+
+        return "views/" + hashlib.sha1(str(doc.path.resolve()).encode("utf-8")).hexdigest()[:16]
+
+    def remember_view(self) -> None:
+        """Keep the zoom and centre of the file's view, to show it the same way next time (Tiled does)."""
+        key = self._view_key()
+        if key is None or self.view.is_fitted():
+            if key is not None:
+                self.settings.remove(key)
+            return
+        c = self.view.mapToScene(self.view.viewport().rect().center())
+        self.settings.setValue(key, [self.view.zoom(), c.x(), c.y()])
+
+    def restore_view(self) -> None:
+        """Show the file as it was last shown (it opens fitted to the window otherwise)."""
+        key = self._view_key()
+        value = self.settings.value(key) if key is not None else None
+        if isinstance(value, list) and len(value) == 3:
+            try:
+                z, x, y = (float(v) for v in value)
+            except (TypeError, ValueError):
+                return
+            self.view.show_view(z, QPointF(x, y))
 
     def show_status(self, text: str) -> None:
         self.last_status = text
@@ -225,8 +279,6 @@ class EditorWindow(FileOperations):
 
     def wait_shown(self) -> None:
         """Process pending events and paint the map view once (scripts and benchmarks)."""
-        from PySide6.QtWidgets import QApplication
-
         QApplication.processEvents()
         self.view.viewport().repaint()
 

@@ -123,3 +123,28 @@ def test_a_scenario_of_either_kind_opens_in_the_one_window_class(qtbot, settings
     area.ask_to_save = False
     assert type(area) is EditorWindow and area.kind is AREA and area.document.scenario is not None
     assert area.dock_units.isVisibleTo(area)
+
+
+def test_an_area_window_keeps_its_layout_and_each_files_view_as_a_hex_window_does(qtbot, settings, tmp_path):
+    path = tmp_path / "areas.yaml"
+    doc = AreaMapDocument(AreaMap(name="a", width=400, height=300))
+    doc.add_area([(0, 0), (100, 0), (100, 100), (0, 100)])
+    doc.save(path)
+    first = window(qtbot, settings, kind=AREA)
+    first.show()
+    assert first.open_path(path)
+    first.dock_problems.hide()
+    first.view.set_zoom(2.0)
+    first.view.centerOn(50, 50)
+    first.close()  # keeps the layout and the file's view
+    assert settings.contains("areaWindow/state") and not settings.contains("window/state")
+    again = window(qtbot, settings, kind=AREA)
+    again.show()
+    assert not again.dock_problems.isVisibleTo(again) and again.dock_borders.isVisibleTo(again)
+    assert again.open_path(path)
+    assert again.view.zoom() == pytest.approx(2.0)
+    centre = again.view.mapToScene(again.view.viewport().rect().center())
+    assert abs(centre.x() - 50) < 2 and abs(centre.y() - 50) < 2
+    hexes = window(qtbot, settings)  # a hex window keeps a layout of its own
+    hexes.show()
+    assert hexes.dock_diagnostics.isVisibleTo(hexes)
