@@ -30,6 +30,7 @@ from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QImage, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
+    QDockWidget,
     QFileDialog,
     QMenu,
     QMessageBox,
@@ -41,6 +42,8 @@ from .kind_editor import KindEditor
 from .kinds import AREA
 
 if TYPE_CHECKING:
+    from hexwright.engine.validation import Diagnostic
+
     from .window import EditorWindow
 
 SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
@@ -107,7 +110,6 @@ class AreaKindEditor(KindEditor):
         self.act_scan = action("Load Scan &Underlay…", self.load_scan_dialog)
         self.act_remove_scan = action("&Remove Scan Underlay", lambda: self.set_underlay(None))
         self.act_validate = action("&Validate", self.refresh_problems, "F7")
-        self.act_playtest = action("&Playtest…", self.playtest, "F5", "Play the scenario on its area map")
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self.win)
         for name, tool in self.tools.items():
@@ -145,8 +147,7 @@ class AreaKindEditor(KindEditor):
         m.addAction(self.act_validate)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()) + [self.act_merge])
-        m = mb.addMenu("&Play")
-        m.addAction(self.act_playtest)
+        mb.addMenu(self.win.play_menu)
 
     def _build_docks(self) -> None:
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
@@ -271,14 +272,16 @@ class AreaKindEditor(KindEditor):
 
     def refresh_problems(self) -> None:
         """List the drawing's problems and highlight them (and a scenario's validation)."""
+        self.show_validation(self.document.validate() if self.document.scenario is not None else [])
+
+    def show_validation(self, diags: list[Diagnostic]) -> QDockWidget:
+        """The drawing's problems and the scenario's errors and warnings `diags` in the Problems panel."""
         probs = self.document.area_map.problems()
-        diags = []
-        if self.document.scenario is not None:
-            diags = [d for d in self.document.validate() if d.severity.name in ("ERROR", "WARNING")]
-        self.problems.set_problems(probs, diags)
+        self.problems.set_problems(probs, [d for d in diags if d.severity.name in ("ERROR", "WARNING")])
         self.area_layers.set_problems(probs)
         n = len(probs)
         self.dock_problems.setWindowTitle(f"Problems ({n})" if n else "Problems")
+        return self.dock_problems
 
     # -- selection ----------------------------------------------------------------------------------
     def select_areas(self, ids) -> None:
@@ -421,24 +424,3 @@ class AreaKindEditor(KindEditor):
                 self.export_png(path)
             except OSError as exc:
                 QMessageBox.critical(self.win, "Export", str(exc))
-
-    def playtest(self) -> None:
-        sc = self.document.scenario
-        if sc is None:
-            QMessageBox.information(self.win, "Playtest", "A playtest needs a scenario on this map (units, sides, "
-                                    "rules family).")
-            return
-        from hexwright.engine.validation.diagnostics import has_errors
-
-        diags = self.document.validate()
-        if has_errors(diags):
-            self.refresh_problems()
-            QMessageBox.warning(self.win, "Playtest", "The scenario has errors; fix them first (Problems panel):\n\n"
-                                + "\n".join(d.format() for d in diags[:5]))
-            return
-        from .launchers import PLAYTEST, launch
-
-        try:
-            self.playtest_window = launch(PLAYTEST, self.win)
-        except LookupError as exc:
-            QMessageBox.information(self.win, "Playtest", str(exc).capitalize() + ".")

@@ -58,7 +58,6 @@ class HexKindBase(KindEditor):
         # menus and actions (hex_menus.py)
         export_menu: QMenu
         scenario_menu: QMenu
-        play_menu: QMenu
         act_export: QAction
         act_import_tiled: QAction
         act_export_tiled: QAction
@@ -71,8 +70,6 @@ class HexKindBase(KindEditor):
         act_validate: QAction
         act_new_scenario: QAction
         act_sheets: QAction
-        act_playtest: QAction
-        act_balance_lab: QAction
         # docks and status bar (hex_docks.py)
         palette_panel: PalettePanel
         properties: PropertiesPanel
@@ -83,8 +80,6 @@ class HexKindBase(KindEditor):
         dock_diagnostics: QDockWidget
         hex_label: QLabel
         tool_label: QLabel
-        playtest_window: Any
-        balance_lab_dialog: Any
         sheets_dialog: Any
         # what one part calls in another (hex_kind.py and the hex_*.py parts define them)
         choose: Callable[..., Any]
@@ -101,8 +96,6 @@ class HexKindBase(KindEditor):
         _set_selected_elevation: Callable[..., Any]
         jump_to_label: Callable[..., Any]
         revalidate: Callable[..., Any]
-        playtest: Callable[..., Any]
-        balance_lab: Callable[..., Any]
         print_counter_sheets: Callable[..., Any]
         new_scenario_dialog: Callable[..., Any]
         load_scan_underlay: Callable[..., Any]

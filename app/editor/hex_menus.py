@@ -35,12 +35,6 @@ class MenuBuilder(HexKindBase):
                                        tip="Make this map a scenario: two sides and a rules family")
         self.act_sheets = action("&Print Counter Sheets…", self.print_counter_sheets,
                                  tip="Export the counters as PDF sheets for double-sided printing")
-        self.act_playtest = action("&Playtest…", self.playtest, "F5",
-                                   "Play this scenario by its rules against a bot or hot-seat (the file is "
-                                   "untouched)")
-        self.act_playtest.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+T")])
-        self.act_balance_lab = action("&Balance Lab…", self.balance_lab, "Ctrl+Shift+B",
-                                      "Play many games of this scenario with bots and report the balance")
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self.win)
         for name, tool in self.tools.items():
@@ -70,8 +64,7 @@ class MenuBuilder(HexKindBase):
         m.addSeparator()
         m.addActions([self.act_properties, self.act_validate])
         self.scenario_menu = mb.addMenu("&Scenario")
-        self.play_menu = mb.addMenu("&Play")
-        self.play_menu.addActions([self.act_playtest, self.act_balance_lab])
+        mb.addMenu(self.win.play_menu)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
 
@@ -96,6 +89,6 @@ class MenuBuilder(HexKindBase):
         zb.addSeparator()
         zb.addActions([win.act_zoom_out, win.act_zoom_fit, win.act_zoom_in])
         zb.addSeparator()
-        zb.addAction(self.act_playtest)
+        zb.addAction(win.act_playtest)
         win.addToolBar(Qt.ToolBarArea.TopToolBarArea, zb)
         self.toolbars = [tb, zb]

@@ -1,5 +1,5 @@
-"""The hex kind's scenario parts (scenario docks and menu, unit selection, playtest, balance lab,
-counter sheets) and diagnostics."""
+"""The hex kind's scenario parts (scenario docks and menu, unit selection, counter sheets) and
+diagnostics."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from .document import ConvertToScenario
 from .hex_base import HexKindBase
-from .workspace import remember_layout
 
 if TYPE_CHECKING:
+    from hexwright.engine.validation import Diagnostic
+    from PySide6.QtWidgets import QDockWidget
+
     from .scenario_panels import ScenarioPanels
 
 
@@ -135,49 +137,10 @@ class ScenarioActions(HexKindBase):
         scenario file; the document has no file name until saved, so the map file is never overwritten."""
         self.document.push(ConvertToScenario(self.document, scenario))
 
-    def playtest(self) -> None:
-        """Open the scenario as a game in the playtest window, on a copy of its model (app/playtest)."""
-        from hexwright.engine.validation.diagnostics import has_errors
-
-        from .launchers import PLAYTEST, launch
-
-        doc = self.document
-        if doc is not None and doc.scenario is not None:
-            diags = doc.validate()  # the engine plays only what validates (the rules need a sound scenario)
-            self.diagnostics.set_diagnostics(diags)
-            self.counter_layer.set_diagnostics(diags)
-            if has_errors(diags):
-                errors = [d for d in diags if d.severity.name == "ERROR"]
-                self.dock_diagnostics.show()
-                self.dock_diagnostics.raise_()
-                first = "\n".join(d.format() for d in errors[:5])
-                more = f"\n... and {len(errors) - 5} more" if len(errors) > 5 else ""
-                self.show_status(f"Playtest needs a scenario without errors: {len(errors)} error(s), see Diagnostics")
-                QMessageBox.warning(self.win, "Playtest",
-                                    f"The scenario has {len(errors)} error(s); fix them before a playtest "
-                                    f"(the Diagnostics panel lists them, double-click one to go there):\n\n"
-                                    f"{first}{more}")
-                self.playtest_window = None
-                return
-        try:
-            self.playtest_window = launch(PLAYTEST, self.win)
-        except LookupError as exc:
-            QMessageBox.information(self.win, "Playtest", str(exc).capitalize() + ".")
-            self.playtest_window = None
-            return
-        if self.playtest_window is not None:  # the playtest keeps a layout of its own
-            remember_layout(self.playtest_window, self.settings, "playtest")
-
-    def balance_lab(self) -> None:
-        """The balance lab (app/balance_lab) on the scenario's file, a non-modal dialog kept by the window."""
-        from .launchers import BALANCE_LAB, launch
-
-        doc = self.document
-        path = str(doc.path) if doc is not None and doc.scenario is not None and doc.path is not None else None
-        try:
-            self.balance_lab_dialog = launch(BALANCE_LAB, self.win, path)
-        except LookupError as exc:
-            QMessageBox.information(self.win, "Balance lab", str(exc).capitalize() + ".")
+    def show_validation(self, diags: list[Diagnostic]) -> QDockWidget:
+        self.diagnostics.set_diagnostics(diags)
+        self.counter_layer.set_diagnostics(diags)
+        return self.dock_diagnostics
 
     def print_counter_sheets(self) -> None:
         if self.document is None or self.document.scenario is None:

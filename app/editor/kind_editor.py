@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hexwright.app.render.view import ZoomView
+    from hexwright.engine.validation import Diagnostic
     from PySide6.QtCore import QRectF, QSettings
     from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QMenu
+    from PySide6.QtWidgets import QDockWidget, QMenu
 
     from .kinds import MapKind
     from .preferences import Preferences
@@ -96,6 +97,10 @@ class KindEditor:
 
     def show_document(self, doc: Any) -> None:
         """Show `doc` (the window has made it its document, with its undo stack)."""
+        raise NotImplementedError
+
+    def show_validation(self, diags: list[Diagnostic]) -> QDockWidget:
+        """Show a scenario's validation in the kind's problems panel; that panel's dock."""
         raise NotImplementedError
 
     def document_saved(self) -> None:

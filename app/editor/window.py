@@ -3,8 +3,9 @@ document (app/editor/kinds.py); the window asks its document's kind for a KindEd
 (app/editor/kind_editor.py) that supplies the view, the tools, the kind's panels, menus and toolbar and
 the clipboard. The window owns what every kind has: the File menu (app/editor/window_files.py: new, open,
 recent, save, close, quit, drop, autosave and recovery), Edit (undo, redo, the kind's clipboard,
-Preferences), View (zoom, layers, panels), Help, the Undo history, Layers and Overview panels, the status
-bar's zoom, the title, and the layout and each file's view kept between sessions.
+Preferences), View (zoom, layers, panels), Play (playtest, balance lab: app/editor/window_play.py), Help,
+the Undo history, Layers and Overview panels, the status bar's zoom, the title, and the layout and each
+file's view kept between sessions.
 
 Entry points for scripts and benchmarks (all work offscreen, QT_QPA_PLATFORM=offscreen)::
 
@@ -31,10 +32,10 @@ from .kinds import HEX, MapKind, kind_of_document, make_editor
 from .panels import LayersPanel, OverviewWidget
 from .preferences import Preferences, PreferencesDialog
 from .window_base import editor_settings
-from .window_files import FileOperations
+from .window_play import PlayMenu
 
 
-class EditorWindow(FileOperations):
+class EditorWindow(PlayMenu):
     """One document of any map kind in a window (see the module's docstring)."""
 
     def __init__(self, document: Any | None = None, *, kind: MapKind | None = None,
@@ -131,6 +132,7 @@ class EditorWindow(FileOperations):
         self.view_menu.addActions([self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_100])
         self.layers_menu = self.view_menu.addMenu("&Layers")
         self.panels_menu = self.view_menu.addMenu("&Panels")
+        self.build_play_menu()
 
     def _build_shared_docks(self) -> None:
         """The Layers, Overview and Undo history panels, after the kind's own (the kind arranges them)."""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
     from .autosave import Autosaver
+    from .kind_editor import KindEditor
     from .kinds import MapKind
     from .panels import OverviewWidget
     from .preferences import Preferences
@@ -38,6 +39,7 @@ class ShellBase(QMainWindow):
     if TYPE_CHECKING:
         settings: QSettings
         prefs: Preferences
+        kind_editor: KindEditor  # the kind's part of the window: view, tools, panels, menus
         document: Any
         autosaver: Autosaver | None
         opened_windows: list[Any]  # the windows this one opened for documents of another kind

@@ -148,3 +148,26 @@ def test_an_area_window_keeps_its_layout_and_each_files_view_as_a_hex_window_doe
     hexes = window(qtbot, settings)  # a hex window keeps a layout of its own
     hexes.show()
     assert hexes.dock_diagnostics.isVisibleTo(hexes)
+
+
+def test_the_play_menu_is_the_windows_and_refuses_an_area_scenario_with_errors(qtbot, settings, tmp_path,
+                                                                               monkeypatch):
+    import shutil
+
+    from PySide6.QtWidgets import QMessageBox
+
+    for f in (SCENARIOS / "storm-arnhem").glob("the-crossing*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    w = window(qtbot, settings, kind=AREA)
+    w.show()
+    assert w.open_path(tmp_path / "the-crossing.yaml")
+    assert submenu(w, "&Play") == ["&Playtest…", "&Balance Lab…"]
+    uid = next(iter(w.document.scenario.placements))
+    w.document.scenario.placements[uid] = "99"  # no such area on the map
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warned.append(a[2]))
+    w.act_playtest.trigger()
+    assert w.playtest_window is None
+    assert warned and "error" in warned[0] and "Problems panel" in warned[0] and "99" in warned[0]
+    listed = [w.problems.item(i).text() for i in range(w.problems.count())]
+    assert any("99" in t for t in listed)
