@@ -53,7 +53,12 @@ class AreaKindEditor(KindEditor):
     """An area map's view, tools, panels, menus and clipboard in the editor window `win`."""
 
     kind = AREA
-    layout_key = "areaWindow"
+    layout_key, layouts_key = "areaWindow", "areaLayouts"
+    task_docks = {
+        "editing": {"areaDock", "bordersDock", "layersDock", "overviewDock", "historyDock", "areaProblemsDock"},
+        "setup": {"areaDock", "areaUnitsDock", "bordersDock", "layersDock", "areaProblemsDock"},
+    }
+    front_docks = ("areaUnitsDock", "areaDock", "bordersDock")
     layer_titles = AREA_LAYERS
 
     def __init__(self, win: EditorWindow) -> None:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .panels import DiagnosticsPanel, HexEditor, PalettePanel, PropertiesPanel
     from .scenario_panels import ScenarioPanels
     from .tools import BrushState, Tool
-    from .workspace import Workspace
 
 
 class HexKindBase(KindEditor):
@@ -50,7 +49,6 @@ class HexKindBase(KindEditor):
         _painted: bool
         counter_layer: CounterLayer
         clipboard: HexClipboard
-        workspace: Workspace
 
         @property
         def document(self) -> MapDocument: ...

@@ -1,5 +1,5 @@
 """The hex kind's dockable panels (terrain palette, properties, diagnostics), its status bar, their first
-run's sizes and the workspace's layouts (the window keeps its geometry, dock state and each file's view)."""
+run's sizes (the window keeps its geometry, dock state, task layouts and each file's view)."""
 
 from __future__ import annotations
 
@@ -81,8 +81,3 @@ class DockLayout(HexKindBase):
         win.resizeDocks([self.dock_diagnostics], [110], Qt.Orientation.Vertical)
         win.resizeDocks([self.dock_properties, self.dock_palette], [210, 250], Qt.Orientation.Horizontal)
         win.resizeDocks([self.dock_palette, win.dock_layers], [330, 260], Qt.Orientation.Vertical)
-
-    def before_save_layout(self) -> None:
-        self.workspace.save_current()
-        if self.workspace.map_only:  # the layout kept is the one with the panels shown
-            self.workspace.set_map_only(False)

@@ -62,7 +62,6 @@ from .panels import (
 )
 from .preferences import Preferences
 from .tools import TOOL_CLASSES, BrushState, Tool
-from .workspace import Workspace
 
 if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
     from .scenario_panels import ScenarioPanels
@@ -132,8 +131,6 @@ class HexKindEditor(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         self._build_toolbars()
         self._build_docks()
         self._build_status()
-        self.workspace = Workspace(win, self.settings, self.view)  # map-only (Tab), layouts per task
-        self.workspace.fill_menu(win.view_menu)
         self.view.hexHovered.connect(self._hovered)
         self.view.firstPainted.connect(self.view_painted)
 

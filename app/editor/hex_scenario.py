@@ -44,7 +44,7 @@ class ScenarioActions(HexKindBase):
                 self._panels_pending = True
         self._fill_scenario_menu()
         self.act_sheets.setEnabled(want)
-        self.workspace.document_opened(want)
+        self.win.workspace.document_opened(want)
         self.counter_layer.rebuild()
         self.win._update_title()
 
@@ -63,7 +63,7 @@ class ScenarioActions(HexKindBase):
         if self.selected_unit is not None:
             panels.oob.select_unit(self.selected_unit)
             panels.designer.select_unit(self.selected_unit)
-        self.workspace.panels_added()
+        self.win.workspace.panels_added()
 
     def _fill_scenario_menu(self) -> None:
         doc = self.document

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .workspace import FRONT_DOCKS
+
 if TYPE_CHECKING:
     from hexwright.app.render.view import ZoomView
     from hexwright.engine.validation import Diagnostic
@@ -30,6 +32,9 @@ class KindEditor:
 
     kind: MapKind
     layout_key = "window"  # the settings group the window's geometry and dock state are kept in
+    layouts_key = "layouts"  # the settings group of its task layouts (app/editor/workspace.py)
+    task_docks: dict[str, set[str]] | None = None  # the docks each task layout shows first (None: the hex kind's)
+    front_docks: tuple[str, ...] = FRONT_DOCKS  # the docks raised in their tab groups by a task's default layout
     layer_titles: dict[str, tuple[str, float]] | None = None  # the Layers panel's rows (None: the hex canvas's)
 
     def __init__(self, win: EditorWindow) -> None:
@@ -118,5 +123,3 @@ class KindEditor:
     def first_run_docks(self) -> None:
         """Size the panels the first time a window of the kind opens (no layout kept yet)."""
 
-    def before_save_layout(self) -> None:
-        """The window is about to keep its layout (the dock state) for next time."""

@@ -33,6 +33,7 @@ from .panels import LayersPanel, OverviewWidget
 from .preferences import Preferences, PreferencesDialog
 from .window_base import editor_settings
 from .window_play import PlayMenu
+from .workspace import Workspace
 
 
 class EditorWindow(PlayMenu):
@@ -73,6 +74,8 @@ class EditorWindow(PlayMenu):
         self._build_menus()
         self.kind_editor.build()
         self._build_shared_docks()
+        k = self.kind_editor  # map-only (Tab), panels tabbed together, a layout per task
+        self.workspace = Workspace(self, self.settings, self.view, k.layouts_key, k.task_docks, k.front_docks)
         self._fill_menus()
         self.zoom_label = QLabel("100%")
         self.statusBar().addPermanentWidget(self.zoom_label)
@@ -161,6 +164,7 @@ class EditorWindow(PlayMenu):
         self.edit_menu.addSeparator()
         self.edit_menu.addActions(k.edit_actions())
         self.edit_menu.addAction(self.act_prefs)
+        self.workspace.fill_menu(self.view_menu)
         k.build_menus()
         m = self.menuBar().addMenu("&Help")
         m.addAction(self.act_help)
@@ -193,6 +197,7 @@ class EditorWindow(PlayMenu):
         doc.modifiedChanged.connect(lambda _m: self._update_title())
         doc.pathChanged.connect(lambda _p: self._update_title())
         self.kind_editor.show_document(doc)
+        self.workspace.document_opened(doc.scenario is not None)  # a scenario opens in the set-up layout
         layers = self.map_layers()
         if layers is not None:  # the person's choices of shown and locked layers stay
             for layer, box in self.layers_panel.visible_boxes.items():
@@ -240,7 +245,9 @@ class EditorWindow(PlayMenu):
     def save_layout(self) -> None:
         """Keep the document's view, the window's size and its panels for next time."""
         self.remember_view()
-        self.kind_editor.before_save_layout()
+        self.workspace.save_current()
+        if self.workspace.map_only:  # the layout kept is the one with the panels shown
+            self.workspace.set_map_only(False)
         key = self.kind_editor.layout_key
         self.settings.setValue(f"{key}/geometry", self.saveGeometry())
         self.settings.setValue(f"{key}/state", self.saveState())

@@ -171,3 +171,21 @@ def test_the_play_menu_is_the_windows_and_refuses_an_area_scenario_with_errors(q
     assert warned and "error" in warned[0] and "Problems panel" in warned[0] and "99" in warned[0]
     listed = [w.problems.item(i).text() for i in range(w.problems.count())]
     assert any("99" in t for t in listed)
+
+
+def test_map_only_and_task_layouts_work_in_an_area_window_with_layouts_of_its_own(qtbot, settings, tmp_path):
+    import shutil
+
+    for f in (SCENARIOS / "storm-arnhem").glob("the-crossing*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    w = window(qtbot, settings, kind=AREA)
+    w.show()
+    assert {"&Map Only", "&Tab Panels Together", "Layout for &Task"} <= set(submenu(w, "&View"))
+    assert w.workspace.task == "editing" and not w.dock_units.isVisibleTo(w)
+    w.workspace.set_map_only(True)
+    assert not any(d.isVisibleTo(w) for d in (w.dock_area, w.dock_borders, w.dock_layers, w.dock_problems))
+    w.workspace.set_map_only(False)
+    assert w.dock_area.isVisibleTo(w) and w.dock_problems.isVisibleTo(w)
+    assert w.open_path(tmp_path / "the-crossing.yaml")
+    assert w.workspace.task == "setup" and w.dock_units.isVisibleTo(w)  # a scenario opens in the set-up layout
+    assert settings.contains("areaLayouts/editing") and not settings.contains("layouts/editing")
