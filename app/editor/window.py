@@ -48,6 +48,8 @@ class EditorWindow(PlayMenu):
         the editor's own window, with no `settings` given, does)."""
         super().__init__(parent)
         self.kind = kind_of_document(document) if document is not None else (kind or HEX)
+        if kind is not None and kind is not self.kind:
+            raise ValueError(f"a {self.kind.title.lower()} document in a {kind.title.lower()}'s window")
         self.settings = settings if settings is not None else editor_settings()
         self.prefs = Preferences.load(self.settings)
         self._prefs_dialog: PreferencesDialog | None = None

@@ -91,6 +91,8 @@ def test_a_document_of_the_other_kind_is_refused_not_mixed_in(qtbot, settings):
     with pytest.raises(ValueError, match="area map opens in an editor window of its own"):
         hexes.set_document(doc)
     assert hexes.kind is HEX and isinstance(hexes.document, MapDocument)
+    with pytest.raises(ValueError, match="area map document in a hex map's window"):
+        EditorWindow(doc, kind=HEX, settings=settings)
     with pytest.raises(AttributeError, match="hex kind has no attribute 'select_areas'"):
         hexes.select_areas(["1"])
 
