@@ -219,7 +219,7 @@ class AreaKindEditor(KindEditor):
         self.terrain_box.clear()
         for code, tt in table.items():
             self.terrain_box.addItem(tt.name or code, code)
-        if getattr(self, "brush_terrain", None) not in table:
+        if self.brush_terrain not in table:
             self.brush_terrain = next(iter(table), "open")
         self.terrain_box.setCurrentIndex(max(0, self.terrain_box.findData(self.brush_terrain)))
 
