@@ -11,8 +11,10 @@ The roll is SHA-256(a_k || b_k || k || the history's link before the roll) read 
 with 256 bits, and mapped onto the chance node's exact distribution (engine/rules/chance.py: the
 outcomes and their `Fraction` probabilities, in the order the rules list them).
 
-Who reveals when (referee.py): the side whose play reached the chance node reveals its value first and
-hands the file over; the other side reveals its own and the roll is made on its machine. The first
+Who reveals when (referee.py): no value is revealed before both players have joined (a player choosing
+his chain after seeing the other's value could try chains until the roll suited him). Then the side
+whose play reached the chance node reveals its value first and hands the file over; the other side
+reveals its own and the roll is made on its machine. The first
 revealer cannot know the roll (the other's value is still secret), the second learns it only after the
 first's value is fixed; a reload or an edit of the file changes nothing, since every value is fixed by
 the commitments made at the start.

@@ -73,12 +73,15 @@ class Replay:
         if st.is_terminal():
             return Waiting("over")
         if st.is_chance_node():
+            # no value is revealed before both players have committed to their chains: a player who joined
+            # after seeing the other's value could try commitments until the roll suited him
+            unjoined = [s for s in self.sides if not self.joined(s)]
+            if unjoined:
+                return Waiting("join", unjoined[0])
             k = self.rolls + 1
             if self.first_reveal is None:
-                side = self.holder()
-                return Waiting("reveal", side, k) if self.joined(side) else Waiting("join", side)
-            side = self.other(self.first_reveal.side)
-            return Waiting("reveal", side, k) if self.joined(side) else Waiting("join", side)
+                return Waiting("reveal", self.holder(), k)
+            return Waiting("reveal", self.other(self.first_reveal.side), k)
         side = st.current_player
         return Waiting("decision", side) if self.joined(side) else Waiting("join", side)
 
@@ -171,7 +174,8 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
         try:
             st.apply_checked(e.text)
         except IllegalAction as exc:
-            raise refuse(f"{e.text}: {exc}") from None
+            why = str(exc)
+            raise refuse(why if why.startswith(e.text) else f"{e.text}: {why}") from None
         return
     # a dice value
     if not st.is_chance_node():

@@ -71,19 +71,23 @@ class Table:
 
     @classmethod
     def of(cls, record: GameRecord, keyring: Keyring, name: str = "") -> Table:
-        rp = replay(record)
         seat = keyring.seat(record.game_id)
-        if seat is not None:
+        if seat is not None:  # first: what this machine sent must be there, unchanged
             _check_sent(record, seat)
+        rp = replay(record)
         table = cls(record, keyring, seat, rp, len(record.entries))
-        if seat is None:
-            free = [s for s in rp.sides if not rp.joined(s)]
-            if free:
-                side = free[0]
-                table.seat = keyring.take(record.game_id, side)
-                table._add(Entry(JOIN, side, value=table.seat.chain()[0].hex(),
-                                 name=name or rp.state.side_name(side)))
-                keyring.save()
+        free = [s for s in rp.sides if not rp.joined(s)]
+        if seat is None and free:
+            table.seat = seat = keyring.take(record.game_id, free[0])
+            keyring.save()
+        if seat is not None and not rp.joined(seat.side):
+            if seat.side not in free:  # pragma: no cover - a side is joined only by its own commitment
+                raise PbemError("the side this machine took is played by someone else", record.file)
+            # joining again after opening without saving: the same chain, so the same commitment and rolls
+            table._add(Entry(JOIN, seat.side, value=seat.chain()[0].hex(), name=name or rp.state.side_name(seat.side)))
+        elif seat is not None and _committed(rp, seat) is False:
+            raise PbemError("this machine's dice secret for the game is not the one committed in the file (the "
+                            "keyring was replaced?): it cannot play this side", record.file)
         table.settle()
         return table
 
@@ -111,7 +115,7 @@ class Table:
         if w.kind == "over":
             raise IllegalAction(f"the game is over ({self.replay.state.outcome_words()})")
         if not self.my_turn():
-            raise IllegalAction(self.waiting_words())
+            raise IllegalAction(f"not yours to decide now: the game waits for {self.waiting_words()}")
         text = action.text() if isinstance(action, Action) else action
         try:
             self._add(Entry(DO, self.seat.side, text=text))
@@ -210,6 +214,12 @@ class Table:
 def side_name(sc: Scenario, side: str) -> str:
     found = sc.side(side)
     return found.name if found is not None and found.name else side
+
+
+def _committed(rp: Replay, seat: Seat) -> bool:
+    """Whether the file's commitment for this machine's side is this machine's chain."""
+    join = next(e for e in rp.record.entries if e.kind == JOIN and e.side == seat.side)
+    return join.value == seat.chain()[0].hex()
 
 
 def _check_sent(record: GameRecord, seat: Seat) -> None:
