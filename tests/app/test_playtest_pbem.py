@@ -132,3 +132,21 @@ def test_the_editor_opens_a_game_file_in_the_playtest(qtbot, machines, monkeypat
     assert editor.open_path(bob / "game.hwgame")
     assert opened and isinstance(opened[0], PlaytestWindow) and isinstance(opened[0].session, PbemSession)
     qtbot.addWidget(opened[0])
+
+
+def test_the_desktop_entry_registers_the_game_file_type():
+    """resources/hexwright-mime.xml defines the type of .hwgame files and the desktop entry opens it."""
+    import xml.etree.ElementTree as ET
+
+    from hexwright.engine.pbem.record import KIND, MIME_TYPE, SUFFIX
+
+    resources = SCENARIOS.parent / "resources"
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    root = ET.parse(resources / "hexwright-mime.xml").getroot()
+    kinds = {t.get("type"): t for t in root.findall("m:mime-type", ns)}
+    assert MIME_TYPE in kinds
+    assert kinds[MIME_TYPE].find("m:glob", ns).get("pattern") == f"*{SUFFIX}"
+    assert KIND in kinds[MIME_TYPE].find("m:magic/m:match", ns).get("value")
+    entry = (resources / "hexwright.desktop").read_text()
+    mime_line = next(ln for ln in entry.splitlines() if ln.startswith("MimeType="))
+    assert MIME_TYPE in mime_line.split("=", 1)[1].split(";")
