@@ -17,7 +17,9 @@ from typing import Any
 
 from ..formats.scenariofile import dump_scenario, load_scenario
 from ..model.scenario import Scenario
+from ..rules.presentation import presenter_for
 from ..rules.protocol import CHANCE, Action, IllegalAction, make_game
+from ..rules.registry import RULES_FAMILIES
 from ..validation.diagnostics import has_errors
 from .keyring import Keyring, Seat
 from .record import DO, JOIN, REVEAL, Entry, GameRecord, PbemError
@@ -200,14 +202,18 @@ class Table:
         st = self.replay.state
         other = next((s for s in self.replay.sides if s != self.side), "")
         entries = st.history()
-        texts = st.public_history(other) if other else st.action_texts()
-        lines = [f"{self.record.title} ({self.record.rules}), game {self.record.game_id}",
+        presenter = presenter_for(st)
+        family = RULES_FAMILIES.get(self.record.rules)
+        system = f"{family.name}: {family.title}" if family is not None else self.record.rules
+        players = ", ".join(f"{st.side_name(s)}: {n}" for s, n in self.record.players().items())
+        lines = [f"{self.record.title} ({system}), game {self.record.game_id}; {players}",
                  f"{len(entries)} actions so far; waiting for {self.waiting_words()}", ""]
         start = max(0, len(entries) - moves)
         for n in range(start, len(entries)):
             e = entries[n]
             who = "Dice" if e.player == CHANCE else st.side_name(e.player)
-            lines.append(f"{n + 1:4d}. {e.phase.turn_text()} {who}: {texts[n]}")
+            text = presenter.action_text(st, e.action) if not other or e.visible_to(other) else st.masked_text(e)
+            lines.append(f"{n + 1:4d}. {e.phase.turn_text()} {who}: {text}")
         return "\n".join(lines) + "\n"
 
 

@@ -69,9 +69,13 @@ class Players:
         return Table.open(self.file(who), self.keyrings[who], who.capitalize())
 
 
-def start(tmp_path: Path, rules: str, side: str | None = None) -> tuple[Players, Table]:
+KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+TARGET_ARNHEM = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
+
+
+def start(tmp_path: Path, rules_or_path: str | Path, side: str | None = None) -> tuple[Players, Table]:
     players = Players(tmp_path)
-    sc_path = shipped_scenario(rules)
+    sc_path = rules_or_path if isinstance(rules_or_path, Path) else shipped_scenario(rules_or_path)
     first = side or load_scenario(sc_path).scenario.sides[0].id  # type: ignore[union-attr]
     table = Table.new(sc_path, first, players.keyrings["alice"], "Alice")
     table.save(players.file("alice"))
@@ -145,7 +149,7 @@ def test_opening_the_file_again_does_not_roll_again(tmp_path):
     """No value is revealed before both players have joined; then the machine that completes a roll
     completes it the same way however often the file is opened (not saved), and so does a player who
     joined, opened again without saving."""
-    players, table = start(tmp_path, "target_arnhem")  # the game opens with a roll (Target Arnhem: Adjustment)
+    players, table = start(tmp_path, TARGET_ARNHEM)  # the game opens with a roll (Target Arnhem: Adjustment)
     assert table.waiting().kind == "join"
     assert [e.kind for e in table.record.entries] == ["join"]  # Alice reveals nothing before Bob commits
     players.send("alice")
@@ -165,7 +169,7 @@ def test_opening_the_file_again_does_not_roll_again(tmp_path):
 
 # -- one's own side, take-backs, the hand-over ----------------------------------------------------------
 def test_each_side_makes_only_its_own_decisions_and_takes_back_only_its_own(tmp_path):
-    players, table = start(tmp_path, "koenig")
+    players, table = start(tmp_path, KOENIG)
     players.send("alice")
     bob = players.open("bob")
     bob_side = bob.side
@@ -193,7 +197,7 @@ def test_each_side_makes_only_its_own_decisions_and_takes_back_only_its_own(tmp_
 
 
 def test_a_third_machine_can_only_watch(tmp_path):
-    players, _ = start(tmp_path, "koenig")
+    players, _ = start(tmp_path, KOENIG)
     players.send("alice")
     players.open("bob").save(players.file("bob"))
     carol = Table.open(players.file("bob"), Keyring(tmp_path / "carol.json"))
@@ -223,7 +227,7 @@ def relinked(text: str, change: Callable[[dict], None]) -> str:
 @pytest.fixture
 def played(tmp_path):
     """A Koenig game some way in: Alice has just received Bob's file."""
-    players, _ = start(tmp_path, "koenig")
+    players, _ = start(tmp_path, KOENIG)
     who = "alice"
     for _ in range(6):
         who = players.send(who)
