@@ -58,7 +58,7 @@ class AreaKindEditor(KindEditor):
         "editing": {"areaDock", "bordersDock", "layersDock", "overviewDock", "historyDock", "areaProblemsDock"},
         "setup": {"areaDock", "areaUnitsDock", "bordersDock", "layersDock", "areaProblemsDock"},
     }
-    front_docks = ("areaUnitsDock", "areaDock", "bordersDock")
+    front_docks = ("bordersDock", "areaDock", "areaUnitsDock")  # raised in this order: the last shown is in front
     layer_titles = AREA_LAYERS
 
     def __init__(self, win: EditorWindow) -> None:
@@ -171,7 +171,9 @@ class AreaKindEditor(KindEditor):
         self.dock_borders.raise_()
 
     def first_run_docks(self) -> None:
+        """The Units panel is the set-up layout's (a scenario opens in it: app/editor/workspace.py)."""
         win = self.win
+        self.dock_units.hide()
         # the map gets the height; the Units list more room than the Area and Borders panels above it
         win.resizeDocks([self.dock_problems], [110], Qt.Orientation.Vertical)
         win.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 170, 360],
@@ -235,7 +237,6 @@ class AreaKindEditor(KindEditor):
                 scene.removeItem(item)
         self.area_layers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
         doc.changed.connect(self._changed)
-        self.dock_units.setVisible(doc.scenario is not None)
         self.selected = []
         self.area_layers.rebuild()
         if self.tool is not None:

@@ -191,3 +191,19 @@ def test_map_only_and_task_layouts_work_in_an_area_window_with_layouts_of_its_ow
     assert w.open_path(tmp_path / "the-crossing.yaml")
     assert w.workspace.task == "setup" and w.dock_units.isVisibleTo(w)  # a scenario opens in the set-up layout
     assert settings.contains("areaLayouts/editing") and not settings.contains("layouts/editing")
+
+
+def test_the_next_session_opens_an_area_scenario_with_its_units_panel_again(qtbot, settings, tmp_path):
+    """The set-up layout kept when a session ends with a scenario open, then left for the blank map a new
+    window starts with, still shows the Units panel when the next scenario opens."""
+    import shutil
+
+    for f in (SCENARIOS / "storm-arnhem").glob("the-crossing*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    for _session in range(2):
+        w = window(qtbot, settings, kind=AREA)
+        w.show()
+        assert w.workspace.task == "editing" and not w.dock_units.isVisibleTo(w)
+        assert w.open_path(tmp_path / "the-crossing.yaml")
+        assert w.workspace.task == "setup" and w.dock_units.isVisibleTo(w)
+        w.close()
