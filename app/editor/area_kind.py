@@ -150,9 +150,13 @@ class AreaKindEditor(KindEditor):
         m.addActions([self.act_scan, self.act_remove_scan])
         m.addSeparator()
         m.addAction(self.act_validate)
+        m = mb.addMenu("&Scenario")
+        m.addAction(self.dock_units.toggleViewAction())
+        m.addSeparator()
+        m.addAction(self.win.act_sheets)
+        mb.addMenu(self.win.play_menu)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()) + [self.act_merge])
-        mb.addMenu(self.win.play_menu)
 
     def _build_docks(self) -> None:
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea

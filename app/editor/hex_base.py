@@ -67,7 +67,6 @@ class HexKindBase(KindEditor):
         act_properties: QAction
         act_validate: QAction
         act_new_scenario: QAction
-        act_sheets: QAction
         # docks and status bar (hex_docks.py)
         palette_panel: PalettePanel
         properties: PropertiesPanel
@@ -78,7 +77,6 @@ class HexKindBase(KindEditor):
         dock_diagnostics: QDockWidget
         hex_label: QLabel
         tool_label: QLabel
-        sheets_dialog: Any
         # what one part calls in another (hex_kind.py and the hex_*.py parts define them)
         choose: Callable[..., Any]
         _radius_changed: Callable[..., Any]
@@ -94,7 +92,6 @@ class HexKindBase(KindEditor):
         _set_selected_elevation: Callable[..., Any]
         jump_to_label: Callable[..., Any]
         revalidate: Callable[..., Any]
-        print_counter_sheets: Callable[..., Any]
         new_scenario_dialog: Callable[..., Any]
         load_scan_underlay: Callable[..., Any]
         fit_grid_to_scan: Callable[..., Any]

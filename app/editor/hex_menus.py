@@ -33,8 +33,6 @@ class MenuBuilder(HexKindBase):
         self.act_validate = action("&Validate", self.revalidate, "F7")
         self.act_new_scenario = action("&New Scenario from this Map…", self.new_scenario_dialog,
                                        tip="Make this map a scenario: two sides and a rules family")
-        self.act_sheets = action("&Print Counter Sheets…", self.print_counter_sheets,
-                                 tip="Export the counters as PDF sheets for double-sided printing")
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self.win)
         for name, tool in self.tools.items():

@@ -1,5 +1,4 @@
-"""The hex kind's scenario parts (scenario docks and menu, unit selection, counter sheets) and
-diagnostics."""
+"""The hex kind's scenario parts (scenario docks and menu, unit selection) and diagnostics."""
 
 from __future__ import annotations
 
@@ -43,7 +42,7 @@ class ScenarioActions(HexKindBase):
             else:  # the first paint comes first; the map view tells when it has painted
                 self._panels_pending = True
         self._fill_scenario_menu()
-        self.act_sheets.setEnabled(want)
+        self.win.act_sheets.setEnabled(want)
         self.win.workspace.document_opened(want)
         self.counter_layer.rebuild()
         self.win._update_title()
@@ -76,7 +75,7 @@ class ScenarioActions(HexKindBase):
         if self._scenario_panels is not None:
             m.addActions(self._scenario_panels.toggle_actions())
             m.addSeparator()
-        m.addAction(self.act_sheets)
+        m.addAction(self.win.act_sheets)
 
     def view_painted(self) -> None:
         """The map view has painted for the first time: build what waited for the first paint."""
@@ -141,14 +140,6 @@ class ScenarioActions(HexKindBase):
         self.diagnostics.set_diagnostics(diags)
         self.counter_layer.set_diagnostics(diags)
         return self.dock_diagnostics
-
-    def print_counter_sheets(self) -> None:
-        if self.document is None or self.document.scenario is None:
-            return
-        from hexwright.app.counters.sheets_dialog import SheetsDialog
-
-        self.sheets_dialog = SheetsDialog(self.document.scenario, self.win)
-        self.sheets_dialog.show()
 
     def revalidate(self) -> None:
         if self.document is not None:

@@ -199,6 +199,7 @@ class EditorWindow(PlayMenu):
         doc.modifiedChanged.connect(lambda _m: self._update_title())
         doc.pathChanged.connect(lambda _p: self._update_title())
         self.kind_editor.show_document(doc)
+        self.act_sheets.setEnabled(doc.scenario is not None)
         self.workspace.document_opened(doc.scenario is not None)  # a scenario opens in the set-up layout
         layers = self.map_layers()
         if layers is not None:  # the person's choices of shown and locked layers stay

@@ -1,8 +1,10 @@
-"""The Play menu every editor window has, whatever its map kind: Play > Playtest… (F5) opens the
+"""The Play menu every editor window has, whatever its map kind, and its Print Counter Sheets (in the
+kind's Scenario menu): Play > Playtest… (F5) opens the
 scenario as a game in the playtest window on a copy of its model, and Play > Balance Lab… plays many
 games of its file with bots (app/playtest and app/balance_lab, opened through app/editor/launchers.py).
 A scenario with errors is not played: the kind's problems panel lists them (Diagnostics on a hex map,
-Problems on an area map)."""
+Problems on an area map). Print Counter Sheets writes a scenario's counters as PDF sheets for
+double-sided printing (app/counters/sheets_dialog.py, as `hexwright sheets` does)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from .workspace import remember_layout
 class PlayMenu(FileOperations):
     playtest_window: Any = None
     balance_lab_dialog: Any = None
+    sheets_dialog: Any = None
 
     def build_play_menu(self) -> QMenu:
         """The Play menu (each kind puts it among its own menus, `play_menu`)."""
@@ -27,6 +30,8 @@ class PlayMenu(FileOperations):
         self.act_playtest.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+T")])
         self.act_balance_lab = self._action("&Balance Lab…", self.balance_lab, "Ctrl+Shift+B",
                                             "Play many games of this scenario with bots and report the balance")
+        self.act_sheets = self._action("&Print Counter Sheets…", self.print_counter_sheets,
+                                       tip="Export the counters as PDF sheets for double-sided printing")
         self.play_menu = QMenu("&Play", self)
         self.play_menu.addActions([self.act_playtest, self.act_balance_lab])
         return self.play_menu
@@ -74,3 +79,12 @@ class PlayMenu(FileOperations):
             self.balance_lab_dialog = launch(BALANCE_LAB, self, path)
         except LookupError as exc:
             QMessageBox.information(self, "Balance lab", str(exc).capitalize() + ".")
+
+    def print_counter_sheets(self) -> None:
+        doc = self.document
+        if doc is None or doc.scenario is None:
+            return
+        from hexwright.app.counters.sheets_dialog import SheetsDialog
+
+        self.sheets_dialog = SheetsDialog(doc.scenario, self)
+        self.sheets_dialog.show()

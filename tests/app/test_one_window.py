@@ -73,7 +73,9 @@ def test_what_every_kind_shares_is_the_windows(qtbot, settings):
     # the kind's own entries go into the shared menus
     assert "&Export" in submenu(hexes, "&File") and "&Export…" in submenu(areas, "&File")
     assert "&Merge Selected Areas" in submenu(areas, "&Edit") and "Actual &Size" in submenu(hexes, "&View")
-    assert "&Scenario" in menu_titles(hexes) and "&Scenario" not in menu_titles(areas)
+    for w in (hexes, areas):  # the kind's menus around the window's Play menu, in one order
+        assert menu_titles(w) == ["&File", "&Edit", "&View", "&Map", "&Scenario", "&Play", "&Tools", "&Help"]
+        assert "&Print Counter Sheets…" in submenu(w, "&Scenario") and not w.act_sheets.isEnabled()
 
 
 def test_undo_is_the_windows_for_both_kinds(qtbot, settings):
@@ -207,3 +209,15 @@ def test_the_next_session_opens_an_area_scenario_with_its_units_panel_again(qtbo
         assert w.open_path(tmp_path / "the-crossing.yaml")
         assert w.workspace.task == "setup" and w.dock_units.isVisibleTo(w)
         w.close()
+
+
+def test_an_area_scenarios_counters_print_as_sheets_from_its_scenario_menu(qtbot, settings, tmp_path):
+    w = window(qtbot, settings, kind=AREA)
+    assert w.open_path(SCENARIOS / "storm-arnhem" / "the-crossing.yaml")
+    assert w.act_sheets.isEnabled()
+    w.act_sheets.trigger()
+    dlg = w.sheets_dialog
+    qtbot.addWidget(dlg)
+    report = dlg.export(tmp_path / "sheets.pdf")
+    assert report is not None and report.pages >= 1 and report.counters == len(w.document.scenario.units)
+    assert (tmp_path / "sheets.pdf").read_bytes().startswith(b"%PDF")
