@@ -87,7 +87,8 @@ class KindEditor:
         return []
 
     def build_menus(self) -> None:
-        """The kind's own menus between View and Help (Map, Scenario, Play, Tools)."""
+        """The kind's own menus between View and Help (Map, Scenario, Tools), with the window's
+        `play_menu` among them."""
 
     def map_layers(self) -> Any | None:
         """What draws the document's layers (set_visible, set_locked, is_locked, map.underlay)."""
