@@ -20,14 +20,22 @@ def _hand_made(tmp_path, orientation="hexagonal"):
     return p
 
 
-def test_import_refuses_until_every_tile_has_a_terrain_then_takes_the_mapping(tmp_path, capsys):
+def test_import_says_which_tiles_matched_no_terrain_refuses_unknown_codes_and_takes_the_mapping(tmp_path, capsys):
+    """A tile nothing matches does not stop the import: the note names it and its cells; a mapping to a code
+    the terrain table lacks is refused in words; the completed mapping is taken."""
     tmx, out, tiles = _hand_made(tmp_path), tmp_path / "m.yaml", tmp_path / "tiles.yaml"
-    assert main(["import", str(tmx), "-o", str(out), "--save-tiles", str(tiles)]) == 1
+    assert main(["import", str(tmx), "-o", str(out), "--save-tiles", str(tiles)]) == 0
     err = capsys.readouterr().err
-    assert "tile landscape/0 (used in 6 cells) has no terrain" in err and "not imported" in err
-    assert not out.exists()
+    assert "1 tile (landscape/0) matched no terrain: its 6 cells take the terrain of the layers below" in err
     assert read_tile_mapping(tiles) == {"landscape/0": "?", "landscape/1": "woods", "landscape/2": "marsh"}
-    tiles.write_text(tiles.read_text().replace("'?'", "clear").replace('"?"', "clear").replace("?", "clear"))
+    tiles.write_text(tiles.read_text().replace("?", "swamp"))
+    out.unlink()
+    assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles)]) == 1
+    err = capsys.readouterr().err
+    assert "tile landscape/0 is mapped to 'swamp', which is neither a terrain nor a feature of the terrain table" in err
+    assert "not imported: 1 tile is mapped to a code the terrain table does not have" in err
+    assert not out.exists()
+    tiles.write_text(tiles.read_text().replace("swamp", "clear"))
     assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles), "--numbering", "letter_number"]) == 0
     m = read_map_file(out)
     assert m is not None and m.grid.orientation == "pointy" and m.grid.stagger == "even"
