@@ -137,3 +137,35 @@ def test_export_refuses_an_area_map_for_tiled(tmp_path, capsys):
     assert main(["export", str(src), "-o", str(tmp_path / "a.tmx")]) == 2
     assert "is an area map; a Tiled map is made from a hex map" in capsys.readouterr().err
     assert not (tmp_path / "a.tmx").exists()
+
+
+def test_import_refuses_numbering_out_of_bounds_before_any_work(tmp_path, capsys):
+    """`--first-column -5` ended in a LabelError traceback; `--numbering letter_number --first-column 100000000`
+    grew to 2.7 GB building 3.8-million-letter labels."""
+    tmx, out = _hand_made(tmp_path), tmp_path / "m.yaml"
+    assert main(["import", str(tmx), "-o", str(out), "--first-column", "-5"]) == 2
+    assert "--first-column must be from 0 to 10,000, not -5" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(out), "--numbering", "letter_number", "--first-column",
+                 "100000000"]) == 2
+    assert "--first-column must be from 1 to 10,000, not 100000000" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(out), "--numbering", "letter_number", "--first-column", "0"]) == 2
+    assert "--first-column must be from 1 to 10,000, not 0" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(out), "--first-row", "10001"]) == 2
+    assert not out.exists()
+    assert main(["import", str(tmx), "-o", str(out), "--numbering", "letter_number", "--first-column", "27"]) == 0
+    assert read_map_file(out).label(read_map_file(out).grid.offset.to_hex(0, 0)) == "AA1"
+
+
+def test_import_refuses_a_decompression_bomb_at_its_line(tmp_path, capsys):
+    """A layer of 12 cells whose zlib data inflates to 300 MB: refused at once, not inflated."""
+    import base64
+    import zlib
+
+    text = HAND_MADE.format(axis="x", index="odd", px=0, py=0)
+    start, end = text.index('<data encoding="csv">'), text.index("</data>") + len("</data>")
+    bomb = base64.b64encode(zlib.compress(bytes(300 * 1024 * 1024), 9)).decode()
+    tmx = tmp_path / "bomb.tmx"
+    tmx.write_text(text[:start] + f'<data encoding="base64" compression="zlib">{bomb}</data>' + text[end:])
+    assert main(["import", str(tmx), "-o", str(tmp_path / "m.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert f"{tmx}:13: the layer's zlib data inflates to more than the 48 bytes its 12 cells need" in err
