@@ -24,7 +24,7 @@ from ..model.terrain import TerrainTable
 # a kind of ground -> the words for it (lower case, singular)
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "clear": ("clear", "plain", "grass", "grassland", "field", "meadow", "farmland", "farm", "ground",
-              "steppe", "prairie", "savanna", "savannah", "pasture", "lowland", "dirt", "cropland"),
+              "land", "steppe", "prairie", "savanna", "savannah", "pasture", "lowland", "dirt", "cropland"),
     "woods": ("wood", "woods", "forest", "tree", "jungle", "orchard", "woodland", "taiga", "pine", "grove",
               "copse", "thicket"),
     "rough": ("rough", "rocky", "rock", "badland", "broken", "scrub", "stone", "boulder", "crag", "scree"),
