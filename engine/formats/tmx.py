@@ -430,7 +430,7 @@ def _read_objects(doc: TmxDocument, m: HexMap, notes: list[str]) -> None:
             skipped[f"{o.shape} objects"] = skipped.get(f"{o.shape} objects", 0) + 1
     m.places = places
     for what, n in sorted(skipped.items()):
-        notes.append(f"{n} {what} not imported")
+        notes.append(f"{what} not imported: {n}")
 
 
 def _locations(m: HexMap, text: str) -> tuple[Location, ...]:
