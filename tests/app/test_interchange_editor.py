@@ -142,3 +142,20 @@ def test_a_name_typed_without_its_suffix_gets_it(qtbot, tmp_path, monkeypatch):
     typed.append(str(tmp_path / "game"))
     assert export_vassal(win, quiet=True) is not None
     assert zipfile.is_zipfile(tmp_path / "game.vmod") and not (tmp_path / "game").exists()
+
+
+def test_map_properties_keep_the_proportions_of_an_imported_tiled_map(qtbot):
+    """A map imported from Tiled tiles that are not regular hexes has hex_aspect != 1; resizing it in Map
+    properties keeps it (a new map starts regular)."""
+    from hexwright.app.editor.dialogs.new_map import MapPropertiesDialog, NewMapDialog
+    from hexwright.engine.model import HexMap
+    from hexwright.engine.model.hexmap import GridSpec
+
+    m = HexMap(GridSpec(20, 20, "pointy", "odd", hex_size=8.083, hex_aspect=0.7423), default_terrain_table())
+    dialog = MapPropertiesDialog(m)
+    qtbot.addWidget(dialog)
+    dialog.columns.setValue(12)
+    assert (dialog.grid().columns, dialog.grid().hex_aspect) == (12, 0.7423)
+    fresh = NewMapDialog()
+    qtbot.addWidget(fresh)
+    assert fresh.grid().hex_aspect == 1.0
