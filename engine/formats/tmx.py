@@ -43,7 +43,8 @@ from .atomic import atomic_write_text
 from .emit import scalar
 from .mapfile import read_terrain_table
 from .tiled_grid import AxisMap, TiledHexGeometry, hex_shape, tiled_to_scene
-from .tmx_read import FLIP_FLAGS, TileInfo, TmxError, read_raw
+from .tmx_read import FLIP_FLAGS, TileInfo, read_raw
+from .tmx_read import TmxError as TmxError  # the error of both modules, as callers have imported it from here
 from .tmx_terrain import hint_texts, propose_terrain
 from .tmx_write import (
     GRID_PROPERTY,

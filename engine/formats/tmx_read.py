@@ -105,6 +105,8 @@ def parse_xml(path: Path, what: str = "Tiled map") -> XmlFile:
         short = {"Tiled map": "TMX", "Tiled tileset": "TSX", "Tiled template": "TX"}.get(what, what)
         raise TmxError(name, exc.lineno, f"not a well-formed {short} (XML) file: "
                        f"{expat.ErrorString(exc.code)} at column {exc.offset + 1}") from exc
+    except LookupError as exc:  # <?xml encoding="..."?> naming no encoding there is
+        raise TmxError(name, 1, f"the XML declaration names an encoding that does not exist ({exc})") from exc
     return XmlFile(path, root, lines)
 
 
@@ -357,6 +359,9 @@ def _layer_cells(xf: XmlFile, le: ET.Element, width: int, height: int, infinite:
                 if gid:
                     cells[(x0 + i % w, y0 + i // w)] = gid
         return cells
+    if width < 1 or height < 1 or width * height > MAX_CELLS:
+        raise xf.error(le, f"a tile layer of {width} x {height} cells (it must have at least one, and at most "
+                       f"{MAX_CELLS:,})")
     gids = decode_data(xf, de, width * height, encoding, compression)
     for i, gid in enumerate(gids):
         if gid:
@@ -466,7 +471,7 @@ def read_raw(path: str | Path) -> RawMap:
         if width * height > MAX_CELLS:
             raise xf.error(root, f"{width} x {height} cells is more than a map may hold ({MAX_CELLS:,})")
     notes: list[str] = []
-    tilesets = []
+    tilesets: list[Tileset] = []
     for te in root.findall("tileset"):
         firstgid = attr_int(xf, te, "firstgid", 1)
         source = te.get("source")
@@ -529,7 +534,7 @@ def read_raw(path: str | Path) -> RawMap:
         for layer in layers:
             layer.cells = {(c - c0, r - r0): g for (c, r), g in layer.cells.items()}
         notes.append(f"the infinite map is cropped to its tiles: {cols} x {rows} cells from cell ({c0}, {r0})")
-        shift_x, shift_y = nx - bx, ny - by
+        shift_x, shift_y = float(nx - bx), float(ny - by)
     else:
         shift_x = shift_y = 0.0
         for layer in layers:
