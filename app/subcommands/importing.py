@@ -38,7 +38,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from hexwright.engine.formats.mapfile import save_map
     from hexwright.engine.formats.tmx import (
-        TmxError,
         labels_of,
         mapping_problems,
         propose_mapping,
@@ -48,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         terrain_table_of,
         tmx_to_map,
     )
+    from hexwright.engine.formats.tmx_read import TmxError
     from hexwright.engine.hexgrid import LabelError, LabelScheme
     from hexwright.engine.model.bounds import MAX_FIRST_LABEL, MAX_LABEL_DIGITS
     from hexwright.engine.model.terrain import default_terrain_table

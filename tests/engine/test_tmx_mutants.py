@@ -1,7 +1,8 @@
-"""Damaged Tiled maps never end in a traceback: 600 seeded mutants (10,600 with `-m slow`) of hand-written TMX maps of each kind the reader
-takes (CSV, zlib, infinite chunks, an external tileset, a collection of images, objects) either import or are
-refused with a TmxError naming the file. The mutations are the fuzz suite's byte-level ones (tests/fuzz/mutate.py)
-and XML-aware ones: an attribute given an odd value, an element or attribute dropped, a tag renamed."""
+"""Damaged Tiled maps never end in a traceback: 600 seeded mutants (10,600 with `-m slow`) of hand-written TMX
+maps of each kind the reader takes (CSV, zlib, infinite chunks, an external tileset, a collection of images,
+objects) either import or are refused with a TmxError naming the file. The mutations are the fuzz suite's
+byte-level ones (tests/fuzz/mutate.py) and XML-aware ones: an attribute given an odd value, an element or
+attribute dropped, a tag renamed."""
 
 from __future__ import annotations
 

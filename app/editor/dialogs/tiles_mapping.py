@@ -17,7 +17,6 @@ from pathlib import Path
 from hexwright.engine.formats.tmx import (
     IGNORE,
     TmxDocument,
-    TmxError,
     labels_of,
     mapping_problems,
     propose_with_reasons,
@@ -25,6 +24,7 @@ from hexwright.engine.formats.tmx import (
     save_tile_mapping,
     unmapped_tiles,
 )
+from hexwright.engine.formats.tmx_read import TmxError
 from hexwright.engine.hexgrid import LabelScheme
 from hexwright.engine.hexgrid.labels import ASL_LETTERS
 from hexwright.engine.model.terrain import TerrainTable
@@ -107,8 +107,8 @@ class TilesMappingDialog(QDialog):
             for code, f in table.features.items():
                 combo.addItem(_swatch(f.color), f"{f.name} (feature)", code)
             combo.addItem("(ignore)", IGNORE)
-            code, why = proposal.get(key, (None, ""))
-            self._choose(combo, code)
+            proposed, why = proposal.get(key, (None, ""))
+            self._choose(combo, proposed)
             combo.currentIndexChanged.connect(self._update)
             self.combos[key] = combo
             self.table_widget.setCellWidget(row, 3, combo)
