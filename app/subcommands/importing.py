@@ -31,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "0102, ...)")
     p.add_argument("--first-column", type=int, help="number (or letter index) of the first column (default 1)")
     p.add_argument("--first-row", type=int, help="number of the first row (default 1)")
-    p.add_argument("--digits", type=int, help="digits per part of an XXYY number (default 2)")
+    p.add_argument("--digits", type=int, help="digits per part of an XXYY number (default: 2, or as many as the "
+                   "largest number needs)")
     p.add_argument("--name", default="", help="the map's name (default: the TMX's name)")
 
 
@@ -69,10 +70,13 @@ def run(args: argparse.Namespace) -> int:
         chosen = (args.numbering, args.first_column, args.first_row, args.digits)
         labels = labels_of(doc) if chosen == (None, None, None, None) else None
         if labels is None:
-            labels = LabelScheme(args.numbering or "xxyy", 1 if args.first_column is None else args.first_column,
-                                 1 if args.first_row is None else args.first_row,
-                                 2 if args.digits is None else args.digits)
             g = doc.geometry
+            first_col = 1 if args.first_column is None else args.first_column
+            first_row = 1 if args.first_row is None else args.first_row
+            # as a map file without `digits`: enough for the largest number (a 1000-column map: 4)
+            digits = max(2, len(str(max(g.columns - 1 + first_col, g.rows - 1 + first_row)))) \
+                if args.digits is None else args.digits
+            labels = LabelScheme(args.numbering or "xxyy", first_col, first_row, digits)
             try:
                 labels.label(g.columns - 1, g.rows - 1)
             except LabelError as exc:

@@ -316,32 +316,29 @@ def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelSc
     unmapped = unmapped_note(doc, mapping, table.terrain[default].name)
     if unmapped:
         notes.append(unmapped)
-    off = grid.offset
-    empty = 0
-    terrain: dict[Hex, str] = {}
-    features: dict[Hex, tuple[str, ...]] = {}
-    for c in range(geom.columns):
-        for r in range(geom.rows):
-            h = off.to_hex(c, r)
-            code: str | None = None
-            feats: list[str] = []
-            for _layer, rows in doc.cells:
-                tile = rows[r][c]
-                target = mapping.get(tile) if tile else None
-                if target is None:
+    # the layers bottom first: a terrain tile replaces the one below, features add up (cells by index c * rows + r,
+    # the order of m.hexes)
+    n_rows = geom.rows
+    codes: list[str | None] = [None] * (geom.columns * n_rows)
+    feats: dict[int, list[str]] = {}
+    is_terrain = {k: v in table.terrain for k, v in mapping.items()
+                  if v and (v in table.terrain or v in table.features)}
+    for _layer, rows in doc.cells:
+        for r, row in enumerate(rows):
+            for c, tile in enumerate(row):
+                if tile is None or tile not in is_terrain:
                     continue
-                if target in table.terrain:
-                    code = target
-                elif target in table.features and target not in feats:
-                    feats.append(target)
-            if code is None:
-                empty += 1
-                code = default
-            terrain[h] = code
-            if feats:
-                features[h] = tuple(feats)
-    m.terrain.update(terrain)
-    m.features.update(features)
+                target = mapping[tile]
+                if is_terrain[tile]:
+                    codes[c * n_rows + r] = target
+                else:
+                    here = feats.setdefault(c * n_rows + r, [])
+                    if target not in here:
+                        here.append(target)
+    empty = codes.count(None)
+    hexes = m.hexes
+    m.terrain.update(zip(hexes, (code or default for code in codes), strict=True))
+    m.features.update((hexes[i], tuple(f)) for i, f in feats.items())
     if empty:
         notes.append(f"{empty} cells have no tile mapped to a terrain: they are {table.terrain[default].name}"
                      if empty > 1 else f"1 cell has no tile mapped to a terrain: it is {table.terrain[default].name}")

@@ -169,3 +169,16 @@ def test_import_refuses_a_decompression_bomb_at_its_line(tmp_path, capsys):
     assert main(["import", str(tmx), "-o", str(tmp_path / "m.yaml")]) == 1
     err = capsys.readouterr().err
     assert f"{tmx}:13: the layer's zlib data inflates to more than the 48 bytes its 12 cells need" in err
+
+
+def test_import_numbers_a_wide_map_with_as_many_digits_as_it_needs(tmp_path, capsys):
+    """A 120-column map was refused with the default 2-digit XXYY numbering; as a map file without `digits`, the
+    import now takes 3 (--digits still decides when given)."""
+    from tests.engine.test_tmx_read import csv_layer, tmx
+
+    p = tmx(tmp_path, csv_layer([1] * 360, width=120), size=(120, 3))
+    assert main(["import", str(p), "-o", str(tmp_path / "w.yaml")]) == 0
+    m = read_map_file(tmp_path / "w.yaml")
+    assert m.label(m.grid.offset.to_hex(119, 2)) == "120003"
+    assert main(["import", str(p), "-o", str(tmp_path / "x.yaml"), "--digits", "2"]) == 2
+    assert "the numbering does not fit this 120 x 3 map" in capsys.readouterr().err
