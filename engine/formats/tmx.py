@@ -20,6 +20,7 @@ the polylines Hexwright writes for hexside features, bridges and paths (tmx_writ
 """
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -103,7 +104,21 @@ def _line_of(text: str, pattern: str) -> int:
 
 
 def read_tmx(path: str | Path) -> TmxDocument:
-    """Read a hexagonal TMX map (tmx_read.py); TmxError (file, line, why) for anything else."""
+    """Read a hexagonal TMX map (tmx_read.py); TmxError (file, line, why) for anything else.
+
+    Speed: a 200 x 200 export holds 186,000 elements and 45,000 objects; the cycle collector, which every
+    batch of allocations would run over all of them again, is paused while they are made (as the map file
+    loader does, yamlio.py): 1.5 -> 0.7 s of CPU. They are trees, freed by reference counting."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_tmx(path)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _read_tmx(path: str | Path) -> TmxDocument:
     raw = read_raw(path)
     geom = raw.geometry
     tiles: dict[str, TileRef] = {}
