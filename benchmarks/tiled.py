@@ -17,6 +17,7 @@ import contextlib
 import io
 import tempfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 from hexwright.engine.formats.mapfile import read_map_file, save_map
@@ -50,7 +51,8 @@ def _import_rows(folder: Path, columns: int, rows: int, settings: Settings) -> l
     save_map(m, native)
     back, _ = tmx_to_map(read_tmx(tmx), {})
     assert back.terrain == m.terrain, "the benchmark map does not come back from its TMX"
-    fns = {"ours": lambda: tmx_to_map(read_tmx(tmx), {}), "native": lambda: read_map_file(native)}
+    fns: dict[str, Callable[[], object]] = {"ours": lambda: tmx_to_map(read_tmx(tmx), {}),
+                                            "native": lambda: read_map_file(native)}
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # pytmx prints a note on pygame
             import pytmx  # the reader the import used before it read TMX itself

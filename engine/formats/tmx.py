@@ -336,15 +336,15 @@ def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelSc
     n_rows = geom.rows
     codes: list[str | None] = [None] * (geom.columns * n_rows)
     feats: dict[int, list[str]] = {}
-    is_terrain = {k: v in table.terrain for k, v in mapping.items()
-                  if v and (v in table.terrain or v in table.features)}
+    targets = {k: (v, v in table.terrain) for k, v in mapping.items()
+               if v and (v in table.terrain or v in table.features)}
     for _layer, rows in doc.cells:
         for r, row in enumerate(rows):
             for c, tile in enumerate(row):
-                if tile is None or tile not in is_terrain:
+                if tile is None or tile not in targets:
                     continue
-                target = mapping[tile]
-                if is_terrain[tile]:
+                target, is_terrain = targets[tile]
+                if is_terrain:
                     codes[c * n_rows + r] = target
                 else:
                     here = feats.setdefault(c * n_rows + r, [])
