@@ -305,6 +305,7 @@ class TileLayer:
     cells: dict[tuple[int, int], int]  # (column, row) -> gid with flags; empty cells left out
     offset: tuple[float, float]
     line: int
+    hidden: bool = False  # unticked in Tiled's Layers view (or in a group that is)
 
 
 @dataclass
@@ -495,23 +496,24 @@ def read_raw(path: str | Path) -> RawMap:
     budget = [MAX_CHUNK_CELLS]
     templates: dict[str, ET.Element | None] = {}
 
-    def walk(parent: ET.Element, prefix: str, ox: float, oy: float) -> None:
+    def walk(parent: ET.Element, prefix: str, ox: float, oy: float, hidden: bool) -> None:
         for e in parent:
             name = prefix + (e.get("name") or "")
             dx, dy = ox + attr_float(xf, e, "offsetx"), oy + attr_float(xf, e, "offsety")
+            off = hidden or e.get("visible") == "0"
             if e.tag == "layer":
                 cells = _layer_cells(xf, e, attr_int(xf, e, "width", width), attr_int(xf, e, "height", height),
                                      infinite, budget)
-                layers.append(TileLayer(name, cells, (dx, dy), xf.line(e)))
+                layers.append(TileLayer(name, cells, (dx, dy), xf.line(e), off))
             elif e.tag == "objectgroup":
                 groups.append((name, e, dx, dy))
             elif e.tag == "group":
-                walk(e, name + "/", dx, dy)
+                walk(e, name + "/", dx, dy, off)
             elif e.tag == "imagelayer":
                 notes.append(f"image layer {name!r} not imported (a scanned map is an underlay: "
                              "Map > Underlay)")
 
-    walk(root, "", 0.0, 0.0)
+    walk(root, "", 0.0, 0.0, False)
     origin = (0, 0)
     geom = TiledHexGeometry(axis == "x", index == "even", tw, th, side, width, height)
     if infinite:
@@ -549,6 +551,9 @@ def read_raw(path: str | Path) -> RawMap:
             objects.append(RawObject(name, oe.get("name", ""), oe.get("class") or oe.get("type") or "", shape, pts,
                                      properties_of(oe), line))
     for layer in layers:
+        if layer.hidden and layer.cells:
+            notes.append(f"tile layer {layer.name!r} is hidden in Tiled; its tiles are read as the others are "
+                         "(map them to 'ignore' in the tile mapping to leave them out)")
         if layer.offset != (0.0, 0.0):
             notes.append(f"tile layer {layer.name!r} is drawn shifted by ({layer.offset[0]:g}, {layer.offset[1]:g}) "
                          "px in Tiled; its tiles are read in their cells")

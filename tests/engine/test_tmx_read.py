@@ -301,3 +301,12 @@ def test_hex_size_aspect_and_region_outlines_survive_export_and_import(tmp_path,
     assert back.regions["LZ"].hexes == hexes
     assert back.regions["LZ"].polygon == [pytest.approx(p, abs=0.01) for p in outline]
     assert back.regions["Wood"].polygon == [] and back.regions["Wood"].hexes == {m.grid.offset.to_hex(4, 3)}
+
+
+def test_a_hidden_tile_layer_is_read_and_said(tmp_path):
+    layers = csv_layer() + csv_layer([0] * 11 + [3]).replace('name="ground"', 'name="draft" visible="0"')
+    doc = read_tmx(tmx(tmp_path, f' <group id="4" name="work" visible="0">\n{layers} </group>\n'))
+    assert [name for name, _ in doc.cells] == ["work/ground", "work/draft"]
+    assert doc.notes == [f"tile layer 'work/{n}' is hidden in Tiled; its tiles are read as the others are (map them to "
+                         "'ignore' in the tile mapping to leave them out)" for n in ("ground", "draft")]
+    assert terrain(tmp_path, tmp_path / "m.tmx")[-1] == "water"
