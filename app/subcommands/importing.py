@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.engine.formats.tmx import (
         labels_of,
         mapping_problems,
-        propose_mapping,
+        propose_with_reasons,
         read_tile_mapping,
         read_tmx,
         save_tile_mapping,
@@ -87,16 +87,19 @@ def run(args: argparse.Namespace) -> int:
             if table is None:
                 return 1
         table = table or terrain_table_of(doc) or default_terrain_table()
-        mapping: dict[str, str | None] = propose_mapping(doc, table)
+        proposal = propose_with_reasons(doc, table)
+        mapping: dict[str, str | None] = {k: code for k, (code, _why) in proposal.items()}
         if args.tiles:
-            given = read_tile_mapping(args.tiles)
-            mapping.update(given)
+            # '?' is what --save-tiles writes for a tile without a terrain: still without one
+            mapping.update({k: None if v == "?" else v for k, v in read_tile_mapping(args.tiles).items()})
     except TmxError as exc:
         print(exc, file=sys.stderr)
         return 1
     problems = mapping_problems(doc, mapping, table)
     if args.save_tiles:
-        save_tile_mapping(args.save_tiles, {k: v if v else "?" for k, v in mapping.items()})
+        why = {k: ("proposed from the " + reason if reason else "nothing it says names a terrain")
+               for k, (code, reason) in proposal.items() if mapping.get(k) == code}
+        save_tile_mapping(args.save_tiles, {k: v if v else "?" for k, v in mapping.items()}, why)
     if problems:
         for line in problems:
             print(f"{args.file}: {line}", file=sys.stderr)

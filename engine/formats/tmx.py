@@ -220,10 +220,17 @@ def read_tile_mapping(path: str | Path) -> dict[str, str]:
     return out
 
 
-def save_tile_mapping(path: str | Path, mapping: dict[str, str | None]) -> None:
+def save_tile_mapping(path: str | Path, mapping: dict[str, str | None], comments: dict[str, str] | None = None) -> None:
+    """Write a tile mapping (tiles in tileset and id order); `comments` adds a note after a tile's line (what its
+    terrain was proposed from)."""
+    def order(k: str) -> tuple[str, int, str]:
+        tileset, _, local = k.rpartition("/")
+        return tileset, int(local) if local.isdigit() else -1, local
+
     lines = [f"kind: {MAPPING_KIND}", "tiles:"]
-    for k in sorted(mapping, key=lambda k: (k.rsplit("/", 1)[0], int(k.rsplit("/", 1)[1]))):
-        lines.append(f"  {scalar(k)}: {scalar(mapping[k] or IGNORE)}")
+    for k in sorted(mapping, key=order):
+        note = (comments or {}).get(k, "").replace("\n", " ")
+        lines.append(f"  {scalar(k)}: {scalar(mapping[k] or IGNORE)}" + (f"  # {note}" if note else ""))
     atomic_write_text(path, "\n".join(lines) + "\n")
 
 

@@ -28,7 +28,15 @@ def test_import_says_which_tiles_matched_no_terrain_refuses_unknown_codes_and_ta
     err = capsys.readouterr().err
     assert "1 tile (landscape/0) matched no terrain: its 6 cells take the terrain of the layers below" in err
     assert read_tile_mapping(tiles) == {"landscape/0": "?", "landscape/1": "woods", "landscape/2": "marsh"}
-    tiles.write_text(tiles.read_text().replace("?", "swamp"))
+    # each proposal says what it rests on, for the designer's review
+    assert tiles.read_text().splitlines()[2:] == [
+        "  landscape/0: '?'  # nothing it says names a terrain",
+        "  landscape/1: woods  # proposed from the terrain property 'woods'",
+        "  landscape/2: marsh  # proposed from the class 'marsh'"]
+    out.unlink()
+    assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles)]) == 0  # '?' is still no terrain
+    assert "1 tile (landscape/0) matched no terrain" in capsys.readouterr().err
+    tiles.write_text(tiles.read_text().replace("'?'", "swamp"))
     out.unlink()
     assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles)]) == 1
     err = capsys.readouterr().err

@@ -291,3 +291,10 @@ def test_a_missing_file_or_a_folder_is_said_plainly(tmp_path):
     with pytest.raises(TmxError) as folder:
         read_tmx(tmp_path)
     assert str(folder.value) == f"{tmp_path}: this is a folder, not a Tiled map file"
+
+
+def test_a_tile_mapping_with_odd_ids_is_saved_in_order_not_a_traceback(tmp_path):
+    p = tmp_path / "m.yaml"
+    save_tile_mapping(p, {"b/10": "woods", "b/9": None, "a/x": "clear", "a/2": "marsh"}, {"b/10": "class 'Forest'"})
+    assert p.read_text().splitlines() == ["kind: hexwright-tile-mapping", "tiles:", "  a/x: clear", "  a/2: marsh",
+                                          "  b/9: ignore", "  b/10: woods  # class 'Forest'"]

@@ -17,6 +17,7 @@ from pathlib import Path
 from hexwright.engine.formats.tmx import (
     IGNORE,
     TmxDocument,
+    hex_size_of,
     labels_of,
     mapping_problems,
     propose_with_reasons,
@@ -76,6 +77,9 @@ class TilesMappingDialog(QDialog):
         self.setWindowTitle(f"Import Tiled Map: {doc.path.name}")
         g = doc.geometry
         read_notes = "".join(f" Note: {n[0].upper() + n[1:]}." for n in doc.notes)
+        if hex_size_of(doc)[1] != 1.0:
+            read_notes += (f" Tiled's tiles are not regular hexes ({g.tile_width} x {g.tile_height} px, side "
+                           f"{g.side}): the map keeps their proportions.")
         intro = QLabel(f"{g.columns} x {g.rows} {'flat-top' if g.stagger_x else 'pointy-top'} hexes, stagger "
                        f"{'even' if g.stagger_even else 'odd'}. Review the terrain proposed for each tile; tiles "
                        "mapped to a feature add it to the hex; an ignored tile leaves the hex to the layers below."
@@ -87,6 +91,7 @@ class TilesMappingDialog(QDialog):
         self.table_widget.setIconSize(QSize(ICON, ICON))
         self.combos: dict[str, QComboBox] = {}
         proposal = propose_with_reasons(doc, table)
+        self.proposal = proposal
         for row, (key, tile) in enumerate(sorted(doc.tiles.items(), key=lambda kv: (kv[1].tileset, kv[1].local_id))):
             picture = QTableWidgetItem()
             picture.setIcon(QIcon(tile_picture(tile)))
@@ -248,7 +253,10 @@ class TilesMappingDialog(QDialog):
                                                   "Tile mappings (*.yaml *.yml)")
             if not path:
                 return False
-        save_tile_mapping(path, {k: v if v else "?" for k, v in self.mapping().items()})
+        chosen = self.mapping()
+        why = {k: "proposed from the " + reason for k, (code, reason) in self.proposal.items()
+               if reason and chosen.get(k) == code}
+        save_tile_mapping(path, {k: v if v else "?" for k, v in chosen.items()}, why)
         return True
 
 
