@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.editor.area_window import AreaMapWindow
+from hexwright.app.editor.window import EditorWindow
 from hexwright.engine.formats.areamapfile import load_area_map
 from hexwright.engine.model.areamap import AreaMap
 
 
 def test_an_untitled_area_map_is_autosaved_and_its_side_file_loads(qtbot, tmp_path):
-    w = AreaMapWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)))
+    w = EditorWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)))
     qtbot.addWidget(w)
     w.ask_to_save = False
     assert w.autosaver is not None
