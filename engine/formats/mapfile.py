@@ -208,6 +208,9 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any, grid_at: tup
             if n > MAX_GRID_SIDE:
                 reader.error("bad-value", f"grid: {key!r} must be from 1 to {MAX_GRID_SIDE}, not {n}",
                              g.where_value(key))
+    # reported above; the labels are checked on a grid of the sides a map may have (the last column's letters
+    # of 'columns: 99999999999999999999' would fill the memory)
+    columns, rows = min(columns, MAX_GRID_SIDE), min(rows, MAX_GRID_SIDE)
     scheme = lab.str("scheme", "xxyy")
     letters = lab.str("letters", ASL_LETTERS)
     if scheme not in ("xxyy", "letter_number"):

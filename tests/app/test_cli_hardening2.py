@@ -189,3 +189,15 @@ def test_the_validation_error_names_its_line_and_column(tmp_path):
     errors = [d for d in validate_scenario(result.scenario, result.source_map) if d.severity is Severity.ERROR]
     assert [d.code for d in errors] == ["missing-table"]
     assert errors[0].line >= 1 and errors[0].column >= 1
+
+
+def test_a_letter_labelled_grid_of_astronomical_columns_is_refused_at_its_line(tmp_path, capsys):
+    """Found by the fuzz run (case 3687): the ASL map with `columns: 99999999999999999999` made the label
+    check spell the last column's letters and fill the memory (MemoryError) after the size was refused."""
+    text = ASL_MAP.read_text(encoding="utf-8")
+    assert "columns: 9, rows: 12" in text
+    path = tmp_path / "asl.map.yaml"
+    path.write_text(text.replace("columns: 9, rows: 12", "columns: 99999999999999999999, rows: 12"), encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    assert re.search(rf"{re.escape(str(path))}:5:\d+: error\[bad-value\]: grid: 99999999999999999999 x 12",
+                     capsys.readouterr().out)

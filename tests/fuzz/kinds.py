@@ -27,7 +27,9 @@ import random
 import re
 import struct
 import tempfile
+import traceback
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 from .mutate import mutate
@@ -217,7 +219,7 @@ def run_map_case(rng: random.Random, folder: Path) -> tuple[str, str, str, tuple
     victim = folder / path.name
     damaged, mutation = mutate(path.read_bytes(), rng)
     victim.write_bytes(damaged)
-    return path.relative_to(SCENARIOS).as_posix(), "map file", mutation, check_map(victim, folder)
+    return path.relative_to(SCENARIOS).as_posix(), "map file", mutation, _guarded(check_map, victim, folder)
 
 
 def run_tmx_case(rng: random.Random, folder: Path) -> tuple[str, str, str, tuple[str, str]]:
@@ -235,7 +237,15 @@ def run_tmx_case(rng: random.Random, folder: Path) -> tuple[str, str, str, tuple
     victim.write_bytes(damaged)
     (folder / "map.tiles.png").write_bytes(png)
     return (path.relative_to(SCENARIOS).as_posix(), "tmx", f"{mutation} ({encoding})",
-            check_tmx(victim, folder))
+            _guarded(check_tmx, victim, folder))
+
+
+def _guarded(check: Callable[[Path, Path], tuple[str, str]], path: Path, folder: Path) -> tuple[str, str]:
+    """check(path, folder), or CRASH with the traceback (the case keeps its source and mutation)."""
+    try:
+        return check(path, folder)
+    except Exception:  # the point of the suite: nothing may escape
+        return CRASH, traceback.format_exc(limit=8)
 
 
 def scenario_extra(scenario: Path, folder: Path, rng: random.Random) -> tuple[str, str] | None:
