@@ -198,13 +198,12 @@ class GameSession:
              scenario: Scenario | None = None) -> GameSession:
         """A session rebuilt from a saved game log: every action checked, every roll re-drawn from the seed
         (engine/rules/log.py replay). The scenario is read from the log's path (relative to the log's
-        folder if it is not found as given) unless one is passed."""
+        folder, then as given, then the absolute path it was saved with: `GameLog.scenario_file`) unless one
+        is passed."""
         log = GameLog.load(path)
         scenario_path = log.scenario
         if scenario is None:
-            p = Path(scenario_path)
-            if not p.exists() and (Path(path).parent / p).exists():
-                p = Path(path).parent / p
+            p = log.scenario_file(path)
             scenario = load_playable(p)
             scenario_path = str(p)
         replay(scenario, log)  # raises LogError where the log does not replay
