@@ -41,6 +41,7 @@ from .actions import (
     Accept,
     Attach,
     Capture,
+    CombinedMove,
     CupDraw,
     Done,
     End,
@@ -252,6 +253,14 @@ class KoenigPresenter(Presenter):
         return set()
 
     def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
+        """The move a person means by pointing: a night Redeployment (4.0), the move of a Combined Operation
+        that has fired (8.4), else a Movement Operation (8.0)."""
+        st = _ko(state)
+        d = st.pending_decision()
+        if isinstance(d, Redeployment):
+            return Redeploy(unit, path[-1])
+        if st.in_progress.get(unit) == Doing.FIRED:
+            return CombinedMove(unit, path[-1])
         return Move(unit, path[-1])
 
 
