@@ -11,9 +11,11 @@ or the cheapest path costs more MP than the move may spend (with the costs count
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...hexgrid import Hex
 from ...movement.kernel import MovementHooks
-from .actions import OFF, CombinedMove, Redeploy, UnitMove
+from .actions import OFF, CombinedMove, MoveKind, Redeploy, UnitMove
 from .board import ELIMINATED, EXITED, GERMAN, LOST, ON_MAP, PENDING, RETREATED_OFF, Doing, KoenigBoard, cite
 from .movement import CLOSE_COMBAT_COST, destinations, entry_destinations
 from .moves import move_allowance
@@ -112,7 +114,7 @@ def move_refusal(state: KoenigBoard, action: UnitMove) -> str | None:
     enemy = [u for u in there if state.side_of(u) != side]
     if enemy and night:
         return f"{action.dest} holds {', '.join(enemy)}: a night Redeployment never enters an enemy hex {cite('4.0')}"
-    allowance = move_allowance(state, uid, type(action), action.march)
+    allowance = move_allowance(state, uid, cast(MoveKind, type(action)), action.march)
     hooks = state.hooks(side, close_combat=not night)
     cost = _cheapest(state, uid, dest, hooks)
     if cost is None:
