@@ -30,6 +30,7 @@ from .decisions import Act, AttackWith, Excess
 from .movement import destinations
 from .step import TAStep
 from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
+from .why import acting_problem, attack_refusal, move_refusal
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,17 @@ class ActStep(TAStep[Act]):
         "enter": f"paradrops are within 2 hexes of the division's para supply marker, in impulses 1 and 2 "
                  f"{cite('Reinforcements')}",
     }
+
+    def explain(self, state: TABoard, d: Act, action: Action) -> str:
+        """A refused move or attack names the one rule that forbids it, with the hex (why.py)."""
+        why = None
+        if isinstance(action, Move):
+            why = move_refusal(state, d.player, d.impulse, action.unit, action.dest)
+        elif isinstance(action, Attack):
+            why = attack_refusal(state, d.player, d.impulse, action.target)
+        elif isinstance(action, Resupply):
+            why = acting_problem(state, d.player, d.impulse, action.unit)
+        return f"{action.text()}: {why}" if why else super().explain(state, d, action)
 
     def legal(self, state: TABoard, d: Act) -> list[Action]:
         out: list[Action] = [Pass()]
