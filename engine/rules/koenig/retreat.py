@@ -54,6 +54,18 @@ def retreat_hexes(state: KoenigBoard, uid: str) -> list[str]:
     return out
 
 
+def forced_back(b: Battle, uid: str) -> bool:
+    """A reinforcement that entered its blocked entry hex for Close Combat (8.3.1): a retreat takes it off the
+    map and it never arrives (8.3.1, 11.1)."""
+    return b.kind == FireKind.CLOSE and b.entering and uid in b.firers
+
+
+def retreat_options(state: KoenigBoard, b: Battle, uid: str) -> list[str]:
+    """Where `uid` may retreat in battle `b`: only off the map for a reinforcement forced back from its entry
+    hex (8.3.1, 11.1), else `retreat_hexes`."""
+    return [OFF] if forced_back(b, uid) else retreat_hexes(state, uid)
+
+
 def contested(state: KoenigBoard, b: Battle) -> bool:
     """Both sides of a Close Combat are still in its hex (10.0)."""
     here = state.units_at(b.target)
@@ -68,7 +80,11 @@ def _gone(state: KoenigBoard, b: Battle, uid: str) -> None:
     """Off the board after a retreat: a reinforcement forced back from its entry hex never arrives (8.3.1,
     11.1); any other unit that retreats off the map is out of play, not eliminated (11.1)."""
     state.position.remove(uid, RETREATED_OFF)
-    state.note(f"{uid} retreats off the map: it is not eliminated {cite('11.1')}")
+    if forced_back(b, uid):
+        state.note(f"{uid} is forced back from its entry hex: it never arrives, and is not eliminated "
+                   f"{cite('8.3.1, 11.1')}")
+    else:
+        state.note(f"{uid} retreats off the map: it is not eliminated {cite('11.1')}")
 
 
 def ask_retreats(state: KoenigBoard) -> None:
@@ -83,13 +99,10 @@ def ask_retreats(state: KoenigBoard) -> None:
         if not state.on_map(uid) or (b.kind == FireKind.CLOSE and not due.must and not contested(state, b)):
             b.retreat_queue.pop(0)
             continue
-        if due.must and not due.capture and not retreat_hexes(state, uid) and not _may_hold(state, b, uid):
+        if due.must and not due.capture and not retreat_options(state, b, uid) and not _may_hold(state, b, uid):
             b.retreat_queue.pop(0)
-            if b.entering and uid in b.firers:
-                _gone(state, b, uid)
-            else:
-                state.position.remove(uid, ELIMINATED)
-                state.note(f"{uid} cannot retreat and is eliminated {cite('11.0')}")
+            state.position.remove(uid, ELIMINATED)
+            state.note(f"{uid} cannot retreat and is eliminated {cite('11.0')}")
             continue
         state.ask(RetreatChoice(state.side_of(uid), uid, due.must, due.capture))
         return
@@ -108,11 +121,18 @@ class RetreatStep(BattleStep[RetreatChoice]):
         "lead-hold": f"ignoring a Close Combat retreat needs the Leadership marker {cite('14.1')}",
     }
 
+    def explain(self, state: KoenigBoard, d: RetreatChoice, action: Action) -> str:
+        b = state.battle
+        if isinstance(action, Retreat) and b is not None and forced_back(b, d.unit) and action.dest != OFF:
+            return (f"{action.text()}: {d.unit} entered its blocked entry hex from off the map; forced to retreat, it "
+                    f"leaves the map and never arrives (retreat {d.unit} off) {cite('8.3.1, 11.1')}")
+        return super().explain(state, d, action)
+
     def legal(self, state: KoenigBoard, d: RetreatChoice) -> list[Action]:
         b = state.battle
         assert b is not None
         uid = d.unit
-        out: list[Action] = [Retreat(uid, h) for h in retreat_hexes(state, uid)]
+        out: list[Action] = [Retreat(uid, h) for h in retreat_options(state, b, uid)]
         if not d.must:
             out.append(Stay(uid))
         if d.capture:
@@ -129,8 +149,6 @@ class RetreatStep(BattleStep[RetreatChoice]):
         if isinstance(action, Retreat):
             if action.dest == OFF:
                 _gone(state, b, uid)
-            elif b.kind == FireKind.CLOSE and uid in b.firers and b.entering:
-                _gone(state, b, uid)  # forced back from its entry hex: it never arrives (8.3.1, 11.1)
             else:
                 h = state.map.hex_at(action.dest)
                 assert h is not None
