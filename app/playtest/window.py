@@ -321,6 +321,8 @@ class PlaytestWindow(QMainWindow):
             self.board.select(None)
         if self.board.selected is None:
             self.play.default_overlays()
+        if self.live():
+            self.play.show_declared()
         self.replay.refresh_controls()
         mode = "replay" if not self.live() else ("game over" if s.state.is_terminal() else
                                                  "paused" if self.paused and s.bot_to_act() else

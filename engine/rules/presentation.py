@@ -178,6 +178,11 @@ class Presenter:
         """The next action the batch answer `name` makes, or None when the batch is done."""
         return None
 
+    def declared_attack(self, state: GameState) -> ActionView | None:
+        """The attack being formed now (declared, its participants still to add or its resolution to make),
+        whose `combat_preview` an interface shows before any row of the decision is picked; None if none."""
+        return None
+
     def action_text(self, state: GameState, action: Action) -> str:
         """An action as a player reads it in the game's log (the notation unless the family words it)."""
         return action.text()

@@ -158,7 +158,10 @@ class SoAPresenter(Presenter):
         return f"Turn {st.label()}: {who}: {step.name}{extra} ({st.phase.rule})"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
-        return _st(state).events_since(since)
+        """The log lines caused by history entries `since`, `since + 1`, ... (a note made while entry k is
+        applied is numbered k + 1: kit.SequenceState.note); `events(state, 0)` starts with the game's
+        opening lines."""
+        return _st(state).events_since(0 if since <= 0 else since + 1)
 
     def turn_track(self, state: GameState) -> TurnTrack:
         st = _st(state)

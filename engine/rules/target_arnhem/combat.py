@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ...hexgrid import Hex, hex_distance
 from ..protocol import Action
-from .actions import Advance, Damage, Fire, Stay, With
+from .actions import Advance, Cancel, Damage, Fire, Stay, With
 from .board import TABoard, cite
 from .decisions import Act, AdvanceChoice, AttackWith, TakeDamage
 from .impulse import may_act
@@ -107,7 +107,7 @@ def _strength_text(x: Fraction) -> str:
 class AttackWithStep(TAStep[AttackWith]):
     decision = AttackWith
     rule = "Target Arnhem: Combat"
-    name = "add an attacking unit, or resolve the attack"
+    name = "add an attacking unit, resolve the attack, or cancel it"
     why = {"with": f"only an adjacent unit that has not acted, not across an unbridged river {cite('Attack')}",
            "fire": f"an attack needs a unit; Concentrated Bombardment needs an in-supply mechanized attacker and "
                    f"a supply point {cite('Concentrated Bombardment')}"}
@@ -123,6 +123,7 @@ class AttackWithStep(TAStep[AttackWith]):
         impulse = state.impulse()
         out += [With(u) for u in state.units_of(d.player)
                 if u not in c.units and may_attack_with(state, u, c.target, impulse)]
+        out.append(Cancel())
         return out
 
     def apply(self, state: TABoard, d: AttackWith, action: Action) -> None:
@@ -132,7 +133,14 @@ class AttackWithStep(TAStep[AttackWith]):
             c.units = (*c.units, action.unit)
             state.ask(AttackWith(d.player, d.target))
             return
+        if isinstance(action, Cancel):
+            state.combat = None
+            state.cancelled = state.cancelled | {c.target}
+            state.note(f"the attack on {d.target} is cancelled: no unit has acted {cite('Attack')}")
+            state.ask(Act(d.player, state.impulse()))
+            return
         assert isinstance(action, Fire)
+        state.cancelled = frozenset()
         if action.bomb:
             pool = bombard_pool(state, c.units)
             assert pool is not None

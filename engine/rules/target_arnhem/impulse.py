@@ -40,6 +40,7 @@ class StartImpulse(Task):
     def run(self, state: TABoard) -> None:
         side, n = state.impulse_side(), state.impulse()
         state.acted = set()
+        state.cancelled = frozenset()
         ready = set()
         for uid in state.units_of(side):
             h = state.position.hex_of(uid)
@@ -82,7 +83,7 @@ def attack_targets(state: TABoard, side: str, impulse: int) -> list[Hex]:
         for n in state.game.around(h):
             if state.enemy_at(n, side) and not state.river_blocks(h, n):
                 targets.add(n)
-    return sorted(targets, key=state.map.label)
+    return sorted(targets - state.cancelled, key=state.map.label)
 
 
 def can_resupply(state: TABoard, uid: str) -> bool:
@@ -154,6 +155,8 @@ class ActStep(TAStep[Act]):
             state.queue.append(EndImpulse())
             return
         state.ask(Act(d.player, d.impulse))
+        if not isinstance(action, Attack):
+            state.cancelled = frozenset()
         if isinstance(action, Move):
             do_move(state, action.unit, action.dest)
         elif isinstance(action, Resupply):

@@ -79,4 +79,4 @@ class TAState(TABoard):
         return (self.turn, self.stage, self.begun, self.pending_decision(), tuple(self.queue), self.position.key(),
                 tuple(sorted(self.acted)), tuple(sorted(self.road_ready)), tuple(sorted(self.fortified)),
                 tuple(sorted(self.points.items())), tuple(sorted(self.area.items())), tuple(sorted(self.overrun)),
-                self.combat.key() if self.combat else None, self.outcome())
+                self.combat.key() if self.combat else None, tuple(sorted(self.cancelled)), self.outcome())
