@@ -96,3 +96,16 @@ def test_land_all_picks_the_safest_legal_hex_and_every_roll_is_recorded():
     lands = [i for i, t in enumerate(texts) if t.startswith("land ")]
     assert len(lands) == landed and all(texts[i + 1].startswith("roll ") for i in lands)
     assert pres.batch_answers(st) == [] and land_all_action(st) is None
+
+
+def test_the_log_words_support_fire_markers_and_bombardments():
+    """8.2.1 b, 8.1: the log reads "commit a British +6 priest support fire marker face down", not the notation
+    `sfm +6:british:priest`, which stays the action's text."""
+    from hexwright.engine.rules.fm.actions import Bombard, Commit
+    from hexwright.engine.rules.fm.wording import action_text
+
+    commit = Commit("+6:british:priest")
+    assert commit.text() == "sfm +6:british:priest"
+    assert action_text(commit) == "commit a British +6 priest support fire marker face down"
+    assert action_text(Commit(None)) == "commit no support fire marker"
+    assert action_text(Bombard("0702", ("+6:british:airpower",))) == "bombard 0702 with British +6 airpower"

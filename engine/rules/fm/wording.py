@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ...hexgrid import hex_distance
 from ..protocol import Action, Draw
-from .actions import DrawSplit, Land, MarkerId
+from .actions import Bombard, Commit, DrawSplit, Land, MarkerId
 from .board import FMBoard
 from .decisions import LandingChoice
 from .landings import drop_row
@@ -56,7 +56,20 @@ def action_text(a: Action) -> str:
             return a.text()
     if isinstance(a, DrawSplit):
         return f"draw {split_text(a)}"
+    if isinstance(a, Commit):  # 8.2.1 b: the other player sees "sfm (face down)" (public_text)
+        if a.marker is None:
+            return "commit no support fire marker"
+        return f"commit a {_marker_words(a.marker)} support fire marker face down"
+    if isinstance(a, Bombard):  # 8.1
+        return f"bombard {a.target} with {', '.join(_marker_words(m) for m in a.markers)}"
     return a.text()
+
+
+def _marker_words(marker: str) -> str:
+    try:
+        return marker_text(MarkerId.parse(marker))
+    except ValueError:
+        return marker
 
 
 # -- 11.4: land all -------------------------------------------------------------------------------------

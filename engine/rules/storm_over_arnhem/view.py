@@ -40,6 +40,7 @@ from .game import BRIDGE_BORDERS
 from .movement import reach
 from .recon import border_firers, leave_options
 from .state import SoAState
+from .wording import action_words, choice_label
 
 # a unit the stacking limit does not count (the conformance test reads this flag)
 NOT_STACKED = "does not count for stacking (Storm over Arnhem 1.1)"
@@ -107,8 +108,13 @@ class SoAPresenter(Presenter):
             elif isinstance(a, Pass):
                 out.append(ActionView(a, PASS, "pass the impulse", verb="pass", rule="Storm over Arnhem 3.41"))
             else:
-                out.append(ActionView(a, CHOICE, a.text(), verb=verb_of(a), probability=None))
+                unit = getattr(a, "unit", None)
+                out.append(ActionView(a, CHOICE, choice_label(st, a), (unit,) if isinstance(unit, str) else (),
+                                      verb=verb_of(a), probability=None))
         return out
+
+    def action_text(self, state: GameState, action: Action) -> str:
+        return action_words(action)
 
     def move_costs(self, state: GameState, unit: str) -> dict[str, float]:
         st = _st(state)
