@@ -81,6 +81,7 @@ from .operations import Activation, AutomaticActivation, CupDrawing, OperationIn
 from .retreat import RetreatChoice
 from .state import KoenigState
 from .support import Interdiction, LeadershipRollOff, SupportRoll
+from .wording import action_words
 
 # 4.0: the phases of a Game Turn, and the decisions of each
 PHASES = ("Paratroop Landing Phase", "Support Phase", "Operations Phase", "German Redeployment Phase",
@@ -588,6 +589,11 @@ class KoenigPresenter(Presenter):
         return TurnTrack(st.turn, st.game.last_turn, PHASES, current)
 
     # -- the log -------------------------------------------------------------------------------
+    def action_text(self, state: GameState, action: Action) -> str:
+        """An action as the game's log says it ("Combined move at half MA: B-1Para to 0904"); the notation
+        stays the action's text."""
+        return action_words(action)
+
     def events(self, state: GameState, since: int = 0) -> list[str]:
         """Log lines in the rules' words caused by history entries `since`, `since + 1`, ...: the state's notes
         (dice with what they gave, HQ draws, moves, fires, support, Hits, retreats, eliminations, the turns

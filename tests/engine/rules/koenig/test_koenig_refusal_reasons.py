@@ -101,3 +101,15 @@ def test_night_redeployment_refuses_an_enemy_hex_and_units_next_to_the_enemy(mak
         "G-19/9-2 is adjacent to an enemy unit: only units not adjacent to enemy units redeploy (Koenig 4.0)")
     assert refusal(s, Redeploy("G-19/9-1", "1206")).endswith(
         "1206 holds B-2Para: a night Redeployment never enters an enemy hex (Koenig 4.0)")
+
+
+
+def test_the_log_says_a_combined_move_in_words(make_position):
+    """The game log's line for `cmove B-1Para 0904` reads as the rules name it (8.4); the text stays."""
+    from hexwright.engine.rules.koenig.actions import Fire
+
+    s = make_position(UNITS, "1PB", "allied")
+    p = presenter_for(s)
+    assert CombinedMove("B-1Para", "0904").text() == "cmove B-1Para 0904"
+    assert p.action_text(s, CombinedMove("B-1Para", "0904")) == "Combined move at half MA: B-1Para to 0904"
+    assert p.action_text(s, Fire(("B-1Para", "B-2Para"), "0308")) == "Full Fire by B-1Para, B-2Para at 0308"
