@@ -81,6 +81,17 @@ class GameSession:
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         self._collect_events()
 
+    def set_seat(self, side: str, kind: str) -> None:
+        """Hand `side` to a person (HUMAN) or a bot by its engine/bots name from the next decision on: the
+        game, its history and its dice are untouched (a bot gets the seed the start would have given it)."""
+        if kind != HUMAN and kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat {kind!r}; seats are: {', '.join(SEAT_KINDS)}")
+        self.seats[side] = kind
+        self.bots.pop(side, None)
+        if kind != HUMAN:
+            i = self.sides.index(side)
+            self.bots[side] = make_bot(kind, self.seed * 7919 + i, self.scenario)
+
     # -- who acts ---------------------------------------------------------------------------------
     @property
     def sides(self) -> list[str]:
