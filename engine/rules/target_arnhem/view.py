@@ -34,7 +34,7 @@ from ..presentation import (
 )
 from ..protocol import Action, GameState
 from .actions import Advance, Attack, Cancel, Damage, Eliminate, Enter, Fire, Move, Pass, Resupply, With
-from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, SEQUENCE, WAITING, cite
+from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, WAITING, Stage, cite
 from .combat import odds
 from .decisions import AttackWith
 from .movement import destinations
@@ -46,7 +46,7 @@ from .wording import action_words, choice_label
 # the supply point pools of each side in the order a player reads them (Supply Points)
 POOL_ORDER = {ALLIED: [p for p, side in ONE_POINT_POOLS.items() if side == ALLIED],
               GERMAN: [WEHRMACHT_POOL] + [p for p, side in ONE_POINT_POOLS.items() if side == GERMAN]}
-STAGES = tuple("Adjustment" if n == 0 else f"{side.capitalize()} impulse {n}" for side, n in SEQUENCE)
+STAGES = tuple(stage.title for stage in Stage)
 
 
 def _ta(state: GameState) -> TAState:
@@ -142,10 +142,11 @@ class TAPresenter(Presenter):
         units = (*c.units, action.unit) if isinstance(action, With) else c.units
         bomb = isinstance(action, Fire) and action.bomb
         if not units:  # declared, no unit yet: what is attacked, and how to go on
-            return CombatPreview(action, (), st.map.label(c.target),
-                                 f"attack declared on {st.map.label(c.target)} ({', '.join(c.defenders)}), no attacking "
-                                 f"unit yet: add adjacent units that have not acted, then resolve it, or cancel it "
-                                 f"{cite('Attack')}", "", "", (), {}, c.defenders)
+            where = st.map.label(c.target)
+            return CombatPreview(action, (), where,
+                                 f"attack declared on {where} ({', '.join(c.defenders)}), no attacking unit yet: add "
+                                 f"adjacent units that have not acted, then resolve it, or cancel it {cite('Attack')}",
+                                 "", "", (), {}, c.defenders)
         o = odds(st, units, c.target, bomb)
         summary = (f"strength {float(o.attack):g} vs {float(o.defense):g}, net shift {o.shift:+d}: column "
                    f"{o.result.column} {cite('Combat Ratio Equations')}")
@@ -163,7 +164,7 @@ class TAPresenter(Presenter):
         who = st.side_name(st.current_player)
         what = step.name if step is not None else ""
         rule = step.rule if step is not None else ""
-        return f"Turn {st.turn}, {STAGES[st.stage]}: {who}: {what} ({rule})"
+        return f"Turn {st.turn}, {st.stage.title}: {who}: {what} ({rule})"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
         st = _ta(state)
