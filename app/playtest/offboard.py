@@ -5,6 +5,7 @@ listed."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from hexwright.app.hexmap.canvas import brush_outline
@@ -31,6 +32,7 @@ class OffBoardAreas:
         self.board = board
         self.bands: dict[str, QGraphicsPathItem] = {}
         self.labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self.ghosts: dict[str, list[Hex]] = {}
         g = board.canvas.geometry
         scene = board.view.scene()
         for name, region in sorted(board.map.regions.items()):
@@ -39,6 +41,7 @@ class OffBoardAreas:
             ghosts = self.ghost_hexes(region.hexes)
             if not ghosts:
                 continue
+            self.ghosts[name] = ghosts
             band = QGraphicsPathItem(brush_outline(g, ghosts).simplified())  # one outline, no seams
             colour = QColor(region.color or "#606060")
             fill = QColor(colour)
@@ -73,8 +76,18 @@ class OffBoardAreas:
         return list(out)
 
     def _place(self, name: str) -> None:
+        """The name in the middle ghost hex of the band along the map's edge (by angle round the map's
+        centre), so it stands outside the map even where the band turns a corner."""
         text = self.labels[name]
-        c = self.bands[name].path().boundingRect().center()
+        g = self.board.canvas.geometry
+        ghosts = self.ghosts[name]
+        mid = g.map_rect.center()
+
+        def angle(h: Hex) -> float:
+            p = g.centre(h) - mid
+            return math.atan2(p.y(), p.x())
+
+        c = g.centre(sorted(ghosts, key=angle)[len(ghosts) // 2])
         br = text.boundingRect()
         text.setPos(QPointF(c.x() - br.width() / 2, c.y() - br.height() / 2))
 

@@ -23,6 +23,9 @@ def test_the_off_board_areas_are_drawn_outside_the_edge_they_adjoin(qtbot):
             assert any(max(abs(h.q - x.q), abs(h.r - x.r), abs(h.q + h.r - x.q - x.r)) == 1
                        for x in regions[name].hexes)
             assert path.boundingRect().contains(g.centre(h))
+        label = board.offboard.labels[name]
+        centre = label.sceneBoundingRect().center()
+        assert not board.map.contains(g.hex_at(centre)), name  # the name stands outside the map
     st = win.session.state
     german = next(u for u in st.unit_ids() if st.side_of(u) == "german" and st.on_map(u))
     st.put_offboard(german, "E")  # a German unit waiting in area E
