@@ -8,6 +8,7 @@ the window (window.py) wires the board's signals here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView
@@ -226,7 +227,10 @@ class BoardPlay:
         preview = s.presenter.combat_preview(s.state, view.action)
         if preview is None:
             return
-        self.win.preview.show_preview(view, preview, view.kind == ATTACK or view.verb == "fire",
+        resolves = view.kind == ATTACK or view.verb == "fire"
+        if not resolves:  # no unit yet: the title says what is in hand, not the row it is shown with
+            view = replace(view, label=f"Attack declared on {preview.target}: no attacking unit yet")
+        self.win.preview.show_preview(view, preview, resolves,
                                       s.presenter.result_legend(s.state) if preview.distribution else {})
         self.win.dock_preview.raise_()
         units = self.win.board.units

@@ -1,5 +1,6 @@
-"""Target Arnhem's off-board areas (P, A-E) are drawn on the playtest board, outside the map edge each one
-adjoins, with their names and the number of units waiting in them (Target Arnhem: Movement)."""
+"""Target Arnhem in the playtest: the off-board areas (P, A-E) are drawn on the board, outside the map edge
+each one adjoins, with their names and the number of units waiting in them (Target Arnhem: Movement); a
+declared attack is previewed at once and can be cancelled (Attack, Combat)."""
 
 from __future__ import annotations
 
@@ -37,3 +38,30 @@ def test_the_off_board_areas_are_drawn_outside_the_edge_they_adjoin(qtbot):
     for name, units in waiting.items():
         n = len(units.split(","))
         assert board.offboard.labels[name].text() == f"{name} ({n})"
+
+
+def test_a_declared_attack_is_previewed_before_a_row_is_picked_and_can_be_cancelled(qtbot):
+    """Target Arnhem (Attack, Combat): after "declare an attack" the Combat preview shows the attack in hand at
+    once, not "No attack selected"; "cancel" takes it back."""
+    from hexwright.engine.rules.presentation import ATTACK
+
+    win = open_window(qtbot, TARGET_ARNHEM, seats={"allied": "human", "german": "human"}, seed=3)
+    s = win.session
+    for _ in range(40):
+        if any(v.kind == ATTACK for v in win.views()):
+            break
+        views = win.views()
+        win.apply_action(next((v for v in views if v.kind == "enter" or v.verb in ("done", "pass")), views[0]).action)
+    attack = next(v for v in win.views() if v.kind == ATTACK)
+    win.choose_view(attack)
+    target = attack.hexes[-1]
+    assert win.preview.preview is not None and win.preview.preview.target == target
+    assert win.preview.title.text() == f"Attack declared on {target}: no attacking unit yet"
+    assert not win.preview.attack_button.isEnabled()  # nothing to resolve yet
+    joins = [v for v in win.views() if v.verb == "with"]
+    win.choose_view(joins[0])
+    assert win.preview.preview is not None and win.preview.preview.attackers == joins[0].units
+    assert win.preview.attack_button.isEnabled()
+    n = len(s.state.history())
+    win.choose_view(next(v for v in win.views() if v.verb == "cancel"))
+    assert len(s.state.history()) == n + 1 and win.preview.preview is None
