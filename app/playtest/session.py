@@ -179,7 +179,10 @@ class GameSession:
         humans = self.humans()
         if not humans or all(entry.visible_to(h) for h in humans):
             return self.presenter.action_text(self.state, entry.action)
-        return self.state.masked_text(entry)
+        masked = self.state.masked_text(entry)
+        if entry.player != CHANCE and masked == entry.action.text():  # nothing of it is hidden: in words
+            return self.presenter.action_text(self.state, entry.action)
+        return masked
 
     def _collect_events(self) -> None:
         """Add the log lines of the history entries not shown yet: Presenter.events(state, since) gives the

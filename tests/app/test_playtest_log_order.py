@@ -35,3 +35,16 @@ def test_each_result_appears_once_under_its_own_action(name):
             last_action = ln.index
         elif ln.kind == "event":
             assert ln.index == last_action, ln.text  # under the action that caused it (0: the game's start)
+
+
+def test_a_hot_seat_log_words_what_nothing_hides():
+    """Hot-seat: a decision the other player may see in full (a Storm over Arnhem set-up) is logged in the
+    players' words, not its notation; a hidden one stays masked (protocol: HistoryEntry.visible_to)."""
+    path = SCENARIOS / "storm-arnhem/the-crossing.yaml"
+    s = GameSession(load_playable(path), 3, {}, str(path))
+    rng = random.Random(3)
+    for _ in range(12):
+        st = s.state
+        s.apply(st.sample_chance() if st.current_player == CHANCE else rng.choice(list(st.legal_actions())))
+    actions = [ln.text for ln in s.lines if ln.kind == "action" and ": British: " in ln.text]
+    assert actions and all(" is set up in area " in t for t in actions), actions
