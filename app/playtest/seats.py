@@ -74,6 +74,9 @@ def change_seats(win: PlaytestWindow, seats: dict[str, str]) -> None:
 
 
 def seats_dialog(win: PlaytestWindow) -> None:
+    if type(win.session) is not GameSession:  # a play-by-e-mail game: each player holds his own side
+        win.status("Seats are fixed in a play-by-e-mail game: each player plays his own side")
+        return
     dlg = SeatsDialog(win.session, win)
     if dlg.exec() == QDialog.DialogCode.Accepted:
         change_seats(win, dlg.seats())

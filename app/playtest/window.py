@@ -157,7 +157,7 @@ class PlaytestWindow(QMainWindow):
         self.act_close = act("&Close", self.close, K.Close)
         self.act_pass = act("&Pass / End Phase", self.pass_phase, "Ctrl+E", "End this step of the sequence of play")
         self.act_pause = act("Pause &Bots", self.toggle_pause, "Ctrl+B", "Pause or resume the bots")
-        self.act_seats = act("&Seats…", lambda: seats_dialog(self), "Ctrl+Shift+S",
+        self.act_seats = act("&Seats…", lambda: seats_dialog(self), "Ctrl+Shift+H",
                              "Hand a side to a bot or back to a person, mid-game")
         self.act_pause.setCheckable(True)
         self.replay = ReplayController(self, self.session)
