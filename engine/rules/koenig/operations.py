@@ -342,8 +342,7 @@ class _OperationStep(MovingStep[Activation | OperationInProgress]):
     operating = True
     takes = ("fire", "mfire", "move", "cmove")
     why = {
-        "fire": "not a legal Fire Attack here: firing units must be active, not yet operated, adjacent, doing the "
-                f"same Operation, not across a River {cite('7.1.1, 9.0, 9.1')}",
+        "fire": f"not a legal Fire Attack here {cite('7.1.1, 9.0')}",
         "move": f"the unit cannot move there {cite('8.0')}",
         "attach": "Temporary Attachment needs the Leadership marker and a unit whose HQ is still in the cup "
                   f"{cite('14.1')}",

@@ -11,9 +11,9 @@ from typing import ClassVar, TypeVar
 
 from ..kit import Decision, VerbStep, verb_of
 from ..protocol import Action, Phase, Roll
-from .actions import UnitMove
+from .actions import FireAttack, UnitMove
 from .board import FireKind, KoenigBoard, cite
-from .why import move_refusal
+from .why import fire_refusal, move_refusal
 
 D = TypeVar("D", bound=Decision)
 
@@ -38,13 +38,17 @@ class KoenigStep(VerbStep[KoenigBoard, D]):
 
 
 class MovingStep(KoenigStep[D]):
-    """A step that takes moves (`move`, `cmove`, `redeploy`): a refused move names the one rule that forbids
-    it, with the hex and the MP figures (why.py), before the step's general refusal by verb."""
+    """A step that takes moves (`move`, `cmove`, `redeploy`) or fires (`fire`, `mfire`): a refused one names the
+    one rule that forbids it, with the hex and the MP figures (why.py), before the step's general refusal by
+    verb."""
 
     def explain(self, state: KoenigBoard, d: D, action: Action) -> str:
-        if isinstance(action, UnitMove) and verb_of(action) in {verb_of(a) for a in state.legal_actions()} | set(
-                self.takes):
-            why = move_refusal(state, action)
+        if verb_of(action) in {verb_of(a) for a in state.legal_actions()} | set(self.takes):
+            why = None
+            if isinstance(action, UnitMove):
+                why = move_refusal(state, action)
+            elif isinstance(action, FireAttack):
+                why = fire_refusal(state, action)
             if why:
                 return f"{action.text()}: {why}"
         return super().explain(state, d, action)

@@ -15,8 +15,9 @@ from typing import cast
 
 from ...hexgrid import Hex
 from ...movement.kernel import MovementHooks
-from .actions import OFF, CombinedMove, MoveKind, Redeploy, UnitMove
+from .actions import OFF, CombinedMove, FireAttack, MobileFire, MoveKind, Redeploy, UnitMove
 from .board import ELIMINATED, EXITED, GERMAN, LOST, ON_MAP, PENDING, RETREATED_OFF, Doing, KoenigBoard, cite
+from .combat import FULL, INDIRECT, MOBILE, fire_line
 from .movement import CLOSE_COMBAT_COST, destinations, entry_destinations
 from .moves import move_allowance
 
@@ -161,4 +162,43 @@ def _cheapest(state: KoenigBoard, uid: str, dest: Hex, hooks: MovementHooks) -> 
     return got.get(dest)
 
 
-__all__ = ["move_refusal", "who_may_operate"]
+def fire_refusal(state: KoenigBoard, action: FireAttack) -> str | None:
+    """The one rule that forbids a Full Fire (9.0) or Mobile Fire (8.4) of `action.units` at `action.target`
+    now (7.0-7.1.1, 8.3.1, 8.4.1, 9.0, 9.1, 14.3, exclusive 8.5); None if no reason is found."""
+    mobile = isinstance(action, MobileFire)
+    target = state.map.hex_at(action.target)
+    if target is None:
+        return f"{action.target} is not a hex of the map"
+    side = state.active_side
+    enemy = [u for u in state.units_at(target) if state.side_of(u) != side]
+    if not enemy:
+        return f"{action.target} holds no enemy unit to fire at {cite('9.0')}"
+    busy = [u for u in state.in_progress if u not in action.units]
+    if busy:
+        return f"{busy[0]} must complete its Operation before another unit fires {cite('7.1')}"
+    for uid in action.units:
+        why = who_may_operate(state, uid)
+        if why:
+            return why
+        if state.status(uid) == PENDING:
+            return (f"{uid} is still off the map: a reinforcement cannot conduct a Full or Mobile Fire Attack from "
+                    f"off the map {cite('8.3.1')}")
+        doing = state.in_progress.get(uid)
+        if doing == Doing.FIRED:
+            return f"{uid} has made its Mobile Fire: its Combined Operation may still move, not fire again " \
+                   f"{cite('8.4.1')}"
+        if doing is not None and not mobile:
+            return f"{uid} is in the middle of its Combined Operation: its fire is a Mobile Fire (mfire), not Full " \
+                   f"Fire {cite('8.4, 7.1.1')}"
+        here = state.position.hex_of(uid)
+        assert here is not None
+        line = fire_line(state.map, here, target, FULL if not mobile else MOBILE)
+        if not line.allowed:
+            indirect = (not mobile and state.option("indirect_fire") and state.heavy_weapons(uid)
+                        and fire_line(state.map, here, target, INDIRECT, True, True).allowed)
+            if not indirect:
+                return f"{uid} in {state.map.label(here)} cannot fire at {action.target}: {line.reason}"
+    return None
+
+
+__all__ = ["fire_refusal", "move_refusal", "who_may_operate"]

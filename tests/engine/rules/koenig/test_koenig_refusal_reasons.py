@@ -113,3 +113,21 @@ def test_the_log_says_a_combined_move_in_words(make_position):
     assert CombinedMove("B-1Para", "0904").text() == "cmove B-1Para 0904"
     assert p.action_text(s, CombinedMove("B-1Para", "0904")) == "Combined move at half MA: B-1Para to 0904"
     assert p.action_text(s, Fire(("B-1Para", "B-2Para"), "0308")) == "Full Fire by B-1Para, B-2Para at 0308"
+
+
+def test_a_refused_fire_names_its_one_reason(make_position):
+    """9.0 an adjacent enemy, 9.1 not across a River, 7.1 the active formation, 8.3.1 not from off the map."""
+    from hexwright.engine.rules.koenig.actions import Fire, MobileFire
+
+    s = make_position({**UNITS, "G-16": "0310"}, "1PB", "allied")
+    assert refusal(s, Fire(("B-1Para",), "0407")).endswith("0407 holds no enemy unit to fire at (Koenig 9.0)")
+    assert refusal(s, Fire(("B-2Para",), "0310")).endswith(
+        "B-2Para in 0408 cannot fire at 0310: Fire Attacks need an adjacent target (Koenig 9.0)")
+    assert refusal(s, MobileFire(("B-10Para",), "0308")).endswith(
+        "B-10Para belongs to formation 4PB, whose HQ is not the one drawn: only units of the Active formation 1PB "
+        "may perform an Operation (Koenig 7.1)")
+    s.position.remove("B-2Para", "pending")
+    refresh(s)
+    assert refusal(s, Fire(("B-2Para",), "0308")).endswith(
+        "B-2Para is still off the map: a reinforcement cannot conduct a Full or Mobile Fire Attack from off the map "
+        "(Koenig 8.3.1)")
