@@ -4,7 +4,9 @@ the decision rows say what each choice does, the notation stays the action's tex
 
 from __future__ import annotations
 
+import pytest
 from hexwright.engine.rules.presentation import presenter_for
+from hexwright.engine.rules.protocol import IllegalAction
 from hexwright.engine.rules.target_arnhem.actions import Attack, Cancel, Fire, With
 
 from tests.engine.rules.target_arnhem.test_ta_sequence import impulse
@@ -59,3 +61,19 @@ def test_the_rows_are_in_the_players_words(board):
     labels = {v.action.text(): v.label for v in presenter_for(st).action_views(st)}
     assert labels["fire"] == "resolve the attack on 0106 by A-GrenGds"
     assert presenter_for(st).action_text(st, With("A-GrenGds")) == "A-GrenGds joins the attack"
+
+
+def refusal(st, action) -> str:
+    with pytest.raises(IllegalAction) as refused:
+        st.apply_checked(action)
+    return str(refused.value)
+
+
+def test_a_unit_that_may_not_join_and_a_resolution_too_soon_are_refused_with_their_reason(board):
+    board.put("A-CldmGds", "0305")
+    st = declared(board)
+    assert refusal(st, With("A-CldmGds")) == ("with A-CldmGds: A-CldmGds is not adjacent to 0106: attacks are only "
+                                              "ever with adjacent on-board units (Target Arnhem: Attack)")
+    assert refusal(st, Fire(False)) == "fire: no unit attacks 0106 yet: add one first (Target Arnhem: Combat)"
+    st.apply_checked(With("A-GrenGds"))
+    assert refusal(st, With("A-GrenGds")) == "with A-GrenGds: A-GrenGds already attacks 0106"
