@@ -125,6 +125,27 @@ def move_refusal(state: SoABoard, action: Move) -> str:
             f"where the move ends (the basic game's rule as 3.44 and 3.45 apply it) {cite('3.6')}")
 
 
+def fire_refusal(state: SoABoard, side: str, action: Fire) -> str | None:
+    """The one reason a fire from `action.origin` at `action.target` is refused (1.1, 3.6); None if none."""
+    areas = state.game.areas.areas
+    for area in (action.origin, action.target):
+        if area not in areas:
+            return f"there is no area {area}"
+    able = [u for u in state.fighting(action.origin, side) if state.attack(u) > 0]
+    if not able:
+        return f"no {state.side_name(side)} unit in area {action.origin} can fire {cite('3.6')}"
+    if not any(state.uncommitted(u) for u in able):
+        return (f"every {state.side_name(side)} unit in area {action.origin} is committed until the end of the turn "
+                f"{cite('3.6')}")
+    if action.target != action.origin and action.target not in state.game.neighbours[action.origin]:
+        return (f"area {action.target} is not adjacent to area {action.origin}: fire reaches enemy units in the "
+                f"firing area or an adjacent one {cite('1.1')}")
+    if not state.fighting(action.target, state.enemy(side)):
+        return f"area {action.target} holds no enemy unit to fire at (the pillbox is attacked only in Close Combat) " \
+               f"{cite('1.1')}"
+    return None
+
+
 def other_side(state: SoABoard, side: str, action: Move) -> str | None:
     """A move of the other side's unit in this side's impulse (3.6)."""
     uid = action.unit
@@ -147,6 +168,10 @@ class ImpulseStep(SoAStep[Impulse]):
     def explain(self, state: SoABoard, d: Impulse, action: Action) -> str:
         if isinstance(action, Move):
             return other_side(state, d.player, action) or move_refusal(state, action)
+        if isinstance(action, Fire):
+            why = fire_refusal(state, d.player, action)
+            if why:
+                return f"{action.text()}: {why}"
         return super().explain(state, d, action)
 
     def apply(self, state: SoABoard, d: Impulse, action: Action) -> None:

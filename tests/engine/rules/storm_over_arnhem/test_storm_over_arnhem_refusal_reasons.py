@@ -52,3 +52,19 @@ def test_the_other_sides_unit_a_committed_unit_and_another_area_in_the_same_impu
                                                "in area 18 (Storm over Arnhem 3.6)")
     assert refused(st, Move("B-A1", "17")) == ("move B-A1 17: B-A1 is committed until the end of the turn "
                                                "(Storm over Arnhem 3.6)")
+
+
+def test_a_refused_fire_names_its_one_reason():
+    """1.1: fire at enemy units in the firing area or an adjacent one; 3.6: committed units wait."""
+    from hexwright.engine.rules.storm_over_arnhem.actions import Fire
+
+    b = Board("1")
+    for uid, area in (("B-A1", "17"), ("G-Gar1", "22"), ("G-Gar2", "18")):
+        b.put(uid, area)
+    b.start("british")
+    st = b.state
+    assert refused(st, Fire("17", "22")) == ("fire 17 22: area 22 is not adjacent to area 17: fire reaches enemy units "
+                                             "in the firing area or an adjacent one (Storm over Arnhem 1.1)")
+    assert refused(st, Fire("17", "5")) == ("fire 17 5: area 5 holds no enemy unit to fire at (the pillbox is attacked "
+                                            "only in Close Combat) (Storm over Arnhem 1.1)")
+    assert refused(st, Fire("19", "18")) == "fire 19 18: no British unit in area 19 can fire (Storm over Arnhem 3.6)"
