@@ -94,3 +94,30 @@ def test_the_other_sides_unit_a_moved_unit_and_an_attack_now():
     st.apply_checked(Move("A", tuple(row[:2])))
     with pytest.raises(IllegalAction, match=r"A has completed its movement this phase \(F&M 5.2\)"):
         st.apply_checked(Move("A", tuple(row[1:3])))
+
+
+def test_a_refused_retreat_names_the_hex_and_its_one_reason():
+    """8.3 (6.2, 10.6): into an EZOC, across an unbridged river, the wrong distance, off the map."""
+    from hexwright.engine.rules.fm.actions import Retreat
+
+    from .test_fm_retreat import d2_state, ring, water_between_columns
+
+    m = blank_map()
+    water_between_columns(m, 5, "river")  # the defender (column 05) has the river on its east sides
+    west = [lab for lab in ring(m) if lab.startswith("04")]
+    east = [lab for lab in ring(m) if lab.startswith("06")]
+    st, _ = d2_state(m=m, placements={"A1": west[0]})
+    d = st.pending_decision()
+    here = m.label(st.unit_hex(d.unit))
+    ezoc = st.enemy_zoc(st.game.units[d.unit].side)
+    into_zoc = next(lab for lab in ring(m) if H(m, lab) in ezoc and lab not in west[:1])
+    with pytest.raises(IllegalAction, match=fr"{d.unit} may never retreat into or through {into_zoc}, in an enemy "
+                                            r"zone of control \(F&M 8.3, 6.2\)"):
+        st.apply_checked(Retreat(d.unit, (here, into_zoc)))
+    across = next(lab for lab in east if H(m, lab) not in ezoc)
+    with pytest.raises(IllegalAction, match=fr"{d.unit} may not retreat from {here} into {across}: prohibited terrain, "
+                                            r"a marsh off the road or an unbridged river or canal"):
+        st.apply_checked(Retreat(d.unit, (here, across)))
+    legal = next(a for a in st.legal_actions() if isinstance(a, Retreat))
+    with pytest.raises(IllegalAction, match=fr"{d.unit} retreats 2 hexes, not 3 \(F&M 8.3\)"):
+        st.apply_checked(Retreat(d.unit, (*legal.path, legal.path[-1])))
