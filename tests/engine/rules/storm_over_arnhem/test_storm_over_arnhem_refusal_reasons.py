@@ -68,3 +68,24 @@ def test_a_refused_fire_names_its_one_reason():
     assert refused(st, Fire("17", "5")) == ("fire 17 5: area 5 holds no enemy unit to fire at (the pillbox is attacked "
                                             "only in Close Combat) (Storm over Arnhem 1.1)")
     assert refused(st, Fire("19", "18")) == "fire 19 18: no British unit in area 19 can fire (Storm over Arnhem 3.6)"
+
+
+
+def test_a_refused_set_up_names_the_area_and_its_one_reason():
+    """2.1: a unit sets up in an area of its zones; 3.2: no perimeter zone on turn A."""
+    from hexwright.engine.rules.storm_over_arnhem.actions import Place
+    from hexwright.engine.rules.storm_over_arnhem.decisions import PlaceUnit
+
+    from tests.engine.rules.storm_over_arnhem.board_fixtures import fresh
+
+    st = fresh()
+    d = st.pending_decision()
+    assert isinstance(d, PlaceUnit)
+    legal = {a.dest for a in st.legal_actions() if isinstance(a, Place)}
+    areas = st.game.areas
+    other = next(a for a in sorted(areas.areas, key=lambda a: (len(a), a))
+                 if areas.areas[a].zone not in d.zones and "perimeter" not in areas.areas[a].tags)
+    assert other not in legal
+    assert refused(st, Place(d.unit, other)) == (
+        f"place {d.unit} {other}: area {other} is in zone {areas.areas[other].zone or 'none'}; {d.unit} sets up in "
+        f"zone {' or '.join(d.zones)} (Storm over Arnhem {d.section})")
