@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import hex_neighbor
+from ...hexgrid import hex_distance, hex_neighbor
 from ..kit import Decision
 from ..protocol import Action
 from .actions import OFF, Capture, LeadHold, Retreat, Stay
@@ -52,6 +52,30 @@ def retreat_hexes(state: KoenigBoard, uid: str) -> list[str]:
     if off:
         out.append(OFF)
     return out
+
+
+def retreat_problem(state: KoenigBoard, uid: str, dest: str) -> str | None:
+    """The one reason `uid` may not retreat to `dest` (11.0, 11.1, 8.1.1, 8.2); None if none is found."""
+    here = state.position.hex_of(uid)
+    if here is None:
+        return None
+    if dest == OFF:
+        return f"{uid} is not on a map edge: only a unit on the edge retreats off the map {cite('11.1')}"
+    h = state.map.hex_at(dest)
+    if h is None:
+        return f"{dest} is not a hex of the map"
+    if hex_distance(here, h) != 1:
+        return f"{dest} is not adjacent to {state.map.label(here)}: a retreat goes into an adjacent hex {cite('11.0')}"
+    there = state.units_at(h)
+    enemy = [u for u in there if state.side_of(u) != state.side_of(uid)]
+    if enemy:
+        return f"{dest} holds {', '.join(enemy)}: a retreat goes into a hex not occupied by enemy units {cite('11.0')}"
+    limit = state.sc.stacking_limit or 2
+    if len(there) >= limit:
+        return f"{dest} already holds {' and '.join(there)}: at most {limit} units per hex {cite('11.0, 8.2')}"
+    if state.game.graph.cost(here, h) is None:
+        return f"{uid} cannot retreat across the River hexside into {dest} (no bridge) {cite('8.1.1')}"
+    return None
 
 
 def forced_back(b: Battle, uid: str) -> bool:
@@ -113,8 +137,7 @@ class RetreatStep(BattleStep[RetreatChoice]):
     rule = "Koenig 11.0"
     name = "retreat"
     why = {
-        "retreat": "retreat into an adjacent hex free of enemy units, within the stacking limit, not across a River; "
-                   f"off the map only from an edge hex {cite('11.0, 11.1, 8.2')}",
+        "retreat": f"not a retreat open to this unit {cite('11.0')}",
         "stay": f"a unit hit in Close Combat must retreat {cite('9.2.3, 10.0')}",
         "capture": "only an undamaged attacker after a Close Fire Exchange may take a second Hit to hold "
                    f"{cite('11.2')}",
@@ -126,6 +149,10 @@ class RetreatStep(BattleStep[RetreatChoice]):
         if isinstance(action, Retreat) and b is not None and forced_back(b, d.unit) and action.dest != OFF:
             return (f"{action.text()}: {d.unit} entered its blocked entry hex from off the map; forced to retreat, it "
                     f"leaves the map and never arrives (retreat {d.unit} off) {cite('8.3.1, 11.1')}")
+        if isinstance(action, Retreat) and action.unit == d.unit:
+            why = retreat_problem(state, d.unit, action.dest)
+            if why:
+                return f"{action.text()}: {why}"
         return super().explain(state, d, action)
 
     def legal(self, state: KoenigBoard, d: RetreatChoice) -> list[Action]:

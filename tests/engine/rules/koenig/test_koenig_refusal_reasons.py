@@ -131,3 +131,24 @@ def test_a_refused_fire_names_its_one_reason(make_position):
     assert refusal(s, Fire(("B-2Para",), "0308")).endswith(
         "B-2Para is still off the map: a reinforcement cannot conduct a Full or Mobile Fire Attack from off the map "
         "(Koenig 8.3.1)")
+
+
+def test_a_refused_retreat_names_the_hex_and_its_one_reason(make_position):
+    """11.0: into an adjacent hex free of enemy units, within the stacking limit; 11.1: off the map from an edge."""
+    from tests.engine.rules.koenig.test_koenig_operations import do
+
+    s = make_position({"B-1Para": "0307", "B-2Para": "0408", "G-19/9-1": "0308", "G-19/9-2": "0308"},
+                      "1PB", "allied")
+    do(s, "fire B-1Para,B-2Para 0308", "roll 6", "hit G-19/9-1")
+    assert refusal(s, act_retreat("G-19/9-1", "0307")).endswith(
+        "0307 holds B-1Para: a retreat goes into a hex not occupied by enemy units (Koenig 11.0)")
+    assert refusal(s, act_retreat("G-19/9-1", "0310")).endswith(
+        "0310 is not adjacent to 0308: a retreat goes into an adjacent hex (Koenig 11.0)")
+    assert refusal(s, act_retreat("G-19/9-1", "off")).endswith(
+        "G-19/9-1 is not on a map edge: only a unit on the edge retreats off the map (Koenig 11.1)")
+
+
+def act_retreat(uid: str, dest: str):
+    from hexwright.engine.rules.koenig.actions import Retreat
+
+    return Retreat(uid, dest)
