@@ -88,10 +88,15 @@ def _short_of(state: TABoard, uid: str, side: str, start: Hex, h: Hex, dest: str
         return f"{uid} cannot move to {dest} {cite('Movement')}"
     distance = hex_distance(start, h)
     if distance == NORMAL_HEXES:
+        closed: list[str] = []  # why each hex between is no way through
         for n in state.game.around(start):
-            if hex_distance(n, h) != 1 or not state.map.contains(n) or state.enemy_at(n, side):
+            if hex_distance(n, h) != 1 or not state.map.contains(n):
+                continue
+            if state.enemy_at(n, side):
+                closed.append(f"{label(n)} is enemy-held: you can never share a hex with an enemy unit")
                 continue
             if state.river_blocks(start, n) or state.river_blocks(n, h):
+                closed.append(f"the way by {label(n)} crosses a river without a bridge")
                 continue
             if state.unbridged_canal(start, n) or state.unbridged_canal(n, h):
                 return (f"{uid} cannot reach {dest}: an unbridged canal is crossed only as a move of 1 hex "
@@ -102,21 +107,15 @@ def _short_of(state: TABoard, uid: str, side: str, start: Hex, h: Hex, dest: str
             if state.enemy_adjacent(n, side):
                 return (f"{uid} cannot reach {dest}: it must stop on entering {label(n)}, next to an enemy unit "
                         f"{cite('Movement')}")
-        return (f"{uid} cannot reach {dest}: every way there crosses a river without a bridge or an enemy-held hex "
-                f"{cite('Movement')}")
-    road = ""
-    if uid not in state.road_ready:
-        here = state.position.hex_of(uid)
-        if here is not None and not state.on_road(here):
-            road = "; it began the impulse off the road, so it has no road movement"
-        else:
-            road = "; it began the impulse next to an enemy unit, so it has no road movement"
-    else:
-        road = ("; along the road it must stop on entering a non-road hex or a hex next to an enemy unit, and no "
-                "road leads there without such a stop")
-    return (f"{uid} cannot reach {dest}, {distance} hexes away: units move 2 hexes over open ground per impulse, "
-            f"unlimited along a road only from a road hex with no adjacent enemy unit at the impulse's start"
-            f"{road} {cite('Movement')}")
+        return f"{uid} cannot reach {dest}: {'; '.join(closed) or 'no way leads there'} {cite('Movement')}"
+    head = f"{uid} cannot reach {dest}, {distance} hexes away"
+    if uid in state.road_ready:
+        return (f"{head}: no road leads there without a stop (a non-road hex, or one next to an enemy unit, ends a "
+                f"road move) {cite('Movement')}")
+    here = state.position.hex_of(uid)
+    began = "off the road" if here is not None and not state.on_road(here) else "next to an enemy unit"
+    return (f"{head}: units move 2 hexes over open ground, and {uid} began the impulse {began}, so it has no road "
+            f"movement {cite('Movement')}")
 
 
 def attack_refusal(state: TABoard, side: str, impulse: int, target: str) -> str | None:

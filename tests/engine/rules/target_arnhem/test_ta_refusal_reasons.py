@@ -40,9 +40,8 @@ def test_too_far_names_the_hexes_and_why_there_is_no_road_movement(board):
     board.put("A-GrenGds", "0105")
     st = impulse(board)
     assert refused(st, presenter_for(st).move_action(st, "A-GrenGds", ["0105", "0205", "0305", "0405"])) == (
-        "move A-GrenGds 0405: A-GrenGds cannot reach 0405, 3 hexes away: units move 2 hexes over open ground per "
-        "impulse, unlimited along a road only from a road hex with no adjacent enemy unit at the impulse's start; "
-        "it began the impulse off the road, so it has no road movement (Target Arnhem: Movement)")
+        "move A-GrenGds 0405: A-GrenGds cannot reach 0405, 3 hexes away: units move 2 hexes over open ground, and "
+        "A-GrenGds began the impulse off the road, so it has no road movement (Target Arnhem: Movement)")
 
 
 def test_a_stop_in_rough_terrain_a_river_a_canal_and_an_enemy_hex(board):
