@@ -121,3 +121,30 @@ def test_a_refused_retreat_names_the_hex_and_its_one_reason():
     legal = next(a for a in st.legal_actions() if isinstance(a, Retreat))
     with pytest.raises(IllegalAction, match=fr"{d.unit} retreats 2 hexes, not 3 \(F&M 8.3\)"):
         st.apply_checked(Retreat(d.unit, (*legal.path, legal.path[-1])))
+
+
+def test_a_landing_hex_out_of_range_names_the_distance_and_the_drop_zone():
+    """11.4: a unit lands within three hexes of its drop zone marker (Scenario 1's first landing)."""
+    from hexwright.engine.formats import load_scenario
+    from hexwright.engine.hexgrid import hex_distance
+    from hexwright.engine.rules.fm.actions import Land
+    from hexwright.engine.rules.fm.decisions import LandingChoice
+    from hexwright.engine.rules.protocol import CHANCE, new_game
+
+    from tests.conftest import SCENARIOS
+
+    st = new_game(load_scenario(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml").scenario, 1)
+    for _ in range(200):
+        if isinstance(st.pending_decision(), LandingChoice):
+            break
+        st.apply(st.sample_chance() if st.current_player == CHANCE else st.legal_actions()[-1])
+    d = st.pending_decision()
+    assert isinstance(d, LandingChoice)
+    arr = st.arrival(d.unit)
+    centre = st.drop_zone(arr.marker)
+    far = next(h for h in sorted(st.game.map.hexes) if hex_distance(centre, h) == arr.within + 2)
+    lab = st.game.label(far)
+    with pytest.raises(IllegalAction, match=fr"land {d.unit} {lab}: {lab} is {arr.within + 2} hexes from the drop "
+                                            fr"zone marker in {st.game.label(centre)}: a unit lands within "
+                                            fr"{arr.within} hexes of it \(Arnhem: The Farthest Bridge 11.4\)"):
+        st.apply_checked(Land(d.unit, lab))
