@@ -148,3 +148,32 @@ def test_a_landing_hex_out_of_range_names_the_distance_and_the_drop_zone():
                                             fr"zone marker in {st.game.label(centre)}: a unit lands within "
                                             fr"{arr.within} hexes of it \(Arnhem: The Farthest Bridge 11.4\)"):
         st.apply_checked(Land(d.unit, lab))
+
+
+def test_a_reinforcement_at_a_hex_it_does_not_enter_at_names_its_entry_hexes():
+    """11.1: a reinforcement enters at its arrival hexes (Scenario 1's XXX Corps at the south edge)."""
+    from hexwright.engine.formats import load_scenario
+    from hexwright.engine.rules.fm.actions import Enter
+    from hexwright.engine.rules.protocol import CHANCE, new_game
+
+    from tests.conftest import SCENARIOS
+
+    st = new_game(load_scenario(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml").scenario, 1)
+    p = presenter_for(st)
+    for _ in range(400):
+        if any(isinstance(a, Enter) for a in st.legal_actions()):
+            break
+        if st.current_player == CHANCE:
+            st.apply(st.sample_chance())
+            continue
+        batch = p.batch_answers(st)
+        st.apply((p.batch_action(st, batch[0].name) if batch else None) or st.legal_actions()[0])
+    entries = [a for a in st.legal_actions() if isinstance(a, Enter)]
+    uid = entries[0].unit
+    hexes = sorted({a.hex for a in entries if a.unit == uid})
+    with pytest.raises(IllegalAction) as refused:
+        st.apply_checked(Enter(uid, "2020"))
+    text = str(refused.value)
+    assert text.startswith(f"enter {uid} 2020: {uid} enters at ") and text.endswith(", not 2020 (Arnhem: The Farthest "
+                                                                                     "Bridge 11.1)")
+    assert all(h in text for h in hexes)
