@@ -92,7 +92,10 @@ def unmoved_units(views: list[ActionView]) -> list[str]:
 
 
 def confirm_pass(win: PlaytestWindow, view: ActionView) -> bool:
-    """Before a pass that leaves units able to move: ask, naming them (Yes ends the step)."""
+    """Before a pass that leaves units able to move: ask, naming them (Yes ends the step), where the family's
+    pass ends the units' turn (`Presenter.ask_before_pass`)."""
+    if not win.session.presenter.ask_before_pass:
+        return True
     units = unmoved_units(win.views())
     if not units:
         return True

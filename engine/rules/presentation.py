@@ -131,6 +131,11 @@ class TurnTrack:
 class Presenter:
     """A family's views of its states. This base derives what it can from the protocol alone."""
 
+    # whether an interface asks before a pass that leaves units able to move: a pass that ends the units' turn
+    # (an F&M Movement Phase, a Koenig activation) is worth a question; a family whose pass is ordinary play
+    # (an impulse passed while the other side goes on) sets it False
+    ask_before_pass: bool = True
+
     def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
         return []
 

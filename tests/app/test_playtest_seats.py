@@ -57,3 +57,25 @@ def test_the_game_log_dock_shows_lines_enough_to_read(qtbot):
     assert lines >= MIN_LINES, lines
     assert win.dock_log.isVisible()
     assert win.decision.pass_view is None or win.decision.pass_view.kind == PASS
+
+
+def test_passing_an_impulse_asks_nothing(qtbot, pass_questions):
+    """Storm over Arnhem: a pass is ordinary play (the units act in the impulses to come): no question."""
+    from hexwright.app.playtest.session import GameSession, load_playable
+    from hexwright.app.playtest.window import PlaytestWindow
+
+    from tests.conftest import SCENARIOS
+
+    path = SCENARIOS / "storm-arnhem" / "the-crossing.yaml"
+    sc = load_playable(path)
+    win = PlaytestWindow(GameSession(sc, 3, {s.id: "human" for s in sc.sides}, str(path)), path.parent, pace_ms=0)
+    qtbot.addWidget(win)
+    s = win.session
+    for _ in range(200):
+        views = win.views()
+        if win.decision.pass_view is not None and any(v.kind == MOVE for v in views):
+            break
+        win.apply_action(next((v for v in views if v.kind == "enter"), views[0]).action)
+    n = len(s.state.history())
+    win.pass_phase()
+    assert len(s.state.history()) == n + 1 and not pass_questions

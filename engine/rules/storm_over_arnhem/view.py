@@ -59,6 +59,8 @@ def values_text(st: SoAState, uid: str) -> str:
 
 
 class SoAPresenter(Presenter):
+    ask_before_pass = False  # passing an impulse is play: the units act in the impulses to come
+
     def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
         st = _st(state)
         out = []

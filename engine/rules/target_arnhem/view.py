@@ -56,6 +56,8 @@ def _ta(state: GameState) -> TAState:
 
 
 class TAPresenter(Presenter):
+    ask_before_pass = False  # passing an impulse is play: the units act in the impulses to come
+
     def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
         st = _ta(state)
         out = []
