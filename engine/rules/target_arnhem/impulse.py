@@ -132,7 +132,14 @@ class ActStep(TAStep[Act]):
         elif isinstance(action, Attack):
             why = attack_refusal(state, d.player, d.impulse, action.target)
         elif isinstance(action, Resupply):
-            why = acting_problem(state, d.player, d.impulse, action.unit)
+            uid = action.unit
+            why = acting_problem(state, d.player, d.impulse, uid)
+            if why is None and state.damage(uid) == 0:
+                why = f"{uid} has no damage to repair {cite('Re-Supply')}"
+            elif why is None and not in_supply(state, uid):
+                why = f"{uid} is out of supply: only in-supply units may re-supply {cite('Re-Supply')}"
+            elif why is None and pool_for(state, uid) is None:
+                why = f"no supply point is left in {uid}'s pool {cite('Supply Points')}"
         return f"{action.text()}: {why}" if why else super().explain(state, d, action)
 
     def legal(self, state: TABoard, d: Act) -> list[Action]:

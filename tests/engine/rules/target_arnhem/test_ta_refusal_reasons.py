@@ -76,3 +76,13 @@ def test_an_attack_without_an_adjacent_unit_or_on_an_empty_hex(board):
     assert refused(st, Attack("0705")) == ("attack 0705: no Allied unit is adjacent to 0705: attacks are only ever "
                                            "with adjacent on-board units (Target Arnhem: Attack)")
     assert refused(st, Attack("0305")) == "attack 0305: 0305 holds no enemy unit to attack (Target Arnhem: Attack)"
+
+
+def test_a_re_supply_names_its_one_reason(board):
+    """Re-Supply: repair one damage point of an in-supply unit for one supply point."""
+    from hexwright.engine.rules.target_arnhem.actions import Resupply
+
+    board.put("A-GrenGds", "0105")
+    st = impulse(board)
+    assert refused(st, Resupply("A-GrenGds")) == ("resupply A-GrenGds: A-GrenGds has no damage to repair "
+                                                  "(Target Arnhem: Re-Supply)")
