@@ -58,7 +58,8 @@ PATH_MIN_COVER = 0.45  # share of a link's lines, on each side, that must show t
 PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
 DASH_TRANSITIONS = 1.5  # gaps along a link's 1.2 hex sizes from which a path reads as dashed
-EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
+EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge ...
+EDGE_WIDER = 1.4  # ... when that one is wider by this factor at least
 CHUNK = 128  # hexsides read at once (bounded memory, and few enough scan blocks for the cache on a large scan)
 
 
@@ -462,9 +463,10 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, np.where(dashed_exp[None, :], 0.55, 0.8))
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
-    # a narrower line that scores less than a wider one there is that line's edge (a road's dark
-    # casing reads as a brown trail)
-    wider = exp_w[None, :, None] > exp_w[None, None, :]  # (1, k, j): look k wider than look j
+    # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
+    # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
+    # are told apart by colour and dashes, not this way
+    wider = exp_w[None, :, None] > EDGE_WIDER * exp_w[None, None, :]  # (1, k, j): look k clearly wider than j
     stronger = rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]
     dominated = (stronger & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
     value = np.where(ok & ~dominated, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
