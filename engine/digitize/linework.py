@@ -21,6 +21,11 @@ How a line is read (the same for every code of the map's terrain table):
   width (the integral of the membership across the line) is nearest to the code's width wins (a river
   and a canal printed in one blue differ in width); a dashed path (the table's `dash`, a trail) shows
   gaps along its course, a solid one does not.
+* **Paths run on.** A link read a little short of sure is proposed where the path goes on at both its
+  hexes (`_continued`), and a link too hidden to be read on its own (a place name printed over the
+  road) is joined where the path reaches both its hexes and its colour shows on the link (`_joined`).
+  A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
+  and a railroad of about one width are told apart by colour and dashes.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 
@@ -648,6 +653,7 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
     side_looks = [lk for lk in looks if lk.kind == "hexside"]
     path_looks = [lk for lk in looks if lk.kind == "path"]
     out: list[LineProposal] = []
+    faint: dict[str, dict[str, float]] = {}  # path links not proposed: the codes whose colour shows there
     report(progress, 0, len(sides))
     # fewer hexsides at once where each is read at more points (a scan of many pixels per hex)
     chunk = max(16, int(CHUNK * min(1.0, (1.0 / 60) / step)))
@@ -658,14 +664,19 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
             found.append(("hexside", *_choose_hexside(_read_hexside_features(g, paper, read, size, side_looks, step),
                                                       side_looks), side_looks))
         if path_looks:
-            found.append(("path", *_choose_path(_read_paths(g, paper, read, size, path_looks, step), path_looks),
-                          path_looks))
+            rd = _read_paths(g, paper, read, size, path_looks, step)
+            chosen, conf = _choose_path(rd, path_looks)
+            found.append(("path", chosen, conf, path_looks))
+            for k in np.flatnonzero((chosen < 0) | (conf < PROPOSE)):
+                seen = {lk.code: float(rd.score[k, j]) for j, lk in enumerate(path_looks) if rd.score[k, j] >= JOIN}
+                if seen:
+                    faint[_side_key(hexmap, g.sides[k])] = seen
         for kind, chosen, conf, lks in found:
             for k in np.flatnonzero(chosen >= 0):
                 c = float(round(conf[k], 3))
                 out.append(LineProposal(kind, _side_key(hexmap, g.sides[k]), lks[chosen[k]].code, c, c >= PROPOSE))
         report(progress, min(i + chunk, len(sides)), len(sides))
-    return _continued(hexmap, out)
+    return _joined(hexmap, _continued(hexmap, out), faint)
 
 
 CONTINUE = 0.4  # a path link read at this confidence is proposed where the path goes on at both its hexes
@@ -685,3 +696,29 @@ def _continued(hexmap: HexMap, found: list[LineProposal]) -> list[LineProposal]:
             if p.kind == "path" and not p.proposed and p.confidence >= CONTINUE
             and ends.get((p.feature, sides[p.key].hex), 0) and ends.get((p.feature, sides[p.key].other), 0)
             else p for p in found]
+
+
+JOIN = 0.4  # a link's band membership from which a path that reaches it from both sides is joined across it
+
+
+def _joined(hexmap: HexMap, found: list[LineProposal], faint: Mapping[str, Mapping[str, float]]
+            ) -> list[LineProposal]:
+    """Path links proposed where a path reaches both their hexes and the link shows the path's
+    colour (`faint`: its band membership, at least JOIN) but too little of its course to be read on
+    its own: a place name or a town's buildings printed over the road there. A path does not stop
+    on one side of a hexside to start again on the other. Where two codes qualify, the one whose
+    colour shows more."""
+    sides = {p.key: parse_side_key(hexmap, p.key) for p in found if p.kind == "path"}
+    ends: dict[tuple[str, Hex], int] = {}
+    for p in found:
+        if p.kind == "path" and p.proposed:
+            for h in (sides[p.key].hex, sides[p.key].other):
+                ends[(p.feature, h)] = ends.get((p.feature, h), 0) + 1
+    joined: dict[str, LineProposal] = {}
+    for key, seen in faint.items():  # links with no path proposed
+        side = parse_side_key(hexmap, key)
+        both = [(score, code) for code, score in seen.items()
+                if ends.get((code, side.hex), 0) and ends.get((code, side.other), 0)]
+        if both:
+            joined[key] = LineProposal("path", key, max(both)[1], PROPOSE, True)
+    return [p for p in found if not (p.kind == "path" and p.key in joined)] + list(joined.values())

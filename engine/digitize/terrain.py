@@ -7,13 +7,13 @@ Two ways to read a hex, one entry point (`propose_terrain`):
   from the printed hex outline): its median CIE Lab colour; its ink shares, the share of points
   darker than that median by 18, 30 and 45 L* (a small house in a field, woods symbols, orchard
   dots) and of points of black print (a building's outline and shadows, even where its roof covers
-  most of the hex and so sets the median); and its texture of colours, the share of its points nearest each colour of a small palette
-  of the map's own (k-means over the whole scan: grain stripes, speckled scrub). A hex takes the
-  terrain of its nearest taught hex, the distance being the colour difference in Lab units plus
-  the ink and palette shares the hex has *more* of than the example (weighed fully: what is in the
-  hex must be explained) and *less* of (weighed lightly: an example may hold a stray crest line or
-  hex number). Terrains nobody taught borrow, as examples, the two hexes the table's colours are
-  surest of.
+  most of the hex and so sets the median); and its texture of colours, the share of its points
+  nearest each colour of a small palette of the map's own (k-means over the whole scan: grain
+  stripes, speckled scrub). A hex takes the terrain of its nearest taught hex, the distance being
+  the colour difference in Lab units plus the ink and palette shares the hex has *more* of than the
+  example (weighed fully: what is in the hex must be explained) and *less* of (weighed lightly: an
+  example may hold a stray crest line or hex number). Terrains nobody taught borrow, as examples,
+  the two hexes the table's colours are surest of.
 
 * **Untaught** (the fallback): each hex's background colour and ink share against the terrain
   table's colours with the scan's colour cast taken out (`colour_cast`), as before issue 27. Only
