@@ -25,7 +25,8 @@ How a line is read (the same for every code of the map's terrain table):
   hexes (`_continued`), and a link too hidden to be read on its own (a place name printed over the
   road) is joined where the path reaches both its hexes and its colour shows on the link (`_joined`).
   A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
-  and a railroad of about one width are told apart by colour and dashes.
+  and a railroad of about one width are told apart by colour and dashes. A second path printed beside
+  the first on the same link (a railroad beside a trail) is proposed when it is sure on its own.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 
@@ -456,8 +457,10 @@ def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray
     return chosen, np.where(chosen >= 0, conf, 0.0)
 
 
-def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, np.ndarray]:
-    """Per link the path code index chosen (-1: none) and its confidence."""
+def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per link the path code index chosen (-1: none) and its confidence; with `besides` (a code
+    index per link, -1 none), the best code other than that one."""
     dashed_exp = np.array([lk.dashed for lk in looks])
     exp_w = np.array([lk.width for lk in looks])
     min_cover = np.where(dashed_exp, PATH_MIN_COVER * 0.7, PATH_MIN_COVER)
@@ -475,6 +478,8 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     stronger = rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]
     dominated = (stronger & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
     value = np.where(ok & ~dominated, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
+    if besides is not None:
+        value[np.arange(len(value))[besides >= 0], besides[besides >= 0]] = -np.inf
     best = np.argmax(value, axis=1)
     idx = np.arange(len(best))
     chosen = np.where(np.isfinite(value[idx, best]), best, -1)
@@ -590,7 +595,8 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
 def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequence[float] | None = None,
                      taught: Mapping[str, str] | None = None, *, progress: Progress | None = None
                      ) -> list[LineProposal]:
-    """Hexside features and path links the scan shows, one proposal per hexside and kind.
+    """Hexside features and path links the scan shows: one proposal per hexside and kind, and a second
+    path on a link where two are printed side by side.
 
     `transform` maps scan pixels to scene coordinates (the underlay's; the map's underlay when None).
     `taught`: examples, {'A/B': code} or {code: 'A/B,C/D'}. `progress(done, total)` returning False
@@ -649,7 +655,7 @@ def _agrees(found: list[LineProposal], untaught: list[LineProposal], code: str) 
 
 def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper: np.ndarray, read: _Reader,
               size: float, step: float, looks: list[LineLook], progress: Progress | None) -> list[LineProposal]:
-    """One proposal per hexside and kind the looks read."""
+    """One proposal per hexside and kind the looks read (and a sure second path beside the first)."""
     side_looks = [lk for lk in looks if lk.kind == "hexside"]
     path_looks = [lk for lk in looks if lk.kind == "path"]
     out: list[LineProposal] = []
@@ -667,6 +673,11 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
             rd = _read_paths(g, paper, read, size, path_looks, step)
             chosen, conf = _choose_path(rd, path_looks)
             found.append(("path", chosen, conf, path_looks))
+            # a second path printed beside the first on the same link (a railroad beside a trail):
+            # proposed only when sure on its own
+            second, conf2 = _choose_path(rd, path_looks, np.where(conf >= PROPOSE, chosen, -1))
+            keep = (chosen >= 0) & (conf >= PROPOSE) & (second >= 0) & (conf2 >= SECOND_PATH)
+            found.append(("path", np.where(keep, second, -1), conf2, path_looks))
             for k in np.flatnonzero((chosen < 0) | (conf < PROPOSE)):
                 seen = {lk.code: float(rd.score[k, j]) for j, lk in enumerate(path_looks) if rd.score[k, j] >= JOIN}
                 if seen:
@@ -679,6 +690,7 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
     return _joined(hexmap, _continued(hexmap, out), faint)
 
 
+SECOND_PATH = 0.6  # confidence from which a second path on a link is proposed
 CONTINUE = 0.4  # a path link read at this confidence is proposed where the path goes on at both its hexes
 
 

@@ -274,3 +274,21 @@ def test_a_road_under_a_place_name_is_proposed_across_it():
         p.img[rows, x0:x0 + int(0.17 * p.size * SCALE)] = 20
     got = found(m, propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8)))
     assert got.get("road", set()) == set(road)
+
+
+def test_a_railroad_printed_beside_a_trail_on_the_same_links_is_proposed_with_it():
+    m = HexMap(GridSpec(8, 6), name="beside")
+    at = m.grid.offset.to_hex
+    links = [hexside_between(at(c, 3), at(c + 1, 3)) for c in range(1, 6)]
+    p = Painter(m)
+    lay = m.layout()
+    t = m.terrain_table.paths
+    for s in links:
+        a, b = np.array(lay.hex_to_pixel(s.hex)), np.array(lay.hex_to_pixel(s.other))
+        d = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-d[1], d[0]]) * 0.09 * p.size  # the two printed side by side, a little apart
+        p.segment(a + n, b + n, t["trail"].width * p.size, _rgb(t["trail"].color), (0.15 * p.size, 0.1 * p.size))
+        p.segment(a - n, b - n, t["railroad"].width * p.size, _rgb(t["railroad"].color))
+    got = found(m, propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8)))
+    assert got.get("trail", set()) == set(links) and got.get("railroad", set()) == set(links)
+    assert not got.get("road")
