@@ -6,14 +6,13 @@ Two ways to read a hex, one entry point (`propose_terrain`):
   ("this hex is grain"). Every hex is described by figures measured on ~200 points inside it (away
   from the printed hex outline): its median CIE Lab colour; its ink shares, the share of points
   darker than that median by 18, 30 and 45 L* (a small house in a field, woods symbols, orchard
-  dots) and of points of black print (a building's outline and shadows, even where its roof covers
-  most of the hex and so sets the median); and its texture of colours, the share of its points
-  nearest each colour of a small palette of the map's own (k-means over the whole scan: grain
-  stripes, speckled scrub). A hex takes the terrain of its nearest taught hex, the distance being
-  the colour difference in Lab units plus the ink and palette shares the hex has *more* of than the
-  example (weighed fully: what is in the hex must be explained) and *less* of (weighed lightly: an
-  example may hold a stray crest line or hex number). Terrains nobody taught borrow, as examples,
-  the two hexes the table's colours are surest of.
+  dots); and its texture of colours, the share of its points nearest each colour of a small palette
+  of the map's own (k-means over the whole scan: grain stripes, speckled scrub). A hex takes the
+  terrain of its nearest taught hex, the distance being the colour difference in Lab units plus
+  the ink and palette shares the hex has *more* of than the example (weighed fully: what is in the
+  hex must be explained) and *less* of (weighed lightly: an example may hold a stray crest line or
+  hex number). Terrains nobody taught borrow, as examples, the two hexes the table's colours are
+  surest of.
 
 * **Untaught** (the fallback): each hex's background colour and ink share against the terrain
   table's colours with the scan's colour cast taken out (`colour_cast`), as before issue 27. Only
@@ -321,7 +320,6 @@ def table_proposals(hexmap: HexMap, bg: np.ndarray, ink: np.ndarray, codes: list
 # -- taught: colour and texture features -------------------------------------------------------------
 
 PALETTE_SIZE = 8
-BLACK_PCT, BLACK_ABOVE = 0.5, 25.0  # black print: within this much (L*) of the scan's darkest half percent
 DARK_STEPS = (18.0, 30.0, 45.0)  # ink shares: points this much darker (L*) than the hex's median
 # Distance to a taught hex, in Lab units (chosen on the tuning boards of the digitize benchmark):
 # the median colours' difference, plus the ink and palette shares the hex has MORE of than the
@@ -355,10 +353,9 @@ def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np
 
 def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: Sequence[Hex],
                  progress: Progress | None = None) -> np.ndarray:
-    """Each hex's colour and texture figures (n, 3 + 4 + palette), NaN rows for hexes off the scan:
-    its median Lab colour; its ink shares (points darker than that median by each of DARK_STEPS, and
-    points of black print: within BLACK_ABOVE of the scan's darkest); and the share of its points
-    nearest each colour of the map's own palette."""
+    """Each hex's colour and texture figures (n, 3 + 3 + palette), NaN rows for hexes off the scan:
+    its median Lab colour; its ink shares (points darker than that median by each of DARK_STEPS);
+    and the share of its points nearest each colour of the map's own palette."""
     offsets = feature_offsets()
     n, k = len(hexes), len(offsets)
     labs = np.full((n, k, 3), np.nan)
@@ -374,19 +371,14 @@ def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: S
     ok = ~np.isnan(labs[..., 0])
     valid = ok.sum(axis=1) >= k // 2
     palette = _palette(labs[valid].reshape(-1, 3))
-    feats = np.full((n, 4 + len(DARK_STEPS) + len(palette)), np.nan)
+    feats = np.full((n, 3 + len(DARK_STEPS) + len(palette)), np.nan)
     if not valid.any():
         return feats
     v, okv = labs[valid], ok[valid]
     med = np.nanmedian(v, axis=1)
     count = np.maximum(1, okv.sum(axis=1))
-    lv = np.nan_to_num(v[..., 0], nan=999.0)
-    dark = [((lv < med[:, None, 0] - step) & okv).sum(axis=1) / count for step in DARK_STEPS]
-    # and the share of black print, whatever the hex's own colour: a building's outline and shadows
-    # on a dark roof, which the shares above (darker than the hex's median) miss when the roof
-    # covers most of the hex
-    black_l = float(np.nanpercentile(v[..., 0], BLACK_PCT)) + BLACK_ABOVE
-    dark.append(((lv < black_l) & okv).sum(axis=1) / count)
+    dark = [((np.nan_to_num(v[..., 0], nan=999.0) < med[:, None, 0] - step) & okv).sum(axis=1) / count
+            for step in DARK_STEPS]
     near = np.argmin(np.linalg.norm(np.nan_to_num(v)[:, :, None, :] - palette[None, None, :, :], axis=3), axis=2)
     hist = [((near == j) & okv).sum(axis=1) / count for j in range(len(palette))]
     feats[valid] = np.column_stack([med, *dark, *hist])
@@ -395,7 +387,7 @@ def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: S
 
 def example_distances(feats: np.ndarray, examples: np.ndarray) -> np.ndarray:
     """The distance (Lab units) of each hex (n, f) to each example hex (m, f), (n, m)."""
-    nd = 4 + len(DARK_STEPS)
+    nd = 3 + len(DARK_STEPS)
     d = np.linalg.norm(feats[:, None, :3] - examples[None, :, :3], axis=2)
     ink = feats[:, None, 3:nd] - examples[None, :, 3:nd]
     d += INK_MORE * np.clip(ink, 0, None).sum(axis=2) + INK_LESS * np.clip(-ink, 0, None).sum(axis=2)
