@@ -21,13 +21,12 @@ Two ways to read a hex, one entry point (`propose_terrain`):
 Confidence is the margin by which the runner-up terrain is farther, calibrated on the taught hexes:
 each is classified with itself left out, and `proposed` needs a margin above every wrong held-out
 answer (never below MIN_SURE). Two more readings check it (`self_trained`): the nearest example
-after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour of
-the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear and
-the nearest example is not, or is much surer than the nearest example, the mean colour answers. What
-is not sure stays for the designer's review, and `next_to_ask` names the hexes whose answer would
-help most. The weights were chosen on the tuning boards of the digitize benchmark
-(docs/benchmarks.md); a self-trained Gaussian classifier over more figures (quantiles, spread,
-gradient energy) was tried there and did worse with two examples per terrain.
+after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour
+of the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear
+and the nearest example is not, the mean colour answers. What is not sure stays for the designer's
+review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
+the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
+(quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
 """
 
 from __future__ import annotations
@@ -442,7 +441,6 @@ SELF_MAX_EXAMPLES = 2000  # ... at most this many (the surest)
 # The nearest-mean-colour vote (chosen on the tuning boards of the digitize benchmark): it answers
 # where its runner-up is MEAN_CLEAR farther and the nearest example is less sure than EXAMPLE_UNSURE.
 MEAN_CLEAR, EXAMPLE_UNSURE = 0.5, 0.3
-MEAN_LEAD = 0.5  # ... and wherever its margin is this much above the nearest example's
 
 
 def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int
@@ -474,8 +472,7 @@ def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_
        hexes; a hex is never its own example). Used as a check only: on the tuning boards it
        drifted (a wrong sure hex pulls its neighbours along) and answered worse than reading 1.
     3. The nearest mean colour of the examples (`mean_colour_vote`): it answers instead where it is
-       clear (MEAN_CLEAR) and reading 1 is not (EXAMPLE_UNSURE), and where its margin is MEAN_LEAD
-       above reading 1's (speckled clear ground that the specks of a scrub example explain).
+       clear (MEAN_CLEAR) and reading 1 is not (EXAMPLE_UNSURE).
 
     Sure: readings 1, 2 and 3 agree and both nearest-example margins reach `threshold`."""
     best0, margin0 = nearest_terrain(feats, examples, labels, n_codes)
@@ -491,7 +488,7 @@ def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_
     by_mean, mean_margin = mean_colour_vote(feats, examples, labels, n_codes)
     sure = (margin0 >= threshold) & (margin >= threshold) & (best == best0) & (by_mean == best0)
     answer = best0.copy()
-    vote = ((mean_margin >= MEAN_CLEAR) & (margin0 < EXAMPLE_UNSURE)) | (mean_margin >= margin0 + MEAN_LEAD)
+    vote = (mean_margin >= MEAN_CLEAR) & (margin0 < EXAMPLE_UNSURE)
     answer[vote] = by_mean[vote]
     return answer, np.minimum(margin0, margin), sure
 

@@ -261,24 +261,6 @@ def test_sure_needs_the_mean_colour_to_agree():
     assert best[0] == 0 and not sure[0]
 
 
-def test_the_mean_colour_answers_where_it_is_much_surer_than_the_nearest_example(monkeypatch):
-    from hexwright.engine.digitize import terrain
-    from hexwright.engine.digitize.terrain import self_trained
-
-    # "clear" taught as plain ground; "scrub" as a greener ground with specks (ink). A hex of clear
-    # ground with a few specks: its specks are explained by a scrub example only, so the nearest
-    # example reads scrub (margin about 0.4), while its colour is exactly clear's (margin 1)
-    examples = np.vstack([_feats([[80, 0, 40], [80, 0.5, 40]], ink=0.0),
-                          _feats([[76, -9, 40], [76, -8.5, 40]], ink=0.13)])
-    labels = np.array([0, 0, 1, 1])
-    speckled = _feats([[80, 0, 40]], ink=0.13)
-    best, _conf, sure = self_trained(speckled, examples, labels, 2, threshold=0.45)
-    assert best[0] == 0 and not sure[0]  # clear, by the mean colour; the readings disagree: not sure
-    monkeypatch.setattr(terrain, "MEAN_LEAD", 9.0)  # without the lead rule: the nearest example answers
-    best, _conf, sure = self_trained(speckled, examples, labels, 2, threshold=0.45)
-    assert best[0] == 1 and not sure[0]
-
-
 def test_nearest_terrain_reads_a_big_map_in_chunks_alike():
     from hexwright.engine.digitize.terrain import CHUNK_HEXES, example_distances, nearest_terrain
 
