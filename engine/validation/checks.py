@@ -22,6 +22,7 @@ from ..model.placement import (
 from ..model.scenario import Scenario, ZoneRule
 from ..rules.registry import RULES_FAMILIES, RulesFamily
 from .diagnostics import Diagnostic, Severity, SourceMap, short
+from .startchecks import check_start_play
 
 
 class _Report:
@@ -398,6 +399,7 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
             elif info.bridge is not None:
                 r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry runs where none "
                         "stands" + (f" ({ferry_rule})" if ferry_rule else ""), anchor, hex=label)
+    check_start_play(sc, r.add)
     for mid, label in start.markers.items():
         anchor = ("start", "markers", mid)
         if mid not in sc.markers:
