@@ -27,9 +27,10 @@ def check_start_play(sc: Scenario, add: Add) -> None:
     if start.turn is not None:
         row = turn_index(sc, start.turn)
         if row is None:
-            names = [t.label or str(t.number) for t in sc.turns]
-            error("start-turn", f"start: turn {start.turn} is not on the turn track"
-                  + (f" ({names[0]} to {names[-1]})" if names else " (the scenario has no turns)"), ("start", "turn"))
+            n = len(sc.turns)
+            labels = f" ({sc.turns[0].label} to {sc.turns[-1].label})" if n and sc.turns[0].label else ""
+            error("start-turn", f"start: turn {start.turn} is not on the turn track: "
+                  + (f"it has turns 1 to {n}{labels}" if n else "the scenario has no turns"), ("start", "turn"))
         else:
             first = row
     if start.phase:
