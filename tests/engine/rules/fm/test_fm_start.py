@@ -27,8 +27,9 @@ def test_a_gt_start_opens_with_the_support_fire_marker_phase() -> None:
 
 
 def test_bad_entries_are_reported_at_their_line() -> None:
-    _, problems = with_start(FM, "start:\n  phase: first-combat\n  support_markers: {soviet: ['+2']}\n")
+    _, problems = with_start(FM, "start:\n  phase: first-combat\n  support_markers: {soviet: ['+2'], us: [three]}\n")
     text = "\n".join(problems)
     assert "2: start: phase 'first-combat' is not a phase of a F&M turn; it is one of support-fire-marker, " \
            "first-movement, second-movement" in text
     assert "3: start: support_markers (Support fire markers held, F&M 7.2): no side 'soviet'" in text
+    assert "3: start: support_markers of us: 'three' is not a support fire marker such as +3:us" in text
