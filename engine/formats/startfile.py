@@ -227,3 +227,25 @@ def dump_start(start: StartState, rules: str = "") -> str:
         if name in start.family:
             out.append(f"  {name}: {flow(start.family[name])}\n")
     return "".join(out)
+
+
+def parse_field(field: StartField, text: str) -> tuple[Any, str]:
+    """A field's value typed as the file writes it ("german", "4", "{SS: 3}", "[british]"): (value, "")
+    or (None, what is wrong, in the loader's words). Empty text is (None, ""): the field is cleared."""
+    from ..validation.diagnostics import Diagnostic
+    from .yamlio import load_yaml
+
+    if not text.strip():
+        return None, ""
+    found: list[Diagnostic] = []
+    data, reader = load_yaml(f"{field.name}: {text}\n", "<start>", found)
+    if data is None or found:
+        return None, found[0].message if found else f"{field.name}: not a value"
+    f = Fields(reader, data, "start", (field.name,))
+    value = read_field(reader, f, field)
+    return (value, "") if value is not None and not found else (None, found[0].message if found else "")
+
+
+def field_text(value: Any) -> str:
+    """A field's value as the Start state panel shows it (the file's flow style)."""
+    return "" if value is None else flow(value)
