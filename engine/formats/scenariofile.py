@@ -137,7 +137,7 @@ def _read_entry(reader: YamlReader, data: Any, what: str, at: tuple[int, int] | 
     entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within", 0, MAX_WITHIN),
                   f.opt_str("offboard"), f.str("description"), f.opt_str("area"), f.opt_str("zone"))
     chosen = [k for k in ("hex", "edge_range", "marker", "offboard", "area", "zone") if getattr(entry, k) is not None]
-    if f.ok and len(chosen) != 1:
+    if f.ok and len(chosen) > 1:  # none: not chosen yet, which validation reports ("no-entry")
         reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard "
                      "(hex maps), area, zone (area maps)"
                      + (f" (has {', '.join(chosen)})" if chosen else ""), f.where())

@@ -207,6 +207,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("wrong-side", f"reinforcement {i + 1}: unit {uid} belongs to {u.side}, not {rf.side}", anchor,
                         unit=uid)
         e = rf.entry
+        if all(getattr(e, k) is None for k in ("hex", "edge_range", "marker", "offboard", "area", "zone")):
+            r.error("no-entry", f"reinforcement {i + 1} (turn {rf.turn}: {', '.join(rf.units) or 'no units'}) has no "
+                    "entry: give the hex, map-edge range, marker or off-board area (area or zone on an area map) "
+                    "where it enters", anchor)
+            continue
         if e.marker is not None and e.marker not in sc.markers:
             r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
         if not map_ok:
