@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .commands import AddUnit, ChangeUnit, RemoveUnit
+from .commands import AddUnit, ChangeUnit, RemoveUnit, ReplaceUnit
 
 MAP_SCALE_PX = 48  # a counter at the map view's 100 % zoom
 PRINT_SCALE_PX = 150  # 1/2 inch at 300 dpi
@@ -88,6 +88,9 @@ class CounterDesigner(QWidget):
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
         self.import_button.clicked.connect(self._ask_import_csv)
+        self.update_check = QCheckBox("Update existing")
+        self.update_check.setToolTip("Import CSV replaces the units whose id the scenario already has (a table "
+                                     "exported, edited and imported again); off, such rows are refused")
         self.export_button = QPushButton("Export CSV…")
         self.export_button.clicked.connect(self._ask_export_csv)
         self.colours_button = QPushButton("Colours…")
@@ -194,17 +197,18 @@ class CounterDesigner(QWidget):
         preview_frame.setFrameShape(QFrame.Shape.StyledPanel)
         preview_frame.setLayout(previews)
 
-        left = QVBoxLayout()
-        left.addWidget(self.unit_list, 1)
+        left = QVBoxLayout()  # the buttons above the list: in sight however short the dock is (issue 33)
         buttons = QGridLayout()
         buttons.addWidget(self.new_button, 0, 0)
         buttons.addWidget(self.duplicate_button, 0, 1)
-        buttons.addWidget(self.delete_button, 1, 0)
-        buttons.addWidget(self.import_button, 1, 1)
-        buttons.addWidget(self.export_button, 2, 1)
+        buttons.addWidget(self.delete_button, 0, 2)
+        buttons.addWidget(self.import_button, 1, 0)
+        buttons.addWidget(self.export_button, 1, 1)
+        buttons.addWidget(self.update_check, 1, 2)
         buttons.addWidget(self.colours_button, 2, 0)
-        buttons.addWidget(self.images_button, 3, 0, 1, 2)
+        buttons.addWidget(self.images_button, 2, 1, 1, 2)
         left.addLayout(buttons)
+        left.addWidget(self.unit_list, 1)
 
         middle = QVBoxLayout()
         middle.addLayout(form)
@@ -561,21 +565,35 @@ class CounterDesigner(QWidget):
             return
         self.message.setText(f"Exported {len(self.scenario.units)} units to {Path(path).name}.")
 
-    def import_csv(self, path: str | Path) -> CsvImport:
-        """Add every good row of the table as a unit, in one undo step; problems are listed with their
-        file:line below the form."""
+    def import_csv(self, path: str | Path, update: bool | None = None) -> CsvImport:
+        """Import the table as one undo step, or nothing when it has an error (as `hexwright counters
+        import` does): its new units are added and, in update mode (`update`, default the Update existing
+        box), the rows whose id the scenario has replace those units. A summary and the problems with
+        their file:line are shown below the form."""
         sc = self.scenario
-        result = read_units_csv_file(str(path), sc.rules, set(sc.units) | set(sc.markers))
+        if update is None:
+            update = self.update_check.isChecked()
+        result = read_units_csv_file(str(path), sc.rules, set(sc.units) | set(sc.markers),
+                                     update=set(sc.units) if update else ())
         self.last_import = result
-        if result.units:
-            stack = self.document.undo_stack
-            stack.beginMacro(f"Import {len(result.units)} units from {Path(path).name}")
-            for u in result.units:
-                self._push(AddUnit(self.document, u))
-            stack.endMacro()
-            self.select_unit(result.units[0].id)
+        name = Path(path).name
         lines = [d.format() for d in result.diagnostics]
-        summary = f"Imported {len(result.units)} units from {Path(path).name}."
+        if not result.ok:
+            summary = f"{name} was not imported: fix the errors below (nothing was changed)."
+        else:
+            unchanged = [u.id for u in result.units if u.id in result.updated and sc.units[u.id] == u]
+            changed = [u for u in result.units if u.id not in unchanged]
+            if changed:
+                stack = self.document.undo_stack
+                stack.beginMacro(f"Import {result.summary(len(unchanged))} from {name}")
+                for u in changed:
+                    if u.id in sc.units:
+                        self._push(ReplaceUnit(self.document, u))
+                    else:
+                        self._push(AddUnit(self.document, u))
+                stack.endMacro()
+                self.select_unit(changed[0].id)
+            summary = f"Imported {name}: {result.summary(len(unchanged))}."
         self.message.setText("\n".join([summary] + lines[:12] + (["…"] if len(lines) > 12 else [])))
         return result
 

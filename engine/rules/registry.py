@@ -142,6 +142,9 @@ class RulesFamily:
     # set up beside an enemy unit is cancelled as play begins (checked by the family's checks)
     hexside_rules: tuple[tuple[str, str], ...] = ()
     supply_stripes: bool = False  # the scenario editor shows the supply areas editor (stripes, para markers)
+    # the printed values (unit_values) are whole numbers by the rule `values_source` cites (F&M 2.3: the
+    # factors printed on the counters); a fraction is refused (validation, CSV import)
+    whole_values: bool = False
     # a scenario that starts mid-game (Scenario.start): the phases a turn may start in, in the order of
     # play, as the scenario file names them (the first is the turn's opening; () when only a turn is given)
     start_phases: tuple[str, ...] = ()

@@ -98,6 +98,9 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                     if not isinstance(v, (int, float)) or isinstance(v, bool):
                         r.error("bad-value", f"unit {u.id}:{side} value {short(key)} must be a number, not {short(v)}",
                                 anchor, unit=u.id)
+                    elif family.whole_values and key in family.unit_values and not float(v).is_integer():
+                        r.error("bad-value", f"unit {u.id}:{side} value {short(key)} must be a whole number, not "
+                                f"{short(v)} ({family.values_source}, printed whole)", anchor, unit=u.id)
         if u.reduced is not None and u.steps < 2:
             r.error("bad-value", f"unit {u.id}: has a reduced side but only {u.steps} step", anchor, unit=u.id)
 

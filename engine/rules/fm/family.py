@@ -44,4 +44,5 @@ FAMILY = RulesFamily(
                    "the support fire markers each side holds for the rest of the GT (+3:us, +4:german:airpower)"),
     ),
     start_capture=f"{_HERE}.start:capture",
+    whole_values=True,  # 2.3: the factors are printed whole on the counters
 )
