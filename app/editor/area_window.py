@@ -406,7 +406,7 @@ class AreaMapWindow(FileOperations):
             self.show_status(self.layers.underlay.error)
 
     def load_scan_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load a scan", "", SCAN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Load a scan", self._last_dir(), SCAN_FILTER)
         if path:
             self.set_underlay(path)
 

@@ -514,8 +514,14 @@ class CounterDesigner(QWidget):
         rest = list(self.scenario.units)
         self.select_unit(rest[min(i, len(rest) - 1)] if rest else None)
 
+    def _folder(self) -> str:
+        """Where the designer's file dialogs start: the scenario document's folder ("" when it has none)."""
+        folder = getattr(self.document, "folder", None)
+        return str(folder) if folder is not None else ""
+
     def _ask_import_csv(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import counters from a table", "", "CSV tables (*.csv)")
+        path, _ = QFileDialog.getOpenFileName(self, "Import counters from a table", self._folder(),
+                                              "CSV tables (*.csv)")
         if path:
             self.import_csv(path)
 
@@ -534,7 +540,7 @@ class CounterDesigner(QWidget):
                                        0, False)
         if not ok:
             return
-        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images")
+        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images", self._folder())
         if directory:
             self.export_images(directory, "svg" if fmt.startswith("SVG") else "png")
 
@@ -552,7 +558,8 @@ class CounterDesigner(QWidget):
         return len(report.files)
 
     def _ask_export_csv(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export counters as a table", "units.csv", "CSV tables (*.csv)")
+        start = str(Path(self._folder()) / "units.csv")
+        path, _ = QFileDialog.getSaveFileName(self, "Export counters as a table", start, "CSV tables (*.csv)")
         if path:
             self.export_csv(path)
 
