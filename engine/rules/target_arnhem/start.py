@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...model.scenario import StartState, turn_index
 from ..registry import RULES_FAMILIES
-from .board import SEQUENCE, TABoard
+from .board import Stage, TABoard
 
 
 def _phases() -> tuple[str, ...]:
@@ -20,7 +20,7 @@ def apply(state: TABoard) -> None:
     start = state.sc.start
     if start.starts_later():
         state.turn = turn_index(state.sc, start.turn) or 1
-        state.stage = _phases().index(start.phase) if start.phase in _phases() else 0
+        state.stage = Stage(_phases().index(start.phase)) if start.phase in _phases() else Stage.ADJUSTMENT
     for uid, area in start.offboard.items():
         if uid in state.sc.units and area in state.game.areas:
             state.put_offboard(uid, area)
@@ -34,8 +34,8 @@ def capture(state: TABoard) -> StartState:
     """The turn, the stage and the family's fields of a game in progress."""
     out = StartState()
     out.turn = state.turn  # the turn track's number (its label is a note, not a name)
-    assert len(_phases()) == len(SEQUENCE)
-    out.phase = _phases()[state.stage]
+    assert len(_phases()) == len(Stage)
+    out.phase = _phases()[int(state.stage)]
     out.offboard = dict(state.area)
     points = {k: v for k, v in state.points.items() if v}
     if points:
