@@ -129,7 +129,7 @@ class GameFiles:
         except (OSError, ValueError) as exc:
             QMessageBox.warning(win, "Start from here", f"Cannot save {p}: {exc}")
             return False
-        win.status(f"Saved {p}: the scenario starts at {phase.turn_text()}, {phase.name}")
+        win.status(f"Saved {p.name}: the scenario starts at {phase.turn_text()}, {phase.name}")
         if play:
             loaded = load_scenario(p)
             if loaded.scenario is None or not loaded.ok:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -70,8 +71,10 @@ class PlayStartPage(ScenarioPanel):
         self.message = QLabel()
         self.message.setStyleSheet("color: #b00020;")
         self.message.setWordWrap(True)
-        self.problems = QLabel()
-        self.problems.setWordWrap(True)
+        self.problems = QPlainTextEdit()  # the problems validation finds, a few lines tall and scrolled
+        self.problems.setReadOnly(True)
+        self.problems.setMaximumHeight(96)
+        self.problems.setAccessibleName("Problems with where play starts")
         left = QVBoxLayout()
         left.addLayout(self.form)
         left.addStretch(1)
@@ -141,8 +144,9 @@ class PlayStartPage(ScenarioPanel):
         self._refresh_fields(family)
         self._refresh_units(family)
         found = [d for d in validate_scenario(sc) if d.code in PLAY_CODES]
-        self.problems.setText("\n".join(f"{d.severity.value}: {d.message}" for d in found[:8])
-                              + (f"\n... and {len(found) - 8} more" if len(found) > 8 else ""))
+        self.problems.setPlainText("\n".join(f"{d.severity.value}: {d.message.removeprefix('start: ')}"
+                                             for d in found) if found else "No problems with where play starts.")
+        self.problems.setVisible(bool(found))
 
     def _refresh_fields(self, family: RulesFamily | None) -> None:
         fields = family.start_fields if family is not None else ()

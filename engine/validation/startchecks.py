@@ -73,7 +73,7 @@ def check_start_play(sc: Scenario, add: Add) -> None:
 
 def _late_reinforcements(sc: Scenario, first: int, add: Add) -> None:
     """A reinforcement due before the turn play starts in has already come or gone: each of its units
-    needs a hex, an off-board area or a place out of play, or it would never enter."""
+    needs a hex, an off-board area or a place out of play, else it starts off the map past its turn."""
     start = sc.start
     for i, rf in enumerate(sc.reinforcements):
         if rf.turn >= first:
@@ -83,7 +83,8 @@ def _late_reinforcements(sc: Scenario, first: int, add: Add) -> None:
         if missing:
             add(Severity.WARNING, "start-arrived", f"start: reinforcement of turn {rf.turn} is due before the "
                 f"start turn, but {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no set-up hex, "
-                "off-board area or out_of_play entry: play starts without them and they never arrive",
+                "off-board area or out_of_play entry: they are not on the map when play starts, and the "
+                "reinforcement's turn has passed",
                 ("reinforcement", i))
 
 

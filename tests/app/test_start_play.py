@@ -76,7 +76,7 @@ def test_units_off_the_map_and_the_problems_shown(doc, qtbot) -> None:
     page.set_unit()
     assert "G-FJ6 is set up at 0203" in page.message.text()
     _choose(page.turn_combo, 3)  # reinforcements of turns 1-2 have not come: validation says so
-    assert "due before the start turn" in page.problems.text()
+    assert "due before the start turn" in page.problems.toPlainText()
     page.units.selectRow(0)
     page.clear_units()
     assert start.out_of_play == {} and start.offboard == {"G-59-1": "P"}
