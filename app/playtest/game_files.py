@@ -143,7 +143,7 @@ class GameFiles:
     def start_from_here_dialog(self) -> None:
         win = self.win
         s = win.session
-        folder = Path(s.scenario_path).parent if s.scenario_path else win.base_dir
+        folder = Path(s.scenario_path).parent if s.scenario_path else (win.base_dir or Path.home())
         stem = Path(s.scenario_path).stem if s.scenario_path else "scenario"
         turn = s.state.phase.turn_text().lower().replace(" ", "-")
         path, _ = QFileDialog.getSaveFileName(win, "Start from here: save the position as a scenario",
