@@ -38,14 +38,15 @@ def _scenarios() -> dict[str, Any]:
     return out
 
 
-def _play(sc: Any, seed: int, cap: int) -> int:
+def _play(sc: Any, seed: int, cap: int) -> tuple[int, str]:
+    """(actions, the game's action log and outcome as one text): what says two runs played one game."""
     state = make_game(sc).new_initial_state(seed=seed)
     rng = random.Random(seed)
     n = 0
     while not state.is_terminal() and n < cap:
         state.apply(state.sample_chance() if state.is_chance_node() else rng.choice(list(state.legal_actions())))
         n += 1
-    return n
+    return n, repr((state.action_texts(), state.outcome()))
 
 
 def _marking_modules(rules: str) -> list[Any]:
@@ -65,25 +66,29 @@ def start_marks_benchmark(settings: Settings) -> list[Row]:
         modules = _marking_modules(rules)
         real = {m: m.mark_opening for m in modules}
 
-        def unmarked(seed: int, sc: Any = sc, modules: list[Any] = modules, real: dict[Any, Any] = real) -> None:
+        def unmarked(seed: int, sc: Any = sc, modules: list[Any] = modules,
+                     real: dict[Any, Any] = real) -> tuple[int, str]:
             for m in modules:
                 m.mark_opening = _no_mark
             try:
-                _play(sc, seed, cap)
+                return _play(sc, seed, cap)
             finally:
                 for m in modules:
                     m.mark_opening = real[m]
 
-        def marked(seed: int, sc: Any = sc) -> None:
-            _play(sc, seed, cap)
+        def marked(seed: int, sc: Any = sc) -> tuple[int, str]:
+            return _play(sc, seed, cap)
 
         seeds = list(range(1, games + 1))
         times = measure_interleaved({"marked": marked, "unmarked": unmarked}, seeds, settings)
-        actions = sum(_play(sc, s, cap) for s in seeds)
+        played = [marked(s) for s in seeds]
+        same = played == [unmarked(s) for s in seeds]
+        actions = sum(n for n, _ in played)
         rows.append(Row("start-marks", f"{RULES_FAMILIES[rules].citation}: {games} random games, {actions} actions"
                         + (" (quick)" if settings.quick else ""), "phase openings marked", times["marked"],
                         "openings not marked", times["unmarked"], max_ratio=1.10, target="at most 10 % slower",
-                        notes=[f"{len(modules)} module(s) of the family mark openings; the same games on both sides"]))
+                        notes=[f"{len(modules)} module(s) of the family mark openings; the same games (action "
+                               f"logs and outcomes) on both sides: {'yes' if same else 'NO, the games differ'}"]))
     return rows
 
 
