@@ -176,7 +176,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             for lab in rule.hexes or []:
                 if m.hex_at(lab) is None:
                     r.error("hex-off-map", f"set-up zone {z.name!r}: hex {lab} is not on the map", anchor, hex=lab)
-        if bad_rule:
+        if bad_rule or sc.start.starts_later():  # a game that starts mid-way has left its set-up behind
             continue
         members = z.units or [u.id for u in sc.units_of(z.side)]
         for uid in members:

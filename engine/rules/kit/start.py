@@ -14,10 +14,11 @@ the new game offers the same decisions from the same position as the phase's ope
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ...model.scenario import OUT_OF_PLAY_STATES, Scenario, StartState
+from ...model.scenario import OUT_OF_PLAY_STATES, Reinforcement, Scenario, StartState
 from ..registry import RULES_FAMILIES
 from .position import Position
 
@@ -85,4 +86,19 @@ def start_from_here(state: Any) -> Scenario:
     new.placements = placements
     new.placement_levels = levels
     new.start = start
+    new.reinforcements = still_to_come(sc, placements, start)
     return new
+
+
+def still_to_come(sc: Scenario, placements: dict[str, str], start: StartState) -> list[Reinforcement]:
+    """The reinforcement schedule less the units that have come (set up now) or are gone for good
+    (eliminated, exited): a unit is never both set up and arriving. Entries left with no units go; units
+    in a family's own states (Koenig's pending entries, 8.5) keep their entries, which say where they
+    enter."""
+    done = set(placements) | {u for u, s in start.out_of_play.items() if s in OUT_OF_PLAY_STATES}
+    out = []
+    for rf in sc.reinforcements:
+        units = [u for u in rf.units if u not in done]
+        if units:
+            out.append(dataclasses.replace(rf, units=units))
+    return out

@@ -14,22 +14,23 @@ from hexwright.engine.formats.scenariofile import dump_scenario, load_document
 from hexwright.engine.rules.kit.start import start_from_here
 from hexwright.engine.rules.protocol import make_game
 from hexwright.engine.rules.registry import RULES_FAMILIES
+from hexwright.engine.validation import Severity, validate_scenario
 
 ROOT = Path(__file__).resolve().parents[3] / "scenarios"
 
 
-def _shipped() -> dict[str, Path]:
-    """The first shipped scenario of every family that can start mid-game (its registry entry's
-    `start_capture`), by family id."""
-    out: dict[str, Path] = {}
+def _shipped() -> dict[str, tuple[str, Path]]:
+    """Every shipped scenario of a family that can start mid-game (its registry entry's
+    `start_capture`): its folder and file name -> (family id, path)."""
+    out: dict[str, tuple[str, Path]] = {}
     for path in sorted(ROOT.glob("*/*.yaml")):
         text = path.read_text(encoding="utf-8")
         if "kind: hexwright-scenario" not in text:
             continue
         rules = load_scenario(path).scenario.rules
         family = RULES_FAMILIES.get(rules)
-        if family is not None and family.start_capture and rules not in out:
-            out[rules] = path
+        if family is not None and family.start_capture:
+            out[f"{path.parent.name}/{path.name}"] = (rules, path)
     return out
 
 
@@ -38,7 +39,7 @@ SHIPPED = _shipped()
 
 def test_every_playing_family_starts_anywhere() -> None:
     playing = {f.id for f in RULES_FAMILIES.values() if f.plays and f.start_capture}
-    assert len(SHIPPED) == len(playing) >= 4
+    assert {rules for rules, _ in SHIPPED.values()} == playing and len(playing) >= 4
 
 
 def _load(path: Path):
@@ -77,10 +78,10 @@ def _summary(state):
             state.is_chance_node())
 
 
-@pytest.mark.parametrize("rules", sorted(SHIPPED))
+@pytest.mark.parametrize("name", sorted(SHIPPED))
 @pytest.mark.parametrize("seed,steps", [(1, 40), (7, 150)])
-def test_start_from_here_round_trip(rules: str, seed: int, steps: int, tmp_path: Path) -> None:
-    path = SHIPPED[rules]
+def test_start_from_here_round_trip(name: str, seed: int, steps: int, tmp_path: Path) -> None:
+    path = SHIPPED[name][1]
     sc = _load(path)
     rng = random.Random(seed)
     state = make_game(sc).new_initial_state(seed=seed)
@@ -95,6 +96,8 @@ def test_start_from_here_round_trip(rules: str, seed: int, steps: int, tmp_path:
         (tmp_path / other.name).write_text(other.read_text(encoding="utf-8"), encoding="utf-8")
     res = load_document(text, str(saved), tmp_path)
     assert res.ok, [str(d) for d in res.diagnostics]
+    errors = [d.format() for d in validate_scenario(res.scenario, res.source_map) if d.severity is Severity.ERROR]
+    assert errors == []  # a scenario to play: the playtest and `hexwright play` refuse one with errors
     again = make_game(res.scenario).new_initial_state(seed=seed + 1)
     assert _summary(again) == _summary(state)
     # the start state reads back as it was written, and the new game's own opening is the same
