@@ -13,6 +13,7 @@ from hexwright.engine.formats import load_scenario, save_scenario
 from hexwright.engine.pbem.record import SUFFIX
 from hexwright.engine.rules.kit.start import start_from_here
 from hexwright.engine.rules.log import LogError
+from hexwright.engine.rules.protocol import make_game
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from .boards import make_board
@@ -120,7 +121,11 @@ class GameFiles:
         except ValueError as exc:
             QMessageBox.information(win, "Start from here", f"Cannot save a scenario from here: {exc}")
             return False
-        phase = s.state.phase
+        try:  # where the new scenario starts: its own game's first phase (the opening captured)
+            phase = make_game(sc, dict(s.options)).new_initial_state(seed=s.seed).phase
+        except (ValueError, KeyError) as exc:
+            QMessageBox.warning(win, "Start from here", f"Cannot start a game from here: {exc}")
+            return False
         sc.title = f"{s.scenario.title} (from {phase.turn_text()}, {phase.name})"
         p = Path(path)
         old_dir = Path(s.scenario_path).parent if s.scenario_path else None

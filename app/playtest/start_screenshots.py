@@ -6,7 +6,9 @@
 start-state-turn.png: the Start state panel's "Turn and state" tab of Target Arnhem starting on turn 4 in
 the German impulse 2, with supply points, a unit in off-board area P, a unit eliminated and the problems
 validation finds; playtest-mid-game.png: a Target Arnhem game played 300 random decisions, saved with
-File > Start from Here and played from there (the window's title names the turn and phase it starts in).
+File > Start from Here and played from there (the window's title names the turn and phase it starts in);
+playtest-mid-game-FOLDER.png: the same for the first shipped scenario of each other family (120
+decisions), FOLDER its folder under scenarios/.
 """
 
 from __future__ import annotations
@@ -50,25 +52,40 @@ def start_state_panel(app: QApplication, out: Path) -> None:
     panel.close()
 
 
-def mid_game(app: QApplication, out: Path) -> None:
-    sc = load_playable(TA)
-    s = GameSession(sc, 5, {"allied": "human", "german": "human"}, str(TA))
-    w = PlaytestWindow(s, pace_ms=0)
+def _shipped_by_family() -> dict[str, Path]:
+    """The first shipped scenario of each family that can start mid-game, by family id."""
+    from hexwright.engine.rules.registry import RULES_FAMILIES
+
+    out: dict[str, Path] = {}
+    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        if "kind: hexwright-scenario" not in path.read_text(encoding="utf-8"):
+            continue
+        sc = load_scenario(path).scenario
+        family = RULES_FAMILIES.get(sc.rules) if sc is not None else None
+        if sc is not None and family is not None and family.start_capture and sc.rules not in out:
+            out[sc.rules] = path
+    return out
+
+
+def mid_game(app: QApplication, out: Path, path: Path, name: str, decisions: int = 300) -> None:
+    sc = load_playable(path)
+    s = GameSession(sc, 5, {side.id: "human" for side in sc.sides}, str(path))
+    w = PlaytestWindow(s, path.parent, pace_ms=0)
     w.move(0, 0)
-    w.resize(1600, 1000)
+    w.resize(1400, 900)
     w.show()
     rng = random.Random(5)
-    for _ in range(300):
+    for _ in range(decisions):
         st = s.state
         if st.is_terminal():
             break
         s.apply(st.sample_chance() if st.is_chance_node() else rng.choice(list(st.legal_actions())))
     with tempfile.TemporaryDirectory() as tmp:
-        if not w.files.start_from_here(Path(tmp) / "target-arnhem-later.yaml"):
-            raise SystemExit("start from here failed")
+        if not w.files.start_from_here(Path(tmp) / f"{path.stem}-later.yaml"):
+            raise SystemExit(f"start from here failed for {path.name}")
         _settle(app, 2.0)
         print(w.windowTitle())
-        w.grab().save(str(out / "playtest-mid-game.png"))
+        w.grab().save(str(out / name))
     w.close()
 
 
@@ -78,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([])
     start_state_panel(app, out)
-    mid_game(app, out)
+    for path in _shipped_by_family().values():
+        name = "playtest-mid-game.png" if path == TA else f"playtest-mid-game-{path.parent.name}.png"
+        mid_game(app, out, path, name, 120 if path != TA else 300)
     return 0
 
 
