@@ -9,6 +9,7 @@ import random
 from hexwright.app.playtest.session import GameSession, load_playable
 from hexwright.app.playtest.window import PlaytestWindow
 from hexwright.engine.formats import load_scenario
+from hexwright.engine.rules.protocol import make_game
 
 from tests.conftest import SCENARIOS
 
@@ -37,3 +38,23 @@ def test_start_from_here_saves_and_plays_the_position(qtbot, tmp_path) -> None:
     assert (new.turn, new.phase.name, new.phase.player) == (first.turn, first.phase.name, first.phase.player)
     assert sorted(a.text() for a in new.legal_actions()) == sorted(a.text() for a in first.legal_actions())
     assert "(from GT 2, Impulse 1)" in win.windowTitle()
+
+
+def test_the_title_names_where_the_new_scenario_starts(qtbot, tmp_path) -> None:
+    """Koenig starts at a turn's opening: a game saved during its Operations Phase starts at that turn's
+    first decision (the Support Phase's roll when nobody lands), and the title says so, not the phase the
+    game was in when saved."""
+    path = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+    sc = load_playable(path)
+    win = PlaytestWindow(GameSession(sc, 2, {s.id: "human" for s in sc.sides}, str(path)), pace_ms=0)
+    qtbot.addWidget(win)
+    s = win.session
+    rng = random.Random(2)
+    while "Operations" not in s.state.phase.name or s.state.turn < 2:
+        st = s.state
+        s.apply(st.sample_chance() if st.is_chance_node() else rng.choice(list(st.legal_actions())))
+    assert win.files.start_from_here(tmp_path / "later.yaml")
+    turn = s.state.phase.turn_text()
+    first = make_game(win.session.scenario).new_initial_state(seed=2).phase  # before the window rolls dice
+    assert win.session.scenario.title.endswith(f"(from {turn}, {first.name})")
+    assert "Operations" not in first.name
