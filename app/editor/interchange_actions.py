@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 if TYPE_CHECKING:
-    from .window_hexbase import EditorWindowBase as MainWindow
+    from .window import EditorWindow
 
 OPENABLE = (".yaml", ".yml")
 IMPORTABLE = (".tmx",)
@@ -48,11 +48,11 @@ def with_suffix(path: str, suffix: str) -> str:
     return path if Path(path).suffix.lower() == suffix else path + suffix
 
 
-def _start_dir(win: MainWindow) -> str:
+def _start_dir(win: EditorWindow) -> str:
     return win._last_dir()  # the document's own folder first (window_files.py)
 
 
-def import_tiled(win: MainWindow, path: str | None = None, dialog_hook=None) -> bool:
+def import_tiled(win: EditorWindow, path: str | None = None, dialog_hook=None) -> bool:
     """Read a hexagonal TMX map, confirm its tile mapping, and open the result as a new untitled map.
     `dialog_hook(dialog)` replaces exec() (tests and screenshots drive the dialog)."""
     from hexwright.engine.formats.tmx import TmxError, read_tmx, terrain_table_of, tmx_to_map
@@ -84,7 +84,7 @@ def import_tiled(win: MainWindow, path: str | None = None, dialog_hook=None) -> 
     return True
 
 
-def export_tiled(win: MainWindow, path: str | None = None, quiet: bool = False) -> Path | None:
+def export_tiled(win: EditorWindow, path: str | None = None, quiet: bool = False) -> Path | None:
     """Write the document's map as a TMX with its tileset image; say what Tiled cannot hold."""
     from hexwright.engine.formats.tmx_write import save_tmx
 
@@ -108,7 +108,7 @@ def export_tiled(win: MainWindow, path: str | None = None, quiet: bool = False) 
     return image
 
 
-def export_vassal(win: MainWindow, path: str | None = None, quiet: bool = False) -> list[str] | None:
+def export_vassal(win: EditorWindow, path: str | None = None, quiet: bool = False) -> list[str] | None:
     """Write the open scenario as a VASSAL module."""
     sc = win.document.scenario
     if sc is None:
