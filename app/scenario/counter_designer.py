@@ -14,8 +14,7 @@ from pathlib import Path
 
 from hexwright.app.counters.draw import SUPPLY_STRIPES, counter_pixmap, paint_counter
 from hexwright.app.counters.symbols import SYMBOL_NAMES, paint_type_symbol
-from hexwright.engine.formats import atomic_write_text
-from hexwright.engine.formats.csv_units import CsvImport, read_units_csv_file, write_units_csv
+from hexwright.engine.formats.csv_units import CsvImport
 from hexwright.engine.model import UnitDef
 from hexwright.engine.model.counters import KNOWN_FLAGS, SIZE_SYMBOLS, UNIT_SIZES, UNIT_TYPES
 from hexwright.engine.model.oob import duplicate_unit, unused_unit_id
@@ -43,7 +42,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .commands import AddUnit, ChangeUnit, RemoveUnit, ReplaceUnit
+from . import counter_tables
+from .commands import AddUnit, ChangeUnit, RemoveUnit
 
 MAP_SCALE_PX = 48  # a counter at the map view's 100 % zoom
 PRINT_SCALE_PX = 150  # 1/2 inch at 300 dpi
@@ -514,16 +514,17 @@ class CounterDesigner(QWidget):
         rest = list(self.scenario.units)
         self.select_unit(rest[min(i, len(rest) - 1)] if rest else None)
 
-    def _folder(self) -> str:
-        """Where the designer's file dialogs start: the scenario document's folder ("" when it has none)."""
-        folder = getattr(self.document, "folder", None)
-        return str(folder) if folder is not None else ""
-
     def _ask_import_csv(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import counters from a table", self._folder(),
-                                              "CSV tables (*.csv)")
-        if path:
-            self.import_csv(path)
+        counter_tables.ask_import_csv(self)
+
+    def _ask_export_csv(self) -> None:
+        counter_tables.ask_export_csv(self)
+
+    def export_csv(self, path: str | Path) -> None:
+        counter_tables.export_csv(self, path)
+
+    def import_csv(self, path: str | Path, update: bool | None = None) -> CsvImport:
+        return counter_tables.import_csv(self, path, update)
 
     def edit_colours(self):
         """The colour schemes dialog (schemes.py); OK is one undoable command."""
@@ -540,7 +541,7 @@ class CounterDesigner(QWidget):
                                        0, False)
         if not ok:
             return
-        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images", self._folder())
+        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images", counter_tables.folder(self))
         if directory:
             self.export_images(directory, "svg" if fmt.startswith("SVG") else "png")
 
@@ -556,54 +557,6 @@ class CounterDesigner(QWidget):
             return 0
         self.message.setText(f"{len(report.files)} {fmt.upper()} files written to {report.directory}")
         return len(report.files)
-
-    def _ask_export_csv(self) -> None:
-        start = str(Path(self._folder()) / "units.csv")
-        path, _ = QFileDialog.getSaveFileName(self, "Export counters as a table", start, "CSV tables (*.csv)")
-        if path:
-            self.export_csv(path)
-
-    def export_csv(self, path: str | Path) -> None:
-        """Every unit of the scenario as a table that Import CSV reads back (saved atomically)."""
-        try:
-            atomic_write_text(path, write_units_csv(self.scenario.units.values(), self.scenario.rules))
-        except OSError as exc:
-            self.message.setText(f"Cannot write {path}: {exc}")
-            return
-        self.message.setText(f"Exported {len(self.scenario.units)} units to {Path(path).name}.")
-
-    def import_csv(self, path: str | Path, update: bool | None = None) -> CsvImport:
-        """Import the table as one undo step, or nothing when it has an error (as `hexwright counters
-        import` does): its new units are added and, in update mode (`update`, default the Update existing
-        box), the rows whose id the scenario has replace those units. A summary and the problems with
-        their file:line are shown below the form."""
-        sc = self.scenario
-        if update is None:
-            update = self.update_check.isChecked()
-        result = read_units_csv_file(str(path), sc.rules, set(sc.units) | set(sc.markers),
-                                     update=set(sc.units) if update else ())
-        self.last_import = result
-        name = Path(path).name
-        lines = [d.format() for d in result.diagnostics]
-        if not result.ok:
-            summary = f"{name} was not imported: fix the errors below (nothing was changed)."
-        else:
-            unchanged = [u.id for u in result.units if u.id in result.updated and sc.units[u.id] == u]
-            changed = [u for u in result.units if u.id not in unchanged]
-            if changed:
-                stack = self.document.undo_stack
-                stack.beginMacro(f"Import {result.summary(len(unchanged))} from {name}")
-                for u in changed:
-                    if u.id in sc.units:
-                        self._push(ReplaceUnit(self.document, u))
-                    else:
-                        self._push(AddUnit(self.document, u))
-                stack.endMacro()
-                self.select_unit(changed[0].id)
-            summary = f"Imported {name}: {result.summary(len(unchanged))}."
-        self.message.setText("\n".join([summary] + lines[:12] + (["…"] if len(lines) > 12 else [])))
-        return result
-
 
 def _set_text(edit: QLineEdit, text: str) -> None:
     """Set a line edit's text only when it differs, so typing in it keeps its cursor."""
