@@ -379,7 +379,7 @@ class AreaKindEditor(KindEditor):
             self.show_status(self.area_layers.underlay.error)
 
     def load_scan_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.win, "Load a scan", "", SCAN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.win, "Load a scan", self.win._last_dir(), SCAN_FILTER)
         if path:
             self.set_underlay(path)
 

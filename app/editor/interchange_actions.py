@@ -49,8 +49,7 @@ def with_suffix(path: str, suffix: str) -> str:
 
 
 def _start_dir(win: EditorWindow) -> str:
-    doc_path = win.document.path
-    return str(doc_path.parent if doc_path else win.settings.value("lastDir", str(Path.home())))
+    return win._last_dir()  # the document's own folder first (window_files.py)
 
 
 def import_tiled(win: EditorWindow, path: str | None = None, dialog_hook=None) -> bool:

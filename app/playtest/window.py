@@ -154,6 +154,8 @@ class PlaytestWindow(QMainWindow):
         self.act_new = act("&New Game…", self.files.new_game_dialog, K.New, "Start the scenario again (seats, seed)")
         self.act_open = act("&Open Game…", self.files.open_game_dialog, K.Open, "Load a saved game log")
         self.act_save = act("&Save Game…", self.files.save_game_dialog, K.Save, "Save this game as a game log")
+        self.act_from_here = act("Start from &Here…", self.files.start_from_here_dialog, None,
+                                 "Save this position as a scenario that starts at this phase's opening, and play it")
         self.act_close = act("&Close", self.close, K.Close)
         self.act_pass = act("&Pass / End Phase", self.pass_phase, "Ctrl+E", "End this step of the sequence of play")
         self.act_pause = act("Pause &Bots", self.toggle_pause, "Ctrl+B", "Pause or resume the bots")
@@ -169,7 +171,7 @@ class PlaytestWindow(QMainWindow):
         self.addAction(self.act_deselect)
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_open, self.act_save])
+        m.addActions([self.act_new, self.act_open, self.act_save, self.act_from_here])
         m.addSeparator()
         m.addAction(self.act_close)
         m = mb.addMenu("&Game")

@@ -98,7 +98,8 @@ class FMBoard(SequenceState):
         sc = g.scenario
         self.turn = 1
         self.stage = Stage.SET_UP  # where the GT is in the sequence of play (4.1)
-        free = bool(g.setup_hexes)
+        later = sc.start.starts_later()  # a game that starts mid-way: its set-up is done (start.py)
+        free = bool(g.setup_hexes) and not later
         placed = [u for u in sc.placements if u in g.units and not (free and u in g.setup_hexes)]
         self.position = Position.from_scenario(sc, g.unit_ids, placed)
         self.dz_extra_drm: dict[str, int] = {}  # 12.0: a drop zone shifted two hexes
@@ -137,9 +138,10 @@ class FMBoard(SequenceState):
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
             for uid, h in list(self.position.hexes.items()):
                 self.cancel_ferry_beside(uid, h)  # 10.6.5: set up beside a German unit, cancelled at once
+        gone = sc.start.out_of_play
         for rf in sc.reinforcements:
             for uid in rf.units:
-                if uid in g.units:
+                if uid in g.units and uid not in gone and not (later and uid in sc.placements):
                     hexes, edge = g.entry_hexes(rf.entry)
                     marker = rf.entry.marker if rf.entry.marker in sc.markers else None
                     self.arrivals.append(Arrival(uid, rf.turn, hexes, rf.airborne or marker is not None, marker,
