@@ -106,7 +106,10 @@ def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
         front, back = f"{stems[uid]}_front.png", f"{stems[uid]}_back.png"
         files[front] = _counter_png(sc, uid, counter_px, False)
         files[back] = _counter_png(sc, uid, counter_px, True)
-        counters[uid] = Counter(uid, unit.name or uid, unit.side, front, back, counter_px)
+        side = sc.side(unit.side)
+        props = {"Side": (side.name if side else "") or unit.side, "UnitId": uid}
+        props.update({k: str(v) for k, v in unit.values.items() if isinstance(v, (int, float, str))})
+        counters[uid] = Counter(uid, unit.name or uid, unit.side, front, back, counter_px, props)
     images = ModuleImages("map.png", (board.width(), board.height()), scale, counters, files=files)
     if sc.reinforcements:
         png, size, slots = _holding_window(sc, counter_px)

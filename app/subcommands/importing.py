@@ -1,4 +1,5 @@
-"""`hexwright import map.tmx -o map.yaml`: a hexagonal Tiled map as a Hexwright map, headless.
+"""`hexwright import map.tmx -o map.yaml`: a hexagonal Tiled map as a Hexwright map, headless; a VASSAL
+module (`hexwright import game.vmod -o DIR`) goes to app/subcommands/importing_vmod.py.
 
 Tiles become terrain through a tile mapping (`--tiles mapping.yaml`, as File > Import > Tiled map...
 saves it); without one, tiles whose terrain property, type or name names a terrain of the table are
@@ -17,8 +18,13 @@ from .checks import USAGE, check_outputs, refuse, report_written
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
                    "standard output (instead of the lines)")
-    p.add_argument("file", metavar="MAP.tmx", help="a hexagonal Tiled map (TMX)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the Hexwright map file to write")
+    p.add_argument("file", metavar="FILE", help="a hexagonal Tiled map (.tmx) or a VASSAL module (.vmod)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the Hexwright map file to write (.yaml); for a VASSAL module also a folder, which gets "
+                   "the map, the board image, the scenario and the counters' images")
+    p.add_argument("--board", metavar="NAME", help="VASSAL: the board to import (default: the first hex board)")
+    p.add_argument("--rules", metavar="FAMILY", default="fm",
+                   help="VASSAL: the rules family of the scenario made from the pieces (default fm)")
     p.add_argument("--tiles", metavar="MAPPING.yaml", help="the tile mapping: which terrain each tile is")
     p.add_argument("--save-tiles", metavar="MAPPING.yaml",
                    help="write the tile mapping used (or proposed, '?' where a choice is missing)")
@@ -53,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     if not Path(args.file).is_file():
         what = "is a folder, not a TMX file" if Path(args.file).is_dir() else "does not exist"
         return refuse("import", f"{args.file} {what}")
+    if Path(args.file).suffix.lower() == ".vmod":
+        from .importing_vmod import run as run_vmod
+
+        return run_vmod(args)
     if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles, "--json": args.json},
                      stdout_ok=("--json",), inputs=[args.file] + [a for a in (args.tiles, args.terrain_from) if a]):
         return USAGE

@@ -12,7 +12,9 @@ HexGridNumbering, PieceSlot, SetupStack; VASSAL.tools.SequenceEncoder for piece 
   by the area's number at a point well inside it, so a piece dropped in an area snaps to that point and
   VASSAL names its location by the area's number.
 - Every counter is a piece: an empty basic piece under a Layer (Embellishment) trait of two levels,
-  the front and the back (reduced values), flipped with Ctrl+F or the menu's Flip.
+  the front and the back (reduced values), flipped with Ctrl+F or the menu's Flip; a Marker trait
+  gives it the properties `Side` (its side's name), `UnitId` and its printed values (`attack`, ...),
+  which VASSAL shows and `hexwright import` reads back.
 - The order of battle is set up as at-start stacks on their set-up hexes (areas); the reinforcements
   stand in a separate "Reinforcements" window, one stack per turn and side, each unit once (at its
   first arrival; the stack's name lists every entry the scenario allows it); the piece palette holds
@@ -98,13 +100,27 @@ def layer_trait(front: str, back: str | None) -> tuple[str, str]:
     return "emb2;" + se.value(), "1"
 
 
-def piece_definition(name: str, front: str, back: str | None) -> str:
+def marker_trait(props: dict[str, str]) -> tuple[str, str]:
+    """VASSAL.counters.Marker: `mark;` and the property names, its state the values (each ","-encoded)."""
+    keys, values = SequenceEncoder(","), SequenceEncoder(",")
+    for k, v in props.items():
+        keys.append(k)
+        values.append(v)
+    return "mark;" + keys.value(), values.value()
+
+
+def piece_definition(name: str, front: str, back: str | None, props: dict[str, str] | None = None) -> str:
     """The text of a PieceSlot: BasicCommandEncoder's AddPiece (`+/null/TYPE/STATE`), the traits from the
-    outermost in, each a Decorator (`MYTYPE<TAB>INNER`)."""
+    outermost in, each a Decorator (`MYTYPE<TAB>INNER`, the inner text escaped a level deeper): the Marker
+    of `props` (when given), the Layer of the two sides, the BasicPiece."""
     basic_type, basic_state = basic_piece(name)
     layer_type, layer_state = layer_trait(front, back)
     piece_type = SequenceEncoder("\t", layer_type).append(basic_type).value()
     piece_state = SequenceEncoder("\t", layer_state).append(basic_state).value()
+    if props:
+        mark_type, mark_state = marker_trait(props)
+        piece_type = SequenceEncoder("\t", mark_type).append(piece_type).value()
+        piece_state = SequenceEncoder("\t", mark_state).append(piece_state).value()
     return "+/" + SequenceEncoder("/", "null").append(piece_type).append(piece_state).value()
 
 
@@ -157,6 +173,7 @@ class Counter:
     front: str  # image file name in images/
     back: str | None
     size: int
+    properties: dict[str, str] = field(default_factory=dict)  # the piece's Marker properties
 
 
 Slots = dict[tuple[int, str, int], tuple[int, int]]  # (turn, side, group) -> the x, y of its stack
@@ -230,7 +247,8 @@ class _Ids:
 
 def _slot(parent: ET.Element, c: Counter, gpid: _Ids) -> None:
     _el(parent, "VASSAL.build.widget.PieceSlot", {"entryName": c.name, "gpid": gpid(), "width": str(c.size),
-                                                 "height": str(c.size)}, piece_definition(c.name, c.front, c.back))
+                                                 "height": str(c.size)},
+        piece_definition(c.name, c.front, c.back, c.properties))
 
 
 def _map_children(m: ET.Element) -> None:

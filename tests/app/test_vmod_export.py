@@ -82,7 +82,9 @@ def test_the_module_reads_back_with_the_scenarios_grid_pieces_and_set_up(qapp, t
     assert sorted(palette) == sorted(u.name or u.id for u in sc.units.values()
                                      if u.id not in sc.placements and u.id not in arriving)
     for slot in root.iter("VASSAL.build.widget.PieceSlot"):
-        images, _, _ = layer_images(piece_traits(slot.text)[0][0])
+        types = piece_traits(slot.text)[0]
+        images, _, _ = layer_images(next(t for t in types if t.startswith("emb2;")))
+        assert types[0].startswith("mark;Side,UnitId")  # the Marker: side, id and values, read back on import
         assert len(images) == 2 and all(f"images/{i}" in names for i in images)
     gpids = [s.get("gpid") for s in root.iter("VASSAL.build.widget.PieceSlot")]
     assert len(gpids) == len(set(gpids)) and int(root.get("nextPieceSlotId")) > max(map(int, gpids))
@@ -182,3 +184,10 @@ def test_counter_images_of_ids_that_differ_only_in_replaced_characters_do_not_co
     assert len({s.lower() for s in stems.values()}) == 6
     assert stems["A/1"] == "A_1" and stems["A_1"] == "A_1-2" and stems["a_1"] == "a_1-3"
     assert all(s and "/" not in s and not s.startswith(".") for s in stems.values())
+
+
+def test_an_area_map_or_area_scenario_is_refused_for_tiled(tmp_path, capsys):
+    for src in ("storm-arnhem/the-crossing-map.yaml", "storm-arnhem/the-crossing.yaml"):
+        out = tmp_path / "x.tmx"
+        assert main(["export", str(SCENARIOS / src), "-o", str(out)]) == 2
+        assert "a Tiled map is made from a hex map" in capsys.readouterr().err and not out.exists()

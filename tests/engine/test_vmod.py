@@ -140,6 +140,19 @@ def test_a_piece_definition_is_a_layer_over_a_basic_piece():
     assert piece_state == "null;0;0;;0"
 
 
+def test_a_piece_with_properties_has_a_marker_outside_its_layer_as_vassal_nests_traits():
+    """Decorator types nest (`MINE<TAB>INNER`, the inner escaped a level deeper): VASSAL's decoder peels the
+    Marker, then the Layer, then finds the BasicPiece; the Marker's state holds the values."""
+    from .vassal_source import basic_piece, layer_images, piece_traits
+
+    text = piece_definition("A;1", "f.png", "b.png", {"Side": "Allied, 1st", "UnitId": "A/1", "attack": "4"})
+    types, states = piece_traits(text)
+    assert [t.split(";")[0] for t in types] == ["mark", "emb2", "piece"]
+    assert types[0] == "mark;Side,UnitId,attack" and states[0] == "Allied\\, 1st,A/1,4"
+    assert layer_images(types[1])[0] == ["f.png", "b.png"] and basic_piece(types[2]) == ("", "A;1")
+    assert states[1:] == ["1", "null;0;0;;0"]
+
+
 def test_the_vassal_source_checks_catch_what_vassal_would_not_read():
     """The checks the shipped scenarios' modules pass (tests/app/test_vmod_export.py) do fail on the defects
     they stand for: the deprecated root, `$level1$` in the turn report, an attribute no class reads, a

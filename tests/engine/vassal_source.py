@@ -164,20 +164,26 @@ class Decoder:
         return out
 
 
+def _nested(text: str) -> list[str]:
+    """A Decorator's type (or state): `MINE<TAB>INNER`, the inner piece's own text escaped one level deeper
+    (BasicCommandEncoder.createPiece peels one trait a level, down to the BasicPiece)."""
+    out = []
+    while True:
+        d = Decoder(text, "\t")
+        out.append(d.next())
+        if not d.has_more():
+            return out
+        text = d.next()
+
+
 def piece_traits(definition: str) -> tuple[list[str], list[str]]:
     """The trait types and states of a PieceSlot's text: BasicCommandEncoder's AddPiece `+/id/type/state`,
-    each of type and state a tab-separated sequence, outermost trait first."""
+    outermost trait first, the BasicPiece last."""
     d = Decoder(definition, "/")
     if d.next() != "+":
         raise ValueError(f"not an AddPiece command: {definition[:40]!r}")
     d.next()  # the piece id ("null" in a definition)
-    types, states = Decoder(d.next(), "\t"), Decoder(d.next(""), "\t")
-    t_out, s_out = [], []
-    while types.has_more():
-        t_out.append(types.next())
-    while states.has_more():
-        s_out.append(states.next())
-    return t_out, s_out
+    return _nested(d.next()), _nested(d.next(""))
 
 
 def basic_piece(piece_type: str) -> tuple[str, str]:
