@@ -69,6 +69,7 @@ class EditorWindowBase(FileOperations):
         act_save_as: QAction
         act_export: QAction
         act_import_tiled: QAction
+        act_import_vassal: QAction
         act_export_tiled: QAction
         act_export_vassal: QAction
         act_close: QAction
@@ -142,6 +143,7 @@ class EditorWindowBase(FileOperations):
         map_properties: Callable[..., Any]
         export: Callable[..., Any]
         import_tiled: Callable[..., Any]
+        import_vassal: Callable[..., Any]
         export_tiled: Callable[..., Any]
         export_vassal: Callable[..., Any]
         set_layer_visible: Callable[..., Any]

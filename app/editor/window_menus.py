@@ -21,6 +21,9 @@ class MenuBuilder(EditorWindowBase):
                                        "Export the map as PNG, SVG or PDF")
         self.act_import_tiled = self._action("&Tiled Map…", self.import_tiled, "Ctrl+Shift+I",
                                              "Import a hexagonal Tiled map (TMX) as a new map")
+        self.act_import_vassal = self._action("&VASSAL Module…", self.import_vassal, tip="Import a VASSAL module's "
+                                              "hex board as a new map on its board image, and its pieces and "
+                                              "set-up as a scenario")
         self.act_export_tiled = self._action("&Tiled Map…", self.export_tiled, tip="Export the map as a Tiled map "
                                              "(TMX) with a tileset of its terrain")
         self.act_export_vassal = self._action("&VASSAL Module…", self.export_vassal, tip="Export the scenario as "
@@ -70,7 +73,7 @@ class MenuBuilder(EditorWindowBase):
         mb = self.menuBar()
         m = self.build_file_menu()
         import_menu = QMenu("&Import", m)
-        import_menu.addAction(self.act_import_tiled)
+        import_menu.addActions([self.act_import_tiled, self.act_import_vassal])
         self.export_menu = QMenu("&Export", m)
         self.export_menu.addActions([self.act_export, self.act_export_tiled, self.act_export_vassal])
         m.insertMenu(self.file_menu_tail, import_menu)

@@ -7,7 +7,8 @@ that board become the set-up, each stack's pieces on the hex VASSAL names by the
 holds its point).
 
 Sides come from the module's player roster; a piece belongs to the side one of its Marker properties
-("Side", "Nationality", ...) or its palette folders name, else to a side of pieces no side claims.
+("Side", "Nationality", ...), its palette folders or a word of its name names, else to a side of pieces
+no side claims.
 """
 
 from __future__ import annotations
@@ -79,7 +80,8 @@ def side_of(piece: PieceDef, sides: list[str]) -> str | None:
         hit = next((s for s in sides if _same_side(s, folder) or s.lower() in folder.lower().split()), None)
         if hit:
             return hit
-    return None
+    words = [w for w in re.split(r"[\W_]+", piece.name) if w]  # "Moslem_Cannon_1-0"
+    return next((s for s in sides for w in words if s.lower() == w.lower()), None)
 
 
 def printed_values(p: PieceDef) -> dict[str, int | float]:

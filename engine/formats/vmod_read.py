@@ -383,7 +383,7 @@ def board_grid(g: HexGridDef, width: int, height: int) -> BoardGrid:
     orientation = "pointy" if g.sideways else "flat"
     # the numbering: Hexwright labels column first; its column is VASSAL's column (upright) or row (sideways)
     col_part, row_part = ("v", "h") if g.sideways else ("h", "v")
-    if num.get("first", "H") != ("V" if g.sideways else "H"):
+    if num and num.get("first", "H") != ("V" if g.sideways else "H"):
         notes.append("VASSAL names this grid's hexes row first; Hexwright labels them column first")
     if num.get("hDescend") == "true" or num.get("vDescend") == "true":
         notes.append("VASSAL numbers this grid descending; Hexwright labels it ascending")
@@ -396,7 +396,10 @@ def board_grid(g: HexGridDef, width: int, height: int) -> BoardGrid:
     first_col, first_row = (v_first, u_first) if g.sideways else (u_first, v_first)
     if row_type != "N":
         notes.append("VASSAL letters this grid's rows; Hexwright numbers them")
-    if col_type == "A":
+    if not num:  # no HexGridNumbering: VASSAL names no hex; Hexwright numbers them 0101, 0102, ...
+        notes = ["VASSAL gives this grid no numbering; Hexwright numbers its hexes 0101, 0102, ..."]
+        labels = LabelScheme("xxyy", 1, 1, max(2, len(str(max(columns, rows)))))
+    elif col_type == "A":
         labels = LabelScheme("letter_number", first_col + 1, first_row)
     else:
         digits = max(1, lead[col_part] + 1, lead[row_part] + 1)
@@ -409,7 +412,7 @@ def board_grid(g: HexGridDef, width: int, height: int) -> BoardGrid:
             notes.append(f"VASSAL names hexes past {10 ** (digits - 1) - 1} with more digits; Hexwright pads every "
                          f"label to {digits}")
         labels = LabelScheme("xxyy", first_col, first_row, digits)
-    if min(first_col, first_row) < 0 or (col_type == "A" and first_col < 0):
+    if num and (min(first_col, first_row) < 0 or (col_type == "A" and first_col < 0)):
         notes.append("VASSAL numbers some of these hexes below zero; Hexwright labels start at zero")
         labels = LabelScheme(labels.kind, max(0, labels.first_column), max(0, labels.first_row), labels.digits)
     s = g.dy / math.sqrt(3.0)
