@@ -347,8 +347,9 @@ def build_file(sc: Scenario, images: ModuleImages, title: str = "") -> tuple[str
     board = _el(picker, "map.boardPicker.Board", {"name": "Map", "image": images.board, "reversible": "false",
                                                   "width": str(images.board_size[0]),
                                                   "height": str(images.board_size[1])})
+    notes: list[str] = []
     if sc.area_map is not None:
-        points, notes = _area_board(board, sc, images), []
+        points = _area_board(board, sc, images)
     else:
         points, notes = _hex_board(board, sc, images)
     _map_children(main)

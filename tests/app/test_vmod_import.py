@@ -158,7 +158,7 @@ def test_real_kassala_imports_its_board_grid_pieces_and_set_up(tmp_path):
 
 
 def test_real_longest_day_imports_its_normandy_board_and_2070_pieces(tmp_path):
-    """The Longest Day (VASSAL 3.x, `VASSAL.build.GameModule`): the Normandy board, numbered, 96 x 78 hexes;
+    """The Longest Day (written by VASSAL 2.9, `VASSAL.build.GameModule`): the Normandy board, numbered, 96 x 78 hexes;
     every one of its 2,070 piece slots a unit (their pictures are made by the module's build, not stored)."""
     vmod = _real("tld.vmod")
     map_path, sc_path = _import(vmod, tmp_path / "t")
