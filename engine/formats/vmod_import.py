@@ -28,8 +28,8 @@ from .vmod_read import (
     PieceDef,
     VmodError,
     board_grid,
+    grid_names,
     hex_at_point,
-    hex_of_name,
     safe_file_name,
 )
 
@@ -156,10 +156,11 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
     placed = off_board = 0
     per_hex: dict[str, int] = {}
     on_ids = {id(s) for s in on_board}
+    names = grid_names(bg, board.grid) if board.grid.numbering and any(s.use_grid for s in on_board) else {}
     for s in module.stacks:
         here = None
         if id(s) in on_ids:
-            cr = hex_of_name(bg, board.grid, s.location) if s.use_grid else None
+            cr = names.get(s.location) if s.use_grid else None
             if cr is None:
                 cr = hex_at_point(bg, s.x, s.y)
             here = m.grid.labels.label(*cr) if cr is not None else None

@@ -448,28 +448,22 @@ def _axis_fit(pairs: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def hex_of_name(bg: BoardGrid, g: HexGridDef, name: str) -> tuple[int, int] | None:
-    """The Hexwright (col, row) VASSAL names `name` on this board, or None."""
-    return _names(bg, g).get(name)
+    """The Hexwright (col, row) VASSAL names `name` on this board, or None (for many names, use
+    `grid_names` once)."""
+    return grid_names(bg, g).get(name)
 
 
-_NAME_CACHE: dict[int, dict[str, tuple[int, int]]] = {}
-
-
-def _names(bg: BoardGrid, g: HexGridDef) -> dict[str, tuple[int, int]]:
-    key = id(bg)
-    got = _NAME_CACHE.get(key)
-    if got is None:
-        got = {}
-        c_lo, n_lo = bg.first_raw
-        columns, rows = (bg.grid.rows, bg.grid.columns) if g.sideways else (bg.grid.columns, bg.grid.rows)
-        stagger_names = g.numbering.get("stagger") == "true"
-        for i in range(columns):
-            c = c_lo + i
-            for j in range(rows):
-                r = n_lo + j - (1 if stagger_names and c % 2 != 0 else 0)
-                got[vassal_name(g, c, r)] = (j, i) if g.sideways else (i, j)
-        _NAME_CACHE.clear()
-        _NAME_CACHE[key] = got
+def grid_names(bg: BoardGrid, g: HexGridDef) -> dict[str, tuple[int, int]]:
+    """Every name VASSAL gives a hex of the board's Hexwright grid -> that hex's (col, row)."""
+    got: dict[str, tuple[int, int]] = {}
+    c_lo, n_lo = bg.first_raw
+    columns, rows = (bg.grid.rows, bg.grid.columns) if g.sideways else (bg.grid.columns, bg.grid.rows)
+    stagger_names = g.numbering.get("stagger") == "true"
+    for i in range(columns):
+        c = c_lo + i
+        for j in range(rows):
+            r = n_lo + j - (1 if stagger_names and c % 2 != 0 else 0)
+            got[vassal_name(g, c, r)] = (j, i) if g.sideways else (i, j)
     return got
 
 
