@@ -107,7 +107,8 @@ def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
         files[front] = _counter_png(sc, uid, counter_px, False)
         files[back] = _counter_png(sc, uid, counter_px, True)
         side = sc.side(unit.side)
-        props = {"Side": (side.name if side else "") or unit.side, "UnitId": uid}
+        props = {"Side": (side.name if side else "") or unit.side, "UnitId": uid, "Nationality": unit.nationality,
+                 "Formation": unit.formation, "Type": unit.unit_type, "Size": unit.size}
         props.update({k: str(v) for k, v in unit.values.items() if isinstance(v, (int, float, str))})
         counters[uid] = Counter(uid, unit.name or uid, unit.side, front, back, counter_px, props)
     images = ModuleImages("map.png", (board.width(), board.height()), scale, counters, files=files)

@@ -41,7 +41,7 @@ def output_files(output: str | Path, stem: str) -> tuple[Path, Path]:
 
 
 def import_module(vmod: str | Path, output: str | Path, board_name: str | None = None,
-                  rules: str = "fm", module: ModuleDef | None = None) -> Imported:
+                  rules: str | None = None, module: ModuleDef | None = None) -> Imported:
     """Import `vmod` into `output` (a folder, or the map file's path); VmodError (or ScanError for an
     unreadable board image) says what is wrong, with the file."""
     module = module or read_vmod(vmod)

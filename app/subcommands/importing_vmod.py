@@ -17,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.app.interchange.vassal_import import ScanError, VmodError, import_module
 
     try:
-        done = import_module(args.file, args.output, args.board, args.rules or "fm")
+        done = import_module(args.file, args.output, args.board, args.rules)
     except (VmodError, ScanError) as exc:
         print(exc, file=sys.stderr)
         return 1

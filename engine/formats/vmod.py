@@ -13,13 +13,14 @@ HexGridNumbering, PieceSlot, SetupStack; VASSAL.tools.SequenceEncoder for piece 
   VASSAL names its location by the area's number.
 - Every counter is a piece: an empty basic piece under a Layer (Embellishment) trait of two levels,
   the front and the back (reduced values), flipped with Ctrl+F or the menu's Flip; a Marker trait
-  gives it the properties `Side` (its side's name), `UnitId` and its printed values (`attack`, ...),
-  which VASSAL shows and `hexwright import` reads back.
+  gives it the properties `Side` (its side's name), `UnitId`, `Nationality`, `Formation`, `Type`,
+  `Size` and its printed values (`attack`, ...), which VASSAL shows and `hexwright import` reads back.
 - The order of battle is set up as at-start stacks on their set-up hexes (areas); the reinforcements
   stand in a separate "Reinforcements" window, one stack per turn and side, each unit once (at its
   first arrival; the stack's name lists every entry the scenario allows it); the piece palette holds
   the counters neither set up nor arriving; a turn track counts the scenario's turns (by their labels,
-  "A", "B", "1", ... when the scenario names them); a die roller rolls 1d6.
+  "A", "B", "1", ... when the scenario names them); a die roller rolls 1d6; the global property
+  `HexwrightRules` names the scenario's rules family.
 
 Images are made by the caller (the app draws the map and the counters); this module writes the rest.
 """
@@ -41,6 +42,7 @@ from ..model.scenario import Scenario
 from .atomic import atomic_write_bytes
 
 VASSAL_VERSION = "3.7.0"
+RULES_PROPERTY = "HexwrightRules"  # a global property naming the scenario's rules family, read on import
 FLIP_KEY = "70,130"  # Ctrl+F as VASSAL encodes a key stroke: key code, modifiers
 P = "VASSAL.build.module."
 
@@ -315,11 +317,11 @@ def arrivals(sc: Scenario) -> dict[str, tuple[int, str, list[str]]]:
     """unit id -> (turn, side, every entry offered) of its first arrival; units set up are left out (the
     set-up wins, as the order of battle reads it). A unit that may enter in one of several zones (The
     Crossing 2.1: "zones D and/or E") is listed once, with both entries."""
+    from ..model.oob import describe_entry
+
     out: dict[str, tuple[int, str, list[str]]] = {}
     for r in sc.reinforcements:
-        where = r.entry.hex or (" to ".join(r.entry.edge_range) if r.entry.edge_range else "") or \
-            r.entry.offboard or (f"area {r.entry.area}" if r.entry.area else "") or \
-            (f"zone {r.entry.zone}" if r.entry.zone else "") or r.entry.description
+        where = describe_entry(r.entry)  # "hex 0104", "0101 to 0105", "zone E", ... as the charts say
         for uid in r.units:
             if uid in sc.placements:
                 continue
@@ -421,6 +423,10 @@ def build_file(sc: Scenario, images: ModuleImages, title: str = "") -> tuple[str
                              "reportTotal": "false", "addToTotal": "0", "prompt": "false",
                              "reportFormat": "** $name$ = $result$ *** <$PlayerName$>"})
     _turn_tracker(root, sc)
+    props = _el(root, "properties.GlobalProperties")
+    _el(props, "properties.GlobalProperty", {"name": RULES_PROPERTY, "initialValue": sc.rules,
+                                             "description": "the Hexwright rules family of this scenario",
+                                             "isNumeric": "false"})
     root.set("nextPieceSlotId", str(gpid.next))
     ET.indent(root, "  ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n", \

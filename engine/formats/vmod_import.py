@@ -18,9 +18,9 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model.counters import UnitDef
+from ..model.counters import UNIT_SIZES, UNIT_TYPES, UnitDef
 from ..model.hexmap import HexMap, Underlay
-from ..model.scenario import Scenario, Side
+from ..model.scenario import Entry, Reinforcement, Scenario, Side, TurnInfo
 from .vmod_read import (
     BoardDef,
     BoardGrid,
@@ -84,6 +84,40 @@ def side_of(piece: PieceDef, sides: list[str]) -> str | None:
     return next((s for s in sides for w in words if s.lower() == w.lower()), None)
 
 
+def arrival_of(stack_name: str, turns: list[str], sides: dict[str, str],
+               m: HexMap) -> tuple[int, str, list[Entry]] | None:
+    """The turn, side and entries of a reinforcement stack as Hexwright's export names it ("Turn 2 German
+    (enter 0104)", "Turn 18 Sep Allied (enter 0101 to 0105)", "Turn A British (enter zone D or zone E)"):
+    None for any other stack."""
+    text = stack_name.strip()
+    if not text.startswith("Turn "):
+        return None
+    text = text[len("Turn "):]
+    label = next((t for t in sorted(turns, key=len, reverse=True) if text.startswith(t + " ")), None)
+    if label is None:
+        label = text.split(" ", 1)[0]
+        if not label.isdigit():
+            return None
+    turn = turns.index(label) + 1 if label in turns else int(label)
+    text = text[len(label) + 1:]
+    side_name = next((n for n in sorted(sides, key=len, reverse=True)
+                      if text == n or text.startswith(n + " (enter ")), None)
+    if side_name is None:
+        return None
+    side = sides[side_name]
+    where = text[len(side_name) + len(" (enter "):-1] if text != side_name and text.endswith(")") else ""
+    entries = []
+    for text in (w.strip() for w in where.split(" or ") if w.strip()):
+        parts = text.split(" to ")
+        if text.startswith("hex ") and m.hex_at(text[4:]) is not None:
+            entries.append(Entry(hex=text[4:]))
+        elif len(parts) == 2 and all(m.hex_at(x) is not None for x in parts):
+            entries.append(Entry(edge_range=(parts[0], parts[1])))
+    # an entry this map cannot hold (a marker, an off-board area or a zone the module does not carry):
+    # the units are left for the designer to schedule
+    return (turn, side, entries) if entries else None
+
+
 def printed_values(p: PieceDef) -> dict[str, int | float]:
     """The piece's Marker properties that are printed values: a lower-case name and a number ("attack": 4),
     as Hexwright's export writes them."""
@@ -95,10 +129,12 @@ def printed_values(p: PieceDef) -> dict[str, int | float]:
 
 
 def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], image_file: str,
-                 rules: str = "fm", counters_dir: str = "counters") -> ImportResult:
+                 rules: str | None = None, counters_dir: str = "counters") -> ImportResult:
     """The map of `board` (its image `size` in pixels, saved as `image_file` relative to the map file) and,
-    when the module has pieces, a scenario on it; the images to extract (ImportResult.images)."""
+    when the module has pieces, a scenario on it of the rules family `rules` (default: the one a Hexwright
+    export names in its `HexwrightRules` property, else F&M); the images to extract (ImportResult.images)."""
     assert board.grid is not None
+    rules = rules or module.properties.get("HexwrightRules") or "fm"
     width = board.width or size[0]
     height = board.height or size[1]
     bg: BoardGrid = board_grid(board.grid, width, height)
@@ -151,9 +187,15 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
         side = ids[owner[id(p)] or ""]
         sc.units[uid] = UnitDef(uid, p.name, side, values=printed_values(p), reduced={} if p.back else None,
                                 steps=2 if p.back else 1, notes="VASSAL counter: " + ", ".join(art) if art else "")
+        u = sc.units[uid]
+        u.nationality, u.formation = p.properties.get("Nationality", ""), p.properties.get("Formation", "")
+        if p.properties.get("Type") in UNIT_TYPES:
+            u.unit_type = p.properties["Type"]
+        if p.properties.get("Size") in UNIT_SIZES:
+            u.size = p.properties["Size"]
         return uid
 
-    placed = off_board = 0
+    placed = off_board = arriving = 0
     per_hex: dict[str, int] = {}
     on_ids = {id(s) for s in on_board}
     names = grid_names(bg, board.grid) if board.grid.numbering and any(s.use_grid for s in on_board) else {}
@@ -164,21 +206,30 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
             if cr is None:
                 cr = hex_at_point(bg, s.x, s.y)
             here = m.grid.labels.label(*cr) if cr is not None else None
-        for p in s.pieces:
-            uid = add_unit(p)
+        arrival = arrival_of(s.name, module.turns, {name: ids[name] for name in side_names}, m) \
+            if here is None else None
+        uids = [add_unit(p) for p in s.pieces]
+        for uid in uids:
             if here is not None:
                 sc.placements[uid] = here
                 per_hex[here] = per_hex.get(here, 0) + 1
                 placed += 1
-            else:
+            elif arrival is None:
                 off_board += 1
+        if arrival is not None and uids:
+            turn, side, entries = arrival
+            sc.reinforcements += [Reinforcement(turn, side, list(uids), e) for e in entries]
+            arriving += len(uids)
     for p in module.pieces:
         add_unit(p)
     sc.stacking_limit = max([1, *per_hex.values()])
     if off_board:
-        notes.append(f"{off_board} pieces of at-start stacks off this board (other maps or windows) are units "
-                     "not yet placed")
-    notes.append(f"{len(sc.units)} units from the module's pieces, {placed} set up from its at-start stacks")
+        notes.append(f"{off_board} pieces of at-start stacks off this board (other maps or windows, or arriving "
+                     "where this map has no hex to name) are units not yet placed")
+    notes.append(f"{len(sc.units)} units from the module's pieces, {placed} set up from its at-start stacks"
+                 + (f", {arriving} arriving as its reinforcement stacks say" if arriving else ""))
+    if module.turns:
+        sc.turns = [TurnInfo(i + 1, label=label) for i, label in enumerate(module.turns)]
     result.scenario = sc
     return result
 

@@ -154,6 +154,8 @@ class ModuleDef:
     pieces: list[PieceDef]  # the palette's pieces, in module order
     stacks: list[StackDef]
     notes: list[str] = field(default_factory=list)
+    properties: dict[str, str] = field(default_factory=dict)  # the module's global properties: initial values
+    turns: list[str] = field(default_factory=list)  # the turn track's turns: a list level's, or counted to its last
 
     def hex_boards(self) -> list[BoardDef]:
         return [b for b in self.boards if b.grid is not None and b.image]
@@ -292,8 +294,17 @@ def module_from_xml(root: ET.Element, path: str, build_name: str = "buildFile.xm
 
     for window in root.iter(P + "PieceWindow"):
         walk(window, (window.get("name", ""),) if window.get("name") else ())
+    props = {g.get("name", ""): g.get("initialValue", "") for g in root.findall(
+        f"{P}properties.GlobalProperties/{P}properties.GlobalProperty")}
+    level = next(iter(root.iter(P + "turn.ListTurnLevel")), None)
+    turns = Decoder(level.get("list", ""), ",").tokens() if level is not None and level.get("list") else []
+    counter = next(iter(root.iter(P + "turn.CounterTurnLevel")), None)
+    if not turns and counter is not None:  # a counted track with a last turn: its turns by number
+        start, step, last = (_int(counter.get(k)) for k in ("start", "incr", "loopLimit"))
+        if last is not None and last > 0 and (step or 1) > 0:
+            turns = [str(t) for t in range(start if start is not None else 1, last + 1, step or 1)][:999]
     return ModuleDef(path, root.get("name", ""), root.get("version", ""), root.get("VassalVersion", ""), sides,
-                     boards, palette, stacks)
+                     boards, palette, stacks, properties=props, turns=turns)
 
 
 # -- the Hexwright grid of a VASSAL board -------------------------------------------------------------

@@ -2,7 +2,8 @@
 grid lies on the board image (the scan underlay), its pieces units, its at-start stacks the set-up.
 
 In every run: each shipped hex scenario exported (`hexwright export`) and imported back has the same grid,
-the same counters (names, sides, printed values, two sides) and the same set-up. When the real modules
+the same counters (names, sides, printed values, two sides), the same set-up, and the same reinforcements
+where they enter at hexes. When the real modules
 listed in tests/data/README.md are in tests/data/real/vassal/ (not in the repository), they are imported
 too: their boards, grids, pieces and at-start stacks; the tests say they are skipped otherwise."""
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from hexwright.app.cli import main
 from hexwright.engine.formats import load_scenario, read_map_file
+from hexwright.engine.formats.vmod import arrivals
 from hexwright.engine.formats.vmod_read import board_grid, read_vmod
 from hexwright.engine.validation import Severity
 
@@ -38,7 +40,7 @@ def _import(src: Path, out: Path, *extra: str) -> tuple[Path, Path | None]:
 def test_an_exported_scenario_imports_back_with_its_grid_counters_and_set_up(qapp, tmp_path, path, rules, capsys):
     vmod = tmp_path / "game.vmod"
     assert main(["export", str(SCENARIOS / path), "-o", str(vmod), "--counter-size", "32"]) == 0
-    map_path, sc_path = _import(vmod, tmp_path / "out", "--rules", rules)
+    map_path, sc_path = _import(vmod, tmp_path / "out")  # the rules family: the module's HexwrightRules
     sc = load_scenario(SCENARIOS / path).scenario
     back = load_scenario(sc_path)
     assert not [d for d in back.diagnostics if d.severity is Severity.ERROR]
@@ -51,9 +53,16 @@ def test_an_exported_scenario_imports_back_with_its_grid_counters_and_set_up(qap
     for uid, u in sc.units.items():
         v = got.units[uid]
         assert (v.name, v.side, v.values, v.steps > 1) == (u.name or uid, u.side, u.values, True)
+        assert (v.nationality, v.formation, v.unit_type, v.size) == (u.nationality, u.formation, u.unit_type, u.size)
         assert "VASSAL counter: front counters/" in v.notes
     assert got.placements == sc.placements
-    assert [s.name for s in got.sides] == [s.name for s in sc.sides]
+    # the reinforcements that enter at a hex or along hexes: the same turn, side and entries (those entering by
+    # a marker or an off-board area, which a module does not carry, are left for the designer)
+    want_arrivals, got_arrivals = arrivals(sc), arrivals(got)
+    on_map = {u: a for u, a in want_arrivals.items() if all(w.startswith("hex ") or " to " in w for w in a[2])}
+    assert on_map and {u: got_arrivals.get(u) for u in on_map} == on_map
+    assert [t.label or str(t.number) for t in got.turns] == [t.label or str(t.number) for t in sc.turns]
+    assert [s.name for s in got.sides] == [s.name for s in sc.sides] and got.rules == rules
     # the board picture under the grid: the transform puts every hex centre on the picture's
     under = got.map.underlay
     assert under is not None and (map_path.parent / under.image).is_file()

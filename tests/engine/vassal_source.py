@@ -4,7 +4,8 @@
   (`getAttributeNames()` of VASSAL.build.GameModule, module.Map, map.boardPicker.Board,
   board.HexGrid, mapgrid.HexGridNumbering, board.ZonedGrid, mapgrid.Zone, board.RegionGrid,
   board.Region, map.SetupStack, widget.PieceSlot (which reads entryName, gpid, width, height in its
-  build()), turn.TurnTracker, turn.CounterTurnLevel, turn.ListTurnLevel, ...); classes with no
+  build()), turn.TurnTracker, turn.CounterTurnLevel, turn.ListTurnLevel, properties.GlobalProperty,
+  ...); classes with no
   attributes map to an empty tuple. Builder.create fails on a class that does not exist, and
   AbstractBuildable.build reads only these attributes (others are silently dropped).
 - `Decoder`: VASSAL.tools.SequenceEncoder.Decoder, token by token (escaped delimiters, quoted tokens).
@@ -91,6 +92,8 @@ ATTRIBUTES: dict[str, tuple[str, ...]] = {
                              "turnButtonHeight", "fwdOnly"),
     P + "turn.CounterTurnLevel": ("name", "property", "turnFormat", "start", "incr", "loop", "loopLimit"),
     P + "turn.ListTurnLevel": ("name", "property", "turnFormat", "list", "configList", "configFirst", "prompt"),
+    P + "properties.GlobalProperties": NO_ATTRIBUTES,
+    P + "properties.GlobalProperty": ("name", "initialValue", "description", "isNumeric", "min", "max", "wrap"),
 }
 # elements VASSAL reads as text inside their parent, not as buildable classes
 TEXT_ELEMENTS = {P + "PlayerRoster": {"entry"}}
