@@ -193,3 +193,58 @@ def test_real_module_without_its_board_picture_is_refused_with_the_reason(tmp_pa
     vmod = _real("vive-lempereur.vmod")
     assert main(["import", str(vmod), "-o", str(tmp_path / "v")]) == 1
     assert "the board image vive-lempereur map v2.png of board 'Map' is not in the module" in capsys.readouterr().err
+
+
+def _two_boards(tmp_path: Path) -> Path:
+    """The Koenig module with a second hex board named 'East' (the same picture, the grid's origin a column to
+    the right), as modules with several boards have them."""
+    import copy
+    import xml.etree.ElementTree as ET
+
+    src = tmp_path / "one.vmod"
+    assert main(["export", str(SCENARIOS / "koenig-arnhem-bridge/arnhem-bridge.yaml"), "-o", str(src),
+                 "--counter-size", "32"]) == 0
+    out = tmp_path / "two.vmod"
+    with zipfile.ZipFile(src) as z, zipfile.ZipFile(out, "w") as w:
+        for name in z.namelist():
+            data = z.read(name)
+            if name == "buildFile.xml":
+                root = ET.fromstring(data)
+                picker = next(root.iter("VASSAL.build.module.map.BoardPicker"))
+                east = copy.deepcopy(picker[0])
+                east.set("name", "East")
+                grid = next(east.iter("VASSAL.build.module.map.boardPicker.board.HexGrid"))
+                grid.set("x0", str(int(grid.get("x0")) + round(float(grid.get("dx")))))
+                picker.append(east)
+                data = ET.tostring(root)
+            w.writestr(name, data)
+    return out
+
+
+def test_a_module_with_several_hex_boards_imports_the_one_chosen(qtbot, tmp_path, monkeypatch):
+    from hexwright.app.editor import interchange_actions
+    from hexwright.app.editor.interchange_actions import import_vassal
+
+    from tests.app.test_editor_support import make_window
+
+    vmod = _two_boards(tmp_path)
+    first, _ = _import(vmod, tmp_path / "a")
+    east, _ = _import(vmod, tmp_path / "b", "--board", "East")
+    g1, g2 = read_map_file(first).grid, read_map_file(east).grid
+    # the East board's grid has its origin a column to the right: the same hexes, named a column less (the
+    # first column 00) and so staggered the other way
+    other = "odd" if g1.stagger == "even" else "even"
+    assert (g2.columns, g2.labels.first_column, g2.stagger) == (g1.columns, g1.labels.first_column - 1, other)
+    assert main(["import", str(vmod), "-o", str(tmp_path / "c"), "--board", "West"]) == 1
+
+    asked = []
+
+    def choose(parent, title, label, items, current, editable):
+        asked.append(list(items))
+        return "East", True
+
+    monkeypatch.setattr(interchange_actions.QInputDialog, "getItem", staticmethod(choose))
+    win = make_window(qtbot, tmp_path)
+    opened = import_vassal(win, str(vmod), str(tmp_path / "gui"), quiet=True)
+    assert asked == [["Map", "East"]] and opened is not None
+    assert win.document.map.grid == g2
