@@ -56,6 +56,15 @@ def _start_dir(win: MainWindow) -> str:
     return str(doc_path.parent if doc_path else win.settings.value("lastDir", str(Path.home())))
 
 
+def _file_to_import(win: MainWindow, path: str | None, title: str, filter_: str) -> str | None:
+    """The file to import (asked for when not given), once the open document may be left; None if not."""
+    if path is None:
+        path, _ = QFileDialog.getOpenFileName(win, title, _start_dir(win), filter_)
+        if not path:
+            return None
+    return path if win.maybe_save() else None
+
+
 def import_tiled(win: MainWindow, path: str | None = None, dialog_hook=None) -> bool:
     """Read a hexagonal TMX map, confirm its tile mapping, and open the result as a new untitled map.
     `dialog_hook(dialog)` replaces exec() (tests and screenshots drive the dialog)."""
@@ -65,11 +74,8 @@ def import_tiled(win: MainWindow, path: str | None = None, dialog_hook=None) -> 
     from .dialogs.tiles_mapping import TilesMappingDialog
     from .document import MapDocument
 
+    path = _file_to_import(win, path, "Import Tiled Map", "Tiled maps (*.tmx)")
     if path is None:
-        path, _ = QFileDialog.getOpenFileName(win, "Import Tiled Map", _start_dir(win), "Tiled maps (*.tmx)")
-        if not path:
-            return False
-    if not win.maybe_save():
         return False
     try:
         doc = read_tmx(path)
@@ -98,11 +104,8 @@ def import_vassal(win: MainWindow, path: str | None = None, folder: str | None =
     from ..interchange.vassal_import import ScanError, VmodError, import_module, module_stem
 
     title = "Import VASSAL Module"
+    path = _file_to_import(win, path, title, "VASSAL modules (*.vmod)")
     if path is None:
-        path, _ = QFileDialog.getOpenFileName(win, title, _start_dir(win), "VASSAL modules (*.vmod)")
-        if not path:
-            return None
-    if not win.maybe_save():
         return None
     try:
         module = read_vmod(path)

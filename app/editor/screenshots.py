@@ -37,17 +37,23 @@ def _shoot(win: MainWindow, app: QApplication, path: Path) -> None:
     print(path)
 
 
+def shot_window(settings_dir: str) -> tuple[QApplication, MainWindow]:
+    """The application and a 1600 x 1000 editor window at the screen's corner, its settings in `settings_dir`."""
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
+    settings = QSettings(str(Path(settings_dir) / "editor.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings, offer_recovery=False)
+    win.move(0, 0)
+    win.resize(1600, 1000)
+    win.show()
+    return app, win
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "editor.ini"), QSettings.Format.IniFormat)
-        win = MainWindow(settings=settings, offer_recovery=False)
-        win.move(0, 0)
-        win.resize(1600, 1000)
-        win.show()
+        app, win = shot_window(tmp)
         win.open_path(FM1, ask_save=False)
         win.wait_shown()
         win.view.fit_map()

@@ -15,26 +15,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
-
 from .interchange_actions import export_vassal, import_vassal
-from .mainwindow import MainWindow
-from .screenshots import KOENIG, _shoot
+from .screenshots import KOENIG, _shoot, shot_window
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
     modules = [(Path(a.split("::")[0]), a.split("::")[1] if "::" in a else None) for a in args[1:]]
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "editor.ini"), QSettings.Format.IniFormat)
-        win = MainWindow(settings=settings, offer_recovery=False)
-        win.move(0, 0)
-        win.resize(1600, 1000)
-        win.show()
+        app, win = shot_window(tmp)
         win.wait_shown()
         shots: list[tuple[Path, str | None, Path]] = []
         if not modules:

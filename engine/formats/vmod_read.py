@@ -78,7 +78,7 @@ class Decoder:
         return out
 
 
-def _nested(text: str) -> list[str]:
+def nested_traits(text: str) -> list[str]:
     """A Decorator's type or state, `MINE<TAB>INNER` with the inner text escaped a level deeper: the traits
     outermost first, the BasicPiece last."""
     out = []
@@ -96,7 +96,7 @@ def piece_traits(definition: str) -> tuple[list[str], list[str]]:
     if d.next() != "+":
         return [], []
     d.next()
-    return _nested(d.next()), _nested(d.next())
+    return nested_traits(d.next()), nested_traits(d.next())
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@
   ...); classes with no
   attributes map to an empty tuple. Builder.create fails on a class that does not exist, and
   AbstractBuildable.build reads only these attributes (others are silently dropped).
-- `Decoder`: VASSAL.tools.SequenceEncoder.Decoder, token by token (escaped delimiters, quoted tokens).
+- `Decoder`: VASSAL.tools.SequenceEncoder.Decoder, token by token (escaped delimiters, quoted tokens), as
+  engine/formats/vmod_read.py ports it (the module reader uses the same port).
 - `layer_images` / `basic_piece`: Embellishment.mySetType and BasicPiece.mySetType, as far as the
   images and names go; `piece_traits` splits a PieceSlot's AddPiece command (BasicCommandEncoder).
 - `polygon`/`contains`: mapgrid.Zone's path ("x,y;x,y;...", PolygonEditor.stringToPolygon) and
@@ -28,6 +29,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+
+from hexwright.engine.formats.vmod_read import Decoder, nested_traits
 
 P = "VASSAL.build.module."
 B = P + "map.boardPicker."
@@ -113,85 +116,28 @@ FORMAT_PROPERTIES = {
 }
 
 
-class Decoder:
-    """VASSAL.tools.SequenceEncoder.Decoder."""
-
-    def __init__(self, value: str | None, delim: str) -> None:
-        self.val, self.delim, self.start = value, delim, 0
-        self.stop = len(value) if value is not None else 0
-
-    def has_more(self) -> bool:
-        return self.val is not None
-
-    def next(self, default: str | None = None) -> str:
-        if self.val is None:
-            if default is None:
-                raise ValueError("no more tokens")
-            return default
-        if self.start == self.stop:
-            self.val = None
-            return ""
-        val, buf, tok, i = self.val, "", None, self.start
-        while i < self.stop:
-            if val[i] == self.delim:
-                if i > 0 and val[i - 1] == "\\":  # an escaped delimiter: piece the token together
-                    buf += val[self.start:i - 1]
-                    self.start = i
-                else:
-                    if buf:
-                        buf += val[self.start:i]
-                    else:
-                        tok = val[self.start:i]
-                    self.start = i + 1
-                    break
-            i += 1
-        if self.start < i:  # reached the end without a delimiter
-            if buf:
-                buf += val[self.start:self.stop]
-            else:
-                tok = val[self.start:]
-            self.val = None
-        text = tok if tok is not None else buf
-        return text[1:-1] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else text
-
-    def next_int(self, default: int) -> int:
-        if self.val is None:
-            return default
-        try:
-            return int(self.next())
-        except ValueError:
-            return default
-
-    def next_array(self) -> list[str]:  # StringArrayConfigurer.stringToArray
-        text = self.next("")
-        if not text:
-            return [""]
-        d, out = Decoder(text, ","), []
-        while d.has_more():
-            out.append(d.next())
-        return out
+def _int(d: Decoder, default: int) -> int:  # SequenceEncoder.Decoder.nextInt
+    if not d.has_more():
+        return default
+    try:
+        return int(d.next())
+    except ValueError:
+        return default
 
 
-def _nested(text: str) -> list[str]:
-    """A Decorator's type (or state): `MINE<TAB>INNER`, the inner piece's own text escaped one level deeper
-    (BasicCommandEncoder.createPiece peels one trait a level, down to the BasicPiece)."""
-    out = []
-    while True:
-        d = Decoder(text, "\t")
-        out.append(d.next())
-        if not d.has_more():
-            return out
-        text = d.next()
+def _array(d: Decoder) -> list[str]:  # SequenceEncoder.Decoder.nextStringArray(1): StringArrayConfigurer
+    text = d.next("")
+    return Decoder(text, ",").tokens() if text else [""]
 
 
 def piece_traits(definition: str) -> tuple[list[str], list[str]]:
     """The trait types and states of a PieceSlot's text: BasicCommandEncoder's AddPiece `+/id/type/state`,
-    outermost trait first, the BasicPiece last."""
+    outermost trait first, the BasicPiece last (each Decorator `MINE<TAB>INNER`, peeled a level at a time)."""
     d = Decoder(definition, "/")
     if d.next() != "+":
         raise ValueError(f"not an AddPiece command: {definition[:40]!r}")
     d.next()  # the piece id ("null" in a definition)
-    return _nested(d.next()), _nested(d.next(""))
+    return nested_traits(d.next()), nested_traits(d.next(""))
 
 
 def basic_piece(piece_type: str) -> tuple[str, str]:
@@ -214,10 +160,10 @@ def layer_images(emb_type: str) -> tuple[list[str], list[str], str]:
     d.next("")  # reset key
     d.next("1")  # reset level
     d.next("false")
-    d.next_int(0)
-    d.next_int(0)
-    images = d.next_array()
-    names = d.next_array()
+    _int(d, 0)
+    _int(d, 0)
+    images = _array(d)
+    names = _array(d)
     d.next("true")
     return images, names, d.next("")
 
