@@ -17,6 +17,7 @@ For scripts and tests (offscreen)::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 from hexwright.app.areamap.commands import SetMapUnderlay
 from hexwright.app.areamap.document import AreaChange, AreaMapDocument
@@ -123,6 +124,9 @@ class AreaMapWindow(FileOperations):
                                        "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
         self.act_export_view = self._action("Export &View as PNG…", self.export_view_dialog,
                                             tip="The map as the editor shows it, scan and counters included")
+        self.act_export_vassal = self._action("Export VASSAL &Module…", self.export_vassal,
+                                              tip="Export the scenario as a VASSAL module: the area map as its "
+                                              "board, each area a zone, counters, set-up, reinforcements, turns")
         self.act_undo = self._action("&Undo", lambda: self.document.undo_stack.undo(), K.Undo)
         self.act_redo = self._action("&Redo", lambda: self.document.undo_stack.redo())
         self.act_redo.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
@@ -149,7 +153,7 @@ class AreaMapWindow(FileOperations):
             self.addAction(a)
         mb = self.menuBar()
         m = self.build_file_menu()
-        m.insertActions(self.file_menu_tail, [self.act_export, self.act_export_view])
+        m.insertActions(self.file_menu_tail, [self.act_export, self.act_export_view, self.act_export_vassal])
         m.insertSeparator(self.file_menu_tail)
         m = self.build_edit_menu(self.clipboard.actions())
         m.addActions([self.act_merge, self.act_delete])
@@ -453,6 +457,11 @@ class AreaMapWindow(FileOperations):
                 QMessageBox.critical(self, "Export", str(exc))
                 return
             self.show_status(f"Exported {path}")
+
+    def export_vassal(self) -> None:
+        from .interchange_actions import export_vassal
+
+        export_vassal(cast(Any, self))
 
     def export_view_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "area-map-view.png", "PNG (*.png)")

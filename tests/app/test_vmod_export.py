@@ -191,3 +191,23 @@ def test_an_area_map_or_area_scenario_is_refused_for_tiled(tmp_path, capsys):
         out = tmp_path / "x.tmx"
         assert main(["export", str(SCENARIOS / src), "-o", str(out)]) == 2
         assert "a Tiled map is made from a hex map" in capsys.readouterr().err and not out.exists()
+
+
+def test_the_area_editor_exports_its_scenario_as_a_module(qtbot, tmp_path):
+    """File > Export VASSAL Module… of the area editor: the open scenario (The Crossing) as a module whose main
+    board is its area map with a zone per area, checked as VASSAL reads it."""
+    from hexwright.app.areamap.document import AreaMapDocument
+    from hexwright.app.editor.area_window import AreaMapWindow
+    from hexwright.app.editor.interchange_actions import export_vassal
+
+    doc, diags = AreaMapDocument.open(SCENARIOS / "storm-arnhem/the-crossing.yaml")
+    assert doc is not None, [d.format() for d in diags]
+    win = AreaMapWindow(doc)
+    win.ask_to_save = False
+    qtbot.addWidget(win)
+    assert win.act_export_vassal in win.actions()
+    assert export_vassal(win, str(tmp_path / "crossing"), quiet=True) == []
+    with zipfile.ZipFile(tmp_path / "crossing.vmod") as z:
+        names, root = set(z.namelist()), ET.fromstring(z.read("buildFile.xml"))
+    assert check_build_file(root, names) == []
+    assert len(list(root.iter(B + "board.mapgrid.Zone"))) == len(doc.area_map.areas)
