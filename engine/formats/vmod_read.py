@@ -272,7 +272,10 @@ def module_from_xml(root: ET.Element, path: str, build_name: str = "buildFile.xm
         map_name = m.get("mapName", "")
         for b in m.iter(BP + "Board"):
             where = f"{path}: {build_name}: board {b.get('name', '')!r}"
-            grid_el = next((g for g in b.iter(BP + "board.HexGrid")), None)
+            # the board's own grid, or a ZonedGrid's background grid (a Zone's grid covers that zone alone)
+            grid_el = b.find(BP + "board.HexGrid")
+            if grid_el is None:
+                grid_el = b.find(f"{BP}board.ZonedGrid/{BP}board.HexGrid")
             grid = _hex_grid(grid_el, where) if grid_el is not None else None
             boards.append(BoardDef(map_name, b.get("name", ""), b.get("image", ""), _int(b.get("width")),
                                    _int(b.get("height")), grid))

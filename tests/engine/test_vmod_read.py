@@ -113,3 +113,28 @@ def test_pieces_through_prototypes_with_two_sides_and_marker_properties():
     assert (ss.name, ss.front, ss.back, ss.properties) == ("2/9th SS", "f.png", "b.png", {"Side": "German",
                                                                                          "attack": "4"})
     assert module.sides == ["Allied", "German"]
+
+
+def test_a_boards_grid_is_its_own_or_its_zoned_grids_background_not_a_zones():
+    """A Zone's HexGrid covers that zone alone (a turn track, a box): not the board's grid."""
+    import xml.etree.ElementTree as ET
+
+    b = "VASSAL.build.module.map.boardPicker."
+    hexgrid = f'<{b}board.HexGrid dx="50" dy="58" x0="10" y0="20" sideways="false"/>'
+    background = hexgrid.replace('x0="10"', 'x0="11"')
+    zone = f'<{b}board.mapgrid.Zone name="Track" path="0,0;9,0;9,9">{hexgrid}</{b}board.mapgrid.Zone>'
+
+    def board(name: str, inner: str) -> str:
+        return f'<{b}Board name="{name}" image="{name}.png">{inner}</{b}Board>'
+
+    root = ET.fromstring(
+        '<VASSAL.build.GameModule><VASSAL.build.module.Map mapName="M"><VASSAL.build.module.map.BoardPicker>'
+        + board("zones-only", f"<{b}board.ZonedGrid>{zone}</{b}board.ZonedGrid>")
+        + board("background", f"<{b}board.ZonedGrid>{zone}{background}</{b}board.ZonedGrid>")
+        + board("plain", hexgrid)
+        + '</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    boards = {x.name: x for x in module_from_xml(root, "m.vmod").boards}
+    assert boards["zones-only"].grid is None
+    assert boards["background"].grid is not None and boards["background"].grid.x0 == 11
+    assert boards["plain"].grid is not None and [x.name for x in module_from_xml(root, "m.vmod").hex_boards()] == \
+        ["background", "plain"]
