@@ -170,6 +170,8 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
                   source=module.name)
     used: set[str] = set()
     images = result.images
+    stems: dict[str, str] = {}  # module picture -> its file beside the scenario
+    taken: set[str] = set()
 
     def add_unit(p: PieceDef) -> str:
         base = p.properties.get("UnitId") or _slug(p.name) or "unit"
@@ -180,9 +182,15 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
         art = []
         for face, img in (("front", p.front), ("back", p.back)):
             if img:
-                stem = safe_file_name(img)
-                name = f"{counters_dir}/{stem}"
-                images.setdefault(name, img)
+                name = stems.get(img)
+                if name is None:  # one file a picture; pictures of the same name in other folders kept apart
+                    base = safe_file_name(img)
+                    stem, k = base, 2
+                    while f"{counters_dir}/{stem}".lower() in taken:
+                        stem, k = f"{k}-{base}", k + 1
+                    name = stems[img] = f"{counters_dir}/{stem}"
+                    taken.add(name.lower())
+                    images[name] = img
                 art.append(f"{face} {name}")
         side = ids[owner[id(p)] or ""]
         sc.units[uid] = UnitDef(uid, p.name, side, values=printed_values(p), reduced={} if p.back else None,
@@ -249,12 +257,3 @@ def extract_images(vmod: str | Path, images: dict[str, str], folder: str | Path)
             dest.write_bytes(z.read(member))
             out.append(dest)
     return out
-
-
-def image_member(vmod: str | Path, name: str) -> bytes | None:
-    """The bytes of module image `name`, or None when the archive does not hold it."""
-    with zipfile.ZipFile(vmod) as z:
-        for member in (f"images/{name}", name):
-            if member in z.namelist():
-                return z.read(member)
-    return None

@@ -138,3 +138,19 @@ def test_a_boards_grid_is_its_own_or_its_zoned_grids_background_not_a_zones():
     assert boards["background"].grid is not None and boards["background"].grid.x0 == 11
     assert boards["plain"].grid is not None and [x.name for x in module_from_xml(root, "m.vmod").hex_boards()] == \
         ["background", "plain"]
+
+
+def test_pictures_of_one_name_in_two_folders_stay_two_files():
+    from hexwright.engine.formats.vmod_import import import_board
+    from hexwright.engine.formats.vmod_read import BoardDef, ModuleDef, PieceDef
+
+    grid = HexGridDef(48.0, 55.4256, 32.0, 28.0, False, {})
+    board = BoardDef("Main Map", "Map", "map.png", 800, 600, grid)
+    pieces = [PieceDef("A", "allied/unit.png", "allied/unit_b.png"), PieceDef("B", "german/unit.png", None),
+              PieceDef("C", "allied/unit.png", None)]
+    module = ModuleDef("m.vmod", "M", "1", "3.7", ["Allied", "German"], [board], pieces, [])
+    result = import_board(module, board, (800, 600), "map.png")
+    assert result.images == {"map.png": "map.png", "counters/unit.png": "allied/unit.png",
+                             "counters/unit_b.png": "allied/unit_b.png", "counters/2-unit.png": "german/unit.png"}
+    notes = {u.name: u.notes for u in result.scenario.units.values()}
+    assert notes["B"] == "VASSAL counter: front counters/2-unit.png" and "counters/unit.png" in notes["C"]
