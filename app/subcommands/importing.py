@@ -18,7 +18,8 @@ from .checks import USAGE, check_outputs, refuse, report_written
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
                    "standard output (instead of the lines)")
-    p.add_argument("file", metavar="FILE", help="a hexagonal Tiled map (.tmx) or a VASSAL module (.vmod)")
+    p.add_argument("file", metavar="FILE", help="a hexagonal Tiled map (.tmx), or a VASSAL module (.vmod, or a "
+                   "folder of its files: buildFile.xml, images/)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="the Hexwright map file to write (.yaml); for a VASSAL module also a folder, which gets "
                    "the map, the board image, the scenario and the counters' images")
@@ -57,10 +58,13 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.engine.hexgrid import LabelScheme
     from hexwright.engine.model.terrain import default_terrain_table
 
-    if not Path(args.file).is_file():
-        what = "is a folder, not a TMX file" if Path(args.file).is_dir() else "does not exist"
+    src = Path(args.file)
+    module_folder = src.is_dir() and any((src / n).is_file() for n in ("buildFile.xml", "buildFile"))
+    if not src.is_file() and not module_folder:
+        what = "is a folder, not a TMX file or a VASSAL module's (no buildFile.xml in it)" if src.is_dir() \
+            else "does not exist"
         return refuse("import", f"{args.file} {what}")
-    if Path(args.file).suffix.lower() == ".vmod":
+    if src.suffix.lower() == ".vmod" or module_folder:
         from .importing_vmod import run as run_vmod
 
         return run_vmod(args)

@@ -243,9 +243,20 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
 
 
 def extract_images(vmod: str | Path, images: dict[str, str], folder: str | Path) -> list[Path]:
-    """Copy each module image (`images/NAME` in the archive) to `folder / target`; the files written."""
+    """Copy each module image (`images/NAME` in the archive, or in the module's folder) to `folder / target`;
+    the files written."""
     out = []
     base = Path(folder)
+    if Path(vmod).is_dir():
+        for target, name in images.items():
+            src = next((f for f in (Path(vmod) / "images" / name, Path(vmod) / name) if f.is_file()), None)
+            if src is None:
+                continue
+            dest = base / target
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(src.read_bytes())
+            out.append(dest)
+        return out
     with zipfile.ZipFile(vmod) as z:
         names = set(z.namelist())
         for target, name in images.items():

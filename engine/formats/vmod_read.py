@@ -242,8 +242,18 @@ def _layer_images(emb_type: str) -> list[str]:
 
 
 def read_vmod(path: str | Path) -> ModuleDef:
-    """The boards, pieces and at-start stacks of a module; VmodError naming the file and what is wrong."""
+    """The boards, pieces and at-start stacks of a module (a .vmod, or a folder of a module's files as module
+    sources keep them: buildFile.xml and images/); VmodError naming the file and what is wrong."""
     p = Path(path)
+    if p.is_dir():
+        build = next((p / n for n in ("buildFile.xml", "buildFile") if (p / n).is_file()), None)
+        if build is None:
+            raise VmodError(f"{p}: not a VASSAL module's folder (no buildFile.xml in it)")
+        try:
+            text = build.read_bytes()
+        except OSError as exc:
+            raise VmodError(f"{build}: cannot read it ({exc.strerror or exc})") from None
+        return _module_of(text, p, build.name)
     try:
         with zipfile.ZipFile(p) as z:
             names = set(z.namelist())
@@ -253,6 +263,10 @@ def read_vmod(path: str | Path) -> ModuleDef:
             text = z.read(build_name)
     except (zipfile.BadZipFile, OSError) as exc:
         raise VmodError(f"{p}: not a VASSAL module ({exc})") from None
+    return _module_of(text, p, build_name)
+
+
+def _module_of(text: bytes, p: Path, build_name: str) -> ModuleDef:
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:

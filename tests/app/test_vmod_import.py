@@ -248,3 +248,21 @@ def test_a_module_with_several_hex_boards_imports_the_one_chosen(qtbot, tmp_path
     opened = import_vassal(win, str(vmod), str(tmp_path / "gui"), quiet=True)
     assert asked == [["Map", "East"]] and opened is not None
     assert win.document.map.grid == g2
+
+
+def test_a_modules_folder_imports_as_its_vmod_does(qapp, tmp_path):
+    """Module sources kept unzipped (buildFile.xml, moduledata, images/, as repositories of modules hold them)
+    import as the zipped module does."""
+    vmod = tmp_path / "k.vmod"
+    assert main(["export", str(SCENARIOS / "koenig-arnhem-bridge/arnhem-bridge.yaml"), "-o", str(vmod),
+                 "--counter-size", "32"]) == 0
+    with zipfile.ZipFile(vmod) as z:
+        z.extractall(tmp_path / "sources")
+    zipped_map, zipped_sc = _import(vmod, tmp_path / "a")
+    folder_map, folder_sc = _import(tmp_path / "sources", tmp_path / "b")
+    assert read_map_file(folder_map).grid == read_map_file(zipped_map).grid
+    assert (tmp_path / "b" / "map.png").read_bytes() == (tmp_path / "a" / "map.png").read_bytes()
+    a, b = load_scenario(zipped_sc).scenario, load_scenario(folder_sc).scenario
+    assert (b.units.keys(), b.placements) == (a.units.keys(), a.placements)
+    assert sorted(p.name for p in (tmp_path / "b" / "counters").iterdir()) == \
+        sorted(p.name for p in (tmp_path / "a" / "counters").iterdir())
