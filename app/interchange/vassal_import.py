@@ -56,7 +56,12 @@ def import_module(vmod: str | Path, output: str | Path, board_name: str | None =
     written = extract_images(vmod, {board_file: board.image}, folder)
     if not written:
         raise VmodError(f"{vmod}: the board image {board.image} of board {board.name!r} is not in the module")
-    size = (board.width, board.height) if board.width and board.height else image_size(written[0])
+    try:  # VASSAL sizes a board with a picture by the picture (its width and height attributes are stale)
+        size = image_size(written[0])
+    except ScanError:
+        if not (board.width and board.height):
+            raise
+        size = (board.width, board.height)
     try:
         result = import_board(module, board, (int(size[0]), int(size[1])), board_file, rules)
     except VmodError as exc:

@@ -135,9 +135,7 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
     export names in its `HexwrightRules` property, else F&M); the images to extract (ImportResult.images)."""
     assert board.grid is not None
     rules = rules or module.properties.get("HexwrightRules") or "fm"
-    width = board.width or size[0]
-    height = board.height or size[1]
-    bg: BoardGrid = board_grid(board.grid, width, height)
+    bg: BoardGrid = board_grid(board.grid, *size)
     title = module.name or Path(module.path).stem
     if len(module.hex_boards()) > 1:
         title = f"{title}: {board.name}"
