@@ -26,7 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", metavar="NAME", help="VASSAL: the board to import (default: the first hex board)")
     p.add_argument("--rules", metavar="FAMILY",
                    help="VASSAL: the rules family of the scenario made from the pieces (default: the one a Hexwright "
-                   "export names, else fm)")
+                   "export names, else the first family, Fire & Movement)")
     p.add_argument("--tiles", metavar="MAPPING.yaml", help="the tile mapping: which terrain each tile is")
     p.add_argument("--save-tiles", metavar="MAPPING.yaml",
                    help="write the tile mapping used (or proposed, '?' where a choice is missing)")

@@ -132,9 +132,13 @@ def import_board(module: ModuleDef, board: BoardDef, size: tuple[int, int], imag
                  rules: str | None = None, counters_dir: str = "counters") -> ImportResult:
     """The map of `board` (its image `size` in pixels, saved as `image_file` relative to the map file) and,
     when the module has pieces, a scenario on it of the rules family `rules` (default: the one a Hexwright
-    export names in its `HexwrightRules` property, else F&M); the images to extract (ImportResult.images)."""
+    export names in its `HexwrightRules` property, else the registry's first, F&M); the images to extract
+    (ImportResult.images)."""
     assert board.grid is not None
-    rules = rules or module.properties.get("HexwrightRules") or "fm"
+    if not rules:
+        from ..rules.registry import RULES_FAMILIES
+
+        rules = module.properties.get("HexwrightRules") or next(iter(RULES_FAMILIES))  # the first family: F&M
     bg: BoardGrid = board_grid(board.grid, *size)
     title = module.name or Path(module.path).stem
     if len(module.hex_boards()) > 1:
