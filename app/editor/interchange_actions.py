@@ -11,7 +11,7 @@ from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox
 
 if TYPE_CHECKING:
-    from .window_hexbase import EditorWindowBase as MainWindow
+    from .window import EditorWindow
 
 OPENABLE = (".yaml", ".yml")
 IMPORTABLE = (".tmx", ".vmod")
@@ -51,12 +51,12 @@ def with_suffix(path: str, suffix: str) -> str:
     return path if Path(path).suffix.lower() == suffix else path + suffix
 
 
-def _start_dir(win: MainWindow) -> str:
+def _start_dir(win: EditorWindow) -> str:
     doc_path = win.document.path
     return str(doc_path.parent if doc_path else win.settings.value("lastDir", str(Path.home())))
 
 
-def _file_to_import(win: MainWindow, path: str | None, title: str, filter_: str) -> str | None:
+def _file_to_import(win: EditorWindow, path: str | None, title: str, filter_: str) -> str | None:
     """The file to import (asked for when not given), once the open document may be left; None if not."""
     if path is None:
         path, _ = QFileDialog.getOpenFileName(win, title, _start_dir(win), filter_)
@@ -65,7 +65,7 @@ def _file_to_import(win: MainWindow, path: str | None, title: str, filter_: str)
     return path if win.maybe_save() else None
 
 
-def import_tiled(win: MainWindow, path: str | None = None, dialog_hook=None) -> bool:
+def import_tiled(win: EditorWindow, path: str | None = None, dialog_hook=None) -> bool:
     """Read a hexagonal TMX map, confirm its tile mapping, and open the result as a new untitled map.
     `dialog_hook(dialog)` replaces exec() (tests and screenshots drive the dialog)."""
     from hexwright.engine.formats.tmx import TmxError, read_tmx, terrain_table_of, tmx_to_map
@@ -94,7 +94,7 @@ def import_tiled(win: MainWindow, path: str | None = None, dialog_hook=None) -> 
     return True
 
 
-def import_vassal(win: MainWindow, path: str | None = None, folder: str | None = None, board: str | None = None,
+def import_vassal(win: EditorWindow, path: str | None = None, folder: str | None = None, board: str | None = None,
                   quiet: bool = False) -> Path | None:
     """Import a VASSAL module's hex board into a folder (the map with the board as its scan underlay, the
     scenario of its pieces, their images) and open the scenario (or the map). The file, the folder and the
@@ -144,7 +144,7 @@ def import_vassal(win: MainWindow, path: str | None = None, folder: str | None =
     return opened
 
 
-def export_tiled(win: MainWindow, path: str | None = None, quiet: bool = False) -> Path | None:
+def export_tiled(win: EditorWindow, path: str | None = None, quiet: bool = False) -> Path | None:
     """Write the document's map as a TMX with its tileset image; say what Tiled cannot hold."""
     from hexwright.engine.formats.tmx_write import save_tmx
 
@@ -168,7 +168,7 @@ def export_tiled(win: MainWindow, path: str | None = None, quiet: bool = False) 
     return image
 
 
-def export_vassal(win: MainWindow, path: str | None = None, quiet: bool = False) -> list[str] | None:
+def export_vassal(win: EditorWindow, path: str | None = None, quiet: bool = False) -> list[str] | None:
     """Write the open scenario as a VASSAL module."""
     sc = win.document.scenario
     if sc is None:

@@ -15,16 +15,20 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtWidgets import QApplication
+
 from .interchange_actions import export_vassal, import_vassal
-from .screenshots import KOENIG, _shoot, shot_window
+from .screenshots import KOENIG, _shoot, _window
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
     modules = [(Path(a.split("::")[0]), a.split("::")[1] if "::" in a else None) for a in args[1:]]
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
-        app, win = shot_window(tmp)
+        win = _window(tmp, 1600, 1000)
         win.wait_shown()
         shots: list[tuple[Path, str | None, Path]] = []
         if not modules:

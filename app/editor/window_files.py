@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hexwright.engine.pbem.record import SUFFIX as PBEM_SUFFIX
 from hexwright.engine.validation import Diagnostic
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QMenu,
@@ -22,7 +22,7 @@ from .kinds import AREA, HEX, MapKind, kind_of, make_window
 from .window_base import ShellBase
 
 if TYPE_CHECKING:
-    from .window_hexbase import EditorWindowBase
+    from .window import EditorWindow
 
 FILE_FILTER = ("Hexwright maps and scenarios (*.yaml *.yml);;Hexwright play-by-e-mail games (*.hwgame);;"
                "All files (*)")
@@ -60,16 +60,6 @@ class FileOperations(ShellBase):
         self.file_menu_tail = self.act_close
         m.addActions([self.act_close, self.act_quit])
         self._rebuild_recent_menu()
-        return m
-
-    def build_edit_menu(self, clipboard_actions: list[QAction]) -> QMenu:
-        """The Edit menu every kind's window starts with: Undo, Redo and the kind's cut, copy and paste
-        (the window adds its own entries after them)."""
-        m = self.menuBar().addMenu("&Edit")
-        m.addActions([self.act_undo, self.act_redo])
-        m.addSeparator()
-        m.addActions(clipboard_actions)
-        m.addSeparator()
         return m
 
     def quit_editor(self) -> None:
@@ -155,11 +145,8 @@ class FileOperations(ShellBase):
         if self.kind is HEX:
             self._discard_autosave()
             self.set_document(doc)
-            target: Any = self
         else:
-            target = self.show_in_window(HEX, doc)
-        if hasattr(target, "layers"):
-            target.layers.sync(target.canvas)
+            self.show_in_window(HEX, doc)
         return True
 
     def show_in_window(self, kind: MapKind, doc: Any) -> Any:
@@ -376,9 +363,9 @@ class FileOperations(ShellBase):
             super().dropEvent(event)
             return
         if files[0].suffix.lower() == ".vmod":
-            import_vassal(cast("EditorWindowBase", self), str(files[0]))  # only a hex window takes modules
+            import_vassal(cast("EditorWindow", self), str(files[0]))  # only a hex window takes modules
         elif files[0].suffix.lower() in IMPORTABLE:
-            import_tiled(cast("EditorWindowBase", self), str(files[0]))  # only a hex window takes Tiled maps
+            import_tiled(cast("EditorWindow", self), str(files[0]))  # only a hex window takes Tiled maps
         else:
             self.open_path(files[0])
         event.acceptProposedAction()

@@ -163,8 +163,9 @@ def vassal_grid(grid: GridSpec, scale: float) -> tuple[VassalGrid, list[str]]:
                  "locationFormat": "$gridLocation$", "visible": "false", "fontSize": "9", "color": "0,0,0",
                  "rotateText": "0", "hDrawOff": "0", "vDrawOff": "0"}
     x0, y0 = (cy, cx) if sideways else (cx, cy)
-    return VassalGrid(1.5 * s, math.sqrt(3.0) * s, round(x0), round(y0), sideways, grid.stagger == "even",
-                      numbering), notes
+    a = grid.hex_aspect  # a stretched grid (hexes from a Tiled map) keeps its pitches: VASSAL has dx and dy
+    return VassalGrid(1.5 * s * (a if sideways else 1.0), math.sqrt(3.0) * s * (1.0 if sideways else a), round(x0),
+                      round(y0), sideways, grid.stagger == "even", numbering), notes
 
 
 @dataclass

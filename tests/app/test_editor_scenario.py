@@ -137,7 +137,7 @@ def test_drop_is_refused_when_the_counters_layer_is_locked(qtbot, tmp_path):
     sc = _scenario()
     sc.reinforcements = []
     win = _open(qtbot, tmp_path, sc)
-    win.layers.lock_boxes["counters"].setChecked(True)
+    win.layers_panel.lock_boxes["counters"].setChecked(True)
     assert not _drop(win, _oob_mime(win, "a1"), "0303")
     assert "a1" not in win.document.scenario.placements
 

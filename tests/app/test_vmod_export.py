@@ -197,15 +197,15 @@ def test_the_area_editor_exports_its_scenario_as_a_module(qtbot, tmp_path):
     """File > Export VASSAL Module… of the area editor: the open scenario (The Crossing) as a module whose main
     board is its area map with a zone per area, checked as VASSAL reads it."""
     from hexwright.app.areamap.document import AreaMapDocument
-    from hexwright.app.editor.area_window import AreaMapWindow
     from hexwright.app.editor.interchange_actions import export_vassal
+    from hexwright.app.editor.window import EditorWindow
 
     doc, diags = AreaMapDocument.open(SCENARIOS / "storm-arnhem/the-crossing.yaml")
     assert doc is not None, [d.format() for d in diags]
-    win = AreaMapWindow(doc)
+    win = EditorWindow(doc)
     win.ask_to_save = False
     qtbot.addWidget(win)
-    assert win.act_export_vassal in win.actions()
+    assert win.kind_editor.act_export_vassal in win.kind_editor.file_actions()
     assert export_vassal(win, str(tmp_path / "crossing"), quiet=True) == []
     with zipfile.ZipFile(tmp_path / "crossing.vmod") as z:
         names, root = set(z.namelist()), ET.fromstring(z.read("buildFile.xml"))

@@ -111,8 +111,7 @@ def test_import_from_the_editor_opens_the_scenario_on_the_board(qtbot, tmp_path)
     sc = win.document.scenario
     assert sc is not None and len(sc.units) == 24 and win.document.map.underlay is not None
     assert "Imported k.vmod" in win.statusBar().currentMessage()
-    assert [a.text() for a in win.findChildren(type(win.act_import_vassal)) if a is win.act_import_vassal] == \
-        ["&VASSAL Module…"]
+    assert win.kind_editor.act_import_vassal.text() == "&VASSAL Module…"
 
 
 # -- modules VASSAL wrote (tests/data/README.md): imported when present ------------------------------------

@@ -95,8 +95,10 @@ def test_vassal_names_every_hex_centre_as_hexwright_labels_it(orientation, stagg
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 @pytest.mark.parametrize("stagger", ["odd", "even"])
-def test_vassals_centre_of_each_hex_is_hexwrights(orientation, stagger):
-    grid = GridSpec(12, 9, orientation, stagger, LabelScheme(), 30.0)
+@pytest.mark.parametrize("aspect", [1.0, 0.7423, 1.1547])
+def test_vassals_centre_of_each_hex_is_hexwrights(orientation, stagger, aspect):
+    """Also for grids whose hexes are not regular (imported from Tiled maps: hex_aspect)."""
+    grid = GridSpec(12, 9, orientation, stagger, LabelScheme(), 30.0, aspect)
     attrs, numbering, _ = grid_attrs(grid, 1.0)
     layout = grid.layout()
     for c in range(12):
