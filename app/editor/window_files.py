@@ -339,7 +339,7 @@ class FileOperations(ShellBase):
             self._discard_autosave()
             self.set_document(self.kind.empty_document())
 
-    # files dropped on the window: maps and scenarios open, Tiled maps are imported
+    # files dropped on the window: maps and scenarios open, Tiled maps and VASSAL modules are imported
 
     def _dropped(self, event: Any) -> list[Path]:
         """The files of a drop this window opens: maps and scenarios, and Tiled maps in a hex window
@@ -356,13 +356,15 @@ class FileOperations(ShellBase):
             super().dragEnterEvent(event)
 
     def dropEvent(self, event: Any) -> None:
-        from .interchange_actions import IMPORTABLE, import_tiled
+        from .interchange_actions import IMPORTABLE, import_tiled, import_vassal
 
         files = self._dropped(event)
         if not files:
             super().dropEvent(event)
             return
-        if files[0].suffix.lower() in IMPORTABLE:
+        if files[0].suffix.lower() == ".vmod":
+            import_vassal(cast("EditorWindow", self), str(files[0]))  # only a hex window takes modules
+        elif files[0].suffix.lower() in IMPORTABLE:
             import_tiled(cast("EditorWindow", self), str(files[0]))  # only a hex window takes Tiled maps
         else:
             self.open_path(files[0])
