@@ -51,11 +51,11 @@ def run(args: argparse.Namespace) -> int:
     if suffix == ".tmx":
         from hexwright.engine.formats.tmx_write import save_tmx
 
-        on_areas = isinstance(obj, Scenario) and obj.area_map is not None
         m = obj.map if isinstance(obj, Scenario) else obj
-        if on_areas or not isinstance(m, HexMap):
-            what = "a scenario on an area map" if on_areas else "an area map"
-            return refuse("export", f"{args.file} is {what}; a Tiled map (.tmx) is made from a hex map")
+        if isinstance(obj, Scenario) and obj.area_map is not None:
+            return refuse("export", f"{args.file} is a scenario on an area map; a Tiled map is made from a hex map")
+        if not isinstance(m, HexMap):
+            return refuse("export", f"{args.file} is an area map; a Tiled map is made from a hex map")
         image, notes = save_tmx(m, args.output)
         report_written(args, [args.output, str(image)], notes)
         return 0

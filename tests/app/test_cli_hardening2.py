@@ -69,7 +69,7 @@ def test_a_koenig_scenario_without_its_tables_plays_on_the_printed_values(tmp_pa
 def test_export_to_tiled_refuses_a_scenario_on_an_area_map_and_writes_nothing(tmp_path, capsys):
     out = tmp_path / "st.tmx"
     assert main(["export", str(CROSSING), "-o", str(out)]) == 2
-    assert "is a scenario on an area map; a Tiled map (.tmx) is made from a hex map" in capsys.readouterr().err
+    assert "is a scenario on an area map; a Tiled map is made from a hex map" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
     assert main(["export", str(CROSSING_MAP), "-o", str(out)]) == 2
     assert "is an area map" in capsys.readouterr().err

@@ -143,7 +143,7 @@ def test_a_missing_scenario_is_one_error_not_one_errors(tmp_path, capsys):
 def test_export_refuses_an_area_map_for_tiled(tmp_path, capsys):
     src = SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml"
     assert main(["export", str(src), "-o", str(tmp_path / "a.tmx")]) == 2
-    assert "is an area map; a Tiled map (.tmx) is made from a hex map" in capsys.readouterr().err
+    assert "is an area map; a Tiled map is made from a hex map" in capsys.readouterr().err
     assert not (tmp_path / "a.tmx").exists()
 
 
