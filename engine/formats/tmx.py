@@ -437,6 +437,10 @@ def _read_objects(doc: TmxDocument, m: HexMap, notes: list[str]) -> None:
                     poly = poly.buffer(0)
                 shapely.prepare(poly)
                 hexes = {h for h in m.hexes if poly.contains(Point(layout.hex_to_pixel(h)))}
+            outside = {h for h in hexes if not m.contains(h)}  # cells a damaged or hand-edited list puts there
+            if outside:
+                skipped["region hexes off the map"] = skipped.get("region hexes off the map", 0) + len(outside)
+                hexes = set(hexes) - outside
             if own or (o.layer != LAYER_REGIONS and not cells_of(o)):
                 polygon = [(round(x, 2), round(y, 2)) for x, y in (to_scene.forward(px, py) for px, py in o.points)]
             reg = m.regions.get(name)

@@ -201,3 +201,25 @@ def test_a_letter_labelled_grid_of_astronomical_columns_is_refused_at_its_line(t
     assert main(["validate", str(path)]) == 1
     assert re.search(rf"{re.escape(str(path))}:5:\d+: error\[bad-value\]: grid: 99999999999999999999 x 12",
                      capsys.readouterr().out)
+
+
+def test_import_leaves_out_region_cells_off_the_map(tmp_path, capsys):
+    """Found by the fuzz run (cases 127, 1766, 3637, 4927, 5424): a Tiled map whose region lists a cell off the
+    map (`cells="1000000,5"`) was imported into a map file that validation refuses; the cell is left out and
+    the notes say so."""
+    from hexwright.app.subcommands.loading import load_any
+    from hexwright.engine.formats.mapfile import read_map_file
+    from hexwright.engine.formats.tmx_write import tmx_document
+
+    m = read_map_file(SCENARIOS / "fm-arnhem" / "arnhem-corridor.map.yaml")
+    assert m is not None and m.regions
+    text, png, _notes = tmx_document(m, "map.tiles.png")
+    damaged, n = re.subn(r'(name="cells" value=")', r"\g<1>1000000,5 ", text, count=1)
+    assert n == 1
+    (tmp_path / "map.tmx").write_text(damaged, encoding="utf-8")
+    (tmp_path / "map.tiles.png").write_bytes(png)
+    out = tmp_path / "map.yaml"
+    assert main(["import", str(tmp_path / "map.tmx"), "-o", str(out)]) == 0
+    assert "region hexes off the map not imported: 1" in capsys.readouterr().err
+    obj, diags = load_any(out)
+    assert obj is not None and [d for d in diags if d.severity is Severity.ERROR] == []
