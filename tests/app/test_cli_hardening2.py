@@ -31,6 +31,13 @@ CROSSING_MAP = SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml"
 ASL_MAP = SCENARIOS / "asl-arnhem-bridge" / "arnhem-bridge-fragment.map.yaml"
 
 
+@pytest.fixture(autouse=True)
+def _widgets_application(qapp):
+    """A QApplication before a command draws: `render` alone would make a QGuiApplication, on which the
+    editor tests that follow in the same process could not make their windows."""
+    return qapp
+
+
 def _without_tables(tmp_path: Path) -> Path:
     folder = tmp_path / "ta"
     shutil.copytree(TA.parent, folder)

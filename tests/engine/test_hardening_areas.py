@@ -19,6 +19,13 @@ from hexwright.engine.model import bounds
 from hexwright.engine.validation import Severity
 
 
+@pytest.fixture(autouse=True)
+def _widgets_application(qapp):
+    """A QApplication before a command draws: `render` alone would make a QGuiApplication, on which the
+    editor tests that follow in the same process could not make their windows."""
+    return qapp
+
+
 def area_map_text(outlines: list[list[tuple[float, float]]], width: float = 1000, height: float = 1000) -> str:
     lines = ["format_version: 1", "kind: hexwright-area-map", f"size: {{width: {width}, height: {height}}}", "areas:"]
     for k, pts in enumerate(outlines):
