@@ -45,6 +45,9 @@ class StudyMetrics:
     first_advantage: float | None
     distinct: int  # distinct games (the players' decisions)
     repeats: list[list[int]] = field(default_factory=list)  # [game index, the earlier game it repeats]
+    # side -> at each turn's end (the last: the game's end), the share of the games still going or just
+    # ended in which it led: the lead over time, plotted by report.py
+    lead_by_turn: dict[str, list[float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -91,13 +94,20 @@ def study_metrics(records: list[GameRecord], sides: list[str]) -> StudyMetrics:
         earlier = by_digest.setdefault(r.digest, r.index)
         if earlier != r.index:
             repeats.append([r.index, earlier])
+    longest = max((len(r.leaders) for r in done), default=0)
+    by_turn: dict[str, list[float]] = {s: [] for s in sides}
+    for k in range(longest):
+        at = [r.leaders[k] for r in done if len(r.leaders) > k]
+        for s in sides:
+            by_turn[s].append(sum(1 for x in at if x == s) / len(at))
     return StudyMetrics(
         games=n, balance=1.0 - (max(rates) - min(rates)) if n else 0.0, drawishness=draws / n if n else 0.0,
         decisiveness=sum(_decided_share(r.leaders, str(r.winner)) for r in won) / len(won) if won else None,
         mean_turns=sum(turns) / n if n else 0.0, mean_actions=sum(r.actions for r in done) / n if n else 0.0,
         lead_changes=sum(changes) / n if n else 0.0,
         lead_changes_per_turn=sum(changes) / sum(turns) if turns else 0.0, first_side=first,
-        first_advantage=advantage, distinct=len(Counter(r.digest for r in done if r.digest)), repeats=repeats)
+        first_advantage=advantage, distinct=len(Counter(r.digest for r in done if r.digest)), repeats=repeats,
+        lead_by_turn=by_turn if longest else {})
 
 
 def metrics_lines(m: StudyMetrics, side_name: dict[str, str]) -> list[str]:

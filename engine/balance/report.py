@@ -173,8 +173,9 @@ def _figure(s: Summary) -> Figure:
     from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    fig = Figure(figsize=(13, 9.6), dpi=90)
-    grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.5])
+    lead = s.metrics.lead_by_turn if s.metrics is not None else {}
+    fig = Figure(figsize=(13, 12.4 if lead else 9.6), dpi=90)
+    grid = fig.add_gridspec(3 if lead else 2, 2, height_ratios=[1, 1.5, 0.8] if lead else [1, 1.5])
     ax = fig.add_subplot(grid[0, 0])
     names = [f"{r.label} wins\n({r.bot})" for r in s.sides] + ["draws"]
     draws = s.sides[0].draws if s.sides else 0
@@ -206,14 +207,40 @@ def _figure(s: Summary) -> Figure:
     else:
         _hex_heat(fig, fig.add_subplot(grid[1, 0]), s, s.lost_heat, "Where units were lost")
         _hex_heat(fig, fig.add_subplot(grid[1, 1]), s, s.combat_heat, "Where combats happened")
+    if lead and s.metrics is not None:
+        _lead_plot(fig.add_subplot(grid[2, :]), s, lead)
     sub = f"{s.games} games, bots {', '.join(s.bots)}, seed {s.seed}"
     if s.parameter:
         sub += f", {s.parameter[0]} = {s.parameter[1]}"
     if s.options:
         sub += ", " + ", ".join(f"{k} {v}" for k, v in s.options.items())
     fig.suptitle(f"{s.title}\n{sub}", fontsize=11)
-    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.02, top=0.89, hspace=0.18, wspace=0.12)
+    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.05 if lead else 0.02, top=0.91 if lead else 0.89,
+                        hspace=0.28 if lead else 0.18, wspace=0.12)
     return fig
+
+
+def _lead_plot(ax: Axes, s: Summary, lead: dict[str, list[float]]) -> None:
+    """Who leads over the game: per side, the share of games it led at each turn's end; the designer's
+    metrics in the title."""
+    from matplotlib.ticker import PercentFormatter
+
+    assert s.metrics is not None
+    m = s.metrics
+    for k, r in enumerate(s.sides):
+        shares = lead.get(r.side, [])
+        ax.plot(range(1, len(shares) + 1), shares, marker="o", color=SIDE_COLOURS[k % len(SIDE_COLOURS)],
+                label=f"{r.label} leads")
+    n = max((len(v) for v in lead.values()), default=0)
+    ax.set_xticks(range(1, n + 1), [str(i) for i in range(1, n)] + ["end"])
+    ax.set_xlabel("end of turn (the last: the game's result)")
+    ax.set_ylim(0, 1.02)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("share of games")
+    ax.legend(loc="upper left", fontsize=8)
+    dec = "-" if m.decisiveness is None else f"{m.decisiveness:.2f}"
+    ax.set_title(f"Who leads: balance {m.balance:.2f}, decisiveness {dec}, drawishness {100 * m.drawishness:.0f}%, "
+                 f"{m.lead_changes:.2f} lead changes a game, {m.distinct} distinct games of {m.games}", fontsize=10)
 
 
 def _png(fig: Figure) -> bytes:
