@@ -126,8 +126,10 @@ class MCTSBot:
                  exploration: float | None = None, prior_bias: float | None = None,
                  candidates: int | None = None, move_simulations: int | None = None,
                  progress: float | None = None, spread: float | None = None) -> None:
+        from ..movement import fastdial
         from . import heuristic_for
 
+        fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
         self.scenario = scenario
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
