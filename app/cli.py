@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("hexwright.app.subcommands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
     "digitize": ("hexwright.app.subcommands.digitize", "make a map from a scanned printed map: the grid fitted to "
                  "clicked hex centres, terrain and linework proposed"),
+    "pbem": ("hexwright.app.subcommands.pbem", "play by e-mail: start a game file, show, verify or summarise one, "
+             "or let a bot move"),
     "export": ("hexwright.app.subcommands.exporting", "write a map as a Tiled map (.tmx) or a scenario as a VASSAL "
                "module (.vmod)"),
 }

@@ -70,8 +70,14 @@ def install_launchers() -> None:
 
         return open_balance_lab(parent, scenario_path)
 
+    def pbem_game(parent, path):
+        from .playtest import open_pbem_game
+
+        return open_pbem_game(parent, path)
+
     launchers.register(launchers.PLAYTEST, playtest)
     launchers.register(launchers.BALANCE_LAB, balance_lab)
+    launchers.register(launchers.PBEM_GAME, pbem_game)
 
 
 def run_editor(path: str | None) -> int:

@@ -31,7 +31,7 @@ rm -rf build/bundle-src
   --log-level WARN \
   packaging/hexwright_entry.py
 
-cp resources/hexwright.desktop resources/hexwright.png dist/hexwright/
+cp resources/hexwright.desktop resources/hexwright-mime.xml resources/hexwright.png dist/hexwright/
 mkdir -p dist/hexwright/scenarios
 cp -r scenarios/fm-arnhem scenarios/koenig-arnhem-bridge scenarios/target-arnhem dist/hexwright/scenarios/
 

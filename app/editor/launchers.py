@@ -12,6 +12,7 @@ Launcher = Callable[..., Any]
 
 PLAYTEST = "playtest"
 BALANCE_LAB = "balance lab"
+PBEM_GAME = "play-by-e-mail game"  # a .hwgame file opened from the editor (File > Open, a drop, the command line)
 
 _launchers: dict[str, Launcher] = {}
 

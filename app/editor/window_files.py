@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from hexwright.engine.pbem.record import SUFFIX as PBEM_SUFFIX
 from hexwright.engine.validation import Diagnostic
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -16,13 +17,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from . import launchers
 from .kinds import AREA, HEX, MapKind, kind_of, make_window
 from .window_base import ShellBase
 
 if TYPE_CHECKING:
     from .window_hexbase import EditorWindowBase
 
-FILE_FILTER = "Hexwright maps and scenarios (*.yaml *.yml);;All files (*)"
+FILE_FILTER = ("Hexwright maps and scenarios (*.yaml *.yml);;Hexwright play-by-e-mail games (*.hwgame);;"
+               "All files (*)")
 MAX_RECENT = 10
 
 
@@ -189,6 +192,8 @@ class FileOperations(ShellBase):
         opens nothing and a dialog lists where it is broken (file:line). A newer autosave of the file
         is offered first: recover it, discard it, or open nothing and keep it for later."""
         p = Path(path)
+        if p.suffix == PBEM_SUFFIX:  # a game played by e-mail opens in the playtest, beside this window
+            return bool(launchers.launch(launchers.PBEM_GAME, self, p))
         kind = kind_of(p)
         if kind is self.kind and ask_save and not self.maybe_save():
             return False

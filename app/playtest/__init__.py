@@ -4,8 +4,8 @@ of the editor as a game on a copy of its model (the editor's document is untouch
 
 from __future__ import annotations
 
-from .launch import open_playtest, open_windows
+from .launch import open_pbem_game, open_playtest, open_windows
 from .session import GameSession
 from .window import PlaytestWindow
 
-__all__ = ["GameSession", "PlaytestWindow", "open_playtest", "open_windows"]
+__all__ = ["GameSession", "PlaytestWindow", "open_pbem_game", "open_playtest", "open_windows"]

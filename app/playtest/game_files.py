@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hexwright.engine.pbem.record import SUFFIX
 from hexwright.engine.rules.log import LogError
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from .window import PlaytestWindow
 
 LOG_FILTER = "Hexwright game logs (*.hwlog.yaml *.yaml);;All files (*)"
+# what Open Game reads: a game log, or a play-by-e-mail game (pbem.py)
+OPEN_FILTER = f"Hexwright games (*.hwlog.yaml *.yaml *{SUFFIX});;{LOG_FILTER}"
 
 
 class GameFiles:
@@ -41,6 +44,9 @@ class GameFiles:
 
     def save_game_dialog(self) -> None:
         win = self.win
+        if win.pbem.session() is not None:  # a play-by-e-mail game is saved as its game file
+            win.pbem.save_and_send_dialog()
+            return
         if not win.session.scenario_path:
             QMessageBox.information(win, "Save game", "Save the scenario in the editor first: a game log names "
                                                       "its scenario file.")
@@ -51,8 +57,11 @@ class GameFiles:
             self.save_game(path)
 
     def load_game(self, path: str | Path, seats: dict[str, str] | None = None) -> bool:
-        """Load a saved game: the scenario it names, every action replayed and checked."""
+        """Load a saved game: the scenario it names, every action replayed and checked; a play-by-e-mail
+        game file opens as such."""
         win = self.win
+        if str(path).endswith(SUFFIX):
+            return bool(win.pbem.open_game(path))
         try:
             session = GameSession.load(path, seats if seats is not None else dict(win.session.seats))
         except (OSError, ValueError, LogError) as exc:
@@ -70,7 +79,7 @@ class GameFiles:
         if not self.confirm_discard("open another game"):
             return
         start = str(Path(win.session.scenario_path).parent) if win.session.scenario_path else ""
-        path, _ = QFileDialog.getOpenFileName(win, "Open game", start, LOG_FILTER)
+        path, _ = QFileDialog.getOpenFileName(win, "Open game", start, OPEN_FILTER)
         if path:
             self.load_game(path)
 

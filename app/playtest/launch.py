@@ -3,9 +3,13 @@ scenario (the document, its undo stack and its file are untouched)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import shiboken6
+from hexwright.engine.pbem.record import PbemError
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
+from .pbem import PbemSession, open_table
 from .session import GameSession, copy_scenario
 from .start_dialog import DEFAULT_PACE_MS, StartDialog
 from .window import PlaytestWindow
@@ -48,7 +52,32 @@ def open_playtest(editor: QWidget, seats: dict[str, str] | None = None, seed: in
         note = (f"(The scenario has unsaved edits: this game plays them, but a saved game log names {path}, "
                 "which does not have them until you save it.)")
     win = PlaytestWindow(session, doc.base_dir, DEFAULT_PACE_MS if pace_ms is None else pace_ms, note=note)
+    keep_open(win)
+    win.show()
+    return win
+
+
+def keep_open(win: PlaytestWindow) -> None:
+    """Keep a top-level playtest window alive while it is shown."""
     _OPEN[:] = [w for w in _OPEN if _alive(w)]
     _OPEN.append(win)
+
+
+def open_pbem_game(parent: QWidget | None, path: str | Path) -> PlaytestWindow | None:
+    """A play-by-e-mail game file in a playtest window of its own (the editor's File > Open, a drop, a
+    double-click through the desktop entry)."""
+    table = open_table(path, parent)
+    if table is None:
+        return None
+    try:
+        session = PbemSession(table, path)
+    except PbemError as exc:
+        QMessageBox.warning(parent, "Open play-by-e-mail game", str(exc))
+        return None
+    win = PlaytestWindow(session, Path(path).parent, 0,
+                         note=f"(opened {path}: {len(session.state.history())} actions replayed through the rules "
+                              "and checked)")
+    keep_open(win)
     win.show()
+    win.pbem.show_new_moves()
     return win

@@ -105,6 +105,11 @@ class GameSession:
     def humans(self) -> list[str]:
         return [s for s in self.sides if s not in self.bots]
 
+    def remote_wait(self) -> str:
+        """What the game waits for from a player at another machine (play by e-mail, pbem.py); "" when
+        every decision is made here."""
+        return ""
+
     def viewer(self) -> str | None:
         """Whose eyes the board uses: the person to act (hot-seat), else the only person; None when every
         side is a bot (everything shown)."""

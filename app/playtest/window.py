@@ -46,6 +46,7 @@ from .decision import DecisionPanel
 from .game_files import GameFiles
 from .gamelog import GameLogPanel
 from .panels import TurnTrackWidget, UnitsPanel
+from .pbem import PbemMenu
 from .replay import ReplayController
 from .session import HUMAN, GameSession
 from .start_dialog import DEFAULT_PACE_MS
@@ -201,6 +202,7 @@ class PlaytestWindow(QMainWindow):
         self.addToolBar(track_bar)
         self.status_mode = QLabel()
         self.statusBar().addPermanentWidget(self.status_mode)
+        self.pbem = PbemMenu(self)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         d = QDockWidget(title, self)
@@ -328,9 +330,12 @@ class PlaytestWindow(QMainWindow):
                                                  "your decision" if s.human_to_act() else "")
         self.status_mode.setText(mode)
         self.act_pass.setEnabled(self.can_act() and self.decision.pass_view is not None)
+        self.pbem.update()
 
     def _who_text(self) -> str:
         s = self.session
+        if s.remote_wait():
+            return s.remote_wait()
         a = s.actor()
         if a is None:
             return ""
@@ -475,6 +480,8 @@ class PlaytestWindow(QMainWindow):
             return "Replay: decisions are made in the live game (Game > Replay to go back)."
         if s.state.is_terminal():
             return f"Game over: {outcome_text(s.state)}"
+        if s.remote_wait():
+            return s.remote_wait()
         a = s.actor()
         if s.bot_to_act() and a is not None:
             return f"Wait: the {s.seats[a]} bot is deciding for {s.side_name(a)}" + (

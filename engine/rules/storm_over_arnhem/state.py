@@ -10,6 +10,7 @@ with the VP the scenario names wins (3.7).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..chance import Sampler
 from ..kit import StepTable, Task
@@ -26,7 +27,15 @@ from .setup import Arrivals, AskPerimeter, AskSubstitute, PerimeterStep, PlaceSt
 STEPS = StepTable([PlaceStep(), PerimeterStep(), ImpulseStep(), MoreMovesStep(), FireGroupStep(), FireRollStep(),
                    CasualtiesStep(), ContinueTurnStep(), EntryRollStep(), BorderFireStep(), LeaveBridgeStep(),
                    DesignateStep(), SubstituteStep()])
-START, IMPULSES, END = "start", "impulses", "end"
+
+
+class Stage(StrEnum):
+    """Where a turn is: its start (the Tactical Advantage's switch, the set-up and arrivals, 2.1-2.3), the
+    Movement/Fire impulses, then its end (the Close Combat Phase, 1.3's substitution and the score)."""
+
+    START = "start"
+    IMPULSES = "impulses"
+    END = "end"
 
 
 @dataclass(frozen=True)
@@ -48,25 +57,25 @@ class SoAState(SoABoard):
 
     def __init__(self, game: SoAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler, seed)
-        self.stage = START
+        self.stage = Stage.START
         self.advance()
 
     def next_stage(self) -> None:
-        if self.stage == START:
+        if self.stage is Stage.START:
             tasks: list[Task] = [TurnStart(), Arrivals()]
             if self.label() == "1":
                 tasks.append(AskPerimeter())
             tasks.append(BeginImpulse())
             self.queue = tasks
-            self.stage = IMPULSES
-        elif self.stage == IMPULSES:
+            self.stage = Stage.IMPULSES
+        elif self.stage is Stage.IMPULSES:
             self.queue = [CloseCombatPhase(), AskSubstitute(), ScoreTurn()]
-            self.stage = END
+            self.stage = Stage.END
         elif self.turn >= self.game.last_turn:
             self.end_game(self.final_outcome())
         else:
             self.turn += 1
-            self.stage = START
+            self.stage = Stage.START
 
     def after_recon(self, by_passes: bool) -> None:
         if not by_passes:

@@ -39,7 +39,7 @@ from .fire import make_volley, strength
 from .game import BRIDGE_BORDERS
 from .movement import reach
 from .recon import border_firers, leave_options
-from .state import SoAState
+from .state import SoAState, Stage
 
 # a unit the stacking limit does not count (the conformance test reads this flag)
 NOT_STACKED = "does not count for stacking (Storm over Arnhem 1.1)"
@@ -162,7 +162,7 @@ class SoAPresenter(Presenter):
 
     def turn_track(self, state: GameState) -> TurnTrack:
         st = _st(state)
-        current = {"start": 0, "impulses": 1, "end": 3}.get(st.stage, -1)
+        current = {Stage.START: 0, Stage.IMPULSES: 1, Stage.END: 3}.get(st.stage, -1)
         if isinstance(st.pending_decision(), Designate):
             current = 2
         elif isinstance(st.pending_decision(), (PlaceUnit, PlacePerimeter)):  # the turn's set-up (2.1-2.3, 3.5)

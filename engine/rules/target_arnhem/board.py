@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import IntEnum
 
 from ...hexgrid import Hex
 from ...model.hexmap import HexMap, HexsideInfo
@@ -31,9 +32,38 @@ OFF_BOARD = "off-board"
 STACKING_LIMIT = 3  # Movement: no more than 3 stacked units may end an impulse in a hex
 RIVER, CANAL, ROAD = 1, 2, 4  # what a hexside is to a move (TABoard._side_flags)
 
-# the Sequence of Play: the Adjustment, then the Allied and German impulses 1, 2, 3
-SEQUENCE: tuple[tuple[str, int], ...] = (("", 0), (ALLIED, 1), (GERMAN, 1), (ALLIED, 2), (GERMAN, 2),
-                                         (ALLIED, 3), (GERMAN, 3))
+
+
+class Stage(IntEnum):
+    """Where a turn is in the Sequence of Play, in the order of play: the Adjustment, then the Allied and
+    German impulses 1, 2 and 3."""
+
+    ADJUSTMENT = 0
+    ALLIED_1 = 1
+    GERMAN_1 = 2
+    ALLIED_2 = 3
+    GERMAN_2 = 4
+    ALLIED_3 = 5
+    GERMAN_3 = 6
+
+    @property
+    def side(self) -> str:
+        """The side whose impulse it is ("" in the Adjustment)."""
+        return "" if self is Stage.ADJUSTMENT else self.name.partition("_")[0].lower()
+
+    @property
+    def impulse(self) -> int:
+        """1, 2 or 3; 0 in the Adjustment."""
+        return 0 if self is Stage.ADJUSTMENT else int(self.name.rpartition("_")[2])
+
+    @property
+    def title(self) -> str:
+        """"Adjustment" or "Allied impulse 2", as the turn track and the log read it."""
+        return "Adjustment" if self is Stage.ADJUSTMENT else f"{self.side.capitalize()} impulse {self.impulse}"
+
+    @classmethod
+    def of_impulse(cls, side: str, impulse: int) -> Stage:
+        return cls[f"{side.upper()}_{impulse}"]
 
 
 def cite(section: str) -> str:
@@ -70,7 +100,7 @@ class TABoard(SequenceState):
         self.game_seed = seed
         self.position = Position.from_scenario(game.scenario)
         self.turn = 1
-        self.stage = 0  # index into SEQUENCE
+        self.stage = Stage.ADJUSTMENT
         self.acted: set[str] = set()  # units that have moved, attacked, re-supplied or arrived this impulse
         self.road_ready: frozenset[str] = frozenset()  # may use road movement this impulse (Movement)
         self.fortified: set[str] = {u for u, d in game.scenario.units.items() if d.has("fortified")}
@@ -98,11 +128,11 @@ class TABoard(SequenceState):
 
     def impulse_side(self) -> str:
         """The side whose impulse it is ("" in the Adjustment)."""
-        return SEQUENCE[self.stage][0]
+        return self.stage.side
 
     def impulse(self) -> int:
         """1, 2 or 3; 0 in the Adjustment."""
-        return SEQUENCE[self.stage][1]
+        return self.stage.impulse
 
     def strength(self, uid: str) -> int:
         return int(self.sc.units[uid].values.get("strength", 0))

@@ -12,7 +12,7 @@ from ..chance import Sampler
 from ..kit import StepTable
 from ..protocol import Outcome, Phase
 from .adjustment import AdjustmentPhase, ReinforceStep, SupplyRollStep
-from .board import SEQUENCE, TABoard, cite
+from .board import Stage, TABoard, cite
 from .combat import AdvanceStep, AttackWithStep, TakeDamageStep
 from .game import TAGameBase
 from .impulse import ActStep, ExcessStep, StartImpulse
@@ -36,16 +36,16 @@ class TAState(TABoard):
         """The next stage of the turn: the Adjustment, then the impulses; after the Germans' third impulse
         the next turn, or the end of the game."""
         if self.begun:
-            if self.stage + 1 < len(SEQUENCE):
-                self.stage += 1
+            if self.stage is not Stage.GERMAN_3:
+                self.stage = Stage(self.stage + 1)
             elif self.turn >= self.game.last_turn:
                 self.end_game(self.final_outcome())
                 return
             else:
                 self.turn += 1
-                self.stage = 0
+                self.stage = Stage.ADJUSTMENT
         self.begun = True
-        self.queue = [AdjustmentPhase() if self.stage == 0 else StartImpulse()]
+        self.queue = [AdjustmentPhase() if self.stage is Stage.ADJUSTMENT else StartImpulse()]
 
     def conditions(self) -> list[ConditionResult]:
         """The Victory Conditions as they stand now."""

@@ -34,7 +34,7 @@ from ..presentation import (
 )
 from ..protocol import Action, GameState
 from .actions import Attack, Enter, Fire, Move, Pass
-from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, SEQUENCE, WAITING, cite
+from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, WAITING, Stage, cite
 from .combat import odds
 from .decisions import AttackWith
 from .movement import destinations
@@ -45,7 +45,7 @@ from .tables import DEFENDER, combat_table
 # the supply point pools of each side in the order a player reads them (Supply Points)
 POOL_ORDER = {ALLIED: [p for p, side in ONE_POINT_POOLS.items() if side == ALLIED],
               GERMAN: [WEHRMACHT_POOL] + [p for p, side in ONE_POINT_POOLS.items() if side == GERMAN]}
-STAGES = tuple("Adjustment" if n == 0 else f"{side.capitalize()} impulse {n}" for side, n in SEQUENCE)
+STAGES = tuple(stage.title for stage in Stage)
 
 
 def _ta(state: GameState) -> TAState:
@@ -141,7 +141,7 @@ class TAPresenter(Presenter):
         who = st.side_name(st.current_player)
         what = step.name if step is not None else ""
         rule = step.rule if step is not None else ""
-        return f"Turn {st.turn}, {STAGES[st.stage]}: {who}: {what} ({rule})"
+        return f"Turn {st.turn}, {st.stage.title}: {who}: {what} ({rule})"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
         st = _ta(state)

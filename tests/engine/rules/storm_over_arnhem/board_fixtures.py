@@ -12,6 +12,7 @@ from hexwright.engine.rules.protocol import Action, new_game
 from hexwright.engine.rules.storm_over_arnhem import SoAState
 from hexwright.engine.rules.storm_over_arnhem.board import WAITING
 from hexwright.engine.rules.storm_over_arnhem.impulse import BeginImpulse
+from hexwright.engine.rules.storm_over_arnhem.state import Stage
 
 SCENARIO = Path(__file__).resolve().parents[4] / "scenarios" / "storm-arnhem" / "the-crossing.yaml"
 
@@ -37,7 +38,7 @@ class Board:
         for uid in list(st.position.areas):
             st.position.remove(uid, WAITING)
         st.turn = st.game.labels.index(turn)
-        st.stage = "impulses"
+        st.stage = Stage.IMPULSES
         st.queue = []
         st.ask(None)
         st.committed = set()

@@ -20,6 +20,7 @@ from hexwright.engine.rules.storm_over_arnhem.decisions import (
     Substitute,
 )
 from hexwright.engine.rules.storm_over_arnhem.recon import leave_options
+from hexwright.engine.rules.storm_over_arnhem.state import Stage
 
 from tests.engine.rules.storm_over_arnhem.board_fixtures import Board
 
@@ -67,7 +68,7 @@ def test_consecutive_passes_do_not_end_turn_b_but_bring_the_recon_in_and_the_tur
         b.do(st.legal_actions()[0].text())
     # the phase ends with the recon's impulse (the British hold the Tactical Advantage): the end of the turn,
     # where the new halftracks may be replaced (1.3), then turn 1
-    assert st.stage == "end" and isinstance(st.pending_decision(), Substitute)
+    assert st.stage is Stage.END and isinstance(st.pending_decision(), Substitute)
     b.do("done")
     assert st.label() == "1"
 

@@ -25,6 +25,7 @@ from hexwright.engine.rules.storm_over_arnhem.fire import PLATOON_INTEGRITY, mak
 from hexwright.engine.rules.storm_over_arnhem.game import BRITISH, GERMAN, arrivals_of
 from hexwright.engine.rules.storm_over_arnhem.movement import movement_factors, reach
 from hexwright.engine.rules.storm_over_arnhem.setup import AskPerimeter, AskSubstitute, ScoreTurn, place_areas
+from hexwright.engine.rules.storm_over_arnhem.state import Stage
 from hexwright.engine.rules.storm_over_arnhem.tables import FIRE_TABLE, FIRE_TERRAIN, FireTable
 
 from tests.engine.rules.storm_over_arnhem.board_fixtures import Board, fresh, scenario
@@ -35,7 +36,7 @@ ZONE_D, ZONE_E = {"1", "2", "24", "25"}, {"6", "12", "13", "16", "19"}
 def run(b: Board, *tasks) -> None:  # tasks: the kit's Tasks
     """Run `tasks` at the end of the board's turn (what follows them is the next turn)."""
     st = b.state
-    st.stage = "end"
+    st.stage = Stage.END
     st.queue = list(tasks)
     st.ask(None)
     st.advance()
@@ -121,7 +122,7 @@ def test_the_british_hold_the_tactical_advantage_and_it_switches_to_the_germans_
     assert st.ta == BRITISH
     b = Board("2")
     st = b.state
-    st.stage = "end"
+    st.stage = Stage.END
     run(b)  # the end of turn 2: turn 3 starts
     assert st.label() == "3" and st.ta == GERMAN
 
@@ -130,7 +131,7 @@ def test_no_automatic_switch_at_turn_3_when_the_british_have_used_it():
     b = Board("2")
     st = b.state
     st.ta_used = {BRITISH, GERMAN}
-    st.stage = "end"
+    st.stage = Stage.END
     run(b)
     assert st.label() == "3" and st.ta == BRITISH
 

@@ -13,7 +13,7 @@ import pytest
 from hexwright.engine.rules.protocol import IllegalAction, new_game
 from hexwright.engine.rules.target_arnhem.actions import parse_action
 from hexwright.engine.rules.target_arnhem.adjustment import AdjustmentPhase
-from hexwright.engine.rules.target_arnhem.board import ELIMINATED
+from hexwright.engine.rules.target_arnhem.board import ELIMINATED, Stage
 from hexwright.engine.rules.target_arnhem.combat import attack_part, odds
 from hexwright.engine.rules.target_arnhem.decisions import (
     Act,
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[4]
 
 def impulse(board, side="allied", n=1):
     st = board.state
-    st.stage = {("allied", 1): 1, ("german", 1): 2, ("allied", 3): 5}[(side, n)]
+    st.stage = Stage.of_impulse(side, n)
     st.begun = True
     st.queue = []
     st.acted = set()
@@ -202,7 +202,7 @@ def test_paradrops_land_within_two_hexes_of_their_marker_or_at_0103(board):
 
 def test_ground_reinforcements_arrive_in_the_adjustment_and_may_be_delayed(board):
     st = board.state
-    st.turn, st.stage, st.queue = 3, 0, []
+    st.turn, st.stage, st.queue = 3, Stage.ADJUSTMENT, []
     st.ask(Reinforce("allied"))
     st.invalidate()
     assert "enter A-129 0103" in texts(st)  # XXX Corps on or after turn 3 at 0103
@@ -218,7 +218,7 @@ def test_ground_reinforcements_arrive_in_the_adjustment_and_may_be_delayed(board
 
 def test_german_reinforcements_arrive_in_their_off_board_area(board):
     st = board.state
-    st.stage, st.queue = 0, []
+    st.stage, st.queue = Stage.ADJUSTMENT, []
     st.ask(Reinforce("german"))
     st.invalidate()
     st.apply_checked("enter G-9SS-1 E")

@@ -1,0 +1,99 @@
+"""Screenshots of a play-by-e-mail game for docs/screenshots (run under Xvfb for the real window look):
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \\
+        python -m hexwright.app.playtest.screenshots_pbem docs/screenshots
+
+Two players in two temporary folders play Koenig's Arnhem Bridge, the Allied side by a bot on
+Alice's machine, until the German player (Bob, at the screen) has a decision with the other side's new
+moves behind it: pbem-new-moves.png (the file just opened: the replay at Alice's first new action),
+pbem-decision.png (Bob's decision, the log and the Play by E-mail menu's state in the title), pbem-summary.png
+(the e-mail summary after Save and Send).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from hexwright.engine.bots import make_bot
+from hexwright.engine.pbem.keyring import Keyring
+from hexwright.engine.pbem.table import Table
+from PySide6.QtWidgets import QApplication
+
+ROOT = Path(__file__).resolve().parents[2]
+KOENIG = ROOT / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+
+
+def _wait(app: QApplication, cond: Callable[[], bool], seconds: float = 2.0) -> None:
+    t0 = time.monotonic()
+    while not cond() and time.monotonic() - t0 < seconds:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "docs/screenshots")
+    tmp = Path(tempfile.mkdtemp(prefix="hexwright-pbem-"))
+    alice, bob = tmp / "alice", tmp / "bob"
+    alice.mkdir()
+    bob.mkdir()
+    os.environ["HEXWRIGHT_PBEM_KEYRING"] = str(bob / "keyring.json")  # the app at the screen is Bob's
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
+    from .launch import open_pbem_game
+
+    t = Table.new(KOENIG, "allied", Keyring(alice / "keyring.json"), "Alice")
+    t.save(alice / "game.hwgame")
+    german = make_bot("heuristic", 2, t.replay.state.game.scenario)
+    allied = make_bot("heuristic", 1, t.replay.state.game.scenario)
+    for handover in range(200):  # Bob's side by a bot too, until Bob has a decision after some of Alice's moves
+        shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
+        b = Table.open(bob / "game.hwgame", Keyring(bob / "keyring.json"), "Bob")
+        if b.my_turn() and handover >= 6 and len(b.replay.state.history()) > 40:
+            break
+        while b.my_turn():
+            b.act(german.choose(b.replay.state))
+        b.save(bob / "game.hwgame")
+        shutil.copyfile(bob / "game.hwgame", alice / "game.hwgame")
+        a = Table.open(alice / "game.hwgame", Keyring(alice / "keyring.json"))
+        while a.my_turn():
+            a.act(allied.choose(a.replay.state))
+        a.save(alice / "game.hwgame")
+    w = open_pbem_game(None, bob / "game.hwgame")
+    assert w is not None
+    w.move(0, 0)
+    w.resize(1600, 1000)
+    _wait(app, lambda: False)
+    if not w.live():
+        w.replay.step(1)
+        _wait(app, lambda: False, 1.0)
+        w.grab().save(str(out / "pbem-new-moves.png"))
+        w.replay.set_replaying(False)
+    _wait(app, lambda: False, 1.0)
+    w.grab().save(str(out / "pbem-decision.png"))
+    view = w.views()[0]
+    w.apply_action(view.action)
+    while w.session.human_to_act():
+        w.apply_action(w.views()[0].action)
+    w.pbem.save_and_send(bob / "game.hwgame")
+    w.pbem.show_summary()
+    dlg = w.pbem.last_summary
+    assert dlg is not None
+    dlg.move(200, 150)
+    _wait(app, lambda: False, 1.0)
+    dlg.grab().save(str(out / "pbem-summary.png"))
+    print(f"{w.windowTitle()}: {len(w.session.state.history())} actions; waiting for "
+          f"{w.session.remote_wait()}")
+    w.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

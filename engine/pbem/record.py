@@ -1,0 +1,256 @@
+"""The play-by-e-mail game file (`.hwgame`): one YAML document that travels between the two players.
+
+It holds the scenario whole (its map inline), so the opponent needs nothing else; the players' sides,
+names and dice commitments; and every entry of the game in order: a player joining, a decision (the
+action's text, as in a game log), a dice value revealed (dice.py). Each entry carries a link: the SHA-256
+of the link before it and of the entry itself, the first one chained to the game's header (its id, rules,
+options and the scenario's hash), so an entry cannot be changed, dropped or moved without every later
+link changing; each player's own machine remembers the link of the last entry it sent (keyring.py),
+which is how an edited history or an old file is caught. The `status` part is a summary for people who
+open the file in a text editor and is recomputed, never trusted.
+
+Reading reports the file, line and what is wrong (`PbemError`) and never raises anything else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..formats.atomic import atomic_write_text
+from ..formats.yamlio import YDict, YList, load_yaml
+from ..validation.diagnostics import Diagnostic, has_errors
+
+KIND = "hexwright-pbem-game"
+FORMAT_VERSION = 1
+SUFFIX = ".hwgame"
+MIME_TYPE = "application/x-hexwright-game"
+
+JOIN, DO, REVEAL = "join", "do", "reveal"
+
+
+class PbemError(ValueError):
+    """A game file that cannot be read, or whose history does not replay; says where and why."""
+
+    def __init__(self, message: str, file: str = "", line: int = 0, move: int = 0) -> None:
+        where = file or "<game>"
+        if line:
+            where += f":{line}"
+        super().__init__(f"{where}: {message}")
+        self.file, self.line, self.move, self.reason = file, line, move, message
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the game: a player joining (`value` their dice commitment), a decision (`text` the
+    action), or a dice value revealed for roll `roll` (`outcome` the roll's result, on the value that
+    completes the roll)."""
+
+    kind: str
+    side: str
+    text: str = ""
+    value: str = ""
+    name: str = ""
+    roll: int = 0
+    outcome: str = ""
+    link: str = ""
+    line: int = 0  # where it stands in the file it was read from (0 when made here)
+
+    def body(self) -> dict[str, Any]:
+        """The entry as written, without its link: what the link hashes."""
+        if self.kind == JOIN:
+            return {"join": self.side, "name": self.name, "commitment": self.value}
+        if self.kind == DO:
+            return {"by": self.side, "do": self.text}
+        body: dict[str, Any] = {"by": self.side, "reveal": self.value, "roll": self.roll}
+        if self.outcome:
+            body["outcome"] = self.outcome
+        return body
+
+
+def next_link(previous: str, body: dict[str, Any]) -> str:
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(bytes.fromhex(previous) + canonical.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class GameRecord:
+    """A play-by-e-mail game as its file holds it."""
+
+    game_id: str
+    title: str
+    rules: str
+    scenario_text: str
+    scenario_name: str = ""  # the file name the scenario came from, for people
+    options: dict[str, Any] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    file: str = ""
+
+    @property
+    def scenario_sha256(self) -> str:
+        return hashlib.sha256(self.scenario_text.encode("utf-8")).hexdigest()
+
+    def genesis(self) -> str:
+        """The link every entry is chained to: the game's header."""
+        return next_link("00" * 32, {"game": self.game_id, "rules": self.rules, "options": self.options,
+                                     "scenario_sha256": self.scenario_sha256})
+
+    def last_link(self) -> str:
+        return self.entries[-1].link if self.entries else self.genesis()
+
+    def link_before(self, index: int) -> str:
+        return self.entries[index - 1].link if index > 0 else self.genesis()
+
+    def append(self, entry: Entry) -> Entry:
+        """Add an entry made here, linked to the last one."""
+        linked = Entry(entry.kind, entry.side, entry.text, entry.value, entry.name, entry.roll, entry.outcome,
+                       next_link(self.last_link(), entry.body()))
+        self.entries.append(linked)
+        return linked
+
+    def players(self) -> dict[str, str]:
+        """side -> the name of the player who joined it."""
+        return {e.side: e.name for e in self.entries if e.kind == JOIN}
+
+    # -- writing -------------------------------------------------------------------------------------
+    def dumps(self, status: dict[str, Any] | None = None) -> str:
+        moves = []
+        for e in self.entries:
+            d = e.body()
+            d["link"] = e.link
+            moves.append(d)
+        data: dict[str, Any] = {"format_version": FORMAT_VERSION, "kind": KIND, "game": self.game_id,
+                                "title": self.title, "rules": self.rules, "options": self.options,
+                                "scenario_name": self.scenario_name, "scenario_sha256": self.scenario_sha256}
+        if status:
+            data["status"] = status
+        data["moves"] = moves
+        data["scenario"] = self.scenario_text
+        return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=200)
+
+    def save(self, path: str | Path, status: dict[str, Any] | None = None) -> None:
+        """Write atomically: a save killed at any moment leaves the old file or the new one."""
+        atomic_write_text(Path(path), self.dumps(status))
+
+    # -- reading -------------------------------------------------------------------------------------
+    @classmethod
+    def loads(cls, text: str, filename: str = "<game>") -> GameRecord:
+        diags: list[Diagnostic] = []
+        data, _reader = load_yaml(text, filename, diags)
+        if has_errors(diags) or data is None:
+            first = next((d for d in diags), None)
+            if first is None:
+                raise PbemError("the file is empty", filename, 1)
+            raise PbemError(first.message, filename, first.line)
+        if not isinstance(data, YDict):
+            raise PbemError("not a Hexwright play-by-e-mail game (a mapping is expected)", filename, 1)
+        if data.get("kind") != KIND:
+            raise PbemError(f"not a Hexwright play-by-e-mail game (kind is {data.get('kind')!r}, "
+                            f"not {KIND!r})", filename, data.where("kind")[0] or 1)
+        version = data.get("format_version")
+        if version != FORMAT_VERSION:
+            raise PbemError(f"format_version {version!r} is not one this version reads ({FORMAT_VERSION})",
+                            filename, data.where("format_version")[0] or 1)
+
+        def text_of(key: str, required: bool = True) -> str:
+            v = data.get(key, "")
+            if (required and not v) or not isinstance(v, str):
+                raise PbemError(f"'{key}' must be a text", filename, data.where(key)[0] or data.line)
+            return v
+
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise PbemError("'options' must be a mapping", filename, data.where("options")[0])
+        record = cls(text_of("game"), text_of("title", False), text_of("rules"), text_of("scenario"),
+                     text_of("scenario_name", False), _plain(options), file=filename)
+        if text_of("scenario_sha256") != record.scenario_sha256:
+            raise PbemError("the scenario was changed: its text does not match the hash the game was started "
+                            "with (scenario_sha256)", filename, data.where("scenario")[0])
+        moves = data.get("moves")
+        if not isinstance(moves, YList):
+            raise PbemError("'moves' must be a list", filename, data.where("moves")[0] or data.line)
+        link = record.genesis()
+        for i, raw in enumerate(moves):
+            line = moves.where(i)[0]
+            entry = _entry(raw, filename, line, i + 1)
+            link = next_link(link, entry.body())
+            if entry.link != link:
+                raise PbemError(f"move {i + 1} was changed, or a move before it was added, removed or changed: "
+                                f"its link does not follow from the moves before it", filename, line, i + 1)
+            record.entries.append(entry)
+        return record
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise PbemError("not a text file (UTF-8)", str(p), 1) from None
+        except OSError as exc:
+            raise PbemError(f"cannot read the file: {exc.strerror or exc}", str(p)) from None
+        return cls.loads(text, str(p))
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
+    def bad(why: str) -> PbemError:
+        return PbemError(f"move {n}: {why}", filename, line, n)
+
+    if not isinstance(raw, dict):
+        raise bad("a move is a mapping ({by: SIDE, do: ACTION}, {join: ...} or {by: ..., reveal: ...})")
+
+    def s(key: str) -> str:
+        v = raw.get(key, "")
+        if not isinstance(v, str):
+            raise bad(f"'{key}' must be a text")
+        return v
+
+    link = s("link")
+    if "join" in raw:
+        _hex(s("commitment"), bad, "commitment")
+        return Entry(JOIN, s("join"), value=s("commitment"), name=s("name"), link=link, line=line)
+    side = s("by")
+    if not side:
+        raise bad("'by' (the side that made it) is missing")
+    if "do" in raw:
+        if not s("do"):
+            raise bad("'do' (the action) is empty")
+        return Entry(DO, side, text=s("do"), link=link, line=line)
+    if "reveal" in raw:
+        roll = raw.get("roll")
+        if not isinstance(roll, int) or isinstance(roll, bool) or roll < 1:
+            raise bad("'roll' must be the roll's number (1, 2, ...)")
+        _hex(s("reveal"), bad, "reveal")
+        return Entry(REVEAL, side, value=s("reveal"), roll=roll, outcome=s("outcome"), link=link, line=line)
+    raise bad("neither 'join', 'do' nor 'reveal'")
+
+
+def _hex(v: str, bad: Any, key: str) -> None:
+    if len(v) != 64 or any(c not in "0123456789abcdef" for c in v):
+        raise bad(f"'{key}' must be 64 hexadecimal digits")
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """PyYAML's dumper, writing texts of several lines (the scenario) as literal blocks."""
+
+
+def _str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    if "\n" in data:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+_Dumper.add_representer(str, _str)
