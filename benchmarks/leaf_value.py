@@ -25,7 +25,7 @@ SEED = 31
 
 def _collect(args: tuple[str, int, int]) -> tuple[Any, Any, Any, Any]:
     from hexwright.engine.balance.games import scenario_for
-    from hexwright.engine.bots.value import collect
+    from hexwright.engine.balance.selfplay import collect
 
     path, first, n = args
     x, lead, y, game = collect(scenario_for(path), first + n, SEED, start=first)

@@ -8,8 +8,9 @@ Features of a position (`features`), the scenario's first side less its second:
 * `lost`: the share of the side's units lost (a step lost counts 0.35 of a unit);
 * `distance`: the mean hex distance of the side's counting units on the map to the nearest objective;
 and `t`, the share of the game's turns gone, with its products with the four (the same lead weighs more
-late in the game), and a constant. `collect` plays games between bots and takes the position at every
-game turn's end, labelled with the game's result (1 a first-side win, 0 a loss, 0.5 a draw); `fit` finds
+late in the game), and a constant. `balance.selfplay.collect` plays games between bots and takes the position at every
+game turn's end, labelled with the game's result (1 a first-side win, 0 a loss, 0.5 a draw;
+engine/balance/selfplay.py, above the bots); `fit` finds
 the weights (Newton's method with a small ridge); `log_loss` and `brier` say how well a model predicts
 results of games it was not fitted on, beside the hand-made score calibrated the same way
 (`Model.lead_only`: one weight on the score's lead): docs/bots.md "A fitted leaf evaluation".
@@ -23,9 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ..model.scenario import Scenario
 from ..rules.kit import SequenceState, UnitStatus
-from ..rules.protocol import CHANCE, GameState
+from ..rules.protocol import GameState
 from .lead import VP_SCALE, Lead
 
 NAMES = ("vp", "objectives", "lost", "distance")
@@ -82,48 +82,6 @@ class Model:
         return 1.0 / (1.0 + np.exp(-np.clip(x @ np.array(self.weights), -30, 30)))
 
 
-def collect(sc: Scenario, games: int, seed: int, bots: tuple[str, str] = ("heuristic", "heuristic"),
-            options: dict[str, Any] | None = None, start: int = 0
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Play games `start` to `games` - 1 (the balance lab's seeds from `seed`) and take every game turn's end:
-    (feature rows, the hand-made score's lead of the first side at each, the result labels, the game number of
-    each row)."""
-    from ..balance.games import game_for, game_seed
-    from ..rules.chance import SeededSampler
-    from . import make_bot
-
-    lead = Lead(sc)
-    sides = [s.id for s in sc.sides]
-    turns = len(sc.turns) or 1
-    rows: list[list[float]] = []
-    leads: list[float] = []
-    labels: list[float] = []
-    which: list[int] = []
-    for i in range(start, games):
-        s = game_seed(seed, i)
-        state = game_for(sc, tuple(sorted((options or {}).items()))).new_initial_state(s, SeededSampler(s))
-        players = {side: make_bot(name, game_seed(seed, i, f"bot{k}"), sc)
-                   for k, (side, name) in enumerate(zip(sides, bots, strict=True))}
-        turn = state.phase.turn
-        mine: list[list[float]] = []
-        mine_lead: list[float] = []
-        while not state.is_terminal():
-            p = state.current_player
-            state.apply(state.sample_chance() if p == CHANCE else players[p].choose(state))
-            if not state.is_terminal() and state.phase.turn != turn:
-                turn = state.phase.turn
-                mine.append(features(lead, state, turns))
-                mine_lead.append(lead.score(state)[sides[0]])
-        out = state.outcome()
-        y = 0.5 if out is None or out.draw or out.winner is None else 1.0 if out.winner == sides[0] else 0.0
-        rows += mine
-        leads += mine_lead
-        labels += [y] * len(mine)
-        which += [i] * len(mine)
-    width = len(NAMES) * 2 + 2
-    return (np.array(rows).reshape(-1, width), np.array(leads), np.array(labels), np.array(which, dtype=np.int64))
-
-
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2, steps: int = 50) -> np.ndarray:
     """Logistic regression weights by Newton's method (soft labels allowed), a small ridge on every weight."""
     w = np.zeros(x.shape[1])
@@ -169,4 +127,4 @@ def compare(x: np.ndarray, lead: np.ndarray, y: np.ndarray, game: np.ndarray, te
                       "mean": brier(base, y[test])}}
 
 
-__all__ = ["NAMES", "Model", "brier", "collect", "compare", "features", "fit", "log_loss", "side_values"]
+__all__ = ["NAMES", "Model", "brier", "compare", "features", "fit", "log_loss", "side_values"]

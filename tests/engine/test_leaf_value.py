@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hexwright.engine.balance.games import scenario_for
+from hexwright.engine.balance.selfplay import collect
 from hexwright.engine.bots.lead import Lead
-from hexwright.engine.bots.value import NAMES, collect, compare, features, fit, log_loss
+from hexwright.engine.bots.value import NAMES, compare, features, fit, log_loss
 
 from tests.conftest import SCENARIOS
 
