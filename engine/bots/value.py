@@ -13,13 +13,12 @@ game turn's end, labelled with the game's result (1 a first-side win, 0 a loss, 
 engine/balance/selfplay.py, above the bots); `fit` finds
 the weights (Newton's method with a small ridge); `log_loss` and `brier` say how well a model predicts
 results of games it was not fitted on, beside the hand-made score calibrated the same way
-(`Model.lead_only`: one weight on the score's lead): docs/bots.md "A fitted leaf evaluation".
+(one weight on the score's lead and a constant): docs/bots.md "A fitted leaf evaluation".
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -54,9 +53,9 @@ def side_values(lead: Lead, state: GameState) -> dict[str, list[float]]:
                 continue
             gone = pos.status(uid) == UnitStatus.ELIMINATED
             out[side][2] += (1.0 if gone else min(1.0, 0.35 * pos.steps_lost(uid))) / lead.units_per_side[side]
-            h = pos.hex_of(uid)
-            if h is not None and not gone and lead.counts(state, uid):
-                far.setdefault(side, []).append(lead.objectives.distance(h))
+            where = pos.hex_of(uid)
+            if where is not None and not gone and lead.counts(state, uid):
+                far.setdefault(side, []).append(lead.objectives.distance(where))
         for side, ds in far.items():
             out[side][3] = sum(ds) / len(ds)
     return out
@@ -69,17 +68,6 @@ def features(lead: Lead, state: GameState, turns: int) -> list[float]:
     diff = [a - b for a, b in zip(values[sides[0]], values[sides[1]], strict=True)]
     t = min(1.0, state.phase.turn / max(1, turns))
     return [*diff, *(t * d for d in diff), t, 1.0]
-
-
-@dataclass
-class Model:
-    """Logistic weights over the feature row; `lead_only`: one weight on the hand-made score's lead."""
-
-    weights: list[float]
-    lead_only: bool = False
-
-    def chance(self, x: np.ndarray) -> np.ndarray:
-        return 1.0 / (1.0 + np.exp(-np.clip(x @ np.array(self.weights), -30, 30)))
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2, steps: int = 50) -> np.ndarray:
@@ -127,4 +115,4 @@ def compare(x: np.ndarray, lead: np.ndarray, y: np.ndarray, game: np.ndarray, te
                       "mean": brier(base, y[test])}}
 
 
-__all__ = ["NAMES", "Model", "brier", "compare", "features", "fit", "log_loss", "side_values"]
+__all__ = ["NAMES", "brier", "compare", "features", "fit", "log_loss", "side_values"]
