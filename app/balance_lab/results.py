@@ -108,6 +108,7 @@ class ResultsView(QWidget):
         self.verdict_label.setWordWrap(True)
         self.verdict_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict_label.setVisible(False)
+        self.verdict_label.setStyleSheet("font-weight: bold;")
         self.metrics_table = QTableWidget(0, 2)
         self.metrics_table.verticalHeader().setVisible(False)
         self.metrics_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
