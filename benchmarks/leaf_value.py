@@ -18,8 +18,8 @@ import numpy as np
 from .core import Row, Settings, register
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CASES = [("F&M Arnhem Scenario 1", "scenarios/fm-arnhem/scenario-1-historical.yaml", 160),
-         ("Koenig Arnhem Bridge", "scenarios/koenig-arnhem-bridge/arnhem-bridge.yaml", 160)]
+CASES = [("F&M Arnhem Scenario 1", "scenarios/fm-arnhem/scenario-1-historical.yaml", 120),
+         ("Koenig Arnhem Bridge", "scenarios/koenig-arnhem-bridge/arnhem-bridge.yaml", 120)]
 SEED = 31
 
 
