@@ -39,7 +39,7 @@ from ..rules.target_arnhem.actions import (
     Stay,
     With,
 )
-from ..rules.target_arnhem.board import ALLIED, STACKING_LIMIT, TABoard
+from ..rules.target_arnhem.board import ALLIED, TABoard
 from ..rules.target_arnhem.combat import odds
 from ..rules.target_arnhem.decisions import Act, AdvanceChoice, AttackWith, Excess, TakeDamage
 from .base import best_per_group
@@ -139,8 +139,6 @@ class TAHeuristicBot:
             return self._attack_score(state, side, cast(Attack, a))
         if kind is Enter:
             h = state.map.hex_at(cast(Enter, a).dest)
-            if h is not None and len(state.units_at(h)) >= STACKING_LIMIT:
-                return 0.0  # the hex is full: an overstacked unit is eliminated (Movement)
             return 50.0 - (self._dist(h, targets) if h is not None else 20)
         if kind is Resupply:
             return 3.0
@@ -165,8 +163,6 @@ class TAHeuristicBot:
         dest = state.map.hex_at(a.dest)
         if dest is None:  # into an off-board area: only when already off the map
             return 0.0
-        if len(state.units_at(dest)) >= STACKING_LIMIT:
-            return 0.0  # the hex is full: an overstacked unit is eliminated at the impulse's end (Movement)
         if here is None:  # an off-board unit coming on
             return 40.0 - self._dist(dest, targets)
         if here in self.objectives and (state.side_of(a.unit) != ALLIED or here in self.arnhem):
