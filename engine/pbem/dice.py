@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
 
-T = TypeVar("T")
+from ..rules.chance import pick
+
+__all__ = ["CHAIN_LENGTH", "chain", "follows", "new_seed", "pick", "roll_number", "sha256"]
 
 # the rolls one chain pays for: more than any shipped game uses (docs/playtest.md gives the counts)
 CHAIN_LENGTH = 20_000
@@ -62,15 +62,3 @@ def roll_number(first: bytes, second: bytes, k: int, link: str) -> Fraction:
     """The k-th roll as an exact number in [0, 1) from both players' values and the history before it."""
     digest = sha256(first + second + k.to_bytes(8, "big") + bytes.fromhex(link))
     return Fraction(int.from_bytes(digest, "big"), 1 << 256)
-
-
-def pick(outcomes: Sequence[tuple[T, Fraction]], x: Fraction) -> T:
-    """The outcome whose share of [0, 1) holds `x`, the outcomes taken in the rules' order."""
-    if not outcomes:
-        raise ValueError("no outcomes to choose from")
-    acc = Fraction(0)
-    for outcome, p in outcomes:
-        acc += p
-        if x < acc:
-            return outcome
-    return outcomes[-1][0]

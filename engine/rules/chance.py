@@ -39,13 +39,20 @@ class SeededSampler:
     def choose(self, outcomes: Sequence[tuple[T, Fraction]]) -> T:
         if not outcomes:
             raise ValueError("no outcomes to choose from")
-        x = Fraction(self._rng.getrandbits(53), 1 << 53)
-        acc = Fraction(0)
-        for outcome, p in outcomes:
-            acc += p
-            if x < acc:
-                return outcome
-        return outcomes[-1][0]
+        return pick(outcomes, Fraction(self._rng.getrandbits(53), 1 << 53))
+
+
+def pick(outcomes: Sequence[tuple[T, Fraction]], x: Fraction) -> T:
+    """The outcome whose share of [0, 1) holds `x`, the outcomes taken in the rules' order (the last one
+    if rounding leaves `x` past them all)."""
+    if not outcomes:
+        raise ValueError("no outcomes to choose from")
+    acc = Fraction(0)
+    for outcome, p in outcomes:
+        acc += p
+        if x < acc:
+            return outcome
+    return outcomes[-1][0]
 
 
 class ScriptedSampler:

@@ -228,21 +228,22 @@ def relinked(text: str, change: Callable[[dict], None]) -> str:
 def played(tmp_path):
     """A Koenig game some way in: Alice has just received Bob's file."""
     players, _ = start(tmp_path, KOENIG)
+
+    def receive_and_move(who: str) -> str:
+        """The file sent to the other machine, which plays its side with a bot and saves."""
+        who = players.send(who)
+        t = players.open(who)
+        bot = make_bot("heuristic", 5, t.replay.state.game.scenario)
+        while t.my_turn():
+            t.act(bot.choose(t.replay.state))
+        t.save(players.file(who))
+        return who
+
     who = "alice"
     for _ in range(6):
-        who = players.send(who)
-        t = players.open(who)
-        bot = make_bot("heuristic", 5, t.replay.state.game.scenario)
-        while t.my_turn():
-            t.act(bot.choose(t.replay.state))
-        t.save(players.file(who))
+        who = receive_and_move(who)
     if who == "alice":
-        who = players.send(who)
-        t = players.open(who)
-        bot = make_bot("heuristic", 5, t.replay.state.game.scenario)
-        while t.my_turn():
-            t.act(bot.choose(t.replay.state))
-        t.save(players.file(who))
+        who = receive_and_move(who)
     players.send("bob")  # Bob sends to Alice
     return players
 
