@@ -87,7 +87,7 @@ def child(mode: str, path: str, transform: list[float]) -> dict:
         out["peak_rss"] = peak_rss()
         return out
     from hexwright.app.editor.document import MapDocument
-    from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor.window import EditorWindow
     from PySide6.QtCore import QPointF, QSettings
 
     m = read_map_file(Path(__file__).resolve().parents[1] / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml")
@@ -96,7 +96,7 @@ def child(mode: str, path: str, transform: list[float]) -> dict:
     six = (a, b, c, d, e, f)
     m.set_underlay(Underlay(path, six, 1.0))
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
+    win = EditorWindow(settings=settings)
     win.resize(1400, 900)
     win.show()
     app.processEvents()

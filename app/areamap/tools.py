@@ -30,12 +30,14 @@ if TYPE_CHECKING:
 
 
 class AreaEditorHost(Protocol):
-    """What the area tools need of the editor window that holds them (app/editor/area_window.py)."""
+    """What the area tools need of the area kind's part of the editor window (app/editor/area_kind.py)."""
 
-    document: AreaMapDocument
     view: AreaView
-    layers: AreaLayers
+    area_layers: AreaLayers
     selected: list[str]
+
+    @property
+    def document(self) -> AreaMapDocument: ...
 
     def select_areas(self, ids: Iterable[str]) -> None: ...
     def select_unit(self, uid: str | None) -> None: ...
@@ -290,7 +292,7 @@ class SelectTool(AreaTool):
         if button != Qt.MouseButton.LeftButton:
             return False
         p = _pt(pos)
-        uid = self.win.layers.counter_at(pos)
+        uid = self.win.area_layers.counter_at(pos)
         if uid is not None:
             self.drag_counter = uid
             self.win.select_unit(uid)

@@ -32,7 +32,8 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
     paint."""
     from PySide6.QtWidgets import QApplication
 
-    from .mainwindow import APPLICATION, ORGANIZATION, MainWindow
+    from .window import EditorWindow
+    from .window_base import APPLICATION, ORGANIZATION
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
@@ -45,14 +46,9 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
         app.setWindowIcon(icon)
     from .kinds import HEX, kind_of
 
-    # the window of the file's map kind (a scenario on an area map opens in the area window alone)
+    # a window of the file's map kind (a scenario on an area map opens in one window alone)
     kind = kind_of(Path(path)) if path and Path(path).exists() else HEX
-    if kind is HEX:
-        win = MainWindow()
-    else:
-        from .kinds import make_window
-
-        win = make_window(kind, None, offer_recovery=True)
+    win = EditorWindow(kind=kind, offer_recovery=True)
     if resume_gc:
         from PySide6.QtCore import QTimer
 

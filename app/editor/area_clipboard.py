@@ -15,14 +15,14 @@ from PySide6.QtCore import QMimeData, QObject
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 
 if TYPE_CHECKING:
-    from .area_window import AreaMapWindow
+    from .window import EditorWindow
 
 AREA_MIME = "application/x-hexwright-areas"
 PASTE_OFFSET = 20.0  # map units a paste moves the areas when the copied ones are still in place
 
 
 class AreaClipboard(QObject):
-    def __init__(self, win: AreaMapWindow) -> None:
+    def __init__(self, win: EditorWindow) -> None:
         super().__init__(win)
         self.win = win
         K = QKeySequence.StandardKey

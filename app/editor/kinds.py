@@ -1,11 +1,12 @@
 """The kinds of map the editor shell edits: a hex map and an area map are two kinds of one document
 (Tiled's one MapDocument for every orientation). A kind says which files are its own, opens them, makes
-a new document with its New dialog and names the editor window that shows it (its view, tools and
-panels: app/editor/mainwindow.py for hexes, app/editor/area_window.py for areas).
+a new document with its New dialog and makes its part of the one editor window (app/editor/window.py):
+the view, tools, panels, menus and clipboard (app/editor/hex_kind.py for hexes, app/editor/area_kind.py
+for areas).
 
-Like the engine's registry of rules families, the window of a kind is named by a string and imported when
-first needed: the file operations every window shares (app/editor/window_files.py) open a file of the
-other kind in that kind's window without the two windows importing each other."""
+Like the engine's registry of rules families, a kind's part and the window are named by strings and
+imported when first needed: the window imports this module, and this module imports neither the window
+nor the kinds' parts (no import loop inside the editor)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,20 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QWidget
 
+    from .kind_editor import KindEditor
+    from .window import EditorWindow
+
 
 class MapKind(Protocol):
-    """One kind of map: its files, its documents and its window."""
+    """One kind of map: its files, its documents and its part of the editor window."""
 
     name: str  # "hex", "area"
     title: str  # "Hex Map", "Area Map": File > New > …
-    window: str  # "module:Class" of its editor window
+    editor: str  # "module:Class" of its KindEditor: view, tools, panels, menus, clipboard
+
+    def holds(self, doc: Any) -> bool:
+        """`doc` is a document of this kind."""
+        ...
 
     def noun(self, doc: Any) -> str:
         """What a document of this kind is, for the window title ("map", "scenario on an area map")."""
@@ -47,25 +55,36 @@ class MapKind(Protocol):
         ...
 
 
-def _window_class(spec: str) -> type:
+def _named(spec: str) -> Any:
     module, _, name = spec.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
+WINDOW = "hexwright.app.editor.window:EditorWindow"
+
+
+def make_editor(kind: MapKind, win: EditorWindow) -> KindEditor:
+    """The kind's part of the editor window `win`."""
+    part: KindEditor = _named(kind.editor)(win)
+    return part
+
+
 def make_window(kind: MapKind, settings: QSettings | None, document: Any | None = None,
-                offer_recovery: bool = False) -> Any:
+                offer_recovery: bool = False) -> EditorWindow:
     """A new editor window for `kind` (on `document`, else on an empty untitled one)."""
-    cls = _window_class(kind.window)
-    win = cls(settings=settings, offer_recovery=offer_recovery)
-    if document is not None:
-        win.set_document(document)
+    win: EditorWindow = _named(WINDOW)(document, kind=kind, settings=settings, offer_recovery=offer_recovery)
     return win
 
 
 class HexKind:
     name = "hex"
     title = "Hex Map"
-    window = "hexwright.app.editor.mainwindow:MainWindow"
+    editor = "hexwright.app.editor.hex_kind:HexKindEditor"
+
+    def holds(self, doc: Any) -> bool:
+        from .document import MapDocument
+
+        return isinstance(doc, MapDocument)
 
     def noun(self, doc: Any) -> str:
         return "scenario" if doc.scenario is not None else "map"
@@ -99,7 +118,12 @@ class HexKind:
 class AreaKind:
     name = "area"
     title = "Area Map"
-    window = "hexwright.app.editor.area_window:AreaMapWindow"
+    editor = "hexwright.app.editor.area_kind:AreaKindEditor"
+
+    def holds(self, doc: Any) -> bool:
+        from hexwright.app.areamap.document import AreaMapDocument
+
+        return isinstance(doc, AreaMapDocument)
 
     def noun(self, doc: Any) -> str:
         return "scenario on an area map" if doc.scenario is not None else "area map"
@@ -139,3 +163,11 @@ KINDS: tuple[MapKind, ...] = (HEX, AREA)
 def kind_of(path: Path) -> MapKind:
     """The kind of map a file holds (a hex map unless it is an area map or a scenario on one)."""
     return AREA if AREA.accepts(path) else HEX
+
+
+def kind_of_document(doc: Any) -> MapKind:
+    """The kind of map a document is of."""
+    for kind in KINDS:
+        if kind.holds(doc):
+            return kind
+    raise TypeError(f"{type(doc).__name__} is not a document of any map kind")

@@ -33,9 +33,9 @@ class MapView(ZoomView):
         self.tool: Tool | None = None
         self._hover: Hex | None = None
         self.counter_handler: Any = None  # CounterLayer of an open scenario, or None
-        self.file_drop_handler: Any = None  # the MainWindow: opens map and scenario files dropped on the view
+        self.file_drop_handler: Any = None  # the EditorWindow: opens map and scenario files dropped on the view
         self.setAcceptDrops(True)
-        self._fitted = True  # keep the whole map in view until the person zooms or pans (auto_fit)
+        self._fitted = True  # keep the whole map in view until the person zooms or pans (is_fitted)
         self._fitting = False
         self.preview = QGraphicsPathItem()
         self.preview.setZValue(50)
@@ -69,21 +69,9 @@ class MapView(ZoomView):
             self.viewport().setCursor(tool.cursor())
 
     # -- zoom (render.view.ZoomView zooms, pans and fits) -------------------------------------------
-    @property
-    def auto_fit(self) -> bool:
-        """The whole map is kept in view (through resizes) until the person zooms or pans."""
-        return self.is_fitted()
-
-    @auto_fit.setter
-    def auto_fit(self, value: bool) -> None:
-        self._fitted = value
-
     def set_zoom(self, z: float, anchor: QPointF | None = None) -> None:
         super().set_zoom(z, anchor)
         self.viewportMoved.emit()
-
-    def zoom_actual(self) -> None:
-        self.set_zoom(1.0)
 
     def fit_map(self) -> None:
         if self.canvas is None or self._fitting:
@@ -93,12 +81,6 @@ class MapView(ZoomView):
             super().fit_map()
         finally:
             self._fitting = False
-        self.viewportMoved.emit()
-
-    def show_view(self, zoom: float, centre: QPointF) -> None:
-        """Zoom and centre the view (a remembered view of a file)."""
-        self.set_zoom(zoom)
-        self.centerOn(centre)
         self.viewportMoved.emit()
 
     def centre_on_hex(self, h: Hex) -> None:

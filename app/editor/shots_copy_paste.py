@@ -20,7 +20,8 @@ from hexwright.engine.model.hexmap import HexMap
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from .mainwindow import MainWindow
+from .hex_kind import HexKindEditor
+from .window import EditorWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 FM_MAP = ROOT / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml"
@@ -38,24 +39,26 @@ def main(argv: list[str] | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([])
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, offer_recovery=False)
+    win = EditorWindow(settings=settings, offer_recovery=False)
     win.move(0, 0)
     win.resize(1600, 1000)
     win.show()
     assert win.open_path(FM_MAP, ask_save=False)
     settle(app)
     m = win.document.map
+    hexes = win.kind_editor
+    assert isinstance(hexes, HexKindEditor)
     win.set_tool("select")
     tool = win.tools["select"]
-    tool.mouse_press(win.view.tool_event_at_hex(_hex(m, "0407")))
-    ev = win.view.tool_event_at_hex(_hex(m, "0710"))
+    tool.mouse_press(hexes.view.tool_event_at_hex(_hex(m, "0407")))
+    ev = hexes.view.tool_event_at_hex(_hex(m, "0710"))
     tool.mouse_move(ev)
     tool.mouse_release(ev)
     win.clipboard.act_copy.trigger()
     win.clipboard.act_paste.trigger()
     target = m.hex_at("1109")
-    win.view.zoom_actual()
-    win.view.centre_on_hex(_hex(m, "0809"))
+    hexes.view.zoom_actual()
+    hexes.view.centre_on_hex(_hex(m, "0809"))
     win.clipboard.move_preview(target)
     win.show_status("Pasting 16 hexes: click where they go (Esc stops)")
     settle(app, 2.0)

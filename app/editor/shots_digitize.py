@@ -21,7 +21,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from .mainwindow import MainWindow
+from .hex_kind import HexKindEditor
+from .window import EditorWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 FM_MAP = ROOT / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml"
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     blank = HexMap(truth.grid, truth.terrain_table, "mixed", name="Arnhem corridor (digitizing)")
     blank.set_underlay(Underlay(str(tmp / "corridor-scan.png"), transform, 0.4))
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, offer_recovery=False)
+    win = EditorWindow(settings=settings, offer_recovery=False)
     win.move(0, 0)
     win.resize(1600, 1000)
     win.show()
@@ -63,10 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     dlg.grab().save(str(out / "digitize-review.png"))
     apply_scan_proposals(win.document, dlg)
     dlg.close()
-    win.view.zoom_actual()
+    hexes = win.kind_editor
+    assert isinstance(hexes, HexKindEditor)
+    hexes.view.zoom_actual()
     centre = blank.hex_at("0609")
     assert centre is not None
-    win.view.centre_on_hex(centre)
+    hexes.view.centre_on_hex(centre)
     settle(app, 2.0)
     win.grab().save(str(out / "digitize-accepted.png"))
     win.document.undo_stack.setClean()

@@ -1,6 +1,6 @@
-"""What the parts of the editor window share (app/editor/mainwindow.py puts them together): the window's
-state, declared once so that each part (menus, docks, file operations, Map menu, scenario) is checked
-against it. The attributes are set by MainWindow.__init__ and the parts' build methods."""
+"""What every editor window has, whatever its map kind: its state, declared once so that the file
+operations (app/editor/window_files.py) are checked against it, the Layers panel's questions and the
+title. The attributes are set by EditorWindow.__init__ (app/editor/window.py)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
     from .autosave import Autosaver
+    from .kind_editor import KindEditor
     from .kinds import MapKind
     from .panels import OverviewWidget
     from .preferences import Preferences
@@ -38,6 +39,7 @@ class ShellBase(QMainWindow):
     if TYPE_CHECKING:
         settings: QSettings
         prefs: Preferences
+        kind_editor: KindEditor  # the kind's part of the window: view, tools, panels, menus
         document: Any
         autosaver: Autosaver | None
         opened_windows: list[Any]  # the windows this one opened for documents of another kind

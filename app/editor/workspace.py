@@ -2,7 +2,8 @@
 panel and toolbar (Tab in the map view, as Tiled and Krita do), and a saved window layout per task:
 *editing* a map, *set-up* of a scenario's counters, and *playtest* (the playtest window's own layout).
 
-Each task's layout is the window's `saveState()` kept in the settings (`layouts/<task>`); switching task
+Each task's layout is the window's `saveState()` kept in the settings (`layouts/<task>` for a hex map's
+window, `areaLayouts/<task>` for an area map's: their panels differ); switching task
 keeps the layout being left and restores the one being entered, or that task's default the first time.
 Opening a scenario switches to *set-up*, opening a map to *editing*. Map-only mode is never saved: the
 layout kept is the one with the panels shown.
@@ -17,20 +18,21 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 TASKS = {"editing": "&Editing", "setup": "&Set-up", "playtest": "&Playtest"}
 EDITOR_TASKS = ("editing", "setup")  # the playtest has a window of its own (remember_layout)
 
-# dock object names shown by each task's default layout (the others are hidden; the Panels and Scenario
-# menus show them again)
+# dock object names shown by each task's default layout in a hex map's window (the others are hidden; the
+# Panels and Scenario menus show them again); a map kind gives its own (app/editor/kind_editor.py)
 DEFAULT_DOCKS = {
     "editing": {"paletteDock", "layersDock", "overviewDock", "propertiesDock", "historyDock", "diagnosticsDock"},
     "setup": {"oobDock", "propertiesDock", "paletteDock", "layersDock", "diagnosticsDock", "designerDock",
               "reinforcementsDock", "turnTrackDock", "victoryDock", "tablesDock", "markersDock", "startStateDock",
               "supplyAreasDock"},
 }
+FRONT_DOCKS = ("oobDock", "designerDock", "paletteDock", "propertiesDock")  # raised in their tab groups
 SIDE_WIDTH = {"editing": 250, "setup": 330}
 BOTTOM_HEIGHT = {"editing": 110, "setup": 230}
 
 
-def key(task: str) -> str:
-    return f"layouts/{task}"
+def key(task: str, prefix: str = "layouts") -> str:
+    return f"{prefix}/{task}"
 
 
 def tab_docks_together(window: QMainWindow) -> None:
@@ -50,11 +52,18 @@ def tab_docks_together(window: QMainWindow) -> None:
 class Workspace(QObject):
     """The editor window's task layouts and map-only mode."""
 
-    def __init__(self, window: QMainWindow, settings: QSettings, view: QWidget) -> None:
+    def __init__(self, window: QMainWindow, settings: QSettings, view: QWidget, prefix: str = "layouts",
+                 default_docks: dict[str, set[str]] | None = None,
+                 front_docks: tuple[str, ...] = FRONT_DOCKS) -> None:
+        """`prefix`: the settings group of the layouts; `default_docks`: the docks each task's default
+        layout shows; `front_docks`: the docks raised in their tab groups (the map kind's)."""
         super().__init__(window)
         self.win = window
         self.settings = settings
-        self.task = str(settings.value("layouts/current", "editing"))
+        self.prefix = prefix
+        self.default_docks = DEFAULT_DOCKS if default_docks is None else default_docks
+        self.front_docks = front_docks
+        self.task = str(settings.value(f"{prefix}/current", "editing"))
         if self.task not in EDITOR_TASKS:
             self.task = "editing"
         self.map_only = False
@@ -117,8 +126,8 @@ class Workspace(QObject):
         was = self.map_only
         if was:
             self.set_map_only(False)
-        self.settings.setValue(key(self.task), self.win.saveState())
-        self.settings.setValue("layouts/current", self.task)
+        self.settings.setValue(key(self.task, self.prefix), self.win.saveState())
+        self.settings.setValue(f"{self.prefix}/current", self.task)
         if was:
             self.set_map_only(True)
 
@@ -130,20 +139,20 @@ class Workspace(QObject):
         self.set_map_only(False)
         self.save_current()
         self.task = task
-        self.settings.setValue("layouts/current", task)
+        self.settings.setValue(f"{self.prefix}/current", task)
         self.task_actions[task].setChecked(True)
         self.restore()
 
     def restore(self) -> None:
         """The current task's saved layout, or its default."""
-        state = self.settings.value(key(self.task))
+        state = self.settings.value(key(self.task, self.prefix))
         if isinstance(state, QByteArray) and self.win.restoreState(state):
             return
         self.apply_default(self.task)
 
     def apply_default(self, task: str) -> None:
         win = self.win
-        shown = DEFAULT_DOCKS.get(task, DEFAULT_DOCKS["editing"])
+        shown = self.default_docks.get(task, self.default_docks["editing"])
         docks = [d for d in win.findChildren(QDockWidget) if d.parent() is win]
         for d in docks:
             d.setFloating(False)
@@ -156,7 +165,7 @@ class Workspace(QObject):
         bottom = [d for d in docks if d.isVisible() and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
         if bottom:
             win.resizeDocks(bottom[:1], [BOTTOM_HEIGHT[task]], Qt.Orientation.Vertical)
-        for name in ("oobDock", "designerDock", "paletteDock", "propertiesDock"):
+        for name in self.front_docks:
             found = win.findChild(QDockWidget, name)
             if found is not None and found.isVisible():
                 found.raise_()

@@ -110,6 +110,15 @@ class ZoomView(QGraphicsView):
     def zoom_out(self) -> None:
         self.set_zoom(self.zoom() / ZOOM_STEP)
 
+    def zoom_actual(self) -> None:
+        self.set_zoom(1.0)
+
+    def show_view(self, zoom: float, centre: QPointF) -> None:
+        """Zoom and centre the view (a remembered view of a file)."""
+        self.set_zoom(zoom)
+        self.centerOn(centre)
+        self.viewportMoved.emit()
+
     def fit_map(self) -> None:
         rect = self.map_rect if self.map_rect is not None else self.sceneRect()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)

@@ -54,7 +54,7 @@ def stand_in_scan(path: Path) -> tuple[int, int]:
 
 def drawing_shot(app: QApplication, out: Path) -> None:
     from hexwright.app.areamap.document import AreaMapDocument
-    from hexwright.app.editor.area_window import AreaMapWindow
+    from hexwright.app.editor.window import EditorWindow
     from hexwright.engine.formats.areamapfile import read_area_map_file
     from hexwright.engine.model.areamap import AreaMap
     from hexwright.engine.model.hexmap import Underlay
@@ -76,7 +76,7 @@ def drawing_shot(app: QApplication, out: Path) -> None:
     for br in printed.borders.values():
         if br.edited and br.a in amap.areas and br.b in amap.areas:
             doc.set_border_kind(br.a, br.b, br.kind)
-    win = AreaMapWindow(doc, settings=QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat))
+    win = EditorWindow(doc, settings=QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat))
     win.ask_to_save = False
     win.resize(1600, 1000)
     win.show()

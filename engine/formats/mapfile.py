@@ -17,12 +17,14 @@ from ..model.bounds import (
     MAX_ELEVATION,
     MAX_FIRST_LABEL,
     MAX_GRID_SIDE,
+    MAX_HEX_ASPECT,
     MAX_HEX_SIZE,
     MAX_HEXES,
     MAX_LABEL_DIGITS,
     MAX_LEVEL,
     MAX_LINE_WIDTH,
     MAX_PLACE_SIZE,
+    MIN_HEX_ASPECT,
     MIN_HEX_SIZE,
 )
 from ..model.hexmap import EDGE_SIDES, GridSpec, HexMap, HexsideInfo, Location, Place, Region, Underlay
@@ -182,7 +184,7 @@ def grid_too_big(columns: int, rows: int) -> bool:
 
 def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any, grid_at: tuple[int, int] | None = None,
               labels_at: tuple[int, int] | None = None) -> GridSpec:
-    g = Fields(reader, grid_data, "grid", ("columns", "rows", "orientation", "stagger", "hex_size"),
+    g = Fields(reader, grid_data, "grid", ("columns", "rows", "orientation", "stagger", "hex_size", "hex_aspect"),
                required=("columns", "rows"), at=grid_at)
     lab = Fields(reader, labels_data if labels_data is not None else YDict(), "labels",
                  ("scheme", "first_column", "first_row", "digits", "letters"), at=labels_at)
@@ -231,7 +233,8 @@ def read_grid(reader: YamlReader, grid_data: Any, labels_data: Any, grid_at: tup
         reader.error("bad-value", f"labels: {exc}", lab.where())
         spec = LabelScheme(scheme, 1, 1, max(2, len(str(max(columns, rows)))), letters)
     hex_size = g.float("hex_size", 32.0, minimum=MIN_HEX_SIZE, maximum=MAX_HEX_SIZE)
-    return GridSpec(columns, rows, orientation, stagger, spec, hex_size)
+    aspect = g.float("hex_aspect", 1.0, minimum=MIN_HEX_ASPECT, maximum=MAX_HEX_ASPECT)
+    return GridSpec(columns, rows, orientation, stagger, spec, hex_size, aspect)
 
 
 def _hexside_from_key(m: HexMap, key: str) -> Hexside:
@@ -606,6 +609,8 @@ def dump_map_body(m: HexMap, indent: str = "") -> str:
         out.append(block_text("notes", m.notes, indent))
     grid = {"columns": g.columns, "rows": g.rows, "orientation": g.orientation, "stagger": g.stagger,
             "hex_size": g.hex_size}
+    if g.hex_aspect != 1.0:
+        grid["hex_aspect"] = round(g.hex_aspect, 6)
     out.append(f"{indent}grid: {flow(grid)}\n")
     labels = {"scheme": lab.kind, "first_column": lab.first_column, "first_row": lab.first_row}
     if lab.kind == "xxyy":

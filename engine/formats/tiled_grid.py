@@ -94,13 +94,33 @@ class TiledHexGeometry:
 
 
 def geometry_for_grid(grid: GridSpec) -> TiledHexGeometry:
-    """The Tiled geometry closest to a Hexwright grid's regular hexes: an even hex side near the grid's
-    hex size, and the other tile dimension the even number nearest sqrt(3) times it."""
-    side = max(4, 2 * round(grid.hex_size / 2.0))
-    across = 2 * round(math.sqrt(3.0) * side / 2.0)
+    """The Tiled geometry closest to a Hexwright grid's hexes: a hex side of the grid's hex size rounded to whole
+    pixels, and the other tile dimension the even number nearest sqrt(3) times it (times the grid's aspect)."""
     flat = grid.orientation == "flat"
-    return TiledHexGeometry(flat, grid.stagger == "even", 2 * side if flat else across,
-                            across if flat else 2 * side, side, grid.columns, grid.rows)
+    side = max(2, round(grid.hex_size * (1.0 if flat else grid.hex_aspect)))
+    if flat:
+        across = 2 * max(2, round(math.sqrt(3.0) * grid.hex_size * grid.hex_aspect / 2.0))
+        return TiledHexGeometry(True, grid.stagger == "even", 2 * side, across, side, grid.columns, grid.rows)
+    across = 2 * max(2, round(math.sqrt(3.0) * grid.hex_size / 2.0))
+    return TiledHexGeometry(False, grid.stagger == "even", across, 2 * side, side, grid.columns, grid.rows)
+
+
+def hex_shape(geom: TiledHexGeometry) -> tuple[float, float]:
+    """The hex size and aspect (GridSpec.hex_size, hex_aspect) whose hex centres fall as Tiled's cell centres do:
+    the column and row pitches of the Tiled map are those of the Hexwright grid. A regular Tiled hex gives
+    aspect 1 (within half a pixel); Tiled's hexagonal-mini example (14 x 12 px, side 6, pointy) gives hexes
+    14 px across and 9 px from row to row, as Tiled draws them."""
+    if geom.stagger_x:
+        size = geom.column_width / 1.5
+        size_y = (geom.th + geom.side_y) / math.sqrt(3.0)
+    else:
+        size = (geom.tw + geom.side_x) / math.sqrt(3.0)
+        size_y = geom.row_height / 1.5
+    size = max(1.0, size)
+    aspect = size_y / size
+    if abs(aspect - 1.0) * min(geom.tw, geom.th) < 1.0:  # Tiled's whole pixels: a regular hex to the pixel
+        aspect = 1.0
+    return round(size, 6), round(min(4.0, max(0.25, aspect)), 6)
 
 
 @dataclass(frozen=True)
@@ -121,13 +141,13 @@ class AxisMap:
 
 def tiled_to_scene(geom: TiledHexGeometry, grid: GridSpec) -> AxisMap:
     """The per-axis map taking every Tiled cell centre to its Hexwright hex centre."""
-    s = grid.hex_size
+    s, sy = grid.hex_size, grid.hex_size * grid.hex_aspect
     if geom.stagger_x:
         ax = 1.5 * s / geom.column_width
-        ay = math.sqrt(3.0) * s / (geom.th + geom.side_y)
+        ay = math.sqrt(3.0) * sy / (geom.th + geom.side_y)
     else:
         ax = math.sqrt(3.0) * s / (geom.tw + geom.side_x)
-        ay = 1.5 * s / geom.row_height
+        ay = 1.5 * sy / geom.row_height
     tx, ty = geom.cell_center(0, 0)
     hx, hy = grid.layout().hex_to_pixel(grid.offset.to_hex(0, 0))
     return AxisMap(ax, hx - ax * tx, ay, hy - ay * ty)

@@ -1,53 +1,65 @@
 """Reading a hexagonal Tiled TMX map into a Hexwright map.
 
-pytmx reads the file (every layer encoding Tiled writes: CSV, base64, zlib, gzip; external tilesets;
-flipped tiles); ElementTree checks its kind first and reads the map's own properties. A TMX map is
-hexagonal when Tiled's Map Properties say so: `orientation="hexagonal"` with `staggeraxis` x (flat-top
-hexes, staggered columns) or y (pointy-top, staggered rows) and `staggerindex` odd or even; the
-Hexwright map gets the same orientation and stagger and the numbering the user chooses. Orthogonal,
-isometric and staggered (isometric) maps are refused with a message.
+tmx_read.py reads the file as Tiled wrote it (every layer encoding, infinite maps cropped to their tiles,
+embedded and external tilesets, collections of images, flipped tiles, class-typed properties, layer
+offsets, groups, templates). A TMX map is hexagonal when Tiled's Map Properties say so:
+`orientation="hexagonal"` with `staggeraxis` x (flat-top hexes, staggered columns) or y (pointy-top,
+staggered rows) and `staggerindex` odd or even; the Hexwright map gets the same orientation and stagger,
+hexes whose centres fall on Tiled's cells (tiled_grid.hex_shape: tiles that are not regular hexes keep
+their proportions) and the numbering the user chooses. Orthogonal, isometric and staggered (isometric)
+maps are refused with a message.
 
-Tiles become terrain through a tile mapping the user confirms: a small YAML file
-(`kind: hexwright-tile-mapping`, `tiles: {"TILESET/ID": CODE}`) where CODE is a terrain, an in-hex
-feature of the terrain table, or `ignore`. Where several tile layers cover a cell, the topmost tile
-that maps to a terrain gives the hex's terrain; features add up. Object layers: points become named
-places, polygons (and rectangles) become regions holding the hexes whose centres they cover, and the
-polylines Hexwright writes for hexside features, bridges and paths (tmx_write.py) become those again.
+Tiles become terrain through a tile mapping the user reviews: each tile's terrain is proposed from what
+it says about itself (tmx_terrain.py: Forest -> woods, Ocean -> water) and can be changed and saved as
+a small YAML file (`kind: hexwright-tile-mapping`, `tiles: {"TILESET/ID": CODE}`) where CODE is a
+terrain, an in-hex feature of the terrain table, or `ignore`. Where several tile layers cover a cell,
+the topmost tile that maps to a terrain gives the hex's terrain; features add up; a tile without a
+terrain leaves its cell to the layers below (said in a note). Object layers: points become named
+places, polygons, rectangles and ellipses become regions holding the hexes whose centres they cover, and
+the polylines Hexwright writes for hexside features, bridges and paths (tmx_write.py) become those again.
 """
-
 from __future__ import annotations
 
-import contextlib
-import io
+import gc
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..hexgrid import Hex, LabelScheme, hex_distance, hexside_between
+from ..hexgrid import Hex, LabelError, LabelScheme, hex_distance, hexside_between
 from ..hexgrid.labels import ASL_LETTERS
+from ..model.bounds import (
+    MAX_FIRST_LABEL,
+    MAX_HEX_ASPECT,
+    MAX_HEX_SIZE,
+    MAX_LABEL_DIGITS,
+    MIN_HEX_ASPECT,
+    MIN_HEX_SIZE,
+)
 from ..model.hexmap import GridSpec, HexMap, HexsideInfo, Location, Place, Region
 from ..model.terrain import TerrainTable, TerrainType, default_terrain_table
 from ..validation.diagnostics import Diagnostic
 from .atomic import atomic_write_text
 from .emit import scalar
 from .mapfile import read_terrain_table
-from .tiled_grid import AxisMap, TiledHexGeometry, tiled_to_scene
-from .tmx_write import LABELS_PROPERTY, LAYER_LINES, LAYER_NUMBERS, LAYER_REGIONS, TERRAIN_TABLE_PROPERTY
+from .tiled_grid import AxisMap, TiledHexGeometry, hex_shape, tiled_to_scene
+from .tmx_read import FLIP_FLAGS, TileInfo, read_raw
+from .tmx_read import TmxError as TmxError  # the error of both modules, as callers have imported it from here
+from .tmx_terrain import hint_texts, propose_terrain
+from .tmx_write import (
+    GRID_PROPERTY,
+    LABELS_PROPERTY,
+    LAYER_LINES,
+    LAYER_NUMBERS,
+    LAYER_REGIONS,
+    OUTLINE_PROPERTY,
+    TERRAIN_TABLE_PROPERTY,
+)
 from .yamlio import load_yaml
 
 MAPPING_KIND = "hexwright-tile-mapping"
 IGNORE = "ignore"
-
-
-class TmxError(ValueError):
-    """A TMX or tile-mapping file Hexwright cannot use: where and why."""
-
-    def __init__(self, file: str, line: int, message: str) -> None:
-        self.file, self.line, self.message = file, line, message
-        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
 
 
 @dataclass
@@ -55,11 +67,13 @@ class TileRef:
     key: str  # "TILESET/ID", the key of the tile mapping
     tileset: str
     local_id: int
-    hint: str  # the tile's own terrain/type/class/name, for proposing a terrain
+    hint: str  # the tile's most telling word (terrain property, class, name ...), shown beside it
     image: str | None  # the picture holding the tile (tileset image or the tile's own)
     rect: tuple[int, int, int, int] | None  # x, y, w, h in that picture
     color: str | None = None
     count: int = 0  # cells showing it
+    hints: list[tuple[str, str]] = field(default_factory=list)  # everything it says: (where, text)
+    flipped: int = 0  # of its cells, those showing it flipped or rotated
 
 
 @dataclass
@@ -67,9 +81,10 @@ class TmxObject:
     layer: str
     name: str
     type: str
-    shape: str  # point, polygon, polyline, rect, text
+    shape: str  # point, polygon, polyline, rect, ellipse, text, tile
     points: list[tuple[float, float]]  # absolute Tiled pixels (one for a point)
     properties: dict[str, Any] = field(default_factory=dict)
+    line: int = 0
 
 
 @dataclass
@@ -79,7 +94,8 @@ class TmxDocument:
     cells: list[tuple[str, list[list[str | None]]]]  # per tile layer, bottom first: rows of tile keys
     tiles: dict[str, TileRef]
     objects: list[TmxObject]
-    properties: dict[str, str]
+    properties: dict[str, Any]
+    notes: list[str] = field(default_factory=list)  # what the reading left out or changed (crop, image layers)
 
 
 def _line_of(text: str, pattern: str) -> int:
@@ -87,148 +103,65 @@ def _line_of(text: str, pattern: str) -> int:
     return text.count("\n", 0, m.start()) + 1 if m else 0
 
 
-HEX_ROTATED_120 = 0x10000000  # Tiled's gid flag of a tile rotated by 120 degrees on a hexagonal map
-
-
 def read_tmx(path: str | Path) -> TmxDocument:
-    """Read a hexagonal TMX map; TmxError (file, line, why) for anything else."""
-    p = Path(path)
-    name = str(p)
-    if not p.exists():
-        raise TmxError(name, 0, "the file does not exist")
-    if p.is_dir():
-        raise TmxError(name, 0, "this is a folder, not a Tiled map file")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TmxError(name, 0, f"cannot read the file: {exc}") from exc
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as exc:
-        raise TmxError(name, exc.position[0], f"not a well-formed TMX (XML) file: {exc}") from exc
-    map_line = _line_of(text, r"<map\b")
-    if root.tag != "map":
-        raise TmxError(name, 0, f"not a Tiled map: the document is <{root.tag}>, not <map>")
-    orientation = root.get("orientation", "orthogonal")
-    if orientation != "hexagonal":
-        raise TmxError(name, map_line, f"this Tiled map is {orientation}; Hexwright imports hexagonal maps only "
-                       "(in Tiled: Map > Map Properties > Orientation: Hexagonal)")
-    if root.get("infinite", "0") == "1":
-        raise TmxError(name, map_line, "this Tiled map is infinite; Hexwright imports fixed-size maps only "
-                       "(in Tiled: Map > Map Properties > Infinite: off)")
-    axis, index = root.get("staggeraxis"), root.get("staggerindex")
-    if axis not in ("x", "y") or index not in ("odd", "even"):
-        raise TmxError(name, map_line, f"a hexagonal map needs staggeraxis x or y and staggerindex odd or even, "
-                       f"not {axis!r} and {index!r}")
-    try:
-        geom = TiledHexGeometry(axis == "x", index == "even", int(root.get("tilewidth", "0")),
-                                int(root.get("tileheight", "0")), int(root.get("hexsidelength", "0")),
-                                int(root.get("width", "0")), int(root.get("height", "0")))
-    except ValueError as exc:
-        raise TmxError(name, map_line, f"the map's sizes must be whole numbers: {exc}") from exc
-    if geom.tw < 2 or geom.th < 2 or geom.columns < 1 or geom.rows < 1 or geom.side < 0:
-        raise TmxError(name, map_line, "the map's width, height, tile size and hex side length must be positive")
-    if geom.columns * geom.rows > 1_000_000:
-        raise TmxError(name, map_line, f"{geom.columns} x {geom.rows} cells is more than a map may hold (1,000,000)")
-    properties: dict[str, str] = {}
-    pe = root.find("properties")
-    for prop in pe.findall("property") if pe is not None else ():
-        value = prop.get("value")
-        properties[prop.get("name", "")] = value if value is not None else (prop.text or "")
+    """Read a hexagonal TMX map (tmx_read.py); TmxError (file, line, why) for anything else.
 
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):  # a note on pygame
-        import pytmx
+    Speed: a 200 x 200 export holds 186,000 elements and 45,000 objects; the cycle collector, which every
+    batch of allocations would run over all of them again, is paused while they are made (as the map file
+    loader does, yamlio.py): 1.5 -> 0.7 s of CPU. They are trees, freed by reference counting."""
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        tm = pytmx.TiledMap(None, allow_duplicate_names=True, load_all=False)
-        tm.filename = str(p)  # external tilesets and images are found beside it
-        tm.parse_xml(root)  # the tree read above: the file is parsed once
-    except Exception as exc:  # pytmx raises plain exceptions of many kinds for a broken file
-        raise TmxError(name, 0, f"Tiled map could not be read: {exc}") from exc
-    kinds = {}  # object id -> text, ellipse or tile: shapes pytmx does not tell apart from a rectangle
-    for oe in root.iter("object"):
-        kind = "tile" if oe.get("gid") else next((k for k in ("text", "ellipse") if oe.find(k) is not None), None)
-        if kind and (oe.get("id") or "").isdigit():
-            kinds[int(oe.get("id", "0"))] = kind
-    return _document(p, tm, geom, properties, kinds)
+        return _read_tmx(path)
+    finally:
+        if collecting:
+            gc.enable()
 
 
-def _document(p: Path, tm: Any, geom: TiledHexGeometry, properties: dict[str, str],
-              kinds: dict[int, str]) -> TmxDocument:
+def _read_tmx(path: str | Path) -> TmxDocument:
+    raw = read_raw(path)
+    geom = raw.geometry
     tiles: dict[str, TileRef] = {}
-    by_gid: dict[int, str | None] = {0: None}
+    by_gid: dict[int, str | None] = {}
 
     def key_of(gid: int) -> str | None:
-        if gid in by_gid:
-            return by_gid[gid]
-        tiled_gid = tm.tiledgidmap.get(gid, gid)
-        if tiled_gid & HEX_ROTATED_120:
-            # a tile rotated on a hexagonal map (Tiled's Z key): the same tile, which pytmx does not strip
-            plain = tiled_gid & ~HEX_ROTATED_120
-            known = tm.map_gid(plain)
-            key = key_of(known[0][0] if known else tm.register_gid(plain))
-            by_gid[gid] = key
-            return key
-        props = tm.tile_properties.get(gid, {})
-        ts = tm.get_tileset_from_gid(gid)
-        local = int(props.get("id", tiled_gid - ts.firstgid))
-        key = f"{ts.name}/{local}"
-        if key not in tiles:
-            hint = str(props.get("terrain") or props.get("type") or props.get("class") or props.get("name") or "")
-            image, rect = None, None
-            if props.get("source"):
-                image = str((p.parent / str(props["source"])).resolve())
-            elif ts.source and ts.columns:
-                col, row = local % ts.columns, local // ts.columns
-                image = str((Path(ts.parent.filename).parent / ts.source).resolve())
-                rect = (ts.margin + col * (ts.tilewidth + ts.spacing), ts.margin + row * (ts.tileheight + ts.spacing),
-                        ts.tilewidth, ts.tileheight)
-            color = props.get("color")
-            tiles[key] = TileRef(key, ts.name, local, hint, image, rect, str(color) if color else None)
-        by_gid[gid] = key
+        plain = gid & ~FLIP_FLAGS
+        if plain in by_gid:
+            return by_gid[plain]
+        ts = raw.tileset_of(plain)
+        key = None
+        if ts is not None:
+            local = plain - ts.firstgid
+            key = f"{ts.name}/{local}"
+            info = ts.tiles.get(local) or TileInfo(local)
+            picture = info.image or ts.image
+            rect = info.rect if info.image else ts.tile_rect(local)
+            hints = hint_texts(info.kind, info.properties, info.image, ts.name if ts.tilecount == 1 else "")
+            color = info.properties.get("color")
+            tiles[key] = TileRef(key, ts.name, local, hints[0][1].strip() if hints else "", picture, rect,
+                                 str(color) if isinstance(color, str) and color else None, hints=hints)
+        by_gid[plain] = key
         return key
 
     cells = []
-    tile_layer = pytmx_tile_layer()
-    for layer in tm.layers:
-        if not isinstance(layer, tile_layer):
-            continue
-        rows = []
-        for r in range(geom.rows):
-            row = []
-            for c in range(geom.columns):
-                k = key_of(layer.data[r][c])
-                row.append(k)
-                if k:
-                    tiles[k].count += 1
-            rows.append(row)
-        cells.append((layer.name or "", rows))
-    objects = []
-    for group in tm.objectgroups:
-        for o in group:
-            pts = getattr(o, "points", None)
-            special = kinds.get(int(getattr(o, "id", 0) or 0))
-            if special:
-                shape = special
-                points = [(float(o.x), float(o.y))]
-            elif pts:
-                shape = "polygon" if o.closed else "polyline"
-                points = [(float(q.x), float(q.y)) for q in pts]
-            elif getattr(o, "width", 0) and getattr(o, "height", 0):
-                shape = "rect"
-                x, y, w, h = float(o.x), float(o.y), float(o.width), float(o.height)
-                points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-            else:
-                shape = "point"
-                points = [(float(o.x), float(o.y))]
-            objects.append(TmxObject(group.name or "", o.name or "", o.type or "", shape, points,
-                                     dict(o.properties)))
-    return TmxDocument(p, geom, cells, tiles, objects, properties)
-
-
-def pytmx_tile_layer() -> Any:
-    import pytmx
-
-    return pytmx.TiledTileLayer
+    unknown = 0
+    for layer in raw.layers:
+        rows: list[list[str | None]] = [[None] * geom.columns for _ in range(geom.rows)]
+        for (c, r), gid in layer.cells.items():
+            k = key_of(gid)
+            if k is None:
+                unknown += 1
+                continue
+            rows[r][c] = k
+            tiles[k].count += 1
+            if gid & FLIP_FLAGS:
+                tiles[k].flipped += 1
+        cells.append((layer.name, rows))
+    notes = list(raw.notes)
+    if unknown:
+        notes.append(f"{unknown} cells show a tile id no tileset holds: they are left empty")
+    objects = [TmxObject(o.layer, o.name, o.kind, o.shape, o.points, o.properties, o.line) for o in raw.objects]
+    return TmxDocument(raw.path, geom, cells, tiles, objects, raw.properties, notes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,15 +180,16 @@ def terrain_table_of(doc: TmxDocument) -> TerrainTable | None:
     return None if any(d.severity.value == "error" for d in diags) else table
 
 
+def propose_with_reasons(doc: TmxDocument, table: TerrainTable) -> dict[str, tuple[str | None, str]]:
+    """A first guess for every tile and the word it rests on (tmx_terrain.py): the tile's terrain property,
+    class, name, class-typed properties or picture, matched to the table's codes and names and through the
+    vocabulary of map makers' words (Forest -> woods, Ocean -> water); (None, "") where nothing tells."""
+    return {k: propose_terrain(t.hints or ([("name", t.hint)] if t.hint else []), table) for k, t in doc.tiles.items()}
+
+
 def propose_mapping(doc: TmxDocument, table: TerrainTable) -> dict[str, str | None]:
-    """A first guess for every tile: its terrain property, type or name when the table has such a terrain or
-    feature (by code or by name, ignoring case); None where nothing matches."""
-    names = {}
-    for group in (table.terrain, table.features):
-        for code, t in group.items():
-            names[code.lower()] = code
-            names[t.name.lower()] = code
-    return {k: names.get(t.hint.strip().lower()) for k, t in doc.tiles.items()}
+    """A first guess for every tile (propose_with_reasons); None where nothing matches."""
+    return {k: code for k, (code, _why) in propose_with_reasons(doc, table).items()}
 
 
 def read_tile_mapping(path: str | Path) -> dict[str, str]:
@@ -286,24 +220,49 @@ def read_tile_mapping(path: str | Path) -> dict[str, str]:
     return out
 
 
-def save_tile_mapping(path: str | Path, mapping: dict[str, str | None]) -> None:
+def save_tile_mapping(path: str | Path, mapping: dict[str, str | None], comments: dict[str, str] | None = None) -> None:
+    """Write a tile mapping (tiles in tileset and id order); `comments` adds a note after a tile's line (what its
+    terrain was proposed from)."""
+    def order(k: str) -> tuple[str, int, str]:
+        tileset, _, local = k.rpartition("/")
+        return tileset, int(local) if local.isdigit() else -1, local
+
     lines = [f"kind: {MAPPING_KIND}", "tiles:"]
-    for k in sorted(mapping, key=lambda k: (k.rsplit("/", 1)[0], int(k.rsplit("/", 1)[1]))):
-        lines.append(f"  {scalar(k)}: {scalar(mapping[k] or IGNORE)}")
+    for k in sorted(mapping, key=order):
+        note = (comments or {}).get(k, "").replace("\n", " ")
+        lines.append(f"  {scalar(k)}: {scalar(mapping[k] or IGNORE)}" + (f"  # {note}" if note else ""))
     atomic_write_text(path, "\n".join(lines) + "\n")
 
 
 def mapping_problems(doc: TmxDocument, mapping: dict[str, str | None], table: TerrainTable) -> list[str]:
-    """What is wrong with a mapping for this map: tiles in use without a choice, unknown codes."""
+    """What stops an import: tiles mapped to a code that is neither a terrain nor an in-hex feature of the
+    table, said in words. Tiles without a choice do not stop it (unmapped_tiles)."""
     problems = []
-    for k, t in sorted(doc.tiles.items()):
+    for k in sorted(doc.tiles):
         code = mapping.get(k)
-        if code is None:
-            problems.append(f"tile {k} (used in {t.count} cells) has no terrain")
-        elif code != IGNORE and code not in table.terrain and code not in table.features:
-            problems.append(f"tile {k}: {code!r} is neither a terrain nor a feature of the terrain table "
-                            f"{table.name!r} (terrains: {', '.join(table.terrain)})")
+        if code is not None and code != IGNORE and code not in table.terrain and code not in table.features:
+            problems.append(f"tile {k} is mapped to {code!r}, which is neither a terrain nor a feature of the terrain "
+                            f"table {table.name!r} (its terrains: {', '.join(table.terrain)}; its features: "
+                            f"{', '.join(table.features) or 'none'})")
     return problems
+
+
+def unmapped_tiles(doc: TmxDocument, mapping: dict[str, str | None]) -> list[str]:
+    """The tiles in use that have no terrain yet (most used first): their cells take the terrain of the layers
+    below, else the map's default terrain."""
+    return sorted((k for k in doc.tiles if mapping.get(k) is None), key=lambda k: (-doc.tiles[k].count, k))
+
+
+def unmapped_note(doc: TmxDocument, mapping: dict[str, str | None], default_name: str) -> str | None:
+    """One sentence on the tiles without a terrain, or None."""
+    keys = unmapped_tiles(doc, mapping)
+    if not keys:
+        return None
+    cells = sum(doc.tiles[k].count for k in keys)
+    shown = ", ".join(keys[:6]) + (f" and {len(keys) - 6} more" if len(keys) > 6 else "")
+    return (f"{len(keys)} tile{'s' if len(keys) != 1 else ''} ({shown}) matched no terrain: "
+            f"{'their' if len(keys) != 1 else 'its'} {cells} cell{'s' if cells != 1 else ''} take the terrain of "
+            f"the layers below, else {default_name}; choose one in a tile mapping (--tiles, or the import dialog)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,10 +280,33 @@ def labels_of(doc: TmxDocument) -> LabelScheme | None:
         d = yaml.safe_load(text)
         if not isinstance(d, dict):
             return None
-        return LabelScheme(str(d.get("scheme", "xxyy")), int(d.get("first_column", 1)), int(d.get("first_row", 1)),
-                           int(d.get("digits", 2)), str(d.get("letters", ASL_LETTERS)))
-    except (yaml.YAMLError, ValueError, TypeError):
+        lab = LabelScheme(str(d.get("scheme", "xxyy")), int(d.get("first_column", 1)), int(d.get("first_row", 1)),
+                          int(d.get("digits", 2)), str(d.get("letters", ASL_LETTERS)))
+        if not (0 <= lab.first_column <= MAX_FIRST_LABEL and 0 <= lab.first_row <= MAX_FIRST_LABEL
+                and lab.digits <= MAX_LABEL_DIGITS):
+            return None
+        lab.label(doc.geometry.columns - 1, doc.geometry.rows - 1)
+        lab.label(0, 0)
+        return lab
+    except (yaml.YAMLError, ValueError, TypeError, LabelError):
         return None
+
+
+def hex_size_of(doc: TmxDocument) -> tuple[float, float]:
+    """The hex size and aspect of the imported map: those a Hexwright export keeps (`hexwright-grid`), else the
+    ones whose hexes fall on Tiled's cells (tiled_grid.hex_shape)."""
+    import yaml
+
+    text = doc.properties.get(GRID_PROPERTY)
+    if isinstance(text, str) and text:
+        try:
+            d = yaml.safe_load(text)
+            size, aspect = float(d["hex_size"]), float(d.get("hex_aspect", 1.0))
+            if MIN_HEX_SIZE <= size <= MAX_HEX_SIZE and MIN_HEX_ASPECT <= aspect <= MAX_HEX_ASPECT:
+                return size, aspect
+        except (yaml.YAMLError, ValueError, TypeError, KeyError, AttributeError):
+            pass
+    return hex_shape(doc.geometry)
 
 
 def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelScheme | None = None,
@@ -338,10 +320,10 @@ def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelSc
     if problems:
         raise ValueError("; ".join(problems))
     geom = doc.geometry
+    size, aspect = hex_size_of(doc)
     grid = GridSpec(geom.columns, geom.rows, "flat" if geom.stagger_x else "pointy",
-                    "even" if geom.stagger_even else "odd", labels or labels_of(doc) or LabelScheme(),
-                    float(max(4, (geom.tw if geom.stagger_x else geom.th) // 2)))
-    default = doc.properties.get("default_terrain", "")
+                    "even" if geom.stagger_even else "odd", labels or labels_of(doc) or LabelScheme(), size, aspect)
+    default = str(doc.properties.get("default_terrain", ""))
     if default not in table.terrain:
         default = next(iter(table.terrain))
     m = HexMap(grid, table, default, name or doc.properties.get("name", "") or doc.path.stem)
@@ -349,33 +331,36 @@ def tmx_to_map(doc: TmxDocument, mapping: dict[str, str | None], labels: LabelSc
     for k, v in doc.properties.items():
         if k.startswith("edge:") and v in ("left", "right", "top", "bottom"):
             m.edges[k[5:]] = v
-    notes: list[str] = []
-    off = grid.offset
-    empty = 0
-    terrain: dict[Hex, str] = {}
-    features: dict[Hex, tuple[str, ...]] = {}
-    for c in range(geom.columns):
-        for r in range(geom.rows):
-            h = off.to_hex(c, r)
-            code: str | None = None
-            feats: list[str] = []
-            for _layer, rows in doc.cells:
-                tile = rows[r][c]
-                target = mapping.get(tile) if tile else None
-                if target is None:
+    notes: list[str] = list(doc.notes)
+    if aspect != 1.0:
+        notes.append(f"the Tiled tiles are not regular hexes ({geom.tile_width} x {geom.tile_height} px, side "
+                     f"{geom.side}): the map keeps their proportions (hex_aspect {aspect:.3g})")
+    unmapped = unmapped_note(doc, mapping, table.terrain[default].name)
+    if unmapped:
+        notes.append(unmapped)
+    # the layers bottom first: a terrain tile replaces the one below, features add up (cells by index c * rows + r,
+    # the order of m.hexes)
+    n_rows = geom.rows
+    codes: list[str | None] = [None] * (geom.columns * n_rows)
+    feats: dict[int, list[str]] = {}
+    targets = {k: (v, v in table.terrain) for k, v in mapping.items()
+               if v and (v in table.terrain or v in table.features)}
+    for _layer, rows in doc.cells:
+        for r, row in enumerate(rows):
+            for c, tile in enumerate(row):
+                if tile is None or tile not in targets:
                     continue
-                if target in table.terrain:
-                    code = target
-                elif target in table.features and target not in feats:
-                    feats.append(target)
-            if code is None:
-                empty += 1
-                code = default
-            terrain[h] = code
-            if feats:
-                features[h] = tuple(feats)
-    m.terrain.update(terrain)
-    m.features.update(features)
+                target, is_terrain = targets[tile]
+                if is_terrain:
+                    codes[c * n_rows + r] = target
+                else:
+                    here = feats.setdefault(c * n_rows + r, [])
+                    if target not in here:
+                        here.append(target)
+    empty = codes.count(None)
+    hexes = m.hexes
+    m.terrain.update(zip(hexes, (code or default for code in codes), strict=True))
+    m.features.update((hexes[i], tuple(f)) for i, f in feats.items())
     if empty:
         notes.append(f"{empty} cells have no tile mapped to a terrain: they are {table.terrain[default].name}"
                      if empty > 1 else f"1 cell has no tile mapped to a terrain: it is {table.terrain[default].name}")
@@ -441,18 +426,19 @@ def _read_objects(doc: TmxDocument, m: HexMap, notes: list[str]) -> None:
             size = o.properties.get("size", 1.0)
             places.append(Place(o.name, h, o.type or "label", float(size) if _number(size) else 1.0,
                                 round((sx - hx) / s, 3) + 0.0, round((sy - hy) / s, 3) + 0.0))
-        elif o.shape in ("polygon", "rect"):
+        elif o.shape in ("polygon", "rect", "ellipse"):
             name = o.name or f"region {len(m.regions) + 1}"
             hexes = cells_of(o)
             polygon: list[tuple[float, float]] = []
+            own = o.properties.get(OUTLINE_PROPERTY) == "own"  # a Hexwright region's own outline
             if hexes is None:
                 poly = Polygon([to_scene.forward(x, y) for x, y in o.points])
                 if not poly.is_valid:
                     poly = poly.buffer(0)
                 shapely.prepare(poly)
                 hexes = {h for h in m.hexes if poly.contains(Point(layout.hex_to_pixel(h)))}
-                if o.layer != LAYER_REGIONS:
-                    polygon = [(round(x, 2), round(y, 2)) for x, y in (to_scene.forward(px, py) for px, py in o.points)]
+            if own or (o.layer != LAYER_REGIONS and not cells_of(o)):
+                polygon = [(round(x, 2), round(y, 2)) for x, y in (to_scene.forward(px, py) for px, py in o.points)]
             reg = m.regions.get(name)
             if reg is None:
                 m.regions[name] = Region(name, o.type or "zone", set(hexes), polygon,
@@ -464,7 +450,7 @@ def _read_objects(doc: TmxDocument, m: HexMap, notes: list[str]) -> None:
             skipped[f"{o.shape} objects"] = skipped.get(f"{o.shape} objects", 0) + 1
     m.places = places
     for what, n in sorted(skipped.items()):
-        notes.append(f"{n} {what} not imported")
+        notes.append(f"{what} not imported: {n}")
 
 
 def _locations(m: HexMap, text: str) -> tuple[Location, ...]:

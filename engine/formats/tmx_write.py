@@ -7,12 +7,14 @@ What goes where (each object layer is an ordinary Tiled object layer):
   in-hex `features` and its extra `locations` at other levels (ASL Arnhem Bridge 1.1: the bridge above the
   ground, as YAML flow text: `[{level: 1, terrain: bridge_deck}]`) as properties;
 - places: point objects in "places" (type = the place's kind);
-- regions: polygon objects in "regions" (outline of the region's hexes, or its own polygon), with the
-  exact cells in a `cells` property;
+- regions: polygon objects in "regions" (outline of the region's hexes, or its own polygon, then marked
+  `outline: own`), with the exact cells in a `cells` property;
 - hexside features, bridges and paths: Tiled has nothing like them, so they are polylines in
   "hexsides and paths" (a hexside's two corners; a path from hex centre to hex centre) named by
   their code, with the hexside feature's `level` when it has one, so nothing is silently dropped; the
   importer reads them back.
+- the hex size and aspect as `hexwright-grid` (Tiled's tiles are whole even pixels: a hex size of 13 is
+  a 26 px tile, drawn a little off; the import takes the size back from here, exactly),
 - the terrain table (movement costs and all) as the map property `hexwright-terrain-table`, and the
   hex numbering (`hexwright-labels`, as the map file's `labels:`) so that an import numbers the hexes as the
   hex number objects say unless the designer picks another numbering.
@@ -36,6 +38,8 @@ from .tiled_grid import TiledHexGeometry, geometry_for_grid, tiled_to_scene
 
 TERRAIN_TABLE_PROPERTY = "hexwright-terrain-table"
 LABELS_PROPERTY = "hexwright-labels"
+OUTLINE_PROPERTY = "outline"  # "own" on a region drawn by its own polygon (not the outline of its hexes)
+GRID_PROPERTY = "hexwright-grid"  # the hex size and aspect, which Tiled's whole-pixel tiles round
 LAYER_TERRAIN = "terrain"
 LAYER_NUMBERS = "hex numbers"
 LAYER_PLACES = "places"
@@ -142,6 +146,7 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
     lab = g.labels
     props[LABELS_PROPERTY] = flow({"scheme": lab.kind, "first_column": lab.first_column, "first_row": lab.first_row,
                                    "digits": lab.digits, "letters": lab.letters})
+    props[GRID_PROPERTY] = flow({"hex_size": g.hex_size, "hex_aspect": g.hex_aspect})
     _properties(root, props)
 
     ts = ET.SubElement(root, "tileset", {"firstgid": "1", "name": "terrain", "tilewidth": str(geom.tw),
@@ -219,6 +224,7 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
             rp["cells"] = " ".join(f"{c},{r}" for c, r in cells)
         outlines: list[list[tuple[float, float]]] = []
         if reg.polygon:
+            rp[OUTLINE_PROPERTY] = "own"
             outlines.append([to_scene.inverse(x, y) for x, y in reg.polygon])
         elif cells:
             outlines.extend(_outlines(geom, cells))

@@ -21,6 +21,7 @@ MAX_GRID_SIDE = 2_000  # columns, rows
 MAX_LABEL_DIGITS = 6  # per part of an XXYY label
 MAX_FIRST_LABEL = 10_000  # first_column, first_row (letter columns: 10,000 / 26 repeated letters at most)
 MIN_HEX_SIZE, MAX_HEX_SIZE = 1.0, 1_000.0  # scene units, centre to corner
+MIN_HEX_ASPECT, MAX_HEX_ASPECT = 0.25, 4.0  # hexes' height over a regular hex's
 MAX_LINE_WIDTH = 1.0  # hexside feature and path widths, in hex sizes
 MAX_PLACE_SIZE = 100.0  # a place's text size, in hex sizes
 MAX_ELEVATION = 100_000  # elevation, in the map's own unit (feet, metres or levels)

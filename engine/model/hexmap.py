@@ -29,6 +29,9 @@ class GridSpec:
     stagger: str = "odd"
     labels: LabelScheme = field(default_factory=LabelScheme)
     hex_size: float = 32.0  # centre-to-corner, in scene units (pixels at 100 % zoom)
+    # the hexes' height over a regular hex's at the same width (1: regular); a Tiled map whose tiles are not
+    # regular hexes (14 x 12 px with 6 px sides) keeps its proportions with it
+    hex_aspect: float = 1.0
 
     @property
     def offset(self) -> OffsetGrid:
@@ -37,28 +40,30 @@ class GridSpec:
     def layout(self, size: float | None = None) -> Layout:
         """A layout that puts the whole grid at positive coordinates with a half-hex margin."""
         s = self.hex_size if size is None else size
+        sy = s * self.hex_aspect
         o = FLAT if self.orientation == "flat" else POINTY
-        base = Layout(o, s, s, 0.0, 0.0)
+        base = Layout(o, s, sy, 0.0, 0.0)
         first = self.offset.to_hex(0, 0)
         x0, y0 = base.hex_to_pixel(first)
         if self.orientation == "flat":
-            ox, oy = s - x0, (3**0.5) * s / 2 - y0
+            ox, oy = s - x0, (3**0.5) * sy / 2 - y0
             if self.stagger == "even" and self.columns > 1:
-                oy += (3**0.5) * s / 2
+                oy += (3**0.5) * sy / 2
         else:
-            ox, oy = (3**0.5) * s / 2 - x0, s - y0
+            ox, oy = (3**0.5) * s / 2 - x0, sy - y0
             if self.stagger == "even" and self.rows > 1:
                 ox += (3**0.5) * s / 2
-        return Layout(o, s, s, ox, oy)
+        return Layout(o, s, sy, ox, oy)
 
     def pixel_size(self, size: float | None = None) -> tuple[float, float]:
         s = self.hex_size if size is None else size
+        sy = s * self.hex_aspect
         if self.orientation == "flat":
             w = s * (1.5 * self.columns + 0.5)
-            h = (3**0.5) * s * (self.rows + (0.5 if self.columns > 1 else 0.0))
+            h = (3**0.5) * sy * (self.rows + (0.5 if self.columns > 1 else 0.0))
         else:
             w = (3**0.5) * s * (self.columns + (0.5 if self.rows > 1 else 0.0))
-            h = s * (1.5 * self.rows + 0.5)
+            h = sy * (1.5 * self.rows + 0.5)
         return w, h
 
 

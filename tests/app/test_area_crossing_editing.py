@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.editor.area_window import AreaMapWindow
+from hexwright.app.editor.window import EditorWindow
 from hexwright.engine.validation import validate_scenario
 
 CROSSING = Path("scenarios/storm-arnhem")
@@ -21,7 +21,7 @@ def win(qtbot, tmp_path):
         shutil.copy(CROSSING / f, tmp_path / f)
     doc, diags = AreaMapDocument.open(tmp_path / "the-crossing.yaml")
     assert doc is not None, [d.format() for d in diags]
-    w = AreaMapWindow(doc)
+    w = EditorWindow(doc)
     qtbot.addWidget(w)
     w.ask_to_save = False
     return w
@@ -88,7 +88,7 @@ def test_a_scan_beside_the_map_is_saved_relative_and_found_again(qtbot, tmp_path
     folder = tmp_path / "maps"
     folder.mkdir()
     assert img.save(str(folder / "scan.png"))
-    w = AreaMapWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)))
+    w = EditorWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)))
     qtbot.addWidget(w)
     w.ask_to_save = False
     w.set_underlay(str(folder / "scan.png"))
@@ -99,14 +99,14 @@ def test_a_scan_beside_the_map_is_saved_relative_and_found_again(qtbot, tmp_path
     shutil.move(str(folder), str(moved))
     doc, diags = AreaMapDocument.open(moved / "areas.yaml")
     assert doc is not None, [d.format() for d in diags]
-    w2 = AreaMapWindow(doc)
+    w2 = EditorWindow(doc)
     qtbot.addWidget(w2)
     w2.ask_to_save = False
-    assert not w2.layers.underlay.pixmap().isNull()
+    assert not w2.map_layers().underlay.pixmap().isNull()
 
 
 def test_area_labels_keep_clear_of_the_counters_in_their_area(win):
-    layers = win.layers
+    layers = win.map_layers()
     win.select_areas(["23"])
     for uid in ("G-PSW1", "G-PSW2"):  # five counters in area 23 now
         win.units.select(uid)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.editor.area_window import AreaMapWindow
+from hexwright.app.editor.window import EditorWindow
 from hexwright.engine.model.areamap import AreaMap
 from PySide6.QtCore import QPointF, Qt
 
@@ -16,7 +16,7 @@ NO = Qt.KeyboardModifier.NoModifier
 
 @pytest.fixture
 def win(qtbot):
-    w = AreaMapWindow(AreaMapDocument(AreaMap(name="test", width=400, height=300)))
+    w = EditorWindow(AreaMapDocument(AreaMap(name="test", width=400, height=300)))
     qtbot.addWidget(w)
     w.show()
     w.view.resetTransform()  # 100 %: the snapping distance is 9 map units
@@ -135,7 +135,7 @@ def test_problems_are_listed_and_highlighted(win):
     texts = [win.problems.item(i).text() for i in range(win.problems.count())]
     assert any("overlap" in t.lower() for t in texts), texts
     assert any("neighbour" in t.lower() or "isolated" in t.lower() for t in texts), texts
-    assert not win.layers.problem_item.path().isEmpty()
+    assert not win.map_layers().problem_item.path().isEmpty()
 
 
 def test_save_and_reopen_an_area_map(win, tmp_path):
@@ -166,10 +166,10 @@ def test_scan_underlay_is_one_undo_step_and_is_drawn(win, tmp_path):
     assert img.save(str(scan))
     win.set_underlay(str(scan))
     assert win.document.area_map.underlay is not None
-    assert not win.layers.underlay.pixmap().isNull()
+    assert not win.map_layers().underlay.pixmap().isNull()
     assert win.document.undo_stack.count() == 1
     win.document.undo_stack.undo()
-    assert win.document.area_map.underlay is None and win.layers.underlay.pixmap().isNull()
+    assert win.document.area_map.underlay is None and win.map_layers().underlay.pixmap().isNull()
 
 
 def test_double_click_on_a_problem_selects_its_areas(win):

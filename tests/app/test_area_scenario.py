@@ -8,7 +8,8 @@ import shutil
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.editor.area_window import AreaMapWindow
+from hexwright.app.editor.kinds import AREA
+from hexwright.app.editor.window import EditorWindow
 from PySide6.QtCore import QPointF, QSettings, Qt
 from shapely.geometry import Point
 
@@ -28,7 +29,7 @@ def crossing(tmp_path):
 def win(qtbot, crossing):
     doc, diags = AreaMapDocument.open(crossing)
     assert doc is not None, [d.format() for d in diags]
-    w = AreaMapWindow(doc)
+    w = EditorWindow(doc)
     w.ask_to_save = False
     qtbot.addWidget(w)
     w.show()
@@ -37,21 +38,20 @@ def win(qtbot, crossing):
 
 def inside(win, uid: str) -> bool:
     doc = win.document
-    item = win.layers.counter_items[uid]
+    item = win.map_layers().counter_items[uid]
     return doc.area_map.geometry(doc.scenario.placements[uid]).contains(Point(item.pos().x(), item.pos().y()))
 
 
 def test_the_editor_opens_a_scenario_on_an_area_map_in_the_area_editor(qtbot, tmp_path, crossing):
-    from hexwright.app.editor.mainwindow import MainWindow
 
-    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    main = EditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main, before_close_func=lambda w: w.document.undo_stack.setClean())
     assert main.act_new_area in main.menuBar().actions()[0].menu().actions()
     assert main.open_path(crossing)
     area_win = main.opened_windows[-1]
     area_win.ask_to_save = False
     qtbot.addWidget(area_win)
-    assert isinstance(area_win, AreaMapWindow)
+    assert isinstance(area_win, EditorWindow) and area_win.kind is AREA
     assert area_win.document.scenario is not None and len(area_win.document.area_map.areas) >= 20
     assert area_win.dock_units.isVisibleTo(area_win)
 
@@ -77,7 +77,7 @@ def test_place_units_from_the_panel_is_one_undo_step_and_saves(win, crossing):
     assert doc.undo_stack.count() == n + 1
     assert all(sc.placements[u] == target for u in unplaced)
     assert all(inside(win, u) for u in unplaced)
-    centres = {(round(win.layers.counter_items[u].pos().x()), round(win.layers.counter_items[u].pos().y()))
+    centres = {(round(win.map_layers().counter_items[u].pos().x()), round(win.map_layers().counter_items[u].pos().y()))
                for u, a in sc.placements.items() if a == target}
     assert len(centres) == len([u for u, a in sc.placements.items() if a == target])  # none on top of another
     doc.undo_stack.undo()
@@ -96,7 +96,7 @@ def test_drag_a_counter_to_another_area(win):
     target = next(a for a in doc.area_map.neighbours(start))
     win.set_tool("select")
     sel = win.tools["select"]
-    pos = win.layers.counter_items[uid].pos()
+    pos = win.map_layers().counter_items[uid].pos()
     sel.press(pos, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     dest = QPointF(*doc.area_map.centroid(target))
     sel.move(dest, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
@@ -151,11 +151,11 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     import os
     import time
 
-    from hexwright.app.editor import mainwindow, window_files
+    from hexwright.app.editor import window_files
     from hexwright.app.editor.autosave import side_path
 
     doc, _ = AreaMapDocument.open(crossing)
-    w = AreaMapWindow(doc)
+    w = EditorWindow(doc)
     w.ask_to_save = False
     qtbot.addWidget(w)
     uid = next(u for u in doc.scenario.units if u not in doc.scenario.placements)
@@ -169,7 +169,7 @@ def test_autosave_of_an_area_scenario_is_offered_back_and_recovered(qtbot, tmp_p
     w.autosaver = None
 
     monkeypatch.setattr(window_files, "_ask_recovery", lambda *a, **k: "recover")
-    main = mainwindow.MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    main = EditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main, before_close_func=lambda m: m.document.undo_stack.setClean())
     assert main.open_path(crossing)
     rec = main.opened_windows[-1]

@@ -9,7 +9,8 @@ import shutil
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
-from hexwright.app.editor.area_window import AreaMapWindow
+from hexwright.app.editor.kinds import AREA
+from hexwright.app.editor.window import EditorWindow
 from hexwright.engine.model.areamap import AreaBorder, AreaMap
 from PySide6.QtCore import QPointF, QSettings, Qt
 
@@ -22,7 +23,7 @@ NO = Qt.KeyboardModifier.NoModifier
 @pytest.fixture
 def win(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = AreaMapWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)), settings=settings)
+    w = EditorWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)), settings=settings)
     qtbot.addWidget(w)
     w.show()
     w.ask_to_save = False
@@ -48,11 +49,11 @@ def test_the_area_window_has_the_shell_file_menu_layers_and_overview(win):
 def test_layers_hide_and_lock_the_areas(win):
     three_areas(win.document)
     win.layers_panel.visible_boxes["areas"].setChecked(False)
-    assert not any(item.isVisible() for item in win.layers.area_items.values())
+    assert not any(item.isVisible() for item in win.map_layers().area_items.values())
     win.document.set_area_properties("1", name="Hidden still")  # a rebuild keeps the layer hidden
-    assert not any(item.isVisible() for item in win.layers.area_items.values())
+    assert not any(item.isVisible() for item in win.map_layers().area_items.values())
     win.layers_panel.visible_boxes["areas"].setChecked(True)
-    assert all(item.isVisible() for item in win.layers.area_items.values())
+    assert all(item.isVisible() for item in win.map_layers().area_items.values())
     win.layers_panel.lock_boxes["areas"].setChecked(True)
     win.choose_terrain("park")
     tool = win.tools["paint"]
@@ -127,18 +128,17 @@ def test_a_split_carries_an_edited_border_to_the_part_that_touches_the_neighbour
 def test_a_scenario_on_an_area_map_opens_in_one_window(qtbot, tmp_path):
     """A blank hex window that opens a Storm over Arnhem scenario gives way to the area window: no empty
     "Untitled (map)" editor stays behind it."""
-    from hexwright.app.editor.mainwindow import MainWindow
 
     for f in (SCENARIOS / "storm-arnhem").glob("the-crossing*.yaml"):
         shutil.copy(f, tmp_path / f.name)
-    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    main = EditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     main.show()
     assert main.open_path(tmp_path / "the-crossing.yaml")
     area = main.opened_windows[-1]
     qtbot.addWidget(area)
     area.ask_to_save = False
-    assert isinstance(area, AreaMapWindow) and area.isVisible()
+    assert isinstance(area, EditorWindow) and area.kind is AREA and area.isVisible()
     assert not main.isVisible()
     assert area.document.scenario is not None
     assert str((tmp_path / "the-crossing.yaml").resolve()) in area.recent_files()
@@ -147,12 +147,11 @@ def test_a_scenario_on_an_area_map_opens_in_one_window(qtbot, tmp_path):
 def test_an_untitled_area_map_is_autosaved_and_recovered(qtbot, tmp_path, monkeypatch):
     from hexwright.app.editor import autosave as autosave_mod
     from hexwright.app.editor import window_files
-    from hexwright.app.editor.mainwindow import MainWindow
 
     folder = tmp_path / "AppData" / "autosave"
     monkeypatch.setattr(autosave_mod, "autosave_dir", lambda: folder)
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = AreaMapWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)), settings=settings)
+    w = EditorWindow(AreaMapDocument(AreaMap(name="t", width=400, height=300)), settings=settings)
     qtbot.addWidget(w)
     three_areas(w.document)
     side = w.autosaver.autosave_now()
@@ -162,14 +161,14 @@ def test_an_untitled_area_map_is_autosaved_and_recovered(qtbot, tmp_path, monkey
     w.document.undo_stack.setClean()
 
     monkeypatch.setattr(window_files, "_ask_recovery", lambda *a, **k: "recover")
-    main = MainWindow(settings=settings)
+    main = EditorWindow(settings=settings)
     qtbot.addWidget(main)
     main.show()
     assert main.offer_untitled_recovery()
     rec = main.opened_windows[-1]
     qtbot.addWidget(rec)
     rec.ask_to_save = False
-    assert isinstance(rec, AreaMapWindow) and not main.isVisible()
+    assert isinstance(rec, EditorWindow) and rec.kind is AREA and not main.isVisible()
     assert rec.document.path is None and rec.document.modified
     assert set(rec.document.area_map.areas) == {"1", "2", "3"}
     assert rec._save_to(tmp_path / "areas.yaml")
@@ -178,7 +177,6 @@ def test_an_untitled_area_map_is_autosaved_and_recovered(qtbot, tmp_path, monkey
 
 def test_each_file_opens_in_the_window_of_its_kind(qtbot, tmp_path):
     from hexwright.app.editor.kinds import AREA, HEX, kind_of, make_window
-    from hexwright.app.editor.mainwindow import MainWindow
 
     assert kind_of(SCENARIOS / "storm-arnhem" / "the-crossing.yaml") is AREA
     assert kind_of(SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml") is AREA
@@ -187,5 +185,5 @@ def test_each_file_opens_in_the_window_of_its_kind(qtbot, tmp_path):
     area, hexes = make_window(AREA, settings), make_window(HEX, settings)
     qtbot.addWidget(area)
     qtbot.addWidget(hexes)
-    assert isinstance(area, AreaMapWindow) and area.document.path is None and area.is_blank()
-    assert isinstance(hexes, MainWindow) and hexes.kind is HEX and hexes.is_blank()
+    assert isinstance(area, EditorWindow) and area.kind is AREA and area.document.path is None and area.is_blank()
+    assert isinstance(hexes, EditorWindow) and hexes.kind is HEX and hexes.is_blank()

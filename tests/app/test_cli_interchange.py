@@ -20,14 +20,30 @@ def _hand_made(tmp_path, orientation="hexagonal"):
     return p
 
 
-def test_import_refuses_until_every_tile_has_a_terrain_then_takes_the_mapping(tmp_path, capsys):
+def test_import_says_which_tiles_matched_no_terrain_refuses_unknown_codes_and_takes_the_mapping(tmp_path, capsys):
+    """A tile nothing matches does not stop the import: the note names it and its cells; a mapping to a code
+    the terrain table lacks is refused in words; the completed mapping is taken."""
     tmx, out, tiles = _hand_made(tmp_path), tmp_path / "m.yaml", tmp_path / "tiles.yaml"
-    assert main(["import", str(tmx), "-o", str(out), "--save-tiles", str(tiles)]) == 1
+    assert main(["import", str(tmx), "-o", str(out), "--save-tiles", str(tiles)]) == 0
     err = capsys.readouterr().err
-    assert "tile landscape/0 (used in 6 cells) has no terrain" in err and "not imported" in err
-    assert not out.exists()
+    assert "1 tile (landscape/0) matched no terrain: its 6 cells take the terrain of the layers below" in err
     assert read_tile_mapping(tiles) == {"landscape/0": "?", "landscape/1": "woods", "landscape/2": "marsh"}
-    tiles.write_text(tiles.read_text().replace("'?'", "clear").replace('"?"', "clear").replace("?", "clear"))
+    # each proposal says what it rests on, for the designer's review
+    assert tiles.read_text().splitlines()[2:] == [
+        "  landscape/0: '?'  # nothing it says names a terrain",
+        "  landscape/1: woods  # proposed from the terrain property 'woods'",
+        "  landscape/2: marsh  # proposed from the class 'marsh'"]
+    out.unlink()
+    assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles)]) == 0  # '?' is still no terrain
+    assert "1 tile (landscape/0) matched no terrain" in capsys.readouterr().err
+    tiles.write_text(tiles.read_text().replace("'?'", "swamp"))
+    out.unlink()
+    assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles)]) == 1
+    err = capsys.readouterr().err
+    assert "tile landscape/0 is mapped to 'swamp', which is neither a terrain nor a feature of the terrain table" in err
+    assert "not imported: 1 tile is mapped to a code the terrain table does not have" in err
+    assert not out.exists()
+    tiles.write_text(tiles.read_text().replace("swamp", "clear"))
     assert main(["import", str(tmx), "-o", str(out), "--tiles", str(tiles), "--numbering", "letter_number"]) == 0
     m = read_map_file(out)
     assert m is not None and m.grid.orientation == "pointy" and m.grid.stagger == "even"
@@ -129,3 +145,48 @@ def test_export_refuses_an_area_map_for_tiled(tmp_path, capsys):
     assert main(["export", str(src), "-o", str(tmp_path / "a.tmx")]) == 2
     assert "is an area map; a Tiled map is made from a hex map" in capsys.readouterr().err
     assert not (tmp_path / "a.tmx").exists()
+
+
+def test_import_refuses_numbering_out_of_bounds_before_any_work(tmp_path, capsys):
+    """`--first-column -5` ended in a LabelError traceback; `--numbering letter_number --first-column 100000000`
+    grew to 2.7 GB building 3.8-million-letter labels."""
+    tmx, out = _hand_made(tmp_path), tmp_path / "m.yaml"
+    assert main(["import", str(tmx), "-o", str(out), "--first-column", "-5"]) == 2
+    assert "--first-column must be from 0 to 10,000, not -5" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(out), "--numbering", "letter_number", "--first-column",
+                 "100000000"]) == 2
+    assert "--first-column must be from 1 to 10,000, not 100000000" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(out), "--numbering", "letter_number", "--first-column", "0"]) == 2
+    assert "--first-column must be from 1 to 10,000, not 0" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(out), "--first-row", "10001"]) == 2
+    assert not out.exists()
+    assert main(["import", str(tmx), "-o", str(out), "--numbering", "letter_number", "--first-column", "27"]) == 0
+    assert read_map_file(out).label(read_map_file(out).grid.offset.to_hex(0, 0)) == "AA1"
+
+
+def test_import_refuses_a_decompression_bomb_at_its_line(tmp_path, capsys):
+    """A layer of 12 cells whose zlib data inflates to 300 MB: refused at once, not inflated."""
+    import base64
+    import zlib
+
+    text = HAND_MADE.format(axis="x", index="odd", px=0, py=0)
+    start, end = text.index('<data encoding="csv">'), text.index("</data>") + len("</data>")
+    bomb = base64.b64encode(zlib.compress(bytes(300 * 1024 * 1024), 9)).decode()
+    tmx = tmp_path / "bomb.tmx"
+    tmx.write_text(text[:start] + f'<data encoding="base64" compression="zlib">{bomb}</data>' + text[end:])
+    assert main(["import", str(tmx), "-o", str(tmp_path / "m.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert f"{tmx}:13: the layer's zlib data inflates to more than the 48 bytes its 12 cells need" in err
+
+
+def test_import_numbers_a_wide_map_with_as_many_digits_as_it_needs(tmp_path, capsys):
+    """A 120-column map was refused with the default 2-digit XXYY numbering; as a map file without `digits`, the
+    import now takes 3 (--digits still decides when given)."""
+    from tests.engine.test_tmx_read import csv_layer, tmx
+
+    p = tmx(tmp_path, csv_layer([1] * 360, width=120), size=(120, 3))
+    assert main(["import", str(p), "-o", str(tmp_path / "w.yaml")]) == 0
+    m = read_map_file(tmp_path / "w.yaml")
+    assert m.label(m.grid.offset.to_hex(119, 2)) == "120003"
+    assert main(["import", str(p), "-o", str(tmp_path / "x.yaml"), "--digits", "2"]) == 2
+    assert "the numbering does not fit this 120 x 3 map" in capsys.readouterr().err

@@ -348,14 +348,14 @@ def test_an_untitled_autosave_is_offered_at_the_next_start_and_recovered(qtbot, 
 
 
 def test_the_editor_window_offers_untitled_autosaves_when_it_starts(qtbot, tmp_path, window_with_autosave_dir):
-    from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor.window import EditorWindow
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
     folder, answers, asked, _make = window_with_autosave_dir
     _crashed_untitled(folder, "woods")
     answers.append(QMessageBox.StandardButton.Yes)
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), offer_recovery=True)
+    win = EditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), offer_recovery=True)
     qtbot.addWidget(win, before_close_func=lambda w: w.document.undo_stack.setClean())
     win.show()
     qtbot.waitUntil(lambda: len(asked) == 1)

@@ -27,8 +27,8 @@ def test_opening_a_scenario_loads_no_exporter_help_browser_or_masked_arrays():
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
         "from PySide6.QtCore import QSettings\n"
-        "from hexwright.app.editor.mainwindow import MainWindow\n"
-        f"win = MainWindow(settings=QSettings({os.devnull!r}, QSettings.Format.IniFormat), offer_recovery=False)\n"
+        "from hexwright.app.editor.window import EditorWindow\n"
+        f"win = EditorWindow(settings=QSettings({os.devnull!r}, QSettings.Format.IniFormat), offer_recovery=False)\n"
         "win.show()\n"
         f"assert win.open_path({SCENARIO!r}, ask_save=False)\n"
         "win.wait_shown()\n"
@@ -48,9 +48,9 @@ def test_opening_a_scenario_loads_no_exporter_help_browser_or_masked_arrays():
 
 def test_the_help_menu_opens_the_guides_and_about(qtbot, tmp_path):
     from hexwright.app.editor.guides import guides
-    from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor.window import EditorWindow
 
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win = EditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     help_menu = [a.menu() for a in win.menuBar().actions() if a.text() == "&Help"][0]
     titles = [a.text() for a in help_menu.actions()]
@@ -85,14 +85,14 @@ def test_the_collector_is_paused_for_the_start_and_runs_again_from_the_first_pai
         "app = QApplication([])\n"
         "from hexwright.app.editor import application\n"
         "application.RESUME_GC_MS = 60_000  # only the paint can turn it on here\n"
-        "from hexwright.app.editor.mainwindow import MainWindow\n"
-        "built = MainWindow.__init__\n"
+        "from hexwright.app.editor.window import EditorWindow\n"
+        "built = EditorWindow.__init__\n"
         "def init(self, *a, **k):\n"
         "    print('building, collecting:', gc.isenabled(), flush=True)\n"
         "    built(self, *a, **k)\n"
-        "MainWindow.__init__ = init\n"
+        "EditorWindow.__init__ = init\n"
         "def look():\n"
-        "    wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]\n"
+        "    wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, EditorWindow)]\n"
         "    print('painted:', any(w.view._painted for w in wins), 'collecting:', gc.isenabled(), flush=True)\n"
         "QTimer.singleShot(0, lambda: QTimer.singleShot(500, look))  # once the event loop runs\n"
         "from hexwright.app.editor_main import run_editor\n"

@@ -30,13 +30,13 @@ def small_map(columns: int = 12, rows: int = 10) -> HexMap:
 
 def make_window(qtbot, tmp_path, hexmap: HexMap | None = None):
     from hexwright.app.editor.document import MapDocument
-    from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor.window import EditorWindow
     from hexwright.app.editor_main import install_launchers
 
     install_launchers()  # what the program's entry does: Play > Playtest and Balance Lab open their windows
     QStandardPaths.setTestModeEnabled(True)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
+    win = EditorWindow(settings=settings)
     # closing asks about unsaved changes; tests that check that do it themselves
     qtbot.addWidget(win, before_close_func=lambda w: w.document.undo_stack.setClean())
     win.resize(1100, 750)

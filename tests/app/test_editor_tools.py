@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hexwright.app.editor.mainwindow import stamp_brush
+from hexwright.app.editor.hex_kind import stamp_brush
 from hexwright.engine.formats import dump_map
 from hexwright.engine.hexgrid import hexside_between
 from PySide6.QtCore import QRectF, Qt
@@ -211,19 +211,19 @@ def test_select_tool_shows_hex_and_hexside_properties(qtbot, tmp_path):
 def test_locked_layer_refuses_edits_and_hidden_layer_is_not_drawn(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, small_map())
     m = win.document.map
-    win.layers.lock_boxes["terrain"].setChecked(True)
+    win.layers_panel.lock_boxes["terrain"].setChecked(True)
     win.set_tool("brush")
     win.brush.terrain = "water"
     before = dump_map(m)
     click(win, _h(win, 1, 1))
     assert dump_map(m) == before
     assert "locked" in win.statusBar().currentMessage()
-    win.layers.lock_boxes["terrain"].setChecked(False)
+    win.layers_panel.lock_boxes["terrain"].setChecked(False)
     click(win, _h(win, 1, 1))
     assert m.terrain[_h(win, 1, 1)] == "water"
-    win.layers.visible_boxes["grid"].setChecked(False)
+    win.layers_panel.visible_boxes["grid"].setChecked(False)
     assert not win.canvas.items["grid"].isVisible()
-    win.layers.visible_boxes["terrain"].setChecked(False)
+    win.layers_panel.visible_boxes["terrain"].setChecked(False)
     assert not win.canvas.items["terrain"].isVisible() and not win.canvas.features.isVisible()
 
 

@@ -46,7 +46,7 @@ def test_pictures_follow_an_edit_and_its_undo(qtbot, tmp_path, radius):
 
 
 def test_terrain_raster_follows_a_brush_stamp_when_zoomed_out(qtbot, tmp_path):
-    from hexwright.app.editor.mainwindow import stamp_brush
+    from hexwright.app.editor.hex_kind import stamp_brush
 
     win = make_window(qtbot, tmp_path, small_map(60, 50))
     win.view.set_zoom(5.0 / win.canvas.geometry.size)
@@ -67,7 +67,7 @@ def test_hidden_terrain_layer_is_not_drawn(qtbot, tmp_path):
     c = win.canvas.geometry.centre(h)
     win.view.centerOn(c)
     shown = _pixel_at(win, c)
-    win.layers.visible_boxes["terrain"].setChecked(False)
+    win.layers_panel.visible_boxes["terrain"].setChecked(False)
     hidden = _pixel_at(win, c)
     assert shown != hidden
     assert hidden == win.view.backgroundBrush().color()
@@ -89,7 +89,7 @@ def test_fit_grid_dialog_result_becomes_one_undoable_underlay(qtbot, tmp_path, m
     assert m.underlay is not None and m.underlay.transform == fitted.transform
     assert win.document.undo_stack.count() == 1
     assert not win.canvas.underlay.pixmap().isNull()
-    assert win.layers.opacity.value() == 60
+    assert win.layers_panel.opacity.value() == 60
     win.document.undo_stack.undo()
     assert m.underlay is None
 
@@ -147,5 +147,5 @@ def test_scan_underlay_shows_over_the_terrain_fill_by_its_opacity(qtbot, tmp_pat
     terrain = _pixel_at(win, c)
     win.document.push(SetUnderlay(m, Underlay(str(tmp_path / "scan.png"), (1, 0, 0, 1, 0, 0), 1.0)))
     assert _pixel_at(win, c) == QColor("#ff0000")
-    win.layers.opacity.setValue(0)
+    win.layers_panel.opacity.setValue(0)
     assert _pixel_at(win, c) == terrain

@@ -314,12 +314,12 @@ def test_underlay_opacity_slider_is_one_undo_step(qtbot, tmp_path):
     assert not win.canvas.underlay.pixmap().isNull()
     n = win.document.undo_stack.count()
     for v in (40, 30, 20):
-        win.layers.opacity.setValue(v)
-    win.layers.opacityReleased.emit()
+        win.layers_panel.opacity.setValue(v)
+    win.layers_panel.opacityReleased.emit()
     assert m.underlay.opacity == pytest.approx(0.2)
     assert win.canvas.underlay.opacity() == pytest.approx(0.2)
     assert win.document.undo_stack.count() == n + 1
-    win.layers.visible_boxes["underlay"].setChecked(False)
+    win.layers_panel.visible_boxes["underlay"].setChecked(False)
     assert not win.canvas.underlay.isVisible()
 
 
@@ -350,7 +350,7 @@ def test_hexwright_file_opens_the_editor_on_that_file(qtbot, tmp_path, map_file,
     opened = []
 
     def fake_exec(*args):
-        win = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow" and w.isVisible())
+        win = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "EditorWindow" and w.isVisible())
         opened.append((win.document.path, win.document.map.name))
         win.close()
         return 0
@@ -431,11 +431,11 @@ def _scenario_file(tmp_path) -> Path:
 def test_scenario_docks_are_built_after_the_first_paint_or_when_asked_for(qtbot, tmp_path):
     """`hexwright scenario.yaml` shows the window and opens the file before the first paint: the
     scenario docks wait for the map view's first paint, then come with their menu entries."""
-    from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor.window import EditorWindow
     from PySide6.QtCore import QSettings
 
     path = _scenario_file(tmp_path)
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win = EditorWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win, before_close_func=lambda w: w.document.undo_stack.setClean())
     win.show()  # as application.main does: shown, then the file opened, no event processed between
     assert win.open_path(path, ask_save=False)
@@ -448,14 +448,14 @@ def test_scenario_docks_are_built_after_the_first_paint_or_when_asked_for(qtbot,
     menu = [a.text() for a in win.scenario_menu.actions()]
     assert any(a.text() in menu for a in panels.toggle_actions())
     # a window never painted (a script) gets the docks as soon as it asks for them
-    other = MainWindow(settings=QSettings(str(tmp_path / "t.ini"), QSettings.Format.IniFormat))
+    other = EditorWindow(settings=QSettings(str(tmp_path / "t.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(other, before_close_func=lambda w: w.document.undo_stack.setClean())
     other.show()
     assert other.open_path(path, ask_save=False)
     assert other._scenario_panels is None
     assert other.scenario_panels is not None and not other._panels_pending
     # and closing the scenario before the first paint builds nothing
-    third = MainWindow(settings=QSettings(str(tmp_path / "u.ini"), QSettings.Format.IniFormat))
+    third = EditorWindow(settings=QSettings(str(tmp_path / "u.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(third, before_close_func=lambda w: w.document.undo_stack.setClean())
     third.show()
     assert third.open_path(path, ask_save=False)

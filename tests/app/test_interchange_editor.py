@@ -32,7 +32,7 @@ def write_hand_made(folder: Path) -> Path:
     return p
 
 
-def test_the_dialog_shows_each_tile_and_waits_for_every_choice(qtbot, tmp_path):
+def test_the_dialog_shows_each_tile_with_what_its_terrain_was_proposed_from(qtbot, tmp_path):
     doc = read_tmx(write_hand_made(tmp_path))
     dialog = TilesMappingDialog(doc, default_terrain_table())
     qtbot.addWidget(dialog)
@@ -41,10 +41,13 @@ def test_the_dialog_shows_each_tile_and_waits_for_every_choice(qtbot, tmp_path):
     icon = dialog.table_widget.item(0, 0).icon().pixmap(48, 48).toImage()
     assert icon.pixelColor(24, 24).name() == "#e9e4c4"  # the tile's own picture, cut from its tileset
     assert dialog.mapping() == {"landscape/0": None, "landscape/1": "woods", "landscape/2": "marsh"}
-    assert not ok.isEnabled() and "landscape/0" in dialog.status.text()
+    # a tile without a terrain does not stop the import; the line under the table says what its cells become
+    assert ok.isEnabled() and "1 tile without a terrain (landscape/0): 6 cells" in dialog.status.text()
+    assert [dialog.table_widget.item(r, 4).text() for r in range(3)] == [
+        "nothing it says names a terrain", "terrain property 'woods'", "class 'marsh'"]
     combo = dialog.combos["landscape/0"]
     combo.setCurrentIndex(combo.findData("clear"))
-    assert ok.isEnabled()
+    assert ok.isEnabled() and dialog.status.text() == "Every tile has a terrain."
     dialog.save_mapping(str(tmp_path / "tiles.yaml"))
     assert read_tile_mapping(tmp_path / "tiles.yaml") == {"landscape/0": "clear", "landscape/1": "woods",
                                                           "landscape/2": "marsh"}
@@ -139,3 +142,20 @@ def test_a_name_typed_without_its_suffix_gets_it(qtbot, tmp_path, monkeypatch):
     typed.append(str(tmp_path / "game"))
     assert export_vassal(win, quiet=True) is not None
     assert zipfile.is_zipfile(tmp_path / "game.vmod") and not (tmp_path / "game").exists()
+
+
+def test_map_properties_keep_the_proportions_of_an_imported_tiled_map(qtbot):
+    """A map imported from Tiled tiles that are not regular hexes has hex_aspect != 1; resizing it in Map
+    properties keeps it (a new map starts regular)."""
+    from hexwright.app.editor.dialogs.new_map import MapPropertiesDialog, NewMapDialog
+    from hexwright.engine.model import HexMap
+    from hexwright.engine.model.hexmap import GridSpec
+
+    m = HexMap(GridSpec(20, 20, "pointy", "odd", hex_size=8.083, hex_aspect=0.7423), default_terrain_table())
+    dialog = MapPropertiesDialog(m)
+    qtbot.addWidget(dialog)
+    dialog.columns.setValue(12)
+    assert (dialog.grid().columns, dialog.grid().hex_aspect) == (12, 0.7423)
+    fresh = NewMapDialog()
+    qtbot.addWidget(fresh)
+    assert fresh.grid().hex_aspect == 1.0

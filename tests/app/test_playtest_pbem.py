@@ -117,7 +117,7 @@ def test_a_new_play_by_e_mail_game_from_the_playtest(qtbot, machines):
 
 def test_the_editor_opens_a_game_file_in_the_playtest(qtbot, machines, monkeypatch):
     from hexwright.app.editor import launchers
-    from hexwright.app.editor.mainwindow import MainWindow
+    from hexwright.app.editor.window import EditorWindow
     from hexwright.app.editor_main import install_launchers
 
     alice, bob, warnings = machines
@@ -127,7 +127,7 @@ def test_the_editor_opens_a_game_file_in_the_playtest(qtbot, machines, monkeypat
     opened = []
     real = launchers._launchers[launchers.PBEM_GAME]
     monkeypatch.setitem(launchers._launchers, launchers.PBEM_GAME, lambda *a: opened.append(real(*a)) or opened[-1])
-    editor = MainWindow()
+    editor = EditorWindow()
     qtbot.addWidget(editor)
     assert editor.open_path(bob / "game.hwgame")
     assert opened and isinstance(opened[0], PlaytestWindow) and isinstance(opened[0].session, PbemSession)

@@ -17,6 +17,7 @@ from hexwright.engine.formats.tmx import (
     read_tmx,
     save_tile_mapping,
     tmx_to_map,
+    unmapped_tiles,
 )
 from hexwright.engine.formats.tmx_write import save_tmx
 from hexwright.engine.hexgrid import LabelScheme
@@ -77,7 +78,13 @@ def test_a_map_saved_the_way_tiled_saves_it_imports_with_the_right_terrain(tmp_p
     # the tile with no property is not guessed; the one with a terrain property and the one whose type
     # names a terrain are
     assert mapping == {"landscape/0": None, "landscape/1": "woods", "landscape/2": "marsh"}
-    assert mapping_problems(doc, mapping, table) == ["tile landscape/0 (used in 6 cells) has no terrain"]
+    # a tile without a terrain does not stop the import (its cells are said in a note); a code the table
+    # does not have does, in words
+    assert mapping_problems(doc, mapping, table) == []
+    assert unmapped_tiles(doc, mapping) == ["landscape/0"]
+    assert mapping_problems(doc, {**mapping, "landscape/0": "swamp"}, table) == [
+        "tile landscape/0 is mapped to 'swamp', which is neither a terrain nor a feature of the terrain table "
+        "'generic' (its terrains: clear, woods, rough, marsh, city, water; its features: village, fortification)"]
     mapping["landscape/0"] = "clear"
     m, notes = tmx_to_map(doc, mapping, LabelScheme("xxyy", 1, 1, 2))
     assert m.grid.orientation == ("flat" if axis == "x" else "pointy")
@@ -88,7 +95,15 @@ def test_a_map_saved_the_way_tiled_saves_it_imports_with_the_right_terrain(tmp_p
             h = m.grid.offset.to_hex(c, r)
             assert m.terrain[h] == ("clear" if want == "first" else want), (c, r)
             assert m.label(h) == f"{c + 1:02d}{r + 1:02d}"
-    assert notes == []
+    # 64 x 56 px tiles with 32 px sides are regular flat-top hexes; standing up (stagger y) they are not, and the
+    # map keeps Tiled's proportions: hexes 64 px apart in a row, rows 44 px apart, as Tiled draws them
+    if axis == "x":
+        assert notes == [] and m.grid.hex_aspect == 1.0 and m.grid.hex_size == 32
+    else:
+        assert notes == ["the Tiled tiles are not regular hexes (64 x 56 px, side 32): the map keeps their proportions "
+                         "(hex_aspect 0.794)"]
+        a, b, below = (m.layout().hex_to_pixel(m.grid.offset.to_hex(c, r)) for c, r in ((0, 0), (1, 0), (0, 1)))
+        assert b[0] - a[0] == pytest.approx(64) and below[1] - a[1] == pytest.approx(44)
 
 
 def test_objects_become_places_and_regions_in_the_hexes_they_cover(tmp_path):
@@ -276,3 +291,10 @@ def test_a_missing_file_or_a_folder_is_said_plainly(tmp_path):
     with pytest.raises(TmxError) as folder:
         read_tmx(tmp_path)
     assert str(folder.value) == f"{tmp_path}: this is a folder, not a Tiled map file"
+
+
+def test_a_tile_mapping_with_odd_ids_is_saved_in_order_not_a_traceback(tmp_path):
+    p = tmp_path / "m.yaml"
+    save_tile_mapping(p, {"b/10": "woods", "b/9": None, "a/x": "clear", "a/2": "marsh"}, {"b/10": "class 'Forest'"})
+    assert p.read_text().splitlines() == ["kind: hexwright-tile-mapping", "tiles:", "  a/x: clear", "  a/2: marsh",
+                                          "  b/9: ignore", "  b/10: woods  # class 'Forest'"]

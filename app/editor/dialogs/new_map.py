@@ -60,6 +60,7 @@ class NewMapDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New map")
         self.start_dir = start_dir
+        self.hex_aspect = 1.0  # regular hexes; Map properties keeps a map's own (a Tiled map's proportions)
         self.table: TerrainTable | None = None
         form = QFormLayout(self)
         self.name = QLineEdit("New map")
@@ -178,7 +179,7 @@ class NewMapDialog(QDialog):
         labels = LabelScheme(self.scheme.currentData(), self.first_column.value(), self.first_row.value(),
                              self.digits.value(), self.letters.currentData())
         return GridSpec(self.columns.value(), self.rows.value(), self.orientation.currentData(),
-                        self.stagger.currentData(), labels, self.hex_size.value())
+                        self.stagger.currentData(), labels, self.hex_size.value(), self.hex_aspect)
 
     def accept(self) -> None:
         g = self.grid()
@@ -208,6 +209,7 @@ class MapPropertiesDialog(NewMapDialog):
         self.orientation.setCurrentIndex(self.orientation.findData(g.orientation))
         self.stagger.setCurrentIndex(self.stagger.findData(g.stagger))
         self.hex_size.setValue(g.hex_size)
+        self.hex_aspect = g.hex_aspect
         self.scheme.setCurrentIndex(self.scheme.findData(g.labels.kind))
         self.first_column.setValue(g.labels.first_column)
         self.first_row.setValue(g.labels.first_row)

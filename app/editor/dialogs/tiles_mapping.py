@@ -1,10 +1,13 @@
 """File > Import > Tiled Map…: the designer confirms which terrain each tile of a hexagonal TMX map is.
 
-Each tile used by the map is a row: its picture (cut from its tileset image), its tileset and id, how
-many cells show it, and a terrain choice (a terrain or an in-hex feature of the terrain table, or
-"ignore"), first set from the tile's own terrain property, type or name. The numbering of the new map
-is chosen below (XXYY or letter-number, first column and row). The mapping can be saved as a small YAML
-file and loaded again, the same file `hexwright import --tiles` reads.
+Each tile used by the map is a row: its picture (cut from its tileset image, or its own picture in a
+collection of images), its tileset and id, how many cells show it, a terrain choice (a terrain or an
+in-hex feature of the terrain table, or "ignore") and what that choice was proposed from: the tile's
+terrain property, class, name, class-typed properties or picture, matched through the words map makers
+use (Forest -> Woods, Ocean -> Water; engine/formats/tmx_terrain.py). A tile left without a terrain
+does not stop the import: its cells take the layers below, as the line under the table says. The
+numbering of the new map is chosen below (XXYY or letter-number, first column and row). The mapping can
+be saved as a small YAML file and loaded again, the same file `hexwright import --tiles` reads.
 """
 
 from __future__ import annotations
@@ -14,13 +17,15 @@ from pathlib import Path
 from hexwright.engine.formats.tmx import (
     IGNORE,
     TmxDocument,
-    TmxError,
+    hex_size_of,
     labels_of,
     mapping_problems,
-    propose_mapping,
+    propose_with_reasons,
     read_tile_mapping,
     save_tile_mapping,
+    unmapped_tiles,
 )
+from hexwright.engine.formats.tmx_read import TmxError
 from hexwright.engine.hexgrid import LabelScheme
 from hexwright.engine.hexgrid.labels import ASL_LETTERS
 from hexwright.engine.model.terrain import TerrainTable
@@ -71,22 +76,29 @@ class TilesMappingDialog(QDialog):
         self.doc, self.table = doc, table
         self.setWindowTitle(f"Import Tiled Map: {doc.path.name}")
         g = doc.geometry
+        read_notes = "".join(f" Note: {n[0].upper() + n[1:]}." for n in doc.notes)
+        if hex_size_of(doc)[1] != 1.0:
+            read_notes += (f" Tiled's tiles are not regular hexes ({g.tile_width} x {g.tile_height} px, side "
+                           f"{g.side}): the map keeps their proportions.")
         intro = QLabel(f"{g.columns} x {g.rows} {'flat-top' if g.stagger_x else 'pointy-top'} hexes, stagger "
-                       f"{'even' if g.stagger_even else 'odd'}. Choose the terrain each tile stands for; tiles "
-                       "mapped to a feature add it to the hex; an ignored tile leaves the hex to the layers below.")
+                       f"{'even' if g.stagger_even else 'odd'}. Review the terrain proposed for each tile; tiles "
+                       "mapped to a feature add it to the hex; an ignored tile leaves the hex to the layers below."
+                       + read_notes)
         intro.setWordWrap(True)
-        self.table_widget = QTableWidget(len(doc.tiles), 4, self)
-        self.table_widget.setHorizontalHeaderLabels(["Tile", "Tileset / id", "Cells", "Terrain"])
+        self.table_widget = QTableWidget(len(doc.tiles), 5, self)
+        self.table_widget.setHorizontalHeaderLabels(["Tile", "Tileset / id", "Cells", "Terrain", "Proposed from"])
         self.table_widget.verticalHeader().setVisible(False)
         self.table_widget.setIconSize(QSize(ICON, ICON))
         self.combos: dict[str, QComboBox] = {}
-        proposal = propose_mapping(doc, table)
+        proposal = propose_with_reasons(doc, table)
+        self.proposal = proposal
         for row, (key, tile) in enumerate(sorted(doc.tiles.items(), key=lambda kv: (kv[1].tileset, kv[1].local_id))):
             picture = QTableWidgetItem()
             picture.setIcon(QIcon(tile_picture(tile)))
             picture.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table_widget.setItem(row, 0, picture)
             name = QTableWidgetItem(f"{tile.tileset} / {tile.local_id}" + (f"  ({tile.hint})" if tile.hint else ""))
+            name.setToolTip("\n".join(f"{where}: {text}" for where, text in tile.hints) or "no name, class or property")
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table_widget.setItem(row, 1, name)
             count = QTableWidgetItem(str(tile.count))
@@ -100,14 +112,19 @@ class TilesMappingDialog(QDialog):
             for code, f in table.features.items():
                 combo.addItem(_swatch(f.color), f"{f.name} (feature)", code)
             combo.addItem("(ignore)", IGNORE)
-            self._choose(combo, proposal.get(key))
+            proposed, why = proposal.get(key, (None, ""))
+            self._choose(combo, proposed)
             combo.currentIndexChanged.connect(self._update)
             self.combos[key] = combo
             self.table_widget.setCellWidget(row, 3, combo)
+            reason = QTableWidgetItem(why or "nothing it says names a terrain")
+            reason.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.table_widget.setItem(row, 4, reason)
             self.table_widget.setRowHeight(row, ICON + 6)
         self.table_widget.setColumnWidth(0, ICON + 12)
         self.table_widget.setColumnWidth(1, 220)
         self.table_widget.setColumnWidth(2, 60)
+        self.table_widget.setColumnWidth(3, 170)
         self.table_widget.horizontalHeader().setStretchLastSection(True)
 
         self.scheme = QComboBox(self)
@@ -157,7 +174,7 @@ class TilesMappingDialog(QDialog):
         lay.addWidget(self.preview)
         lay.addWidget(self.status)
         lay.addWidget(self.buttons)
-        self.resize(640, 560)
+        self.resize(820, 600)
         self._update()
 
     @staticmethod
@@ -186,9 +203,17 @@ class TilesMappingDialog(QDialog):
         problems = self.problems()
         ok = not problems
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
-        self.status.setText("" if ok else f"{len(problems)} to fix: " + "; ".join(problems[:3]) +
-                            ("; …" if len(problems) > 3 else ""))
-        self.status.setStyleSheet("" if ok else "color: #a02020")
+        if problems:
+            self.status.setText(f"{len(problems)} to fix: " + "; ".join(problems[:3]) + ("; …" if len(problems) > 3
+                                                                                        else ""))
+            self.status.setStyleSheet("color: #a02020")
+        else:
+            left = unmapped_tiles(self.doc, self.mapping())
+            cells = sum(self.doc.tiles[k].count for k in left)
+            self.status.setText(f"{len(left)} tile{'s' if len(left) != 1 else ''} without a terrain ("
+                                f"{', '.join(left[:4])}{', …' if len(left) > 4 else ''}): {cells} cells will take the "
+                                "layers below or the default terrain." if left else "Every tile has a terrain.")
+            self.status.setStyleSheet("color: #8a5a00" if left else "")
         self.digits.setEnabled(self.scheme.currentData() == "xxyy")
         try:
             lab = self.labels()
@@ -208,10 +233,17 @@ class TilesMappingDialog(QDialog):
         except TmxError as exc:
             QMessageBox.warning(self, "Load Tile Mapping", str(exc))
             return False
+        unknown = []
         for key, code in given.items():
             if key in self.combos:
-                self._choose(self.combos[key], code)
+                if code not in (IGNORE, "?") and self.combos[key].findData(code) < 0:
+                    unknown.append(f"tile {key}: {code!r} is neither a terrain nor a feature of the terrain table "
+                                   f"{self.table.name!r}")
+                    continue
+                self._choose(self.combos[key], None if code == "?" else code)
         self._update()
+        if unknown:
+            QMessageBox.warning(self, "Load Tile Mapping", "These tiles keep their choice:\n" + "\n".join(unknown))
         return True
 
     def save_mapping(self, path: str | None = None) -> bool:
@@ -221,7 +253,10 @@ class TilesMappingDialog(QDialog):
                                                   "Tile mappings (*.yaml *.yml)")
             if not path:
                 return False
-        save_tile_mapping(path, {k: v if v else "?" for k, v in self.mapping().items()})
+        chosen = self.mapping()
+        why = {k: "proposed from the " + reason for k, (code, reason) in self.proposal.items()
+               if reason and chosen.get(k) == code}
+        save_tile_mapping(path, {k: v if v else "?" for k, v in chosen.items()}, why)
         return True
 
 

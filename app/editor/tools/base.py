@@ -56,12 +56,14 @@ class BrushState:
 class EditorContext(Protocol):
     """What tools see of the editor window."""
 
-    document: MapDocument
     canvas: MapCanvas
     brush: BrushState
     view: Any  # the MapView: show_preview, show_side_preview, show_selection
     clipboard: Any  # the HexClipboard (app/editor/clipboard.py): the stamp and its preview
     selected_hexes: list[Hex]
+
+    @property
+    def document(self) -> MapDocument: ...
 
     def select_hexes(self, hexes: list[Hex]) -> None: ...
 

@@ -1,4 +1,4 @@
-"""The hex editor window's File > Import and Export (Tiled, VASSAL, map picture), its Map menu (scan
+"""The hex kind's File > Import and Export (Tiled, VASSAL, map picture), its Map menu (scan
 underlay, fit grid, terrain from a scan, properties) and the region buttons of the terrain palette."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from PySide6.QtWidgets import (
 )
 
 from .commands import ResizeGrid, SetMapProperties, SetUnderlay
-from .window_hexbase import EditorWindowBase
+from .hex_base import HexKindBase
 
 SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 
 
-class MapMenuActions(EditorWindowBase):
+class MapMenuActions(HexKindBase):
     def load_scan_underlay(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load a scanned map", self._last_dir(), SCAN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.win, "Load a scanned map", self.win._last_dir(), SCAN_FILTER)
         if path:
             self.fit_grid_to_scan(path)
 
@@ -30,7 +30,7 @@ class MapMenuActions(EditorWindowBase):
 
             found = resolve_scan(m.underlay.image, self.document.map_dir)
             if found is None:
-                QMessageBox.information(self, "Fit grid", f"The scanned underlay {m.underlay.image} is missing; "
+                QMessageBox.information(self.win, "Fit grid", f"The scanned underlay {m.underlay.image} is missing; "
                                         "load it again.")
                 self.load_scan_underlay()
                 return
@@ -38,27 +38,27 @@ class MapMenuActions(EditorWindowBase):
         try:
             from .digitize import FitGridDialog
         except ImportError as exc:
-            QMessageBox.information(self, "Fit grid", f"Digitizing is not available in this build ({exc}).")
+            QMessageBox.information(self.win, "Fit grid", f"Digitizing is not available in this build ({exc}).")
             return
-        dlg = FitGridDialog(m, image_path, self)
+        dlg = FitGridDialog(m, image_path, self.win)
         if dlg.exec() == FitGridDialog.DialogCode.Accepted:
             self.document.push(SetUnderlay(m, dlg.underlay(), "Fit grid to scan"))
-            self.layers.sync(self.canvas)
+            self.win.sync_layers_panel()
 
     def propose_terrain(self) -> None:
         m = self.document.map
         if m.underlay is None:
-            QMessageBox.information(self, "Terrain from scan", "Load a scan underlay and fit the grid first.")
+            QMessageBox.information(self.win, "Terrain from scan", "Load a scan underlay and fit the grid first.")
             return
         try:
             from .sampling import TerrainProposalDialog
         except ImportError as exc:
-            QMessageBox.information(self, "Terrain from scan", f"Not available in this build ({exc}).")
+            QMessageBox.information(self.win, "Terrain from scan", f"Not available in this build ({exc}).")
             return
         try:
-            dlg = TerrainProposalDialog(m, self, base_dir=self.document.map_dir)
+            dlg = TerrainProposalDialog(m, self.win, base_dir=self.document.map_dir)
         except TypeError:
-            dlg = TerrainProposalDialog(m, self)
+            dlg = TerrainProposalDialog(m, self.win)
         if dlg.exec() == TerrainProposalDialog.DialogCode.Accepted:
             from .sampling import apply_scan_proposals
 
@@ -73,7 +73,7 @@ class MapMenuActions(EditorWindowBase):
         from .dialogs.new_map import MapPropertiesDialog
 
         m = self.document.map
-        dlg = MapPropertiesDialog(m, self)
+        dlg = MapPropertiesDialog(m, self.win)
         if dlg.exec() != MapPropertiesDialog.DialogCode.Accepted:
             return
         grid, name = dlg.grid(), dlg.name.text().strip()
@@ -103,7 +103,7 @@ class MapMenuActions(EditorWindowBase):
         if name not in m.regions:
             self.show_status("Choose a region in the palette first")
             return
-        new = _ask_text(self, "Rename region", "New name:", name)
+        new = _ask_text(self.win, "Rename region", "New name:", name)
         if not new or new == name or new in m.regions:
             return
         region = copy.deepcopy(m.regions[name])
@@ -124,24 +124,29 @@ class MapMenuActions(EditorWindowBase):
     def import_tiled(self, _checked: bool = False, path: str | None = None) -> bool:
         from .interchange_actions import import_tiled
 
-        return import_tiled(self, path)
+        return import_tiled(self.win, path)
+
+    def import_vassal(self, _checked: bool = False, path: str | None = None) -> bool:
+        from .interchange_actions import import_vassal
+
+        return import_vassal(self.win, path) is not None
 
     def export_tiled(self) -> None:
         from .interchange_actions import export_tiled
 
-        export_tiled(self)
+        export_tiled(self.win)
 
     def export_vassal(self) -> None:
         from .interchange_actions import export_vassal
 
-        export_vassal(self)
+        export_vassal(self.win)
 
     def export(self) -> None:
         try:
             from .dialogs.export_dialog import ExportDialog
         except ImportError as exc:
-            QMessageBox.information(self, "Export", f"Export is not available in this build ({exc}).")
+            QMessageBox.information(self.win, "Export", f"Export is not available in this build ({exc}).")
             return
-        dlg = ExportDialog(self.document.map, self)
+        dlg = ExportDialog(self.document.map, self.win)
         dlg.set_units(self.prefs.units)  # Preferences: printed sizes in mm or inches
         dlg.exec()

@@ -1,13 +1,17 @@
-"""The editor's main window: menus, toolbars, dockable panels, the map view and the status bar.
+"""The hex kind's part of the editor window (app/editor/kind_editor.py): the map view (app/editor/mapview.py
+on the hex canvas, app/hexmap), the tools on the left, the terrain palette, the Properties and Diagnostics
+panels, the Map, Scenario, Play and Tools menus, the hex clipboard and the scenario's panels. The window
+(app/editor/window.py) owns the File menu, undo, the Layers and Overview panels, autosave and the title.
 
 Entry points for scripts and benchmarks (all work offscreen, QT_QPA_PLATFORM=offscreen)::
 
     from PySide6.QtWidgets import QApplication
-    from hexwright.app.editor.mainwindow import MainWindow, stamp_brush
+    from hexwright.app.editor.window import EditorWindow
+    from hexwright.app.editor.hex_kind import stamp_brush
     from hexwright.app.editor.document import MapDocument
 
     app = QApplication.instance() or QApplication([])
-    win = MainWindow(settings=QSettings(ini_path, QSettings.Format.IniFormat))  # or MainWindow()
+    win = EditorWindow(settings=QSettings(ini_path, QSettings.Format.IniFormat))  # or EditorWindow()
     win.resize(1280, 800)
     win.show()
     win.open_path("big.yaml")                 # a map or scenario file; False (and a dialog) if broken
@@ -40,121 +44,100 @@ from typing import TYPE_CHECKING
 
 from hexwright.app.hexmap.canvas import MapCanvas
 from hexwright.engine.hexgrid import Hex, Hexside, hexside_of
-from hexwright.engine.model.hexmap import GridSpec, HexMap, MapChange
-from PySide6.QtCore import QPointF, QSettings, QTimer
-from PySide6.QtGui import QUndoGroup
-from PySide6.QtWidgets import (
-    QApplication,
-    QWidget,
-)
+from hexwright.engine.model.hexmap import MapChange
+from PySide6.QtCore import QPointF, QRectF, QTimer
+from PySide6.QtGui import QColor
 
 from .commands import PaintTerrain, SetElevation
 from .counter_layer import CounterLayer
 from .document import MapDocument
+from .hex_docks import DockLayout
+from .hex_mapmenu import MapMenuActions
+from .hex_menus import MenuBuilder
+from .hex_scenario import ScenarioActions
 from .kinds import HEX
 from .mapview import MapView
 from .panels import (
     describe_hexside,
 )
-from .preferences import Preferences, PreferencesDialog
+from .preferences import Preferences
 from .tools import TOOL_CLASSES, BrushState, Tool
-from .window_base import APPLICATION, ORGANIZATION, editor_settings
-from .window_docks import DockLayout
-from .window_files import FILE_FILTER, MAX_RECENT, _ask_recovery, _remove
-from .window_mapmenu import SCAN_FILTER, MapMenuActions
-from .window_menus import MenuBuilder
-from .window_scenario import ScenarioActions
-from .workspace import Workspace
 
 if TYPE_CHECKING:  # imported when the first scenario is opened (its panels take a while to import)
     from .scenario_panels import ScenarioPanels
+    from .window import EditorWindow
 
-def stamp_brush(win: MainWindow, h: Hex) -> None:
+
+def stamp_brush(win: EditorWindow, h: Hex) -> None:
     """One stamp of the terrain brush at a hex, through the tool's own mouse handlers."""
     win.set_tool("brush")
     tool = win.tools["brush"]
-    ev = win.view.tool_event_at_hex(h)
+    hexes = win.kind_editor
+    assert isinstance(hexes, HexKindEditor), "the brush paints on hex maps"
+    ev = hexes.view.tool_event_at_hex(h)
     tool.mouse_press(ev)
     tool.mouse_release(ev)
 
 
-class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
-    """The editor window of the hex kind (app/editor/kinds.py): the parts (window_*.py) hold the menus,
-    docks, file operations, Map menu and scenario actions; this class builds the window and holds the
-    selection, tools and document."""
+class HexKindEditor(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
+    """A hex map's view, tools, panels, menus and clipboard in the editor window `win`: the parts
+    (hex_*.py) hold the actions and menus, docks and layout, the Map menu and the scenario's parts;
+    this class builds them and holds the selection, tools and palette."""
 
     kind = HEX
 
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None,
-                 offer_recovery: bool | None = None) -> None:
-        """`offer_recovery`: once shown, offer the untitled documents of editors that crashed
-        (`offer_untitled_recovery`); by default the editor's own window (no `settings` given) does."""
-        super().__init__(parent)
-        self.settings = settings if settings is not None else editor_settings()
-        self.prefs = Preferences.load(self.settings)
-        self._prefs_dialog: PreferencesDialog | None = None
-        self._help: QWidget | None = None
-        self.window_widget = self
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win)
         self.brush = BrushState()
-        # None only while the window is built: set_document gives both before it is shown
-        self.document: MapDocument = None  # type: ignore[assignment]
-        self.canvas: MapCanvas = None  # type: ignore[assignment]
-        self.autosaver = None
-        self.opened_windows: list = []
+        self.canvas: MapCanvas = None  # type: ignore[assignment]  # None only until the first document
         self.selected_hex: Hex | None = None
         self.selected_side: Hexside | None = None
         self.selected_hexes: list[Hex] = []  # the hexes cut, copy and Make Stamp work on
+        self.selected_unit: str | None = None
         self._opacity_stroke: int | None = None
-        self.undo_group = QUndoGroup(self)
-        self.view = MapView(self)
-        self.setCentralWidget(self.view)
-        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
-        for tool in self.tools.values():
-            tool.statusChanged.connect(self._tool_status)
-        self._validate_timer = QTimer(self)
-        self._validate_timer.setSingleShot(True)
-        self._validate_timer.setInterval(1200)
-        self._validate_timer.timeout.connect(self.revalidate)
-        self._scenario_timer = QTimer(self)  # scenario edits re-validate sooner (debounced)
-        self._scenario_timer.setSingleShot(True)
-        self._scenario_timer.setInterval(300)
-        self._scenario_timer.timeout.connect(self.revalidate)
         self._scenario_panels: ScenarioPanels | None = None
         self._panels_pending = False  # scenario docks wanted but not built yet (see _sync_scenario_ui)
         self._painted = False  # the map view has been painted once
-        self.selected_unit: str | None = None
-        self.counter_layer = CounterLayer(self)
+
+    @property
+    def document(self) -> MapDocument:
+        return self.win.document
+
+    def make_view(self) -> MapView:
+        self.view = MapView(self.win)
+        self.view.file_drop_handler = self.win  # maps and scenarios dropped on the view open
+        return self.view
+
+    def build(self) -> None:
+        win = self.win
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
+        for tool in self.tools.values():
+            tool.statusChanged.connect(self._tool_status)
+        self._validate_timer = QTimer(win)
+        self._validate_timer.setSingleShot(True)
+        self._validate_timer.setInterval(1200)
+        self._validate_timer.timeout.connect(self.revalidate)
+        self._scenario_timer = QTimer(win)  # scenario edits re-validate sooner (debounced)
+        self._scenario_timer.setSingleShot(True)
+        self._scenario_timer.setInterval(300)
+        self._scenario_timer.timeout.connect(self.revalidate)
+        self.counter_layer = CounterLayer(win)
         self.counter_layer.unit_selected.connect(lambda uid: self.select_unit(uid, source="map"))
         self.view.counter_handler = self.counter_layer
         from .clipboard import HexClipboard
 
-        self.clipboard = HexClipboard(self)
-        self.view.file_drop_handler = self
-        self.setAcceptDrops(True)
+        self.clipboard = HexClipboard(win)
         self._build_actions()
-        self._build_menus()
         self._build_toolbars()
         self._build_docks()
         self._build_status()
-        self.workspace = Workspace(self, self.settings, self.view)  # map-only (Tab), layouts per task
-        self.workspace.fill_menu(self.view_menu)
         self.view.hexHovered.connect(self._hovered)
-        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
-        self.view.viewportMoved.connect(self._viewport_moved)
         self.view.firstPainted.connect(self.view_painted)
-        self.restore_layout()
-        self.apply_preferences(self.prefs, save=False)
-        self.set_document(MapDocument(HexMap(name="Untitled")))
+
+    def started(self) -> None:
         self.set_tool("brush")
-        if offer_recovery is None:
-            offer_recovery = settings is None
-        if offer_recovery:
-            QTimer.singleShot(0, self.offer_untitled_recovery)
 
     # -- EditorContext for the tools -------------------------------------------------------------
-    def show_status(self, text: str) -> None:
-        self.statusBar().showMessage(text, 4000)
-
     def set_preview(self, hexes) -> None:
         self.view.show_preview(hexes)
 
@@ -260,26 +243,15 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
             self.document.push(SetElevation(m, {h: level}))
 
     # -- document ----------------------------------------------------------------------------------
-    def set_document(self, doc: MapDocument) -> None:
-        old = self.document
-        self.remember_view()
+    def leave_document(self, old: MapDocument | None) -> None:
         if self.canvas is not None:
             self.canvas.detach()
         if old is not None:
             old.map.unsubscribe(self._map_changed)
             old.kindChanged.disconnect(self._sync_scenario_ui)
             old.scenario_changed.disconnect(self._scenario_changed)
-            self.undo_group.removeStack(old.undo_stack)
-            if self.autosaver is not None:
-                self.autosaver.stop()
-                self.autosaver = None
-            old.deleteLater()
-        self.document = doc
-        doc.setParent(self)
-        self.undo_group.addStack(doc.undo_stack)
-        self.undo_group.setActiveStack(doc.undo_stack)
-        doc.modifiedChanged.connect(self._update_title)
-        doc.pathChanged.connect(lambda _p: self._update_title())
+
+    def show_document(self, doc: MapDocument) -> None:
         self.canvas = MapCanvas(self.view.scene(), doc.map, doc.map_dir)
         self.view.set_canvas(self.canvas)
         doc.kindChanged.connect(self._sync_scenario_ui)
@@ -296,16 +268,19 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         self.properties.show_hex(doc.map, self.canvas.label, None)
         self.hex_editor.show_hex(doc.map, None)
         self.palette_changed()
-        self.layers.sync(self.canvas)
-        for layer, box in self.layers.visible_boxes.items():
-            self.canvas.set_visible(layer, box.isChecked())
-            self.canvas.set_locked(layer, self.layers.lock_boxes[layer].isChecked())
         self.diagnostics.set_diagnostics(doc.load_diagnostics)
         self._validate_timer.start()
-        self.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
-        self.view.fit_map()  # and again on every resize until the person zooms or pans
-        self._update_title()
-        self._start_autosave()
+
+    def map_layers(self) -> MapCanvas | None:
+        return self.canvas
+
+    def map_rect(self) -> QRectF:
+        return self.canvas.geometry.map_rect
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        pen = self.view.selection.pen()
+        pen.setColor(QColor(prefs.selection))
+        self.view.selection.setPen(pen)
 
     def document_saved(self) -> None:
         if self.canvas is not None and self.document is not None:
@@ -315,23 +290,18 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
         if change.kind in ("regions",) and not change.hexes:
             self.palette_changed()
         if change.kind == "grid":
-            self.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
+            self.win.overview.set_scene(self.view.scene(), self.canvas.geometry.map_rect)
             self.counter_layer.rebuild()  # new geometry: counters go to their hexes' new centres
         if change.kind == "underlay":
-            self.layers.sync(self.canvas)
+            self.win.sync_layers_panel()
         if self.selected_hex is not None and (not change.hexes or self.selected_hex in change.hexes):
             self.properties.show_hex(self.document.map, self.canvas.label, self.selected_hex)
             self.hex_editor.show_hex(self.document.map, self.selected_hex)
         elif self.selected_side is not None and change.kind == "hexside" and self.selected_side in change.hexsides:
             self.properties.show_hexside(self.document.map, self.selected_side)
-        self.overview.schedule()
+        self.win.overview.schedule()
         if self.document is not None and self.document.scenario is not None:
             self._validate_timer.start()
-
-    def wait_shown(self) -> None:
-        """Process pending events and paint the map view once (scripts and benchmarks)."""
-        QApplication.processEvents()
-        self.view.viewport().repaint()
 
     # -- hover -------------------------------------------------------------------------------------
     def _hovered(self, h: Hex | None) -> None:
@@ -360,7 +330,3 @@ class MainWindow(MenuBuilder, DockLayout, MapMenuActions, ScenarioActions):
 
     def centre_on(self, p: QPointF) -> None:
         self.view.centerOn(p)
-
-
-__all__ = ["APPLICATION", "FILE_FILTER", "MAX_RECENT", "ORGANIZATION", "SCAN_FILTER", "GridSpec", "MainWindow",
-           "_ask_recovery", "_remove", "editor_settings", "stamp_brush"]

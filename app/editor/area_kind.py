@@ -1,14 +1,14 @@
-"""The editor window of the area kind (app/editor/kinds.py): an area-map file or a scenario on an area map
-opens here, from File > Open in any editor window, File > New Area Map… or the command line. The view in
-the middle (app/areamap/view.py), the tools on the left (Select S, Draw area A, Split K, Paint terrain B;
-Merge M merges the two selected areas), the Area, Borders, Units, Layers, Overview, Problems and Undo
-history panels around it. The File menu, recent files, dropped files, autosave and the recovery of
-autosaved copies (untitled documents too) are the shell's, shared with the hex kind's window
-(app/editor/window_files.py); Validate (F7), Export and Playtest (F5) work as for hex maps.
+"""The area kind's part of the editor window (app/editor/kind_editor.py): an area-map file or a scenario
+on an area map opens in an editor window with this part, from File > Open, File > New Area Map… or the
+command line. The view in the middle (app/areamap/view.py), the tools on the toolbar (Select S, Draw area
+A, Split K, Paint terrain B; Merge M merges the two selected areas), the Area, Borders, Units and Problems
+panels; the File menu, undo and its history, the Layers and Overview panels, autosave and recovery are the
+window's (app/editor/window.py), the same as for hex maps. Validate (F7), Export and Playtest (F5) work as
+for hex maps.
 
 For scripts and tests (offscreen)::
 
-    win = AreaMapWindow(AreaMapDocument(AreaMap(name="x")))
+    win = EditorWindow(AreaMapDocument(AreaMap(name="x")))
     win.set_tool("draw"); tool = win.tools["draw"]
     for p in points: tool.press(QPointF(*p), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     tool.key(Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier)
@@ -17,6 +17,7 @@ For scripts and tests (offscreen)::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexwright.app.areamap.commands import SetMapUnderlay
 from hexwright.app.areamap.document import AreaChange, AreaMapDocument
@@ -25,56 +26,68 @@ from hexwright.app.areamap.panels import AreaInspector, BorderPanel, ProblemsPan
 from hexwright.app.areamap.tools import TOOL_CLASSES, AreaTool
 from hexwright.app.areamap.view import AREA_LAYERS, AreaLayers, AreaView, geometry_path
 from hexwright.engine.model.hexmap import Underlay
-from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QImage, QKeySequence, QPainter
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QImage, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
+    QDockWidget,
     QFileDialog,
-    QLabel,
+    QMenu,
     QMessageBox,
     QToolBar,
-    QUndoView,
-    QWidget,
 )
 
 from .area_clipboard import AreaClipboard
-from .autosave import Autosaver
+from .kind_editor import KindEditor
 from .kinds import AREA
-from .panels import LayersPanel, OverviewWidget
-from .preferences import Preferences
-from .window_base import editor_settings
-from .window_files import FileOperations
+
+if TYPE_CHECKING:
+    from hexwright.engine.validation import Diagnostic
+
+    from .window import EditorWindow
 
 SCAN_FILTER = "Scanned maps (*.png *.jpg *.jpeg *.gif *.tif *.tiff *.bmp);;All files (*)"
 
 
-class AreaMapWindow(FileOperations):
-    kind = AREA
-    view: AreaView
+class AreaKindEditor(KindEditor):
+    """An area map's view, tools, panels, menus and clipboard in the editor window `win`."""
 
-    def __init__(self, document: AreaMapDocument | None = None, parent: QWidget | None = None,
-                 settings: QSettings | None = None, offer_recovery: bool = False) -> None:
-        """`settings`: the editor's (recent files, preferences) unless given; `offer_recovery`: once
-        shown, offer the untitled documents of editors that crashed."""
-        super().__init__(parent)
-        self.settings = settings if settings is not None else editor_settings()
-        self.prefs = Preferences.load(self.settings)
-        self.autosaver: Autosaver | None = None
-        self.opened_windows: list = []
+    kind = AREA
+    layout_key, layouts_key = "areaWindow", "areaLayouts"
+    task_docks = {
+        "editing": {"areaDock", "bordersDock", "layersDock", "overviewDock", "historyDock", "areaProblemsDock"},
+        "setup": {"areaDock", "areaUnitsDock", "bordersDock", "layersDock", "areaProblemsDock"},
+    }
+    front_docks = ("bordersDock", "areaDock", "areaUnitsDock")  # raised in this order: the last shown is in front
+    layer_titles = AREA_LAYERS
+
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win)
         self.selected: list[str] = []
         self.selected_unit: str | None = None
-        self.view = AreaView(self)
-        self.setCentralWidget(self.view)
+        self.tool: AreaTool | None = None
+        self.area_layers: AreaLayers = None  # type: ignore[assignment]  # None only until the first document
+        self.brush_terrain = "open"
+        self._opacity_stroke: int | None = None
+
+    @property
+    def document(self) -> AreaMapDocument:
+        return self.win.document
+
+    # -- construction -----------------------------------------------------------------------------
+    def make_view(self) -> AreaView:
+        self.view = AreaView(self.win)
+        self.view.hovered.connect(self._hovered)
+        return self.view
+
+    def build(self) -> None:
         self.tools: dict[str, AreaTool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         for t in self.tools.values():
             t.statusChanged.connect(self.show_status)
-        self.tool: AreaTool | None = None
         self.inspector = AreaInspector()
         self.borders = BorderPanel()
         self.problems = ProblemsPanel()
         self.units = UnitsPanel()
-        self.layers_panel = LayersPanel(layers=AREA_LAYERS)
-        self.overview = OverviewWidget()
         self.inspector.message.connect(self.show_status)
         self.borders.highlighted.connect(self._highlight_border)
         self.problems.activated_areas.connect(self.select_areas)
@@ -82,89 +95,38 @@ class AreaMapWindow(FileOperations):
                                                                          else None))
         self.units.remove_requested.connect(lambda uids: self.place_units(uids, None))
         self.units.unit_selected.connect(self.select_unit)
-        self.layers_panel.visibilityChanged.connect(self.set_layer_visible)
-        self.layers_panel.lockChanged.connect(self.set_layer_locked)
-        self.layers_panel.opacityChanged.connect(self.set_underlay_opacity)
-        self.layers_panel.opacityReleased.connect(lambda: setattr(self, "_opacity_stroke", None))
-        self._opacity_stroke: int | None = None
-        self.overview.navigate.connect(self.view.centerOn)
-        self._problem_timer = QTimer(self)
+        self._problem_timer = QTimer(self.win)
         self._problem_timer.setSingleShot(True)
         self._problem_timer.setInterval(250)
         self._problem_timer.timeout.connect(self.refresh_problems)
-        self._has_document = False
-        self.undo_view = QUndoView()
-        self.clipboard = AreaClipboard(self)
+        self.clipboard = AreaClipboard(self.win)
         self._build_actions()
         self._build_docks()
-        self.zoom_label = QLabel()
-        self.statusBar().addPermanentWidget(self.zoom_label)
-        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
-        self.view.zoomChanged.connect(lambda _z: self._viewport_moved())
-        self.view.viewportMoved.connect(self._viewport_moved)
-        self.view.hovered.connect(self._hovered)
-        self.setAcceptDrops(True)
-        self.resize(1400, 900)
-        self.set_document(document if document is not None else AREA.empty_document())
-        self.set_tool("select")
-        if offer_recovery:
-            QTimer.singleShot(0, self.offer_untitled_recovery)
-
-    # -- construction -----------------------------------------------------------------------------
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        a = super()._action(text, slot, shortcut, tip)
-        self.addAction(a)  # its shortcut works with the menu bar hidden too
-        return a
 
     def _build_actions(self) -> None:
-        K = QKeySequence.StandardKey
-        self.build_file_actions()
-        self.act_export = self._action("&Export…", self.export_dialog, "Ctrl+E",
-                                       "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
-        self.act_export_view = self._action("Export &View as PNG…", self.export_view_dialog,
-                                            tip="The map as the editor shows it, scan and counters included")
-        self.act_undo = self._action("&Undo", lambda: self.document.undo_stack.undo(), K.Undo)
-        self.act_redo = self._action("&Redo", lambda: self.document.undo_stack.redo())
-        self.act_redo.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
-        self.act_merge = self._action("&Merge Selected Areas", self.merge_selected, "M",
-                                      "Merge the two selected areas (Shift+click selects a second)")
-        self.act_delete = self._action("&Delete Area", self.delete_selected)
-        self.act_scan = self._action("Load Scan &Underlay…", self.load_scan_dialog)
-        self.act_remove_scan = self._action("&Remove Scan Underlay", lambda: self.set_underlay(None))
-        self.act_validate = self._action("&Validate", self.refresh_problems, "F7")
-        self.act_fit = self._action("&Fit to Window", self.view.fit_map, "Ctrl+0")
-        self.act_zoom_in = self._action("Zoom &In", self.view.zoom_in, "Ctrl+=")
-        self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, "Ctrl+-")
-        self.act_playtest = self._action("&Playtest…", self.playtest, "F5", "Play the scenario on its area map")
+        action = self.win._action
+        self.act_export = action("&Export…", self.export_dialog, "Ctrl+E",
+                                 "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
+        self.act_export_view = action("Export &View as PNG…", self.export_view_dialog,
+                                      tip="The map as the editor shows it, scan and counters included")
+        self.act_export_vassal = action("Export VASSAL &Module…", self.export_vassal,
+                                        tip="Export the scenario as a VASSAL module: the area map as its board, "
+                                        "each area a zone, counters, set-up, reinforcements, turns")
+        self.act_merge = action("&Merge Selected Areas", self.merge_selected, "M",
+                                "Merge the two selected areas (Shift+click selects a second)")
+        self.act_delete = action("&Delete Area", self.delete_selected)
+        self.act_scan = action("Load Scan &Underlay…", self.load_scan_dialog)
+        self.act_remove_scan = action("&Remove Scan Underlay", lambda: self.set_underlay(None))
+        self.act_validate = action("&Validate", self.refresh_problems, "F7")
         self.tool_actions: dict[str, QAction] = {}
-        group = QActionGroup(self)
+        group = QActionGroup(self.win)
         for name, tool in self.tools.items():
-            a = self._action(f"{tool.title} ({tool.shortcut})", lambda _=False, n=name: self.set_tool(n),
-                             tool.shortcut, tool.help)
+            a = action(f"{tool.title} ({tool.shortcut})", lambda _=False, n=name: self.set_tool(n),
+                       tool.shortcut, tool.help)
             a.setCheckable(True)
             group.addAction(a)
             self.tool_actions[name] = a
-        for a in (self.act_new, self.act_new_area, self.act_open, self.act_save, self.act_save_as, self.act_close,
-                  self.act_quit):
-            self.addAction(a)
-        mb = self.menuBar()
-        m = self.build_file_menu()
-        m.insertActions(self.file_menu_tail, [self.act_export, self.act_export_view])
-        m.insertSeparator(self.file_menu_tail)
-        m = self.build_edit_menu(self.clipboard.actions())
-        m.addActions([self.act_merge, self.act_delete])
-        m = mb.addMenu("&View")
-        m.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
-        self.panels_menu = m.addMenu("&Panels")
-        m = mb.addMenu("&Map")
-        m.addActions([self.act_scan, self.act_remove_scan])
-        m.addSeparator()
-        m.addAction(self.act_validate)
-        m = mb.addMenu("&Tools")
-        m.addActions(list(self.tool_actions.values()) + [self.act_merge])
-        m = mb.addMenu("&Play")
-        m.addAction(self.act_playtest)
-        tb = QToolBar("Tools", self)
+        tb = QToolBar("Tools", self.win)
         tb.setObjectName("areaToolsToolbar")
         tb.addActions(list(self.tool_actions.values()) + [self.act_merge])
         tb.addSeparator()
@@ -173,32 +135,70 @@ class AreaMapWindow(FileOperations):
         self.terrain_box.activated.connect(lambda _i: self.choose_terrain(self.terrain_box.currentData()))
         tb.addWidget(self.terrain_box)
         tb.addSeparator()
-        tb.addActions([self.act_undo, self.act_redo, self.act_fit])
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
+        tb.addActions([self.win.act_undo, self.win.act_redo, self.win.act_zoom_fit])
+        self.win.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
+
+    def file_actions(self) -> list[QAction | QMenu]:
+        return [self.act_export, self.act_export_view, self.act_export_vassal]
+
+    def clipboard_actions(self) -> list[QAction]:
+        return self.clipboard.actions()
+
+    def edit_actions(self) -> list[QAction]:
+        return [self.act_merge, self.act_delete]
+
+    def build_menus(self) -> None:
+        mb = self.win.menuBar()
+        m = mb.addMenu("&Map")
+        m.addActions([self.act_scan, self.act_remove_scan])
+        m.addSeparator()
+        m.addAction(self.act_validate)
+        m = mb.addMenu("&Scenario")
+        m.addAction(self.dock_units.toggleViewAction())
+        m.addSeparator()
+        m.addAction(self.win.act_sheets)
+        mb.addMenu(self.win.play_menu)
+        m = mb.addMenu("&Tools")
+        m.addActions(list(self.tool_actions.values()) + [self.act_merge])
 
     def _build_docks(self) -> None:
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
-        self.dock_area = self._dock("Area", "areaDock", self.inspector, R)
-        self.dock_borders = self._dock("Borders", "bordersDock", self.borders, R)
-        self.dock_units = self._dock("Units", "areaUnitsDock", self.units, R)
-        self.dock_layers = self._dock("Layers", "areaLayersDock", self.layers_panel, R)
-        self.dock_overview = self._dock("Overview", "areaOverviewDock", self.overview, R)
-        self.dock_problems = self._dock("Problems", "areaProblemsDock", self.problems, B)
-        self.dock_undo = self._dock("Undo history", "areaUndoDock", self.undo_view, B)
-        self.tabifyDockWidget(self.dock_problems, self.dock_undo)
-        self.tabifyDockWidget(self.dock_borders, self.dock_layers)
-        self.tabifyDockWidget(self.dock_layers, self.dock_overview)
+        dock = self.win._dock
+        self.dock_area = dock("Area", "areaDock", self.inspector, R)
+        self.dock_borders = dock("Borders", "bordersDock", self.borders, R)
+        self.dock_units = dock("Units", "areaUnitsDock", self.units, R)
+        self.dock_problems = dock("Problems", "areaProblemsDock", self.problems, B)
+
+    def arrange_docks(self) -> None:
+        win = self.win
+        win.tabifyDockWidget(self.dock_problems, win.dock_history)
+        win.tabifyDockWidget(self.dock_borders, win.dock_layers)
+        win.tabifyDockWidget(win.dock_layers, win.dock_overview)
         self.dock_problems.raise_()
         self.dock_borders.raise_()
+
+    def first_run_docks(self) -> None:
+        """The Units panel is the set-up layout's (a scenario opens in it: app/editor/workspace.py)."""
+        win = self.win
+        self.dock_units.hide()
         # the map gets the height; the Units list more room than the Area and Borders panels above it
-        self.resizeDocks([self.dock_problems], [110], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 170, 360],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
+        win.resizeDocks([self.dock_problems], [110], Qt.Orientation.Vertical)
+        win.resizeDocks([self.dock_area, self.dock_borders, self.dock_units], [270, 170, 360],
+                        Qt.Orientation.Vertical)
+        win.resizeDocks([self.dock_area], [340], Qt.Orientation.Horizontal)
+
+    def started(self) -> None:
+        self.set_tool("select")
 
     # -- layers and overview ------------------------------------------------------------------------
     def map_layers(self) -> AreaLayers | None:
-        return self.layers
+        return self.area_layers
+
+    def map_rect(self) -> QRectF:
+        return self.area_layers.map_rect()
+
+    def end_opacity_stroke(self) -> None:
+        self._opacity_stroke = None
 
     def set_underlay_opacity(self, opacity: float) -> None:
         doc = self.document
@@ -228,75 +228,52 @@ class AreaMapWindow(FileOperations):
         self.terrain_box.clear()
         for code, tt in table.items():
             self.terrain_box.addItem(tt.name or code, code)
-        if getattr(self, "brush_terrain", None) not in table:
+        if self.brush_terrain not in table:
             self.brush_terrain = next(iter(table), "open")
         self.terrain_box.setCurrentIndex(max(0, self.terrain_box.findData(self.brush_terrain)))
 
     # -- document -----------------------------------------------------------------------------------
-    def set_document(self, doc: AreaMapDocument) -> None:
-        old = self.document if self._has_document else None
-        self._has_document = True
+    def leave_document(self, old: AreaMapDocument | None) -> None:
         if old is not None:
             old.changed.disconnect(self._changed)
-            self._stop_autosave()
-            old.deleteLater()
-        self.document: AreaMapDocument = doc
-        doc.setParent(self)
+
+    def show_document(self, doc: AreaMapDocument) -> None:
         scene = self.view.scene()
         for item in list(scene.items()):
             if item.parentItem() is None:
                 scene.removeItem(item)
-        self.layers: AreaLayers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
-        for layer, box in self.layers_panel.visible_boxes.items():
-            self.layers.set_visible(layer, box.isChecked())
-            self.layers.set_locked(layer, self.layers_panel.lock_boxes[layer].isChecked())
+        self.area_layers = AreaLayers(scene, doc.area_map, doc.scenario, doc.base_dir)
         doc.changed.connect(self._changed)
-        doc.modifiedChanged.connect(lambda _m: self._update_title())
-        doc.pathChanged.connect(lambda _p: self._update_title())
-        self.undo_view.setStack(doc.undo_stack)
-        self.dock_units.setVisible(doc.scenario is not None)
         self.selected = []
-        self.layers.rebuild()
+        self.area_layers.rebuild()
         if self.tool is not None:
             self.tool.activate()
         self.units.set_scenario(doc.scenario)
         self._fill_terrain_box()
         self._update_panels()
         self.refresh_problems()
-        self.layers_panel.sync(self.layers)
-        self.view.scene_rect = self.layers.map_rect()
-        self.overview.set_scene(scene, self.view.scene_rect)
-        self.view.fit_map()
-        self._update_title()
-        self._start_autosave()
+        self.view.scene_rect = self.area_layers.map_rect()
 
     def document_saved(self) -> None:
-        if self.layers is not None and self.document is not None:
-            self.layers.base_dir = self.document.base_dir  # the scan's path is relative to the new folder
-
-    def restore_view(self) -> None:
-        """An area map opens fitted to the window."""
-        self.view.fit_map()
-
-    def save_layout(self) -> None:
-        """The area window keeps no layout of its own between sessions."""
+        if self.area_layers is not None and self.document is not None:
+            self.area_layers.base_dir = self.document.base_dir  # the scan's path is relative to the new folder
 
     def _changed(self, change: AreaChange) -> None:
-        assert self.layers is not None
+        assert self.area_layers is not None
         if change.underlay:
-            self.layers.rebuild()
-            self.view.scene_rect = self.layers.map_rect()
+            self.area_layers.rebuild()
+            self.view.scene_rect = self.area_layers.map_rect()
         elif change.geometry or change.borders or not change.placements:
-            self.layers.rebuild()
+            self.area_layers.rebuild()
         else:
-            self.layers.layout_counters()
+            self.area_layers.layout_counters()
         if change.placements:
             self.units.set_scenario(self.document.scenario)
         if change.underlay:
-            self.layers_panel.sync(self.layers)
-        self.overview.schedule()
+            self.win.sync_layers_panel()
+        self.win.overview.schedule()
         self.selected = [a for a in self.selected if a in self.document.area_map.areas]
-        self.layers.set_selected(self.selected)
+        self.area_layers.set_selected(self.selected)
         self._update_panels()
         self._problem_timer.start()
 
@@ -308,20 +285,22 @@ class AreaMapWindow(FileOperations):
 
     def refresh_problems(self) -> None:
         """List the drawing's problems and highlight them (and a scenario's validation)."""
+        self.show_validation(self.document.validate() if self.document.scenario is not None else [])
+
+    def show_validation(self, diags: list[Diagnostic]) -> QDockWidget:
+        """The drawing's problems and the scenario's errors and warnings `diags` in the Problems panel."""
         probs = self.document.area_map.problems()
-        diags = []
-        if self.document.scenario is not None:
-            diags = [d for d in self.document.validate() if d.severity.name in ("ERROR", "WARNING")]
-        self.problems.set_problems(probs, diags)
-        self.layers.set_problems(probs)
+        self.problems.set_problems(probs, [d for d in diags if d.severity.name in ("ERROR", "WARNING")])
+        self.area_layers.set_problems(probs)
         n = len(probs)
         self.dock_problems.setWindowTitle(f"Problems ({n})" if n else "Problems")
+        return self.dock_problems
 
     # -- selection ----------------------------------------------------------------------------------
     def select_areas(self, ids) -> None:
         self.selected = [a for a in ids if a in self.document.area_map.areas]
-        self.layers.set_selected(self.selected)
-        self.layers.set_highlight(None)
+        self.area_layers.set_selected(self.selected)
+        self.area_layers.set_highlight(None)
         self._update_panels()
 
     def select_unit(self, uid: str | None) -> None:
@@ -333,19 +312,16 @@ class AreaMapWindow(FileOperations):
                 self.select_areas([where])
 
     def _highlight_border(self, a: str, b: str) -> None:
-        self.layers.set_highlight(geometry_path(self.document.area_map.shared_border(a, b)))
+        self.area_layers.set_highlight(geometry_path(self.document.area_map.shared_border(a, b)))
 
     def _hovered(self, pos) -> None:
         """The status bar describes the area under the cursor (with the Select tool; the drawing tools
         keep their own instructions there)."""
-        if pos is None or self.layers is None or self.tool is None or self.tool.name != "select":
+        if pos is None or self.area_layers is None or self.tool is None or self.tool.name != "select":
             return
         aid = self.document.area_map.area_at(pos.x(), pos.y())
-        self.statusBar().showMessage(self.layers.describe(aid) if aid else f"{pos.x():.0f}, {pos.y():.0f}", 4000)
-
-    def show_status(self, text: str) -> None:
-        self.last_status = text
-        self.statusBar().showMessage(text, 10000)
+        self.win.statusBar().showMessage(self.area_layers.describe(aid) if aid else f"{pos.x():.0f}, {pos.y():.0f}",
+                                         4000)
 
     # -- tools and edits ----------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
@@ -402,18 +378,18 @@ class AreaMapWindow(FileOperations):
         base = self.document.base_dir
         image = str(p.relative_to(base)) if base is not None and p.is_relative_to(base) else str(p)
         self.document.push(SetMapUnderlay(self.document, Underlay(image, opacity=0.85), f"Load the scan {p.name}"))
-        if self.layers.underlay.error:
-            self.show_status(self.layers.underlay.error)
+        if self.area_layers.underlay.error:
+            self.show_status(self.area_layers.underlay.error)
 
     def load_scan_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load a scan", "", SCAN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.win, "Load a scan", self.win._last_dir(), SCAN_FILTER)
         if path:
             self.set_underlay(path)
 
     # -- export -------------------------------------------------------------------------------------
     def export_png(self, path: str | Path, scale: float = 1.0) -> None:
         """The map (scan, areas, borders, numbers, counters; no problems or selection) as a PNG."""
-        layers = self.layers
+        layers = self.area_layers
         hidden = [layers.problem_item, layers.selection_item, layers.highlight_item]
         for item in hidden:
             item.setVisible(False)
@@ -442,7 +418,7 @@ class AreaMapWindow(FileOperations):
         return export_area_map(self.document.area_map, path, options=options)
 
     def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export", "area-map.png",
+        path, _ = QFileDialog.getSaveFileName(self.win, "Export", "area-map.png",
                                               "PNG (*.png);;SVG (*.svg);;PDF (*.pdf)")
         if path:
             from hexwright.app.render.export import ExportError
@@ -450,35 +426,19 @@ class AreaMapWindow(FileOperations):
             try:
                 self.export(path)
             except (OSError, ValueError, ExportError) as exc:
-                QMessageBox.critical(self, "Export", str(exc))
+                QMessageBox.critical(self.win, "Export", str(exc))
                 return
             self.show_status(f"Exported {path}")
 
+    def export_vassal(self) -> None:
+        from .interchange_actions import export_vassal
+
+        export_vassal(self.win)
+
     def export_view_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "area-map-view.png", "PNG (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self.win, "Export view as PNG", "area-map-view.png", "PNG (*.png)")
         if path:
             try:
                 self.export_png(path)
             except OSError as exc:
-                QMessageBox.critical(self, "Export", str(exc))
-
-    def playtest(self) -> None:
-        sc = self.document.scenario
-        if sc is None:
-            QMessageBox.information(self, "Playtest", "A playtest needs a scenario on this map (units, sides, "
-                                    "rules family).")
-            return
-        from hexwright.engine.validation.diagnostics import has_errors
-
-        diags = self.document.validate()
-        if has_errors(diags):
-            self.refresh_problems()
-            QMessageBox.warning(self, "Playtest", "The scenario has errors; fix them first (Problems panel):\n\n"
-                                + "\n".join(d.format() for d in diags[:5]))
-            return
-        from .launchers import PLAYTEST, launch
-
-        try:
-            self.playtest_window = launch(PLAYTEST, self)
-        except LookupError as exc:
-            QMessageBox.information(self, "Playtest", str(exc).capitalize() + ".")
+                QMessageBox.critical(self.win, "Export", str(exc))

@@ -1,27 +1,23 @@
-"""The editor window's scenario parts (scenario docks and menu, unit selection, playtest, balance lab,
-counter sheets), diagnostics and the Edit > Preferences and Help actions."""
+"""The hex kind's scenario parts (scenario docks and menu, unit selection) and diagnostics."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QMessageBox
 
 from .document import ConvertToScenario
-from .preferences import Preferences, PreferencesDialog
-from .window_hexbase import EditorWindowBase
-from .workspace import remember_layout
+from .hex_base import HexKindBase
 
 if TYPE_CHECKING:
+    from hexwright.engine.validation import Diagnostic
+    from PySide6.QtWidgets import QDockWidget
+
     from .scenario_panels import ScenarioPanels
 
 
-class ScenarioActions(EditorWindowBase):
+class ScenarioActions(HexKindBase):
     @property
     def scenario_panels(self) -> ScenarioPanels | None:
         """The scenario docks while a scenario is open. Opening a scenario before the window has been
@@ -41,15 +37,15 @@ class ScenarioActions(EditorWindowBase):
             self._scenario_panels = None
         self._panels_pending = False
         if want and self._scenario_panels is None:
-            if self._painted or not self.isVisible():
+            if self._painted or not self.win.isVisible():
                 self._build_scenario_panels()
             else:  # the first paint comes first; the map view tells when it has painted
                 self._panels_pending = True
         self._fill_scenario_menu()
-        self.act_sheets.setEnabled(want)
-        self.workspace.document_opened(want)
+        self.win.act_sheets.setEnabled(want)
+        self.win.workspace.document_opened(want)
         self.counter_layer.rebuild()
-        self._update_title()
+        self.win._update_title()
 
     def _build_scenario_panels(self) -> None:
         from .scenario_panels import ScenarioPanels
@@ -58,7 +54,7 @@ class ScenarioActions(EditorWindowBase):
         doc = self.document
         if doc is None or doc.scenario is None or self._scenario_panels is not None:
             return
-        panels = ScenarioPanels(self, doc)
+        panels = ScenarioPanels(self.win, doc)
         panels.oob.unit_selected.connect(lambda uid: self.select_unit(uid, source="oob"))
         panels.designer.unit_selected.connect(lambda uid: self.select_unit(uid, source="designer"))
         self._scenario_panels = panels
@@ -66,7 +62,7 @@ class ScenarioActions(EditorWindowBase):
         if self.selected_unit is not None:
             panels.oob.select_unit(self.selected_unit)
             panels.designer.select_unit(self.selected_unit)
-        self.workspace.panels_added()
+        self.win.workspace.panels_added()
 
     def _fill_scenario_menu(self) -> None:
         doc = self.document
@@ -79,7 +75,7 @@ class ScenarioActions(EditorWindowBase):
         if self._scenario_panels is not None:
             m.addActions(self._scenario_panels.toggle_actions())
             m.addSeparator()
-        m.addAction(self.act_sheets)
+        m.addAction(self.win.act_sheets)
 
     def view_painted(self) -> None:
         """The map view has painted for the first time: build what waited for the first paint."""
@@ -125,13 +121,13 @@ class ScenarioActions(EditorWindowBase):
 
         if self.document is None or self.document.scenario is not None:
             return
-        dlg = NewScenarioDialog(self.document.map.name, self)
+        dlg = NewScenarioDialog(self.document.map.name, self.win)
         if dlg.exec() != NewScenarioDialog.DialogCode.Accepted:
             return
         try:
             sc = dlg.build(self.document.map)
         except ValueError as exc:
-            QMessageBox.warning(self, "New scenario", str(exc))
+            QMessageBox.warning(self.win, "New scenario", str(exc))
             return
         self.new_scenario_from_map(sc)
 
@@ -140,57 +136,10 @@ class ScenarioActions(EditorWindowBase):
         scenario file; the document has no file name until saved, so the map file is never overwritten."""
         self.document.push(ConvertToScenario(self.document, scenario))
 
-    def playtest(self) -> None:
-        """Open the scenario as a game in the playtest window, on a copy of its model (app/playtest)."""
-        from hexwright.engine.validation.diagnostics import has_errors
-
-        from .launchers import PLAYTEST, launch
-
-        doc = self.document
-        if doc is not None and doc.scenario is not None:
-            diags = doc.validate()  # the engine plays only what validates (the rules need a sound scenario)
-            self.diagnostics.set_diagnostics(diags)
-            self.counter_layer.set_diagnostics(diags)
-            if has_errors(diags):
-                errors = [d for d in diags if d.severity.name == "ERROR"]
-                self.dock_diagnostics.show()
-                self.dock_diagnostics.raise_()
-                first = "\n".join(d.format() for d in errors[:5])
-                more = f"\n... and {len(errors) - 5} more" if len(errors) > 5 else ""
-                self.show_status(f"Playtest needs a scenario without errors: {len(errors)} error(s), see Diagnostics")
-                QMessageBox.warning(self, "Playtest",
-                                    f"The scenario has {len(errors)} error(s); fix them before a playtest "
-                                    f"(the Diagnostics panel lists them, double-click one to go there):\n\n"
-                                    f"{first}{more}")
-                self.playtest_window = None
-                return
-        try:
-            self.playtest_window = launch(PLAYTEST, self)
-        except LookupError as exc:
-            QMessageBox.information(self, "Playtest", str(exc).capitalize() + ".")
-            self.playtest_window = None
-            return
-        if self.playtest_window is not None:  # the playtest keeps a layout of its own
-            remember_layout(self.playtest_window, self.settings, "playtest")
-
-    def balance_lab(self) -> None:
-        """The balance lab (app/balance_lab) on the scenario's file, a non-modal dialog kept by the window."""
-        from .launchers import BALANCE_LAB, launch
-
-        doc = self.document
-        path = str(doc.path) if doc is not None and doc.scenario is not None and doc.path is not None else None
-        try:
-            self.balance_lab_dialog = launch(BALANCE_LAB, self, path)
-        except LookupError as exc:
-            QMessageBox.information(self, "Balance lab", str(exc).capitalize() + ".")
-
-    def print_counter_sheets(self) -> None:
-        if self.document is None or self.document.scenario is None:
-            return
-        from hexwright.app.counters.sheets_dialog import SheetsDialog
-
-        self.sheets_dialog = SheetsDialog(self.document.scenario, self)
-        self.sheets_dialog.show()
+    def show_validation(self, diags: list[Diagnostic]) -> QDockWidget:
+        self.diagnostics.set_diagnostics(diags)
+        self.counter_layer.set_diagnostics(diags)
+        return self.dock_diagnostics
 
     def revalidate(self) -> None:
         if self.document is not None:
@@ -213,47 +162,3 @@ class ScenarioActions(EditorWindowBase):
             return
         what = "hexside" if "/" in label else "hex"
         self.show_status(f"No {what} {label} on this map")
-
-    def preferences(self) -> PreferencesDialog:
-        """Edit > Preferences: applied at once (Apply or OK) and kept in the settings."""
-        if self._prefs_dialog is None:
-            self._prefs_dialog = PreferencesDialog(self.prefs, self, self.settings.fileName())
-            self._prefs_dialog.applied.connect(self.apply_preferences)
-        self._prefs_dialog.set_values(self.prefs)
-        self._prefs_dialog.show()
-        self._prefs_dialog.raise_()
-        return self._prefs_dialog
-
-    def apply_preferences(self, prefs: Preferences, save: bool = True) -> None:
-        """Use `prefs` now: canvas colours, the autosave interval (or none); the default hex size and the
-        units of measure are read by the next New Map and Export."""
-        self.prefs = prefs
-        if save:
-            prefs.save(self.settings)
-        self.view.setBackgroundBrush(QColor(prefs.background))
-        pen = self.view.selection.pen()
-        pen.setColor(QColor(prefs.selection))
-        self.view.selection.setPen(pen)
-        if self.document is None:
-            return
-        if prefs.autosave_minutes <= 0 and self.autosaver is not None:
-            self.autosaver.stop()
-            self.autosaver = None
-        elif prefs.autosave_minutes > 0 and self.autosaver is None:
-            self._start_autosave()
-        elif self.autosaver is not None:
-            self.autosaver.timer.setInterval(prefs.autosave_ms)
-        if save:
-            self.show_status("Preferences applied")
-
-    def help(self, guide: str = "editor.md") -> QWidget:
-        """Help > Hexwright Help: the guides shipped with the application."""
-        from .help import open_help
-
-        self._help = open_help(self, guide)
-        return self._help
-
-    def about(self) -> None:
-        from .help import show_about
-
-        show_about(self)
