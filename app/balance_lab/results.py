@@ -37,7 +37,10 @@ def metric_rows(m: StudyMetrics, side_name: dict[str, str]) -> list[tuple[str, s
              "-" if m.first_advantage is None else f"{side_name.get(m.first_side, m.first_side)} "
                                                    f"{_pct(m.first_advantage)}"),
             ("game diversity (distinct games)", f"{m.distinct} of {m.games}"
-             + (f": {len(m.repeats)} REPEATED" if m.repeats else ""))]
+             + (f": {len(m.repeats)} REPEATED" if m.repeats else "")),
+            ("distinct endings (who won, where units were lost)",
+             "-" if not m.endings else f"{m.endings} of {m.games}" + (": NEAR-IDENTICAL" if 2 * m.endings < m.games
+                                                                      else ""))]
     return rows
 
 

@@ -19,7 +19,9 @@ game turn (bots/lead.py: Victory Points where the family keeps them, else object
 * **game diversity**: the number of distinct games among the study's, a game being the players' decisions
   (not the dice: games whose every decision is the same play the same game as a designer reads it, whatever
   was rolled); a game whose decisions are those of an earlier game of the study repeats it (bots that play
-  one plan whatever happens, or a scenario with no chance left to vary).
+  one plan whatever happens, or a scenario with no chance left to vary); and the number of distinct
+  **endings** (who won, and where every unit was lost): games that differ in small decisions can still
+  end alike, which the report flags when fewer than half the games end differently.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class StudyMetrics:
     # side -> at each turn's end (the last: the game's end), the share of the games still going or just
     # ended in which it led: the lead over time, plotted by report.py
     lead_by_turn: dict[str, list[float]] = field(default_factory=dict)
+    # distinct endings: who won and where every unit was lost (0: not measured, a report from before)
+    endings: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -107,7 +111,8 @@ def study_metrics(records: list[GameRecord], sides: list[str]) -> StudyMetrics:
         lead_changes=sum(changes) / n if n else 0.0,
         lead_changes_per_turn=sum(changes) / sum(turns) if turns else 0.0, first_side=first,
         first_advantage=advantage, distinct=len(Counter(r.digest for r in done if r.digest)), repeats=repeats,
-        lead_by_turn=by_turn if longest else {})
+        lead_by_turn=by_turn if longest else {},
+        endings=len({(r.winner, r.draw, tuple(sorted(r.lost_at))) for r in done}))
 
 
 def metrics_lines(m: StudyMetrics, side_name: dict[str, str]) -> list[str]:
@@ -129,6 +134,9 @@ def metrics_lines(m: StudyMetrics, side_name: dict[str, str]) -> list[str]:
                      f"{len(m.repeats)} repeat an earlier one ({pairs}{more}): more games add no information")
     else:
         lines.append(f"game diversity: {m.distinct} distinct games of {m.games}, none repeated")
+    if m.endings:
+        alike = " (NEAR-IDENTICAL GAMES: most end alike)" if 2 * m.endings < m.games else ""
+        lines.append(f"distinct endings (who won, where every unit was lost): {m.endings} of {m.games}{alike}")
     return lines
 
 

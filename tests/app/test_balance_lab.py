@@ -235,7 +235,7 @@ def test_a_comparison_of_bots_through_the_dialog_gives_the_verdict_and_the_metri
     assert dlg.sides_table.rowCount() == 4
     assert [dlg.sides_table.item(r, 1).text() for r in range(4)] == ["random", "random", "heuristic", "random"]
     metrics = dlg.results.metrics_table
-    assert metrics.columnCount() == 3 and metrics.rowCount() == 7
+    assert metrics.columnCount() == 3 and metrics.rowCount() == 8
     assert metrics.item(6, 0).text().startswith("game diversity")
     assert metrics.item(6, 1).text().startswith(f"{expected[0].metrics.distinct} of 2")
     assert dlg.export_report(str(tmp_path / "c.html"))

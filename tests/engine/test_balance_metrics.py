@@ -37,6 +37,9 @@ def test_metrics_of_hand_made_games():
     assert m.mean_turns == pytest.approx(14 / 4) and m.mean_actions == pytest.approx(140 / 4)
     assert m.first_side == "a" and m.first_advantage == pytest.approx((2 + 0.5) / 4)
     assert m.distinct == 3 and m.repeats == [[2, 0]]
+    assert m.endings == 3  # the records lose no unit: the endings differ by who won (a, b, the draw) ...
+    alike = study_metrics([_rec(i, "a", ["a"], str(i)) for i in range(4)] + games[1:2], ["a", "b"])
+    assert alike.endings == 2 and alike.distinct == 5  # ... and five distinct games end two ways
     # who led at each turn's end, among the games that lasted that long
     assert m.lead_by_turn["a"] == pytest.approx([3 / 4, 2 / 4, 1 / 3, 2 / 2, 0 / 1])
     assert m.lead_by_turn["b"] == pytest.approx([1 / 4, 1 / 4, 1 / 3, 0 / 2, 1 / 1])
