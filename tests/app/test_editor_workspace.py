@@ -161,3 +161,36 @@ def test_remember_layout_keeps_a_windows_layout_across_opens(qtbot, tmp_path) ->
     w2.show()
     qtbot.waitExposed(w2)
     assert w2.dockWidgetArea(d2) == Qt.DockWidgetArea.LeftDockWidgetArea
+
+
+def test_bottom_panels_stay_one_tab_group_after_new_and_new_scenario_and_reopening(qtbot, tmp_path) -> None:
+    """Issue 33's journey: a scenario open, File > New, New Scenario from this Map, the scenario opened
+    again: the set-up layout's bottom panels are one tab group, the width of the window, never side by side."""
+    from hexwright.app.editor.kinds import HEX
+    from hexwright.app.editor.scenario_panels import NewScenarioDialog
+    from PySide6.QtWidgets import QApplication
+
+    def bottom(win) -> list[QDockWidget]:
+        QApplication.processEvents()
+        return [d for d in win.findChildren(QDockWidget) if d.parent() is win and d.isVisible()
+                and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+
+    def one_group(win) -> None:
+        docks = bottom(win)
+        assert len(docks) >= 8, [d.objectName() for d in docks]
+        group = set(win.tabifiedDockWidgets(docks[0])) | {docks[0]}
+        assert group == set(docks)  # tabbed together, not in columns
+        shown = [d for d in docks if not d.visibleRegion().isEmpty()]
+        assert len(shown) == 1 and shown[0].width() > win.width() * 0.8, [(d.objectName(), d.width()) for d in shown]
+
+    win = _open(qtbot, tmp_path, _scenario())
+    path = win.document.path
+    one_group(win)
+    win.set_document(HEX.empty_document())  # File > New
+    win.kind_editor.new_scenario_from_map(NewScenarioDialog(win.document.map.name, win).build(win.document.map))
+    assert win.scenario_panels is not None
+    one_group(win)
+    win.document.undo_stack.setClean()
+    assert win.open_path(path, ask_save=False)
+    assert win.scenario_panels is not None
+    one_group(win)
