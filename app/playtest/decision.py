@@ -142,8 +142,9 @@ class DecisionPanel(QWidget):
         """The notice as tall as its wrapped text at the panel's width (a dock's layout does not ask a
         word-wrapped label for its height at its width; the list gives up the room)."""
         if self.notice.isVisible():
-            m = self.layout().contentsMargins()
-            width = max(50, self.width() - m.left() - m.right())
+            lay = self.layout()
+            m = lay.contentsMargins() if lay is not None else None
+            width = max(50, self.width() - (m.left() + m.right() if m is not None else 0))
             self.notice.setMinimumHeight(self.notice.heightForWidth(width))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
