@@ -1,6 +1,6 @@
 """The editor soak (issue 29): N documents opened and closed one after another in ONE editor process,
 offscreen, the way a person works through a folder of files: File > Open in the current window (a file
-of the other map kind opens a window of its own, and the blank window it leaves closes), File > Close,
+of the other map kind opens a window of its own, and the person closes the window left behind), File > Close,
 File > New now and then, and a window closed and a fresh one opened every few files. The documents are
 the shipped scenarios and maps of both kinds (hex maps, area maps, scenarios on each) and generated hex
 maps, a big one (120 x 120) every 50 opens.
@@ -136,6 +136,8 @@ class Session:
             raise RuntimeError(f"no window shows {path}")
         self.win.ask_to_save = False
         self.win.wait_shown()
+        if self.win is not before and before.isVisible():  # the person closes the window left behind
+            before.close()
 
     def close_document(self) -> None:
         self.win.close_document()
