@@ -123,6 +123,8 @@ class Session:
 
     def open(self, path: Path) -> None:
         """File > Open: in this window, or in a new one of the file's kind (the blank one closes)."""
+        import shiboken6
+
         before = self.win
         if not before.open_path(path, ask_save=False):
             raise RuntimeError(f"the editor did not open {path}")
@@ -136,8 +138,8 @@ class Session:
             raise RuntimeError(f"no window shows {path}")
         self.win.ask_to_save = False
         self.win.wait_shown()
-        if self.win is not before and before.isVisible():  # the person closes the window left behind
-            before.close()
+        if self.win is not before and shiboken6.isValid(before) and before.isVisible():
+            before.close()  # the person closes the window left behind (a blank one has closed itself)
 
     def close_document(self) -> None:
         self.win.close_document()

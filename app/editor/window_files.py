@@ -405,20 +405,12 @@ class FileOperations(ShellBase):
             self.autosaver.stop()
         self.save_layout()
         event.accept()
-        self.release()
-
-    def release(self) -> None:
-        """A closed window goes (Tiled and Qt Creator delete theirs): its widgets, menus, scene and
-        document are freed once the event loop next runs, and the editor keeps no reference to it. Kept,
-        a session of hundreds of files grew by some 170 widgets and the window's document per window
-        closed (issue 29, benchmarks/editor_soak.py)."""
-        _OPEN_WINDOWS.discard(self)
-        self.deleteLater()
+        _OPEN_WINDOWS.discard(self)  # a window of the editor's own is deleted as it closes (make_window)
 
 
 
-# The windows the editor opened itself for documents of another kind (show_in_window): nothing else
-# holds them, and a window is freed when it closes (FileOperations.release).
+# The windows the editor opened itself for documents of another kind (show_in_window), kept alive while
+# they are open: nothing else holds them, and they are deleted as they close (kinds.make_window).
 _OPEN_WINDOWS: set[Any] = set()
 
 
