@@ -10,14 +10,16 @@ the process' resident memory after it, the live QWidgets (QApplication.allWidget
 widgets and the editor windows among them that are not shown, the objects the garbage collector
 tracks, and the sizes of the module-level caches the editor fills (`known_caches`).
 
-The row compares the last 10 opens with the first 10 (after one warm-up cycle through the files): the
-open time ratio (target <= 1.5: flat) and the resident memory grown between them. The baseline of
-the time row is the first 10 opens of the same run. `--quick` runs 60 opens; the full run 500.
+The rows compare the first 10 opens (after one warm-up cycle through the files) with the last opens of
+the same 10 files after the same actions: the open time ratio and the whole step's (the action before
+the open included; targets <= 1.5: flat) and the resident memory grown between them. The baseline of
+each row is the first 10 opens of the same run. `--quick` runs 60 opens; the full run 500.
 `HEXWRIGHT_SOAK_N` sets another count, `HEXWRIGHT_SOAK_CSV` a file for the per-open figures."""
 
 from __future__ import annotations
 
 import gc
+import math
 import os
 import tempfile
 import time
@@ -33,6 +35,7 @@ FULL_N = 500
 QUICK_N = 60
 BIG_EVERY = 50
 BIG = (120, 120)
+ACTIONS = ("open", "open", "close+open", "open", "new+open", "open", "window+open")  # before each open
 
 
 def rss_bytes() -> int:
@@ -67,6 +70,8 @@ class Sample:
     action: str
     wall: float
     cpu: float
+    step_wall: float  # the whole step: the action before the open (File > Close, New, a new window) and the open
+    step_cpu: float
     rss: int
     widgets: int
     top_level: int
@@ -182,20 +187,22 @@ def soak(n: int, files: list[Path], big: Path | None, ini: Path,
     try:
         for i in range(n):
             path = big if (big is not None and i % BIG_EVERY == BIG_EVERY - 1) else files[i % len(files)]
-            action = ("open", "open", "close+open", "open", "new+open", "open", "window+open")[i % 7]
+            action = ACTIONS[i % len(ACTIONS)]
+            settle()
+            s0, st0 = time.process_time(), time.perf_counter()
             if action == "close+open":
                 session.close_document()
             elif action == "new+open":
                 session.new_document()
             elif action == "window+open":
                 session.close_window()
-            settle()
             c0, t0 = time.process_time(), time.perf_counter()
             session.open(path)
             wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             settle()
+            step_wall, step_cpu = time.perf_counter() - st0, time.process_time() - s0
             wins = editor_windows()
-            s = Sample(i, path.name, action, wall, cpu, rss_bytes(), len(QApplication.allWidgets()),
+            s = Sample(i, path.name, action, wall, cpu, step_wall, step_cpu, rss_bytes(), len(QApplication.allWidgets()),
                        len(QApplication.topLevelWidgets()), sum(1 for w in wins if not w.isVisible()),
                        len(gc.get_objects()), known_caches())
             samples.append(s)
@@ -208,10 +215,10 @@ def soak(n: int, files: list[Path], big: Path | None, ini: Path,
 
 def write_csv(samples: list[Sample], path: Path) -> None:
     keys = sorted({k for s in samples for k in s.caches})
-    head = "index,file,action,wall_s,cpu_s,rss_mb,widgets,top_level,hidden_windows,gc_objects," + ",".join(keys)
+    head = "index,file,action,wall_s,cpu_s,step_wall_s,step_cpu_s,rss_mb,widgets,top_level,hidden_windows,gc_objects," + ",".join(keys)
     lines = [head]
     for s in samples:
-        lines.append(",".join([str(s.index), s.file, s.action, f"{s.wall:.4f}", f"{s.cpu:.4f}",
+        lines.append(",".join([str(s.index), s.file, s.action, f"{s.wall:.4f}", f"{s.cpu:.4f}", f"{s.step_wall:.4f}", f"{s.step_cpu:.4f}",
                                f"{s.rss / 1e6:.1f}", str(s.widgets), str(s.top_level), str(s.hidden_windows),
                                str(s.gc_objects)] + [str(s.caches.get(k, "")) for k in keys]))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -220,12 +227,18 @@ def write_csv(samples: list[Sample], path: Path) -> None:
 def summary_rows(samples: list[Sample], n_files: int) -> list[Row]:
     """First 10 opens (after a warm-up cycle through the files) against the last 10."""
     plain = [s for s in samples if not s.file.startswith("bench-120x")]
-    first, last = plain[n_files:n_files + 10], plain[-10:]
-    if len(plain) < n_files + 20:
-        first, last = plain[:10], plain[-10:]
+    start = n_files if len(plain) >= n_files + 20 else 0  # after one warm-up cycle through the files
+    first = plain[start:start + 10]
+    # the last opens of the same files with the same action (the files and actions come round together)
+    period = math.lcm(n_files, len(ACTIONS))
+    last = [max((s for s in plain if s.index % period == f.index % period), key=lambda s: s.index)
+            for f in first]
+    if any(a is b for a, b in zip(first, last, strict=True)):
+        last = plain[-10:]
     t_first, t_last = median([s.wall for s in first]), median([s.wall for s in last])
     c_first, c_last = median([s.cpu for s in first]), median([s.cpu for s in last])
     rss_first, rss_last = median([s.rss for s in first]), median([s.rss for s in last])
+    w_first, w_last = median([s.step_wall for s in first]), median([s.step_wall for s in last])
     a, b = first[0], last[-1]
     growth = (f"from open {a.index + 1} to open {b.index + 1}: widgets {a.widgets} -> {b.widgets}, top-level "
               f"{a.top_level} -> {b.top_level}, hidden editor windows {a.hidden_windows} -> {b.hidden_windows}, "
@@ -234,6 +247,11 @@ def summary_rows(samples: list[Sample], n_files: int) -> list[Row]:
     return [
         Row("editor_soak", case, "last 10 opens (median wall)", t_last, "first 10 opens (median wall)", t_first,
             1.5, "open time flat: the last 10 opens at most 1.5x the first 10", notes=[growth]),
+        Row("editor_soak", case + ", whole step", "last 10 steps (median wall)", w_last,
+            "first 10 steps (median wall)", w_first, 1.5,
+            "a step (File > Close, New or a new window, then the open) flat: at most 1.5x",
+            notes=[f"the whole run took {sum(s.step_wall for s in samples):.0f} s wall, "
+                   f"{sum(s.step_cpu for s in samples):.0f} s CPU"]),
         Row("editor_soak", case + ", CPU", "last 10 opens (median CPU)", c_last, "first 10 opens (median CPU)",
             c_first, None, "(diagnostic) the same in CPU seconds"),
         Row("editor_soak", case + ", RSS", "RSS at the last 10 opens (median)", rss_last,
@@ -262,7 +280,7 @@ def run(settings: Settings) -> list[Row]:
 
         def progress(s: Sample) -> None:
             if verbose and (s.index % 10 == 0 or s.index < 10):
-                print(f"  soak {s.index:4d} {s.wall:7.3f} s cpu {s.cpu:7.3f} s rss {s.rss / 1e6:6.0f} MB "
+                print(f"  soak {s.index:4d} {s.wall:7.3f} s cpu {s.cpu:7.3f} s step {s.step_wall:7.3f} s rss {s.rss / 1e6:6.0f} MB "
                       f"widgets {s.widgets:6d} top {s.top_level:4d} hidden {s.hidden_windows:4d} "
                       f"gc {s.gc_objects:8d} {s.file}", flush=True)
 
