@@ -154,8 +154,8 @@ class Session:
         from hexwright.app.editor.kinds import HEX
 
         if self.win.kind is HEX:
-            from hexwright.app.editor.document import MapDocument
             from hexwright.app.editor.dialogs.new_map import NewMapDialog
+            from hexwright.app.editor.document import MapDocument
 
             dlg = NewMapDialog(self.win, str(ROOT))
             doc = MapDocument(dlg.build_map())
@@ -202,8 +202,9 @@ def soak(n: int, files: list[Path], big: Path | None, ini: Path,
             settle()
             step_wall, step_cpu = time.perf_counter() - st0, time.process_time() - s0
             wins = editor_windows()
-            s = Sample(i, path.name, action, wall, cpu, step_wall, step_cpu, rss_bytes(), len(QApplication.allWidgets()),
-                       len(QApplication.topLevelWidgets()), sum(1 for w in wins if not w.isVisible()),
+            s = Sample(i, path.name, action, wall, cpu, step_wall, step_cpu, rss_bytes(),
+                       len(QApplication.allWidgets()), len(QApplication.topLevelWidgets()),
+                       sum(1 for w in wins if not w.isVisible()),
                        len(gc.get_objects()), known_caches())
             samples.append(s)
             if progress is not None:
@@ -215,10 +216,12 @@ def soak(n: int, files: list[Path], big: Path | None, ini: Path,
 
 def write_csv(samples: list[Sample], path: Path) -> None:
     keys = sorted({k for s in samples for k in s.caches})
-    head = "index,file,action,wall_s,cpu_s,step_wall_s,step_cpu_s,rss_mb,widgets,top_level,hidden_windows,gc_objects," + ",".join(keys)
+    head = ("index,file,action,wall_s,cpu_s,step_wall_s,step_cpu_s,rss_mb,widgets,top_level,hidden_windows,"
+            "gc_objects," + ",".join(keys))
     lines = [head]
     for s in samples:
-        lines.append(",".join([str(s.index), s.file, s.action, f"{s.wall:.4f}", f"{s.cpu:.4f}", f"{s.step_wall:.4f}", f"{s.step_cpu:.4f}",
+        lines.append(",".join([str(s.index), s.file, s.action, f"{s.wall:.4f}", f"{s.cpu:.4f}",
+                               f"{s.step_wall:.4f}", f"{s.step_cpu:.4f}",
                                f"{s.rss / 1e6:.1f}", str(s.widgets), str(s.top_level), str(s.hidden_windows),
                                str(s.gc_objects)] + [str(s.caches.get(k, "")) for k in keys]))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -280,7 +283,8 @@ def run(settings: Settings) -> list[Row]:
 
         def progress(s: Sample) -> None:
             if verbose and (s.index % 10 == 0 or s.index < 10):
-                print(f"  soak {s.index:4d} {s.wall:7.3f} s cpu {s.cpu:7.3f} s step {s.step_wall:7.3f} s rss {s.rss / 1e6:6.0f} MB "
+                print(f"  soak {s.index:4d} {s.wall:7.3f} s cpu {s.cpu:7.3f} s step {s.step_wall:7.3f} s "
+                      f"rss {s.rss / 1e6:6.0f} MB "
                       f"widgets {s.widgets:6d} top {s.top_level:4d} hidden {s.hidden_windows:4d} "
                       f"gc {s.gc_objects:8d} {s.file}", flush=True)
 

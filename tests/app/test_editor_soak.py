@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QApplication
 
 from tests.conftest import SCENARIOS
 
-HEX_FILES = [SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml", SCENARIOS / "fm-arnhem" / "arnhem-corridor.map.yaml",
+HEX_FILES = [SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml",
+             SCENARIOS / "fm-arnhem" / "arnhem-corridor.map.yaml",
              SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge-map.yaml"]
 AREA_FILE = SCENARIOS / "storm-arnhem" / "the-crossing-map.yaml"
 
