@@ -26,7 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "los": ("hexwright.app.subcommands.los", "line of sight between two locations of a map (ASL: R18, R18:1)"),
     "sheets": ("hexwright.app.subcommands.sheets", "print counter sheets of a scenario as a PDF (front and back)"),
     "counters": ("hexwright.app.subcommands.counters", "a scenario's counters: export or import a CSV table, images"),
-    "import": ("hexwright.app.subcommands.importing", "read a hexagonal Tiled map (TMX) as a Hexwright map"),
+    "import": ("hexwright.app.subcommands.importing", "read a hexagonal Tiled map (TMX) or a VASSAL module as a "
+               "Hexwright map"),
     "digitize": ("hexwright.app.subcommands.digitize", "make a map from a scanned printed map: the grid fitted to "
                  "clicked hex centres, terrain and linework proposed"),
     "pbem": ("hexwright.app.subcommands.pbem", "play by e-mail: start a game file, show, verify or summarise one, "

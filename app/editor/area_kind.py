@@ -109,6 +109,9 @@ class AreaKindEditor(KindEditor):
                                  "Export the map as PNG, SVG or PDF (as hexwright render draws it)")
         self.act_export_view = action("Export &View as PNG…", self.export_view_dialog,
                                       tip="The map as the editor shows it, scan and counters included")
+        self.act_export_vassal = action("Export VASSAL &Module…", self.export_vassal,
+                                        tip="Export the scenario as a VASSAL module: the area map as its board, "
+                                        "each area a zone, counters, set-up, reinforcements, turns")
         self.act_merge = action("&Merge Selected Areas", self.merge_selected, "M",
                                 "Merge the two selected areas (Shift+click selects a second)")
         self.act_delete = action("&Delete Area", self.delete_selected)
@@ -136,7 +139,7 @@ class AreaKindEditor(KindEditor):
         self.win.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
 
     def file_actions(self) -> list[QAction | QMenu]:
-        return [self.act_export, self.act_export_view]
+        return [self.act_export, self.act_export_view, self.act_export_vassal]
 
     def clipboard_actions(self) -> list[QAction]:
         return self.clipboard.actions()
@@ -379,7 +382,7 @@ class AreaKindEditor(KindEditor):
             self.show_status(self.area_layers.underlay.error)
 
     def load_scan_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.win, "Load a scan", "", SCAN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.win, "Load a scan", self.win._last_dir(), SCAN_FILTER)
         if path:
             self.set_underlay(path)
 
@@ -426,6 +429,11 @@ class AreaKindEditor(KindEditor):
                 QMessageBox.critical(self.win, "Export", str(exc))
                 return
             self.show_status(f"Exported {path}")
+
+    def export_vassal(self) -> None:
+        from .interchange_actions import export_vassal
+
+        export_vassal(self.win)
 
     def export_view_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self.win, "Export view as PNG", "area-map-view.png", "PNG (*.png)")

@@ -138,6 +138,8 @@ class ConvertToScenario(QUndoCommand):
             self.doc.scenario_changed.emit("")
 
     def redo(self) -> None:
+        if self.old_path is not None:
+            self.doc.origin_dir = self.old_path.parent  # Save As and Open start in the map's folder
         self._set(self.new, None)
 
     def undo(self) -> None:

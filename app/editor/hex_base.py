@@ -58,6 +58,7 @@ class HexKindBase(KindEditor):
         scenario_menu: QMenu
         act_export: QAction
         act_import_tiled: QAction
+        act_import_vassal: QAction
         act_export_tiled: QAction
         act_export_vassal: QAction
         act_load_scan: QAction
@@ -100,6 +101,7 @@ class HexKindBase(KindEditor):
         map_properties: Callable[..., Any]
         export: Callable[..., Any]
         import_tiled: Callable[..., Any]
+        import_vassal: Callable[..., Any]
         export_tiled: Callable[..., Any]
         export_vassal: Callable[..., Any]
         _sync_scenario_ui: Callable[..., Any]

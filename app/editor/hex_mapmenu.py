@@ -126,6 +126,11 @@ class MapMenuActions(HexKindBase):
 
         return import_tiled(self.win, path)
 
+    def import_vassal(self, _checked: bool = False, path: str | None = None) -> bool:
+        from .interchange_actions import import_vassal
+
+        return import_vassal(self.win, path) is not None
+
     def export_tiled(self) -> None:
         from .interchange_actions import export_tiled
 

@@ -21,6 +21,9 @@ class MenuBuilder(HexKindBase):
                                  "Export the map as PNG, SVG or PDF")
         self.act_import_tiled = action("&Tiled Map…", self.import_tiled, "Ctrl+Shift+I",
                                        "Import a hexagonal Tiled map (TMX) as a new map")
+        self.act_import_vassal = action("&VASSAL Module…", self.import_vassal, tip="Import a VASSAL module's hex "
+                                        "board as a new map on its board image, and its pieces and set-up as a "
+                                        "scenario")
         self.act_export_tiled = action("&Tiled Map…", self.export_tiled, tip="Export the map as a Tiled map "
                                        "(TMX) with a tileset of its terrain")
         self.act_export_vassal = action("&VASSAL Module…", self.export_vassal, tip="Export the scenario as "
@@ -47,7 +50,7 @@ class MenuBuilder(HexKindBase):
 
     def file_actions(self) -> list[QAction | QMenu]:
         import_menu = QMenu("&Import", self.win)
-        import_menu.addAction(self.act_import_tiled)
+        import_menu.addActions([self.act_import_tiled, self.act_import_vassal])
         self.export_menu = QMenu("&Export", self.win)
         self.export_menu.addActions([self.act_export, self.act_export_tiled, self.act_export_vassal])
         return [import_menu, self.export_menu]

@@ -1,5 +1,6 @@
-"""File > Import > Tiled Map…, File > Export > Tiled Map… and File > Export > VASSAL Module…, and files
-dropped on the editor's window (maps and scenarios open; a Tiled map goes through the import)."""
+"""File > Import > Tiled Map… and VASSAL Module…, File > Export > Tiled Map… and VASSAL Module…, and files
+dropped on the editor's window (maps and scenarios open; a Tiled map or a VASSAL module goes through its
+import)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox
 
 if TYPE_CHECKING:
     from .window import EditorWindow
 
 OPENABLE = (".yaml", ".yml")
-IMPORTABLE = (".tmx",)
+IMPORTABLE = (".tmx", ".vmod")
 
 
 def dropped_files(mime: QMimeData) -> list[Path]:
@@ -35,7 +36,9 @@ def open_dropped(win: Any, mime: QMimeData) -> bool:
     if not files:
         return False
     p = files[0]
-    if p.suffix.lower() in IMPORTABLE:
+    if p.suffix.lower() == ".vmod":
+        import_vassal(win, str(p))
+    elif p.suffix.lower() in IMPORTABLE:
         import_tiled(win, str(p))
     else:
         win.open_path(p)
@@ -49,8 +52,16 @@ def with_suffix(path: str, suffix: str) -> str:
 
 
 def _start_dir(win: EditorWindow) -> str:
-    doc_path = win.document.path
-    return str(doc_path.parent if doc_path else win.settings.value("lastDir", str(Path.home())))
+    return win._last_dir()  # the document's own folder first (window_files.py)
+
+
+def _file_to_import(win: EditorWindow, path: str | None, title: str, filter_: str) -> str | None:
+    """The file to import (asked for when not given), once the open document may be left; None if not."""
+    if path is None:
+        path, _ = QFileDialog.getOpenFileName(win, title, _start_dir(win), filter_)
+        if not path:
+            return None
+    return path if win.maybe_save() else None
 
 
 def import_tiled(win: EditorWindow, path: str | None = None, dialog_hook=None) -> bool:
@@ -62,11 +73,8 @@ def import_tiled(win: EditorWindow, path: str | None = None, dialog_hook=None) -
     from .dialogs.tiles_mapping import TilesMappingDialog
     from .document import MapDocument
 
+    path = _file_to_import(win, path, "Import Tiled Map", "Tiled maps (*.tmx)")
     if path is None:
-        path, _ = QFileDialog.getOpenFileName(win, "Import Tiled Map", _start_dir(win), "Tiled maps (*.tmx)")
-        if not path:
-            return False
-    if not win.maybe_save():
         return False
     try:
         doc = read_tmx(path)
@@ -83,6 +91,56 @@ def import_tiled(win: EditorWindow, path: str | None = None, dialog_hook=None) -
     win.statusBar().showMessage(f"Imported {Path(path).name}: {len(hexmap)} hexes" +
                                 (f" ({'; '.join(notes)})" if notes else ""), 15000)
     return True
+
+
+def import_vassal(win: EditorWindow, path: str | None = None, folder: str | None = None, board: str | None = None,
+                  quiet: bool = False) -> Path | None:
+    """Import a VASSAL module's hex board into a folder (the map with the board as its scan underlay, the
+    scenario of its pieces, their images) and open the scenario (or the map). The file, the folder and the
+    board (when the module has several) are asked for unless given; returns the file opened."""
+    from hexwright.engine.formats.vmod_read import read_vmod
+
+    from ..interchange.vassal_import import ScanError, VmodError, import_module, module_stem
+
+    title = "Import VASSAL Module"
+    path = _file_to_import(win, path, title, "VASSAL modules (*.vmod)")
+    if path is None:
+        return None
+    try:
+        module = read_vmod(path)
+    except VmodError as exc:
+        QMessageBox.warning(win, title, str(exc))
+        return None
+    boards = [b.name for b in module.hex_boards()]
+    if not boards:
+        QMessageBox.warning(win, title, f"{Path(path).name}: no board of the module has a hex grid and an image.")
+        return None
+    if board is None and len(boards) > 1:
+        board, ok = QInputDialog.getItem(win, title, "The module has several hex boards; import:", boards, 0, False)
+        if not ok:
+            return None
+    if folder is None:
+        default = str(Path(path).parent / module_stem(module, path))
+        folder = QFileDialog.getExistingDirectory(win, "Folder for the imported map and scenario", default)
+        if not folder:
+            return None
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        done = import_module(path, folder, board, module=module)
+    except (VmodError, ScanError, OSError) as exc:
+        QApplication.restoreOverrideCursor()
+        QMessageBox.warning(win, title, str(exc))
+        return None
+    QApplication.restoreOverrideCursor()
+    opened = done.scenario_path or done.map_path
+    win.open_path(opened, ask_save=False)
+    text = f"Imported {Path(path).name}: " + "; ".join(done.notes)
+    win.statusBar().showMessage(text, 20000)
+    if not quiet:
+        QMessageBox.information(win, title, text.replace("; ", "\n") + f"\n\nWrote {opened.name} and the "
+                                "board image in " + str(opened.parent) + ". Teach the terrain over the underlay "
+                                "(Map > Propose Terrain from Scan…).")
+    return opened
 
 
 def export_tiled(win: EditorWindow, path: str | None = None, quiet: bool = False) -> Path | None:

@@ -35,16 +35,18 @@ def file_name_for(title: str, fallback: str = "Untitled") -> str:
     return f"{name or fallback}.yaml"
 
 
-def default_save_path(title: str, current: Path | None, last_save_dir: str | None) -> Path:
+def default_save_path(title: str, current: Path | None, last_save_dir: str | None,
+                      own_dir: Path | None = None) -> Path:
     """The path Save As proposes: a saved document's own path unless it is a shipped file; else the
-    folder last saved into (if it exists and is not the shipped scenarios) or the documents folder,
-    with the document's title (or the current file name) as the name."""
+    document's own folder (that of the file it was made from, `own_dir`), the folder last saved into
+    or the documents folder (the first that exists and is not the shipped scenarios), with the
+    document's title (or the current file name) as the name."""
     if current is not None and not is_shipped(current):
         return current
     folder = documents_dir()
-    if last_save_dir:
-        last = Path(last_save_dir)
-        if last.is_dir() and not is_shipped(last):
-            folder = last
+    for candidate in (own_dir, Path(last_save_dir) if last_save_dir else None):
+        if candidate is not None and candidate.is_dir() and not is_shipped(candidate):
+            folder = candidate
+            break
     name = current.name if current is not None else file_name_for(title)
     return folder / name

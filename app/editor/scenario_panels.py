@@ -10,7 +10,8 @@ needs: a title, the rules family (engine/rules/registry.py) and the two sides.
 
 from __future__ import annotations
 
-from hexwright.engine.model import Scenario, Side
+from hexwright.engine.model import Scenario, Side, TurnInfo
+from hexwright.engine.model.bounds import MAX_TURNS
 from hexwright.engine.rules.registry import RULES_FAMILIES
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QScrollArea,
+    QSpinBox,
     QWidget,
 )
 
@@ -36,10 +38,17 @@ def side_id(name: str, taken: set[str]) -> str:
     return sid
 
 
-def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str]) -> Scenario:
-    """A scenario on `hexmap` (the map inline: no separate map file) with two sides; the first side
-    moves first. The sides' ids and the stacking limit are the family's own where its registry entry
-    names them (`side_ids`, `stacking_limit`)."""
+# a new scenario's turn track (issue 33: it started empty, "0 turns"): the length of the shipped
+# Arnhem games' tracks (F&M Scenario 1 and Target Arnhem 9-10 turns), edited in the Turn track panel
+DEFAULT_TURNS = 10
+
+
+def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str], turns: int = DEFAULT_TURNS) -> Scenario:
+    """A scenario on `hexmap` (the map inline: no separate map file) with two sides and `turns` turns;
+    the first side moves first. The sides' ids and the stacking limit are the family's own where its
+    registry entry names them (`side_ids`, `stacking_limit`)."""
+    if not 1 <= turns <= MAX_TURNS:
+        raise ValueError(f"a scenario has from 1 to {MAX_TURNS} turns, not {turns}")
     if rules not in RULES_FAMILIES:
         raise ValueError(f"unknown rules family {rules!r}")
     named = RULES_FAMILIES[rules].side_ids
@@ -51,6 +60,7 @@ def new_scenario(hexmap, title: str, rules: str, side_names: tuple[str, str]) ->
         sides.append(Side(sid, name.strip(), color))
     sc = Scenario(title.strip() or "Untitled scenario", rules, hexmap, map_file=None, sides=sides,
                   first_player=sides[0].id)
+    sc.turns = [TurnInfo(n) for n in range(1, turns + 1)]
     sc.stacking_limit = RULES_FAMILIES[rules].stacking_limit
     sc.source = RULES_FAMILIES[rules].title  # the rulebook by its title, as a designer reads it
     return sc
@@ -66,11 +76,15 @@ class NewScenarioDialog(QDialog):
             self.rules_combo.addItem(f"{f.name} ({f.id})", f.id)
         self.side_a = QLineEdit("Allied")
         self.side_b = QLineEdit("German")
+        self.turns_spin = QSpinBox()
+        self.turns_spin.setRange(1, MAX_TURNS)
+        self.turns_spin.setValue(DEFAULT_TURNS)
         form = QFormLayout(self)
         form.addRow("Title", self.title_edit)
         form.addRow("Rules family", self.rules_combo)
         form.addRow("First side (moves first)", self.side_a)
         form.addRow("Second side", self.side_b)
+        form.addRow("Number of turns", self.turns_spin)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -78,7 +92,7 @@ class NewScenarioDialog(QDialog):
 
     def build(self, hexmap) -> Scenario:
         return new_scenario(hexmap, self.title_edit.text(), self.rules_combo.currentData(),
-                            (self.side_a.text(), self.side_b.text()))
+                            (self.side_a.text(), self.side_b.text()), self.turns_spin.value())
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:

@@ -319,7 +319,7 @@ class FileOperations(ShellBase):
         assert doc is not None
         title = doc.scenario.title if doc.scenario is not None else doc.map.name
         last = self.settings.value("lastSaveDir")
-        return default_save_path(title or "", doc.path, str(last) if last else None)
+        return default_save_path(title or "", doc.path, str(last) if last else None, doc.folder)
 
     def _save_to(self, path: Path) -> bool:
         doc = self.document
@@ -342,7 +342,7 @@ class FileOperations(ShellBase):
             self._discard_autosave()
             self.set_document(self.kind.empty_document())
 
-    # files dropped on the window: maps and scenarios open, Tiled maps are imported
+    # files dropped on the window: maps and scenarios open, Tiled maps and VASSAL modules are imported
 
     def _dropped(self, event: Any) -> list[Path]:
         """The files of a drop this window opens: maps and scenarios, and Tiled maps in a hex window
@@ -359,13 +359,15 @@ class FileOperations(ShellBase):
             super().dragEnterEvent(event)
 
     def dropEvent(self, event: Any) -> None:
-        from .interchange_actions import IMPORTABLE, import_tiled
+        from .interchange_actions import IMPORTABLE, import_tiled, import_vassal
 
         files = self._dropped(event)
         if not files:
             super().dropEvent(event)
             return
-        if files[0].suffix.lower() in IMPORTABLE:
+        if files[0].suffix.lower() == ".vmod":
+            import_vassal(cast("EditorWindow", self), str(files[0]))  # only a hex window takes modules
+        elif files[0].suffix.lower() in IMPORTABLE:
             import_tiled(cast("EditorWindow", self), str(files[0]))  # only a hex window takes Tiled maps
         else:
             self.open_path(files[0])
@@ -387,13 +389,19 @@ class FileOperations(ShellBase):
     def _rebuild_recent_menu(self) -> None:
         self.recent_menu.clear()
         files = self.recent_files()
-        for f in files:
-            a = self.recent_menu.addAction(Path(f).name)
+        for f, label in zip(files, recent_labels(files), strict=True):
+            a = self.recent_menu.addAction(label)
             a.setStatusTip(f)
             a.triggered.connect(lambda _=False, f=f: self.open_path(f))
         self.recent_menu.setEnabled(bool(files))
 
     def _last_dir(self) -> str:
+        """Where a file dialog starts: the current document's folder (issue 33: not the folder another
+        document used last), else the folder last opened from."""
+        doc = self.document
+        folder = doc.folder if doc is not None else None
+        if folder is not None and folder.is_dir():
+            return str(folder)
         return str(self.settings.value("lastDir", str(Path.home())))
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -408,10 +416,28 @@ class FileOperations(ShellBase):
         _OPEN_WINDOWS.discard(self)  # a window of the editor's own is deleted as it closes (make_window)
 
 
-
 # The windows the editor opened itself for documents of another kind (show_in_window), kept alive while
 # they are open: nothing else holds them, and they are deleted as they close (kinds.make_window).
 _OPEN_WINDOWS: set[Any] = set()
+
+
+def recent_labels(files: list[str]) -> list[str]:
+    """The Open Recent entries: each file's name, and for names that two files share, the end of its
+    folder's path that tells them apart ("scenario-1-historical.yaml  (fm-arnhem)" beside
+    "scenario-1-historical.yaml  (backup/fm-arnhem)"; issue 33: two identical entries)."""
+    paths = [Path(f) for f in files]
+    out = []
+    for p in paths:
+        same = [q for q in paths if q.name == p.name and q != p]
+        if not same:
+            out.append(p.name)
+            continue
+        parts = p.parent.parts
+        n = 1
+        while n < len(parts) and any(q.parent.parts[-n:] == parts[-n:] for q in same):
+            n += 1
+        out.append(f"{p.name}  ({'/'.join(parts[-n:]).lstrip('/') or p.parent.anchor})")
+    return out
 
 
 def _ask_recovery(parent: QWidget, what: str, choices: str) -> str:

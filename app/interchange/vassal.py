@@ -1,5 +1,6 @@
-"""A scenario as a VASSAL module: draws the board picture (app/render), both sides of every counter
-(app/counters) and the reinforcement holding window, then hands them to engine/formats/vmod.py."""
+"""A scenario as a VASSAL module: draws the board picture (app/render: the hex map, or the area map
+without its legend band), both sides of every counter (app/counters) and the reinforcement holding
+window, then hands them to engine/formats/vmod.py."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 import re
 from pathlib import Path
 
-from hexwright.engine.formats.vmod import Counter, ModuleImages, reinforcement_slots, save_vmod
+from hexwright.engine.formats.vmod import Counter, ModuleImages, reinforcement_slots, save_vmod, turn_label
 from hexwright.engine.model import Scenario
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap
@@ -28,8 +29,19 @@ def _png(image: QImage | QPixmap) -> bytes:
     return bytes(data.data())
 
 
-def _file_name(uid: str, side: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", uid) + f"_{side}.png"
+def counter_file_stems(uids: list[str]) -> dict[str, str]:
+    """A file name stem for each unit's counter images, safe in a zip on every system and distinct even
+    where two ids differ only in what is replaced or in letter case ("A/1" and "A_1": `A_1`, `A_1-2`)."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for uid in uids:
+        base = re.sub(r"[^A-Za-z0-9_.-]+", "_", uid).strip(".") or "unit"
+        stem, n = base, 2
+        while stem.lower() in taken:
+            stem, n = f"{base}-{n}", n + 1
+        taken.add(stem.lower())
+        out[uid] = stem
+    return out
 
 
 def _counter_png(sc: Scenario, uid: str, size: int, back: bool) -> bytes:
@@ -56,32 +68,49 @@ def _holding_window(sc: Scenario, counter_px: int) -> tuple[bytes, tuple[int, in
         p.setFont(font)
         p.setPen(QColor("#303030"))
         names = {s.id: s.name or s.id for s in sc.sides}
-        turns = sorted({t for t, _ in slots})
+        turns = sorted({t for t, _, _ in slots})
         cell_h = int(counter_px * 1.6)
-        for (turn, side), (x, y) in slots.items():
+        headed: set[str] = set()
+        for (_turn, side, _k), (x, y) in sorted(slots.items()):
             p.drawRect(QRectF(x - counter_px * 0.7, y - counter_px * 0.7, counter_px * 1.4, counter_px * 1.4))
-            if turn == turns[0]:
+            if side not in headed:
+                headed.add(side)
                 p.drawText(QRectF(x - counter_px * 1.5, 0, counter_px * 3, counter_px * 0.6),
                            Qt.AlignmentFlag.AlignCenter, names.get(side, side))
         for i, turn in enumerate(turns):
             p.drawText(QRectF(4, counter_px // 2 + i * cell_h, counter_px * 2 - 8, cell_h),
-                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, f"Turn {turn}")
+                       Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, f"Turn {turn_label(sc, turn)}")
     finally:
         p.end()
     return _png(img), (w, h), slots
 
 
-def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
+def _board(sc: Scenario, counter_px: int) -> tuple[QImage, float]:
+    """The board picture and its pixels per map unit: a hex map drawn so a counter covers COUNTER_SHARE of
+    a hex; an area map at its own size (its units are the pixels of the map it was traced on)."""
+    if sc.area_map is not None:
+        from ..render.areadraw import AreaRenderOptions, render_area_image
+
+        return render_area_image(sc.area_map, 1.0, AreaRenderOptions(legend=False)), 1.0
     m = sc.map
     scale = counter_px / (COUNTER_SHARE * math.sqrt(3.0) * m.grid.hex_size)
-    board = render_to_image(m, scale, RenderOptions())
+    return render_to_image(m, scale, RenderOptions()), scale
+
+
+def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
+    board, scale = _board(sc, counter_px)
     files = {"map.png": _png(board)}
     counters = {}
+    stems = counter_file_stems(list(sc.units))
     for uid, unit in sc.units.items():
-        front, back = _file_name(uid, "front"), _file_name(uid, "back")
+        front, back = f"{stems[uid]}_front.png", f"{stems[uid]}_back.png"
         files[front] = _counter_png(sc, uid, counter_px, False)
         files[back] = _counter_png(sc, uid, counter_px, True)
-        counters[uid] = Counter(uid, unit.name or uid, unit.side, front, back, counter_px)
+        side = sc.side(unit.side)
+        props = {"Side": (side.name if side else "") or unit.side, "UnitId": uid, "Nationality": unit.nationality,
+                 "Formation": unit.formation, "Type": unit.unit_type, "Size": unit.size}
+        props.update({k: str(v) for k, v in unit.values.items() if isinstance(v, (int, float, str))})
+        counters[uid] = Counter(uid, unit.name or uid, unit.side, front, back, counter_px, props)
     images = ModuleImages("map.png", (board.width(), board.height()), scale, counters, files=files)
     if sc.reinforcements:
         png, size, slots = _holding_window(sc, counter_px)

@@ -24,11 +24,20 @@ class DocumentBase(QObject):
         super().__init__(parent)
         self.scenario = scenario
         self.path = Path(path) if path is not None else None
+        # the folder of the file an untitled document was made from (New Scenario from this Map): its
+        # file dialogs start there (`folder`)
+        self.origin_dir: Path | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     def _clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
+
+    @property
+    def folder(self) -> Path | None:
+        """The document's own folder: its file's, or for an untitled document the folder of the file it
+        was made from; None for a document from nowhere (File > New)."""
+        return self.path.parent if self.path is not None else self.origin_dir
 
     @property
     def modified(self) -> bool:

@@ -16,7 +16,7 @@ from hexwright.app.kindbase.counters import PIXMAP_PX, CounterItem
 from hexwright.app.render.view import ZoomView, cosmetic_pen
 from hexwright.engine.model import Scenario
 from hexwright.engine.rules.presentation import MarkerView, UnitView
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QWidget
 from shapely.geometry import Point, Polygon
@@ -69,6 +69,18 @@ class AreaBoardView(BoardView):
             centres, side = geo.counter_layout(ring, n, self.layers.counter_side)
             return QPointF(x, max(cy for _, cy in centres) + side / 2 + 2)
         return QPointF(x, y + min(r * 0.6, 40.0))
+
+    def cost_pos(self, label: str, text_rect: QRectF) -> QPointF:
+        """The MF an area costs, beside its block of counters (never over them), at the area's pole when it
+        holds none."""
+        ring = tuple(self.map.areas[label].polygon)
+        n = len(self.stacks.get(label, []))
+        if not n:
+            return super().cost_pos(label, text_rect)
+        centres, side = geo.counter_layout(ring, n, self.layers.counter_side)
+        right = max(cx for cx, _ in centres) + side / 2 + 3
+        mid = sum(cy for _, cy in centres) / len(centres)
+        return QPointF(right, mid - text_rect.height() / 2)
 
     def outline(self, labels: Iterable[str]) -> QPainterPath:
         path = QPainterPath()

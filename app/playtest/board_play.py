@@ -8,6 +8,7 @@ the window (window.py) wires the board's signals here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hexwright.engine.rules.presentation import ATTACK, ENTER, PASS, ActionView
@@ -215,6 +216,26 @@ class BoardPlay:
             if uv is not None and uv.hex:
                 parts.add(uv.hex)
         self.win.board.show_targets(view.hexes[-1:], parts)
+
+    def show_declared(self) -> None:
+        """An attack being formed (declared, its units still to add) is previewed before any row is picked:
+        the presenter's `declared_attack`; its Attack button is live only for a resolution the rules allow."""
+        s = self.win.session
+        view = s.presenter.declared_attack(s.state) if self.win.can_act() else None
+        if view is None:
+            return
+        preview = s.presenter.combat_preview(s.state, view.action)
+        if preview is None:
+            return
+        resolves = view.kind == ATTACK or view.verb == "fire"
+        if not resolves:  # no unit yet: the title says what is in hand, not the row it is shown with
+            view = replace(view, label=f"Attack declared on {preview.target}: no attacking unit yet")
+        self.win.preview.show_preview(view, preview, resolves,
+                                      s.presenter.result_legend(s.state) if preview.distribution else {})
+        self.win.dock_preview.raise_()
+        units = self.win.board.units
+        self.win.board.show_targets((preview.target,), [h for u in preview.attackers if u in units
+                                                        for h in (units[u].hex,) if h])
 
     def highlight_view(self, view: ActionView | None) -> None:
         if view is None or not self.win.can_act():

@@ -1,6 +1,7 @@
 """The playtest window's File menu: a game saved as a game log (engine/rules/log.py) and loaded again (the
 scenario it names, every action replayed and checked), a new game of the same scenario (seats, seed,
-pace), and the question before a game in progress is discarded.
+pace), "start from here" (the position saved as a scenario that starts there, engine/rules/kit/start.py)
+and the question before a game in progress is discarded.
 """
 
 from __future__ import annotations
@@ -8,8 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hexwright.engine.formats import load_scenario, save_scenario
 from hexwright.engine.pbem.record import SUFFIX
+from hexwright.engine.rules.kit.start import start_from_here
 from hexwright.engine.rules.log import LogError
+from hexwright.engine.rules.protocol import make_game
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from .boards import make_board
@@ -20,6 +24,7 @@ if TYPE_CHECKING:
     from .window import PlaytestWindow
 
 LOG_FILTER = "Hexwright game logs (*.hwlog.yaml *.yaml);;All files (*)"
+SCENARIO_FILTER = "Hexwright scenarios (*.yaml);;All files (*)"
 # what Open Game reads: a game log, or a play-by-e-mail game (pbem.py)
 OPEN_FILTER = f"Hexwright games (*.hwlog.yaml *.yaml *{SUFFIX});;{LOG_FILTER}"
 
@@ -104,6 +109,52 @@ class GameFiles:
             self.save_game_dialog()
             return self.saved_len == n  # saved: go on; the save dialog cancelled: keep the game
         return answer == B.Discard
+
+    def start_from_here(self, path: str | Path, play: bool = True) -> bool:
+        """Save the game as a scenario that starts where it stands: at the opening of its current phase
+        (or turn), as the game stood then (engine/rules/kit/start.py); with `play`, play that scenario
+        from there in this window."""
+        win = self.win
+        s = win.session
+        try:
+            sc = start_from_here(s.state)
+        except ValueError as exc:
+            QMessageBox.information(win, "Start from here", f"Cannot save a scenario from here: {exc}")
+            return False
+        try:  # where the new scenario starts: its own game's first phase (the opening captured)
+            phase = make_game(sc, dict(s.options)).new_initial_state(seed=s.seed).phase
+        except (ValueError, KeyError) as exc:
+            QMessageBox.warning(win, "Start from here", f"Cannot start a game from here: {exc}")
+            return False
+        sc.title = f"{s.scenario.title} (from {phase.turn_text()}, {phase.name})"
+        p = Path(path)
+        old_dir = Path(s.scenario_path).parent if s.scenario_path else None
+        try:  # the map file stays the scenario's own when saved beside it, else a copy goes beside it
+            save_scenario(sc, p, save_map_file=old_dir is None or p.parent.resolve() != old_dir.resolve())
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(win, "Start from here", f"Cannot save {p}: {exc}")
+            return False
+        win.status(f"Saved {p.name}: the scenario starts at {phase.turn_text()}, {phase.name}")
+        if play:
+            loaded = load_scenario(p)
+            if loaded.scenario is None or not loaded.ok:
+                first = next((str(d) for d in loaded.diagnostics), "")
+                QMessageBox.warning(win, "Start from here", f"{p} was saved but does not load: {first}")
+                return False
+            win.set_session(GameSession(loaded.scenario, s.seed, dict(s.seats), str(p), dict(s.options)),
+                            f"(started from {p.name})")
+        return True
+
+    def start_from_here_dialog(self) -> None:
+        win = self.win
+        s = win.session
+        folder = Path(s.scenario_path).parent if s.scenario_path else (win.base_dir or Path.home())
+        stem = Path(s.scenario_path).stem if s.scenario_path else "scenario"
+        turn = s.state.phase.turn_text().lower().replace(" ", "-")
+        path, _ = QFileDialog.getSaveFileName(win, "Start from here: save the position as a scenario",
+                                              str(Path(folder) / f"{stem}-from-{turn}.yaml"), SCENARIO_FILTER)
+        if path:
+            self.start_from_here(path)
 
     def new_game_dialog(self) -> None:
         if not self.confirm_discard():

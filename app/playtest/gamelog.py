@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from .session import LogLine
+
+MIN_LINES = 6  # the game log dock is never shorter (three lines could not be read)
+READ_LINES = 12  # its height when the window opens
 
 
 class GameLogPanel(QPlainTextEdit):
@@ -26,6 +30,16 @@ class GameLogPanel(QPlainTextEdit):
         self.setFont(f)
         self.count = 0
         self.replaying = False
+        # tall enough to read: never fewer than MIN_LINES lines, READ_LINES when the window gives the room
+        self.setMinimumHeight(self.lines_height(MIN_LINES))
+
+    def lines_height(self, n: int) -> int:
+        """The height that shows `n` lines of the log (frame, margins and the horizontal scroll bar)."""
+        return (self.fontMetrics().lineSpacing() * n + 2 * self.frameWidth() + int(self.document().documentMargin() * 2)
+                + self.horizontalScrollBar().sizeHint().height())
+
+    def sizeHint(self) -> QSize:  # Qt API
+        return QSize(super().sizeHint().width(), self.lines_height(READ_LINES))
 
     def show_live(self, lines: Sequence[LogLine]) -> None:
         """The live game's account: only the new lines are added, unless a replay was shown."""

@@ -30,6 +30,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QWidget
 
 from .boardview import BoardView, drop_item
+from .offboard import OffBoardAreas
 
 SELECTED_Z = 1000
 
@@ -47,6 +48,7 @@ class HexBoardView(BoardView):
         self.canvas.set_visible("regions", False)  # set-up zones and areas are the designer's, not the players'
         self.items: dict[str, CounterItem] = {}
         self._badges: dict[str, tuple[int, QGraphicsItem]] = {}  # hex label -> (units, badge)
+        self.offboard = OffBoardAreas(self)  # off-board areas drawn outside the map edge they adjoin
 
     # -- geometry ----------------------------------------------------------------------------------
     def hex_of(self, label: str | None) -> Hex | None:
@@ -176,6 +178,7 @@ class HexBoardView(BoardView):
         for old in self.marker_items:
             drop_item(old)
         self.marker_items = []
+        self.offboard.show_units(list(markers))
         g = self.canvas.geometry
         side = self.counter_side()
         layer = self.canvas.counters

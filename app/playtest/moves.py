@@ -56,9 +56,11 @@ def explain_move(session: GameSession, views: Sequence[ActionView], uid: str, pa
     if action in st.legal_actions():
         return f"{action.text()} is legal"
     try:
-        return st.explain_illegal(action)
+        why = st.explain_illegal(action)
     except Exception as exc:  # an explanation must never break the window
         return f"{action.text()} is not legal here ({exc})"
+    # the person pointed, he wrote no notation: the reason without the action's text in front of it
+    return why.removeprefix(f"{action.text()}: ")
 
 
 __all__ = ["construct_move", "explain_move"]

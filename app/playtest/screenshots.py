@@ -57,7 +57,7 @@ def decisions(app: QApplication, out: Path) -> None:
         views = w.views()
         if len([v for v in views if v.kind == ATTACK]) >= 3:
             break
-        w.choose_view(next((v for v in views if v.kind == PASS), views[0]))
+        w.apply_action(next((v for v in views if v.kind == PASS), views[0]).action)  # a script: no question
     _settle(app, 0.5)
     before = (w.decision.do_button.mapTo(w, w.decision.do_button.rect().topLeft()), w.decision.list.height())
     w.decision.list.setCurrentRow(2)
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         views = w.views()
         if any(v.kind == MOVE for v in views):
             break
-        w.choose_view(views[0])
+        w.apply_action(views[0].action)
     _settle(app)
     moves = [v for v in w.views() if v.kind == MOVE and v.cost is not None]
     zoc = s.presenter.zoc_hexes(s.state, "allied")
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         attacks = [v for v in views if v.kind == ATTACK and v.verb == "attack"]
         if len(attacks) >= 2:
             break
-        w.choose_view(next((v for v in views if v.kind == PASS), views[0]))
+        w.apply_action(next((v for v in views if v.kind == PASS), views[0]).action)  # a script: no question
     target = attacks[0].hexes[-1]
     w.board.view.set_zoom(1.6)
     w.board.view.centerOn(w.board.centre(target))

@@ -81,6 +81,17 @@ class GameSession:
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         self._collect_events()
 
+    def set_seat(self, side: str, kind: str) -> None:
+        """Hand `side` to a person (HUMAN) or a bot by its engine/bots name from the next decision on: the
+        game, its history and its dice are untouched (a bot gets the seed the start would have given it)."""
+        if kind != HUMAN and kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat {kind!r}; seats are: {', '.join(SEAT_KINDS)}")
+        self.seats[side] = kind
+        self.bots.pop(side, None)
+        if kind != HUMAN:
+            i = self.sides.index(side)
+            self.bots[side] = make_bot(kind, self.seed * 7919 + i, self.scenario)
+
     # -- who acts ---------------------------------------------------------------------------------
     @property
     def sides(self) -> list[str]:
@@ -168,7 +179,10 @@ class GameSession:
         humans = self.humans()
         if not humans or all(entry.visible_to(h) for h in humans):
             return self.presenter.action_text(self.state, entry.action)
-        return self.state.masked_text(entry)
+        masked = self.state.masked_text(entry)
+        if entry.player != CHANCE and masked == entry.action.text():  # nothing of it is hidden: in words
+            return self.presenter.action_text(self.state, entry.action)
+        return masked
 
     def _collect_events(self) -> None:
         """Add the log lines of the history entries not shown yet: Presenter.events(state, since) gives the
@@ -203,13 +217,12 @@ class GameSession:
              scenario: Scenario | None = None) -> GameSession:
         """A session rebuilt from a saved game log: every action checked, every roll re-drawn from the seed
         (engine/rules/log.py replay). The scenario is read from the log's path (relative to the log's
-        folder if it is not found as given) unless one is passed."""
+        folder, then as given, then the absolute path it was saved with: `GameLog.scenario_file`) unless one
+        is passed."""
         log = GameLog.load(path)
         scenario_path = log.scenario
         if scenario is None:
-            p = Path(scenario_path)
-            if not p.exists() and (Path(path).parent / p).exists():
-                p = Path(path).parent / p
+            p = log.scenario_file(path)
             scenario = load_playable(p)
             scenario_path = str(p)
         replay(scenario, log)  # raises LogError where the log does not replay

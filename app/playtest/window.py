@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from hexwright.engine.rules.presentation import ActionView, BatchAnswer, outcome_text
+from hexwright.engine.rules.presentation import PASS, ActionView, BatchAnswer, outcome_text
 from hexwright.engine.rules.protocol import CHANCE, Action, GameState, IllegalAction
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -48,6 +48,7 @@ from .gamelog import GameLogPanel
 from .panels import TurnTrackWidget, UnitsPanel
 from .pbem import PbemMenu
 from .replay import ReplayController
+from .seats import confirm_pass, seats_dialog
 from .session import HUMAN, GameSession
 from .start_dialog import DEFAULT_PACE_MS
 
@@ -75,6 +76,7 @@ class PlaytestWindow(QMainWindow):
         self._last_human: str | None = None
         self._shown_markers: list[object] = []
         self._last_bot_view: ActionView | None = None
+        self._log_sized = False
         self.last_message = ""
         self.victory_box: QMessageBox | None = None
         self.runner = BotRunner(self)
@@ -134,7 +136,7 @@ class PlaytestWindow(QMainWindow):
         self.tabifyDockWidget(self.dock_log, self.dock_units)
         self.dock_log.raise_()
         self.resizeDocks([self.dock_decision, self.dock_preview], [320, 320], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.dock_log], [190], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_log], [self.log_panel.sizeHint().height()], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_decision, self.dock_preview], [420, 380], Qt.Orientation.Vertical)
 
         def act(text: str, slot: Callable[[], object], shortcut: str | QKeySequence.StandardKey | None = None,
@@ -152,9 +154,13 @@ class PlaytestWindow(QMainWindow):
         self.act_new = act("&New Game…", self.files.new_game_dialog, K.New, "Start the scenario again (seats, seed)")
         self.act_open = act("&Open Game…", self.files.open_game_dialog, K.Open, "Load a saved game log")
         self.act_save = act("&Save Game…", self.files.save_game_dialog, K.Save, "Save this game as a game log")
+        self.act_from_here = act("Start from &Here…", self.files.start_from_here_dialog, None,
+                                 "Save this position as a scenario that starts at this phase's opening, and play it")
         self.act_close = act("&Close", self.close, K.Close)
         self.act_pass = act("&Pass / End Phase", self.pass_phase, "Ctrl+E", "End this step of the sequence of play")
         self.act_pause = act("Pause &Bots", self.toggle_pause, "Ctrl+B", "Pause or resume the bots")
+        self.act_seats = act("&Seats…", lambda: seats_dialog(self), "Ctrl+Shift+H",
+                             "Hand a side to a bot or back to a person, mid-game")
         self.act_pause.setCheckable(True)
         self.replay = ReplayController(self, self.session)
         self.act_replay, self.act_first, self.act_back, self.act_forward, self.act_last = self.replay.actions()
@@ -165,11 +171,11 @@ class PlaytestWindow(QMainWindow):
         self.addAction(self.act_deselect)
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_open, self.act_save])
+        m.addActions([self.act_new, self.act_open, self.act_save, self.act_from_here])
         m.addSeparator()
         m.addAction(self.act_close)
         m = mb.addMenu("&Game")
-        m.addActions([self.act_pass, self.act_pause])
+        m.addActions([self.act_pass, self.act_pause, self.act_seats])
         m.addSeparator()
         m.addActions(self.replay.actions())
         m = mb.addMenu("&View")
@@ -323,6 +329,8 @@ class PlaytestWindow(QMainWindow):
             self.board.select(None)
         if self.board.selected is None:
             self.play.default_overlays()
+        if self.live():
+            self.play.show_declared()
         self.replay.refresh_controls()
         mode = "replay" if not self.live() else ("game over" if s.state.is_terminal() else
                                                  "paused" if self.paused and s.bot_to_act() else
@@ -502,7 +510,7 @@ class PlaytestWindow(QMainWindow):
         return made
 
     def choose_view(self, view: ActionView | None) -> None:
-        if view is not None:
+        if view is not None and (view.kind != PASS or not self.can_act() or confirm_pass(self, view)):
             self.apply_action(view.action)
 
     def pass_phase(self) -> None:
@@ -511,7 +519,8 @@ class PlaytestWindow(QMainWindow):
             self.status("There is no pass or end-of-phase action in this decision: " +
                         self.session.presenter.prompt(self.session.state))
             return
-        self.apply_action(pv.action)
+        if confirm_pass(self, pv):
+            self.apply_action(pv.action)
 
     # -- what a person does, as scripts and tests call it -----------------------------------------------
     def click_hex(self, label: str, top_unit: str | None = None) -> None:
@@ -549,6 +558,13 @@ class PlaytestWindow(QMainWindow):
 
     def new_game(self, seats: dict[str, str], seed: int, pace_ms: int | None = None) -> None:
         self.files.new_game(seats, seed, pace_ms)
+
+    def showEvent(self, event: QShowEvent) -> None:  # Qt API
+        super().showEvent(event)
+        if not self._log_sized:  # the docks' sizes hold once the window is laid out: the log tall enough to read
+            self._log_sized = True
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.dock_log], [self.log_panel.sizeHint().height()],
+                                                          Qt.Orientation.Vertical))
 
     # -- closing ------------------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt API

@@ -75,6 +75,26 @@ class AddUnit(QUndoCommand):
         emit_parts(self.doc, "units", "placements")
 
 
+class ReplaceUnit(QUndoCommand):
+    """Replace a unit's definition by another of the same id (a re-imported table's row, update mode):
+    its set-up, reinforcements and start state stay, only what the counter prints and says changes."""
+
+    def __init__(self, doc: ScenarioDocumentLike, unit: UnitDef) -> None:
+        super().__init__(f"Update unit {unit.id}")
+        if unit.id not in doc.scenario.units:
+            raise KeyError(f"no unit has id {unit.id!r}")
+        self.doc = doc
+        self.old, self.new = copy.deepcopy(doc.scenario.units[unit.id]), copy.deepcopy(unit)
+
+    def redo(self) -> None:
+        self.doc.scenario.units[self.new.id] = copy.deepcopy(self.new)
+        emit_parts(self.doc, "units")
+
+    def undo(self) -> None:
+        self.doc.scenario.units[self.old.id] = copy.deepcopy(self.old)
+        emit_parts(self.doc, "units")
+
+
 class RemoveUnit(QUndoCommand):
     """Removes the unit and every mention of it: its set-up hex, its place in reinforcements and
     set-up zones. Undo puts all of them back where they were."""

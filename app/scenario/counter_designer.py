@@ -14,8 +14,7 @@ from pathlib import Path
 
 from hexwright.app.counters.draw import SUPPLY_STRIPES, counter_pixmap, paint_counter
 from hexwright.app.counters.symbols import SYMBOL_NAMES, paint_type_symbol
-from hexwright.engine.formats import atomic_write_text
-from hexwright.engine.formats.csv_units import CsvImport, read_units_csv_file, write_units_csv
+from hexwright.engine.formats.csv_units import CsvImport
 from hexwright.engine.model import UnitDef
 from hexwright.engine.model.counters import KNOWN_FLAGS, SIZE_SYMBOLS, UNIT_SIZES, UNIT_TYPES
 from hexwright.engine.model.oob import duplicate_unit, unused_unit_id
@@ -43,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from . import counter_tables
 from .commands import AddUnit, ChangeUnit, RemoveUnit
 
 MAP_SCALE_PX = 48  # a counter at the map view's 100 % zoom
@@ -88,6 +88,9 @@ class CounterDesigner(QWidget):
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button.clicked.connect(self.delete)
         self.import_button.clicked.connect(self._ask_import_csv)
+        self.update_check = QCheckBox("Update existing")
+        self.update_check.setToolTip("Import CSV replaces the units whose id the scenario already has (a table "
+                                     "exported, edited and imported again); off, such rows are refused")
         self.export_button = QPushButton("Export CSV…")
         self.export_button.clicked.connect(self._ask_export_csv)
         self.colours_button = QPushButton("Colours…")
@@ -194,17 +197,18 @@ class CounterDesigner(QWidget):
         preview_frame.setFrameShape(QFrame.Shape.StyledPanel)
         preview_frame.setLayout(previews)
 
-        left = QVBoxLayout()
-        left.addWidget(self.unit_list, 1)
+        left = QVBoxLayout()  # the buttons above the list: in sight however short the dock is (issue 33)
         buttons = QGridLayout()
         buttons.addWidget(self.new_button, 0, 0)
         buttons.addWidget(self.duplicate_button, 0, 1)
-        buttons.addWidget(self.delete_button, 1, 0)
-        buttons.addWidget(self.import_button, 1, 1)
-        buttons.addWidget(self.export_button, 2, 1)
+        buttons.addWidget(self.delete_button, 0, 2)
+        buttons.addWidget(self.import_button, 1, 0)
+        buttons.addWidget(self.export_button, 1, 1)
+        buttons.addWidget(self.update_check, 1, 2)
         buttons.addWidget(self.colours_button, 2, 0)
-        buttons.addWidget(self.images_button, 3, 0, 1, 2)
+        buttons.addWidget(self.images_button, 2, 1, 1, 2)
         left.addLayout(buttons)
+        left.addWidget(self.unit_list, 1)
 
         middle = QVBoxLayout()
         middle.addLayout(form)
@@ -511,9 +515,16 @@ class CounterDesigner(QWidget):
         self.select_unit(rest[min(i, len(rest) - 1)] if rest else None)
 
     def _ask_import_csv(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import counters from a table", "", "CSV tables (*.csv)")
-        if path:
-            self.import_csv(path)
+        counter_tables.ask_import_csv(self)
+
+    def _ask_export_csv(self) -> None:
+        counter_tables.ask_export_csv(self)
+
+    def export_csv(self, path: str | Path) -> None:
+        counter_tables.export_csv(self, path)
+
+    def import_csv(self, path: str | Path, update: bool | None = None) -> CsvImport:
+        return counter_tables.import_csv(self, path, update)
 
     def edit_colours(self):
         """The colour schemes dialog (schemes.py); OK is one undoable command."""
@@ -530,7 +541,7 @@ class CounterDesigner(QWidget):
                                        0, False)
         if not ok:
             return
-        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images")
+        directory = QFileDialog.getExistingDirectory(self, "Folder for the counter images", counter_tables.folder(self))
         if directory:
             self.export_images(directory, "svg" if fmt.startswith("SVG") else "png")
 
@@ -546,39 +557,6 @@ class CounterDesigner(QWidget):
             return 0
         self.message.setText(f"{len(report.files)} {fmt.upper()} files written to {report.directory}")
         return len(report.files)
-
-    def _ask_export_csv(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export counters as a table", "units.csv", "CSV tables (*.csv)")
-        if path:
-            self.export_csv(path)
-
-    def export_csv(self, path: str | Path) -> None:
-        """Every unit of the scenario as a table that Import CSV reads back (saved atomically)."""
-        try:
-            atomic_write_text(path, write_units_csv(self.scenario.units.values(), self.scenario.rules))
-        except OSError as exc:
-            self.message.setText(f"Cannot write {path}: {exc}")
-            return
-        self.message.setText(f"Exported {len(self.scenario.units)} units to {Path(path).name}.")
-
-    def import_csv(self, path: str | Path) -> CsvImport:
-        """Add every good row of the table as a unit, in one undo step; problems are listed with their
-        file:line below the form."""
-        sc = self.scenario
-        result = read_units_csv_file(str(path), sc.rules, set(sc.units) | set(sc.markers))
-        self.last_import = result
-        if result.units:
-            stack = self.document.undo_stack
-            stack.beginMacro(f"Import {len(result.units)} units from {Path(path).name}")
-            for u in result.units:
-                self._push(AddUnit(self.document, u))
-            stack.endMacro()
-            self.select_unit(result.units[0].id)
-        lines = [d.format() for d in result.diagnostics]
-        summary = f"Imported {len(result.units)} units from {Path(path).name}."
-        self.message.setText("\n".join([summary] + lines[:12] + (["…"] if len(lines) > 12 else [])))
-        return result
-
 
 def _set_text(edit: QLineEdit, text: str) -> None:
     """Set a line edit's text only when it differs, so typing in it keeps its cursor."""

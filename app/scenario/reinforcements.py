@@ -143,9 +143,7 @@ class ReinforcementsEditor(ScenarioPanel):
         sc = self.scenario
         if reinforcement is None:
             side = sc.sides[0].id if sc.sides else ""
-            edge = next(iter(sc.map.edges), "") if sc.map.edges else ""
-            first = sc.map.label(sc.map.edge_hexes(edge)[0]) if edge else sc.map.label(sc.map.hexes[0])
-            reinforcement = Reinforcement(1, side, [], Entry(hex=first))
+            reinforcement = Reinforcement(1, side, [], Entry())  # the entry is typed next
         index = len(sc.reinforcements)
         self.document.undo_stack.push(EditReinforcement(self.document, index, reinforcement, insert=True))
         return index
@@ -176,9 +174,7 @@ class ReinforcementsEditor(ScenarioPanel):
             self.document.undo_stack.push(EditReinforcement(self.document, row, new))
         else:
             side = sc.units[ids[0]].side
-            edge = next(iter(sc.map.edges), "")
-            first = sc.map.label(sc.map.edge_hexes(edge)[0]) if edge else sc.map.label(sc.map.hexes[0])
-            self.add_entry(Reinforcement(1, side, ids, Entry(hex=first)))
+            self.add_entry(Reinforcement(1, side, ids, Entry()))  # where they enter is chosen next
 
 
 def _entry_text(e: Entry) -> str:

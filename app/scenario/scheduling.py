@@ -4,7 +4,8 @@ A unit dropped on a hex of the map is set up there: if it was scheduled as a rei
 the schedule in the same step (an entry left with no units goes too), so it is never both set up and
 arriving (validation's `placed-twice`). A unit dropped on a turn of the turn track is scheduled to
 arrive on that turn: it leaves the set-up and any other entry, and joins that turn's entry for its
-side (or a new one entering where the side's other reinforcements enter). Set-ups over the
+side (or a new one entering where the side's other reinforcements enter, or with no entry yet when
+the side has none: validation asks for it). Set-ups over the
 scenario's stacking limit are refused with the rule (engine/model/placement.py `stacking_refusal`).
 """
 
@@ -63,15 +64,13 @@ def set_up_units(doc, unit_ids: list[str], hex_label: str) -> str | None:
 
 
 def _entry_for(sc, side: str) -> Entry:
-    """Where a new entry of the side enters: where its other reinforcements do, else the first hex of
-    the map's first named edge (edit it in the Reinforcements panel)."""
+    """Where a new entry of the side enters: where its other reinforcements do, else nowhere yet (an
+    entry with no hex: the turn track and the Reinforcements panel say "no entry given" and validation
+    reports it until one is chosen; a map corner is never assumed)."""
     for rf in sc.reinforcements:
         if rf.side == side:
             return replace(rf.entry)
-    m = sc.map
-    edge = next(iter(m.edges), "")
-    first = m.label(m.edge_hexes(edge)[0]) if edge else m.label(m.hexes[0])
-    return Entry(hex=first)
+    return Entry()
 
 
 def schedule_units(doc, unit_ids: list[str], turn: int) -> str | None:

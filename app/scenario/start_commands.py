@@ -105,3 +105,75 @@ class SetStartMarker(_StartEntryEdit):
             raise ValueError("a marker needs a hex label")
         text = f"Start marker {marker_id} at {hex_label}" if hex_label else f"Clear the start hex of {marker_id}"
         super().__init__(doc, marker_id, hex_label, text)
+
+
+class SetStartValue(QUndoCommand):
+    """Where a mid-game start begins and the family's own start state: `key` is "turn", "phase" or a
+    field of the family's registry entry (`start_fields`: Tactical Advantage, VP, supply points...); the
+    value None clears it (the turn: play starts on the first turn as printed)."""
+
+    def __init__(self, doc: ScenarioDocumentLike, key: str, value: Any | None) -> None:
+        start = doc.scenario.start
+        shown = "" if value is None else f" to {value}"
+        super().__init__(f"Set the start {key.replace('_', ' ')}{shown}" if value is not None
+                         else f"Clear the start {key.replace('_', ' ')}")
+        self.doc, self.key, self.new = doc, key, value
+        if key == "turn":
+            self.old: Any = start.turn
+        elif key == "phase":
+            self.old = start.phase or None
+        else:
+            self.old = start.family.get(key)
+
+    def _apply(self, value: Any | None) -> None:
+        start = self.doc.scenario.start
+        if self.key == "turn":
+            start.turn = value
+        elif self.key == "phase":
+            start.phase = value or ""
+        elif value is None:
+            start.family.pop(self.key, None)
+        else:
+            start.family[self.key] = value
+        emit_parts(self.doc, "start")
+
+    def redo(self) -> None:
+        self._apply(self.new)
+
+    def undo(self) -> None:
+        self._apply(self.old)
+
+
+class SetUnitStart(QUndoCommand):
+    """Where a unit not on the map is when play begins: out of play ("eliminated", "exited" or a state
+    of the family's own, `out_of_play`) or in an off-board area (`offboard`); None: neither (it is set
+    up or arrives as the scenario says). One command moves the unit between the two parts."""
+
+    def __init__(self, doc: ScenarioDocumentLike, unit_id: str, part: str | None, value: str | None) -> None:
+        if unit_id not in doc.scenario.units and part is not None:
+            raise KeyError(f"no unit has id {unit_id!r}")
+        if part not in (None, "out_of_play", "offboard"):
+            raise ValueError(f"a unit starts out_of_play or offboard, not {part!r}")
+        start = doc.scenario.start
+        self.doc, self.unit = doc, unit_id
+        self.old = {p: dict(getattr(start, p)) for p in ("out_of_play", "offboard")}
+        self.new = {p: dict(d) for p, d in self.old.items()}
+        for d in self.new.values():
+            d.pop(unit_id, None)
+        if part is not None and value:
+            self.new[part][unit_id] = value
+        text = (f"Start {unit_id} {value}" if part == "out_of_play" else f"Start {unit_id} in off-board area {value}"
+                if part else f"Clear where {unit_id} starts")
+        super().__init__(text)
+
+    def _apply(self, parts: dict[str, dict[str, str]]) -> None:
+        start = self.doc.scenario.start
+        for p, d in parts.items():
+            setattr(start, p, dict(d))
+        emit_parts(self.doc, "start")
+
+    def redo(self) -> None:
+        self._apply(self.new)
+
+    def undo(self) -> None:
+        self._apply(self.old)

@@ -1,5 +1,5 @@
 """The start state editor: what has already happened when play begins, for a scenario that starts
-mid-game (`Scenario.start`, engine/model/scenario.py). Three tabs:
+mid-game (`Scenario.start`, engine/model/scenario.py). Four tabs:
 
 * Steps lost: every unit with where it starts and the steps (Koenig: Hits) it has already lost, edited
   in the table or with the spin box under it; the most a unit may have lost and still be in play is
@@ -9,6 +9,8 @@ mid-game (`Scenario.start`, engine/model/scenario.py). Three tabs:
   or water hexside from the list or type its label ("1422/1423"), choose the state, Add; the state is
   edited in the table.
 * Markers: the hex a marker stands in at the start (a drop zone already moved), over its own hex.
+* Turn and state: the turn and phase play begins in, the family's own start state and the units not on
+  the map (start_play.py).
 
 Each row shows the problems `hexwright validate` finds with its entry. Every edit is one command on the
 document's undo stack (app/scenario/commands.py SetStepsLost, SetHexsideState, SetStartMarker); the
@@ -46,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from .grid import EditGrid, ScenarioPanel
 from .start_commands import SetHexsideState, SetStartMarker, SetStepsLost
+from .start_play import PlayStartPage
 
 UNIT_COLUMNS = ["Unit", "Side", "Where", "Steps lost", "At most", "Problems"]
 U_UNIT, U_SIDE, U_WHERE, U_STEPS, U_MOST, U_PROBLEMS = range(len(UNIT_COLUMNS))
@@ -199,6 +202,8 @@ class StartStateEditor(ScenarioPanel):
         self.tabs.addTab(self._build_units(), "Steps lost")
         self.tabs.addTab(self._build_hexsides(), "Hexsides")
         self.tabs.addTab(self._build_markers(), "Markers")
+        self.play = PlayStartPage(document)  # turn, phase, the family's fields, units off the map
+        self.tabs.addTab(self.play, "Turn and state")
         self.message.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -323,7 +328,9 @@ class StartStateEditor(ScenarioPanel):
                      f"{states.count('demolished')} bridge{'s' if states.count('demolished') != 1 else ''} "
                      "demolished", f"{states.count('ferry')} ferr{'ies' if states.count('ferry') != 1 else 'y'}",
                      f"{len(start.markers)} marker{'s' if len(start.markers) != 1 else ''} moved"]
-            self.summary.setText("This scenario starts mid-game: " + ", ".join(parts) + ".")
+            when = (f"turn {start.turn}" if start.turn is not None else "the first turn") \
+                + (f", {start.phase}" if start.phase else "")
+            self.summary.setText(f"This scenario starts mid-game ({when}): " + ", ".join(parts) + ".")
         with_lost = sum(n > 0 for n in start.steps_lost.values())
         self.tabs.setTabText(0, f"{lost_name[:1].upper()}{lost_name[1:]} ({with_lost})")
         self.tabs.setTabText(1, f"Hexsides ({len(start.hexsides)})")

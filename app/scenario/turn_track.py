@@ -27,7 +27,7 @@ NIGHT, LABEL = 0, 1
 
 
 class TurnTrackEditor(ScenarioPanel):
-    refresh_on = ('turns', 'sides')
+    refresh_on = ('turns', 'sides', 'reinforcements')
 
     def __init__(self, document, parent: QWidget | None = None) -> None:
         super().__init__(document, parent)
@@ -94,7 +94,16 @@ class TurnTrackEditor(ScenarioPanel):
         return [s.id for s in self.scenario.sides]
 
     def columns(self) -> list[str]:
-        return ["Night", "Label"] + [f"{s.name or s.id} allotment" for s in self.scenario.sides] + ["Events"]
+        return ["Night", "Label"] + [f"{s.name or s.id} allotment" for s in self.scenario.sides] + ["Events",
+                                                                                                    "Arrives"]
+
+    def arrivals_text(self, turn: int) -> str:
+        """The units scheduled to arrive on the turn, with where they enter ("no entry given" when the
+        entry is still to be chosen: validation reports it)."""
+        from hexwright.engine.model.oob import describe_entry
+
+        return "; ".join(f"{', '.join(rf.units)} ({describe_entry(rf.entry)})"
+                         for rf in self.scenario.reinforcements if rf.turn == turn and rf.units)
 
     def refresh(self) -> None:
         sc = self.scenario
@@ -110,6 +119,7 @@ class TurnTrackEditor(ScenarioPanel):
             g.setColumnCount(len(cols))
             g.setHorizontalHeaderLabels(cols)
             g.horizontalHeader().setSectionResizeMode(len(cols) - 1, QHeaderView.ResizeMode.Stretch)
+            g.horizontalHeader().setSectionResizeMode(len(cols) - 2, QHeaderView.ResizeMode.Interactive)
             g.setRowCount(len(sc.turns))
             g.setVerticalHeaderLabels([f"GT {t.number}" for t in sc.turns])
             sides = self.side_ids()
@@ -120,6 +130,11 @@ class TurnTrackEditor(ScenarioPanel):
                     v = t.allotments.get(sid)
                     g.set_text(i, 2 + j, "" if v is None else str(v))
                 g.set_text(i, 2 + len(sides), "; ".join(t.events))
+                arrives = self.arrivals_text(t.number)
+                item = g.set_text(i, 3 + len(sides), arrives, editable=False,
+                                  tip="edit where they enter in the Reinforcements panel")
+                if "no entry given" in arrives:
+                    item.setForeground(Qt.GlobalColor.red)
             nights = sum(t.night for t in sc.turns)
             self.summary.setText(f"{len(sc.turns)} turns ({nights} night); allotments per side as printed on the "
                                  "turn record track, e.g. F&M '8/9' is 8 for the first player and 9 for the second "
@@ -172,6 +187,8 @@ class TurnTrackEditor(ScenarioPanel):
                 t.allotments[sid] = parse_scalar(text)
             else:
                 t.allotments.pop(sid, None)
-        else:
+        elif col == 2 + len(sides):
             t.events = [e.strip() for e in self.grid.text(row, col).split(";") if e.strip()]
+        else:
+            return
         self._push(turns, text=f"Edit turn {row + 1}")

@@ -1,7 +1,8 @@
 """`hexwright counters`: a scenario's counters from and to the command line.
 
     hexwright counters export SCENARIO -o units.csv        every unit as a table (Import CSV reads it back)
-    hexwright counters import SCENARIO units.csv [-o OUT]  add the table's units (, or ; separated) and save
+    hexwright counters import SCENARIO units.csv [-o OUT] [--update]  add the table's units (, or ; separated;
+                                                          --update: replace units of the same id) and save
     hexwright counters images SCENARIO -o DIR [--format png|svg] [--px 300] [--size 0.5] [--unit ID ...]
                                                            one image per counter face
 
@@ -32,6 +33,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     i.add_argument("scenario", metavar="SCENARIO")
     i.add_argument("table", metavar="CSV")
     i.add_argument("-o", "--output", metavar="SCENARIO_OUT", help="save to this file (default: over SCENARIO)")
+    i.add_argument("--update", action="store_true",
+                   help="rows whose id the scenario has replace those units (an exported table, edited)")
     g = sub.add_parser("images", help="write one PNG or SVG per counter face")
     g.add_argument("scenario", metavar="SCENARIO")
     g.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
@@ -89,7 +92,8 @@ def _import(args: argparse.Namespace) -> int:
     sc = _scenario(args.scenario)
     if sc is None:
         return 1
-    result = read_units_csv_file(args.table, sc.rules, set(sc.units) | set(sc.markers))
+    result = read_units_csv_file(args.table, sc.rules, set(sc.units) | set(sc.markers),
+                                 update=set(sc.units) if args.update else ())
     for d in result.diagnostics:
         print(d.format(), file=sys.stderr)
     if not result.ok:
@@ -101,6 +105,7 @@ def _import(args: argparse.Namespace) -> int:
         print(f"{args.table}: unit {odd[0].id} has side {odd[0].side!r}; the scenario's sides are "
               f"{', '.join(sorted(side_ids))}; nothing was written", file=sys.stderr)
         return 1
+    unchanged = sum(1 for u in result.units if sc.units.get(u.id) == u)
     for u in result.units:
         sc.units[u.id] = u
     out = Path(args.output or args.scenario)
@@ -109,7 +114,7 @@ def _import(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"{out}: {exc}", file=sys.stderr)
         return 1
-    print(f"{out}: {len(result.units)} units added ({len(sc.units)} in all)")
+    print(f"{out}: {result.summary(unchanged)} ({len(sc.units)} in all)")
     return 0
 
 

@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         from hexwright.engine.formats.tmx_write import save_tmx
 
         m = obj.map if isinstance(obj, Scenario) else obj
+        if isinstance(obj, Scenario) and obj.area_map is not None:
+            return refuse("export", f"{args.file} is a scenario on an area map; a Tiled map is made from a hex map")
         if not isinstance(m, HexMap):
             return refuse("export", f"{args.file} is an area map; a Tiled map is made from a hex map")
         image, notes = save_tmx(m, args.output)

@@ -1,4 +1,5 @@
-"""`hexwright import map.tmx -o map.yaml`: a hexagonal Tiled map as a Hexwright map, headless.
+"""`hexwright import map.tmx -o map.yaml`: a hexagonal Tiled map as a Hexwright map, headless; a VASSAL
+module (`hexwright import game.vmod -o DIR`) goes to app/subcommands/importing_vmod.py.
 
 Tiles become terrain through a tile mapping (`--tiles mapping.yaml`, as File > Import > Tiled map...
 saves it) over the proposal made from what each tile says about itself (its terrain property, class,
@@ -18,8 +19,15 @@ from .checks import USAGE, check_outputs, refuse, report_written
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", metavar="FILE", help="write what was written and the notes as JSON to FILE; '-' to "
                    "standard output (instead of the lines)")
-    p.add_argument("file", metavar="MAP.tmx", help="a hexagonal Tiled map (TMX)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the Hexwright map file to write")
+    p.add_argument("file", metavar="FILE", help="a hexagonal Tiled map (.tmx), or a VASSAL module (.vmod, or a "
+                   "folder of its files: buildFile.xml, images/)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the Hexwright map file to write (.yaml); for a VASSAL module also a folder, which gets "
+                   "the map, the board image, the scenario and the counters' images")
+    p.add_argument("--board", metavar="NAME", help="VASSAL: the board to import (default: the first hex board)")
+    p.add_argument("--rules", metavar="FAMILY",
+                   help="VASSAL: the rules family of the scenario made from the pieces (default: the one a Hexwright "
+                   "export names, else the first family, Fire & Movement)")
     p.add_argument("--tiles", metavar="MAPPING.yaml", help="the tile mapping: which terrain each tile is")
     p.add_argument("--save-tiles", metavar="MAPPING.yaml",
                    help="write the tile mapping used (or proposed, '?' where a choice is missing)")
@@ -53,9 +61,16 @@ def run(args: argparse.Namespace) -> int:
     from hexwright.engine.model.bounds import MAX_FIRST_LABEL, MAX_LABEL_DIGITS
     from hexwright.engine.model.terrain import default_terrain_table
 
-    if not Path(args.file).is_file():
-        what = "is a folder, not a TMX file" if Path(args.file).is_dir() else "does not exist"
+    src = Path(args.file)
+    module_folder = src.is_dir() and any((src / n).is_file() for n in ("buildFile.xml", "buildFile"))
+    if not src.is_file() and not module_folder:
+        what = "is a folder, not a TMX file or a VASSAL module's (no buildFile.xml in it)" if src.is_dir() \
+            else "does not exist"
         return refuse("import", f"{args.file} {what}")
+    if src.suffix.lower() == ".vmod" or module_folder:
+        from .importing_vmod import run as run_vmod
+
+        return run_vmod(args)
     if check_outputs("import", {"-o": args.output, "--save-tiles": args.save_tiles, "--json": args.json},
                      stdout_ok=("--json",), inputs=[args.file] + [a for a in (args.tiles, args.terrain_from) if a]):
         return USAGE

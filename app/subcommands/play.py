@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hexwright.engine.bots import BOT_NAMES, make_bot, play
@@ -85,9 +84,7 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, LogError) as exc:
             print(f"{args.replay}: {exc}", file=sys.stderr)
             return 1
-        path = args.scenario or log.scenario
-        if not Path(path).exists() and (Path(args.replay).parent / path).exists():
-            path = str(Path(args.replay).parent / path)
+        path = args.scenario or str(log.scenario_file(args.replay))
         sc = _load(path)
         if sc is None:
             return 1

@@ -21,6 +21,12 @@ How a line is read (the same for every code of the map's terrain table):
   width (the integral of the membership across the line) is nearest to the code's width wins (a river
   and a canal printed in one blue differ in width); a dashed path (the table's `dash`, a trail) shows
   gaps along its course, a solid one does not.
+* **Paths run on.** A link read a little short of sure is proposed where the path goes on at both its
+  hexes (`_continued`), and a link too hidden to be read on its own (a place name printed over the
+  road) is joined where the path reaches both its hexes and its colour shows on the link (`_joined`).
+  A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
+  and a railroad of about one width are told apart by colour and dashes. A second path printed beside
+  the first on the same link (a railroad beside a trail) is proposed when it is sure on its own.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 
@@ -58,7 +64,8 @@ PATH_MIN_COVER = 0.45  # share of a link's lines, on each side, that must show t
 PROPOSE = 0.45  # confidence from which a proposal is applied without review
 WIDTH_WEIGHT = 1.5  # how much a width mismatch (|log ratio|) costs against the band score
 DASH_TRANSITIONS = 1.5  # gaps along a link's 1.2 hex sizes from which a path reads as dashed
-EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge
+EDGE_SHARE = 0.7  # a narrower line scoring less than 1/this times a wider one there is read as its edge ...
+EDGE_WIDER = 1.4  # ... when that one is wider by this factor at least
 CHUNK = 128  # hexsides read at once (bounded memory, and few enough scan blocks for the cache on a large scan)
 
 
@@ -450,8 +457,10 @@ def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray
     return chosen, np.where(chosen >= 0, conf, 0.0)
 
 
-def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, np.ndarray]:
-    """Per link the path code index chosen (-1: none) and its confidence."""
+def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per link the path code index chosen (-1: none) and its confidence; with `besides` (a code
+    index per link, -1 none), the best code other than that one."""
     dashed_exp = np.array([lk.dashed for lk in looks])
     exp_w = np.array([lk.width for lk in looks])
     min_cover = np.where(dashed_exp, PATH_MIN_COVER * 0.7, PATH_MIN_COVER)
@@ -462,12 +471,15 @@ def _choose_path(rd: _PathReading, looks: list[LineLook]) -> tuple[np.ndarray, n
     pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, np.where(dashed_exp[None, :], 0.55, 0.8))
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
-    # a narrower line that scores less than a wider one there is that line's edge (a road's dark
-    # casing reads as a brown trail)
-    wider = exp_w[None, :, None] > exp_w[None, None, :]  # (1, k, j): look k wider than look j
+    # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
+    # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
+    # are told apart by colour and dashes, not this way
+    wider = exp_w[None, :, None] > EDGE_WIDER * exp_w[None, None, :]  # (1, k, j): look k clearly wider than j
     stronger = rd.score[:, :, None] > EDGE_SHARE * rd.score[:, None, :]
     dominated = (stronger & wider & (rd.score[:, :, None] >= HIT)).any(axis=1)
     value = np.where(ok & ~dominated, rd.score * pattern - 0.5 * WIDTH_WEIGHT * mismatch, -np.inf)
+    if besides is not None:
+        value[np.arange(len(value))[besides >= 0], besides[besides >= 0]] = -np.inf
     best = np.argmax(value, axis=1)
     idx = np.arange(len(best))
     chosen = np.where(np.isfinite(value[idx, best]), best, -1)
@@ -583,7 +595,8 @@ def learn_looks(hexmap: HexMap, read: _Reader, paper: np.ndarray, index: dict[He
 def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequence[float] | None = None,
                      taught: Mapping[str, str] | None = None, *, progress: Progress | None = None
                      ) -> list[LineProposal]:
-    """Hexside features and path links the scan shows, one proposal per hexside and kind.
+    """Hexside features and path links the scan shows: one proposal per hexside and kind, and a second
+    path on a link where two are printed side by side.
 
     `transform` maps scan pixels to scene coordinates (the underlay's; the map's underlay when None).
     `taught`: examples, {'A/B': code} or {code: 'A/B,C/D'}. `progress(done, total)` returning False
@@ -642,10 +655,11 @@ def _agrees(found: list[LineProposal], untaught: list[LineProposal], code: str) 
 
 def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper: np.ndarray, read: _Reader,
               size: float, step: float, looks: list[LineLook], progress: Progress | None) -> list[LineProposal]:
-    """One proposal per hexside and kind the looks read."""
+    """One proposal per hexside and kind the looks read (and a sure second path beside the first)."""
     side_looks = [lk for lk in looks if lk.kind == "hexside"]
     path_looks = [lk for lk in looks if lk.kind == "path"]
     out: list[LineProposal] = []
+    faint: dict[str, dict[str, float]] = {}  # path links not proposed: the codes whose colour shows there
     report(progress, 0, len(sides))
     # fewer hexsides at once where each is read at more points (a scan of many pixels per hex)
     chunk = max(16, int(CHUNK * min(1.0, (1.0 / 60) / step)))
@@ -656,16 +670,27 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
             found.append(("hexside", *_choose_hexside(_read_hexside_features(g, paper, read, size, side_looks, step),
                                                       side_looks), side_looks))
         if path_looks:
-            found.append(("path", *_choose_path(_read_paths(g, paper, read, size, path_looks, step), path_looks),
-                          path_looks))
+            rd = _read_paths(g, paper, read, size, path_looks, step)
+            chosen, conf = _choose_path(rd, path_looks)
+            found.append(("path", chosen, conf, path_looks))
+            # a second path printed beside the first on the same link (a railroad beside a trail):
+            # proposed only when sure on its own
+            second, conf2 = _choose_path(rd, path_looks, np.where(conf >= PROPOSE, chosen, -1))
+            keep = (chosen >= 0) & (conf >= PROPOSE) & (second >= 0) & (conf2 >= SECOND_PATH)
+            found.append(("path", np.where(keep, second, -1), conf2, path_looks))
+            for k in np.flatnonzero((chosen < 0) | (conf < PROPOSE)):
+                seen = {lk.code: float(rd.score[k, j]) for j, lk in enumerate(path_looks) if rd.score[k, j] >= JOIN}
+                if seen:
+                    faint[_side_key(hexmap, g.sides[k])] = seen
         for kind, chosen, conf, lks in found:
             for k in np.flatnonzero(chosen >= 0):
                 c = float(round(conf[k], 3))
                 out.append(LineProposal(kind, _side_key(hexmap, g.sides[k]), lks[chosen[k]].code, c, c >= PROPOSE))
         report(progress, min(i + chunk, len(sides)), len(sides))
-    return _continued(hexmap, out)
+    return _joined(hexmap, _continued(hexmap, out), faint)
 
 
+SECOND_PATH = 0.6  # confidence from which a second path on a link is proposed
 CONTINUE = 0.4  # a path link read at this confidence is proposed where the path goes on at both its hexes
 
 
@@ -683,3 +708,29 @@ def _continued(hexmap: HexMap, found: list[LineProposal]) -> list[LineProposal]:
             if p.kind == "path" and not p.proposed and p.confidence >= CONTINUE
             and ends.get((p.feature, sides[p.key].hex), 0) and ends.get((p.feature, sides[p.key].other), 0)
             else p for p in found]
+
+
+JOIN = 0.4  # a link's band membership from which a path that reaches it from both sides is joined across it
+
+
+def _joined(hexmap: HexMap, found: list[LineProposal], faint: Mapping[str, Mapping[str, float]]
+            ) -> list[LineProposal]:
+    """Path links proposed where a path reaches both their hexes and the link shows the path's
+    colour (`faint`: its band membership, at least JOIN) but too little of its course to be read on
+    its own: a place name or a town's buildings printed over the road there. A path does not stop
+    on one side of a hexside to start again on the other. Where two codes qualify, the one whose
+    colour shows more."""
+    sides = {p.key: parse_side_key(hexmap, p.key) for p in found if p.kind == "path"}
+    ends: dict[tuple[str, Hex], int] = {}
+    for p in found:
+        if p.kind == "path" and p.proposed:
+            for h in (sides[p.key].hex, sides[p.key].other):
+                ends[(p.feature, h)] = ends.get((p.feature, h), 0) + 1
+    joined: dict[str, LineProposal] = {}
+    for key, seen in faint.items():  # links with no path proposed
+        side = parse_side_key(hexmap, key)
+        both = [(score, code) for code, score in seen.items()
+                if ends.get((code, side.hex), 0) and ends.get((code, side.other), 0)]
+        if both:
+            joined[key] = LineProposal("path", key, max(both)[1], PROPOSE, True)
+    return [p for p in found if not (p.kind == "path" and p.key in joined)] + list(joined.values())

@@ -73,6 +73,18 @@ def size_of(text: str) -> str | None:
 class CsvImport:
     units: list[UnitDef] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # with `update`: the ids of the rows that replace a unit the scenario already has (the others are new)
+    updated: list[str] = field(default_factory=list)
+
+    @property
+    def added(self) -> list[str]:
+        return [u.id for u in self.units if u.id not in self.updated]
+
+    def summary(self, unchanged: int = 0) -> str:
+        """"3 units added, 5 updated (2 unchanged)": what the import does."""
+        n = len(self.added)
+        text = f"{n} unit{'s' if n != 1 else ''} added, {len(self.updated) - unchanged} updated"
+        return text + (f" ({unchanged} unchanged)" if unchanged else "")
 
     @property
     def ok(self) -> bool:
@@ -105,9 +117,10 @@ def value_columns(rules: str | None, header: Iterable[str] = ()) -> tuple[str, .
 
 
 def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
-                   existing_ids: Iterable[str] = ()) -> CsvImport:
+                   existing_ids: Iterable[str] = (), update: Iterable[str] = ()) -> CsvImport:
     """Units from CSV text. `existing_ids` are ids already used in the scenario (a clash is a
-    duplicate). Never raises for bad input."""
+    duplicate) except those of `update`: the scenario's units a row may replace (a re-imported,
+    edited table; listed in `updated`). Never raises for bad input."""
     out = CsvImport()
 
     def report(severity: Severity, code: str, message: str, line: int, unit: str | None = None) -> None:
@@ -144,7 +157,8 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
         if h and h not in known:
             hint = f" ({family.name} units have {', '.join(values)})" if family else ""
             report(Severity.WARNING, "unknown-column", f"column {h!r} is not read{hint}", 1)
-    taken = set(existing_ids)
+    replaceable = set(update)
+    taken = set(existing_ids) - replaceable
     first_line: dict[str, int] = {}
 
     while True:
@@ -169,7 +183,8 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
             continue
         if uid in first_line or uid in taken:
             where = f"line {first_line[uid]}" if uid in first_line else "the scenario"
-            report(Severity.ERROR, "duplicate-id", f"unit id {uid!r} is already used (in {where})", line, uid)
+            hint = "" if uid in first_line else ": import in update mode to replace it"
+            report(Severity.ERROR, "duplicate-id", f"unit id {uid!r} is already used (in {where}){hint}", line, uid)
             continue
         if not cells.get("side"):
             report(Severity.ERROR, "missing-value", f"unit {uid}: no side", line, uid)
@@ -225,7 +240,16 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
             if f not in KNOWN_FLAGS:
                 report(Severity.WARNING, "unknown-flag", f"unit {uid}: flag {f!r} is not read by any rule "
                        f"(known: {', '.join(KNOWN_FLAGS)})", line, uid)
+        if family is not None and family.whole_values:
+            fractions = [f"{REDUCED_PREFIX if t is back else ''}{k} {x}" for t in (front, back)
+                         for k, x in t.items() if not float(x).is_integer()]
+            if fractions:
+                report(Severity.ERROR, "bad-value", f"unit {uid}: {', '.join(fractions)}: the values must be whole "
+                       f"numbers ({family.values_source}, printed whole)", line, uid)
+                continue
         first_line[uid] = line
+        if uid in replaceable:
+            out.updated.append(uid)
         out.units.append(UnitDef(
             uid, cells.get("name") or uid, cells["side"], cells.get("nationality", ""), cells.get("formation", ""),
             unit_type, size, front, back or None, steps, flags, cells.get("supply", ""), cells.get("color", ""),
@@ -234,13 +258,14 @@ def read_units_csv(text: str, filename: str = "<csv>", rules: str | None = None,
     return out
 
 
-def read_units_csv_file(path: str, rules: str | None = None, existing_ids: Iterable[str] = ()) -> CsvImport:
+def read_units_csv_file(path: str, rules: str | None = None, existing_ids: Iterable[str] = (),
+                        update: Iterable[str] = ()) -> CsvImport:
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
             text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
         return CsvImport([], [Diagnostic("unreadable", Severity.ERROR, f"cannot read the file: {exc}", str(path))])
-    return read_units_csv(text, str(path), rules, existing_ids)
+    return read_units_csv(text, str(path), rules, existing_ids, update)
 
 
 def _cell(v: Any) -> str:

@@ -28,13 +28,11 @@ from ..model.bounds import (
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
 from ..model.hexmap import GridSpec, HexMap
 from ..model.scenario import (
-    HEXSIDE_START_STATES,
     Entry,
     Reinforcement,
     Scenario,
     SetupZone,
     Side,
-    StartState,
     Table,
     TurnInfo,
     VictoryCondition,
@@ -47,6 +45,7 @@ from .emit import block_text, flow, scalar
 from .fields import Fields, finite
 from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map
 from .ruledata import check_allotments, check_marker_values, check_options, check_table, check_victory
+from .startfile import dump_start, read_start
 from .versions import FORMAT_VERSION
 from .yamlio import YamlReader, YDict, load_yaml, read_source
 
@@ -55,7 +54,6 @@ _LOCATION = re.compile(r"^\s*(.*?)\s*:\s*(-?[0-9]+)\s*$")
 SCENARIO_KEYS = ("format_version", "kind", "title", "rules", "source", "description", "map", "sides",
                  "first_player", "stacking_limit", "support_pools", "units", "markers", "setup", "setup_zones",
                  "start", "reinforcements", "turns", "victory", "tables", "options")
-START_KEYS = ("steps_lost", "hexsides", "markers")
 UNIT_KEYS = ("id", "name", "side", "nationality", "formation", "type", "size", "values", "reduced", "steps",
              "flags", "supply", "color", "notes")
 VICTORY_KINDS = ("occupy", "clear", "vp", "exit", "eliminate", "default")
@@ -139,59 +137,13 @@ def _read_entry(reader: YamlReader, data: Any, what: str, at: tuple[int, int] | 
     entry = Entry(f.opt_str("hex"), edge_range, f.opt_str("marker"), f.opt_int("within", 0, MAX_WITHIN),
                   f.opt_str("offboard"), f.str("description"), f.opt_str("area"), f.opt_str("zone"))
     chosen = [k for k in ("hex", "edge_range", "marker", "offboard", "area", "zone") if getattr(entry, k) is not None]
-    if f.ok and len(chosen) != 1:
+    if f.ok and len(chosen) > 1:  # none: not chosen yet, which validation reports ("no-entry")
         reader.error("bad-value", f"{what}: an entry needs exactly one of hex, edge_range, marker, offboard "
                      "(hex maps), area, zone (area maps)"
                      + (f" (has {', '.join(chosen)})" if chosen else ""), f.where())
     if entry.marker is not None and entry.within is None:
         reader.error("missing-key", f"{what}: an entry near a marker needs 'within' (hexes)", f.where())
     return entry
-
-
-def _read_start(reader: YamlReader, top: Fields, sm: SourceMap) -> StartState:
-    """The `start:` section: what has already happened when play begins (Scenario.start). Each entry
-    is anchored to its line ("start", part, key) for the checks in validation/checks.py; a value of the
-    wrong kind is reported at its line and left out."""
-    start = StartState()
-    if "start" not in top.data:
-        return start
-    fname = reader.filename
-    sm.set(("start",), fname, *top.where("start"))
-    f = Fields(reader, top.mapping("start"), "start", START_KEYS)
-    steps = f.mapping("steps_lost")
-    for uid, n in steps.items():
-        key = str(uid)
-        sm.set(("start", "steps_lost", key), fname, *steps.where(uid))
-        if isinstance(n, bool) or not isinstance(n, int):
-            reader.error("bad-value", f"start: steps_lost of unit {key} must be a whole number, not {n!r}",
-                         steps.where_value(uid), unit=key)
-        elif n < 0:
-            reader.error("bad-value", f"start: steps_lost of unit {key} must be 0 or more, not {n}",
-                         steps.where_value(uid), unit=key)
-        elif n > MAX_STEPS:
-            reader.error("bad-value", f"start: steps_lost of unit {key} must be at most {MAX_STEPS}, not {short(n)}",
-                         steps.where_value(uid), unit=key)
-        else:
-            start.steps_lost[key] = int(n)
-    sides = f.mapping("hexsides")
-    for label, state in sides.items():
-        key = str(label)
-        sm.set(("start", "hexsides", key), fname, *sides.where(label))
-        if not isinstance(state, str) or state not in HEXSIDE_START_STATES:
-            reader.error("bad-value", f"start: hexside {key} must be {' or '.join(HEXSIDE_START_STATES)}, "
-                         f"not {state!r}", sides.where_value(label), hex=key)
-        else:
-            start.hexsides[key] = state
-    markers = f.mapping("markers")
-    for mid, label in markers.items():
-        key = str(mid)
-        sm.set(("start", "markers", key), fname, *markers.where(mid))
-        if label is None or isinstance(label, (dict, list, bool)):
-            reader.error("bad-value", f"start: marker {key} must be given a hex label, not {label!r}",
-                         markers.where_value(mid))
-        else:
-            start.markers[key] = str(label)
-    return start
 
 
 def read_scenario(data: Any, reader: YamlReader, base_dir: Path, sm: SourceMap) -> Scenario | None:
@@ -325,7 +277,7 @@ def read_scenario(data: Any, reader: YamlReader, base_dir: Path, sm: SourceMap) 
         if level is not None:
             sc.placement_levels[str(uid)] = level
 
-    sc.start = _read_start(reader, top, sm)
+    sc.start = read_start(reader, top, sc.rules, sm)
 
     zones = top.seq("setup_zones")
     for i, item in enumerate(zones):
@@ -523,7 +475,7 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
             level = sc.placement_levels.get(uid)
             text = lab if level is None else f"{lab}:{level}"
             out.append(f"  {scalar(uid)}: {flow({'area': lab}) if sc.area_map is not None else scalar(text)}\n")
-    out.append(dump_start(sc.start))
+    out.append(dump_start(sc.start, sc.rules))
     if sc.setup_zones:
         out.append("setup_zones:\n")
         for z in sc.setup_zones:
@@ -575,18 +527,6 @@ def dump_scenario(sc: Scenario, inline_map: bool | None = None) -> str:
         out.append(dump_map_body(sc.map, "  ") if sc.area_map is None else dump_area_map_body(sc.area_map, "  "))
     else:
         out.append(f"map: {scalar(sc.map_file)}\n")
-    return "".join(out)
-
-
-def dump_start(start: StartState) -> str:
-    """The `start:` section, one entry per line in the scenario's order; "" when the start is empty."""
-    if start.is_empty():
-        return ""
-    out = ["start:\n"]
-    for key, part in (("steps_lost", start.steps_lost), ("hexsides", start.hexsides), ("markers", start.markers)):
-        if part:
-            out.append(f"  {key}:\n")
-            out.extend(f"    {scalar(k)}: {scalar(v)}\n" for k, v in part.items())
     return "".join(out)
 
 

@@ -2,16 +2,25 @@
 in the form VASSAL 3.7 reads (vassalengine/vassal: VASSAL.build.GameModule, Map, HexGrid,
 HexGridNumbering, PieceSlot, SetupStack; VASSAL.tools.SequenceEncoder for piece definitions).
 
-- The map is one board (the picture the app renders) with a HexGrid whose numbering gives every hex
+- A hex map is one board (the picture the app renders) with a HexGrid whose numbering gives every hex
   the label Hexwright prints: flat-top hexes are VASSAL's upright grid (dx the column spacing, dy the
   hex height, x0/y0 the centre of the first column's first hex; odd columns lower, so `stagger` is
   set when the even columns are the lower ones); pointy-top hexes are its `sideways` grid, where
   VASSAL's columns run across the screen rows (so the numbering's column and row swap, `first="V"`).
+- An area map (Storm over Arnhem) is one board, the drawn area map, with a ZonedGrid: each area a Zone
+  (its outline, named by its number and name) holding an irregular grid (RegionGrid) of one Region named
+  by the area's number at a point well inside it, so a piece dropped in an area snaps to that point and
+  VASSAL names its location by the area's number.
 - Every counter is a piece: an empty basic piece under a Layer (Embellishment) trait of two levels,
-  the front and the back (reduced values), flipped with Ctrl+F or the menu's Flip.
-- The order of battle is set up as at-start stacks on their set-up hexes; the reinforcements stand in
-  a separate "Reinforcements" window, one stack per turn and side; the counters of each side are in
-  the piece palette; a turn track counts the scenario's turns; a die roller rolls 1d6.
+  the front and the back (reduced values), flipped with Ctrl+F or the menu's Flip; a Marker trait
+  gives it the properties `Side` (its side's name), `UnitId`, `Nationality`, `Formation`, `Type`,
+  `Size` and its printed values (`attack`, ...), which VASSAL shows and `hexwright import` reads back.
+- The order of battle is set up as at-start stacks on their set-up hexes (areas); the reinforcements
+  stand in a separate "Reinforcements" window, one stack per turn and side, each unit once (at its
+  first arrival; the stack's name lists every entry the scenario allows it); the piece palette holds
+  the counters neither set up nor arriving; a turn track counts the scenario's turns (by their labels,
+  "A", "B", "1", ... when the scenario names them); a die roller rolls 1d6; the global property
+  `HexwrightRules` names the scenario's rules family.
 
 Images are made by the caller (the app draws the map and the counters); this module writes the rest.
 """
@@ -33,6 +42,7 @@ from ..model.scenario import Scenario
 from .atomic import atomic_write_bytes
 
 VASSAL_VERSION = "3.7.0"
+RULES_PROPERTY = "HexwrightRules"  # a global property naming the scenario's rules family, read on import
 FLIP_KEY = "70,130"  # Ctrl+F as VASSAL encodes a key stroke: key code, modifiers
 P = "VASSAL.build.module."
 
@@ -92,13 +102,27 @@ def layer_trait(front: str, back: str | None) -> tuple[str, str]:
     return "emb2;" + se.value(), "1"
 
 
-def piece_definition(name: str, front: str, back: str | None) -> str:
+def marker_trait(props: dict[str, str]) -> tuple[str, str]:
+    """VASSAL.counters.Marker: `mark;` and the property names, its state the values (each ","-encoded)."""
+    keys, values = SequenceEncoder(","), SequenceEncoder(",")
+    for k, v in props.items():
+        keys.append(k)
+        values.append(v)
+    return "mark;" + keys.value(), values.value()
+
+
+def piece_definition(name: str, front: str, back: str | None, props: dict[str, str] | None = None) -> str:
     """The text of a PieceSlot: BasicCommandEncoder's AddPiece (`+/null/TYPE/STATE`), the traits from the
-    outermost in, each a Decorator (`MYTYPE<TAB>INNER`)."""
+    outermost in, each a Decorator (`MYTYPE<TAB>INNER`, the inner text escaped a level deeper): the Marker
+    of `props` (when given), the Layer of the two sides, the BasicPiece."""
     basic_type, basic_state = basic_piece(name)
     layer_type, layer_state = layer_trait(front, back)
     piece_type = SequenceEncoder("\t", layer_type).append(basic_type).value()
     piece_state = SequenceEncoder("\t", layer_state).append(basic_state).value()
+    if props:
+        mark_type, mark_state = marker_trait(props)
+        piece_type = SequenceEncoder("\t", mark_type).append(piece_type).value()
+        piece_state = SequenceEncoder("\t", mark_state).append(piece_state).value()
     return "+/" + SequenceEncoder("/", "null").append(piece_type).append(piece_state).value()
 
 
@@ -152,33 +176,58 @@ class Counter:
     front: str  # image file name in images/
     back: str | None
     size: int
+    properties: dict[str, str] = field(default_factory=dict)  # the piece's Marker properties
+
+
+Slots = dict[tuple[int, str, int], tuple[int, int]]  # (turn, side, group) -> the x, y of its stack
 
 
 @dataclass
 class ModuleImages:
     board: str  # the map picture's file name
     board_size: tuple[int, int]
-    scale: float  # the map picture's pixels per Hexwright scene unit
+    scale: float  # the map picture's pixels per Hexwright scene unit (area map: per map unit)
     counters: dict[str, Counter]  # unit id -> its counter
     reinforcement_board: str | None = None
     reinforcement_size: tuple[int, int] = (0, 0)
-    reinforcement_slots: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)  # (turn, side) -> xy
+    reinforcement_slots: Slots = field(default_factory=dict)  # (turn, side, k) -> the x, y of that stack
     files: dict[str, bytes] = field(default_factory=dict)  # every picture, by file name
 
 
-Slots = dict[tuple[int, str], tuple[int, int]]  # (turn, side) -> the x, y of its stack
+def reinforcement_groups(sc: Scenario) -> dict[tuple[int, str], list[tuple[tuple[str, ...], list[str]]]]:
+    """The arriving units by (turn, side), in groups of the same entries: [(entries, unit ids), ...]."""
+    out: dict[tuple[int, str], list[tuple[tuple[str, ...], list[str]]]] = {}
+    for uid, (turn, side, where) in arrivals(sc).items():
+        if uid not in sc.units:
+            continue
+        groups = out.setdefault((turn, side), [])
+        key = tuple(where)
+        group = next((g for g in groups if g[0] == key), None)
+        if group is None:
+            groups.append((key, [uid]))
+        else:
+            group[1].append(uid)
+    return out
 
 
 def reinforcement_slots(sc: Scenario, counter_px: int) -> tuple[tuple[int, int], Slots]:
-    """Where each turn's reinforcements of each side stand in the holding window: a row per turn with
-    reinforcements, a column per side; returns the window's size and the stack positions."""
-    turns = sorted({r.turn for r in sc.reinforcements})
-    sides = [s.id for s in sc.sides] or sorted({r.side for r in sc.reinforcements})
-    cell_w, cell_h, label_w = counter_px * 3, int(counter_px * 1.6), counter_px * 2
+    """Where each group of reinforcements stands in the holding window: a row per turn with arrivals, a
+    column per side, the groups of a turn and side (units with the same entries) side by side in their
+    cell; returns the window's size and the stack positions by (turn, side, group index)."""
+    groups = reinforcement_groups(sc)
+    turns = sorted({t for t, _ in groups})
+    sides = [s.id for s in sc.sides] or sorted({side for _, side in groups})
+    sides += sorted({side for _, side in groups} - set(sides))
+    per_cell = max((len(g) for g in groups.values()), default=1)
+    pitch = int(counter_px * 1.6)
+    cell_w, cell_h, label_w = max(counter_px * 3, pitch * per_cell + counter_px), pitch, counter_px * 2
     slots = {}
     for i, turn in enumerate(turns):
         for j, side in enumerate(sides):
-            slots[(turn, side)] = (label_w + j * cell_w + cell_w // 2, counter_px // 2 + i * cell_h + cell_h // 2)
+            n = len(groups.get((turn, side), []))
+            for k in range(n):
+                x = label_w + j * cell_w + cell_w // 2 + round((k - (n - 1) / 2) * pitch)
+                slots[(turn, side, k)] = (x, counter_px // 2 + i * cell_h + cell_h // 2)
     size = (label_w + max(1, len(sides)) * cell_w, counter_px + max(1, len(turns)) * cell_h)
     return size, slots
 
@@ -201,7 +250,8 @@ class _Ids:
 
 def _slot(parent: ET.Element, c: Counter, gpid: _Ids) -> None:
     _el(parent, "VASSAL.build.widget.PieceSlot", {"entryName": c.name, "gpid": gpid(), "width": str(c.size),
-                                                 "height": str(c.size)}, piece_definition(c.name, c.front, c.back))
+                                                 "height": str(c.size)},
+        piece_definition(c.name, c.front, c.back, c.properties))
 
 
 def _map_children(m: ET.Element) -> None:
@@ -212,11 +262,80 @@ def _map_children(m: ET.Element) -> None:
         _el(m, cls)
 
 
+def _hex_board(board: ET.Element, sc: Scenario, images: ModuleImages) -> tuple[dict[str, tuple[int, int]], list[str]]:
+    """The HexGrid of a hex map's board; the pixel point of every hex label, and notes."""
+    grid, notes = vassal_grid(sc.map.grid, images.scale)
+    hex_grid = _el(board, "map.boardPicker.board.HexGrid", {
+        "dx": f"{grid.dx:.4f}", "dy": f"{grid.dy:.4f}", "x0": str(grid.x0), "y0": str(grid.y0),
+        "sideways": "true" if grid.sideways else "false", "visible": "false", "dotsVisible": "false",
+        "edgesLegal": "false", "cornersLegal": "false", "snapTo": "true", "color": "0,0,0"})
+    _el(hex_grid, "map.boardPicker.board.mapgrid.HexGridNumbering", grid.numbering)
+    m = sc.map
+    layout = m.grid.layout(m.grid.hex_size * images.scale)
+    points = {}
+    for label in set(sc.placements.values()):
+        h = m.hex_at(label)
+        if h is not None:
+            x, y = layout.hex_to_pixel(h)
+            points[label] = (round(x), round(y))
+    return points, notes
+
+
+def area_zone_name(area_id: str, name: str) -> str:
+    """The name of an area's Zone: its number, and its name when it has one ("17 Ramp, east houses")."""
+    return f"{area_id} {name}" if name and name != area_id else area_id
+
+
+def _area_board(board: ET.Element, sc: Scenario, images: ModuleImages) -> dict[str, tuple[int, int]]:
+    """The ZonedGrid of an area map's board: a Zone per area (its outline in board pixels) holding one
+    Region named by the area's number at its pole of inaccessibility; the pixel point of every area."""
+    from ..model.areageom import label_point
+
+    am = sc.area_map
+    assert am is not None
+    zoned = _el(board, "map.boardPicker.board.ZonedGrid")
+    points = {}
+    k = images.scale
+    for aid, area in am.areas.items():
+        ring = [(round(x * k), round(y * k)) for x, y in area.polygon]
+        if len(ring) < 3:
+            continue
+        px, py = label_point(am.geometry(aid))
+        point = (round(px * k), round(py * k))
+        points[aid] = point
+        zone = _el(zoned, "map.boardPicker.board.mapgrid.Zone", {
+            "name": area_zone_name(aid, area.name), "path": ";".join(f"{x},{y}" for x, y in ring),
+            "locationFormat": "$gridLocation$", "useParentGrid": "false", "useHighlight": "false",
+            "highlightProperty": ""})
+        regions = _el(zone, "map.boardPicker.board.RegionGrid", {"snapto": "true", "visible": "false",
+                                                                  "fontsize": "9"})
+        _el(regions, "map.boardPicker.board.Region", {"name": aid, "originx": str(point[0]),
+                                                      "originy": str(point[1])})
+    return points
+
+
+def arrivals(sc: Scenario) -> dict[str, tuple[int, str, list[str]]]:
+    """unit id -> (turn, side, every entry offered) of its first arrival; units set up are left out (the
+    set-up wins, as the order of battle reads it). A unit that may enter in one of several zones (The
+    Crossing 2.1: "zones D and/or E") is listed once, with both entries."""
+    from ..model.oob import describe_entry
+
+    out: dict[str, tuple[int, str, list[str]]] = {}
+    for r in sc.reinforcements:
+        where = describe_entry(r.entry)  # "hex 0104", "0101 to 0105", "zone E", ... as the charts say
+        for uid in r.units:
+            if uid in sc.placements:
+                continue
+            first = out.setdefault(uid, (r.turn, r.side, []))
+            if (first[0], first[1]) == (r.turn, r.side) and where and where not in first[2]:
+                first[2].append(where)
+    return out
+
+
 def build_file(sc: Scenario, images: ModuleImages, title: str = "") -> tuple[str, list[str]]:
     """buildFile.xml of the module and notes on what VASSAL shows differently."""
     gpid = _Ids()
-    grid, notes = vassal_grid(sc.map.grid, images.scale)
-    root = ET.Element("VASSAL.launch.BasicModule", {
+    root = ET.Element("VASSAL.build.GameModule", {
         "name": title or sc.title, "version": "1.0", "VassalVersion": VASSAL_VERSION,
         "description": _first_line(sc.description), "nextPieceSlotId": "0"})
     for cls in ("BasicCommandEncoder", "Documentation", "GlobalOptions", "Chatter", "KeyNamer",
@@ -231,37 +350,42 @@ def build_file(sc: Scenario, images: ModuleImages, title: str = "") -> tuple[str
     board = _el(picker, "map.boardPicker.Board", {"name": "Map", "image": images.board, "reversible": "false",
                                                   "width": str(images.board_size[0]),
                                                   "height": str(images.board_size[1])})
-    hex_grid = _el(board, "map.boardPicker.board.HexGrid", {
-        "dx": f"{grid.dx:.4f}", "dy": f"{grid.dy:.4f}", "x0": str(grid.x0), "y0": str(grid.y0),
-        "sideways": "true" if grid.sideways else "false", "visible": "false", "dotsVisible": "false",
-        "edgesLegal": "false", "cornersLegal": "false", "snapTo": "true", "color": "0,0,0"})
-    _el(hex_grid, "map.boardPicker.board.mapgrid.HexGridNumbering", grid.numbering)
+    notes: list[str] = []
+    if sc.area_map is not None:
+        points = _area_board(board, sc, images)
+    else:
+        points, notes = _hex_board(board, sc, images)
     _map_children(main)
 
-    m = sc.map
-    layout = m.grid.layout(m.grid.hex_size * images.scale)
-    by_hex: dict[tuple[str, int | None], list[str]] = {}
+    by_place: dict[tuple[str, int | None], list[str]] = {}
     for uid, label in sc.placements.items():
         if uid in images.counters:
-            by_hex.setdefault((label, set_up_level(sc, uid)), []).append(uid)
-    for (label, level), uids in sorted(by_hex.items(), key=lambda kv: (kv[0][0], kv[0][1] is not None, kv[0][1] or 0)):
-        h = m.hex_at(label)
-        if h is None:
-            notes.append(f"set-up hex {label} is not on the map: {', '.join(uids)} left in the piece palette only")
+            level = None if sc.area_map is not None else set_up_level(sc, uid)
+            by_place.setdefault((label, level), []).append(uid)
+    set_up: set[str] = set()
+    for (label, level), uids in sorted(by_place.items(),
+                                       key=lambda kv: (kv[0][0], kv[0][1] is not None, kv[0][1] or 0)):
+        if label not in points:
+            what = "area" if sc.area_map is not None else "hex"
+            notes.append(f"set-up {what} {label} is not on the map: {', '.join(uids)} left in the piece palette")
             continue
-        x, y = layout.hex_to_pixel(h)
+        x, y = points[label]
         where = label
         if level is not None:
-            where = location_text(m, h, level)
+            h = sc.map.hex_at(label)
+            assert h is not None
+            where = location_text(sc.map, h, level)
             notes.append(f"VASSAL has no locations within a hex (ASL Arnhem Bridge 1.1): {', '.join(uids)} set up at "
                          f"{where} start in hex {label}, in a stack of their own named {where}")
         stack = _el(main, "map.SetupStack", {"name": f"{where}: {', '.join(images.counters[u].name for u in uids)}",
                                              "owningBoard": "Map", "useGridLocation": "true", "location": label,
-                                             "x": str(round(x)), "y": str(round(y))})
+                                             "x": str(x), "y": str(y)})
         for uid in uids:
             _slot(stack, images.counters[uid], gpid)
+            set_up.add(uid)
 
-    if images.reinforcement_board and sc.reinforcements:
+    arriving = {uid: a for uid, a in arrivals(sc).items() if uid in images.counters}
+    if images.reinforcement_board and arriving:
         held = _el(root, "Map", {"mapName": "Reinforcements", "launch": "true", "buttonName": "Reinforcements",
                                  "markMoved": "Never", "backgroundcolor": "255,255,255"})
         hp = _el(held, "map.BoardPicker")
@@ -269,50 +393,72 @@ def build_file(sc: Scenario, images: ModuleImages, title: str = "") -> tuple[str
                                           "reversible": "false", "width": str(images.reinforcement_size[0]),
                                           "height": str(images.reinforcement_size[1])})
         _map_children(held)
-        groups: dict[tuple[int, str], list[str]] = {}
-        entries: dict[tuple[int, str], list[str]] = {}
-        for r in sc.reinforcements:
-            groups.setdefault((r.turn, r.side), []).extend(u for u in r.units if u in images.counters)
-            where = r.entry.hex or (" to ".join(r.entry.edge_range) if r.entry.edge_range else "") or \
-                r.entry.offboard or r.entry.description
-            if where:
-                entries.setdefault((r.turn, r.side), []).append(where)
-        for (turn, side), uids in sorted(groups.items()):
-            if not uids:
-                continue
-            x, y = images.reinforcement_slots[(turn, side)]
-            where = "; ".join(dict.fromkeys(entries.get((turn, side), [])))
+        for (turn, side), groups in sorted(reinforcement_groups(sc).items()):
             info = sc.side(side)
-            label = f"Turn {turn} {(info.name if info else '') or side}" + (f" (enter {where})" if where else "")
-            stack = _el(held, "map.SetupStack", {"name": label,
-                                                 "owningBoard": "Reinforcements", "useGridLocation": "false",
-                                                 "x": str(x), "y": str(y)})
-            for uid in uids:
-                _slot(stack, images.counters[uid], gpid)
+            for k, (entries, uids) in enumerate(groups):
+                x, y = images.reinforcement_slots[(turn, side, k)]
+                where = " or ".join(entries)
+                label = f"Turn {turn_label(sc, turn)} {(info.name if info else '') or side}" + \
+                    (f" (enter {where})" if where else "")
+                stack = _el(held, "map.SetupStack", {"name": label, "owningBoard": "Reinforcements",
+                                                     "useGridLocation": "false", "x": str(x), "y": str(y)})
+                for uid in uids:
+                    _slot(stack, images.counters[uid], gpid)
+                    set_up.add(uid)
 
-    palette = _el(root, "PieceWindow", {"name": "Counters", "text": "Counters", "hotkey": "67,520"})
-    tabs = _el(palette, "VASSAL.build.widget.TabWidget", {"entryName": "Counters"})
-    side_ids = [s.id for s in sc.sides]
-    for side in side_ids + sorted({c.side for c in images.counters.values()} - set(side_ids)):
-        info = sc.side(side)
-        lw = _el(tabs, "VASSAL.build.widget.ListWidget", {"entryName": (info.name if info else "") or side})
-        for c in images.counters.values():
-            if c.side == side:
+    spare = [c for c in images.counters.values() if c.uid not in set_up]
+    if spare:
+        palette = _el(root, "PieceWindow", {"name": "Counters", "text": "Counters", "hotkey": "67,520"})
+        tabs = _el(palette, "VASSAL.build.widget.TabWidget", {"entryName": "Counters"})
+        side_ids = [s.id for s in sc.sides]
+        for side in side_ids + sorted({c.side for c in spare} - set(side_ids)):
+            of_side = [c for c in spare if c.side == side]
+            if not of_side:
+                continue
+            info = sc.side(side)
+            lw = _el(tabs, "VASSAL.build.widget.ListWidget", {"entryName": (info.name if info else "") or side})
+            for c in of_side:
                 _slot(lw, c, gpid)
 
     _el(root, "DiceButton", {"name": "1d6", "text": "1d6", "nDice": "1", "nSides": "6", "plus": "0",
                              "reportTotal": "false", "addToTotal": "0", "prompt": "false",
-                             "reportFormat": "** $name$ = $result$ *** <$playerName$>"})
-    turns = max(1, sc.turn_count)
-    tracker = _el(root, "turn.TurnTracker", {"name": "Game Turn", "buttonText": "Turn",
-                                             "turnFormat": "Game Turn $level1$",
-                                             "reportFormat": "* <$playerName$> Game Turn $level1$"})
-    _el(tracker, "turn.CounterTurnLevel", {"name": "Game Turn", "property": "turn", "start": "1", "incr": "1",
-                                           "loop": "false", "loopLimit": str(turns), "turnFormat": "$value$"})
+                             "reportFormat": "** $name$ = $result$ *** <$PlayerName$>"})
+    _turn_tracker(root, sc)
+    props = _el(root, "properties.GlobalProperties")
+    _el(props, "properties.GlobalProperty", {"name": RULES_PROPERTY, "initialValue": sc.rules,
+                                             "description": "the Hexwright rules family of this scenario",
+                                             "isNumeric": "false"})
     root.set("nextPieceSlotId", str(gpid.next))
     ET.indent(root, "  ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n", \
         notes
+
+
+def turn_label(sc: Scenario, turn: int) -> str:
+    """The turn as the scenario's turn track names it (The Crossing: "A", "B", "1" ...), else its number."""
+    info = next((t for t in sc.turns if t.number == turn), None)
+    return (info.label if info else "") or str(turn)
+
+
+def _turn_tracker(root: ET.Element, sc: Scenario) -> None:
+    """The turn track: `turnFormat` names the turn by its level (`$level1$`, which only the turn format
+    knows); the report uses the tracker's own `$oldTurn$` and `$newTurn$` (VASSAL.build.module.turn.
+    TurnTracker). Turns the scenario labels ("A", "B", "1" ...) are a list level, others a counter."""
+    turns = max(1, sc.turn_count)
+    tracker = _el(root, "turn.TurnTracker", {"name": "Game Turn", "buttonText": "Turn",
+                                             "turnFormat": "Game Turn $level1$",
+                                             "reportFormat": "* <$PlayerId$> $oldTurn$ to $newTurn$"})
+    labels = [turn_label(sc, t.number) for t in sorted(sc.turns, key=lambda t: t.number)]
+    if any(t.label for t in sc.turns):
+        listed = SequenceEncoder(",")  # StringArrayConfigurer: the labels as a ","-encoded sequence
+        for lab in labels:
+            listed.append(lab)
+        _el(tracker, "turn.ListTurnLevel", {"name": "Game Turn", "property": "turn", "turnFormat": "$value$",
+                                            "list": listed.value(), "configList": "false", "configFirst": "false",
+                                            "prompt": ""})
+    else:
+        _el(tracker, "turn.CounterTurnLevel", {"name": "Game Turn", "property": "turn", "start": "1", "incr": "1",
+                                               "loop": "false", "loopLimit": str(turns), "turnFormat": "$value$"})
 
 
 def _first_line(text: str) -> str:

@@ -135,14 +135,57 @@ class StartState:
       (an engineer ferry in operation, F&M 10.6.5).
     * `markers`: marker id -> the hex label it stands in at the start (a drop zone already shifted, F&M
       12.0), overriding the marker's own hex.
+    * `turn`: the turn play begins in, as the turn track names it (its number, or its label such as
+      "B"); None: the first turn.
+    * `phase`: the phase (or impulse) of that turn play begins in, one of the names the family declares
+      (its registry entry's `start_phases`); "": the turn's first.
+    * `out_of_play`: unit id -> "eliminated" or "exited": units already gone when play begins (they are
+      neither set up nor brought on again).
+    * `offboard`: unit id -> the off-board area it starts in (Target Arnhem's E and P areas, a map
+      region), for a family that keeps units off the map (its entry's `start_offboard_rule`).
+    * `family`: the family's own start-state fields by name (Tactical Advantage, area control, supply
+      points, VP...), each declared by its registry entry's `start_fields` and validated against it.
     """
 
     steps_lost: dict[str, int] = field(default_factory=dict)
     hexsides: dict[str, str] = field(default_factory=dict)
     markers: dict[str, str] = field(default_factory=dict)
+    turn: int | str | None = None
+    phase: str = ""
+    out_of_play: dict[str, str] = field(default_factory=dict)
+    offboard: dict[str, str] = field(default_factory=dict)
+    family: dict[str, Any] = field(default_factory=dict)
 
     def is_empty(self) -> bool:
-        return not (self.steps_lost or self.hexsides or self.markers)
+        return not (self.steps_lost or self.hexsides or self.markers or self.turn is not None or self.phase
+                    or self.out_of_play or self.offboard or self.family)
+
+    def starts_later(self) -> bool:
+        """The scenario starts after the first turn's first phase (a turn or a phase is given)."""
+        return self.turn is not None or bool(self.phase)
+
+
+# the states a unit may be out of play in at the start (StartState.out_of_play)
+OUT_OF_PLAY_STATES = ("eliminated", "exited")
+
+
+def turn_index(sc: Scenario, turn: int | str | None) -> int | None:
+    """The 1-based row of the scenario's turn track that `turn` names: a turn's label ("B") first, then
+    its number; None when it names no turn (1 for None: the first turn)."""
+    if turn is None:
+        return 1
+    text = str(turn)
+    for i, t in enumerate(sc.turns):
+        if t.label and t.label == text:
+            return i + 1
+    if isinstance(turn, int) or text.isdigit():
+        n = int(text)
+        for i, t in enumerate(sc.turns):
+            if t.number == n:
+                return i + 1
+        if not sc.turns and n >= 1:
+            return n
+    return None
 
 
 @dataclass

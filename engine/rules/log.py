@@ -6,6 +6,7 @@ seeded sampler draws the recorded outcome, so a log replays bit-for-bit or says 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ class GameLog:
     actions: list[str] = field(default_factory=list)
     rules: str = ""
     result: str = ""
+    scenario_absolute: str = ""  # the scenario's absolute path when saved: the fallback of a relative `scenario`
 
     @classmethod
     def of(cls, state: GameState, scenario_path: str) -> GameLog:
@@ -44,12 +46,35 @@ class GameLog:
                    state.game.scenario.rules, str(out) if out else "")
 
     def dumps(self) -> str:
-        data = {"kind": LOG_KIND, "format_version": 1, "scenario": self.scenario, "rules": self.rules,
-                "seed": self.seed, "options": self.options, "result": self.result, "actions": self.actions}
+        data: dict[str, Any] = {"kind": LOG_KIND, "format_version": 1, "scenario": self.scenario}
+        if self.scenario_absolute:
+            data["scenario_absolute"] = self.scenario_absolute
+        data.update({"rules": self.rules, "seed": self.seed, "options": self.options, "result": self.result,
+                     "actions": self.actions})
         return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
 
     def save(self, path: str | Path) -> None:
-        atomic_write_text(Path(path), self.dumps())
+        """Write the log to `path` atomically, naming the scenario relative to the log's folder (a folder
+        holding both moves as one) with its absolute path as the fallback."""
+        path = Path(path)
+        out = self
+        if self.scenario:
+            absolute = Path(self.scenario).resolve()
+            try:
+                relative = Path(os.path.relpath(absolute, path.resolve().parent)).as_posix()
+            except ValueError:  # another drive: no relative path
+                relative = str(absolute)
+            out = GameLog(relative, self.seed, self.options, self.actions, self.rules, self.result, str(absolute))
+        atomic_write_text(path, out.dumps())
+
+    def scenario_file(self, log_path: str | Path) -> Path:
+        """The scenario this log (read from `log_path`) names: relative to the log's folder, then as given,
+        then the absolute path it was saved with; the first of them when none exists (for the error)."""
+        given = Path(self.scenario)
+        candidates = [given] if given.is_absolute() else [Path(log_path).parent / given, given]
+        if self.scenario_absolute:
+            candidates.append(Path(self.scenario_absolute))
+        return next((c for c in candidates if c.is_file()), candidates[0])
 
     @classmethod
     def loads(cls, text: str) -> GameLog:
@@ -62,7 +87,7 @@ class GameLog:
         try:
             return cls(str(data["scenario"]), int(data["seed"]), dict(data.get("options") or {}),
                        [str(a) for a in data.get("actions") or []], str(data.get("rules", "")),
-                       str(data.get("result", "")))
+                       str(data.get("result", "")), str(data.get("scenario_absolute") or ""))
         except (KeyError, TypeError, ValueError) as exc:
             raise LogError(f"bad game log: {exc}") from exc
 

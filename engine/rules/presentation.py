@@ -131,6 +131,11 @@ class TurnTrack:
 class Presenter:
     """A family's views of its states. This base derives what it can from the protocol alone."""
 
+    # whether an interface asks before a pass that leaves units able to move: a pass that ends the units' turn
+    # (an F&M Movement Phase, a Koenig activation) is worth a question; a family whose pass is ordinary play
+    # (an impulse passed while the other side goes on) sets it False
+    ask_before_pass: bool = True
+
     def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
         return []
 
@@ -176,6 +181,11 @@ class Presenter:
 
     def batch_action(self, state: GameState, name: str) -> Action | None:
         """The next action the batch answer `name` makes, or None when the batch is done."""
+        return None
+
+    def declared_attack(self, state: GameState) -> ActionView | None:
+        """The attack being formed now (declared, its participants still to add or its resolution to make),
+        whose `combat_preview` an interface shows before any row of the decision is picked; None if none."""
         return None
 
     def action_text(self, state: GameState, action: Action) -> str:

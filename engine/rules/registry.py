@@ -48,6 +48,38 @@ class TableSchema:
     row_kind: str = ""  # "modified-roll" (a die roll such as 4 or -1): what each row name must be
 
 
+# the kinds of value a start-state field holds (StartField.kind), as the scenario file writes them
+START_FIELD_KINDS = {
+    "side": "a side id",
+    "sides": "a list of side ids",
+    "number": "a whole number",
+    "flag": "true or false",
+    "area-sides": "a mapping of area ids to side ids",
+    "areas": "a list of area ids",
+    "units": "a list of unit ids",
+    "names": "a list of names",
+    "pool-numbers": "a mapping of supply pool names to whole numbers",
+    "side-names": "a mapping of side ids to lists of names",
+}
+
+
+@dataclass(frozen=True)
+class StartField:
+    """One field of a family's start state (Scenario.start.family): a value a scenario that starts
+    mid-game gives, written under `start:` by `name`; the loader holds it to `kind` (START_FIELD_KINDS)
+    and `low`..`high` for numbers, at its line. `rule` is the citation a reader sees ("Storm over Arnhem
+    3.7"); `label` and `help` are the Start state panel's."""
+
+    name: str
+    kind: str
+    label: str
+    rule: str
+    help: str = ""
+    low: int = 0
+    high: int = 0
+    choices: tuple[str, ...] = ()  # the names a "pool-numbers" field's keys are from; () any
+
+
 @dataclass(frozen=True)
 class CounterLook:
     """How the family's counters are printed (app/counters/draw.py reads it)."""
@@ -110,6 +142,21 @@ class RulesFamily:
     # set up beside an enemy unit is cancelled as play begins (checked by the family's checks)
     hexside_rules: tuple[tuple[str, str], ...] = ()
     supply_stripes: bool = False  # the scenario editor shows the supply areas editor (stripes, para markers)
+    # the printed values (unit_values) are whole numbers by the rule `values_source` cites (F&M 2.3: the
+    # factors printed on the counters); a fraction is refused (validation, CSV import)
+    whole_values: bool = False
+    # a scenario that starts mid-game (Scenario.start): the phases a turn may start in, in the order of
+    # play, as the scenario file names them (the first is the turn's opening; () when only a turn is given)
+    start_phases: tuple[str, ...] = ()
+    start_fields: tuple[StartField, ...] = ()  # the family's own start-state fields (Tactical Advantage...)
+    # the rule that keeps units in off-board areas (Scenario.start.offboard); "" when the family has none
+    start_offboard_rule: str = ""
+    # states of the family's own a unit may start in besides "eliminated" and "exited" (Koenig's "lost"
+    # landings), written in `start: out_of_play:`
+    start_unit_states: tuple[str, ...] = ()
+    # "module:function" `(state) -> StartState`: the family's part of "start from here" (its turn, phase
+    # and fields of a game in progress; the position is the kit's, kit/start.py); "" when it cannot
+    start_capture: str = ""
 
     @property
     def plays(self) -> bool:
@@ -122,6 +169,9 @@ class RulesFamily:
     def table(self, name: str) -> TableSchema | None:
         """What the family reads of its table `name`, or None when it has no such table."""
         return dict(self.tables).get(name)
+
+    def start_field(self, name: str) -> StartField | None:
+        return next((f for f in self.start_fields if f.name == name), None)
 
     def hexside_rule(self, topic: str) -> str:
         return dict(self.hexside_rules).get(topic, "")

@@ -22,6 +22,7 @@ from ..model.placement import (
 from ..model.scenario import Scenario, ZoneRule
 from ..rules.registry import RULES_FAMILIES, RulesFamily
 from .diagnostics import Diagnostic, Severity, SourceMap, short
+from .startchecks import check_start_play
 
 
 class _Report:
@@ -97,6 +98,9 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                     if not isinstance(v, (int, float)) or isinstance(v, bool):
                         r.error("bad-value", f"unit {u.id}:{side} value {short(key)} must be a number, not {short(v)}",
                                 anchor, unit=u.id)
+                    elif family.whole_values and key in family.unit_values and not float(v).is_integer():
+                        r.error("bad-value", f"unit {u.id}:{side} value {short(key)} must be a whole number, not "
+                                f"{short(v)} ({family.values_source}, printed whole)", anchor, unit=u.id)
         if u.reduced is not None and u.steps < 2:
             r.error("bad-value", f"unit {u.id}: has a reduced side but only {u.steps} step", anchor, unit=u.id)
 
@@ -172,7 +176,7 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
             for lab in rule.hexes or []:
                 if m.hex_at(lab) is None:
                     r.error("hex-off-map", f"set-up zone {z.name!r}: hex {lab} is not on the map", anchor, hex=lab)
-        if bad_rule:
+        if bad_rule or sc.start.starts_later():  # a game that starts mid-way has left its set-up behind
             continue
         members = z.units or [u.id for u in sc.units_of(z.side)]
         for uid in members:
@@ -206,6 +210,11 @@ def validate_scenario(sc: Scenario, source_map: SourceMap | None = None) -> list
                 r.error("wrong-side", f"reinforcement {i + 1}: unit {uid} belongs to {u.side}, not {rf.side}", anchor,
                         unit=uid)
         e = rf.entry
+        if all(getattr(e, k) is None for k in ("hex", "edge_range", "marker", "offboard", "area", "zone")):
+            r.error("no-entry", f"reinforcement {i + 1} (turn {rf.turn}: {', '.join(rf.units) or 'no units'}) has no "
+                    "entry: give the hex, map-edge range, marker or off-board area (area or zone on an area map) "
+                    "where it enters", anchor)
+            continue
         if e.marker is not None and e.marker not in sc.markers:
             r.error("unknown-reference", f"reinforcement {i + 1}: no marker {e.marker!r}", anchor)
         if not map_ok:
@@ -398,6 +407,7 @@ def check_start(r: _Report, sc: Scenario, map_ok: bool) -> None:
             elif info.bridge is not None:
                 r.error("start-ferry", f"start: hexside {label} has an intact bridge; a ferry runs where none "
                         "stands" + (f" ({ferry_rule})" if ferry_rule else ""), anchor, hex=label)
+    check_start_play(sc, r.add)
     for mid, label in start.markers.items():
         anchor = ("start", "markers", mid)
         if mid not in sc.markers:

@@ -149,3 +149,23 @@ def test_six_units_on_a_bridge_border_stand_side_by_side_on_it(win):
         for other in rects[i + 1:]:
             inter = r.intersected(other)
             assert inter.width() * inter.height() < 0.01 * r.width() * r.height()  # at most touching
+
+
+
+
+def test_the_mf_of_each_area_in_reach_is_never_printed_over_a_counter(win):
+    """The MF an area costs is drawn beside its counters (the counters stay readable): one unit moves, and
+    the next unit of its area, selected, sees the first one's area in its reach."""
+    moves = _play_until_a_move(win)
+    assert moves
+    first = moves[0]
+    win.apply_action(first.action)
+    board = win.board
+    dest = first.hexes[-1]
+    nxt = next(v for v in win.views() if is_map_move(v) and v.hexes[-1] == dest and v.units[0] != first.units[0])
+    win.select_unit(nxt.units[0])
+    text = board.cost_items[dest]
+    counters = [board.layers.counter_items[u] for u in board.units_at(dest) if u in board.layers.counter_items]
+    assert counters
+    for item in counters:
+        assert not text.sceneBoundingRect().intersects(item.sceneBoundingRect())

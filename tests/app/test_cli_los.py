@@ -45,3 +45,18 @@ def test_los_refuses_a_location_the_map_does_not_have(capsys):
 def test_info_counts_the_extra_locations_by_level(capsys):
     assert main(["info", MAP]) == 0
     assert "extra locations: 17 in 17 hexes (Level 1: 17)" in capsys.readouterr().out
+
+
+def test_a_hindrance_total_that_blocks_under_asl_a6_7_says_so(capsys):
+    # eight hexes beneath the bridge hinder +1 each (SSR 1.3); the special rules do not say when hindrances
+    # block, an ASL player expects +6 to (A6.7): the answer stays "clear" under the modelled rules and says so
+    assert main(["los", MAP, "R23", "R13"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("R23 -> R13: clear LOS, hindered +8 (+8: blocks under the ASL rulebook's A6.7, which is "
+                          "not modelled): R22: Beneath the Arnhem Bridge +1")
+    assert main(["los", MAP, "R23", "R13", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["blocks_under_asl_a6_7"] is True
+    assert main(["los", MAP, "Q16", "T16:1", "--rubble", "R16", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["hindrance_drm"] == 1 and answer["blocks_under_asl_a6_7"] is False
+    assert "A6.7" not in answer["text"]

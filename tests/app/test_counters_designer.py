@@ -87,19 +87,65 @@ def test_rename_duplicate_new_delete(designer):
     assert dump_scenario(doc.scenario) == text
 
 
-def test_import_csv_adds_good_rows_in_one_step_and_lists_bad_ones(designer, tmp_path):
+def test_import_csv_adds_a_good_table_in_one_step_and_rejects_a_bad_one_whole(designer, tmp_path):
+    """Issue 33: the designer imported the good rows of a bad table while `hexwright counters import`
+    refused it whole. Now both refuse it whole, naming each problem's line."""
     path = tmp_path / "more.csv"
     path.write_text("id,side,type,size,attack,defense,movement\n"
                     "1/59,german,infantry,battalion,3,3,7\n"
                     "2/59,german,infantry,battalion,3,3,7\n"
                     "Krft,german,infantry,battalion,3,3,7\n", encoding="utf-8")
     doc = designer.document
-    result = designer.import_csv(path)
+    before = dump_scenario(doc.scenario)
+    result = designer.import_csv(path, update=False)
+    assert not result.ok and doc.undo_stack.count() == 0 and dump_scenario(doc.scenario) == before
+    assert "more.csv was not imported" in designer.message.text() and "more.csv:4" in designer.message.text()
+    assert "import in update mode to replace it" in designer.message.text()
+    path.write_text("id,side,type,size,attack,defense,movement\n"
+                    "1/59,german,infantry,battalion,3,3,7\n"
+                    "2/59,german,infantry,battalion,3,3,7\n", encoding="utf-8")
+    result = designer.import_csv(path, update=False)
     assert [u.id for u in result.units] == ["1/59", "2/59"]
     assert doc.undo_stack.count() == 1 and "1/59" in doc.scenario.units
-    assert "more.csv:4" in designer.message.text()
+    assert "Imported more.csv: 2 units added, 0 updated." in designer.message.text()
     doc.undo_stack.undo()
     assert "1/59" not in doc.scenario.units
+
+
+def test_reimporting_an_edited_table_updates_units_in_one_step(designer, tmp_path):
+    """Issue 33: CSV import was add-only (every row of a re-imported table a duplicate id). In update
+    mode the rows of units the scenario has replace them; a summary says what was added and updated."""
+    doc = designer.document
+    sc = doc.scenario
+    path = tmp_path / "units.csv"
+    designer.export_csv(path)
+    rows = path.read_text(encoding="utf-8").splitlines()
+    header = rows[0].split(",")
+    krft = next(i for i, r in enumerate(rows) if r.startswith("Krft,"))
+    cells = rows[krft].split(",")
+    cells[header.index("attack")] = "9"
+    rows[krft] = ",".join(cells)
+    rows.append("NEW1,New,german,german,,infantry,battalion,3,3,7" + "," * (len(header) - 10))
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    placed = dict(sc.placements)
+    designer.update_check.setChecked(True)
+    result = designer.import_csv(path)
+    assert result.ok and sc.units["Krft"].values["attack"] == 9 and "NEW1" in sc.units
+    assert sc.placements == placed  # the set-up stays
+    n = len(result.updated)
+    assert f"1 unit added, 1 updated ({n - 1} unchanged)" in designer.message.text()
+    assert doc.undo_stack.count() == 1
+    doc.undo_stack.undo()
+    assert sc.units["Krft"].values["attack"] != 9 and "NEW1" not in sc.units
+
+
+def test_the_new_and_import_buttons_are_above_the_unit_list(designer):
+    """Issue 33: New and Import CSV sat under the list, below the fold of a short dock."""
+    designer.resize(900, 300)
+    designer.show()
+    list_top = designer.unit_list.geometry().top()
+    for b in (designer.new_button, designer.import_button):
+        assert b.isVisible() and b.geometry().bottom() < list_top
 
 
 def test_selecting_in_the_list_emits_unit_selected(designer, qtbot):

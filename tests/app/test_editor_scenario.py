@@ -403,6 +403,9 @@ def test_scenario_menu_new_scenario_dialog_and_counter_sheets(qtbot, tmp_path, m
     # the names as typed; the ids Target Arnhem's rules name (its entry's side_ids), so the scenario validates
     assert [s.name for s in sc.sides] == ["British", "German"] and sc.first_player == TA_FAMILY.side_ids[0]
     assert [s.id for s in sc.sides] == list(TA_FAMILY.side_ids)
+    # issue 33: the turn track started with 0 turns; the dialog offers 10 and the track has them
+    assert [t.number for t in sc.turns] == list(range(1, 11))
+    assert win.scenario_panels.turn_track.turns_spin.value() == 10
     assert win.document.path is None and win.act_sheets.isEnabled()
     win.act_sheets.trigger()
     assert isinstance(win.sheets_dialog, SheetsDialog) and win.sheets_dialog.scenario is sc

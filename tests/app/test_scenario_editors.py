@@ -149,7 +149,7 @@ def test_turn_track_edits(doc, qtbot):
     german_col = 2 + [s.id for s in doc.scenario.sides].index("german")
     edit(w.grid, 0, german_col, "6")
     assert doc.scenario.turns[0].allotments["german"] == 6 and w.allotment_text(1) == "6/9"
-    edit(w.grid, 1, w.grid.columnCount() - 1, "Bridge blown; Weather clears")
+    edit(w.grid, 1, w.grid.columnCount() - 2, "Bridge blown; Weather clears")
     assert doc.scenario.turns[1].events == ["Bridge blown", "Weather clears"]
     w.set_turn_count(12)
     assert len(doc.scenario.turns) == 12 and doc.scenario.turns[11].allotments == doc.scenario.turns[9].allotments

@@ -96,3 +96,31 @@ def test_diagnostic_of_an_entry_made_in_the_app_points_at_the_units_line(qtbot, 
     assert len(twice) == 1
     unit_line = doc.source_map.get(("unit", "a1")).line
     assert unit_line > 1 and twice[0].line == unit_line
+
+
+def test_a_unit_scheduled_for_a_side_with_no_entry_yet_gets_none_and_is_reported(qtbot, tmp_path):
+    """Issue 33: a unit dragged onto GT 3 for a side with no other reinforcement got hex 0101 (a map
+    corner) silently. Now its entry is left unset: the turn track's GT 3 row says so, validation reports
+    it at the entry, the file keeps it (entry: {}) and reads it back with the same report."""
+    sc0 = _scenario()
+    sc0.reinforcements = []
+    win = _open(qtbot, tmp_path, sc0)
+    doc = win.document
+    assert schedule_units(doc, ["g1"], 3) is None
+    rf = doc.scenario.reinforcements[0]
+    assert (rf.turn, rf.units, rf.entry.hex, rf.entry.edge_range) == (3, ["g1"], None, None)
+    track = win.scenario_panels.turn_track
+    arrives = track.grid.text(2, track.grid.columnCount() - 1)
+    assert arrives == "g1 (no entry given)"
+    found = [d for d in validate_scenario(doc.scenario, doc.source_map) if d.code == "no-entry"]
+    assert len(found) == 1 and "reinforcement 1 (turn 3: g1) has no entry" in found[0].message
+    from hexwright.engine.formats import dump_scenario, load_document
+
+    text = dump_scenario(doc.scenario)
+    assert "entry: {}" in text
+    again = load_document(text, str(tmp_path / "s.yaml"), tmp_path)
+    assert again.scenario is not None
+    assert [d.code for d in validate_scenario(again.scenario, again.source_map) if d.code == "no-entry"] == ["no-entry"]
+    # a second unit of the side for GT 2 enters where the side's other reinforcement does: still unset
+    assert schedule_units(doc, ["g2"], 2) is None
+    assert doc.scenario.reinforcements[1].entry.hex is None

@@ -67,7 +67,7 @@ def test_reduced_side_needs_two_steps():
 
 def test_export_then_import_gives_the_same_units(tmp_path):
     units = read_units_csv(GOOD, "oob.csv", FM_FAMILY.id).units
-    units.append(UnitDef("ta", "TA", "allied", values={"attack": 1.5, "defense": 2, "movement": 4}, flags=("leg",),
+    units.append(UnitDef("ta", "TA", "allied", values={"attack": 1, "defense": 2, "movement": 4}, flags=("leg",),
                          supply="maroon", color="#aabbcc", notes="a, b"))
     text = write_units_csv(units, FM_FAMILY.id)
     path = tmp_path / "out.csv"
@@ -94,12 +94,14 @@ def test_a_semicolon_table_with_size_marks_as_printed():
     from hexwright.engine.formats.csv_units import sniff_delimiter
 
     assert sniff_delimiter(SEMICOLON) == ";" and sniff_delimiter(GOOD) == ","
-    r = read_units_csv(SEMICOLON, "oob.csv", FM_FAMILY.id)
+    r = read_units_csv(SEMICOLON, "oob.csv")  # no family: any number (F&M prints whole factors, 2.3)
     assert r.ok, [d.format() for d in r.diagnostics]
     a, b, c = r.units
     assert a.size == "battalion" and b.size == "regiment" and c.size == "division"
     assert b.name == "1/9SS; Graebner" and b.flags == ("mobile", "mechanized") and b.reduced["attack"] == 3
     assert c.values["movement"] == 5.5  # "5,5": the decimal comma of a ;-separated table
+    fm = read_units_csv(SEMICOLON, "oob.csv", FM_FAMILY.id)
+    assert [d.line for d in errors(fm)] == [4] and "movement 5.5" in errors(fm)[0].message
 
 
 def test_every_printed_size_mark_is_read():
@@ -116,3 +118,34 @@ def test_an_unknown_size_mark_names_the_marks():
     r = read_units_csv(GOOD.replace(",battalion,", ",IIII,"), "oob.csv", FM_FAMILY.id)
     (e,) = errors(r)
     assert e.line == 2 and "unknown size 'IIII'" in e.message and "II, III" in e.message
+
+
+def test_update_mode_replaces_existing_units_and_says_so():
+    """Issue 33: re-importing an edited table gave duplicate-id on every row; in update mode the rows of
+    units the scenario has are updates, listed in `updated`, and the summary counts them."""
+    r = read_units_csv(GOOD, "oob.csv", FM_FAMILY.id, existing_ids={"1/9SS", "dz-1"}, update={"1/9SS"})
+    assert r.ok and [u.id for u in r.units] == ["2/406", "1/9SS"]
+    assert r.updated == ["1/9SS"] and r.added == ["2/406"]
+    assert r.summary() == "1 unit added, 1 updated" and r.summary(1) == "1 unit added, 0 updated (1 unchanged)"
+    twice = GOOD + "1/9SS,again,german,german,9SS,infantry,battalion,1,1,1,,,,,\n"
+    r = read_units_csv(twice, "oob.csv", FM_FAMILY.id, existing_ids={"1/9SS"}, update={"1/9SS"})
+    assert [(d.code, d.line) for d in errors(r)] == [("duplicate-id", 4)]  # twice in the table is still wrong
+    r = read_units_csv(GOOD, "oob.csv", FM_FAMILY.id, existing_ids={"1/9SS"})
+    assert "import in update mode to replace it" in errors(r)[0].message
+
+
+def test_fm_factors_must_be_whole_numbers():
+    """Issue 33: an attack strength of 2.5 passed for F&M without a word (F&M 2.3 prints whole factors)."""
+    text = GOOD + "x5,x5,german,,,infantry,battalion,2.5,1,1,,,,,\n"
+    r = read_units_csv(text, "oob.csv", FM_FAMILY.id)
+    assert [(d.code, d.line) for d in errors(r)] == [("bad-value", 4)]
+    assert "attack 2.5: the values must be whole numbers (F&M 2.3" in errors(r)[0].message
+    # the same in a scenario file: validation refuses it at the unit
+    from hexwright.app.scenario.demo import demo_scenario
+    from hexwright.engine.validation import validate_scenario
+
+    sc = demo_scenario()
+    uid = next(iter(sc.units))
+    sc.units[uid].values["attack"] = 2.5
+    found = [d for d in validate_scenario(sc) if d.code == "bad-value" and d.unit == uid]
+    assert found and "value 'attack' must be a whole number, not 2.5 (F&M 2.3" in found[0].message

@@ -234,3 +234,61 @@ def test_a_link_a_little_short_of_sure_is_proposed_where_the_path_runs_on_at_bot
     assert got[keys[0]] == found_[0] and got[keys[2]] == found_[2]
     end = [LineProposal("path", keys[0], "road", 0.42, False), LineProposal("path", keys[1], "road", 0.9, True)]
     assert not _continued(m, end)[0].proposed
+
+
+def test_a_faint_link_is_joined_where_the_path_reaches_both_its_hexes():
+    """A link with no path read on it, whose band shows a road's colour (a place name printed over
+    the road), is proposed as road between two hexes the road reaches; not at the road's end, not
+    below JOIN, and a link already read as another path keeps its reading."""
+    from hexwright.engine.digitize.linework import JOIN, PROPOSE, _joined
+
+    m = HexMap(GridSpec(8, 6), name="joined")
+    at = m.grid.offset.to_hex
+    keys = [f"{m.label(at(c, 3))}/{m.label(at(c + 1, 3))}" for c in range(0, 6)]
+    found_ = [LineProposal("path", keys[0], "road", 0.9, True), LineProposal("path", keys[2], "road", 0.8, True),
+              LineProposal("path", keys[3], "railroad", 0.3, False)]
+    faint = {keys[1]: {"road": JOIN + 0.05, "trail": JOIN + 0.01}, keys[3]: {"road": JOIN - 0.05},
+             keys[4]: {"road": 0.9}}
+    got = {p.key: p for p in _joined(m, found_, faint)}
+    assert got[keys[1]] == LineProposal("path", keys[1], "road", PROPOSE, True)
+    assert got[keys[3]] == found_[2]  # the road's colour too faint there
+    assert keys[4] not in got  # beyond the road's end: it reaches only one of the hexes
+    assert got[keys[0]] == found_[0] and got[keys[2]] == found_[1]
+
+
+def test_a_road_under_a_place_name_is_proposed_across_it():
+    m = HexMap(GridSpec(8, 6), name="named")
+    at = m.grid.offset.to_hex
+    road = [hexside_between(at(c, 3), at(c + 1, 3)) for c in range(0, 6)]
+    p = Painter(m)
+    for s in road:
+        p.link(s, "road")
+    lay = m.layout()
+    a, b = np.array(lay.hex_to_pixel(at(2, 3))), np.array(lay.hex_to_pixel(at(3, 3)))
+    mid = (a + b) / 2 * SCALE
+    # a place name in black letters over the middle of the third link, the road showing between them:
+    # too little of it for the link to be read on its own (0.37 here), enough to be joined
+    for k in range(-4, 5):
+        x0 = int(mid[0] + k * 0.2 * p.size * SCALE)
+        rows = slice(int(mid[1] - 0.25 * p.size * SCALE), int(mid[1] + 0.25 * p.size * SCALE))
+        p.img[rows, x0:x0 + int(0.17 * p.size * SCALE)] = 20
+    got = found(m, propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8)))
+    assert got.get("road", set()) == set(road)
+
+
+def test_a_railroad_printed_beside_a_trail_on_the_same_links_is_proposed_with_it():
+    m = HexMap(GridSpec(8, 6), name="beside")
+    at = m.grid.offset.to_hex
+    links = [hexside_between(at(c, 3), at(c + 1, 3)) for c in range(1, 6)]
+    p = Painter(m)
+    lay = m.layout()
+    t = m.terrain_table.paths
+    for s in links:
+        a, b = np.array(lay.hex_to_pixel(s.hex)), np.array(lay.hex_to_pixel(s.other))
+        d = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-d[1], d[0]]) * 0.09 * p.size  # the two printed side by side, a little apart
+        p.segment(a + n, b + n, t["trail"].width * p.size, _rgb(t["trail"].color), (0.15 * p.size, 0.1 * p.size))
+        p.segment(a - n, b - n, t["railroad"].width * p.size, _rgb(t["railroad"].color))
+    got = found(m, propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8)))
+    assert got.get("trail", set()) == set(links) and got.get("railroad", set()) == set(links)
+    assert not got.get("road")

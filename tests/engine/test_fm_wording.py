@@ -96,3 +96,29 @@ def test_land_all_picks_the_safest_legal_hex_and_every_roll_is_recorded():
     lands = [i for i, t in enumerate(texts) if t.startswith("land ")]
     assert len(lands) == landed and all(texts[i + 1].startswith("roll ") for i in lands)
     assert pres.batch_answers(st) == [] and land_all_action(st) is None
+
+
+def test_the_log_words_support_fire_markers_and_bombardments():
+    """8.2.1 b, 8.1: the log reads "commit a British +6 priest support fire marker face down", not the notation
+    `sfm +6:british:priest`, which stays the action's text."""
+    from hexwright.engine.rules.fm.actions import Bombard, Commit
+    from hexwright.engine.rules.fm.wording import action_text
+
+    commit = Commit("+6:british:priest")
+    assert commit.text() == "sfm +6:british:priest"
+    assert action_text(commit) == "commit a British +6 priest support fire marker face down"
+    assert action_text(Commit(None)) == "commit no support fire marker"
+    assert action_text(Bombard("0702", ("+6:british:airpower",))) == "bombard 0702 with British +6 airpower"
+
+
+def test_the_log_words_moves_landings_attacks_and_retreats():
+    """5.1, 11.4, 8.2, 8.3: the log's action lines say what was done; the notation (a path of hexes, the
+    attackers' hexes) stays the action's text."""
+    from hexwright.engine.rules.fm.actions import Attack, Land, Move, Retreat
+    from hexwright.engine.rules.fm.wording import action_text
+
+    move = Move("101-2", ("0805", "0705", "0605"))
+    assert move.text() == "move 101-2 0805-0705-0605" and action_text(move) == "move 101-2 to 0605"
+    assert action_text(Land("101-1", "0706")) == "land 101-1 in 0706"
+    assert action_text(Attack(("3913", "3914"), "3813")) == "attack 3813 from 3913, 3914"
+    assert action_text(Retreat("BrDf", ("2621", "2620", "2520"))) == "retreat BrDf to 2520"

@@ -94,6 +94,10 @@ class LosHit:
         return s + (f" ({self.rule})" if self.rule else "")
 
 
+# ASL A6.7 (the ASL rulebook, not in the source): a LOS hindered by +6 or more is blocked; not modelled
+BLOCKING_HINDRANCE = 6
+
+
 @dataclass(frozen=True)
 class LosAnswer:
     """The answer to "can A see B": clear or blocked, by what, and the hindrances counted."""
@@ -110,12 +114,22 @@ class LosAnswer:
     def hindrance_total(self) -> int:
         return sum(h.drm for h in self.hindrances)
 
+    @property
+    def blocks_under_a6_7(self) -> bool:
+        """Whether the hindrances add up to what blocks the LOS under the ASL rulebook's A6.7 (+6 or more):
+        the special rules (004_09a6f3be713b811c.txt) do not say when hindrances block, so the answer stays
+        "clear" and says so."""
+        return self.clear and self.hindrance_total >= BLOCKING_HINDRANCE
+
     def text(self) -> str:
         if not self.clear:
             return f"{self.a} -> {self.b}: no LOS: " + "; ".join(h.text() for h in self.blocked_by)
         s = f"{self.a} -> {self.b}: clear LOS"
         if self.hindrances:
-            s += f", hindered +{self.hindrance_total}: " + "; ".join(h.text() for h in self.hindrances)
+            s += f", hindered +{self.hindrance_total}"
+            if self.blocks_under_a6_7:
+                s += f" (+{self.hindrance_total}: blocks under the ASL rulebook's A6.7, which is not modelled)"
+            s += ": " + "; ".join(h.text() for h in self.hindrances)
         else:
             s += ", no hindrance"
         return s
@@ -133,7 +147,8 @@ class LosAnswer:
 
         return {"from": self.a, "to": self.b, "los": self.clear,
                 "blocked_by": [hit(h) for h in self.blocked_by], "hindrances": [hit(h) for h in self.hindrances],
-                "hindrance_drm": self.hindrance_total, "text": self.text()}
+                "hindrance_drm": self.hindrance_total, "blocks_under_asl_a6_7": self.blocks_under_a6_7,
+                "text": self.text()}
 
 
 def side_label(m: HexMap, side: Hexside) -> str:

@@ -11,8 +11,8 @@ Queries (`occupant`, `enemy_zoc`, `active_ferry`, `current_values`, ...) are cac
 changes (the kit's `Position.revision`); nothing outside this module clears a cache by hand. The edit
 methods at the end change a position outside the rules (tests and tools setting up a position).
 
-Every step of F&M is an `FMStep` (a kit `Step` over `FMBoard`): its refusals cite the rules as a player
-reads them (game.cite).
+Every step of F&M is an `FMStep` (a kit `VerbStep` over `FMBoard`): it refuses by verb, and its refusals
+cite the rules as a player reads them (game.cite).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
-from ..kit import Decision, Position, SequenceState, Step, UnitStatus
+from ..kit import Decision, Position, SequenceState, UnitStatus, VerbStep
 from ..kit.machine import APPEND_ONLY
 from ..protocol import Action
 from .actions import Attack, MarkerId
@@ -98,7 +98,8 @@ class FMBoard(SequenceState):
         sc = g.scenario
         self.turn = 1
         self.stage = Stage.SET_UP  # where the GT is in the sequence of play (4.1)
-        free = bool(g.setup_hexes)
+        later = sc.start.starts_later()  # a game that starts mid-way: its set-up is done (start.py)
+        free = bool(g.setup_hexes) and not later
         placed = [u for u in sc.placements if u in g.units and not (free and u in g.setup_hexes)]
         self.position = Position.from_scenario(sc, g.unit_ids, placed)
         self.dz_extra_drm: dict[str, int] = {}  # 12.0: a drop zone shifted two hexes
@@ -137,9 +138,10 @@ class FMBoard(SequenceState):
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
             for uid, h in list(self.position.hexes.items()):
                 self.cancel_ferry_beside(uid, h)  # 10.6.5: set up beside a German unit, cancelled at once
+        gone = sc.start.out_of_play
         for rf in sc.reinforcements:
             for uid in rf.units:
-                if uid in g.units:
+                if uid in g.units and uid not in gone and not (later and uid in sc.placements):
                     hexes, edge = g.entry_hexes(rf.entry)
                     marker = rf.entry.marker if rf.entry.marker in sc.markers else None
                     self.arrivals.append(Arrival(uid, rf.turn, hexes, rf.airborne or marker is not None, marker,
@@ -468,8 +470,11 @@ class FMBoard(SequenceState):
 D = TypeVar("D", bound=Decision)
 
 
-class FMStep(Step[FMBoard, D]):
-    """A step of F&M: refusals cite the rules as a player reads them and name sides by their names."""
+class FMStep(VerbStep[FMBoard, D]):
+    """A step of F&M on the kit's shape (`VerbStep`): an action of a kind the step does not take now is refused
+    with the kinds it does take (an attack outside the combat phases with 4.1 and 8.2); one of a kind it takes
+    with the rule that forbids it (the step's `explain` of that kind, `why`, or its own rule). Refusals cite
+    the rules as a player reads them and name sides by their names."""
 
     def legal(self, state: FMBoard, d: D) -> Sequence[Action]:
         raise NotImplementedError
@@ -477,13 +482,15 @@ class FMStep(Step[FMBoard, D]):
     def apply(self, state: FMBoard, d: D, action: Action) -> None:
         raise NotImplementedError
 
-    def explain(self, state: FMBoard, d: D, action: Action) -> str:
+    def refuse_verb(self, state: FMBoard, d: D, action: Action, verbs: list[str]) -> str:
         if isinstance(action, Attack):
-            return f"attacks are declared only in the Combat and Mobile Combat Phases {cite('4.1, 8.2')}"
-        legal = state.legal_actions()
-        sample = ", ".join(a.text() for a in legal[:5]) + (" ..." if len(legal) > 5 else "")
+            return (f"{action.text()}: attacks are declared only in the Combat and Mobile Combat Phases "
+                    f"{cite('4.1, 8.2')}")
         return (f"{action.text()} is not legal now: {state.side_name(d.player)} must decide: {self.name} in the "
-                f"{state.phase.name} ({self.rule}); legal here: {sample}")
+                f"{state.phase.name} ({self.rule}); legal here: {', '.join(verbs)}")
+
+    def why_default(self, state: FMBoard, d: D) -> str:
+        return f"not one of the choices of the {state.phase.name} now ({self.rule})"
 
 
 __all__ = ["DEMOLISHED", "FERRY", "Arrival", "Combat", "FMBoard", "FMStep", "UnitActivity"]

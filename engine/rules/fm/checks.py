@@ -4,6 +4,7 @@ diagnostics, never the rules engine (the "validation plays no game" contract).""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,12 +25,26 @@ def steps_lost_limit(sc: Scenario, u: UnitDef) -> tuple[int, str]:
     return u.steps - 1, "a depleted unit that is depleted again is eliminated (F&M 8.2.4)"
 
 
+_MARKER = re.compile(r"^\+[0-9]+(:[a-z_]*(:[a-z_]+)?)?$")
+
+
+def check_support_markers(sc: Scenario, add: Callable[..., Any]) -> None:
+    """The support fire markers a mid-game start gives each side (start: support_markers) are written as
+    the markers' own texts, '+3:us' or '+4:german:airpower' (000_e5c3deafb2cea4af.txt 7.0, 7.2)."""
+    for side, tokens in sc.start.family.get("support_markers", {}).items():
+        for t in tokens:
+            if not _MARKER.match(t):
+                add(Severity.ERROR, "start-field", f"start: support_markers of {side}: {t!r} is not a support fire "
+                    "marker such as +3:us or +4:german:airpower (F&M 7.0)", ("start", "support_markers"))
+
+
 def checks(sc: Scenario, map_ok: bool, add: Callable[..., Any]) -> None:
     """A ferry of the start state set up beside a German unit is cancelled the moment play starts
     (Arnhem: The Farthest Bridge 10.6.5, 000_e5c3deafb2cea4af.txt: "if a German unit occupies either
     adjoining hex, the ferry operations immediately is canceled"); the Allied side is the first player
     (10.4) unless the scenario's `allied_side` option names another. Ferries the general start checks
     refuse (no hexside, not water, an intact bridge) are theirs to report."""
+    check_support_markers(sc, add)
     if not map_ok:
         return
     m = sc.map

@@ -5,7 +5,7 @@ reading it imports no rules engine. Imports only the registry and the model's bo
 from __future__ import annotations
 
 from ...model.bounds import MAX_POOL_COUNT
-from ..registry import CounterLook, RulesFamily, TableSchema
+from ..registry import CounterLook, RulesFamily, StartField, TableSchema
 
 _HERE = __package__  # hexwright.engine.rules.fm
 
@@ -37,4 +37,12 @@ FAMILY = RulesFamily(
     information_set=f"{_HERE}.information:INFORMATION_SET",
     hexside_rules=(("demolish", "Arnhem: The Farthest Bridge 10.6.3"),
                    ("ferry", "Arnhem: The Farthest Bridge 10.6.5")),
+    # a mid-game start opens a GT or a player turn (start.py): 4.1, 7.1, 5.0
+    start_phases=("support-fire-marker", "first-movement", "second-movement"),
+    start_fields=(
+        StartField("support_markers", "side-names", "Support fire markers held", "F&M 7.2",
+                   "the support fire markers each side holds for the rest of the GT (+3:us, +4:german:airpower)"),
+    ),
+    start_capture=f"{_HERE}.start:capture",
+    whole_values=True,  # 2.3: the factors are printed whole on the counters
 )

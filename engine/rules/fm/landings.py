@@ -95,6 +95,30 @@ class LandingStep(FMStep[LandingChoice]):
         assert arr is not None
         return [Land(d.unit, state.game.label(h)) for h in landing_hexes(state, arr)]
 
+    def explain(self, state: FMBoard, d: LandingChoice, action: Action) -> str:
+        """The one reason a landing hex is refused (11.4: within range of the drop zone marker; 5.3 one unit a
+        hex; a hex of the Airborne Drop Table's terrain), naming the hex and the marker."""
+        if not isinstance(action, Land):
+            return super().explain(state, d, action)
+        g = state.game
+        arr = state.arrival(d.unit)
+        h = g.hex(action.hex)
+        center = state.drop_zone(arr.marker or "") if arr is not None else None
+        if action.unit != d.unit:
+            why = f"{d.unit} lands now, not {action.unit} {cite('11.4')}"
+        elif h is None or not g.map.contains(h):
+            why = f"{action.hex} is not a hex of the map {cite('5.2 f')}"
+        elif arr is not None and center is not None and hex_distance(center, h) > arr.within:
+            why = (f"{action.hex} is {hex_distance(center, h)} hexes from the drop zone marker in {g.label(center)}: "
+                   f"a unit lands within {arr.within} hexes of it {cite('11.4')}")
+        elif state.occupant(h) is not None:
+            why = f"{action.hex} holds {state.occupant(h)}: units cannot stack {cite('5.3')}"
+        elif drop_row(state, h) is None or not g.may_stand(d.unit, h):
+            why = f"no unit lands in {action.hex}: its terrain is not on the Airborne Drop Table {cite('11.4')}"
+        else:
+            return super().explain(state, d, action)
+        return f"{action.text()}: {why}"
+
     def apply(self, state: FMBoard, d: LandingChoice, action: Action) -> None:
         assert isinstance(action, Land)
         g = state.game

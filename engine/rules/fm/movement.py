@@ -25,7 +25,7 @@ from .decisions import GoOn, MoveChoice
 from .engineers import check_demolition, demolition_candidates
 from .game import cite, rule_ref
 from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
-from .reinforcements import enter, entries
+from .reinforcements import enter, entries, entry_problem
 
 # a unit's moves (reach_moves): the destinations in the order listed, the set of them, and how a move to
 # one is made (a Lazy part's make, made and key_of): a move is made only when it is read
@@ -291,6 +291,10 @@ class MoveStep(FMStep[MoveChoice]):
             problem = move_problem(state, d, action)
             if problem:
                 return problem
+        if isinstance(action, Enter):
+            problem = entry_problem(state, d.player, d.mobile, action.unit, action.hex)
+            if problem:
+                return f"{action.text()}: {problem}"
         return super().explain(state, d, action)
 
     def apply(self, state: FMBoard, d: MoveChoice, action: Action) -> None:

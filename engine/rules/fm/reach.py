@@ -284,6 +284,8 @@ def path_problem(state: FMBoard, uid: str, path: list[Hex]) -> str | None:
     graph = g.graph(cls)
     ezoc = state.enemy_zoc(g.units[uid].side)
     ferried = set(ferry_edges_into(state, uid, ezoc))
+    if len(path) > 1 and path[-1] in hooks.blocked:  # the hex pointed at holds an enemy: that, whatever the path
+        return f"{uid} cannot enter {lab(path[-1])}: enemy-occupied {cite('5.2 d')}"
     total = 0.0
     for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
         if i > 0 and a in hooks.stop:
@@ -300,8 +302,7 @@ def path_problem(state: FMBoard, uid: str, path: list[Hex]) -> str | None:
                         f"expending all its printed MA {cite('10.6.2, 6.1')}")
             total += c
             if total > allowance + 1e-9:
-                return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
-                        f"{cite('5.2 a, c')}")
+                return over_allowance(state, uid, path, ma, spent)
             continue
         if not m.contains(b):
             return f"{uid} cannot leave the map {cite('5.2 f')}"
@@ -333,11 +334,39 @@ def path_problem(state: FMBoard, uid: str, path: list[Hex]) -> str | None:
             c = fc
         total += c
         if total > allowance + 1e-9:
-            return (f"{uid} cannot enter {lab(b)}: it would spend {_mp(total)} MP of {_mp(allowance)} "
-                    f"{cite('5.2 a, c')}")
+            return over_allowance(state, uid, path, ma, spent)
     if len(path) > 1 and state.occupant(path[-1]) is not None:
         return f"{uid} cannot end its move in {lab(path[-1])}: units cannot stack {cite('5.3')}"
     return None
+
+
+def over_allowance(state: FMBoard, uid: str, path: list[Hex], ma: float, spent: float) -> str:
+    """A path costing more MP than the unit has left (5.2 a, c), in the figures the player sees: the hex the
+    path ends in (the one clicked), the whole path's cost, the MP already spent this phase (a landing hex's
+    terrain, 11.4 b, counts) and the printed MA, as the move's log line counts them ("7 of 7 MP")."""
+    cost = path_cost_of(state, uid, path)
+    dest = state.game.label(path[-1])
+    if spent > 0:
+        return (f"{uid} cannot reach {dest}: it has spent {_mp(spent)} of its {_mp(ma)} MP this phase and this path "
+                f"costs {_mp(cost)} more ({_mp(spent + cost)} of {_mp(ma)} MP) {cite('5.2 a, c')}")
+    return (f"{uid} cannot reach {dest}: this path costs {_mp(cost)} MP, more than its MA of {_mp(ma)} "
+            f"{cite('5.2 a, c')}")
+
+
+NO_LIMIT = 1000.0  # MP: a search this deep reaches every hex a path leads to
+
+
+def cheapest_path(state: FMBoard, uid: str, dest: Hex) -> list[Hex] | None:
+    """The unit's cheapest path to `dest` under this phase's hooks (enemy hexes, zones of control, 5.2 d, 6.1)
+    however many MP it costs, or None if no path leads there: the path whose refusal names the real limit
+    of a move a person points at (the MP, 5.2 a, c), never a hex on some other line."""
+    start = state.unit_hex(uid)
+    spent = state.mp_spent(uid)
+    g = state.game
+    reach = reachable(g.graph(g.movement_class(uid)), start, NO_LIMIT, movement_hooks(state, uid, start, spent))
+    if dest == start or dest not in reach.spent:
+        return None
+    return reach.path(dest)
 
 
 def path_cost_of(state: FMBoard, uid: str, path: list[Hex]) -> float:

@@ -132,6 +132,41 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
     return out
 
 
+def entry_problem(state: FMBoard, player: str, mobile: bool, uid: str, label: str) -> str | None:
+    """The one reason `uid` may not enter the map at `label` now (11.1, 5.2 d, 5.3, 6.1, 5.2 a), naming the
+    hex; None if none is found."""
+    g = state.game
+    arr = state.arrival(uid)
+    if uid not in g.units or arr is None:
+        return f"{uid} is not a reinforcement waiting to enter {cite('11.1')}"
+    if g.units[uid].side != player:
+        return f"{uid} belongs to the {state.side_name(g.units[uid].side)} player {cite('5.2')}"
+    if arr.marker:
+        return f"{uid} arrives by air: it lands near its drop zone marker {cite('11.4')}"
+    if arr.turn > state.turn:
+        return f"{uid} arrives on GT {arr.turn}, not GT {state.turn} {cite('11.1')}"
+    if mobile and not g.is_mobile(uid):
+        return f"{uid} is a leg unit: leg reinforcements arrive in the Movement Phase {cite('11.1, 5.5')}"
+    if arr.blocked_gts == [state.turn]:
+        return f"{uid}'s arrival hex is enemy-occupied: it may not arrive this GT {cite('11.1')}"
+    h = g.hex(label)
+    if h is None or not g.map.contains(h):
+        return f"{label} is not a hex of the map {cite('5.2 f')}"
+    options = entry_options(state, arr)
+    if h not in options:
+        return (f"{uid} enters at {', '.join(g.label(x) for x in options)}, not {label} {cite('11.1')}")
+    occ = state.occupant(h)
+    if occ is not None:
+        enemy = g.units[occ].side != player
+        return f"{label} holds {occ}: " + (f"enemy-occupied {cite('5.2 d')}" if enemy else
+                                           f"units cannot stack {cite('5.3')}")
+    ma = float(state.current_values(uid).get("movement", 0))
+    cost = edge_entry_cost(state, uid, h)
+    if cost > ma:
+        return f"entering at {label} costs {_mp(cost)} MP, more than {uid}'s MA of {_mp(ma)} {cite('5.2 a, c')}"
+    return None
+
+
 def enter(state: FMBoard, uid: str, h: Hex) -> None:
     """The unit enters at `h` and has spent its entry cost."""
     state.arrivals = [x for x in state.arrivals if x.unit != uid]

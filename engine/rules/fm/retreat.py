@@ -42,6 +42,40 @@ def step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, ignore_zoc: bool = Fa
     return terrain_step_allowed(state, uid, a, b)  # 5.2 e, 10.5, 10.6
 
 
+def retreat_problem(state: FMBoard, d: RetreatChoice, a: Retreat) -> str:
+    """The one reason the retreat path `a` is refused (8.3, 8.1.5, 6.2, 5.2 e, 10.6), naming the hex."""
+    g = state.game
+    uid = d.unit
+    if a.unit != uid:
+        return f"{uid} retreats now, not {a.unit} {cite('8.3')}"
+    hexes = [g.hex(lab) for lab in a.path]
+    origin = state.unit_hex(uid)
+    if any(h is None for h in hexes[1:]) or (a.path and hexes[0] != origin):
+        off = next((lab for lab, h in zip(a.path, hexes, strict=True) if h is None), "")
+        if off:
+            return f"{uid} may not retreat off the map: {off} is not a hex of it {cite('8.3')}"
+        return f"a retreat starts in {uid}'s hex, {g.label(origin)} {cite('8.3')}"
+    path = [h for h in hexes if h is not None]
+    if len(path) - 1 > d.n:
+        return f"{uid} retreats {d.n} hex{'es' if d.n != 1 else ''}, not {len(path) - 1} {cite('8.3')}"
+    for i, (x, y) in enumerate(zip(path, path[1:], strict=False)):
+        lab = g.label(y)
+        if hex_distance(origin, y) != i + 1:
+            return f"{lab} is not {i + 1} hex{'es' if i else ''} away from {g.label(origin)}: a retreat moves away " \
+                   f"from the combat hex {cite('8.3')}"
+        occ = state.occupant(y)
+        if occ is not None and g.units[occ].side != g.units[uid].side:
+            return f"{uid} may never retreat into or through {lab}, held by {occ} {cite('8.3')}"
+        if y in state.enemy_zoc(g.units[uid].side):
+            return f"{uid} may never retreat into or through {lab}, in an enemy zone of control {cite('8.3, 6.2')}"
+        if not terrain_step_allowed(state, uid, x, y):
+            return (f"{uid} may not retreat from {g.label(x)} into {lab}: prohibited terrain, a marsh off the road or "
+                    f"an unbridged river or canal {cite('8.3, 10.5, 10.6')}")
+    return (f"not one of the retreat paths the rules leave {uid}: through vacant hexes where any exist, the full "
+            f"{d.n} hex{'es' if d.n != 1 else ''} where possible, closer to a friendly map edge if possible "
+            f"{cite('8.3, 8.1.5')}")
+
+
 def retreat_paths(state: FMBoard, uid: str, n: int, bombardment: bool = False) -> list[tuple[Hex, ...]]:
     """The retreat paths the owner may choose (start hex first). [] when the unit cannot retreat at all."""
     origin = state.unit_hex(uid)
@@ -214,7 +248,7 @@ class RetreatStep(FMStep[RetreatChoice]):
 
     def explain(self, state: FMBoard, d: RetreatChoice, action: Action) -> str:
         if isinstance(action, Retreat):
-            return f"{action.text()} is not a legal retreat path {cite('8.3')}"
+            return f"{action.text()}: {retreat_problem(state, d, action)}"
         return super().explain(state, d, action)
 
     def apply(self, state: FMBoard, d: RetreatChoice, action: Action) -> None:

@@ -20,8 +20,9 @@ from typing import Any
 from ...hexgrid import Hex
 from ..chance import Sampler
 from ..kit import Ask, StepTable, Task
+from ..kit.start import mark_opening
 from ..protocol import CHANCE, Action, HistoryEntry, Outcome, Phase
-from . import combat, engineers, landings, movement, retreat, setup, support, victory
+from . import combat, engineers, landings, movement, retreat, setup, start, support, victory
 from .actions import Attack, Commit, MarkerId
 from .board import FMBoard
 from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice
@@ -95,7 +96,11 @@ class FMState(FMBoard):
 
     def __init__(self, game: FMGameBase, seed: int, sampler: Sampler) -> None:
         super().__init__(game, seed, sampler)
-        if game.setup_hexes:
+        later = start.start_stage(self)  # a scenario that starts mid-way (Scenario.start)
+        if later is not None:
+            start.apply(self)
+            self.open_stage(later)
+        elif game.setup_hexes:
             self.queue.append(SetupBegin())
         self.advance()
 
@@ -104,7 +109,14 @@ class FMState(FMBoard):
         if self.stage is Stage.GAME_TURN_END:
             self.turn_end()
             return
-        self.stage = self.stage.next()
+        self.open_stage(self.stage.next())
+
+    def open_stage(self, stage: Stage) -> None:
+        """Open `stage` of the current GT: its tasks go on the queue. The openings a scenario may start in
+        are marked for "start from here" (start.py)."""
+        self.stage = stage
+        if stage in start.PHASE_OF:
+            mark_opening(self, start.capture)
         self.new_phase()
         self.queue.extend(self.stage_tasks())
 
@@ -138,14 +150,12 @@ class FMState(FMBoard):
             self.end_game(out)
             return
         self.turn += 1
-        self.stage = Stage.SUPPORT_FIRE_MARKER
         self.demolition_tried = set()
         self.repaired_gt = set()
         self.repair_tried = set()
         self.set_ferry(None)  # 10.6.5: a ferry operates for one GT
         self.engineer_op = ""
-        self.new_phase()
-        self.queue.extend(self.stage_tasks())
+        self.open_stage(Stage.SUPPORT_FIRE_MARKER)
 
     def check_victory(self) -> Outcome | None:
         cache = self.cache()  # it depends on where the units are only: asked again after every action

@@ -89,7 +89,7 @@ from .decisions import (
     StepLossChoice,
 )
 from .game import FMGameBase, is_fortification, rule_ref
-from .reach import unit_reach
+from .reach import cheapest_path, unit_reach
 from .sequence import PlayerPhase, Stage
 from .state import STEPS, FMState
 from .tables import differentials
@@ -441,6 +441,13 @@ class FMPresenter(Presenter):
         return st.entry_cost(uid, h)
 
     def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
+        """The move a person means by pointing at `path[-1]`: along the unit's cheapest path there however
+        many MP it costs (so a refusal names the MP that really limit it, 5.2 a, c), else along `path`."""
+        st = _fm(state)
+        start, dest = (st.game.hex(lab) for lab in (path[0], path[-1])) if path else (None, None)
+        if (unit in st.position.hexes and start == st.unit_hex(unit) and dest is not None
+                and (cheapest := cheapest_path(st, unit, dest)) is not None):
+            return Move(unit, tuple(st.game.label(h) for h in cheapest))
         return Move(unit, tuple(path))
 
     # -- movement ------------------------------------------------------------------------------

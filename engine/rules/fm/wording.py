@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ...hexgrid import hex_distance
 from ..protocol import Action, Draw
-from .actions import DrawSplit, Land, MarkerId
+from .actions import Advance, Attack, Bombard, Commit, Deplete, DrawSplit, Enter, Land, MarkerId, Move, Retreat, Stiff
 from .board import FMBoard
 from .decisions import LandingChoice
 from .landings import drop_row
@@ -56,7 +56,36 @@ def action_text(a: Action) -> str:
             return a.text()
     if isinstance(a, DrawSplit):
         return f"draw {split_text(a)}"
+    if isinstance(a, Commit):  # 8.2.1 b: the other player sees "sfm (face down)" (public_text)
+        if a.marker is None:
+            return "commit no support fire marker"
+        return f"commit a {_marker_words(a.marker)} support fire marker face down"
+    if isinstance(a, Bombard):  # 8.1
+        return f"bombard {a.target} with {', '.join(_marker_words(m) for m in a.markers)}"
+    if isinstance(a, Move):  # 5.1: the path stays the action's text (and the log's next line, the MP)
+        return f"move {a.unit} to {a.path[-1]}" if a.path else a.text()
+    if isinstance(a, Land):  # 11.4
+        return f"land {a.unit} in {a.hex}"
+    if isinstance(a, Enter):  # 11.1
+        return f"{a.unit} enters at {a.hex}"
+    if isinstance(a, Attack):  # 8.2
+        return f"attack {a.target} from {', '.join(a.attackers)}"
+    if isinstance(a, Retreat):  # 8.3
+        return f"retreat {a.unit} to {a.path[-1]}" if len(a.path) > 1 else f"{a.unit} cannot retreat"
+    if isinstance(a, Advance):  # 8.5
+        return f"{a.unit} advances to {a.path[-1]}" if a.path else a.text()
+    if isinstance(a, Stiff):  # 8.4
+        return f"stiff resistance: {a.unit} is depleted instead of retreating"
+    if isinstance(a, Deplete):  # 8.2.4
+        return f"{a.unit} takes the step loss"
     return a.text()
+
+
+def _marker_words(marker: str) -> str:
+    try:
+        return marker_text(MarkerId.parse(marker))
+    except ValueError:
+        return marker
 
 
 # -- 11.4: land all -------------------------------------------------------------------------------------

@@ -68,6 +68,9 @@ class Position:
         wanted = set(ids) if placed is None else set(placed)
         for uid in ids:
             pos._status[uid] = UnitStatus.WAITING
+        for uid, state in scenario.start.out_of_play.items():  # already gone when play begins
+            if uid in pos._status and uid not in scenario.placements:
+                pos._status[uid] = state
         area_map = getattr(scenario, "area_map", None)
         areas = getattr(area_map, "areas", None)
         if isinstance(areas, Mapping):  # an area map: placements name areas ("17"), and nothing else applies

@@ -31,4 +31,8 @@ FAMILY = RulesFamily(
     counters=CounterLook(formation_box=True, back_shows_arrival=True),
     step_loss=("Hit", "Hits"),
     steps_lost_limit=f"{_HERE}.checks:steps_lost_limit",
+    # a mid-game start begins at a Game Turn's opening (start.py); units may be out of play as Koenig's
+    # own states too: landings that never arrived (5.0), retreated off the map, pending entry (8.5)
+    start_unit_states=("lost", "retreated_off", "pending"),
+    start_capture=f"{_HERE}.start:capture",
 )

@@ -11,7 +11,7 @@ from ..protocol import Action
 from .actions import DONE, OFF, Redeploy
 from .board import EXITED, GERMAN, ON_MAP, PENDING, KoenigBoard, cite
 from .moves import move_actions, move_allowance
-from .refusal import KoenigStep
+from .refusal import MovingStep
 
 
 @dataclass(frozen=True)
@@ -26,14 +26,14 @@ class RedeploymentPhase(Task):
         state.ask(Redeployment(GERMAN))
 
 
-class RedeploymentStep(KoenigStep[Redeployment]):
+class RedeploymentStep(MovingStep[Redeployment]):
     decision = Redeployment
     rule = "Koenig 4.0"
     name = "redeploy units not adjacent to enemy units"
     phase_name = "German Redeployment Phase"
     section = "4.0"
-    why = {"redeploy": "the unit cannot move there: MA, terrain, rivers, stacking two per hex or an enemy hex "
-                       f"{cite('8.1, 8.1.1, 8.2, 10.0')}"}
+    takes = ("redeploy",)
+    why = {"redeploy": f"the unit cannot redeploy there {cite('4.0')}"}
 
     def legal(self, state: KoenigBoard, d: Redeployment) -> list[Action]:
         out: list[Action] = [DONE]

@@ -37,7 +37,7 @@ from .battle import start_battle
 from .board import ELIMINATED, EXITED, ON_MAP, PENDING, Battle, Doing, FireKind, KoenigBoard, cite
 from .combat import FULL, fire_reach, halve
 from .moves import activation_moves, move_actions, move_allowance
-from .refusal import KoenigStep
+from .refusal import KoenigStep, MovingStep
 
 
 @dataclass(frozen=True)
@@ -333,7 +333,7 @@ def _fire(state: KoenigBoard, a: Fire | MobileFire) -> None:
                                tuple(state.units_at(target))))
 
 
-class _OperationStep(KoenigStep[Activation | OperationInProgress]):
+class _OperationStep(MovingStep[Activation | OperationInProgress]):
     """What the two operation decisions share: their phase, refusals and the apply of an Operation."""
 
     rule = "Koenig 7.0"
@@ -342,10 +342,8 @@ class _OperationStep(KoenigStep[Activation | OperationInProgress]):
     operating = True
     takes = ("fire", "mfire", "move", "cmove")
     why = {
-        "fire": "not a legal Fire Attack here: firing units must be active, not yet operated, adjacent, doing the "
-                f"same Operation, not across a River {cite('7.1.1, 9.0, 9.1')}",
-        "move": "the unit cannot move there: MA, terrain, rivers, stacking two per hex or an enemy hex "
-                f"{cite('8.1, 8.1.1, 8.2, 10.0')}",
+        "fire": f"not a legal Fire Attack here {cite('7.1.1, 9.0')}",
+        "move": f"the unit cannot move there {cite('8.0')}",
         "attach": "Temporary Attachment needs the Leadership marker and a unit whose HQ is still in the cup "
                   f"{cite('14.1')}",
         "recover": f"Unit Recovery needs the Leadership marker and one of the three placements {cite('14.1')}",

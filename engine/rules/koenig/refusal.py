@@ -9,9 +9,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import ClassVar, TypeVar
 
-from ..kit import Decision, VerbStep
+from ..kit import Decision, VerbStep, verb_of
 from ..protocol import Action, Phase, Roll
+from .actions import FireAttack, UnitMove
 from .board import FireKind, KoenigBoard, cite
+from .why import fire_refusal, move_refusal
 
 D = TypeVar("D", bound=Decision)
 
@@ -33,6 +35,23 @@ class KoenigStep(VerbStep[KoenigBoard, D]):
 
     def why_default(self, state: KoenigBoard, d: D) -> str:
         return f"not allowed here {cite('4.0')}"
+
+
+class MovingStep(KoenigStep[D]):
+    """A step that takes moves (`move`, `cmove`, `redeploy`) or fires (`fire`, `mfire`): a refused one names the
+    one rule that forbids it, with the hex and the MP figures (why.py), before the step's general refusal by
+    verb."""
+
+    def explain(self, state: KoenigBoard, d: D, action: Action) -> str:
+        if verb_of(action) in {verb_of(a) for a in state.legal_actions()} | set(self.takes):
+            why = None
+            if isinstance(action, UnitMove):
+                why = move_refusal(state, action)
+            elif isinstance(action, FireAttack):
+                why = fire_refusal(state, action)
+            if why:
+                return f"{action.text()}: {why}"
+        return super().explain(state, d, action)
 
 
 class BattleStep(KoenigStep[D]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import hex_neighbor
+from ...hexgrid import hex_distance, hex_neighbor
 from ..kit import Decision
 from ..protocol import Action
 from .actions import OFF, Capture, LeadHold, Retreat, Stay
@@ -54,6 +54,42 @@ def retreat_hexes(state: KoenigBoard, uid: str) -> list[str]:
     return out
 
 
+def retreat_problem(state: KoenigBoard, uid: str, dest: str) -> str | None:
+    """The one reason `uid` may not retreat to `dest` (11.0, 11.1, 8.1.1, 8.2); None if none is found."""
+    here = state.position.hex_of(uid)
+    if here is None:
+        return None
+    if dest == OFF:
+        return f"{uid} is not on a map edge: only a unit on the edge retreats off the map {cite('11.1')}"
+    h = state.map.hex_at(dest)
+    if h is None:
+        return f"{dest} is not a hex of the map"
+    if hex_distance(here, h) != 1:
+        return f"{dest} is not adjacent to {state.map.label(here)}: a retreat goes into an adjacent hex {cite('11.0')}"
+    there = state.units_at(h)
+    enemy = [u for u in there if state.side_of(u) != state.side_of(uid)]
+    if enemy:
+        return f"{dest} holds {', '.join(enemy)}: a retreat goes into a hex not occupied by enemy units {cite('11.0')}"
+    limit = state.sc.stacking_limit or 2
+    if len(there) >= limit:
+        return f"{dest} already holds {' and '.join(there)}: at most {limit} units per hex {cite('11.0, 8.2')}"
+    if state.game.graph.cost(here, h) is None:
+        return f"{uid} cannot retreat across the River hexside into {dest} (no bridge) {cite('8.1.1')}"
+    return None
+
+
+def forced_back(b: Battle, uid: str) -> bool:
+    """A reinforcement that entered its blocked entry hex for Close Combat (8.3.1): a retreat takes it off the
+    map and it never arrives (8.3.1, 11.1)."""
+    return b.kind == FireKind.CLOSE and b.entering and uid in b.firers
+
+
+def retreat_options(state: KoenigBoard, b: Battle, uid: str) -> list[str]:
+    """Where `uid` may retreat in battle `b`: only off the map for a reinforcement forced back from its entry
+    hex (8.3.1, 11.1), else `retreat_hexes`."""
+    return [OFF] if forced_back(b, uid) else retreat_hexes(state, uid)
+
+
 def contested(state: KoenigBoard, b: Battle) -> bool:
     """Both sides of a Close Combat are still in its hex (10.0)."""
     here = state.units_at(b.target)
@@ -68,7 +104,11 @@ def _gone(state: KoenigBoard, b: Battle, uid: str) -> None:
     """Off the board after a retreat: a reinforcement forced back from its entry hex never arrives (8.3.1,
     11.1); any other unit that retreats off the map is out of play, not eliminated (11.1)."""
     state.position.remove(uid, RETREATED_OFF)
-    state.note(f"{uid} retreats off the map: it is not eliminated {cite('11.1')}")
+    if forced_back(b, uid):
+        state.note(f"{uid} is forced back from its entry hex: it never arrives, and is not eliminated "
+                   f"{cite('8.3.1, 11.1')}")
+    else:
+        state.note(f"{uid} retreats off the map: it is not eliminated {cite('11.1')}")
 
 
 def ask_retreats(state: KoenigBoard) -> None:
@@ -83,13 +123,10 @@ def ask_retreats(state: KoenigBoard) -> None:
         if not state.on_map(uid) or (b.kind == FireKind.CLOSE and not due.must and not contested(state, b)):
             b.retreat_queue.pop(0)
             continue
-        if due.must and not due.capture and not retreat_hexes(state, uid) and not _may_hold(state, b, uid):
+        if due.must and not due.capture and not retreat_options(state, b, uid) and not _may_hold(state, b, uid):
             b.retreat_queue.pop(0)
-            if b.entering and uid in b.firers:
-                _gone(state, b, uid)
-            else:
-                state.position.remove(uid, ELIMINATED)
-                state.note(f"{uid} cannot retreat and is eliminated {cite('11.0')}")
+            state.position.remove(uid, ELIMINATED)
+            state.note(f"{uid} cannot retreat and is eliminated {cite('11.0')}")
             continue
         state.ask(RetreatChoice(state.side_of(uid), uid, due.must, due.capture))
         return
@@ -100,19 +137,29 @@ class RetreatStep(BattleStep[RetreatChoice]):
     rule = "Koenig 11.0"
     name = "retreat"
     why = {
-        "retreat": "retreat into an adjacent hex free of enemy units, within the stacking limit, not across a River; "
-                   f"off the map only from an edge hex {cite('11.0, 11.1, 8.2')}",
+        "retreat": f"not a retreat open to this unit {cite('11.0')}",
         "stay": f"a unit hit in Close Combat must retreat {cite('9.2.3, 10.0')}",
         "capture": "only an undamaged attacker after a Close Fire Exchange may take a second Hit to hold "
                    f"{cite('11.2')}",
         "lead-hold": f"ignoring a Close Combat retreat needs the Leadership marker {cite('14.1')}",
     }
 
+    def explain(self, state: KoenigBoard, d: RetreatChoice, action: Action) -> str:
+        b = state.battle
+        if isinstance(action, Retreat) and b is not None and forced_back(b, d.unit) and action.dest != OFF:
+            return (f"{action.text()}: {d.unit} entered its blocked entry hex from off the map; forced to retreat, it "
+                    f"leaves the map and never arrives (retreat {d.unit} off) {cite('8.3.1, 11.1')}")
+        if isinstance(action, Retreat) and action.unit == d.unit:
+            why = retreat_problem(state, d.unit, action.dest)
+            if why:
+                return f"{action.text()}: {why}"
+        return super().explain(state, d, action)
+
     def legal(self, state: KoenigBoard, d: RetreatChoice) -> list[Action]:
         b = state.battle
         assert b is not None
         uid = d.unit
-        out: list[Action] = [Retreat(uid, h) for h in retreat_hexes(state, uid)]
+        out: list[Action] = [Retreat(uid, h) for h in retreat_options(state, b, uid)]
         if not d.must:
             out.append(Stay(uid))
         if d.capture:
@@ -129,8 +176,6 @@ class RetreatStep(BattleStep[RetreatChoice]):
         if isinstance(action, Retreat):
             if action.dest == OFF:
                 _gone(state, b, uid)
-            elif b.kind == FireKind.CLOSE and uid in b.firers and b.entering:
-                _gone(state, b, uid)  # forced back from its entry hex: it never arrives (8.3.1, 11.1)
             else:
                 h = state.map.hex_at(action.dest)
                 assert h is not None

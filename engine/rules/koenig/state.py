@@ -16,8 +16,9 @@ from fractions import Fraction
 
 from ..chance import Sampler
 from ..kit import StepTable, Task
+from ..kit.start import mark_opening
 from ..protocol import Outcome, Phase
-from . import battle
+from . import battle, start
 from .battle import FireRollStep, HitStep, RerollStep, SupportStep
 from .board import ALLIED, GERMAN, KoenigBoard, cite
 from .game import KoenigGameBase
@@ -71,12 +72,14 @@ class KoenigState(KoenigBoard):
 
     def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler, seed)
+        start.apply(self)  # a scenario that starts mid-way (Scenario.start)
         self.note(self.turn_line())
         self.advance()
 
     # -- the sequence of play (4.0) -----------------------------------------------------------------
     def next_stage(self) -> None:
         """The phases of the current Game Turn (4.0)."""
+        mark_opening(self, start.capture)  # "start from here" starts at this turn's opening
         if self.is_night():
             self.queue = [LandingPhase(), RedeploymentPhase(), Housekeeping()]
         else:

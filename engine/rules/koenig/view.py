@@ -41,6 +41,7 @@ from .actions import (
     Accept,
     Attach,
     Capture,
+    CombinedMove,
     CupDraw,
     Done,
     End,
@@ -80,6 +81,7 @@ from .operations import Activation, AutomaticActivation, CupDrawing, OperationIn
 from .retreat import RetreatChoice
 from .state import KoenigState
 from .support import Interdiction, LeadershipRollOff, SupportRoll
+from .wording import action_words
 
 # 4.0: the phases of a Game Turn, and the decisions of each
 PHASES = ("Paratroop Landing Phase", "Support Phase", "Operations Phase", "German Redeployment Phase",
@@ -252,6 +254,14 @@ class KoenigPresenter(Presenter):
         return set()
 
     def move_action(self, state: GameState, unit: str, path: list[str]) -> Action | None:
+        """The move a person means by pointing: a night Redeployment (4.0), the move of a Combined Operation
+        that has fired (8.4), else a Movement Operation (8.0)."""
+        st = _ko(state)
+        d = st.pending_decision()
+        if isinstance(d, Redeployment):
+            return Redeploy(unit, path[-1])
+        if st.in_progress.get(unit) == Doing.FIRED:
+            return CombinedMove(unit, path[-1])
         return Move(unit, path[-1])
 
 
@@ -579,6 +589,11 @@ class KoenigPresenter(Presenter):
         return TurnTrack(st.turn, st.game.last_turn, PHASES, current)
 
     # -- the log -------------------------------------------------------------------------------
+    def action_text(self, state: GameState, action: Action) -> str:
+        """An action as the game's log says it ("Combined move at half MA: B-1Para to 0904"); the notation
+        stays the action's text."""
+        return action_words(action)
+
     def events(self, state: GameState, since: int = 0) -> list[str]:
         """Log lines in the rules' words caused by history entries `since`, `since + 1`, ...: the state's notes
         (dice with what they gave, HQ draws, moves, fires, support, Hits, retreats, eliminations, the turns

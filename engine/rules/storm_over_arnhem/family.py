@@ -4,7 +4,7 @@ engine. Imports only the registry."""
 
 from __future__ import annotations
 
-from ..registry import RulesFamily, TableSchema
+from ..registry import RulesFamily, StartField, TableSchema
 
 _HERE = __package__  # hexwright.engine.rules.storm_over_arnhem
 
@@ -30,4 +30,23 @@ FAMILY = RulesFamily(
     ),
     checks=f"{_HERE}.checks:checks",
     placed_in_play=f"{_HERE}.design:placed_in_play",
+    # a mid-game start begins at a turn's opening (start.py); the fields are the game's running state
+    start_fields=(
+        StartField("tactical_advantage", "side", "Tactical Advantage", "Storm over Arnhem introduction",
+                   "the side holding the Tactical Advantage"),
+        StartField("tactical_advantage_used", "sides", "Tactical Advantage used", "Storm over Arnhem introduction",
+                   "the sides that have used the Tactical Advantage (it switches at turn 3 if the British have not)"),
+        StartField("vp", "number", "German VP", "Storm over Arnhem 3.7", "the German Victory Points so far",
+                   low=-99, high=99),
+        StartField("control", "area-sides", "Area control", "Storm over Arnhem 3.5",
+                   "the side controlling each Victory Point Area"),
+        StartField("last_entered", "area-sides", "Last entered", "Storm over Arnhem 3.5",
+                   "the side that last entered or held each area"),
+        StartField("perimeter", "areas", "Perimeter counters", "Storm over Arnhem 3.5",
+                   "the areas with a British perimeter control counter"),
+        StartField("recon_entered", "flag", "9th SS Recon entered", "Storm over Arnhem 3.4",
+                   "the 9th SS Recon has made its bridge entry"),
+    ),
+    start_unit_states=("replaced",),  # 1.3: a unit taken off for its substitute
+    start_capture=f"{_HERE}.start:capture",
 )

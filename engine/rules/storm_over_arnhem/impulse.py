@@ -95,6 +95,9 @@ def do_move(state: SoABoard, uid: str, dest: str) -> None:
     state.note(f"{uid} moves from area {before} to area {dest} ({' > '.join(path)}, {spent} MF) {cite('3.6')}")
 
 
+NO_LIMIT = 1000  # MF: a search this deep reaches every area a way leads to
+
+
 def move_refusal(state: SoABoard, action: Move) -> str:
     """Why a unit may not move to an area now, naming the rule."""
     uid, dest = action.unit, action.dest
@@ -108,8 +111,48 @@ def move_refusal(state: SoABoard, action: Move) -> str:
         return f"{action.text()}: neither side may enter a perimeter zone during turn A {cite('3.2')}"
     if state.room(dest, state.side_of(uid)) <= 0:
         return f"{action.text()}: area {dest} is full for its side (stacking, reconstructed) {cite('1.1')}"
-    return (f"{action.text()}: area {dest} is beyond {uid}'s {movement_factors(state, uid)} MF this turn, or past an "
-            f"area with enemy units where its move must end {cite('3.1')}")
+    here = state.area_of(uid)
+    if here == dest:
+        return f"{action.text()}: {uid} is already in area {dest}"
+    mf = movement_factors(state, uid)
+    got = reach(state, uid, allowance=NO_LIMIT).get(dest)
+    if got is not None:
+        spent, path = got
+        turn_a = " (+1 on turn A, AT units 6)" if state.turn == 0 and state.side_of(uid) == "british" else ""
+        return (f"{action.text()}: area {dest} costs {spent} MF by the cheapest way ({' > '.join(path)}) and {uid} has "
+                f"{mf} MF this turn{turn_a} {cite('3.1')}")
+    return (f"{action.text()}: every way from area {here} to area {dest} enters an area with enemy units first, "
+            f"where the move ends (the basic game's rule as 3.44 and 3.45 apply it) {cite('3.6')}")
+
+
+def fire_refusal(state: SoABoard, side: str, action: Fire) -> str | None:
+    """The one reason a fire from `action.origin` at `action.target` is refused (1.1, 3.6); None if none."""
+    areas = state.game.areas.areas
+    for area in (action.origin, action.target):
+        if area not in areas:
+            return f"there is no area {area}"
+    able = [u for u in state.fighting(action.origin, side) if state.attack(u) > 0]
+    if not able:
+        return f"no {state.side_name(side)} unit in area {action.origin} can fire {cite('3.6')}"
+    if not any(state.uncommitted(u) for u in able):
+        return (f"every {state.side_name(side)} unit in area {action.origin} is committed until the end of the turn "
+                f"{cite('3.6')}")
+    if action.target != action.origin and action.target not in state.game.neighbours[action.origin]:
+        return (f"area {action.target} is not adjacent to area {action.origin}: fire reaches enemy units in the "
+                f"firing area or an adjacent one {cite('1.1')}")
+    if not state.fighting(action.target, state.enemy(side)):
+        return f"area {action.target} holds no enemy unit to fire at (the pillbox is attacked only in Close Combat) " \
+               f"{cite('1.1')}"
+    return None
+
+
+def other_side(state: SoABoard, side: str, action: Move) -> str | None:
+    """A move of the other side's unit in this side's impulse (3.6)."""
+    uid = action.unit
+    if uid in state.game.side_of and state.side_of(uid) != side:
+        return (f"{action.text()}: {uid} is a {state.side_name(state.side_of(uid))} unit: in the "
+                f"{state.side_name(side)} impulse only {state.side_name(side)} units move {cite('3.6')}")
+    return None
 
 
 class ImpulseStep(SoAStep[Impulse]):
@@ -123,8 +166,12 @@ class ImpulseStep(SoAStep[Impulse]):
         return [Pass(), *movers(state, d.player), *fire_declarations(state, d.player)]
 
     def explain(self, state: SoABoard, d: Impulse, action: Action) -> str:
-        if isinstance(action, Move) and action.unit in state.game.side_of and state.side_of(action.unit) == d.player:
-            return move_refusal(state, action)
+        if isinstance(action, Move):
+            return other_side(state, d.player, action) or move_refusal(state, action)
+        if isinstance(action, Fire):
+            why = fire_refusal(state, d.player, action)
+            if why:
+                return f"{action.text()}: {why}"
         return super().explain(state, d, action)
 
     def apply(self, state: SoABoard, d: Impulse, action: Action) -> None:
@@ -155,6 +202,16 @@ class MoreMovesStep(SoAStep[MoreMoves]):
 
     def legal(self, state: SoABoard, d: MoreMoves) -> list[Action]:
         return [Done(), *movers(state, d.player, d.origin)]
+
+    def explain(self, state: SoABoard, d: MoreMoves, action: Action) -> str:
+        if isinstance(action, Move):
+            why = other_side(state, d.player, action)
+            if (why is None and action.unit in state.game.side_of and state.uncommitted(action.unit)
+                    and state.area_of(action.unit) != d.origin):
+                why = (f"{action.text()}: this impulse moves units out of area {d.origin} only; {action.unit} is in "
+                       f"area {state.area_of(action.unit)} {cite('3.6')}")
+            return why or move_refusal(state, action)
+        return super().explain(state, d, action)
 
     def apply(self, state: SoABoard, d: MoreMoves, action: Action) -> None:
         if isinstance(action, Move):

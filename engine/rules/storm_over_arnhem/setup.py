@@ -107,14 +107,36 @@ class PlaceStep(SoAStep[PlaceUnit]):
     rule = "Storm over Arnhem 2.1"
     name = "set up the unit in an area of its zones"
     stage = "set-up"
-    why = {"place": f"a unit sets up in an area of its zones with room, no enemy unit, and no more than eleven "
-                    f"10th SS Recon units a zone {cite('2.2')}"}
 
     def phase(self, state: SoABoard, d: PlaceUnit) -> Phase:
         return Phase(self.stage, f"Storm over Arnhem {d.section}", state.track_turn(), d.player, state.label())
 
     def legal(self, state: SoABoard, d: PlaceUnit) -> list[Action]:
         return [Place(d.unit, a) for a in place_areas(state, d.unit, d.zones, d.limit)]
+
+    def explain(self, state: SoABoard, d: PlaceUnit, action: Action) -> str:
+        """The one reason a set-up in that area is refused (2.1-2.3, 3.2, 1.1), naming the area."""
+        if not isinstance(action, Place):
+            return super().explain(state, d, action)
+        a, uid = action.dest, action.unit
+        if uid != d.unit:
+            why = f"{d.unit} sets up now, not {uid} {cite(d.section)}"
+        elif a not in state.areas.areas:
+            why = f"there is no area {a}"
+        elif state.area(a).zone not in d.zones:
+            why = (f"area {a} is in zone {state.area(a).zone or 'none'}; {uid} sets up in zone "
+                   f"{' or '.join(d.zones)} {cite(d.section)}")
+        elif d.limit and zone_count(state, uid, state.area(a).zone or "") >= d.limit:
+            why = f"zone {state.area(a).zone} already holds {d.limit} of these units {cite('2.2')}"
+        elif state.turn == 0 and PERIMETER_TAG in state.area(a).tags:
+            why = f"neither side may enter a perimeter zone during turn A {cite('3.2')}"
+        elif state.fighting(a, state.enemy(state.side_of(uid))):
+            why = f"area {a} holds enemy units {cite(d.section)}"
+        elif state.room(a, state.side_of(uid)) <= 0:
+            why = f"area {a} is full for its side (stacking, reconstructed) {cite('1.1')}"
+        else:
+            return super().explain(state, d, action)
+        return f"{action.text()}: {why}"
 
     def apply(self, state: SoABoard, d: PlaceUnit, action: Action) -> None:
         assert isinstance(action, Place)

@@ -14,7 +14,9 @@ from enum import StrEnum
 
 from ..chance import Sampler
 from ..kit import StepTable, Task
+from ..kit.start import mark_opening
 from ..protocol import Outcome, Phase
+from . import start
 from .board import BRITISH, GERMAN, SoABoard, cite
 from .closecombat import CloseCombatPhase, DesignateStep
 from .decisions import ContinueTurn
@@ -58,10 +60,12 @@ class SoAState(SoABoard):
     def __init__(self, game: SoAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler, seed)
         self.stage = Stage.START
+        start.apply(self)  # a scenario that starts mid-way (Scenario.start)
         self.advance()
 
     def next_stage(self) -> None:
         if self.stage is Stage.START:
+            mark_opening(self, start.capture)  # "start from here" starts at this turn's opening
             tasks: list[Task] = [TurnStart(), Arrivals()]
             if self.label() == "1":
                 tasks.append(AskPerimeter())

@@ -40,6 +40,7 @@ from .game import BRIDGE_BORDERS
 from .movement import reach
 from .recon import border_firers, leave_options
 from .state import SoAState, Stage
+from .wording import action_words, choice_label
 
 # a unit the stacking limit does not count (the conformance test reads this flag)
 NOT_STACKED = "does not count for stacking (Storm over Arnhem 1.1)"
@@ -58,6 +59,8 @@ def values_text(st: SoAState, uid: str) -> str:
 
 
 class SoAPresenter(Presenter):
+    ask_before_pass = False  # passing an impulse is play: the units act in the impulses to come
+
     def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
         st = _st(state)
         out = []
@@ -107,8 +110,13 @@ class SoAPresenter(Presenter):
             elif isinstance(a, Pass):
                 out.append(ActionView(a, PASS, "pass the impulse", verb="pass", rule="Storm over Arnhem 3.41"))
             else:
-                out.append(ActionView(a, CHOICE, a.text(), verb=verb_of(a), probability=None))
+                unit = getattr(a, "unit", None)
+                out.append(ActionView(a, CHOICE, choice_label(st, a), (unit,) if isinstance(unit, str) else (),
+                                      verb=verb_of(a), probability=None))
         return out
+
+    def action_text(self, state: GameState, action: Action) -> str:
+        return action_words(action)
 
     def move_costs(self, state: GameState, unit: str) -> dict[str, float]:
         st = _st(state)
@@ -158,7 +166,10 @@ class SoAPresenter(Presenter):
         return f"Turn {st.label()}: {who}: {step.name}{extra} ({st.phase.rule})"
 
     def events(self, state: GameState, since: int = 0) -> list[str]:
-        return _st(state).events_since(since)
+        """The log lines caused by history entries `since`, `since + 1`, ... (a note made while entry k is
+        applied is numbered k + 1: kit.SequenceState.note); `events(state, 0)` starts with the game's
+        opening lines."""
+        return _st(state).events_since(0 if since <= 0 else since + 1)
 
     def turn_track(self, state: GameState) -> TurnTrack:
         st = _st(state)

@@ -10,6 +10,7 @@ die of the Adjustment phase):
     attack 0604                 declare an attack on an enemy hex (Attack)
     with A-GdsGren              one more unit attacks the declared hex (Combat)
     fire / fire +bomb           resolve the attack, with Concentrated Bombardment (Combat)
+    cancel                      take the declared attack back before it is resolved
     resupply A-502PIR           repair one damage point for one supply point (Re-Supply)
     damage G-FJ-1               one point of damage assigned by the owner (Damage)
     advance A-GdsGren / stay    into the emptied hex, or not (Advance)
@@ -135,6 +136,13 @@ class Done(Word, TAAction):
 
 
 @dataclass(frozen=True)
+class Cancel(Word, TAAction):
+    """The declared attack taken back before it is resolved: no unit has acted (Attack, Combat)."""
+
+    verb: ClassVar[str] = "cancel"
+
+
+@dataclass(frozen=True)
 class Pass(Word, TAAction):
     """The end of the side's impulse (Sequence of Play)."""
 
@@ -142,6 +150,6 @@ class Pass(Word, TAAction):
 
 
 parse_action = ActionReader("Target Arnhem", [
-    Roll, Enter, Move, Attack, With, Fire, Resupply, Damage, Advance, Eliminate, Stay, Done, Pass,
+    Roll, Enter, Move, Attack, With, Fire, Cancel, Resupply, Damage, Advance, Eliminate, Stay, Done, Pass,
 ])
 """Read an action's text back; ValueError names what is wrong."""

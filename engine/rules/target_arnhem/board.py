@@ -105,6 +105,9 @@ class TABoard(SequenceState):
         self.area: dict[str, str] = {}  # unit -> off-board area
         self.overrun: set[str] = set()  # supply stripes whose para supply marker was overrun
         self.combat: Combat | None = None
+        # hexes whose declared attack was cancelled since the side's last other act this impulse: not declared
+        # again until the side does something else (a cancel never leads back to where it started)
+        self.cancelled: frozenset[Hex] = frozenset()
         self._supply_memo: dict[object, object] = {}
 
     # -- the scenario ------------------------------------------------------------------------------

@@ -24,13 +24,14 @@ from fractions import Fraction
 
 from ...hexgrid import Hex, hex_distance
 from ..protocol import Action
-from .actions import Advance, Damage, Fire, Stay, With
+from .actions import Advance, Cancel, Damage, Fire, Stay, With
 from .board import TABoard, cite
 from .decisions import Act, AdvanceChoice, AttackWith, TakeDamage
 from .impulse import may_act
 from .step import TAStep
 from .supply import UNLIMITED, in_supply, overrun_markers, pool_for, spend
 from .tables import CombatResult, combat_table, resolve
+from .why import acting_problem
 
 
 @dataclass(frozen=True)
@@ -107,10 +108,36 @@ def _strength_text(x: Fraction) -> str:
 class AttackWithStep(TAStep[AttackWith]):
     decision = AttackWith
     rule = "Target Arnhem: Combat"
-    name = "add an attacking unit, or resolve the attack"
+    name = "add an attacking unit, resolve the attack, or cancel it"
     why = {"with": f"only an adjacent unit that has not acted, not across an unbridged river {cite('Attack')}",
            "fire": f"an attack needs a unit; Concentrated Bombardment needs an in-supply mechanized attacker and "
                    f"a supply point {cite('Concentrated Bombardment')}"}
+
+    def explain(self, state: TABoard, d: AttackWith, action: Action) -> str:
+        """A unit that may not join, or a resolution not possible now, with its one reason."""
+        c = state.combat
+        why = None
+        if c is not None and isinstance(action, With):
+            uid = action.unit
+            h = state.position.hex_of(uid)
+            if uid in c.units:
+                why = f"{uid} already attacks {d.target}"
+            else:
+                why = acting_problem(state, d.player, state.impulse(), uid)
+            if why is None and (h is None or hex_distance(h, c.target) != 1):
+                why = (f"{uid} is not adjacent to {d.target}: attacks are only ever with adjacent on-board units "
+                       f"{cite('Attack')}")
+            if why is None and h is not None and state.river_blocks(h, c.target):
+                why = f"{uid} would attack across an unbridged river hexside, which is never allowed {cite('Attack')}"
+        elif c is not None and isinstance(action, Fire):
+            if not c.units:
+                why = f"no unit attacks {d.target} yet: add one first {cite('Combat')}"
+            elif action.bomb:
+                mech = [u for u in c.units if state.mechanized(u) and in_supply(state, u)]
+                why = ("Concentrated Bombardment needs at least one in-supply Mechanized unit attacking the target hex "
+                       if not mech else "Concentrated Bombardment needs a supply point of the attacker's, and none "
+                       "is left ") + cite("Concentrated Bombardment")
+        return f"{action.text()}: {why}" if why else super().explain(state, d, action)
 
     def legal(self, state: TABoard, d: AttackWith) -> list[Action]:
         c = state.combat
@@ -123,6 +150,7 @@ class AttackWithStep(TAStep[AttackWith]):
         impulse = state.impulse()
         out += [With(u) for u in state.units_of(d.player)
                 if u not in c.units and may_attack_with(state, u, c.target, impulse)]
+        out.append(Cancel())
         return out
 
     def apply(self, state: TABoard, d: AttackWith, action: Action) -> None:
@@ -132,7 +160,14 @@ class AttackWithStep(TAStep[AttackWith]):
             c.units = (*c.units, action.unit)
             state.ask(AttackWith(d.player, d.target))
             return
+        if isinstance(action, Cancel):
+            state.combat = None
+            state.cancelled = state.cancelled | {c.target}
+            state.note(f"the attack on {d.target} is cancelled: no unit has acted {cite('Attack')}")
+            state.ask(Act(d.player, state.impulse()))
+            return
         assert isinstance(action, Fire)
+        state.cancelled = frozenset()
         if action.bomb:
             pool = bombard_pool(state, c.units)
             assert pool is not None

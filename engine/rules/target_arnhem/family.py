@@ -4,7 +4,7 @@ reading it imports no rules engine. Imports only the registry."""
 
 from __future__ import annotations
 
-from ..registry import CounterLook, RulesFamily, TableSchema
+from ..registry import CounterLook, RulesFamily, StartField, TableSchema
 
 _HERE = __package__  # hexwright.engine.rules.target_arnhem
 
@@ -22,4 +22,18 @@ FAMILY = RulesFamily(
     counters=CounterLook(track_value="endurance"),
     checks=f"{_HERE}.checks:checks",
     supply_stripes=True,
+    # Sequence of Play: the Adjustment, then the Allied and German impulses 1, 2 and 3 (start.py)
+    start_phases=("adjustment", "allied-impulse-1", "german-impulse-1", "allied-impulse-2", "german-impulse-2",
+                  "allied-impulse-3", "german-impulse-3"),
+    start_fields=(
+        StartField("supply_points", "pool-numbers", "Supply points", "Target Arnhem: Supply Points",
+                   "the supply points each formation's pool holds", high=99,
+                   choices=("German", "SS", "1st Para", "101st", "82nd")),
+        StartField("unfortified", "units", "Fortifications lost", "Target Arnhem: Fortifications",
+                   "units printed Pickaxe-fortified that have already flipped to their unfortified side"),
+        StartField("overrun", "names", "Para supply overrun", "Target Arnhem: Supply",
+                   "supply stripes whose para supply marker has been overrun"),
+    ),
+    start_offboard_rule="Target Arnhem: Movement, off-board areas",
+    start_capture=f"{_HERE}.start:capture",
 )

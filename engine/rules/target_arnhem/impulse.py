@@ -30,6 +30,7 @@ from .decisions import Act, AttackWith, Excess
 from .movement import destinations
 from .step import TAStep
 from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
+from .why import acting_problem, attack_refusal, move_refusal
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class StartImpulse(Task):
     def run(self, state: TABoard) -> None:
         side, n = state.impulse_side(), state.impulse()
         state.acted = set()
+        state.cancelled = frozenset()
         ready = set()
         for uid in state.units_of(side):
             h = state.position.hex_of(uid)
@@ -81,7 +83,7 @@ def attack_targets(state: TABoard, side: str, impulse: int) -> list[Hex]:
         for n in state.game.around(h):
             if state.enemy_at(n, side) and not state.river_blocks(h, n):
                 targets.add(n)
-    return sorted(targets, key=state.map.label)
+    return sorted(targets - state.cancelled, key=state.map.label)
 
 
 def can_resupply(state: TABoard, uid: str) -> bool:
@@ -122,6 +124,24 @@ class ActStep(TAStep[Act]):
                  f"{cite('Reinforcements')}",
     }
 
+    def explain(self, state: TABoard, d: Act, action: Action) -> str:
+        """A refused move or attack names the one rule that forbids it, with the hex (why.py)."""
+        why = None
+        if isinstance(action, Move):
+            why = move_refusal(state, d.player, d.impulse, action.unit, action.dest)
+        elif isinstance(action, Attack):
+            why = attack_refusal(state, d.player, d.impulse, action.target)
+        elif isinstance(action, Resupply):
+            uid = action.unit
+            why = acting_problem(state, d.player, d.impulse, uid)
+            if why is None and state.damage(uid) == 0:
+                why = f"{uid} has no damage to repair {cite('Re-Supply')}"
+            elif why is None and not in_supply(state, uid):
+                why = f"{uid} is out of supply: only in-supply units may re-supply {cite('Re-Supply')}"
+            elif why is None and pool_for(state, uid) is None:
+                why = f"no supply point is left in {uid}'s pool {cite('Supply Points')}"
+        return f"{action.text()}: {why}" if why else super().explain(state, d, action)
+
     def legal(self, state: TABoard, d: Act) -> list[Action]:
         out: list[Action] = [Pass()]
         for uid in state.units_of(d.player):
@@ -142,6 +162,8 @@ class ActStep(TAStep[Act]):
             state.queue.append(EndImpulse())
             return
         state.ask(Act(d.player, d.impulse))
+        if not isinstance(action, Attack):
+            state.cancelled = frozenset()
         if isinstance(action, Move):
             do_move(state, action.unit, action.dest)
         elif isinstance(action, Resupply):

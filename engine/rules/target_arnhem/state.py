@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from ..chance import Sampler
 from ..kit import StepTable
+from ..kit.start import mark_opening
 from ..protocol import Outcome, Phase
+from . import start
 from .adjustment import AdjustmentPhase, ReinforceStep, SupplyRollStep
 from .board import Stage, TABoard, cite
 from .combat import AdvanceStep, AttackWithStep, TakeDamageStep
@@ -29,6 +31,7 @@ class TAState(TABoard):
     def __init__(self, game: TAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler, seed)
         self.begun = False  # the current stage has started
+        start.apply(self)  # a scenario that starts mid-way (Scenario.start)
         self.advance()
 
     # -- the Sequence of Play --------------------------------------------------------------------------
@@ -45,6 +48,7 @@ class TAState(TABoard):
                 self.turn += 1
                 self.stage = Stage.ADJUSTMENT
         self.begun = True
+        mark_opening(self, start.capture)  # "start from here" starts at this stage's opening
         self.queue = [AdjustmentPhase() if self.stage is Stage.ADJUSTMENT else StartImpulse()]
 
     def conditions(self) -> list[ConditionResult]:
@@ -79,4 +83,4 @@ class TAState(TABoard):
         return (self.turn, self.stage, self.begun, self.pending_decision(), tuple(self.queue), self.position.key(),
                 tuple(sorted(self.acted)), tuple(sorted(self.road_ready)), tuple(sorted(self.fortified)),
                 tuple(sorted(self.points.items())), tuple(sorted(self.area.items())), tuple(sorted(self.overrun)),
-                self.combat.key() if self.combat else None, self.outcome())
+                self.combat.key() if self.combat else None, tuple(sorted(self.cancelled)), self.outcome())

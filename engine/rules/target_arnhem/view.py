@@ -33,7 +33,7 @@ from ..presentation import (
     UnitView,
 )
 from ..protocol import Action, GameState
-from .actions import Attack, Enter, Fire, Move, Pass
+from .actions import Advance, Attack, Cancel, Damage, Eliminate, Enter, Fire, Move, Pass, Resupply, With
 from .board import ALLIED, ELIMINATED, GERMAN, OFF_BOARD, ON_MAP, WAITING, Stage, cite
 from .combat import odds
 from .decisions import AttackWith
@@ -41,6 +41,7 @@ from .movement import destinations
 from .state import TAState
 from .supply import ONE_POINT_POOLS, PARA_SUPPLY, UNLIMITED, WEHRMACHT_POOL, in_supply
 from .tables import DEFENDER, combat_table
+from .wording import action_words, choice_label
 
 # the supply point pools of each side in the order a player reads them (Supply Points)
 POOL_ORDER = {ALLIED: [p for p, side in ONE_POINT_POOLS.items() if side == ALLIED],
@@ -55,6 +56,8 @@ def _ta(state: GameState) -> TAState:
 
 
 class TAPresenter(Presenter):
+    ask_before_pass = False  # passing an impulse is play: the units act in the impulses to come
+
     def units(self, state: GameState, viewer: str | None = None) -> list[UnitView]:
         st = _ta(state)
         out = []
@@ -99,13 +102,27 @@ class TAPresenter(Presenter):
                 out.append(ActionView(a, ENTER, f"{a.unit} arrives at {a.dest}", (a.unit,), hexes, verb="enter",
                                       rule="Target Arnhem: Reinforcements"))
             elif isinstance(a, Attack):
-                out.append(ActionView(a, ATTACK, f"attack {a.target}", (), (a.target,), verb="attack",
+                out.append(ActionView(a, ATTACK, choice_label(st, a), (), (a.target,), verb="attack",
                                       rule="Target Arnhem: Attack"))
             elif isinstance(a, Pass):
                 out.append(ActionView(a, PASS, "end the impulse", verb="pass", rule="Target Arnhem: Sequence of Play"))
             else:
-                out.append(ActionView(a, CHOICE, a.text(), verb=verb_of(a)))
+                units = (a.unit,) if isinstance(a, (With, Damage, Advance, Eliminate, Resupply)) else ()
+                out.append(ActionView(a, CHOICE, choice_label(st, a), units, verb=verb_of(a)))
         return out
+
+    def action_text(self, state: GameState, action: Action) -> str:
+        return action_words(action)
+
+    def declared_attack(self, state: GameState) -> ActionView | None:
+        """The attack being formed (a declared attack waiting for its units or its resolution): its preview
+        is shown before any row is picked; the view is the plain resolution once a unit has joined."""
+        st = _ta(state)
+        if not isinstance(st.pending_decision(), AttackWith) or st.combat is None:
+            return None
+        views = self.action_views(state)
+        return next((v for v in views if isinstance(v.action, Fire) and not v.action.bomb), None) or next(
+            (v for v in views if isinstance(v.action, Cancel)), None)
 
     def zoc_hexes(self, state: GameState, side: str) -> set[str]:
         """Hexes next to `side`'s enemies, where a move stops (Movement)."""
@@ -122,14 +139,22 @@ class TAPresenter(Presenter):
         st = _ta(state)
         d = st.pending_decision()
         c = st.combat
-        if not isinstance(d, AttackWith) or c is None or not isinstance(action, Fire) or not c.units:
+        if not isinstance(d, AttackWith) or c is None or not isinstance(action, (Fire, With, Cancel)):
             return None
-        o = odds(st, c.units, c.target, action.bomb)
+        units = (*c.units, action.unit) if isinstance(action, With) else c.units
+        bomb = isinstance(action, Fire) and action.bomb
+        if not units:  # declared, no unit yet: what is attacked, and how to go on
+            where = st.map.label(c.target)
+            return CombatPreview(action, (), where,
+                                 f"attack declared on {where} ({', '.join(c.defenders)}), no attacking unit yet: add "
+                                 f"adjacent units that have not acted, then resolve it, or cancel it {cite('Attack')}",
+                                 "", "", (), {}, c.defenders)
+        o = odds(st, units, c.target, bomb)
         summary = (f"strength {float(o.attack):g} vs {float(o.defense):g}, net shift {o.shift:+d}: column "
                    f"{o.result.column} {cite('Combat Ratio Equations')}")
         dist = {f"{o.result.defender} to the defender, {o.result.attacker} to the attacker": Fraction(1)}
         table = combat_table(st.sc)
-        return CombatPreview(action, c.units, st.map.label(c.target), summary, o.result.column, "", o.modifiers,
+        return CombatPreview(action, units, st.map.label(c.target), summary, o.result.column, "", o.modifiers,
                              dist, c.defenders, table.reconstructed)
 
     def prompt(self, state: GameState) -> str:

@@ -74,7 +74,8 @@ def test_ma_limit_and_no_partial_hex():
     path = line_of(m, "0206", 0, 5)
     st.apply_checked(Move("A", tuple(path[:4])))
     st2, _ = one_unit(ma=7)
-    with pytest.raises(IllegalAction, match=r"spend 8 MP of 7 \(F&M 5.2 a, c"):
+    with pytest.raises(IllegalAction, match=fr"A cannot reach {path[-1]}: this path costs 8 MP, more than its MA of 7 "
+                                            r"\(F&M 5.2 a, c"):
         st2.apply_checked(Move("A", tuple(path)))
 
 

@@ -216,5 +216,12 @@ def test_reinforcement_attacking_its_blocked_entry_hex_and_forced_back_never_arr
     assert "move B-2Para 0104" in t and "move B-2Para 0204" in t
     do(s, "move B-2Para 0104", "roll 1")  # the defender's Close Fire hits
     assert s.current_player == "allied"
-    do(s, texts(s)[0])
+    # its only retreat is off the map (8.3.1, 11.1): no on-map hex is offered, and one is refused with the rule
+    assert texts(s) == ["retreat B-2Para off"]
+    with pytest.raises(IllegalAction, match=r"retreat B-2Para 0204: B-2Para entered its blocked entry hex from off "
+                                            r"the map; forced to retreat, it leaves the map and never arrives "
+                                            r"\(retreat B-2Para off\) \(Koenig 8.3.1, 11.1\)"):
+        s.apply_checked("retreat B-2Para 0204")
+    do(s, "retreat B-2Para off")
     assert s.status("B-2Para") == "retreated_off" and s.battle is None
+    assert any(t.startswith("B-2Para is forced back from its entry hex: it never arrives") for _, t in s.events)

@@ -51,7 +51,10 @@ def test_hooks_follow_interdiction_markers_that_change_without_a_move(scenario):
 
 def test_interdiction_games_are_the_games_of_the_engine_before_the_hooks_were_kept(scenario):
     """Seed 19 with 14.2 and 14.3 (uniform random choices, the state's own sampler): the game the engine of
-    commit 947ba10 plays, which worked the hooks out afresh for every move."""
+    commit 947ba10 plays, which worked the hooks out afresh for every move, but for one rule since made right:
+    its entering G-Recon9, forced back from its entry Close Combat at action 28, is offered only "off" (8.3.1,
+    11.1), not four on-map hexes that became "off" anyway; the uniform choice among fewer actions changes the
+    game from there (291 actions, c8376714b3f2b3a5744e, before)."""
     game = KoenigGame(scenario, {"interdiction": True, "indirect_fire": True})
     st = game.new_initial_state(19, SeededSampler(19))
     rng = random.Random(19)
@@ -62,7 +65,7 @@ def test_interdiction_games_are_the_games_of_the_engine_before_the_hooks_were_ke
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
     texts = st.action_texts()
-    assert (len(texts), hashlib.sha256("\n".join(texts).encode()).hexdigest()[:20]) == (291, "c8376714b3f2b3a5744e")
+    assert (len(texts), hashlib.sha256("\n".join(texts).encode()).hexdigest()[:20]) == (300, "dec212e9de3d7c87f2d0")
 
 
 def test_kept_hooks_are_the_hooks_worked_out_afresh(scenario):
