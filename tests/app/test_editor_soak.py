@@ -138,3 +138,25 @@ def test_windows_of_the_other_kind_opened_and_closed_leave_nothing(settings):
     finally:
         win.close()
         settle()
+
+
+def test_the_soak_benchmark_runs_a_few_opens_of_both_kinds(qapp, tmp_path, monkeypatch):
+    """The machinery of `--only editor_soak` at 8 opens (no timing asserted): every open is recorded, the
+    windows left behind are closed, the rows compare the first opens with the last."""
+    from benchmarks.editor_soak import soak, soak_files, summary_rows
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    settle()
+    windows = len(editor_windows())
+    files = soak_files(tmp_path)
+    assert any("crossing" in p.name for p in files) and any(p.name.startswith("bench-") for p in files)
+    order = [f for f in files if f.name == "the-crossing-map.yaml"] + [f for f in files if "fm-arnhem" in str(f)]
+    samples = soak(8, order, None, tmp_path / "soak.ini")
+    assert [s.index for s in samples] == list(range(8))
+    assert {s.action for s in samples} == {"open", "close+open", "new+open", "window+open"}
+    assert all(s.rss > 0 and s.widgets > 0 and s.step_wall >= s.wall for s in samples)
+    assert all(s.hidden_windows == 0 for s in samples)
+    rows = summary_rows(samples, len(order))
+    assert [r.case for r in rows][0] == "8 opens in one process" and len(rows) == 4
+    settle()
+    assert len(editor_windows()) == windows  # the session's last window closed and deleted too
