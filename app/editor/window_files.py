@@ -411,6 +411,9 @@ class FileOperations(ShellBase):
         self._discard_autosave()
         if self.autosaver is not None:
             self.autosaver.stop()
+        for child in self.findChildren(QWidget):  # its own windows (the balance lab, Preferences, Help) close
+            if child.isWindow() and child.isVisible():  # first, as a person would: the lab stops its studies
+                child.close()
         self.save_layout()
         event.accept()
         _OPEN_WINDOWS.discard(self)  # a window of the editor's own is deleted as it closes (make_window)

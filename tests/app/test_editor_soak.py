@@ -160,3 +160,25 @@ def test_the_soak_benchmark_runs_a_few_opens_of_both_kinds(qapp, tmp_path, monke
     assert [r.case for r in rows][0] == "8 opens in one process" and len(rows) == 4
     settle()
     assert len(editor_windows()) == windows  # the session's last window closed and deleted too
+
+
+def test_a_closing_window_closes_its_own_windows_first(settings):
+    """The windows a window keeps (the balance lab, whose closing stops its studies) are closed before the
+    window is deleted with them."""
+    from PySide6.QtWidgets import QDialog
+
+    closed: list[str] = []
+
+    class Lab(QDialog):
+        def closeEvent(self, event) -> None:
+            closed.append("lab")
+            super().closeEvent(event)
+
+    win = open_window(settings, HEX_FILES[1])
+    lab = Lab(win)
+    lab.show()
+    gone = weakref.ref(win)
+    win.close()
+    del win, lab
+    settle()
+    assert closed == ["lab"] and gone() is None
