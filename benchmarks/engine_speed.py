@@ -12,6 +12,11 @@ same games (same rules, same games: the row's notes say so, or say they differ).
 
 Targets (issue 12): at least 5x the baseline's actions per CPU second on F&M Arnhem Scenario 1 and 3x on
 Koenig's Arnhem Bridge, i.e. CPU time per action at most 1/5 and 1/3 of the baseline's.
+
+The cold-start row (issue 31): the first COLD_GAMES random F&M games of a fresh process (`hexwright play`, a
+balance study's first games), no untimed game before them and nothing loaded ahead: the process's whole CPU
+time from its start to the end of its last game (interpreter, imports, the scenario, the rules game, the
+games), ours against the baseline's, in turns; target: no slower than the baseline.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ CASES = [  # scenario path, games per measurement (quick: 1), target speed-up
     ("Koenig Arnhem Bridge", "scenarios/koenig-arnhem-bridge/arnhem-bridge.yaml", 12, 3.0),
 ]
 FIRST_SEED = 1
+COLD_CASE = ("F&M Arnhem Scenario 1", "scenarios/fm-arnhem/scenario-1-historical.yaml")
+COLD_GAMES = 3
 CHILD = Path(__file__).resolve().with_name("_playout_child.py")
 
 
@@ -50,13 +57,14 @@ def extract_baseline(commit: str, into: Path) -> Path:
     return into
 
 
-def run_child(scenario: Path, games: int, pythonpath: str | None) -> dict:
+def run_child(scenario: Path, games: int, pythonpath: str | None, cold: bool = False) -> dict:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
+    env.pop("HEXWRIGHT_PURE_MOVEMENT", None)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
-    out = subprocess.run([sys.executable, str(CHILD), str(scenario), str(games), str(FIRST_SEED)],
-                         capture_output=True, text=True, env=env, cwd=str(ROOT))
+    out = subprocess.run([sys.executable, str(CHILD), str(scenario), str(games), str(FIRST_SEED),
+                          *(["cold"] if cold else [])], capture_output=True, text=True, env=env, cwd=str(ROOT))
     if out.returncode != 0:
         raise RuntimeError(f"playout child failed ({scenario}):\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -108,6 +116,44 @@ def engine_speed_benchmark(settings: Settings) -> list[Row]:
                 notes.append(f"baseline {BASELINE} not measured: {problem}")
                 rows.append(Row("engine-speed", case, "CPU s per action", median(per_ours), f"commit {BASELINE}",
                                 float("nan"), max_ratio=1 / target, target=f"speed-up >= {target:g}x", notes=notes))
+        rows.append(cold_start_row(tmp, base_path, problem, repeat, load))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return rows
+
+
+def cold_start_row(tmp: Path, base_path: str | None, problem: str, repeat: int, load: float) -> Row:
+    """The first COLD_GAMES random games of a fresh process, ours against the baseline's, in turns."""
+    name, rel = COLD_CASE
+    ours: list[dict] = []
+    theirs: list[dict] = []
+    for r in range(repeat):
+        for who in (("ours", "base") if r % 2 == 0 else ("base", "ours")):
+            if who == "ours":
+                ours.append(run_child(ROOT / rel, COLD_GAMES, None, cold=True))
+            elif base_path is not None:
+                theirs.append(run_child(tmp / rel, COLD_GAMES, base_path, cold=True))
+    case = f"{name}, the first {COLD_GAMES} random games of a fresh process"
+    notes = [f"load average {load:.1f} on {os.cpu_count()} cores at the start; the process's whole CPU time, "
+             f"{repeat} runs each, in turns"]
+
+    def split(runs: list[dict]) -> str:
+        games = median([d["cpu"] for d in runs])
+        setup = median([d["setup_cpu"] for d in runs])
+        whole = median([d["process_cpu"] for d in runs])
+        return (f"games {games:.2f} s, rules game {setup:.2f} s, start, imports and scenario "
+                f"{whole - games - setup:.2f} s")
+
+    notes.append(f"ours: {split(ours)}")
+    base_value = float("nan")
+    if theirs:
+        base_value = median([d["process_cpu"] for d in theirs])
+        same = {d["digest"] for d in ours} == {d["digest"] for d in theirs}
+        notes.append(f"{BASELINE}: {split(theirs)}; runs: "
+                     + ", ".join(f"{o['process_cpu']:.2f}/{b['process_cpu']:.2f} s"
+                                 for o, b in zip(ours, theirs, strict=False)))
+        notes.append(f"{ours[0]['actions']} actions; the same games on both engines: {'yes' if same else 'NO'}")
+    else:
+        notes.append(f"baseline {BASELINE} not measured: {problem}")
+    return Row("engine-speed", case, "CPU s of the fresh process", median([d["process_cpu"] for d in ours]),
+               f"commit {BASELINE}", base_value, max_ratio=1.0, target=f"no slower than {BASELINE}", notes=notes)

@@ -16,8 +16,9 @@ and on Koenig's Arnhem Bridge (`play` with `--seed 1` and the default random bot
 
 `hexwright play` searches with the movement kernel's pure-Python loop (app/subcommands/play.py: one
 game does not win back numba's import); a diagnostic row runs each `play` again with
-HEXWRIGHT_PURE_MOVEMENT=0, the compiled search (engine/movement/fastdial.py), which imports numba
-(and through it scipy): what numba costs the start-up and the whole of one game.
+HEXWRIGHT_PURE_MOVEMENT=0, the kernel's own choice (engine/movement/fastdial.py): since issue 31 it loads
+numba only once the process's pure-Python searches have taken COMPILE_AFTER_SECONDS (3 s; a random F&M game's
+searches take about 0.1 s), so the row now shows what the engine's default costs one game.
 
 With `--repeat` >= 3 (not `--quick`), a further diagnostic row per command and scenario runs the
 tree as it was before this work (commit f2f36e6: the parser imported every command, the movement

@@ -1,9 +1,11 @@
 """The balance lab in the app: the CLI's `hexwright balance` in a non-modal dialog. Pick the scenario,
 the number of games, a bot per side, the seed, the worker processes, a turn limit and an optional
-what-if sweep; Run shows games done, games per second and the time left, Cancel stops the workers at
-once, and the results (win/draw/loss per side with 95% intervals, the turns games were decided,
-losses, victory conditions, heat maps, the sweep's table and plot, shown by results.py) are the reports the CLI writes
-(engine/balance/report.py). The study runs beside the GUI thread (study.py): the window stays usable."""
+what-if sweep or a comparison with other bots (the verdict says whether it depends on them); Run shows
+games done, games per second and the time left, Cancel stops the workers at once, and the results
+(win/draw/loss per side with 95% intervals, the turns games were decided, losses, victory conditions,
+heat maps, the designer's metrics, the sweep's table and plot, shown by results.py) are the reports the
+CLI writes (engine/balance/report.py). The study runs beside the GUI thread (study.py): the window stays
+usable."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import os
 from pathlib import Path
 
 from hexwright.engine.balance import SweepError, parse_sweep, scenario_for
+from hexwright.engine.balance.compare import write_comparison_report
 from hexwright.engine.balance.progress import ProgressMeter
 from hexwright.engine.balance.report import write_report, write_sweep_report
 from hexwright.engine.bots import BOT_NAMES
@@ -84,6 +87,16 @@ class BalanceLabDialog(QDialog):
         self.bots_layout = QFormLayout(self.bots_box)
         self.bots_layout.setContentsMargins(0, 0, 0, 0)
         self.bot_combos: dict[str, QComboBox] = {}
+        # the same study again with other bots (the same seeds): does the verdict depend on the bots?
+        self.compare_check = QCheckBox("Compare with other bots")
+        self.compare_check.setToolTip("Play the study again with these bots, the same seeds, and say whether the "
+                                      "win rates differ beyond their 95% intervals")
+        self.compare_box = QWidget()
+        self.compare_layout = QFormLayout(self.compare_box)
+        self.compare_layout.setContentsMargins(0, 0, 0, 0)
+        self.compare_combos: dict[str, QComboBox] = {}
+        self.compare_box.setEnabled(False)
+        self.compare_check.toggled.connect(self.compare_box.setEnabled)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
         self.seed_spin.setToolTip("Each game's seed and its bots' seeds come from this and the game's number: "
@@ -121,6 +134,8 @@ class BalanceLabDialog(QDialog):
         form.addRow("Workers:", self.workers_spin)
         form.addRow("Max turns:", self.turns_spin)
         form.addRow("Bots:", self.bots_box)
+        form.addRow(self.compare_check)
+        form.addRow(self.compare_box)
         form.addRow(self.sweep_check)
         form.addRow(sweep_row)
         setup = QGroupBox("Study")
@@ -181,7 +196,10 @@ class BalanceLabDialog(QDialog):
         layout = QHBoxLayout(self)
         layout.addWidget(left_box)
         layout.addWidget(self.results, 1)
-        for sig in (self.games_spin.valueChanged, self.sweep_check.toggled, self.sweep_values.textChanged):
+        self.compare_check.toggled.connect(self._compare_or_sweep)
+        self.sweep_check.toggled.connect(self._compare_or_sweep)
+        for sig in (self.games_spin.valueChanged, self.sweep_check.toggled, self.sweep_values.textChanged,
+                    self.compare_check.toggled):
             sig.connect(self._sync_progress)
         self.resize(1280, 860)
         if scenario_path:
@@ -227,21 +245,29 @@ class BalanceLabDialog(QDialog):
         self.run_button.setEnabled(self.state != "running")
         return True
 
+    def _compare_or_sweep(self, on: bool) -> None:
+        """A comparison of bots and a what-if sweep are run one at a time (as on the command line)."""
+        other = self.sweep_check if self.sender() is self.compare_check else self.compare_check
+        if on:
+            other.setChecked(False)
+
     def _set_bots(self, sides: list[str]) -> None:
         if sides == list(self.bot_combos):
             return
-        old = {side: box.currentData() for side, box in self.bot_combos.items()}
-        while self.bots_layout.rowCount():
-            self.bots_layout.removeRow(0)
-        self.bot_combos = {}
-        for side in sides:
-            box = QComboBox()
-            for name in BOT_NAMES:
-                box.addItem(name, name)
-            box.setCurrentIndex(max(0, box.findData(old.get(side, "heuristic"))))
-            self.bot_combos[side] = box
-            found = self.scenario.side(side) if self.scenario is not None else None
-            self.bots_layout.addRow(f"{found.name if found is not None and found.name else side}:", box)
+        for combos, layout, default in ((self.bot_combos, self.bots_layout, "heuristic"),
+                                        (self.compare_combos, self.compare_layout, "mcts")):
+            old = {side: box.currentData() for side, box in combos.items()}
+            while layout.rowCount():
+                layout.removeRow(0)
+            combos.clear()
+            for side in sides:
+                box = QComboBox()
+                for name in BOT_NAMES:
+                    box.addItem(name, name)
+                box.setCurrentIndex(max(0, box.findData(old.get(side, default))))
+                combos[side] = box
+                found = self.scenario.side(side) if self.scenario is not None else None
+                layout.addRow(f"{found.name if found is not None and found.name else side}:", box)
 
     def set_bots(self, bots: dict[str, str]) -> None:
         for side, name in bots.items():
@@ -258,9 +284,11 @@ class BalanceLabDialog(QDialog):
             if not values:
                 raise SweepError("give the sweep at least one value")
             sweep = (path, values)
+        compare = [box.currentData() for box in self.compare_combos.values()] if self.compare_check.isChecked() \
+            and sweep is None else None
         return StudyRequest(self.path_edit.text().strip(), self.games_spin.value(),
                             [box.currentData() for box in self.bot_combos.values()], self.seed_spin.value(),
-                            self.workers_spin.value(), self.turns_spin.value() or None, sweep)
+                            self.workers_spin.value(), self.turns_spin.value() or None, sweep, compare)
 
     def _set_status(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -269,8 +297,9 @@ class BalanceLabDialog(QDialog):
 
     def _set_running(self, running: bool) -> None:
         for w in (self.path_edit, self.browse_button, self.games_spin, self.seed_spin, self.workers_spin,
-                  self.turns_spin, self.sweep_check, self.bots_box):
+                  self.turns_spin, self.sweep_check, self.bots_box, self.compare_check):
             w.setEnabled(not running)
+        self.compare_box.setEnabled(self.compare_check.isChecked() and not running)
         sweeping = self.sweep_check.isChecked() and not running
         self.sweep_path.setEnabled(sweeping)
         self.sweep_values.setEnabled(sweeping)
@@ -281,7 +310,7 @@ class BalanceLabDialog(QDialog):
         """Before a run the bar reads 0 of the games the form asks for (a sweep: games x values)."""
         if self.state in ("running", "estimating"):
             return
-        total = self.games_spin.value()
+        total = self.games_spin.value() * (2 if self.compare_check.isChecked() else 1)
         if self.sweep_check.isChecked():
             try:
                 _, values = parse_sweep(f"{self.sweep_path.currentText()}={self.sweep_values.text()}")
@@ -450,7 +479,9 @@ class BalanceLabDialog(QDialog):
         if res is None or not res.summaries:
             return False
         try:
-            if res.request.sweep:
+            if res.request.compare:
+                write_comparison_report(res.summaries, path)
+            elif res.request.sweep:
                 write_sweep_report(res.request.sweep[0], res.values, res.summaries, path)
             else:
                 write_report(res.summaries[0], path)

@@ -3,6 +3,8 @@ what-if sweep's table and plot (the reports engine/balance/report.py writes), sh
 
 from __future__ import annotations
 
+from hexwright.engine.balance.compare import bots_text, verdict
+from hexwright.engine.balance.metrics import StudyMetrics
 from hexwright.engine.balance.report import sweep_text, text_report
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPixmap, QResizeEvent
@@ -21,6 +23,25 @@ from PySide6.QtWidgets import (
 from .study import StudyResult
 
 SIDE_COLUMNS = ["side", "bot", "wins", "draws", "losses", "win rate", "95% interval", "units lost", "mean VP"]
+
+
+def metric_rows(m: StudyMetrics, side_name: dict[str, str]) -> list[tuple[str, str]]:
+    """(metric, value) rows of a study's metrics (engine/balance/metrics.py), as the Metrics tab shows them."""
+    rows = [("balance (1: the sides win alike)", f"{m.balance:.2f}"),
+            ("drawishness (games drawn)", _pct(m.drawishness)),
+            ("decisiveness (share of turns the winner led for good)",
+             "-" if m.decisiveness is None else f"{m.decisiveness:.2f}"),
+            ("duration (turns; actions)", f"{m.mean_turns:.1f}; {m.mean_actions:.0f}"),
+            ("lead changes a game (a turn)", f"{m.lead_changes:.2f} ({m.lead_changes_per_turn:.2f})"),
+            ("first-player advantage (a draw counts half)",
+             "-" if m.first_advantage is None else f"{side_name.get(m.first_side, m.first_side)} "
+                                                   f"{_pct(m.first_advantage)}"),
+            ("game diversity (distinct games)", f"{m.distinct} of {m.games}"
+             + (f": {len(m.repeats)} REPEATED" if m.repeats else "")),
+            ("distinct endings (who won, where units were lost)",
+             "-" if not m.endings else f"{m.endings} of {m.games}" + (": NEAR-IDENTICAL" if 2 * m.endings < m.games
+                                                                      else ""))]
+    return rows
 
 
 def _pct(x: float) -> str:
@@ -86,6 +107,14 @@ class ResultsView(QWidget):
         self.sweep_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.sweep_table.setMaximumHeight(160)
         self.sweep_plot = PlotView("")
+        self.verdict_label = QLabel()
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.verdict_label.setVisible(False)
+        self.verdict_label.setStyleSheet("font-weight: bold;")
+        self.metrics_table = QTableWidget(0, 2)
+        self.metrics_table.verticalHeader().setVisible(False)
+        self.metrics_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         sweep_tab = QWidget()
         wl = QVBoxLayout(sweep_tab)
         wl.addWidget(self.sweep_table)
@@ -95,8 +124,10 @@ class ResultsView(QWidget):
         self.tabs.addTab(self.report_text, "Report")
         self.tabs.addTab(sweep_tab, "What-if")
         self.tabs.setTabEnabled(2, False)
+        self.tabs.addTab(self.metrics_table, "Metrics")
         rl = QVBoxLayout(self)
         rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.verdict_label)
         rl.addWidget(self.sides_table)
         rl.addWidget(self.tabs, 1)
 
@@ -108,9 +139,10 @@ class ResultsView(QWidget):
         if s is None or not s.games:
             self.plot_label.set_png(None, "No game finished.")
             return
-        shown = s
-        self.sides_table.setRowCount(len(shown.sides))
-        for row, r in enumerate(shown.sides):
+        compared = result.summaries if result.request.compare else [s]
+        rows = [r for x in compared for r in x.sides]
+        self.sides_table.setRowCount(len(rows))
+        for row, r in enumerate(rows):
             lo, hi = r.win_interval
             cells = [r.label, r.bot, str(r.wins), str(r.draws), str(r.losses), _pct(r.win_rate),
                      f"{_pct(lo)} to {_pct(hi)}", f"{r.mean_units_lost:.2f}",
@@ -120,7 +152,11 @@ class ResultsView(QWidget):
                 if col >= 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.sides_table.setItem(row, col, item)
-        self.fit_table_height(len(shown.sides))
+        self.fit_table_height(len(rows))
+        lines = verdict(result.summaries) if result.request.compare else []
+        self.verdict_label.setText("\n".join(lines))
+        self.verdict_label.setVisible(bool(lines))
+        self._show_metrics(compared)
         texts = [text_report(x) for x in result.summaries]
         if result.request.sweep:
             texts.insert(0, sweep_text(result.request.sweep[0], result.values, result.summaries))
@@ -131,6 +167,21 @@ class ResultsView(QWidget):
         if sweeping:
             self._show_sweep(result)
         self.tabs.setCurrentIndex(2 if sweeping else 0)
+
+    def _show_metrics(self, studies: list) -> None:
+        """One column per study (per pair of bots compared), one row per metric."""
+        measured = [x for x in studies if x.metrics is not None]
+        self.metrics_table.setColumnCount(1 + len(measured))
+        self.metrics_table.setHorizontalHeaderLabels(["metric"] + [bots_text(x) for x in measured])
+        self.metrics_table.setRowCount(0)
+        for col, x in enumerate(measured, 1):
+            names = {r.side: r.label for r in x.sides}
+            for row, (name, value) in enumerate(metric_rows(x.metrics, names)):
+                if self.metrics_table.rowCount() <= row:
+                    self.metrics_table.setRowCount(row + 1)
+                    self.metrics_table.setItem(row, 0, QTableWidgetItem(name))
+                self.metrics_table.setItem(row, col, QTableWidgetItem(value))
+        self.metrics_table.resizeColumnsToContents()
 
     def fit_table_height(self, rows: int) -> None:
         t = self.sides_table

@@ -8,7 +8,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexwright.engine.balance import SweepError, run_study, run_sweep
+from hexwright.engine.balance import SweepError, run_comparison, run_study, run_sweep
 from hexwright.engine.balance.games import GameRecord
 from hexwright.engine.balance.report import png_report, sweep_png
 from hexwright.engine.balance.summary import Summary
@@ -27,6 +27,7 @@ class StudyRequest:
     workers: int = 1
     max_turns: int | None = None
     sweep: tuple[str, list[Any]] | None = None  # what-if: (parameter path, values)
+    compare: list[str] | None = None  # other bots, one per side: the study again with them, the same seeds
 
     @property
     def options(self) -> dict[str, Any]:
@@ -34,13 +35,13 @@ class StudyRequest:
 
     @property
     def total_games(self) -> int:
-        return self.games * (len(self.sweep[1]) if self.sweep else 1)
+        return self.games * (len(self.sweep[1]) if self.sweep else 2 if self.compare else 1)
 
 
 @dataclass
 class StudyResult:
     request: StudyRequest
-    summaries: list[Summary]  # one per sweep value (the values finished), or the study's one
+    summaries: list[Summary]  # one per sweep value (the values finished), per pair of bots compared, or the one
     played: int  # games finished, over the whole sweep
     cancelled: bool
     seconds: float
@@ -84,7 +85,10 @@ class StudyThread(QThread):
         r = self.request
         t0 = time.monotonic()
         try:
-            if r.sweep:
+            if r.compare:
+                summaries = run_comparison(r.scenario, r.games, [r.bots, r.compare], r.seed, r.workers, None,
+                                           r.options, self._on_game, self._stop.is_set, START_METHOD)
+            elif r.sweep:
                 path, values = r.sweep
                 summaries = run_sweep(r.scenario, path, values, r.games, r.bots, r.seed, r.workers, None, r.options,
                                       self._on_game, self._stop.is_set, START_METHOD)

@@ -2,8 +2,9 @@
 between bots and report win/draw/loss per side with 95% intervals, the turn each game was decided,
 losses per side, the victory conditions that held and heat maps of losses and combats (text; `--json`;
 `--report out.html|out.png`). `--scheduler tcp://HOST:PORT` runs the games on a Dask distributed
-cluster; `--sweep 'reinforcement[3].turn=2,3,4'` repeats the study for each value of one parameter.
-The same seed gives the same results whatever runs the games.
+cluster; `--sweep 'reinforcement[3].turn=2,3,4'` repeats the study for each value of one parameter;
+`--compare mcts,heuristic` plays it again with other bots (same seeds) and says whether the verdict
+depends on the bots. The same seed gives the same results whatever runs the games.
 
 The command line (output paths, numbers, matplotlib for --report) is checked before any game is played:
 a refusal exits with status 2. `--json -` writes the JSON to standard output and the text report to
@@ -17,7 +18,16 @@ import sys
 import time
 from typing import Any
 
-from hexwright.engine.balance import Interrupted, SweepError, parse_sweep, run_study, run_sweep, scenario_for
+from hexwright.engine.balance import (
+    Interrupted,
+    SweepError,
+    parse_sweep,
+    run_comparison,
+    run_study,
+    run_sweep,
+    scenario_for,
+)
+from hexwright.engine.balance.compare import comparison_json, comparison_text, write_comparison_report
 from hexwright.engine.balance.games import GameRecord
 from hexwright.engine.balance.progress import ProgressMeter
 from hexwright.engine.balance.report import (
@@ -51,6 +61,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sweep", metavar="PATH=V1,V2,...", help="what-if: repeat the study for each value, e.g. "
                    "'reinforcement[3].turn=2,3,4', 'unit[2/9SS].values.attack=3,4,5', 'turns=8,10', "
                    "'turn[2].allotments.allied=4,6'")
+    p.add_argument("--compare", metavar="BOTS", action="append", default=[], help="play the study again with these "
+                   "bots (same seeds; repeatable), e.g. 'mcts,heuristic', and say whether the verdict depends on "
+                   "the bots")
     p.add_argument("--json", metavar="FILE", help="write the results as JSON; '-' writes them to standard output "
                    "(the text report then goes to standard error)")
     p.add_argument("--report", metavar="FILE", help="write a report with plots: .html or .png")
@@ -77,6 +90,8 @@ def _check(args: argparse.Namespace) -> int:
         return refuse("balance", "--workers must be at least 1")
     if args.max_turns is not None and args.max_turns < 1:
         return refuse("balance", "--max-turns must be at least 1")
+    if args.compare and args.sweep:
+        return refuse("balance", "--compare and --sweep: one at a time")
     if args.report and not args.report.lower().endswith((".html", ".htm", ".png")):
         return refuse("balance", f"--report {args.report}: write the report as .html or .png")
     if check_outputs("balance", {"--json": None if args.from_json else args.json, "--report": args.report},
@@ -116,6 +131,19 @@ def run(args: argparse.Namespace) -> int:
     start = time.monotonic()
     status = 0
     try:
+        if args.compare:
+            pairs = [bots] + [[n.strip() for n in c.split(",") if n.strip()] or ["heuristic"] for c in args.compare]
+            try:
+                summaries = run_comparison(args.scenario, args.games, pairs, args.seed, args.workers, args.scheduler,
+                                           options, progress)
+            except Interrupted as stop:
+                summaries, status = _stopped(stop, tty, f"{len(stop.result)} of {len(pairs)} studies complete")
+            if summaries:
+                print(comparison_text(summaries), file=_report_out(args))
+                _write_json(args, comparison_json(summaries))
+                if args.report:
+                    write_comparison_report(summaries, args.report)
+            return status
         if args.sweep:
             path, values = parse_sweep(args.sweep)
             try:
@@ -187,7 +215,7 @@ def _report_again(args: argparse.Namespace) -> int:
     try:
         with open(args.from_json, encoding="utf-8") as f:
             data = json.load(f)
-        studies = data["studies"] if "studies" in data else [data]
+        studies = data["studies"] if "studies" in data else data["compared"] if "compared" in data else [data]
         summaries = []
         for d in studies:
             parameter = tuple(d["parameter"]) if d.get("parameter") else None
@@ -195,6 +223,11 @@ def _report_again(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print(f"hexwright balance: {args.from_json}: not a study written by --json ({exc})", file=sys.stderr)
         return 1
+    if "compared" in data:
+        print(comparison_text(summaries))
+        if args.report:
+            write_comparison_report(summaries, args.report)
+        return 0
     if "studies" in data:
         values = [s.parameter[1] for s in summaries if s.parameter]
         print(sweep_text(data["parameter"], values, summaries))

@@ -6,7 +6,8 @@ engine/bots (the uniform random bot, or the rules family's heuristic bot); `--lo
 One game searches with the movement kernel's pure-Python loop: numba's import and the loading of the
 compiled search cost more than they save in one game (docs/benchmarks.md, "Start-up of validate and
 play"); both give the same reachable sets, costs and paths. HEXWRIGHT_PURE_MOVEMENT=0 in the
-environment chooses the compiled search (=1 the Python loop, as everywhere)."""
+environment leaves the choice to the kernel (fastdial.py: the compiled search once the pure-Python searches
+have paid for it; an MCTS bot loads it when made), =1 the Python loop, as everywhere."""
 
 from __future__ import annotations
 

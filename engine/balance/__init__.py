@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.scenario import Scenario
+from .compare import run_comparison, verdict
 from .games import GameRecord, GameTask, game_seed, play_game, scenario_for
 from .runner import Cancel, Interrupted, Progress, make_tasks, run_tasks, run_tasks_at
 from .stats import overlaps, wilson
@@ -81,5 +82,5 @@ def _sweep_summaries(scenario: str, games: int, seed: int, options: dict[str, An
 
 
 __all__ = ["Cancel", "GameRecord", "GameTask", "Interrupted", "Progress", "Summary", "SweepError", "apply_parameter",
-           "game_seed", "make_tasks", "overlaps", "parse_sweep", "play_game", "run_study", "run_sweep", "run_tasks",
-           "scenario_for", "summarize", "wilson"]
+           "game_seed", "make_tasks", "overlaps", "parse_sweep", "play_game", "run_comparison", "run_study",
+           "run_sweep", "run_tasks", "scenario_for", "summarize", "verdict", "wilson"]

@@ -54,11 +54,15 @@ class GameRecord:
     decided_turn: int
     actions: int
     losses: dict[str, int] = field(default_factory=dict)  # side -> units eliminated
-    lost_at: list[str] = field(default_factory=list)  # hex labels where units were eliminated
-    combats_at: list[str] = field(default_factory=list)  # hex labels of attacks / fire / close combat
+    lost_at: list[str] = field(default_factory=list)  # hex labels (areas on an area map) where units were eliminated
+    combats_at: list[str] = field(default_factory=list)  # hex labels (areas) of attacks / fire / close combat
     victory_hits: list[str] = field(default_factory=list)  # victory conditions that held
     vp: dict[str, int] = field(default_factory=dict)
     finished: bool = True
+    decided_label: str = ""  # the decided turn as the game prints it ("5", "A") when not its number
+    first: str = ""  # the side that acted first
+    leaders: list[str] = field(default_factory=list)  # the leading side at each game turn's end ("": none)
+    digest: str = ""  # of the players' decisions: the same digest, the same game (metrics.py: game diversity)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -172,7 +176,9 @@ def _positions(state: GameState) -> dict[str, str]:
     family on the kit, what the family's presenter shows of any other."""
     if isinstance(state, SequenceState):
         label = state.game.scenario.map.label
-        return {uid: label(h) for uid, h in state.position.hexes.items()}
+        out = {uid: label(h) for uid, h in state.position.hexes.items()}
+        out.update(state.position.areas)  # an area map's units are in areas (Storm over Arnhem)
+        return out
     return {u.id: u.hex for u in presenter_for(state).units(state, None) if u.status == ON_MAP and u.hex}
 
 
@@ -189,6 +195,7 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
     """Play one game of a study to its end (or the `max_turns` option) and record it. `stop` is asked
     every few actions; when it is true the game is abandoned (GameCancelled)."""
     from ..bots import make_bot
+    from ..bots.lead import Lead
 
     sc = scenario_for(task.scenario, task.parameter)
     seed = game_seed(task.seed, task.index)
@@ -197,17 +204,26 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
     bots = {side: make_bot(name, game_seed(task.seed, task.index, f"bot{i}"), sc)
             for i, (side, name) in enumerate(zip(sides, task.bots, strict=True))}
     side_of = {uid: u.side for uid, u in sc.units.items()}
+    places = set(sc.area_map.areas) if sc.area_map is not None else {sc.map.label(h) for h in sc.map.hexes}
     combats: list[str] = []
     lost_at: list[str] = []
     before: dict[str, Any] = {"pos": _positions(state), "gone": _eliminated(state)}
 
+    def place(word: str) -> str | None:
+        """`word` if it names a hex of the map (an area of an area map), else None: a fire's `+bomb` or
+        a resolution that names no place is no combat location."""
+        return word if word in places else None
+
     def observe(st: GameState, action: Action) -> None:
         text = action.text()
         verb = text.split(" ", 1)[0]
-        if verb in ("attack", "bombard"):  # F&M 8.1, 8.2
-            combats.append(text.rsplit(" ", 1)[-1] if verb == "attack" else text.split(" ")[1])
-        elif verb in ("fire", "mfire"):  # Koenig 9.0
-            combats.append(text.rsplit(" ", 1)[-1])
+        where: str | None = None
+        if verb in ("attack", "bombard"):  # F&M 8.1, 8.2; Target Arnhem's Combat (`attack HEX`)
+            where = place(text.rsplit(" ", 1)[-1] if verb == "attack" else text.split(" ")[1])
+        elif verb in ("fire", "mfire"):  # Koenig 9.0; Storm over Arnhem's fire (`fire FROM AT`)
+            where = place(text.rsplit(" ", 1)[-1])
+        if where is not None:
+            combats.append(where)
         elif verb in ("move", "cmove") and st.current_player != CHANCE:
             parts = text.split(" ")
             dest = parts[-1].split("-")[-1]
@@ -224,14 +240,23 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
         before["gone"] = gone
         before["pos"] = _positions(st)
 
+    lead = Lead(sc)
+    leaders: list[str] = []
+    first = ""
+    turn = state.phase.turn
     n = 0
     while not state.is_terminal():
         player = state.current_player
+        if not first and player != CHANCE:
+            first = player
         action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
         observe(state, action)
         state.apply(action)
         after(state)
         n += 1
+        if not state.is_terminal() and state.phase.turn != turn:  # a game turn ended: who leads now
+            turn = state.phase.turn
+            leaders.append(lead.leader(state))
         if stop is not None and n % STOP_EVERY == 0 and stop():
             raise GameCancelled(f"game {task.index} stopped after {n} actions")
     out = state.outcome()
@@ -245,11 +270,20 @@ def play_game(task: GameTask, stop: Callable[[], bool] | None = None) -> GameRec
     else:
         hits = [out.reason] if out is not None else []
     vp_fn = getattr(state, "victory_points", None)
+    if out is not None:  # the last turn's end: the game's result
+        leaders.append("" if out.draw or out.winner is None else out.winner)
+    # the players' decisions only: games whose dice differ but whose every decision is the same are one game
+    # as a designer reads it (Target Arnhem's heuristic games, issue 31)
+    choices = "\n".join(e.action.text() for e in hist if e.player != CHANCE)
+    digest = hashlib.blake2b(choices.encode(), digest_size=8).hexdigest()
     return GameRecord(
         index=task.index, seed=seed, winner=out.winner if out else None, draw=bool(out and out.draw),
-        reason=out.reason if out else "", decided_turn=hist[-1].phase.turn if hist else 0, actions=n,
+        reason=out.reason if out else "", decided_turn=hist[-1].phase.turn if hist else 0,
+        decided_label=hist[-1].phase.turn_label if hist else "", actions=n,
         losses=losses, lost_at=lost_at, combats_at=combats, victory_hits=hits,
-        vp=dict(vp_fn()) if vp_fn is not None else {}, finished=out is not None)
+        vp=dict(vp_fn()) if vp_fn is not None else {}, finished=out is not None, first=first, leaders=leaders,
+        digest=digest)
+
 
 
 __all__ = ["GameCancelled", "GameRecord", "GameTask", "game_for", "game_seed", "play_game", "receive_scenarios",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..formats.atomic import atomic_write_text
+from .metrics import metrics_lines
 from .stats import wilson
 from .summary import Summary
 
@@ -46,8 +47,8 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
-def _hot_text(s: Summary, arr: np.ndarray) -> str:
-    return ", ".join(f"{lab} ({k})" for lab, k in s.hottest(arr, 6)) or "none"
+def _hot_text(s: Summary, counts: dict[str, int]) -> str:
+    return ", ".join(f"{lab} ({k})" for lab, k in s.hottest_places(counts, 6)) or "none"
 
 
 def text_report(s: Summary) -> str:
@@ -63,15 +64,22 @@ def text_report(s: Summary) -> str:
         vp = f"{r.mean_vp:7.1f}" if r.mean_vp is not None else "      -"
         lines.append(f"  {r.label:<10} {r.bot:<10} {r.wins:>5} {r.draws:>5} {r.losses:>6}  {_pct(r.win_rate):>8}  "
                      f"[{_pct(lo)}, {_pct(hi)}]  {r.mean_units_lost:10.2f}  {vp}")
-    turns = ", ".join(f"GT {t}: {n}" for t, n in sorted(s.decided_turns.items()))
+    turns = ", ".join(f"{s.turn_name(t)}: {n}" for t, n in sorted(s.decided_turns.items()))
     lines.append(f"  decided on: {turns}")
     lines.append("  victory conditions that held:")
     for text, n in sorted(s.victory_hits.items(), key=lambda kv: -kv[1]):
         lines.append(f"    {n:>5}  {text}")
-    lines.append(f"  units lost: {int(s.lost_heat.sum())} in {int((s.lost_heat > 0).sum())} hexes; "
-                 f"combats: {int(s.combat_heat.sum())} in {int((s.combat_heat > 0).sum())} hexes")
-    lines.append(f"  most units lost in: {_hot_text(s, s.lost_heat)}")
-    lines.append(f"  most combats in: {_hot_text(s, s.combat_heat)}")
+    where = s.place_word
+    lost = round(sum(r.mean_units_lost for r in s.sides) * s.games)  # every unit eliminated in the games
+    placed = sum(s.lost_places.values())
+    units = (f"{lost} in {len(s.lost_places)} {where}" if placed == lost else
+             f"{lost}, {placed} of them in {len(s.lost_places)} {where} ({lost - placed} in none: off the map, "
+             "on the way in or by a rule that takes them away)")
+    lines.append(f"  units lost: {units}; combats: {sum(s.combat_places.values())} in {len(s.combat_places)} {where}")
+    lines.append(f"  most units lost in: {_hot_text(s, s.lost_places)}")
+    lines.append(f"  most combats in: {_hot_text(s, s.combat_places)}")
+    if s.metrics is not None:
+        lines.extend(f"  {line}" for line in metrics_lines(s.metrics, {r.side: r.label for r in s.sides}))
     return "\n".join(lines)
 
 
@@ -148,12 +156,26 @@ def _hex_heat(fig: Figure, ax: Axes, s: Summary, arr: np.ndarray, title: str) ->
         cb.set_label("count over all games")
 
 
+def _place_bars(ax: Axes, s: Summary, counts: dict[str, int], title: str) -> None:
+    """The places (areas) with the highest counts as horizontal bars, the highest at the top."""
+    top = s.hottest_places(counts, 12)
+    if not top:
+        ax.set_title(f"{title}: none")
+        ax.set_axis_off()
+        return
+    labels = [f"area {lab}" for lab, _ in reversed(top)]
+    ax.barh(labels, [k for _, k in reversed(top)], color="#c0552f")
+    ax.set_xlabel("count over all games")
+    ax.set_title(f"{title} ({sum(counts.values())} in {len(counts)} {s.place_word})")
+
+
 def _figure(s: Summary) -> Figure:
     from matplotlib.figure import Figure  # no pyplot: no GUI backend chosen, the PNG is drawn by Agg
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    fig = Figure(figsize=(13, 9.6), dpi=90)
-    grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.5])
+    lead = s.metrics.lead_by_turn if s.metrics is not None else {}
+    fig = Figure(figsize=(13, 12.4 if lead else 9.6), dpi=90)
+    grid = fig.add_gridspec(3 if lead else 2, 2, height_ratios=[1, 1.5, 0.8] if lead else [1, 1.5])
     ax = fig.add_subplot(grid[0, 0])
     names = [f"{r.label} wins\n({r.bot})" for r in s.sides] + ["draws"]
     draws = s.sides[0].draws if s.sides else 0
@@ -173,22 +195,52 @@ def _figure(s: Summary) -> Figure:
     ax.set_title(f"Results of {s.games} games")
     ax2 = fig.add_subplot(grid[0, 1])
     turns = sorted(s.decided_turns)
-    ax2.bar([str(t) for t in turns], [s.decided_turns[t] for t in turns], color="#777")
+    ax2.bar([s.turn_labels.get(t, str(t)) for t in turns], [s.decided_turns[t] for t in turns], color="#777")
     ax2.set_xlabel("game turn on which the game was decided")
     ax2.set_ylabel("games")
     ax2.yaxis.set_major_locator(MaxNLocator(integer=True))
     lost = ", ".join(f"{r.label} {r.mean_units_lost:.1f}" for r in s.sides)
     ax2.set_title(f"Decided on (units lost per game: {lost})")
-    _hex_heat(fig, fig.add_subplot(grid[1, 0]), s, s.lost_heat, "Where units were lost")
-    _hex_heat(fig, fig.add_subplot(grid[1, 1]), s, s.combat_heat, "Where combats happened")
+    if s.place_word == "areas":  # an area map: the areas with the most, as bars
+        _place_bars(fig.add_subplot(grid[1, 0]), s, s.lost_places, "Where units were lost")
+        _place_bars(fig.add_subplot(grid[1, 1]), s, s.combat_places, "Where combats happened")
+    else:
+        _hex_heat(fig, fig.add_subplot(grid[1, 0]), s, s.lost_heat, "Where units were lost")
+        _hex_heat(fig, fig.add_subplot(grid[1, 1]), s, s.combat_heat, "Where combats happened")
+    if lead and s.metrics is not None:
+        _lead_plot(fig.add_subplot(grid[2, :]), s, lead)
     sub = f"{s.games} games, bots {', '.join(s.bots)}, seed {s.seed}"
     if s.parameter:
         sub += f", {s.parameter[0]} = {s.parameter[1]}"
     if s.options:
         sub += ", " + ", ".join(f"{k} {v}" for k, v in s.options.items())
     fig.suptitle(f"{s.title}\n{sub}", fontsize=11)
-    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.02, top=0.89, hspace=0.18, wspace=0.12)
+    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.05 if lead else 0.02, top=0.91 if lead else 0.89,
+                        hspace=0.28 if lead else 0.18, wspace=0.12)
     return fig
+
+
+def _lead_plot(ax: Axes, s: Summary, lead: dict[str, list[float]]) -> None:
+    """Who leads over the game: per side, the share of games it led at each turn's end; the designer's
+    metrics in the title."""
+    from matplotlib.ticker import PercentFormatter
+
+    assert s.metrics is not None
+    m = s.metrics
+    for k, r in enumerate(s.sides):
+        shares = lead.get(r.side, [])
+        ax.plot(range(1, len(shares) + 1), shares, marker="o", color=SIDE_COLOURS[k % len(SIDE_COLOURS)],
+                label=f"{r.label} leads")
+    n = max((len(v) for v in lead.values()), default=0)
+    ax.set_xticks(range(1, n + 1), [str(i) for i in range(1, n)] + ["end"])
+    ax.set_xlabel("end of turn (the last: the game's result)")
+    ax.set_ylim(0, 1.02)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("share of games")
+    ax.legend(loc="upper left", fontsize=8)
+    dec = "-" if m.decisiveness is None else f"{m.decisiveness:.2f}"
+    ax.set_title(f"Who leads: balance {m.balance:.2f}, decisiveness {dec}, drawishness {100 * m.drawishness:.0f}%, "
+                 f"{m.lead_changes:.2f} lead changes a game, {m.distinct} distinct games of {m.games}", fontsize=10)
 
 
 def _png(fig: Figure) -> bytes:
@@ -236,9 +288,11 @@ def html_report(s: Summary, png: bytes | None = None) -> str:
     sides = [[r.label, r.bot, r.wins, r.draws, r.losses, _pct(r.win_rate).strip(),
               f"{_pct(r.win_interval[0]).strip()} to {_pct(r.win_interval[1]).strip()}", round(r.mean_units_lost, 2),
               "-" if r.mean_vp is None else round(r.mean_vp, 1)] for r in s.sides]
-    turns = [[f"GT {t}", n, _pct(n / s.games).strip() if s.games else "-"] for t, n in sorted(s.decided_turns.items())]
+    turns = [[s.turn_name(t), n, _pct(n / s.games).strip() if s.games else "-"]
+             for t, n in sorted(s.decided_turns.items())]
     hits = [[n, text] for text, n in sorted(s.victory_hits.items(), key=lambda kv: -kv[1])]
-    lost, fought = dict(s.hottest(s.lost_heat, 10)), dict(s.hottest(s.combat_heat, 10))
+    lost, fought = dict(s.hottest_places(s.lost_places, 10)), dict(s.hottest_places(s.combat_places, 10))
+    place = "area" if s.place_word == "areas" else "hex"
     return (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Balance: {_esc(s.title)}</title>"
             f"<style>{_CSS}</style></head>\n<body><h1>Balance study: {_esc(s.title)}</h1>\n"
             f"<p>{_esc(setup)}. Scenario file: <code>{_esc(s.scenario)}</code>.</p>\n"
@@ -249,9 +303,9 @@ def html_report(s: Summary, png: bytes | None = None) -> str:
             f"<img alt='win rates, decided turns and heat maps' src='data:image/png;base64,{img}'>\n"
             + "\n<h2>Turn on which the game was decided</h2>\n" + _table(["game turn", "games", "share"], turns)
             + "\n<h2>Victory conditions that held</h2>\n" + _table(["games", "condition"], hits)
-            + "\n<h2>Hexes where most units were lost and most combats happened</h2>\n"
-            "<table class=side><tr><td>" + _table(["hex", "units lost"], [[k, v] for k, v in lost.items()])
-            + "</td><td>" + _table(["hex", "combats"], [[k, v] for k, v in fought.items()]) + "</td></tr></table>"
+            + f"\n<h2>{s.place_word.capitalize()} where most units were lost and most combats happened</h2>\n"
+            "<table class=side><tr><td>" + _table([place, "units lost"], [[k, v] for k, v in lost.items()])
+            + "</td><td>" + _table([place, "combats"], [[k, v] for k, v in fought.items()]) + "</td></tr></table>"
             f"\n<h2>As text</h2>\n<pre>{_esc(text_report(s))}</pre>\n</body></html>\n")
 
 

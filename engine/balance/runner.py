@@ -123,17 +123,33 @@ def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
     return item[0], play_game(item[1])
 
 
-def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario]) -> None:
+# games a pool worker plays from which it loads the compiled movement search in its initializer (before
+# `gc.freeze`) rather than when its searches have paid for it: about where it pays in heuristic F&M games
+# (docs/benchmarks.md, "Cold start"); a study with the search bot always does
+PREPARE_GAMES = 20
+
+
+def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario], prepare: bool = False) -> None:
     """A pool worker's initializer: Ctrl-C is the caller's to handle (it stops the pool); the study's
-    scenarios, then the warm-up. Then everything the worker has made so far (its modules, the scenario,
-    the game with its compiled graphs and tables) is moved out of the garbage collector's sight
-    (`gc.freeze`): it lives as long as the worker, and the collector no longer walks it at every full
-    collection during the games (docs/benchmarks.md, "1,000-game study"). The worker is the study's own
-    process; the caller's process (the editor, a one-process study) is left as it is."""
+    scenarios, then the warm-up (with `prepare`, the movement kernel's compiled search loaded too). Then
+    everything the worker has made so far (its modules, the scenario, the game with its compiled graphs and
+    tables) is moved out of the garbage collector's sight (`gc.freeze`): it lives as long as the worker, and
+    the collector no longer walks it at every full collection during the games (docs/benchmarks.md,
+    "1,000-game study"). The worker is the study's own process; the caller's process (the editor, a
+    one-process study) is left as it is."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _receive_and_warm_up(sent, keys)
+    if prepare:
+        from ..movement import fastdial
+
+        fastdial.prepare()
     gc.collect()
     gc.freeze()
+
+
+def worth_preparing(tasks: Sequence[GameTask], workers: int) -> bool:
+    """Whether a pool's workers load the compiled movement search before their games (see PREPARE_GAMES)."""
+    return len(tasks) >= PREPARE_GAMES * workers or any("mcts" in t.bots for t in tasks)
 
 
 def _receive_and_warm_up(sent: dict[str, Scenario], keys: list[WarmKey]) -> None:
@@ -183,8 +199,9 @@ def _run_pool(tasks: Sequence[GameTask], workers: int, progress: Progress | None
     # forked workers ignore SIGINT from their first instant, before their initializer says so again
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
     try:
-        pool = ctx.Pool(min(workers, max(1, len(tasks))), initializer=_start_worker,
-                        initargs=(warm_keys(tasks), sent))
+        size = min(workers, max(1, len(tasks)))
+        pool = ctx.Pool(size, initializer=_start_worker,
+                        initargs=(warm_keys(tasks), sent, worth_preparing(tasks, size)))
     finally:
         if main_thread:
             signal.signal(signal.SIGINT, before)

@@ -13,6 +13,7 @@ import numpy as np
 from ..model.hexmap import GridSpec
 from ..model.scenario import Scenario
 from .games import GameRecord
+from .metrics import StudyMetrics, study_metrics
 from .stats import wilson
 
 
@@ -73,6 +74,21 @@ class Summary:
     options: dict[str, Any] = field(default_factory=dict)
     grid: GridSpec | None = None  # the map's printed grid: draws the heat maps as hexes with their labels
     terrain_colours: list[list[str]] | None = None  # [row][column]: each hex's terrain colour, under the heat maps
+    # units lost and combats per place (hex label, or area of an area map, where the heat maps stay empty)
+    lost_places: dict[str, int] = field(default_factory=dict)
+    combat_places: dict[str, int] = field(default_factory=dict)
+    place_word: str = "hexes"  # what the places are: "hexes", or "areas" on an area map
+    turn_labels: dict[int, str] = field(default_factory=dict)  # turn number -> its printed name ("A", "5")
+    metrics: StudyMetrics | None = None  # balance, decisiveness, ... game diversity (metrics.py)
+
+    def turn_name(self, turn: int) -> str:
+        """A decided turn as a player reads it: "Turn 5" where the game names its turns, else "GT 7"."""
+        label = self.turn_labels.get(turn)
+        return f"Turn {label}" if label else f"GT {turn}"
+
+    def hottest_places(self, counts: dict[str, int], n: int = 8) -> list[tuple[str, int]]:
+        """The `n` places with the highest counts, as (label, count), most first (ties by label)."""
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
 
     def hex_label(self, row: int, col: int) -> str:
         """The printed label of the heat maps' cell [row, col] (`c,r` without a grid)."""
@@ -98,7 +114,11 @@ class Summary:
                 "victory_hits": ranked(self.victory_hits),
                 "heatmaps": {"shape": list(self.lost_heat.shape), "axes": ["row", "column"],
                              "units_lost": self.lost_heat.astype(int).tolist(),
-                             "combats": self.combat_heat.astype(int).tolist()}}
+                             "combats": self.combat_heat.astype(int).tolist()},
+                "places": {"word": self.place_word, "units_lost": ranked(self.lost_places),
+                           "combats": ranked(self.combat_places)},
+                "turn_labels": {str(k): v for k, v in sorted(self.turn_labels.items())},
+                "metrics": self.metrics.to_dict() if self.metrics is not None else None}
 
 
 def ranked(counts: dict[str, int]) -> dict[str, int]:
@@ -113,11 +133,26 @@ def summary_from_dict(d: dict[str, Any], sc: Scenario | None = None) -> Summary:
     sides = [SideResult(x["side"], x["bot"], x["wins"], x["draws"], x["losses"], x["games"], x["mean_units_lost"],
                         x["mean_vp"], x.get("name", "")) for x in d["sides"]]
     heat_maps = d["heatmaps"]
+    lost = np.array(heat_maps["units_lost"], dtype=np.int64)
+    fought = np.array(heat_maps["combats"], dtype=np.int64)
+    grid = sc.map.grid if sc is not None else None
+    places = d.get("places")
+    if places is None:  # a report written before places were kept: its hexes from the heat maps
+        places = {"word": "hexes", "units_lost": _from_heat(lost, grid), "combats": _from_heat(fought, grid)}
     return Summary(d["title"], d["scenario"], list(d["bots"]), d["seed"], d["games"], d["unfinished"], sides,
-                   {int(k): v for k, v in d["decided_turns"].items()}, dict(d["victory_hits"]),
-                   np.array(heat_maps["units_lost"], dtype=np.int64), np.array(heat_maps["combats"], dtype=np.int64),
+                   {int(k): v for k, v in d["decided_turns"].items()}, dict(d["victory_hits"]), lost, fought,
                    tuple(d["parameter"]) if d.get("parameter") else None, dict(d.get("options") or {}),
-                   sc.map.grid if sc is not None else None, terrain_colours(sc) if sc is not None else None)
+                   grid, terrain_colours(sc) if sc is not None else None, dict(places["units_lost"]),
+                   dict(places["combats"]), places["word"],
+                   {int(k): v for k, v in (d.get("turn_labels") or {}).items()},
+                   StudyMetrics.from_dict(d["metrics"]) if d.get("metrics") else None)
+
+
+def _from_heat(arr: np.ndarray, grid: GridSpec | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r, c in zip(*np.nonzero(arr), strict=True):
+        out[grid.labels.label(c, r) if grid is not None else f"{c},{r}"] = int(arr[r, c])
+    return ranked(out)
 
 
 def heat(sc: Scenario, labels: list[str]) -> np.ndarray:
@@ -166,8 +201,13 @@ def summarize(sc: Scenario, scenario_path: str, records: list[GameRecord], bots:
     hits: Counter[str] = Counter()
     for r in records:
         hits.update(list(dict.fromkeys(r.victory_hits)))  # each condition once a game, in its order (not a set's)
+    areas = sc.area_map is not None
+    lost = [h for r in records for h in r.lost_at]
+    fought = [h for r in records for h in r.combats_at]
     return Summary(sc.title, scenario_path, list(bots), seed, n, sum(1 for r in records if not r.finished), results,
                    dict(Counter(r.decided_turn for r in records)), ranked(hits),
-                   heat(sc, [h for r in records for h in r.lost_at]),
-                   heat(sc, [h for r in records for h in r.combats_at]), parameter, dict(options or {}),
-                   sc.map.grid, terrain_colours(sc))
+                   heat(sc, [] if areas else lost), heat(sc, [] if areas else fought), parameter, dict(options or {}),
+                   sc.map.grid, terrain_colours(sc), ranked(Counter(lost)), ranked(Counter(fought)),
+                   "areas" if areas else "hexes",
+                   {r.decided_turn: r.decided_label for r in records if r.decided_label},
+                   study_metrics(records, [sd.id for sd in sc.sides]))

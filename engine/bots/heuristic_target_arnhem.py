@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from ..hexgrid import Hex, hex_distance
 from ..model.scenario import Scenario
@@ -131,15 +132,16 @@ class TAHeuristicBot:
         return ranked + passing[:1]
 
     def _score(self, state: TABoard, side: str, a: Action, targets: tuple[Hex, ...], jitter: bool = True) -> float:
-        if isinstance(a, Attack):
-            return self._attack_score(state, side, a)
-        if isinstance(a, Enter):
-            h = state.map.hex_at(a.dest)
+        kind = type(a)  # the family's action classes are final: a look-up, not isinstance through their ABC
+        if kind is Move:
+            return self._move_score(state, cast(Move, a), targets, jitter)
+        if kind is Attack:
+            return self._attack_score(state, side, cast(Attack, a))
+        if kind is Enter:
+            h = state.map.hex_at(cast(Enter, a).dest)
             return 50.0 - (self._dist(h, targets) if h is not None else 20)
-        if isinstance(a, Resupply):
+        if kind is Resupply:
             return 3.0
-        if isinstance(a, Move):
-            return self._move_score(state, a, targets, jitter)
         return 0.0
 
     def _attack_score(self, state: TABoard, side: str, a: Attack) -> float:

@@ -74,11 +74,10 @@ from typing import Any
 
 from ..model.scenario import Scenario
 from ..rules.chance import SeededSampler
-from ..rules.kit import SequenceState, UnitStatus
 from ..rules.protocol import CHANCE, Action, GameState
 from ..rules.registry import RULES_FAMILIES
 from .base import Bot
-from .objectives import Objectives
+from .lead import Lead
 
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
@@ -97,9 +96,6 @@ MOVE_MARGIN = 0.15  # the same at a decision searched over its candidate set
 # ... and by more than SPREAD standard errors of the difference of the two means besides (0: the margin alone)
 SPREAD = 0.0
 MOVE_VISITS = 3  # the visits a candidate needs there before it may be played instead of the heuristic's
-VP_SCALE = 3.0  # Victory Points of lead gained that score tanh(1)
-MATERIAL_WEIGHT = 3.0  # all of a side's units lost
-OBJECTIVE_WEIGHT = 2.0  # every objective hex held
 
 
 @dataclass
@@ -130,8 +126,10 @@ class MCTSBot:
                  exploration: float | None = None, prior_bias: float | None = None,
                  candidates: int | None = None, move_simulations: int | None = None,
                  progress: float | None = None, spread: float | None = None) -> None:
+        from ..movement import fastdial
         from . import heuristic_for
 
+        fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
         self.scenario = scenario
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
@@ -147,10 +145,8 @@ class MCTSBot:
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
         self._own: Bot = heuristic_for(scenario, self._rng.getrandbits(63))
         self._policy: dict[str, Bot] = {s: heuristic_for(scenario, self._rng.getrandbits(63)) for s in sides}
-        self._objectives = Objectives.of(scenario)
-        self._unit_side = {uid: u.side for uid, u in scenario.units.items()}
-        self._units_per_side = {s: max(1, sum(1 for u in scenario.units.values() if u.side == s)) for s in sides}
-        self._counting: dict[str, bool] = {}  # unit -> whether it counts for its side's occupy conditions
+        self._lead = Lead(scenario, self.progress)
+        self._units_per_side = self._lead.units_per_side
         self.last_search: dict[str, tuple[int, float]] = {}  # the root's children: visits, mean value
 
     # -- the decision ------------------------------------------------------------------------------------
@@ -305,65 +301,10 @@ class MCTSBot:
         lead = self.score(state)
         return {s: 0.9 * math.tanh(lead[s] - (base or {}).get(s, 0.0)) for s in sides}
 
-    def _counts(self, state: GameState, uid: str) -> bool:
-        """Whether the unit can fulfil its side's occupy conditions (F&M 11.5: non-airborne units only;
-        the family's `is_airborne` where it has one, as the F&M heuristic reads it)."""
-        got = self._counting.get(uid)
-        if got is None:
-            u = self.scenario.units.get(uid)
-            if u is None:
-                got = False
-            else:
-                flags = set(u.flags)
-                airborne = getattr(state.game, "is_airborne", None)
-                if callable(airborne) and airborne(uid):
-                    flags.add("airborne")
-                got = self._objectives.counts_for(u.side, flags)
-            self._counting[uid] = got
-        return got
-
     def score(self, state: GameState) -> dict[str, float]:
         """Each side's lead over the other: the victory conditions as data, or the family's Victory Points
-        where it keeps them, and units lost (see the module)."""
-        sides = list(self._units_per_side)
-        score = dict.fromkeys(sides, 0.0)
-        vp_fn: Any = getattr(state, "victory_points", None)
-        if callable(vp_fn):  # the family's own score (Koenig exclusive 12.0): units, hexes and exits
-            for side, v in vp_fn().items():
-                if side in score:
-                    score[side] += float(v) / VP_SCALE
-        elif isinstance(state, SequenceState):
-            pos = state.position
-            for uid in pos.units():
-                side = self._unit_side.get(uid)
-                if side not in score:
-                    continue
-                if pos.status(uid) == UnitStatus.ELIMINATED:
-                    lost = 1.0
-                else:
-                    lost = min(1.0, 0.35 * pos.steps_lost(uid))
-                score[side] -= MATERIAL_WEIGHT * lost / self._units_per_side[side]
-            if self.progress > 0:  # the mean distance of a side's counting units to the nearest objective
-                far: dict[str, list[int]] = {}
-                for uid in pos.units():
-                    side = self._unit_side.get(uid)
-                    h = pos.hex_of(uid)
-                    if side in score and h is not None and pos.status(uid) != UnitStatus.ELIMINATED \
-                            and self._counts(state, uid):
-                        far.setdefault(side, []).append(self._objectives.distance(h))
-                for side, ds in far.items():
-                    score[side] -= self.progress * sum(ds) / len(ds)
-            total_w = sum(self._objectives.weight.values()) or 1.0
-            for h, w in self._objectives.weight.items():
-                holders = {self._unit_side.get(u) for u in pos.units_at(h) if self._counts(state, u)}
-                for side in holders:
-                    if side in score:
-                        score[side] += OBJECTIVE_WEIGHT * w / total_w
-        lead: dict[str, float] = {}
-        for side in sides:
-            others = [score[o] for o in sides if o != side]
-            lead[side] = score[side] - (sum(others) / len(others) if others else 0.0)
-        return lead
+        where it keeps them, and units lost (lead.py)."""
+        return self._lead.score(state)
 
 
 def _variance(c: _Child) -> float:

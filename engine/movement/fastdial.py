@@ -10,11 +10,18 @@ touched, so results, dict order and the path chosen among equal-cost paths are i
 loop (docs/benchmarks.md, "Movement").
 
 numba is imported, and the search compiled (or loaded from numba's on-disk cache beside this
-module), on the first search that asks for it (`get_dial()`), not when the movement kernel is
-imported: a command that never searches (`hexwright validate`) does not pay numba's import (nor
-numpy's: the arrays are made when a graph is first searched). Set
-`enabled = False` (or the environment variable HEXWRIGHT_PURE_MOVEMENT=1 before the first search)
-to run the pure-Python loop instead, as an installation without numba does.
+module), only when it pays: importing numba and loading the compiled search costs a fresh process
+about a second of CPU (docs/benchmarks.md, "Cold start"), several random F&M games' worth, while the
+compiled search saves some tens of microseconds a search. So kernel.reachable() runs the pure-Python
+loop while the process is young and times those searches (`pure_seconds`); once they have taken as
+long as the compiled search costs to load (`COMPILE_AFTER_SECONDS`, the rent-or-buy rule: never more
+than twice the best choice made in hindsight) it loads the compiled search and uses it from then on.
+A process that plays one game, or the first games of a study, never pays numba; a search bot or a long
+study pays it once, early. `prepare()` loads it at once (a worker that knows it will search a lot, the
+benchmarks' warm runs). A command that never searches (`hexwright validate`) pays neither numba's
+import nor numpy's. Set `enabled = False` (or the environment variable HEXWRIGHT_PURE_MOVEMENT=1
+before the first search) to run the pure-Python loop always, as an installation without numba does.
+Which loop ran never changes a result (tests/engine/test_movement.py compares them).
 """
 
 from __future__ import annotations
@@ -36,6 +43,11 @@ HAVE_NUMBA = importlib.util.find_spec("numba") is not None
 enabled: bool = HAVE_NUMBA and os.environ.get("HEXWRIGHT_PURE_MOVEMENT", "") in ("", "0")
 
 _compiled: Callable[..., int] | None = None
+
+# CPU seconds of pure-Python searches after which the compiled search is loaded (about what loading it
+# costs a fresh process: numba's import and its cache, measured 0.7 to 1.5 s on the 2-core machine)
+COMPILE_AFTER_SECONDS = 3.0
+pure_seconds = 0.0  # the pure-Python searches' time so far in this process (kernel.reachable adds to it)
 
 
 # rows of DialArrays.work
@@ -218,6 +230,22 @@ def get_dial() -> Callable[..., int] | None:
         except (AttributeError, KeyError):  # pragma: no cover - another numba's internals
             _compiled = dispatcher
     return _compiled
+
+
+def prepare() -> bool:
+    """Load the compiled search now rather than when the pure-Python searches have paid for it; True
+    when it is there (False: numba missing or `enabled` off)."""
+    return get_dial() is not None
+
+
+def worth_compiling(seconds: float) -> Callable[..., int] | None:
+    """Count `seconds` more of pure-Python searching; the compiled search once the total reaches
+    COMPILE_AFTER_SECONDS (loading it then), else None."""
+    global pure_seconds
+    pure_seconds += seconds
+    if pure_seconds < COMPILE_AFTER_SECONDS:
+        return None
+    return get_dial()
 
 
 def _signature() -> Any:

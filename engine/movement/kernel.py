@@ -33,6 +33,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
+from time import perf_counter
 from typing import Any, cast
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
@@ -391,10 +392,24 @@ def reachable(graph: MovementGraph, start: Hex, allowance: float, hooks: Movemen
     if s is None:
         raise ValueError(f"start hex {start} is not on the map")
     dial = fastdial._compiled if fastdial.enabled else None
-    if dial is not None or (fastdial.enabled and (dial := fastdial.get_dial()) is not None):
+    if dial is not None:
         return _reachable_fast(dial, graph, start, s, allowance, limit, hooks)
     if _use_compiled_search(graph, limit, hooks):
         return _reachable_compiled(graph, start, s, allowance, limit, hooks)
+    if not fastdial.enabled:
+        return _reachable_python(graph, start, s, allowance, limit, hooks)
+    # numba is there but not loaded yet: the pure-Python loop, timed, until it has cost as much as
+    # loading the compiled search would (fastdial.py: the rent-or-buy rule of a young process)
+    t0 = perf_counter()
+    reach = _reachable_python(graph, start, s, allowance, limit, hooks)
+    fastdial.worth_compiling(perf_counter() - t0)
+    return reach
+
+
+def _reachable_python(graph: MovementGraph, start: Hex, s: int, allowance: float, limit: int,
+                      hooks: MovementHooks | None) -> Reach:
+    """reachable()'s pure-Python bucket queue: the reference the compiled searches are held to."""
+    scale = graph.scale
     adj = graph.adj
     # Distances live in a dict of the hexes touched rather than in a list over the whole map: a
     # move touches a few hundred hexes of tens of thousands, and the small dict stays in the CPU's

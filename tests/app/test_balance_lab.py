@@ -211,3 +211,32 @@ def test_cancel_while_timing_the_sample(qtbot):
     assert dlg.state == "idle" and "before the run started" in dlg.message
     qtbot.waitUntil(lambda: dlg.sampler is None, timeout=WAIT_MS)
     assert dlg.study_thread is None and dlg.run_button.isEnabled()
+
+
+def test_a_comparison_of_bots_through_the_dialog_gives_the_verdict_and_the_metrics(qtbot, tmp_path):
+    from hexwright.engine.balance import run_comparison, verdict
+
+    dlg = _dialog(qtbot, KOENIG, games=2, workers=1, max_turns=1, seed=3)
+    dlg.set_bots({"allied": "random", "german": "random"})
+    dlg.sweep_check.setChecked(True)
+    dlg.compare_check.setChecked(True)  # one at a time: the sweep is unticked
+    assert not dlg.sweep_check.isChecked()
+    assert dlg.compare_box.isEnabled() and list(dlg.compare_combos) == ["allied", "german"]
+    dlg.compare_combos["allied"].setCurrentIndex(dlg.compare_combos["allied"].findData("heuristic"))
+    dlg.compare_combos["german"].setCurrentIndex(dlg.compare_combos["german"].findData("random"))
+    assert dlg.progress_bar.maximum() == 4  # two studies of 2 games
+    assert dlg.start()
+    qtbot.waitUntil(lambda: _finished(dlg), timeout=WAIT_MS)
+    assert dlg.state == "done", dlg.message
+    expected = run_comparison(KOENIG, 2, [["random", "random"], ["heuristic", "random"]], seed=3,
+                              options={"max_turns": 1})
+    assert dlg.results.verdict_label.isVisible() or not dlg.isVisible()
+    assert dlg.results.verdict_label.text() == "\n".join(verdict(expected))
+    assert dlg.sides_table.rowCount() == 4
+    assert [dlg.sides_table.item(r, 1).text() for r in range(4)] == ["random", "random", "heuristic", "random"]
+    metrics = dlg.results.metrics_table
+    assert metrics.columnCount() == 3 and metrics.rowCount() == 8
+    assert metrics.item(6, 0).text().startswith("game diversity")
+    assert metrics.item(6, 1).text().startswith(f"{expected[0].metrics.distinct} of 2")
+    assert dlg.export_report(str(tmp_path / "c.html"))
+    assert "Balance with different bots" in (tmp_path / "c.html").read_text(encoding="utf-8")

@@ -153,3 +153,23 @@ def test_ctrl_c_keeps_the_finished_games(workers, tmp_path):
     data = json.loads(out.read_text())
     assert 1 <= data["games"] < 100000
     assert f": {data['games']} games, bots random, random" in stdout
+
+
+def test_balance_compare_plays_again_with_other_bots_and_gives_the_verdict(tmp_path, capsys):
+    from hexwright.engine.balance.compare import verdict
+    from hexwright.engine.balance.summary import summary_from_dict
+
+    out, page = tmp_path / "cmp.json", tmp_path / "cmp.html"
+    rc = main(["balance", KOENIG, "--games", "2", "--bots", "random", "--compare", "heuristic,random", "--seed", "3",
+               "--max-turns", "1", "--quiet", "--json", str(out), "--report", str(page)])
+    assert rc == 0
+    text = capsys.readouterr().out
+    assert "verdict:" in text and "game diversity:" in text and "balance " in text
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [d["bots"] for d in data["compared"]] == [["random", "random"], ["heuristic", "random"]]
+    assert data["verdict"] == verdict([summary_from_dict(d) for d in data["compared"]])
+    assert data["verdict"][0] in text
+    assert "Balance with different bots" in page.read_text(encoding="utf-8")
+    assert main(["balance", KOENIG, "--from-json", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == text.strip()
+    assert main(["balance", KOENIG, "--games", "1", "--compare", "mcts", "--sweep", "turns=1,2"]) == 2

@@ -3,6 +3,7 @@ identical studies whatever runs the games (one process, a process pool, a local 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -332,3 +333,28 @@ def test_a_pool_worker_keeps_what_it_loaded_out_of_the_collectors_sight():
         frozen = pool.map(_frozen_in_worker, [0])[0]
     assert frozen > 10_000  # the modules, the scenario and its game
     assert gc.get_freeze_count() == before
+
+
+def test_a_long_study_or_the_search_bot_has_its_workers_load_the_compiled_search_before_the_freeze():
+    """A pool worker that will play many games (or search) loads the movement kernel's compiled search in its
+    initializer, so what numba made is frozen too; a short study leaves it to the kernel's own rent-or-buy
+    rule (engine/movement/fastdial.py)."""
+    import multiprocessing
+
+    from hexwright.engine.balance import make_tasks
+    from hexwright.engine.balance.runner import PREPARE_GAMES, _start_worker, sending, warm_keys, worth_preparing
+
+    assert not worth_preparing(make_tasks(KOENIG, ["heuristic"] * 2, PREPARE_GAMES * 2 - 1, 3), 2)
+    assert worth_preparing(make_tasks(KOENIG, ["heuristic"] * 2, PREPARE_GAMES * 2, 3), 2)
+    assert worth_preparing(make_tasks(KOENIG, ["mcts", "heuristic"], 1, 3), 2)
+    tasks, sent = sending(make_tasks(KOENIG, ["random", "random"], 1, 3, SHORT))
+    with multiprocessing.get_context("spawn").Pool(1, initializer=_start_worker,
+                                                   initargs=(warm_keys(tasks), sent, True)) as pool:
+        loaded = pool.map(_compiled_in_worker, [0])[0]
+    assert loaded == (importlib.util.find_spec("numba") is not None)
+
+
+def _compiled_in_worker(_: int) -> bool:
+    from hexwright.engine.movement import fastdial
+
+    return fastdial._compiled is not None

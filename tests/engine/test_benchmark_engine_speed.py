@@ -35,3 +35,11 @@ def test_the_baseline_is_extracted_as_a_package_of_its_own(tmp_path: Path):
     got = run_child(where / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml", 1, str(where))
     assert got["module"].startswith(str(where))
     assert got["digest"] == run_child(KOENIG, 1, None)["digest"]  # the same rules play the same game
+
+
+def test_a_cold_child_plays_the_same_games_as_a_warm_one_and_reports_the_whole_process():
+    """The cold-start row's child (no untimed game, nothing loaded ahead) plays the very games a warm child
+    plays, and reports the process's whole CPU time and the rules game's making besides the games'."""
+    cold, warm = run_child(KOENIG, 1, None, cold=True), run_child(KOENIG, 1, None)
+    assert cold["digest"] == warm["digest"] and cold["actions"] == warm["actions"]
+    assert cold["process_cpu"] > cold["cpu"] + cold["setup_cpu"] > 0

@@ -200,7 +200,7 @@ def test_the_progress_term_rewards_a_move_toward_the_objectives():
     state = _large_decision(sc, 1, side="allied")
     plain, keen = MCTSBot(sc, 1), MCTSBot(sc, 1, progress=0.1)
     assert plain.progress == 0.0
-    objectives = plain._objectives
+    objectives = plain._lead.objectives
     pos = state.position
     toward = next(a for a in state.legal_actions() if isinstance(a, Move) and pos.hex_of(a.unit) is not None
                   and sc.map.hex_at(a.dest) is not None

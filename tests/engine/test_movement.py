@@ -689,9 +689,10 @@ def test_a_changed_frozenset_or_map_edit_is_not_read_from_the_kept_conversions()
     assert step(2) not in compiled
 
 
-def test_numba_is_imported_by_the_first_search_not_by_the_kernel():
-    """Commands that never search (validate) do not pay numba's import; HEXWRIGHT_PURE_MOVEMENT=1
-    turns the compiled search off."""
+def test_numba_is_imported_when_the_searches_have_paid_for_it_not_by_the_kernel():
+    """Commands that never search (validate) do not pay numba's import, nor does a young process's first
+    searches: the compiled search is loaded once the pure-Python searches have taken COMPILE_AFTER_SECONDS
+    (the rent-or-buy rule), or at once by `prepare()`; HEXWRIGHT_PURE_MOVEMENT=1 turns it off."""
     import os
     import subprocess
     import sys
@@ -701,14 +702,25 @@ def test_numba_is_imported_by_the_first_search_not_by_the_kernel():
             "from hexwright.engine.model import GridSpec, HexMap\n"
             "assert 'numba' not in sys.modules, 'numba imported with the kernel'\n"
             "assert 'numpy' not in sys.modules, 'numpy imported with the kernel'\n"
+            "fd = mv.kernel.fastdial\n"
             "m = HexMap(GridSpec(5, 4))\n"
-            "mv.reachable(mv.MovementGraph(m, 'leg'), m.hexes[0], 3)\n"
-            "print('numba' in sys.modules, mv.kernel.fastdial.enabled)\n")
+            "g = mv.MovementGraph(m, 'leg')\n"
+            "mv.reachable(g, m.hexes[0], 3)\n"
+            "young = 'numba' in sys.modules\n"
+            "assert 0 < fd.pure_seconds < fd.COMPILE_AFTER_SECONDS\n"
+            "fd.COMPILE_AFTER_SECONDS = fd.pure_seconds\n"  # as if the searches so far had paid for it
+            "mv.reachable(g, m.hexes[0], 3)\n"
+            "print(young, 'numba' in sys.modules, fd._compiled is not None, fd.enabled)\n")
     env = dict(os.environ)
     env.pop("HEXWRIGHT_PURE_MOVEMENT", None)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     have = importlib.util.find_spec("numba") is not None
-    assert out.stdout.split() == [str(have), str(have)]
+    assert out.stdout.split() == ["False", str(have), str(have), str(have)]
+    prepared = subprocess.run([sys.executable, "-c", "import sys\nfrom hexwright.engine.movement import fastdial\n"
+                               "print(fastdial.prepare(), 'numba' in sys.modules)"],
+                              capture_output=True, text=True, env=env, check=True)
+    assert prepared.stdout.split() == [str(have), str(have)]
     env["HEXWRIGHT_PURE_MOVEMENT"] = "1"
+    code = code.replace("assert 0 < fd.pure_seconds < fd.COMPILE_AFTER_SECONDS\n", "")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert out.stdout.split() == ["False", "False"]
+    assert out.stdout.split() == ["False", "False", "False", "False"]

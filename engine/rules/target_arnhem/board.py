@@ -30,6 +30,7 @@ ALLIED, GERMAN = "allied", "german"
 ON_MAP, WAITING, ELIMINATED = UnitStatus.ON_MAP, UnitStatus.WAITING, UnitStatus.ELIMINATED
 OFF_BOARD = "off-board"
 STACKING_LIMIT = 3  # Movement: no more than 3 stacked units may end an impulse in a hex
+RIVER, CANAL, ROAD = 1, 2, 4  # what a hexside is to a move (TABoard._side_flags)
 
 
 
@@ -90,7 +91,9 @@ class TABoard(SequenceState):
     """The data and queries of a Target Arnhem position; the sequence of play is `TAState`'s."""
 
     game: TAGameBase
-    KEYED_MEMOS = ("_supply_memo",)  # supply traced, keyed by the position's revision, turn, side and stripe
+    # supply traced, keyed by the position's revision, turn, side and stripe; the hexes held by and next to
+    # each side's enemy, keyed by the revision and side
+    KEYED_MEMOS = ("_supply_memo", "_enemy_memo")
 
     def __init__(self, game: TAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -109,6 +112,7 @@ class TABoard(SequenceState):
         # again until the side does something else (a cancel never leads back to where it started)
         self.cancelled: frozenset[Hex] = frozenset()
         self._supply_memo: dict[object, object] = {}
+        self._enemy_memo: dict[tuple[int, str], tuple[frozenset[Hex], frozenset[Hex]]] = {}
 
     # -- the scenario ------------------------------------------------------------------------------
     @property
@@ -213,10 +217,24 @@ class TABoard(SequenceState):
 
     def enemy_adjacent(self, h: Hex, side: str) -> bool:
         """An enemy unit on a hex next to `h`, not across an unbridged river hexside (Movement)."""
-        for n in self.game.around(h):
-            if self.enemy_at(n, side) and not self.river_blocks(h, n):
-                return True
-        return False
+        return h in self.enemy_hexes(side)[1]
+
+    def enemy_hexes(self, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
+        """(the hexes `side`'s enemy holds, the hexes next to one of them and not across an unbridged river
+        hexside from it), worked out once per position: every move listing of an impulse asks them of
+        hundreds of hexes."""
+        key = (self.position.revision, side)
+        memo = self._enemy_memo
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 16:
+                memo.clear()
+            side_of = self.game.side_of
+            held = frozenset(h for uid, h in self.position.hexes.items() if side_of[uid] != side)
+            around = self.game.around
+            near = frozenset(n for e in held for n in around(e) if not self.river_blocks(n, e))
+            got = memo[key] = (held, near)
+        return got
 
     # -- hexsides (Movement, Attack, Re-Supply) ----------------------------------------------------------
     def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:
@@ -227,26 +245,42 @@ class TABoard(SequenceState):
         got = memo[key] = self.map.hexside_between(a, b)
         return got
 
+    def _side_flags(self, a: Hex, b: Hex) -> int:
+        """What the hexside between `a` and `b` is to a move, kept per game (the hexsides do not change):
+        RIVER (an unbridged river), CANAL (an unbridged canal), ROAD (a road crosses it, no river blocks it)."""
+        memo = self.game.side_flags
+        got = memo.get((a, b))
+        if got is None:
+            info = self.hexside(a, b)
+            got = 0
+            if info is not None:
+                river = "river" in info.features and info.bridge is None
+                got = (RIVER if river else 0) | (CANAL if "canal" in info.features and info.bridge is None else 0) \
+                    | (ROAD if "road" in info.paths and not river else 0)
+            memo[(a, b)] = got
+        return got
+
     def river_blocks(self, a: Hex, b: Hex) -> bool:
         """An unbridged river hexside: never crossed, never attacked across, never traced through."""
-        info = self.hexside(a, b)
-        return info is not None and "river" in info.features and info.bridge is None
+        return bool(self._side_flags(a, b) & RIVER)
 
     def unbridged_canal(self, a: Hex, b: Hex) -> bool:
-        info = self.hexside(a, b)
-        return info is not None and "canal" in info.features and info.bridge is None
+        return bool(self._side_flags(a, b) & CANAL)
 
     def bridged_water(self, a: Hex, b: Hex) -> bool:
         info = self.hexside(a, b)
         return info is not None and info.bridge is not None and bool({"river", "canal"} & set(info.features))
 
     def road_link(self, a: Hex, b: Hex) -> bool:
-        info = self.hexside(a, b)
-        return info is not None and "road" in info.paths and not self.river_blocks(a, b)
+        return bool(self._side_flags(a, b) & ROAD)
 
     def on_road(self, h: Hex) -> bool:
-        """A road hex: a road leads out of it."""
-        return any(self.road_link(h, n) for n in self.game.around(h))
+        """A road hex: a road leads out of it (kept per game)."""
+        memo = self.game.road_hexes
+        got = memo.get(h)
+        if got is None:
+            got = memo[h] = any(self.road_link(h, n) for n in self.game.around(h))
+        return got
 
     def rough(self, h: Hex) -> bool:
         """Rough terrain (forest): a unit stops on entering it (Movement). The terrain chart marks it with a

@@ -42,6 +42,8 @@ class TAGameBase(Game):
         # (hex, hex) -> the hexside between them: the map's hexsides do not change during a game (board.py)
         self.hexsides: dict[tuple[Hex, Hex], HexsideInfo | None] = {}
         self._around: dict[Hex, tuple[Hex, ...]] = {}
+        self.side_flags: dict[tuple[Hex, Hex], int] = {}  # board._side_flags: what each hexside is to a move
+        self.road_hexes: dict[Hex, bool] = {}  # board.on_road
 
     def around(self, h: Hex) -> tuple[Hex, ...]:
         """The six hexes next to `h` in direction order (on the map or not), kept per game."""

@@ -27,7 +27,7 @@ from ..protocol import Action
 from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
 from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
 from .decisions import Act, AttackWith, Excess
-from .movement import destinations
+from .movement import destination_names
 from .step import TAStep
 from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
 from .why import acting_problem, attack_refusal, move_refusal
@@ -147,7 +147,7 @@ class ActStep(TAStep[Act]):
         for uid in state.units_of(d.player):
             if not may_act(state, uid, d.impulse):
                 continue
-            out += [Move(uid, dest) for dest in destinations(state, uid)]
+            out += [Move(uid, dest) for dest in destination_names(state, uid)]
             if can_resupply(state, uid):
                 out.append(Resupply(uid))
         out += [Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)]

@@ -31,6 +31,17 @@ NORMAL_HEXES = 2
 
 def destinations(state: TABoard, uid: str) -> dict[str, tuple[str, ...]]:
     """Every hex label or off-board area the unit may end its move in, with a path to it."""
+    return _moves(state, uid, True)
+
+
+def destination_names(state: TABoard, uid: str) -> list[str]:
+    """The places `destinations` gives, in its order, without spelling out their paths (the legal actions
+    need only the places: an impulse lists every unit's)."""
+    return list(_moves(state, uid, False))
+
+
+def _moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, ...]]:
+    """`destinations`; with `spell` False every path is left empty."""
     side = state.side_of(uid)
     label = state.map.label
     area = state.area.get(uid)
@@ -48,41 +59,41 @@ def destinations(state: TABoard, uid: str) -> dict[str, tuple[str, ...]]:
     if start is None:
         return out
     paths: dict[Hex, tuple[Hex, ...]] = {}
-    _normal(state, start, side, paths)
+    enemy, near = state.enemy_hexes(side)
+    _normal(state, start, enemy, near, paths)
     if uid in state.road_ready:
-        _road(state, start, side, paths)
+        _road(state, start, enemy, near, paths)
     paths.pop(start, None)
     ends: dict[str, tuple[str, ...]] = {}
     for h, path in paths.items():
-        ends[label(h)] = tuple(label(x) for x in path)
+        ends[label(h)] = tuple(label(x) for x in path) if spell else ()
     if side == GERMAN:  # into an adjoining off-board area, at the end of a path that did not stop before
         road = uid in state.road_ready
         for h, path in [(start, (start,)), *sorted(paths.items(), key=lambda kv: label(kv[0]))]:
             if h != start and _stopped(state, path, side, road):
                 continue
             for name in state.areas_next_to(h):
-                ends.setdefault(name, (*(label(x) for x in path), name))
+                ends.setdefault(name, (*(label(x) for x in path), name) if spell else ())
     return dict(sorted(ends.items()))
 
 
-def _enterable(state: TABoard, a: Hex, b: Hex, side: str) -> bool:
-    return state.map.contains(b) and not state.enemy_at(b, side) and not state.river_blocks(a, b)
+def _enterable(state: TABoard, a: Hex, b: Hex, enemy: frozenset[Hex]) -> bool:
+    """`b` may be entered from `a`: on the map, not enemy-held (`enemy`: the enemy's hexes), not across an
+    unbridged river hexside."""
+    return b not in enemy and state.map.contains(b) and not state.river_blocks(a, b)
 
 
-def _stops_in(state: TABoard, h: Hex, side: str) -> bool:
-    return state.rough(h) or state.enemy_adjacent(h, side)
-
-
-def _normal(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...]]) -> None:
+def _normal(state: TABoard, start: Hex, enemy: frozenset[Hex], near: frozenset[Hex],
+            paths: dict[Hex, tuple[Hex, ...]]) -> None:
     """One or two hexes over open ground; one hex across an unbridged canal; stop in rough terrain or next
-    to the enemy."""
+    to the enemy (`near`: the hexes next to it, board.enemy_hexes)."""
     around = state.game.around
     todo: deque[tuple[Hex, ...]] = deque([(start,)])
     while todo:
         path = todo.popleft()
         h = path[-1]
         for n in around(h):
-            if n in path or not _enterable(state, h, n, side):
+            if n in path or not _enterable(state, h, n, enemy):
                 continue
             canal = state.unbridged_canal(h, n)
             if canal and len(path) > 1:
@@ -90,12 +101,13 @@ def _normal(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, .
             new = (*path, n)
             if n not in paths or len(paths[n]) > len(new):
                 paths[n] = new
-            if canal or len(new) - 1 >= NORMAL_HEXES or _stops_in(state, n, side):
+            if canal or len(new) - 1 >= NORMAL_HEXES or n in near or state.rough(n):
                 continue
             todo.append(new)
 
 
-def _road(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...]]) -> None:
+def _road(state: TABoard, start: Hex, enemy: frozenset[Hex], near: frozenset[Hex],
+          paths: dict[Hex, tuple[Hex, ...]]) -> None:
     """Unlimited hexes along roads; a step off the road (by the normal crossing rules) ends the move, as does
     a hex next to the enemy."""
     around = state.game.around
@@ -105,12 +117,12 @@ def _road(state: TABoard, start: Hex, side: str, paths: dict[Hex, tuple[Hex, ...
         path = todo.popleft()
         h = path[-1]
         for n in around(h):
-            if n in path or not _enterable(state, h, n, side):
+            if n in path or not _enterable(state, h, n, enemy):
                 continue
             new = (*path, n)
             if state.road_link(h, n) and state.on_road(n):
                 paths.setdefault(n, new)
-                if n in seen or state.enemy_adjacent(n, side):
+                if n in seen or n in near:
                     continue
                 seen.add(n)
                 todo.append(new)

@@ -29,12 +29,21 @@ TABLE = "combat_ratio"
 DEFENDER, ATTACKER = "defender", "attacker"
 
 
+_RATIOS: dict[str, Fraction] = {}  # column_ratio's answers: a table has a dozen headings, read at every attack
+
+
 def column_ratio(heading: str) -> Fraction:
     """The ratio a column heading names: "1.5:1" -> 3/2, "1:3" -> 1/3."""
+    got = _RATIOS.get(heading)
+    if got is not None:
+        return got
     a, sep, b = heading.partition(":")
     if not sep:
         raise ValueError(f"a Combat Ratio Table column is a ratio such as 2:1, not {heading!r}")
-    return Fraction(a.strip()) / Fraction(b.strip())
+    got = Fraction(a.strip()) / Fraction(b.strip())
+    if len(_RATIOS) < 256:
+        _RATIOS[heading] = got
+    return got
 
 
 def ratio_column(attack: Fraction, defense: Fraction, columns: list[str]) -> int:

@@ -133,3 +133,37 @@ def test_airborne_units_trace_to_their_para_supply_marker_until_it_is_overrun(bo
 def test_units_in_an_off_board_area_are_in_supply(board):
     board.put("G-59-1", "D")
     assert in_supply(board.state, "G-59-1")
+
+
+def test_the_kept_enemy_hexes_and_the_unspelled_destinations_read_as_the_rules_do(scenario):
+    """The hexes held by and next to the enemy are kept per position (board.enemy_hexes) and the impulse lists
+    only the places of a move (movement.destination_names): along random games, at every impulse, both give
+    what the rules read directly (every unit's side at each hex; `destinations` with its paths)."""
+    import random
+
+    from hexwright.engine.rules.protocol import CHANCE, new_game
+    from hexwright.engine.rules.target_arnhem.board import ALLIED, GERMAN
+    from hexwright.engine.rules.target_arnhem.decisions import Act
+    from hexwright.engine.rules.target_arnhem.movement import destination_names
+
+    checked = 0
+    for seed in (3, 4):
+        st = new_game(scenario, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            if st.current_player == CHANCE:
+                st.apply(st.sample_chance())
+                continue
+            if isinstance(st.pending_decision(), Act) and rng.random() < 0.3:
+                for side in (ALLIED, GERMAN):
+                    held, near = st.enemy_hexes(side)
+                    assert held == {h for h in st.map.hexes if st.enemy_at(h, side)}
+                    assert near & set(st.map.hexes) == {h for h in st.map.hexes
+                                    if any(st.enemy_at(n, side) and not st.river_blocks(h, n)
+                                           for n in st.game.around(h))}
+                for uid in st.units_of(st.current_player):
+                    assert destination_names(st, uid) == list(destinations(st, uid))
+                checked += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert checked > 10

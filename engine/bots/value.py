@@ -1,0 +1,118 @@
+"""A leaf evaluation fitted on self-play positions: the chance that the first side wins a game from a
+position, by logistic regression (numpy) on the features of the search bot's hand-made score (lead.py),
+each side's less the other's, and how far the game has gone.
+
+Features of a position (`features`), the scenario's first side less its second:
+* `vp`: Victory Points where the family keeps them (Koenig, Storm over Arnhem), over `lead.VP_SCALE`;
+* `objectives`: the weighted share of the objective hexes held by units that count for them;
+* `lost`: the share of the side's units lost (a step lost counts 0.35 of a unit);
+* `distance`: the mean hex distance of the side's counting units on the map to the nearest objective;
+and `t`, the share of the game's turns gone, with its products with the four (the same lead weighs more
+late in the game), and a constant. `balance.selfplay.collect` plays games between bots and takes the position at every
+game turn's end, labelled with the game's result (1 a first-side win, 0 a loss, 0.5 a draw;
+engine/balance/selfplay.py, above the bots); `fit` finds
+the weights (Newton's method with a small ridge); `log_loss` and `brier` say how well a model predicts
+results of games it was not fitted on, beside the hand-made score calibrated the same way
+(one weight on the score's lead and a constant): docs/bots.md "A fitted leaf evaluation".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..rules.kit import SequenceState, UnitStatus
+from ..rules.protocol import GameState
+from .lead import VP_SCALE, Lead
+
+NAMES = ("vp", "objectives", "lost", "distance")
+
+
+def side_values(lead: Lead, state: GameState) -> dict[str, list[float]]:
+    """Per side, the four values of the module's list."""
+    sides = list(lead.units_per_side)
+    out = {s: [0.0, 0.0, 0.0, 0.0] for s in sides}
+    vp_fn: Any = getattr(state, "victory_points", None)
+    if callable(vp_fn):
+        for side, v in vp_fn().items():
+            if side in out:
+                out[side][0] = float(v) / VP_SCALE
+    if isinstance(state, SequenceState):
+        pos = state.position
+        total_w = sum(lead.objectives.weight.values()) or 1.0
+        for h, w in lead.objectives.weight.items():
+            for side in {lead.unit_side.get(u) for u in pos.units_at(h) if lead.counts(state, u)}:
+                if side in out:
+                    out[side][1] += w / total_w
+        far: dict[str, list[int]] = {}
+        for uid in pos.units():
+            side = lead.unit_side.get(uid)
+            if side not in out:
+                continue
+            gone = pos.status(uid) == UnitStatus.ELIMINATED
+            out[side][2] += (1.0 if gone else min(1.0, 0.35 * pos.steps_lost(uid))) / lead.units_per_side[side]
+            where = pos.hex_of(uid)
+            if where is not None and not gone and lead.counts(state, uid):
+                far.setdefault(side, []).append(lead.objectives.distance(where))
+        for side, ds in far.items():
+            out[side][3] = sum(ds) / len(ds)
+    return out
+
+
+def features(lead: Lead, state: GameState, turns: int) -> list[float]:
+    """The position's feature row (the module's list): the first side's values less the second's."""
+    sides = list(lead.units_per_side)
+    values = side_values(lead, state)
+    diff = [a - b for a, b in zip(values[sides[0]], values[sides[1]], strict=True)]
+    t = min(1.0, state.phase.turn / max(1, turns))
+    return [*diff, *(t * d for d in diff), t, 1.0]
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2, steps: int = 50) -> np.ndarray:
+    """Logistic regression weights by Newton's method (soft labels allowed), a small ridge on every weight."""
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + ridge * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if float(np.abs(step).max()) < 1e-9:
+            break
+    return w
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    q = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(q) + (1 - y) * np.log(1 - q)))
+
+
+def brier(p: np.ndarray, y: np.ndarray) -> float:
+    return float(np.mean((p - y) ** 2))
+
+
+def compare(x: np.ndarray, lead: np.ndarray, y: np.ndarray, game: np.ndarray, test_share: float = 0.25
+            ) -> dict[str, Any]:
+    """Fit on the first games, test on the last `test_share` of them (whole games, so no game is in both):
+    the fitted model against the hand-made lead calibrated on the same games (one weight and a constant)
+    and against always predicting the training games' mean result."""
+    cut = int(math.ceil(game.max() * (1 - test_share))) if len(game) else 0
+    train, test = game < cut, game >= cut
+    w = fit(x[train], y[train])
+    lx = np.column_stack([lead, np.ones_like(lead)])
+    wl = fit(lx[train], y[train])
+    p_model = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
+    p_lead = 1.0 / (1.0 + np.exp(-np.clip(lx[test] @ wl, -30, 30)))
+    base = np.full(int(test.sum()), float(y[train].mean()) if train.any() else 0.5)
+    return {"train_games": int(cut), "test_games": int(game.max() + 1 - cut) if len(game) else 0,
+            "train_positions": int(train.sum()), "test_positions": int(test.sum()),
+            "weights": w.tolist(), "lead_weights": wl.tolist(),
+            "log_loss": {"fitted": log_loss(p_model, y[test]), "lead": log_loss(p_lead, y[test]),
+                         "mean": log_loss(base, y[test])},
+            "brier": {"fitted": brier(p_model, y[test]), "lead": brier(p_lead, y[test]),
+                      "mean": brier(base, y[test])}}
+
+
+__all__ = ["NAMES", "brier", "compare", "features", "fit", "log_loss", "side_values"]
