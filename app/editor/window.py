@@ -33,7 +33,7 @@ from .panels import LayersPanel, OverviewWidget
 from .preferences import Preferences, PreferencesDialog
 from .window_base import editor_settings
 from .window_play import PlayMenu
-from .workspace import Workspace
+from .workspace import Workspace, regroup_crowded
 
 
 class EditorWindow(PlayMenu):
@@ -242,6 +242,7 @@ class EditorWindow(PlayMenu):
             self.resize(w, h)
         if isinstance(state, QByteArray):
             self.restoreState(state)
+            regroup_crowded(self)  # a layout kept with its panels in columns too narrow to read
         else:
             self.kind_editor.first_run_docks()
 

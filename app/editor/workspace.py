@@ -49,6 +49,31 @@ def tab_docks_together(window: QMainWindow) -> None:
         first.raise_()
 
 
+MAX_GROUPS = 3  # more panel groups side by side on one side of the window are columns too narrow to read
+
+
+def regroup_crowded(window: QMainWindow, max_groups: int = MAX_GROUPS) -> list[Qt.DockWidgetArea]:
+    """Tab together the shown panels of each side of the window that holds more than `max_groups` groups
+    side by side (a layout kept from an older build, before its panels were tabbed, or one that new panels
+    were added to); two or three groups a person placed side by side stay. Returns the sides regrouped."""
+    by_area: dict[Qt.DockWidgetArea, list[QDockWidget]] = {}
+    for d in window.findChildren(QDockWidget):
+        if d.parent() is window and d.isVisible() and not d.isFloating():
+            by_area.setdefault(window.dockWidgetArea(d), []).append(d)
+    done = []
+    for area, docks in by_area.items():
+        groups: list[set[QDockWidget]] = []
+        for d in docks:
+            if not any(d in g for g in groups):
+                groups.append({d, *(t for t in window.tabifiedDockWidgets(d) if t in docks)})
+        if len(groups) > max_groups:
+            for d in docks[1:]:
+                window.tabifyDockWidget(docks[0], d)
+            docks[0].raise_()
+            done.append(area)
+    return done
+
+
 class Workspace(QObject):
     """The editor window's task layouts and map-only mode."""
 
@@ -147,6 +172,8 @@ class Workspace(QObject):
         """The current task's saved layout, or its default."""
         state = self.settings.value(key(self.task, self.prefix))
         if isinstance(state, QByteArray) and self.win.restoreState(state):
+            if regroup_crowded(self.win):  # columns too narrow to read: tabbed, the kind's main panels in front
+                self._raise_front()
             return
         self.apply_default(self.task)
 
@@ -165,8 +192,11 @@ class Workspace(QObject):
         bottom = [d for d in docks if d.isVisible() and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
         if bottom:
             win.resizeDocks(bottom[:1], [BOTTOM_HEIGHT[task]], Qt.Orientation.Vertical)
+        self._raise_front()
+
+    def _raise_front(self) -> None:
         for name in self.front_docks:
-            found = win.findChild(QDockWidget, name)
+            found = self.win.findChild(QDockWidget, name)
             if found is not None and found.isVisible():
                 found.raise_()
 

@@ -176,7 +176,24 @@ class BoardPlay:
         if enemy:
             self.select_unit(enemy[-1])
             return
+        tried = self._hex_choice_here(label)
+        if tried is not None:  # the rules say why this hex is not one of the choices (one reason, its rule)
+            try:
+                self.win.apply_action(tried)
+                return
+            except ValueError:  # not an action of this family after all: the general answer
+                pass
         self.win.status(f"Nothing to do in {label}. {s.presenter.prompt(s.state)}")
+
+    def _hex_choice_here(self, label: str) -> str | None:
+        """When every choice of the decision is one kind of action on one hex ("interdict 0904"), that
+        action on the clicked hex, for the rules to refuse with their reason; else None."""
+        views = [v for v in self.win.views() if v.kind != PASS]
+        verbs = {v.verb for v in views}
+        if not views or len(verbs) != 1 or not all(len(v.hexes) == 1 and v.action.text() == f"{v.verb} {v.hexes[0]}"
+                                                 for v in views):
+            return None
+        return f"{verbs.pop()} {label}"
 
     def _confirm_close_combat(self, mv: ActionView, label: str) -> bool:
         """A move into an enemy-occupied hex is an attack (Koenig's close combat): show its preview and let

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from hexwright.engine.rules.presentation import ATTACK, PASS, ActionView, BatchAnswer
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -78,6 +79,15 @@ class DecisionPanel(QWidget):
         f.setBold(True)
         self.prompt.setFont(f)
         lay.addWidget(self.prompt)
+        # the last refusal or notice, whole and wrapped (the status bar cuts a long one at the window's edge)
+        self.notice = QLabel()
+        self.notice.setObjectName("decisionNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notice.setFrameShape(QFrame.Shape.StyledPanel)
+        self.notice.setMargin(3)
+        self.notice.hide()
+        lay.addWidget(self.notice)
         row = QHBoxLayout()
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter actions (text or hex)")
@@ -120,6 +130,26 @@ class DecisionPanel(QWidget):
         self.prompt.setMinimumHeight(self.prompt.fontMetrics().lineSpacing() * 3 + 4)
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._update_do()
+
+    def set_notice(self, text: str) -> None:
+        """Show `text` (a refusal naming its rule, a hint) in full under the prompt; none when empty."""
+        self.notice.setText(text)
+        self.notice.setToolTip(text)
+        self.notice.setVisible(bool(text))
+        self._fit_notice()
+
+    def _fit_notice(self) -> None:
+        """The notice as tall as its wrapped text at the panel's width (a dock's layout does not ask a
+        word-wrapped label for its height at its width; the list gives up the room)."""
+        if self.notice.isVisible():
+            lay = self.layout()
+            m = lay.contentsMargins() if lay is not None else None
+            width = max(50, self.width() - (m.left() + m.right() if m is not None else 0))
+            self.notice.setMinimumHeight(self.notice.heightForWidth(width))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_notice()
 
     def set_batches(self, batches: list[BatchAnswer]) -> None:
         """The batch answers of this decision (the first is offered as a button)."""

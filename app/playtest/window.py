@@ -291,6 +291,7 @@ class PlaytestWindow(QMainWindow):
     def status(self, text: str, timeout: int = 15000) -> None:
         self.last_message = text
         self.statusBar().showMessage(text, timeout)
+        self.decision.set_notice(text)  # whole and wrapped: a long refusal is cut in the status bar
 
     def refresh(self) -> None:
         s = self.session

@@ -161,3 +161,72 @@ def test_remember_layout_keeps_a_windows_layout_across_opens(qtbot, tmp_path) ->
     w2.show()
     qtbot.waitExposed(w2)
     assert w2.dockWidgetArea(d2) == Qt.DockWidgetArea.LeftDockWidgetArea
+
+
+def test_bottom_panels_stay_one_tab_group_after_new_and_new_scenario_and_reopening(qtbot, tmp_path) -> None:
+    """Issue 33's journey: a scenario open, File > New, New Scenario from this Map, the scenario opened
+    again: the set-up layout's bottom panels are one tab group, the width of the window, never side by side."""
+    from hexwright.app.editor.kinds import HEX
+    from hexwright.app.editor.scenario_panels import NewScenarioDialog
+    from PySide6.QtWidgets import QApplication
+
+    def bottom(win) -> list[QDockWidget]:
+        QApplication.processEvents()
+        return [d for d in win.findChildren(QDockWidget) if d.parent() is win and d.isVisible()
+                and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+
+    def one_group(win) -> None:
+        docks = bottom(win)
+        assert len(docks) >= 8, [d.objectName() for d in docks]
+        group = set(win.tabifiedDockWidgets(docks[0])) | {docks[0]}
+        assert group == set(docks)  # tabbed together, not in columns
+        shown = [d for d in docks if not d.visibleRegion().isEmpty()]
+        assert len(shown) == 1 and shown[0].width() > win.width() * 0.8, [(d.objectName(), d.width()) for d in shown]
+
+    win = _open(qtbot, tmp_path, _scenario())
+    path = win.document.path
+    one_group(win)
+    win.set_document(HEX.empty_document())  # File > New
+    win.kind_editor.new_scenario_from_map(NewScenarioDialog(win.document.map.name, win).build(win.document.map))
+    assert win.scenario_panels is not None
+    one_group(win)
+    win.document.undo_stack.setClean()
+    assert win.open_path(path, ask_save=False)
+    assert win.scenario_panels is not None
+    one_group(win)
+
+
+def test_a_layout_kept_with_the_bottom_panels_in_columns_is_tabbed_again(qtbot, tmp_path) -> None:
+    """A set-up layout saved with the bottom panels side by side (eight columns too narrow to read, as
+    issue 33 saw after opening a scenario again) is regrouped into one tab group when it is restored; two
+    groups a person put side by side stay."""
+    from hexwright.app.editor.workspace import regroup_crowded
+    from PySide6.QtWidgets import QApplication
+
+    win = _open(qtbot, tmp_path, _scenario())
+    path = win.document.path
+    first = win.dock_diagnostics
+    docks = [d for d in win.findChildren(QDockWidget) if d.parent() is win and d.isVisible()
+             and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea and d is not first]
+    assert len(docks) >= 7
+    for d in docks:
+        win.removeDockWidget(d)
+        win.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, d, Qt.Orientation.Horizontal)
+        d.show()
+    QApplication.processEvents()
+    assert not win.tabifiedDockWidgets(first)  # columns
+    win.workspace.save_current()  # the set-up layout kept so
+    win.document.undo_stack.setClean()
+    assert win.open_path(path, ask_save=False)  # the scenario again: its panels placed by the kept layout
+    QApplication.processEvents()
+    bottom = [d for d in win.findChildren(QDockWidget) if d.parent() is win and d.isVisible()
+              and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+    assert set(win.tabifiedDockWidgets(bottom[0])) | {bottom[0]} == set(bottom)
+    designer = win.scenario_panels.docks["designerDock"]
+    assert not designer.visibleRegion().isEmpty()  # the kind's main bottom panel in front
+    # two groups side by side are a person's choice: kept
+    win.removeDockWidget(designer)
+    win.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, designer, Qt.Orientation.Horizontal)
+    designer.show()
+    QApplication.processEvents()
+    assert regroup_crowded(win) == []

@@ -27,7 +27,7 @@ from ..chance import Sampler
 from ..kit import Decision, Position, SequenceState, UnitStatus, VerbStep
 from ..kit.machine import APPEND_ONLY
 from ..protocol import Action
-from .actions import Attack, MarkerId
+from .actions import Attack, Demolish, MarkerId, Repair
 from .game import FMGameBase, cite
 from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 
@@ -486,6 +486,12 @@ class FMStep(VerbStep[FMBoard, D]):
         if isinstance(action, Attack):
             return (f"{action.text()}: attacks are declared only in the Combat and Mobile Combat Phases "
                     f"{cite('4.1, 8.2')}")
+        if isinstance(action, Demolish):
+            return (f"{action.text()}: a demolition is attempted only the instant an Allied unit enters a hex "
+                    f"adjoining the bridge with a German unit within range of it {cite('10.6.3')}")
+        if isinstance(action, Repair):
+            return (f"{action.text()}: a repair is attempted only at the beginning of the Allied Movement Phase, "
+                    f"before any unit moves, and not in a GT of ferry operations {cite('10.6.4, 10.6.5')}")
         return (f"{action.text()} is not legal now: {state.side_name(d.player)} must decide: {self.name} in the "
                 f"{state.phase.name} ({self.rule}); legal here: {', '.join(verbs)}")
 

@@ -84,6 +84,13 @@ class DemolitionStep(FMStep[DemolitionChoice]):
     def legal(self, state: FMBoard, d: DemolitionChoice) -> list[Action]:
         return [Demolish(b) for b in d.bridges] + [Pass()]
 
+    def explain(self, state: FMBoard, d: DemolitionChoice, action: Action) -> str:
+        if isinstance(action, Demolish):
+            why = demolition_refusal(state, d.unit, action.hexside)
+            if why:
+                return f"{action.text()}: {why}"
+        return super().explain(state, d, action)
+
     def apply(self, state: FMBoard, d: DemolitionChoice, action: Action) -> None:
         if isinstance(action, Demolish):
             s = state.game.hexside(action.hexside)
@@ -159,6 +166,13 @@ class EngineerStep(FMStep[EngineerChoice]):
         out.append(Pass())
         return out
 
+    def explain(self, state: FMBoard, d: EngineerChoice, action: Action) -> str:
+        if isinstance(action, Repair):
+            why = repair_refusal(state, action.hexside)
+            if why:
+                return f"{action.text()}: {why}"
+        return super().explain(state, d, action)
+
     def apply(self, state: FMBoard, d: EngineerChoice, action: Action) -> None:
         g = state.game
         if isinstance(action, Repair):
@@ -197,6 +211,93 @@ class RepairRollStep(ChanceStep[FMBoard, RepairRoll]):
             state.set_hexside_state(s, DEMOLISHED, False)
             state.repaired_gt.add(s)
         state.ask(EngineerChoice(g.allied))
+
+
+# -- why a demolition or a repair is refused: the one reason, with the hexes and figures ------------------
+def _bridge(state: FMBoard, label: str, section: str) -> tuple[Hexside | None, str]:
+    """The bridge hexside `label` names, or why there is none."""
+    g = state.game
+    s = g.hexside(label)
+    if s is None:
+        return None, f"{label} is not a hexside between two adjacent map hexes {cite(section)}"
+    if s not in g.map.hexsides or not g.map.hexsides[s].bridge:
+        return None, f"{label} has no bridge {cite(section)}"
+    return s, ""
+
+
+def _nearest(state: FMBoard, side: str, s: Hexside, engineers: bool = False) -> str:
+    """The unit of `side` (its engineers only, if asked) nearest to the hexside `s`, with its distance in
+    hexes and its printed MA (the movement range of 10.6.3), or "" when there is none."""
+    g = state.game
+    a, b = s.hexes()
+    best: tuple[int, str, Hex] | None = None
+    for u, h in state.position.hexes.items():
+        if g.units[u].side != side or (engineers and not g.is_engineer(u)):
+            continue
+        d = min(hex_distance(h, a), hex_distance(h, b))
+        if best is None or (d, u) < best[:2]:
+            best = (d, u, h)
+    if best is None:
+        return ""
+    d, u, h = best
+    ma = int(state.current_values(u).get("movement", 0))
+    return f"{u} at {g.label(h)} is {d} hexes away with an MA of {ma}"
+
+
+def demolition_refusal(state: FMBoard, uid: str, label: str) -> str:
+    """Why the German player may not attempt to demolish the bridge `label` as `uid` enters its hex (10.6.3,
+    10.6.4), the first of: no such bridge, already demolished, not beside the hex entered, already attempted
+    this GT, repaired this GT, an Allied unit began the phase beside it, no German unit within range."""
+    g = state.game
+    s, why = _bridge(state, label, "10.6.3")
+    if s is None:
+        return why
+    if s in state.demolished():
+        return f"the bridge {label} is already demolished {cite('10.6.3')}"
+    h = state.position.hexes.get(uid)
+    if h is None or h not in s.hexes():
+        where = g.label(h) if h is not None else "no hex"
+        return f"the bridge {label} does not adjoin {where}, the hex {uid} entered {cite('10.6.3')}"
+    if s in state.demolition_tried:
+        return f"the bridge {label} has had its attempt this GT: one attempt per bridge per GT {cite('10.6.3')}"
+    if s in state.repaired_gt:
+        return f"the bridge {label} was repaired this GT and may not be demolished until the next {cite('10.6.4')}"
+    if s in state.began_at_bridge:
+        return f"an Allied unit began this phase in a hex adjoining the bridge {label} {cite('10.6.3')}"
+    nearest = _nearest(state, g.german, s)
+    if not nearest:
+        return f"no German unit is on the map to attempt it {cite('10.6.3')}"
+    return f"no German unit is within its printed MA, in hexes, of {label}: {nearest} {cite('10.6.3')}"
+
+
+def repair_refusal(state: FMBoard, label: str) -> str:
+    """Why the Allied engineer may not attempt to repair the bridge `label` now (10.6.4, 10.6.5), the first
+    of: a ferry this GT, no such bridge, not demolished, already attempted this GT, a German unit in an
+    adjoining hex, an adjoining hex in a German ZOC, no engineer within range."""
+    g = state.game
+    if state.engineer_op == "ferry":
+        return f"the engineer conducts ferry operations this GT: not a repair as well {cite('10.6.5')}"
+    s, why = _bridge(state, label, "10.6.4")
+    if s is None:
+        return why
+    if s not in state.demolished():
+        return f"the bridge {label} is not demolished {cite('10.6.4')}"
+    if s in state.repair_tried:
+        return f"the bridge {label} has had its repair attempt this GT: one attempt per bridge per GT {cite('10.6.4')}"
+    for h in s.hexes():
+        germans = sorted(u for u, x in state.position.hexes.items() if x == h and g.units[u].side == g.german)
+        if germans:
+            return (f"{g.label(h)} holds {' and '.join(germans)}: no repair of a bridge adjoining a German-occupied "
+                    f"hex {cite('10.6.4')}")
+    zoc = state.enemy_zoc(g.allied)
+    for h in s.hexes():
+        if h in zoc:
+            return (f"{g.label(h)} is in a German zone of control: no repair of a bridge adjoining it "
+                    f"{cite('10.6.4')}")
+    nearest = _nearest(state, g.allied, s, engineers=True)
+    if not nearest:
+        return f"no Allied engineer is on the map {cite('10.6.4')}"
+    return f"no Allied engineer is within its printed MA, in hexes, of {label}: {nearest} {cite('10.6.4')}"
 
 
 # -- 10.6.6 engineer replacement -----------------------------------------------------------------------

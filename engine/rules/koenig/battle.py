@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..kit import Decision, Task
 from ..protocol import CHANCE, Action, Roll
 from .actions import Accept, Hit, LeadReroll, Support
-from .board import Battle, Doing, FireKind, KoenigBoard, RetreatDue, Side, cite
+from .board import GERMAN, Battle, Doing, FireKind, KoenigBoard, RetreatDue, Side, cite
 from .combat import (
     EXCHANGE,
     FULL,
@@ -67,6 +67,34 @@ def support_cap(state: KoenigBoard, side: str) -> int:
     """The points `side` may commit to one battle (9.0): at most its points this turn, one Artillery point or
     two Allied Support points."""
     return min(state.points[side], support_per_battle(state.sc, side))
+
+
+def _points(side: str, n: int) -> str:
+    what = "Artillery Point" if side == GERMAN else "Allied Support Point"
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def support_refusal(state: KoenigBoard, side: str, action: Support) -> str:
+    """Why `side` may not commit `action` to the battle in hand, the first of: the Leadership marker is not
+    its own (14.1 Receive Corps Artillery), fewer than no points, more than one Artillery point or two Allied
+    Support points to one battle (9.0), more than the points left from this turn's roll (6.1 / 6.2); "" when
+    none of these forbids it."""
+    name = state.side_name(side)
+    if action.lead and not (state.option("leadership") and state.leader == side):
+        if not state.option("leadership"):
+            return f"the Leadership marker is an optional rule not in play in this game {cite('14.1')}"
+        holder = f"{state.side_name(state.leader)} holds it" if state.leader else "nobody holds it this turn"
+        return f"Corps Artillery needs the Leadership marker, and {holder} {cite('14.1')}"
+    if action.points < 0:
+        return f"a side assigns 0 or more support points {cite('9.0')}"
+    cap = support_per_battle(state.sc, side)
+    if action.points > cap:
+        return f"the {name} player may commit at most {_points(side, cap)} to each battle {cite('9.0')}"
+    left = state.points[side]
+    if action.points > left:
+        return (f"the {name} player has {_points(side, left)} left this turn "
+                f"{cite('6.1' if side == GERMAN else '6.2')}")
+    return ""
 
 
 @dataclass(frozen=True)
@@ -245,6 +273,14 @@ class SupportStep(BattleStep[SupportChoice]):
     name = "assign support"
     why = {"support": "at most one Artillery point or two Allied Support points per side per battle, from the "
                       f"points rolled this turn {cite('9.0, 6.0')}"}
+
+    def explain(self, state: KoenigBoard, d: SupportChoice, action: Action) -> str:
+        """A refused `support`: the one reason, with the points in hand and the cap (support_refusal)."""
+        if isinstance(action, Support):
+            why = support_refusal(state, d.player, action)
+            if why:
+                return f"{action.text()}: {why}"
+        return super().explain(state, d, action)
 
     def legal(self, state: KoenigBoard, d: SupportChoice) -> list[Action]:
         lead = state.option("leadership") and state.leader == d.player

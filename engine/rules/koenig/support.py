@@ -96,6 +96,14 @@ class InterdictionStep(KoenigStep[Interdiction]):
     why = {"interdict": "up to three Interdiction markers for Allied Support points or the Leadership marker, "
                         f"one per hex {cite('14.2')}"}
 
+    def explain(self, state: KoenigBoard, d: Interdiction, action: Action) -> str:
+        """A refused `interdict`: the one reason, with the hex and the points left (14.2)."""
+        if isinstance(action, Interdict):
+            why = interdict_refusal(state, action)
+            if why:
+                return f"{action.text()}: {why}"
+        return super().explain(state, d, action)
+
     def legal(self, state: KoenigBoard, d: Interdiction) -> list[Action]:
         out: list[Action] = [Done()]
         taken = set(state.interdicted)
@@ -124,3 +132,21 @@ class InterdictionStep(KoenigStep[Interdiction]):
         state.note(f"Interdiction marker on {action.hex}{how} {cite('14.2')}")
         if len(state.interdicted) < MAX_INTERDICTION:
             state.ask(Interdiction(ALLIED))
+
+
+def interdict_refusal(state: KoenigBoard, action: Interdict) -> str:
+    """Why the Allied player may not place this Interdiction marker (14.2), the first of: no such hex on the
+    map, a marker already there (no more than one per hex), the Leadership marker not the Allied player's,
+    no Allied Support point left to trade; "" when none of these forbids it."""
+    h = state.map.hex_at(action.hex)
+    if h is None:
+        return f"there is no hex {action.hex} on the map {cite('14.2')}"
+    if h in state.interdicted:
+        return f"{action.hex} already has an Interdiction marker: no more than one per hex {cite('14.2')}"
+    if action.lead and state.leader != ALLIED:
+        holder = f"{state.side_name(state.leader)} holds it" if state.leader else "nobody holds it this turn"
+        return f"trading the Leadership marker needs it in the Allied player's possession; {holder} {cite('14.2')}"
+    if not action.lead and state.points[ALLIED] <= 0:
+        how = " (the Leadership marker may still be traded)" if state.leader == ALLIED else ""
+        return f"the {state.side_name(ALLIED)} player has no Allied Support Point left to trade{how} {cite('14.2')}"
+    return ""

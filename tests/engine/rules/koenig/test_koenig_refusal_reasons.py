@@ -1,11 +1,13 @@
 """Every kind of illegal move click in a Koenig activation is refused with the one rule that forbids it, the
 hex that was clicked and the MP the move really has (002_fe1216aa5df94854.txt 7.0-7.1, 8.1, 8.1.1, 8.2, 8.3,
-8.4, 8.4.1, 10.0; 4.0 night Redeployment; Arnhem Bridge exclusive 12.0), never every possible reason at once."""
+8.4, 8.4.1, 10.0; 4.0 night Redeployment; Arnhem Bridge exclusive 12.0), never every possible reason at once;
+so are support (9.0, 6.1-6.2, 14.1) and Interdiction markers (14.2)."""
 
 from __future__ import annotations
 
 import pytest
-from hexwright.engine.rules.koenig.actions import CombinedMove, Move, Redeploy
+from hexwright.engine.rules.koenig import KoenigGame
+from hexwright.engine.rules.koenig.actions import CombinedMove, Interdict, Move, Redeploy, Support
 from hexwright.engine.rules.koenig.board import Doing
 from hexwright.engine.rules.koenig.operations import OperationInProgress
 from hexwright.engine.rules.presentation import presenter_for
@@ -152,3 +154,42 @@ def act_retreat(uid: str, dest: str):
     from hexwright.engine.rules.koenig.actions import Retreat
 
     return Retreat(uid, dest)
+
+
+def test_a_refused_support_names_its_one_reason(make_position):
+    """9.0: at most one Artillery point or two Allied Support points to one battle; 6.1 / 6.2: the points
+    rolled this turn; 14.1: Corps Artillery with the Leadership marker only."""
+    s = make_position({"B-1Para": "0307", "G-19/9-1": "0308"}, "1PB", "allied", options={"leadership": True},
+                      points={"allied": 3, "german": 1})
+    s.apply_checked("fire B-1Para 0308")  # the defender's support first
+    assert refusal(s, Support(2)) == "support 2: the German player may commit at most 1 Artillery Point to each " \
+                                     "battle (Koenig 9.0)"
+    assert refusal(s, Support(1, True)) == ("support 1 +lead: Corps Artillery needs the Leadership marker, and "
+                                            "nobody holds it this turn (Koenig 14.1)")
+    s.leader = "german"
+    s.apply_checked("support 1")
+    assert refusal(s, Support(3)).endswith("at most 2 Allied Support Points to each battle (Koenig 9.0)")
+    assert refusal(s, Support(0, True)).endswith("Corps Artillery needs the Leadership marker, and German holds "
+                                                 "it (Koenig 14.1)")
+    s.points["allied"] = 1
+    refresh(s)
+    assert refusal(s, Support(2)) == "support 2: the Allied player has 1 Allied Support Point left this turn " \
+                                     "(Koenig 6.2)"
+
+
+def test_a_refused_interdiction_names_the_hex_and_its_one_reason(scenario):
+    """14.2: a marker per Allied Support point (or the Leadership marker), no more than one per hex."""
+    s = KoenigGame(scenario, {"interdiction": True}).new_initial_state(0)
+    s.apply_checked("roll 3")
+    s.apply_checked("roll 2")  # the Allied roll: points to trade
+    s.apply_checked("interdict 0904")
+    assert refusal(s, Interdict("0904")) == ("interdict 0904: 0904 already has an Interdiction marker: no more "
+                                             "than one per hex (Koenig 14.2)")
+    assert refusal(s, Interdict("9999")) == "interdict 9999: there is no hex 9999 on the map (Koenig 14.2)"
+    assert refusal(s, Interdict("0201", True)).endswith(
+        "trading the Leadership marker needs it in the Allied player's possession; nobody holds it this turn "
+        "(Koenig 14.2)")
+    s.points["allied"] = 0
+    refresh(s)
+    assert refusal(s, Interdict("0201")) == ("interdict 0201: the Allied player has no Allied Support Point left "
+                                             "to trade (Koenig 14.2)")
