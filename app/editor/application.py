@@ -32,7 +32,6 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
     paint."""
     from PySide6.QtWidgets import QApplication
 
-    from .window import EditorWindow
     from .window_base import APPLICATION, ORGANIZATION
 
     existing = QApplication.instance()
@@ -44,11 +43,11 @@ def main(path: str | None = None, resume_gc: bool = False) -> int:
     icon = application_icon()
     if icon is not None:
         app.setWindowIcon(icon)
-    from .kinds import HEX, kind_of
+    from .kinds import HEX, kind_of, make_window
 
     # a window of the file's map kind (a scenario on an area map opens in one window alone)
     kind = kind_of(Path(path)) if path and Path(path).exists() else HEX
-    win = EditorWindow(kind=kind, offer_recovery=True)
+    win = make_window(kind, None, offer_recovery=True)
     if resume_gc:
         from PySide6.QtCore import QTimer
 

@@ -317,8 +317,7 @@ class EditorWindow(PlayMenu):
         if self.document is None:
             return
         if prefs.autosave_minutes <= 0 and self.autosaver is not None:
-            self.autosaver.stop()
-            self.autosaver = None
+            self._stop_autosave()
         elif prefs.autosave_minutes > 0 and self.autosaver is None:
             self._start_autosave()
         elif self.autosaver is not None:

@@ -100,8 +100,11 @@ class FileOperations(ShellBase):
             self.autosaver = None
 
     def _stop_autosave(self) -> None:
+        """Stop the autosaver and free it: it is the window's child and holds its document, so a stopped
+        one kept would keep every document the window has shown (issue 29)."""
         if self.autosaver is not None:
             self.autosaver.stop()
+            self.autosaver.deleteLater()
             self.autosaver = None
 
     def _discard_autosave(self) -> None:
@@ -161,9 +164,9 @@ class FileOperations(ShellBase):
         win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.opened_windows = [w for w in self.opened_windows if shiboken6.isValid(w) and w.isVisible()]
         self.opened_windows.append(win)
+        _OPEN_WINDOWS.add(win)  # kept alive while it is open, whatever becomes of this one
         win.show()
         if self.isVisible() and self.is_blank():
-            win.opened_windows.append(self)  # kept alive until it has closed
             self.close()
         return win
 
@@ -412,9 +415,17 @@ class FileOperations(ShellBase):
         self._discard_autosave()
         if self.autosaver is not None:
             self.autosaver.stop()
+        for child in self.findChildren(QWidget):  # its own windows (the balance lab, Preferences, Help) close
+            if child.isWindow() and child.isVisible():  # first, as a person would: the lab stops its studies
+                child.close()
         self.save_layout()
         event.accept()
+        _OPEN_WINDOWS.discard(self)  # a window of the editor's own is deleted as it closes (make_window)
 
+
+# The windows the editor opened itself for documents of another kind (show_in_window), kept alive while
+# they are open: nothing else holds them, and they are deleted as they close (kinds.make_window).
+_OPEN_WINDOWS: set[Any] = set()
 
 
 def recent_labels(files: list[str]) -> list[str]:
