@@ -84,8 +84,8 @@ def test_opening_files_one_after_another_leaves_nothing_behind(window, qapp):
     for n in range(6 * len(FILES)):
         _open(window, qapp, n)
     after = _census()
+    # nothing grows with the opens (the counts are the whole process's: windows other tests made are in both)
     assert after == before, {k: (before[k], after[k]) for k in before if before[k] != after[k]}
-    assert after["MapDocument"] <= 2 and after["EditorWindow"] <= 2
 
 
 @pytest.mark.slow
