@@ -148,6 +148,7 @@ def test_the_soak_benchmark_runs_a_few_opens_of_both_kinds(qapp, tmp_path, monke
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     settle()
     windows = len(editor_windows())
+    hidden_before = sum(1 for w in editor_windows() if not w.isVisible())  # left by other tests of the run
     files = soak_files(tmp_path)
     assert any("crossing" in p.name for p in files) and any(p.name.startswith("bench-") for p in files)
     order = [f for f in files if f.name == "the-crossing-map.yaml"] + [f for f in files if "fm-arnhem" in str(f)]
@@ -155,7 +156,7 @@ def test_the_soak_benchmark_runs_a_few_opens_of_both_kinds(qapp, tmp_path, monke
     assert [s.index for s in samples] == list(range(8))
     assert {s.action for s in samples} == {"open", "close+open", "new+open", "window+open"}
     assert all(s.rss > 0 and s.widgets > 0 and s.step_wall >= s.wall for s in samples)
-    assert all(s.hidden_windows == 0 for s in samples)
+    assert all(s.hidden_windows <= hidden_before for s in samples)
     rows = summary_rows(samples, len(order))
     assert [r.case for r in rows][0] == "8 opens in one process" and len(rows) == 4
     settle()
