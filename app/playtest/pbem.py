@@ -10,15 +10,13 @@ is the table's, so the window, the board and the replay read the same position t
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from hexwright.engine.pbem.keyring import Keyring, KeyringError
-from hexwright.engine.pbem.record import SUFFIX, PbemError
+from hexwright.engine.pbem.keyring import Keyring, KeyringError, default_path
+from hexwright.engine.pbem.record import DO, REVEAL, SUFFIX, PbemError
 from hexwright.engine.pbem.table import Table
 from hexwright.engine.rules.presentation import outcome_text, phase_text
 from hexwright.engine.rules.protocol import CHANCE, Action
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,15 +36,6 @@ from .session import HUMAN, GameSession, LogLine, copy_scenario
 
 GAME_FILTER = f"Hexwright play-by-e-mail games (*{SUFFIX});;All files (*)"
 REMOTE = "remote"
-
-
-def keyring_path() -> Path:
-    """This user's keyring of play-by-e-mail games: HEXWRIGHT_PBEM_KEYRING, else beside the app's data."""
-    env = os.environ.get("HEXWRIGHT_PBEM_KEYRING")
-    if env:
-        return Path(env)
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".hexwright") / "pbem-keyring.json"
 
 
 class PbemSession(GameSession):
@@ -113,7 +102,7 @@ class PbemSession(GameSession):
 def open_table(path: str | Path, parent: QWidget | None, name: str = "") -> Table | None:
     """The game file at `path` opened on this machine, or None after telling the person why not."""
     try:
-        return Table.open(path, Keyring(keyring_path()), name)
+        return Table.open(path, Keyring(default_path()), name)
     except (PbemError, KeyringError) as exc:
         QMessageBox.warning(parent, "Open play-by-e-mail game", f"Cannot open this game, nothing was changed:\n\n{exc}")
         return None
@@ -208,7 +197,7 @@ class PbemMenu:
         if not str(path).endswith(SUFFIX):
             path = f"{path}{SUFFIX}"
         try:
-            table = Table.new(copy_scenario(win.session.scenario), side, Keyring(keyring_path()), name,
+            table = Table.new(copy_scenario(win.session.scenario), side, Keyring(default_path()), name,
                               dict(win.session.options))
             session = PbemSession(table)
             session.save(path)
@@ -262,13 +251,13 @@ class PbemMenu:
                             f"controls, then leave the replay to play", 0)
 
     def new_moves_start(self, table: Table) -> int:
-        """The first action the other player made since this machine last sent the file."""
+        """The first action the other player made since this machine last sent the file: the actions of the
+        entries it sent (a decision is one, and so is a roll completed by its second value)."""
         seat = table.seat
         if seat is None or not seat.sent_count:
             return 0
-        from hexwright.engine.pbem.referee import replay
-
-        return len(replay(table.record, seat.sent_count).state.history())
+        sent = table.record.entries[:seat.sent_count]
+        return sum(1 for e in sent if e.kind == DO or (e.kind == REVEAL and e.outcome))
 
     def open_dialog(self) -> None:
         if not self.win.files.confirm_discard("open a play-by-e-mail game"):

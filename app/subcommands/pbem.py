@@ -13,24 +13,10 @@ HEXWRIGHT_PBEM_KEYRING variable; by default `pbem-keyring.json` in the user's da
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 ACTIONS = ("new", "show", "verify", "summary", "move")
-
-
-def default_keyring() -> Path:
-    """Where this user's keyring of play-by-e-mail games is kept unless told otherwise."""
-    env = os.environ.get("HEXWRIGHT_PBEM_KEYRING")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    if sys.platform == "win32":  # pragma: no cover - the platform's own folder
-        base = os.environ.get("APPDATA", base)
-    elif sys.platform == "darwin":  # pragma: no cover
-        base = str(Path.home() / "Library" / "Application Support")
-    return Path(base) / "Hexwright" / "pbem-keyring.json"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -49,14 +35,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hexwright.engine.pbem.keyring import Keyring, KeyringError
+    from hexwright.engine.pbem.keyring import Keyring, KeyringError, default_path
     from hexwright.engine.pbem.record import SUFFIX, GameRecord, PbemError
     from hexwright.engine.pbem.referee import replay
     from hexwright.engine.pbem.table import Table
 
     from .checks import USAGE, check_outputs, refuse
 
-    keyring_path = Path(args.keyring) if args.keyring else default_keyring()
+    keyring_path = Path(args.keyring) if args.keyring else default_path()
     if args.moves < 1:
         return refuse("pbem", f"--moves must be 1 or more, not {args.moves}")
     try:

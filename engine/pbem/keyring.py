@@ -3,14 +3,16 @@ play, the secret seed of their dice chain (dice.py) and the link and number of t
 which an opened file must still hold (record.py): an older file, or one whose history was changed after
 it left this machine, is caught by it.
 
-The keyring is a JSON file, written atomically and readable by its owner only. The app keeps it beside
-its settings; `hexwright pbem` takes `--keyring` (tests give each player a folder of their own).
+The keyring is a JSON file, written atomically and readable by its owner only, at `default_path()` for
+the app and `hexwright pbem` alike (which also takes `--keyring`; tests give each player a folder of
+their own).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +39,20 @@ _chains: dict[str, list[bytes]] = {}
 
 class KeyringError(ValueError):
     pass
+
+
+def default_path() -> Path:
+    """This user's keyring: HEXWRIGHT_PBEM_KEYRING, else `Hexwright/pbem-keyring.json` in the user's data
+    folder (XDG_DATA_HOME or ~/.local/share; the platform's own folder on Windows and macOS)."""
+    env = os.environ.get("HEXWRIGHT_PBEM_KEYRING")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    if sys.platform == "win32":  # pragma: no cover - the platform's own folder
+        base = os.environ.get("APPDATA", base)
+    elif sys.platform == "darwin":  # pragma: no cover
+        base = str(Path.home() / "Library" / "Application Support")
+    return Path(base) / "Hexwright" / "pbem-keyring.json"
 
 
 class Keyring:
