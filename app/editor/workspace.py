@@ -11,7 +11,8 @@ layout kept is the one with the panels shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt
+import shiboken6
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
@@ -58,7 +59,9 @@ def regroup_crowded(window: QMainWindow, max_groups: int = MAX_GROUPS) -> list[Q
     were added to); two or three groups a person placed side by side stay. Returns the sides regrouped."""
     by_area: dict[Qt.DockWidgetArea, list[QDockWidget]] = {}
     for d in window.findChildren(QDockWidget):
-        if d.parent() is window and d.isVisible() and not d.isFloating():
+        # shown in the layout, whether or not the window itself is on screen yet (a layout restored as the
+        # editor starts, or as a scenario's panels are added, is regrouped before the window is painted)
+        if d.parent() is window and d.isVisibleTo(window) and not d.isFloating():
             by_area.setdefault(window.dockWidgetArea(d), []).append(d)
     done = []
     for area, docks in by_area.items():
@@ -172,10 +175,17 @@ class Workspace(QObject):
         """The current task's saved layout, or its default."""
         state = self.settings.value(key(self.task, self.prefix))
         if isinstance(state, QByteArray) and self.win.restoreState(state):
-            if regroup_crowded(self.win):  # columns too narrow to read: tabbed, the kind's main panels in front
-                self._raise_front()
+            self._regroup()
+            # and once more when the event loop next runs: panels added with a document (the scenario's) are
+            # shown after the layout that places them is restored
+            QTimer.singleShot(0, self._regroup)
             return
         self.apply_default(self.task)
+
+    def _regroup(self) -> None:
+        """Columns too narrow to read tabbed together, the kind's main panels in front."""
+        if shiboken6.isValid(self.win) and regroup_crowded(self.win):
+            self._raise_front()
 
     def apply_default(self, task: str) -> None:
         win = self.win

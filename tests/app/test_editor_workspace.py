@@ -4,6 +4,8 @@ screen, and the canvas showing what the export prints."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from hexwright.app.kindbase.counter_lod import FULL_PX, VALUES_PX, detail_level, lod_paint, values_text
 from hexwright.app.render.export import render_to_image
@@ -230,3 +232,27 @@ def test_a_layout_kept_with_the_bottom_panels_in_columns_is_tabbed_again(qtbot, 
     designer.show()
     QApplication.processEvents()
     assert regroup_crowded(win) == []
+
+
+
+def test_a_columns_layout_kept_is_tabbed_again_when_the_editor_starts_on_the_scenario(qtbot, tmp_path) -> None:
+    """The layouts a real session of the editor kept (tests/fixtures/layout-bottom-columns.ini: its set-up
+    layout has the scenario's panels side by side) read by a new window opening F&M Scenario 1: the
+    scenario's panels are shown after the layout that places them is restored, and they end up in one tab
+    group, not eight columns."""
+    import shutil
+
+    from PySide6.QtWidgets import QApplication
+
+    from tests.conftest import SCENARIOS
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    shutil.copyfile(fixtures / "layout-bottom-columns.ini", tmp_path / "settings.ini")
+    win = make_window(qtbot, tmp_path)
+    assert win.open_path(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml", ask_save=False)
+    for _ in range(3):
+        QApplication.processEvents()
+    bottom = [d for d in win.findChildren(QDockWidget) if d.parent() is win and d.isVisibleTo(win)
+              and win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+    assert len(bottom) >= 7
+    assert set(win.tabifiedDockWidgets(bottom[0])) | {bottom[0]} == set(bottom)
