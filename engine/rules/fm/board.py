@@ -33,6 +33,8 @@ from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 
 DEMOLISHED = "demolished"  # 10.6.3: a demolished bridge (a river or canal hexside again)
 FERRY = "ferry"  # 10.6.5: the engineer's ferry, a bridge for Allied movement this GT
+# the queries' memo entries that depend on the hexside states alone (FMBoard._carried)
+_HEXSIDE_KEYS = ("demolished", "declared ferry", ("hexsides", DEMOLISHED), ("hexsides", FERRY))
 
 
 @dataclass
@@ -181,12 +183,35 @@ class FMBoard(SequenceState):
 
     # -- caches ---------------------------------------------------------------------------------
     def cache(self) -> dict[Any, Any]:
-        """The queries' memo, emptied whenever the position changes."""
+        """The queries' memo, for the position as it is: when the position has changed, what the changes
+        bear on is forgotten (`_carried`)."""
         rev = self.position.revision
         if rev != self._cache_rev:
-            self._cache = {}
+            self._cache = self._carried() if self._cache else {}
             self._cache_rev = rev
         return self._cache
+
+    def _carried(self) -> dict[Any, Any]:
+        """The entries of the queries' memo that the position's changes since it was made leave true: when
+        only units changed (moved, entered, lost steps, left the map), the hexside states (10.6.3, 10.6.5)
+        are as they were, a side's enemy hexes and zones of control (6.0) too if no enemy unit changed, and
+        the ferry in force (10.6.5) if no engineer did; everything else is worked out again."""
+        changed = self.position.units_changed_since(self._cache_rev)
+        if changed is None or None in changed:
+            return {}
+        old = self._cache
+        new = {k: old[k] for k in _HEXSIDE_KEYS if k in old}
+        g = self.game
+        units = g.units
+        sides = {units[u].side for u in changed}
+        if len(sides) == 1:
+            (side,) = sides
+            for k in (("enemy", side), ("zoc", side)):
+                if k in old:
+                    new[k] = old[k]
+        if "ferry" in old and g.engineers.isdisjoint(changed):
+            new["ferry"] = old["ferry"]
+        return new
 
     def new_phase(self) -> None:
         """Forget the reaches of the last phase (enemy units move again)."""

@@ -140,6 +140,8 @@ class FMGameBase(Game):
         # set of ZOC-exerting units' hexes (6.0), map-edge entry costs per class (11.1), marker ranges (10.7.1)
         self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}
         self.entry_memo: dict[tuple[str, Hex], float] = {}
+        # a reinforcement's entries its MA allows at each set of hexes (11.1, reinforcements.entries)
+        self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
         self.range_memo: dict[MarkerId, str] = {}
         self.drop_rows: dict[Hex, str | None] = {}  # each hex's line of the Airborne Drop Table (landings.py)
         # the 6.1 extra cost of entering each EZOC hex, per set of EZOC hexes and extra cost

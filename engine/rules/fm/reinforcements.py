@@ -112,6 +112,7 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
     g = state.game
     out: list[Action] = []
     enemy: frozenset[Hex] | None = None
+    occ: dict[Hex, str] = {}
     turn = state.turn
     for arr in state.arrivals:
         if arr.turn > turn or arr.marker:  # not due yet, or dropping (can_enter's first test, asked first)
@@ -120,16 +121,30 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
             continue
         if enemy is None:
             enemy = state.enemy_hexes(player)
-        cls = g.movement_class(arr.unit)
-        ma = float(state.current_values(arr.unit).get("movement", 0))
-        for h in entry_options(state, arr):
-            if h in enemy or state.occupant(h) is not None:
-                continue
-            if edge_entry_cost(state, arr.unit, h) > ma or terrain_entry_cost(g.map, h, cls) is None and not \
-                    g.may_stand(arr.unit, h):
-                continue
-            out.append(Enter(arr.unit, g.label(h)))
+            occ = state.occupancy()
+        for h, action in _entries_by_terrain(state, arr):
+            if h not in enemy and h not in occ:
+                out.append(action)
     return out
+
+
+def _entries_by_terrain(state: FMBoard, arr: Arrival) -> list[tuple[Hex, Action]]:
+    """The arrival's hexes the unit may enter at by its MA and the terrain (5.2 a, e; 11.1), each with its
+    entry action: they depend on the map and the unit's values only, so they are kept per game (the
+    actions too: the same entry is the same object in every listing)."""
+    g = state.game
+    uid = arr.unit
+    ma = float(state.current_values(uid).get("movement", 0))
+    options = entry_options(state, arr)
+    key = (uid, tuple(options), ma)
+    got = g.entries_memo.get(key)
+    if got is None:
+        cls = g.movement_class(uid)
+        got = g.entries_memo[key] = [
+            (h, Enter(uid, g.label(h))) for h in options
+            if not (edge_entry_cost(state, uid, h) > ma
+                    or terrain_entry_cost(g.map, h, cls) is None and not g.may_stand(uid, h))]
+    return got
 
 
 def entry_problem(state: FMBoard, player: str, mobile: bool, uid: str, label: str) -> str | None:

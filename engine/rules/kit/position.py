@@ -39,7 +39,7 @@ class Position:
     """Units, steps, markers and hexside states of one game position."""
 
     __slots__ = ("_hex", "_level", "_area", "_status", "_steps_lost", "_markers", "_marker_level", "_hexsides",
-                 "revision", "_occupancy", "_area_occupancy")
+                 "revision", "_occupancy", "_area_occupancy", "_log", "_log_base")
 
     def __init__(self) -> None:
         self._hex: dict[str, Hex] = {}  # units on the map
@@ -53,6 +53,10 @@ class Position:
         self.revision = 0
         self._occupancy: dict[Hex, tuple[str, ...]] | None = None
         self._area_occupancy: dict[str, tuple[str, ...]] | None = None
+        # the unit each of the last changes was made to (None: a marker, a hexside, or not one unit),
+        # revisions _log_base + 1 .. revision: `units_changed_since`
+        self._log: list[str | None] = []
+        self._log_base = 0
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, units: Iterable[str] | None = None,
@@ -148,7 +152,7 @@ class Position:
         self._level.pop(uid, None)
         self._area[uid] = area
         self._status[uid] = UnitStatus.ON_MAP
-        self._changed()
+        self._changed(uid)
 
     def area_occupancy(self) -> dict[str, tuple[str, ...]]:
         """Area id -> the units in it (in the order they were placed), kept until the next change."""
@@ -208,7 +212,7 @@ class Position:
         else:
             self._level[uid] = level
         self._status[uid] = UnitStatus.ON_MAP
-        self._changed()
+        self._changed(uid)
 
     def remove(self, uid: str, status: str = UnitStatus.ELIMINATED) -> None:
         """Take a unit off the map with its new status (eliminated, exited, waiting to come back)."""
@@ -216,7 +220,7 @@ class Position:
         self._level.pop(uid, None)
         self._area.pop(uid, None)
         self._status[uid] = status
-        self._changed()
+        self._changed(uid)
 
     def set_status(self, uid: str, status: str) -> None:
         """A status change that does not move the unit on or off the map (a family's finer states)."""
@@ -225,7 +229,7 @@ class Position:
         if status != UnitStatus.ON_MAP and self.is_on_map(uid):
             raise ValueError(f"{uid} is on the map: use remove() to take it off")
         self._status[uid] = status
-        self._changed()
+        self._changed(uid)
 
     def lose_steps(self, uid: str, n: int = 1) -> int:
         """Record `n` more steps lost; returns the new total."""
@@ -234,7 +238,7 @@ class Position:
             self._steps_lost[uid] = total
         else:
             self._steps_lost.pop(uid, None)
-        self._changed()
+        self._changed(uid)
         return total
 
     def set_steps_lost(self, uid: str, n: int) -> None:
@@ -242,7 +246,7 @@ class Position:
             self._steps_lost[uid] = n
         else:
             self._steps_lost.pop(uid, None)
-        self._changed()
+        self._changed(uid)
 
     # -- markers and hexsides -----------------------------------------------------------------------
     @property
@@ -312,9 +316,25 @@ class Position:
         new._markers = dict(self._markers)
         new._hexsides = dict(self._hexsides)
         new.revision = self.revision
+        new._log = list(self._log)
+        new._log_base = self._log_base
         return new
 
-    def _changed(self) -> None:
+    def units_changed_since(self, revision: int) -> list[str | None] | None:
+        """The unit each change since `revision` was made to, in order (None for a change of a marker or a
+        hexside); None when the changes since then are no longer known (too many, or `revision` is not one
+        of this position's past). Caches of a family's queries keep what no changed unit bears on."""
+        i = revision - self._log_base
+        if i < 0 or revision > self.revision:
+            return None
+        return self._log[i:]
+
+    def _changed(self, uid: str | None = None) -> None:
         self.revision += 1
         self._occupancy = None
         self._area_occupancy = None
+        log = self._log
+        if len(log) >= 64:
+            del log[:32]
+            self._log_base += 32
+        log.append(uid)
