@@ -62,8 +62,13 @@ class BombardStep(FMStep[BombardChoice]):
                         if m1 == m2 and avail.count(m1) < 2:
                             continue
                         combos.append((m1, m2))
+                made = g.combat_actions
                 for c in combos:
-                    out.append(Bombard(g.label(t), tuple(m.token() for m in c)))
+                    key = ("bombard", t, c)
+                    a = made.get(key)
+                    if a is None:
+                        a = made[key] = Bombard(g.label(t), tuple(m.token() for m in c))
+                    out.append(a)
         out.append(Pass())
         return out
 
@@ -95,8 +100,9 @@ def attackers_for(state: FMBoard, side: str, target: Hex) -> list[str]:
     g = state.game
     out = []
     mobile_phase = state.player_phase is PlayerPhase.MOBILE_COMBAT
+    occ = state.occupancy()
     for n in g.adjacent(target):
-        u = state.occupant(n)
+        u = occ.get(n)
         if u is None or g.units[u].side != side:
             continue
         if u in state.attacked_phase or u in state.no_attack:
@@ -120,12 +126,17 @@ class AttackStep(FMStep[AttackChoice]):
         out: list[Action] = []
         targets = sorted({h for u, h in state.position.hexes.items() if g.units[u].side != side
                           and u not in state.defended_phase}, key=g.label)
+        made = g.combat_actions
         for t in targets:
             atk = attackers_for(state, side, t)
             labels = [g.label(state.unit_hex(u)) for u in atk]
             for k in range(1, len(labels) + 1):
                 for combo in itertools.combinations(labels, k):
-                    out.append(Attack(combo, g.label(t)))
+                    key = ("attack", combo, t)
+                    a = made.get(key)
+                    if a is None:
+                        a = made[key] = Attack(combo, g.label(t))
+                    out.append(a)
         out.append(Pass())
         return out
 

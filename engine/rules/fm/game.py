@@ -141,6 +141,11 @@ class FMGameBase(Game):
         self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}
         self.entry_memo: dict[tuple[str, Hex], float] = {}
         # a reinforcement's entries its MA allows at each set of hexes (11.1, reinforcements.entries)
+        # the map's answer for a step outside movement (retreat, advance, attack) of a class (reach.py)
+        self.step_memo: dict[tuple[str, Hex, Hex, bool], tuple[bool, Any]] = {}
+        # the Attack and Bombard actions made so far (combat.py): each made once per game
+        self.combat_actions: dict[tuple[Any, ...], Action] = {}
+        self.phase_memo: dict[tuple[Any, int], Any] = {}  # the Phase of each stage and GT (state.phase)
         self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
         self.range_memo: dict[MarkerId, str] = {}
         self.drop_rows: dict[Hex, str | None] = {}  # each hex's line of the Airborne Drop Table (landings.py)

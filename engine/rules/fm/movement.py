@@ -104,20 +104,31 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     version = len(changes)
     kept = state.kept_moves
     turn, stage, pos, spent = state.turn, state.stage, state.position.hexes, state.mp_spent
+    occ = state.occupancy()
     out: list[Sequence[Action]] = []
+    add = out.append
     for uid in movers_now:
         k = kept.get(uid)
         if k is not None and k[3] == (turn, stage, uid, pos[uid], spent(uid), where):
             seen = k[1]
             if seen == version:
-                out.append(k[2])
+                add(k[2])
                 continue
-            hexes = k[0][1]
+            entry = k[0]
+            hexes = entry[1]
             if all(hexes.isdisjoint(c) for c in changes[seen:]):
-                kept[uid] = (k[0], version, k[2], k[3])
-                out.append(k[2])
+                kept[uid] = (entry, version, k[2], k[3])
+                add(k[2])
                 continue
-        out.append(moves_of(state, uid, where))
+            # the same reach, some of its hexes vacated or occupied since: its moves to the vacant ones
+            # (what moves_of makes of the kept entry)
+            dests, hexes, make, made, key_of, route = entry
+            got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made,
+                       key_of, Move, route)
+            kept[uid] = (entry, version, got, k[3])
+            add(got)
+            continue
+        add(moves_of(state, uid, where))
     return out
 
 

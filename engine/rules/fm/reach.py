@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import cast
 
-from ...hexgrid import Hex, hex_neighbors, hexside_between
+from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
 from ...model.placement import entry_cost, only_along
 from ...model.terrain import Cost
@@ -244,8 +244,26 @@ def terrain_step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, attack: bool 
     TEC note c), the Allied engineer ferry in force excepted (10.6.5), while "Units may attack across
     unbridged river/canal hexsides" (10.6)."""
     g = state.game
-    m = g.map
     cls = g.movement_class(uid)
+    key = (cls, a, b, attack)
+    got = g.step_memo.get(key)
+    if got is None:
+        got = g.step_memo[key] = _terrain_step(state, cls, a, b, attack)
+    allowed, water = got
+    if water is None or not allowed:
+        return allowed
+    # 10.6, TEC (c): no retreat or advance across an unbridged river/canal (a bridge not demolished, or the
+    # Allied engineer ferry in force, 10.6.5)
+    return (g.map.hexsides[water].bridge is not None and water not in state.demolished()) or (
+        g.units[uid].side == g.allied and state.active_ferry() == water)
+
+
+def _terrain_step(state: FMBoard, cls: str, a: Hex, b: Hex, attack: bool) -> tuple[bool, Hexside | None]:
+    """terrain_step_allowed by the map alone (kept per game): whether the step may be made, and the
+    river or canal hexside it crosses that a retreat or advance may cross only by a bridge or ferry
+    (None: none, or an attack)."""
+    g = state.game
+    m = g.map
     hs = hexside_between(a, b)
     info = m.hexsides.get(hs)
     along_b = only_along(m, b, cls)
@@ -253,22 +271,17 @@ def terrain_step_allowed(state: FMBoard, uid: str, a: Hex, b: Hex, attack: bool 
     if along_a is not None or along_b is not None:
         allowed = set(along_a or ()) | set(along_b or ())
         if info is None or not any(p in allowed for p in info.paths):
-            return False  # 10.5: mobile units retreat, advance or attack into marsh only along a road or trail
+            return False, None  # 10.5: mobile units retreat, advance or attack into marsh only along a road or trail
     elif entry_cost(m, b, cls) is None:
-        return False  # 5.2 e, 8.2, 8.3: not into prohibited terrain
+        return False, None  # 5.2 e, 8.2, 8.3: not into prohibited terrain
     if info is None:
-        return True
-    if not attack and g.is_water(hs):
-        bridged = info.bridge is not None and hs not in state.demolished()
-        ferried = g.units[uid].side == g.allied and state.active_ferry() == hs
-        if not (bridged or ferried):
-            return False  # 10.6, TEC (c): no retreat or advance across an unbridged river/canal
+        return True, None
     table = m.terrain_table.hexside_features
     for f in info.features:
         ft = table.get(f)
         if ft is not None and ft.move.get(cls, 0) is None and not g.water_code(f):
-            return False  # a prohibited hexside (5.2 e, 8.2)
-    return True
+            return False, None  # a prohibited hexside (5.2 e, 8.2)
+    return True, (hs if not attack and g.is_water(hs) else None)
 
 
 def path_problem(state: FMBoard, uid: str, path: list[Hex]) -> str | None:

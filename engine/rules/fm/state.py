@@ -165,6 +165,13 @@ class FMState(FMBoard):
 
     @property
     def phase(self) -> Phase:
+        key = (self.stage, self.turn)
+        got = self.game.phase_memo.get(key)  # asked at every action (the history's entries): made once per game
+        if got is None:
+            got = self.game.phase_memo[key] = self._phase()
+        return got
+
+    def _phase(self) -> Phase:
         g = self.game
         stage = self.stage
         if stage is Stage.SET_UP:

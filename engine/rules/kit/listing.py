@@ -108,10 +108,11 @@ class Lazy(_ReadOnly):
 class Listing(_ReadOnly):
     """A read-only legal list made of parts (lists, tuples or `Lazy` parts), in order."""
 
-    __slots__ = ("parts", "ends")
+    __slots__ = ("parts", "ends", "_last")
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
         self.parts = [p for p in parts if len(p)]
+        self._last: Action | None = None  # the action read last by index (`holds` finds it first)
         ends = []
         n = 0
         for p in self.parts:
@@ -129,7 +130,8 @@ class Listing(_ReadOnly):
         if not 0 <= i < n:
             raise IndexError("legal action index out of range")
         p = bisect_right(self.ends, i)
-        return self.parts[p][i - (self.ends[p - 1] if p else 0)]
+        a = self._last = self.parts[p][i - (self.ends[p - 1] if p else 0)]
+        return a
 
     def __iter__(self) -> Iterator[Action]:
         return chain.from_iterable(self.parts)
@@ -160,6 +162,8 @@ class Listing(_ReadOnly):
 
     def holds(self, action: Action) -> bool:
         """`action` is the very object this listing gave (found without making every action)."""
+        if action is self._last and action is not None:
+            return True  # a player takes the action he read last
         for p in self.parts:
             if isinstance(p, Lazy):
                 if p.holds(action):
