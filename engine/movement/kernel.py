@@ -178,6 +178,36 @@ class MovementHooks:
     edge_override: dict[tuple[Hex, Hex], float | None] = field(default_factory=dict)
 
 
+class KeptHooks(MovementHooks):
+    """Hooks a rules family keeps and passes again and again (one unit's move after another's under the
+    same enemy hexes and zones of control): they cannot change once made (their sets are frozensets, their
+    dicts `FrozenHook`s), so the compiled search keeps what it makes of them by identity."""
+
+    def __init__(self, blocked: AbstractSet[Hex] = frozenset(), stop: AbstractSet[Hex] = frozenset(),
+                 enter_extra: dict[Hex, float] | None = None,
+                 first_step: Callable[[Hex, Hex, float], float | None] | None = None,
+                 edge_override: dict[tuple[Hex, Hex], float | None] | None = None) -> None:
+        put = object.__setattr__
+        put(self, "blocked", frozenset(blocked) if type(blocked) is not frozenset else blocked)
+        put(self, "stop", frozenset(stop) if type(stop) is not frozenset else stop)
+        put(self, "enter_extra", _frozen_hook(enter_extra))
+        put(self, "first_step", first_step)
+        put(self, "edge_override", _frozen_hook(edge_override))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise TypeError("KeptHooks cannot change; make new ones")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (KeptHooks, (self.blocked, self.stop, dict(self.enter_extra), self.first_step,
+                            dict(self.edge_override)))
+
+
+def _frozen_hook(d: dict[Any, Any] | None) -> FrozenHook:
+    if type(d) is FrozenHook:
+        return d
+    return FrozenHook(d or {})
+
+
 class MovementGraph:
     """The hex graph of one map for one movement class, with integer edge costs in 1/scale MP.
     It follows the map's edits: touched hexes and their neighbours are recompiled on the next query."""
@@ -522,6 +552,8 @@ class _CompiledGraph:
         # and again (a side's enemy hexes and zones of control while no unit moves)
         self._marks: dict[tuple[object, ...], Any] = {}
         self._maps: dict[int, tuple[Any, Any]] = {}
+        # KeptHooks by identity: (the hooks, their marks, their overrides or None)
+        self.kept_hooks: dict[int, tuple[KeptHooks, Any, _Overrides | None]] = {}
 
     def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
         """blocked, stop and enter_extra packed for the compiled search (fastdial._dial's `marks`):
@@ -654,12 +686,20 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, False, False,
                    a.no_marks, a.no_overrides, a.no_starts)
     else:
-        marks = csr.marks(hooks, index, scale)
+        kept = csr.kept_hooks.get(id(hooks)) if type(hooks) is KeptHooks else None
+        if kept is None or kept[0] is not hooks:
+            kept = (hooks, csr.marks(hooks, index, scale),
+                    csr.overrides(hooks.edge_override, index, scale) if hooks.edge_override else None)
+            if type(hooks) is KeptHooks:
+                if len(csr.kept_hooks) >= 512:
+                    csr.kept_hooks.clear()
+                csr.kept_hooks[id(hooks)] = kept  # the hooks themselves kept too: their id stays theirs
+        marks = kept[1]
         first = hooks.first_step
         overrides, starts, extra_edges = a.no_overrides, a.no_starts, 0
         start_ov = None
-        if hooks.edge_override:
-            ov = csr.overrides(hooks.edge_override, index, scale)
+        ov = kept[2]
+        if ov is not None:
             overrides, extra_edges = ov.packed, ov.edges
             start_ov = ov.rows.get(s)
         if first is not None:  # the start's edges with every hook applied, as the Python loop tries them

@@ -194,8 +194,9 @@ class FMBoard(SequenceState):
     def _carried(self) -> dict[Any, Any]:
         """The entries of the queries' memo that the position's changes since it was made leave true: when
         only units changed (moved, entered, lost steps, left the map), the hexside states (10.6.3, 10.6.5)
-        are as they were, a side's enemy hexes and zones of control (6.0) too if no enemy unit changed, and
-        the ferry in force (10.6.5) if no engineer did; everything else is worked out again."""
+        are as they were, a side's enemy hexes and zones of control (6.0) too if no enemy unit changed,
+        the ferry in force (10.6.5) if no engineer did, and an entry keyed ("of", side, ...) (a query of
+        that side's units alone) if none of that side's units did; everything else is worked out again."""
         changed = self.position.units_changed_since(self._cache_rev)
         if changed is None or None in changed:
             return {}
@@ -209,6 +210,9 @@ class FMBoard(SequenceState):
             for k in (("enemy", side), ("zoc", side)):
                 if k in old:
                     new[k] = old[k]
+        for k, v in old.items():  # ("of", side, ...): a query of `side`'s units alone
+            if type(k) is tuple and k[0] == "of" and k[1] not in sides:
+                new[k] = v
         if "ferry" in old and g.engineers.isdisjoint(changed):
             new["ferry"] = old["ferry"]
         return new

@@ -53,11 +53,23 @@ def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
             continue
         if s in state.began_at_bridge:
             continue  # 10.6.3 Important: an Allied unit began the phase there
-        a, b = s.hexes()
-        if any(g.units[u].side == g.german and min(hex_distance(x, a), hex_distance(x, b))
-               <= int(state.current_values(u).get("movement", 0)) for u, x in state.position.hexes.items()):
+        if _german_in_range(state, s):
             out.append(s)
     return out
+
+
+def _german_in_range(state: FMBoard, s: Hexside) -> bool:
+    """10.6.3: a German unit within its MA of the bridge hexside `s` (kept while no German unit changes)."""
+    cache = state.cache()
+    g = state.game
+    key = ("of", g.german, "demolition range", s)
+    got: bool | None = cache.get(key)
+    if got is None:
+        a, b = s.hexes()
+        got = cache[key] = any(
+            g.units[u].side == g.german and min(hex_distance(x, a), hex_distance(x, b))
+            <= int(state.current_values(u).get("movement", 0)) for u, x in state.position.hexes.items())
+    return got
 
 
 def check_demolition(state: FMBoard, uid: str, h: Hex, mover: str, mobile: bool) -> None:

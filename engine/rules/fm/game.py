@@ -129,6 +129,9 @@ class FMGameBase(Game):
         self.german = next(s for s in self.side_ids if s != self.allied)
         self.unit_ids = list(sc.units)
         self.units: dict[str, UnitDef] = dict(sc.units)
+        # each side's units in the scenario's order
+        self.side_unit_ids: dict[str, list[str]] = {
+            side: [u for u in self.unit_ids if self.units[u].side == side] for side in self.side_ids}
         self._graphs: dict[str, MovementGraph] = {}
         self.labels: dict[Hex, str] = {h: self.map.label(h) for h in self.map.hexes}
         self._adjacent: dict[Hex, tuple[Hex, ...]] = {}  # each hex's neighbours on the map (`adjacent`)
@@ -145,6 +148,8 @@ class FMGameBase(Game):
         self.step_memo: dict[tuple[str, Hex, Hex, bool], tuple[bool, Any]] = {}
         # the Attack and Bombard actions made so far (combat.py): each made once per game
         self.combat_actions: dict[tuple[Any, ...], Action] = {}
+        # a move's movement hooks by what they depend on (reach.movement_hooks)
+        self.hooks_memo: dict[tuple[Any, ...], Any] = {}
         self.phase_memo: dict[tuple[Any, int], Any] = {}  # the Phase of each stage and GT (state.phase)
         self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
         self.range_memo: dict[MarkerId, str] = {}

@@ -38,8 +38,8 @@ def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
     g = state.game
     out = []
     pos = state.position.hexes
-    for uid in g.unit_ids:
-        if uid not in pos or g.units[uid].side != player:
+    for uid in g.side_unit_ids[player]:
+        if uid not in pos:
             continue
         if uid in state.moved or uid in state.cannot_move:
             continue
@@ -220,8 +220,9 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
         state.moved_in_movement.add(uid)
     ferried = set(ferry_edges_into(state, uid, state.enemy_zoc(g.units[uid].side)))
     spent_in = listed_spent(state, a, hexes)
+    bridges_at = g.bridges_at
     for i in range(1, len(hexes)):
-        if demolition_candidates(state, uid, hexes[i]):
+        if hexes[i] in bridges_at and demolition_candidates(state, uid, hexes[i]):
             spent = spent_in[hexes[i]] if spent_in is not None else path_cost_of(state, uid, hexes[: i + 1])
             state.set_mp_spent(uid, state.mp_spent(uid) + spent)
             state.place(uid, hexes[i])

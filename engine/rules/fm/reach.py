@@ -23,15 +23,14 @@ MP as if a ferry exists", nor the engineer's ferry operation of 10.6.5, which is
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import cast
 
 from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
 from ...model.placement import entry_cost, only_along
 from ...model.terrain import Cost
-from ...movement.kernel import FrozenHook, MovementHooks, Reach, edge_cost_across, reachable
+from ...movement.kernel import FrozenHook, KeptHooks, MovementHooks, Reach, edge_cost_across, reachable
 from .board import FMBoard
-from .game import cite, is_fortification, is_minefield
+from .game import FMGameBase, cite, is_fortification, is_minefield
 
 # 10.6.1 example: a leg unit expends three MP to cross at a canal-trail crossing, a mobile unit four,
 # when the map's terrain table has no ferry of its own to read the crossing cost from.
@@ -110,6 +109,11 @@ def ferry_edges_into(state: FMBoard, uid: str, ezoc: frozenset[Hex]) -> list[tup
     g = state.game
     if not g.printed_ferries or not g.is_mobile(uid):
         return []
+    return _ferry_edges(g, ezoc)
+
+
+def _ferry_edges(g: FMGameBase, ezoc: frozenset[Hex]) -> list[tuple[Hex, Hex]]:
+    """ferry_edges_into for a mobile unit: the crossings of a printed ferry into an EZOC hex (10.6.2)."""
     out = []
     for s in g.printed_ferries:
         a, b = s.hexes()
@@ -141,17 +145,42 @@ def _ferry_step_cost(state: FMBoard, uid: str, a: Hex, b: Hex, spent_to_a: float
     return ma  # 6.1: from an EZOC directly into another by expending all its printed MA
 
 
+_NO_EXTRA = FrozenHook()
+
+
 def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> MovementHooks:
-    """The hooks for one unit's move from `start` having already spent `spent` MP this phase."""
+    """The hooks for one unit's move from `start` having already spent `spent` MP this phase. They depend
+    on the unit's side, class, mobility, commando status and MA, whether it starts a fresh move in an EZOC,
+    the enemy's hexes and zones of control and the bridges and ferry of the moment, so they are kept per
+    game by those (`KeptHooks`: the movement kernel keeps what it makes of them by identity)."""
     g = state.game
     side = g.units[uid].side
     cls = g.movement_class(uid)
     ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
+    mobile = g.is_mobile(uid)
     commando = g.is_commando(uid)
+    fresh_in_ezoc = not mobile and start in ezoc and spent == 0
+    blocked = state.enemy_hexes(side)
+    key = (side, cls, mobile, commando, ma, fresh_in_ezoc, ezoc, blocked, state.demolished(), state.active_ferry())
+    got = g.hooks_memo.get(key)
+    if got is None:
+        if len(g.hooks_memo) > 512:
+            g.hooks_memo.clear()
+        got = g.hooks_memo[key] = _movement_hooks(state, side, cls, ezoc, blocked, ma, mobile, commando,
+                                                  fresh_in_ezoc)
+    return got
+
+
+def _movement_hooks(state: FMBoard, side: str, cls: str, ezoc: frozenset[Hex], blocked: frozenset[Hex], ma: float,
+                    mobile: bool, commando: bool, fresh_in_ezoc: bool) -> KeptHooks:
+    g = state.game
     # the kernel only reads the hook sets, so the state's cached frozensets are passed as they are
-    hooks = MovementHooks(blocked=cast(set, state.enemy_hexes(side)), edge_override=edge_overrides(state, side, cls))
-    if g.is_mobile(uid):
+    overrides = edge_overrides(state, side, cls)
+    enter_extra: dict[Hex, float] = _NO_EXTRA
+    stop: frozenset[Hex] = frozenset()
+    first_step = None
+    if mobile:
         if not commando:
             extra = float(int(ma) // 2)  # 6.1: half the printed MA, rounded down
             key = (ezoc, extra)
@@ -161,13 +190,13 @@ def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> Moveme
                     g.extra_memo.clear()
                 # a FrozenHook: the movement kernel keeps its conversion by identity
                 costs = g.extra_memo[key] = FrozenHook({h: extra for h in ezoc})
-            hooks.enter_extra = costs  # shared: the kernel only reads it
-        ferried = ferry_edges_into(state, uid, ezoc)
+            enter_extra = costs  # shared: the kernel only reads it
+        ferried = _ferry_edges(g, ezoc)
         if ferried:  # 10.6.2: added after the search (ferry_landings)
-            hooks.edge_override = edge_overrides(state, side, cls, tuple(ferried))
+            overrides = edge_overrides(state, side, cls, tuple(ferried))
     else:
-        hooks.stop = cast(set, ezoc)  # 6.1: a leg unit stops on entering an EZOC
-        if start in ezoc and spent == 0:
+        stop = ezoc  # 6.1: a leg unit stops on entering an EZOC
+        if fresh_in_ezoc:
             m = g.map
 
             def ezoc_to_ezoc(a: Hex, b: Hex, cost: float) -> float | None:
@@ -179,8 +208,9 @@ def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> Moveme
                     return None  # 6.1 exception
                 return ma  # 6.1: by expending all its printed MA
 
-            hooks.first_step = ezoc_to_ezoc
-    return hooks
+            first_step = ezoc_to_ezoc
+    return KeptHooks(blocked=blocked, stop=stop, enter_extra=enter_extra, first_step=first_step,
+                     edge_override=overrides)
 
 
 @dataclass

@@ -48,7 +48,7 @@ def delays(state: FMBoard, arr: Arrival) -> int:
 def entry_options(state: FMBoard, arr: Arrival) -> list[Hex]:
     """The hexes the unit may enter at: its arrival hexes, three more along the edge per GT of delay."""
     hexes = list(arr.hexes)
-    n = delays(state, arr)
+    n = delays(state, arr) if arr.blocked_gts else 0
     if n and arr.edge:
         line = state.game.map.edge_side_hexes(arr.edge)
         idx = [line.index(h) for h in arr.hexes if h in line]

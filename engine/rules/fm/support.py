@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex, hex_distance
+from ...hexgrid import Hex
 from ...model.counters import SupportMarker
 from ..chance import weighted
 from ..kit import Ask, ChanceStep, Task
@@ -240,8 +240,10 @@ def _friends_near(state: FMBoard, side: str, mid: MarkerId, target: Hex, cache: 
                                         and supports(g.units[u].nationality, mid)]
     adjacent = False
     nearest = float("inf")
-    for u, h in friends:
-        d = hex_distance(h, target)
+    tq, tr = target
+    for u, (q, r) in friends:
+        dq, dr = q - tq, r - tr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1  # hex_distance, inline: asked for every friend and target
         if d == 1:
             adjacent = True
         if d < nearest and not g.is_airborne(u):
