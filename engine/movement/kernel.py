@@ -378,6 +378,17 @@ class Reach:
             self._pending = None
         return self._prev
 
+    def paths_key(self) -> object:
+        """What the search left of the paths, to compare with another reach's without spelling them out:
+        reaches with equal keys have the same predecessors (the same hexes, by the same paths); unequal
+        keys may still have them (one made compiled, one in Python)."""
+        return self._pending if self._pending is not None else self._prev
+
+    def touched(self) -> list[int] | None:
+        """The graph indices of the hexes reached, in the order the compiled search settled them (None when
+        the search handed its paths over as a dict)."""
+        return self._pending[0] if self._pending is not None else None
+
     @property
     def graph_hexes(self) -> list[Hex]:
         """Graph index -> hex (the indices of `predecessors` and `index`)."""
@@ -643,13 +654,19 @@ def _extra_units(items: Iterable[tuple[Hex, float]], index: dict[Hex, int], scal
     """enter_extra's hexes on the map (graph indices) and their extra costs in 1/scale MP."""
     hexes: list[int] = []
     units: list[int] = []
+    done: dict[float, int] = {}  # each cost converted once (a rules family's extra costs share a few values)
     for h, x in items:
         i = index.get(h)
         if i is not None:
             hexes.append(i)
-            u = x * scale
-            k = round(u)
-            units.append(k if abs(k - u) <= 1e-9 else _units(x, scale, "enter_extra"))  # _units raises
+            k = done.get(x)
+            if k is None:
+                u = x * scale
+                k = round(u)
+                if abs(k - u) > 1e-9:
+                    k = _units(x, scale, "enter_extra")  # raises
+                done[x] = k
+            units.append(k)
     return hexes, units
 
 

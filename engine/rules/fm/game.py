@@ -150,6 +150,7 @@ class FMGameBase(Game):
         self.combat_actions: dict[tuple[Any, ...], Action] = {}
         # a move's movement hooks by what they depend on (reach.movement_hooks)
         self.hooks_memo: dict[tuple[Any, ...], Any] = {}
+        self._ranks: dict[int, tuple[list[Hex], list[int] | None]] = {}  # label_ranks, by the graph's hex list
         self.phase_memo: dict[tuple[Any, int], Any] = {}  # the Phase of each stage and GT (state.phase)
         self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
         self.range_memo: dict[MarkerId, str] = {}
@@ -166,6 +167,21 @@ class FMGameBase(Game):
         self.engineer_ids = [u for u in self.unit_ids if u in self.engineers]  # in the scenario's order
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
+
+    def label_ranks(self, hexes: list[Hex]) -> list[int] | None:
+        """For a movement graph's hexes (graph index -> hex): each one's place in the order of the hexes'
+        labels, kept per list; None if two hexes share a label (then only the labels can order them)."""
+        got = self._ranks.get(id(hexes))
+        if got is None or got[0] is not hexes:
+            labels = self.labels
+            by_label = sorted(range(len(hexes)), key=lambda i: labels[hexes[i]])
+            ranks: list[int] | None = [0] * len(hexes)
+            for r, i in enumerate(by_label):
+                ranks[i] = r  # type: ignore[index]
+            if len({labels[h] for h in hexes}) != len(hexes):
+                ranks = None
+            got = self._ranks[id(hexes)] = (hexes, ranks)
+        return got[1]
 
     def adjacent(self, h: Hex) -> tuple[Hex, ...]:
         """The hexes next to `h` that are on the map, in hex_neighbors' order (kept per game)."""

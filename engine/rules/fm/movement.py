@@ -13,6 +13,7 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from ...hexgrid import Hex, Hexside
@@ -68,12 +69,12 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         reach = unit_reach(state, uid)
         # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
         # not move, and nothing in its way changed) give the same moves
-        paths = (reach.predecessors, reach.landings if isinstance(reach, FMReach) else None)
+        paths = (reach.paths_key(), reach.landings if isinstance(reach, FMReach) else None)
         last = g.moves_memo.get(uid)
         if last is not None and last[0] == paths:
             entry = last[1]
         else:
-            entry = reach_moves(reach, uid, g.labels, g.hex)
+            entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes))
             g.moves_memo[uid] = (paths, entry)
         state.phase_reach[key] = (entry, reach)
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
@@ -381,7 +382,8 @@ class GoOnStep(FMStep[GoOn]):
             state.ask(back)
 
 
-def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable[[str], Hex | None]) -> MoveList:
+def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable[[str], Hex | None],
+                ranks: list[int] | None = None) -> MoveList:
     """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
     the order of the hexes' labels, with the very paths the kernel's Reach.path gives (a hex entered
     across a printed ferry, 10.6.2: its landing path). A move is made when the legal list is first read
@@ -391,9 +393,17 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
     route: Route = (route_labels, reach, labels, {}, {})
     new = object.__new__
-    dests = sorted(reach.spent, key=labels.__getitem__)
-    if start in reach.spent:
-        dests.remove(start)
+    touched = reach.touched() if ranks is not None and type(reach) is Reach else None
+    if touched is not None and len(touched) > 1:
+        # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
+        # game's label_ranks: the order of the labels, without reading a label or hashing a hex)
+        order = sorted(touched, key=ranks.__getitem__)  # type: ignore[union-attr]
+        order.remove(reach.index[start])
+        dests = list(itemgetter(*order)(reach.graph_hexes)) if len(order) > 1 else [reach.graph_hexes[order[0]]]
+    else:
+        dests = sorted(reach.spent, key=labels.__getitem__)
+        if start in reach.spent:
+            dests.remove(start)
 
     def make(h: Hex) -> Action:
         mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
