@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
 from time import perf_counter
-from typing import Any, cast
+from typing import Any
 
 from ..hexgrid import DIRECTIONS, Hex, hexside_of
 from ..model.hexmap import HexMap, HexsideInfo, MapChange
@@ -350,7 +350,9 @@ class Reach:
     Paths are kept as the search left them, a predecessor per graph index (-1 at the start), and
     are spelled out in hexes only when asked for: most callers want one path, not thousands. The
     compiled search hands the predecessors over as two lists (`_pending`: the hexes touched and
-    their predecessors) and the dict is made when first asked for: many callers want no path."""
+    their predecessors) and the dict is made when first asked for: many callers want no path. It
+    hands the MP spent over as raw bytes too (`_compiled_reach`), made into the `spent` dict when
+    that is first read: a rules family listing moves may need only the hexes (`touched`)."""
 
     start: Hex
     allowance: float
@@ -359,6 +361,20 @@ class Reach:
     _hexes: list[Hex]
     _index: dict[Hex, int]
     _pending: tuple[list[int], list[int]] | None = field(default=None, repr=False, compare=False)
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for an attribute not set: the spent dict of a compiled search's reach, made now
+        if name == "spent":
+            d = self.__dict__
+            raw = d.get("_raw_spent")
+            if raw is not None:
+                touched = d["_touched"]
+                hexes = d["_hexes"]
+                picked = itemgetter(*touched)(hexes) if len(touched) > 1 else (hexes[touched[0]],)
+                spent = d["spent"] = dict(zip(picked, memoryview(raw).cast("d").tolist()))  # noqa: B905
+                del d["_raw_spent"]
+                return spent
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __contains__(self, h: Hex) -> bool:
         return h in self.spent
@@ -385,9 +401,10 @@ class Reach:
         return self._pending if self._pending is not None else self._prev
 
     def touched(self) -> list[int] | None:
-        """The graph indices of the hexes reached, in the order the compiled search settled them (None when
-        the search handed its paths over as a dict)."""
-        return self._pending[0] if self._pending is not None else None
+        """The graph indices of the hexes reached, in the order the compiled search settled them (None for a
+        reach the compiled search did not make)."""
+        got: list[int] | None = self.__dict__.get("_touched")
+        return got
 
     @property
     def graph_hexes(self) -> list[Hex]:
@@ -727,9 +744,19 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, True, first is not None,
                    marks, overrides, starts)
     touched = a.order[:n_t].tolist()
-    picked = itemgetter(*touched)(hexes) if n_t > 1 else (hexes[s],)
-    spent: dict[Hex, float] = dict(zip(picked, cast(list[float], a.spent[:n_t].tolist())))  # noqa: B905
-    return Reach(start, allowance, spent, {}, hexes, index, (touched, a.out_prev[:n_t].tolist()))
+    # Reach(start, allowance, spent, {}, hexes, index, (touched, prev)) with `spent` made when first read
+    # (Reach.__getattr__) from a copy of the raw MP (the scratch arrays are the next search's)
+    reach = object.__new__(Reach)
+    d = reach.__dict__
+    d["start"] = start
+    d["allowance"] = allowance
+    d["_prev"] = {}
+    d["_hexes"] = hexes
+    d["_index"] = index
+    d["_pending"] = (touched, a.out_prev[:n_t].tolist())
+    d["_touched"] = touched
+    d["_raw_spent"] = bytes(a.spent[:n_t])
+    return reach
 
 
 def _first_steps(graph: MovementGraph, start: Hex, s: int, hooks: MovementHooks,
