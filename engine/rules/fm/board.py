@@ -195,8 +195,8 @@ class FMBoard(SequenceState):
         """The entries of the queries' memo that the position's changes since it was made leave true: when
         only units changed (moved, entered, lost steps, left the map), the hexside states (10.6.3, 10.6.5)
         are as they were, a side's enemy hexes and zones of control (6.0) too if no enemy unit changed,
-        the ferry in force (10.6.5) if no engineer did, and an entry keyed ("of", side, ...) (a query of
-        that side's units alone) if none of that side's units did; everything else is worked out again."""
+        the ferry in force (10.6.5) if no engineer did, and the memo of queries of one side's units alone
+        (`of_side`) if none of that side's units did; everything else is worked out again."""
         changed = self.position.units_changed_since(self._cache_rev)
         if changed is None or None in changed:
             return {}
@@ -210,12 +210,22 @@ class FMBoard(SequenceState):
             for k in (("enemy", side), ("zoc", side)):
                 if k in old:
                     new[k] = old[k]
-        for k, v in old.items():  # ("of", side, ...): a query of `side`'s units alone
-            if type(k) is tuple and k[0] == "of" and k[1] not in sides:
-                new[k] = v
+        for side in g.side_ids:  # ("of", side): the memo of queries of `side`'s units alone (`of_side`)
+            k = ("of", side)
+            if k in old and side not in sides:
+                new[k] = old[k]
         if "ferry" in old and g.engineers.isdisjoint(changed):
             new["ferry"] = old["ferry"]
         return new
+
+    def of_side(self, side: str) -> dict[Any, Any]:
+        """A memo for queries that depend on where `side`'s units are and their steps alone, kept across
+        changes of the other side's units (`_carried`)."""
+        cache = self._cache if self._cache_rev == self.position.revision else self.cache()
+        got: dict[Any, Any] | None = cache.get(("of", side))
+        if got is None:
+            got = cache[("of", side)] = {}
+        return got
 
     def new_phase(self) -> None:
         """Forget the reaches of the last phase (enemy units move again)."""
@@ -271,6 +281,10 @@ class FMBoard(SequenceState):
     def mp_spent(self, uid: str) -> float:
         """5.1: the MP the unit has spent in the current phase."""
         return self._mp_spent.get(uid, 0.0)
+
+    def mp_spent_now(self) -> dict[str, float]:
+        """Unit -> the MP spent this phase, of the units that spent any (5.1): to be read, not changed."""
+        return self._mp_spent
 
     def set_mp_spent(self, uid: str, mp: float) -> None:
         """5.1: the unit has now spent `mp` MP in the current phase (entering the map counts, 11.1)."""

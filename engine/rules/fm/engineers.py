@@ -60,13 +60,13 @@ def demolition_candidates(state: FMBoard, uid: str, h: Hex) -> list[Hexside]:
 
 def _german_in_range(state: FMBoard, s: Hexside) -> bool:
     """10.6.3: a German unit within its MA of the bridge hexside `s` (kept while no German unit changes)."""
-    cache = state.cache()
     g = state.game
-    key = ("of", g.german, "demolition range", s)
-    got: bool | None = cache.get(key)
+    memo = state.of_side(g.german)
+    key = ("demolition range", s)
+    got: bool | None = memo.get(key)
     if got is None:
         a, b = s.hexes()
-        got = cache[key] = any(
+        got = memo[key] = any(
             g.units[u].side == g.german and min(hex_distance(x, a), hex_distance(x, b))
             <= int(state.current_values(u).get("movement", 0)) for u, x in state.position.hexes.items())
     return got

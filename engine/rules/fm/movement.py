@@ -104,13 +104,15 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     changes = state.occupancy_changes()  # up to now
     version = len(changes)
     kept = state.kept_moves
-    turn, stage, pos, spent = state.turn, state.stage, state.position.hexes, state.mp_spent
+    turn, stage, pos, spent = state.turn, state.stage, state.position.hexes, state.mp_spent_now()
     occ = state.occupancy()
     out: list[Sequence[Action]] = []
     add = out.append
     for uid in movers_now:
         k = kept.get(uid)
-        if k is not None and k[3] == (turn, stage, uid, pos[uid], spent(uid), where):
+        # k[3] == (turn, stage, uid, pos[uid], spent(uid), where), item by item (uid: kept by it)
+        if k is not None and (key := k[3])[3] == pos[uid] and key[4] == spent.get(uid, 0.0) \
+                and key[5] == where and key[0] == turn and key[1] == stage:
             seen = k[1]
             if seen == version:
                 add(k[2])

@@ -29,7 +29,7 @@ from ...model.hexmap import HexMap, HexsideInfo
 from ...model.placement import entry_cost, only_along
 from ...model.terrain import Cost
 from ...movement.kernel import FrozenHook, KeptHooks, MovementHooks, Reach, edge_cost_across, reachable
-from .board import FMBoard
+from .board import DEMOLISHED, FERRY, FMBoard
 from .game import FMGameBase, cite, is_fortification, is_minefield
 
 # 10.6.1 example: a leg unit expends three MP to cross at a canal-trail crossing, a mobile unit four,
@@ -81,6 +81,7 @@ def edge_overrides(state: FMBoard, side: str, cls: str,
         base = edge_overrides(state, side, cls)
         closed = g.override_cache[key] = FrozenHook({**base, **{e: None for e in ferried}})
         return closed
+    parts = g.override_parts
     out: dict[tuple[Hex, Hex], float | None] = {}
     for s in g.canal_trail_crossings:  # 10.6.1
         a, b = s.hexes()
@@ -88,18 +89,24 @@ def edge_overrides(state: FMBoard, side: str, cls: str,
         out[(a, b)] = cost
         out[(b, a)] = cost
     for s in demolished:  # 10.6.3: a demolished bridge becomes a river/canal hexside
-        info = m.hexsides[s]
-        plain = replace(info, bridge=None, paths=() if g.is_water(s) else info.paths)
-        a, b = s.hexes()
-        out[(a, b)] = edge_cost_with(m, a, b, cls, plain)
-        out[(b, a)] = edge_cost_with(m, b, a, cls, plain)
+        part = parts.get((cls, DEMOLISHED, s))
+        if part is None:
+            info = m.hexsides[s]
+            plain = replace(info, bridge=None, paths=() if g.is_water(s) else info.paths)
+            a, b = s.hexes()
+            part = parts[(cls, DEMOLISHED, s)] = (((a, b), edge_cost_with(m, a, b, cls, plain)),
+                                                  ((b, a), edge_cost_with(m, b, a, cls, plain)))
+        out.update(part)
     if ferry is not None and side == g.allied:  # 10.6.5: a bridge for Allied movement
-        info = m.hexsides.get(ferry) or HexsideInfo()
-        a, b = ferry.hexes()
-        common = tuple(sorted(_path_types(m, a) & _path_types(m, b)))
-        bridged = replace(info, bridge=info.bridge or "ferry-operation", paths=common)
-        out[(a, b)] = edge_cost_with(m, a, b, cls, bridged)
-        out[(b, a)] = edge_cost_with(m, b, a, cls, bridged)
+        part = parts.get((cls, FERRY, ferry))
+        if part is None:
+            info = m.hexsides.get(ferry) or HexsideInfo()
+            a, b = ferry.hexes()
+            common = tuple(sorted(_path_types(m, a) & _path_types(m, b)))
+            bridged = replace(info, bridge=info.bridge or "ferry-operation", paths=common)
+            part = parts[(cls, FERRY, ferry)] = (((a, b), edge_cost_with(m, a, b, cls, bridged)),
+                                                 ((b, a), edge_cost_with(m, b, a, cls, bridged)))
+        out.update(part)
     frozen = g.override_cache[key] = FrozenHook(out)
     return frozen
 

@@ -111,13 +111,17 @@ class Listing(_ReadOnly):
     __slots__ = ("parts", "ends", "_last")
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
-        self.parts = [p for p in parts if len(p)]
         self._last: Action | None = None  # the action read last by index (`holds` finds it first)
-        ends = []
+        kept: list[Sequence[Action]] = []
+        ends: list[int] = []
         n = 0
-        for p in self.parts:
-            n += len(p)
-            ends.append(n)
+        for p in parts:
+            k = len(p.keys) if type(p) is Lazy else len(p)  # type: ignore[attr-defined]
+            if k:
+                kept.append(p)
+                n += k
+                ends.append(n)
+        self.parts = kept
         self.ends = ends
 
     def __len__(self) -> int:
