@@ -153,6 +153,7 @@ class FMGameBase(Game):
         # a move's movement hooks by what they depend on (reach.movement_hooks)
         self.hooks_memo: dict[tuple[Any, ...], Any] = {}
         self._ranks: dict[int, tuple[list[Hex], list[int] | None]] = {}  # label_ranks, by the graph's hex list
+        self.view_memo: dict[Any, Any] = {}  # each unit's name, values and lasting flags as shown (view.py)
         self.phase_memo: dict[tuple[Any, int], Any] = {}  # the Phase of each stage and GT (state.phase)
         self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
         self.range_memo: dict[MarkerId, str] = {}

@@ -151,6 +151,19 @@ def values_text(values: dict[str, Any]) -> str:
     return "-".join(str(values.get(k, "?")) for k in ("attack", "defense", "movement"))
 
 
+def _unit_text(g: FMGameBase, memo: dict[Any, Any], uid: str, reduced: bool,
+               st: FMState) -> tuple[str, str, tuple[str, ...]]:
+    """A unit's name, its values as shown (its reduced side once depleted, 2.3) and its flags that never
+    change (FMPresenter._static_flags): kept per game for each side of the counter."""
+    key = (uid, reduced)
+    got: tuple[str, str, tuple[str, ...]] | None = memo.get(key)
+    if got is None:
+        u = g.units[uid]
+        vals = values_text(st.current_values(uid)) + (" (depleted)" if reduced else "")
+        got = memo[key] = (u.name or uid, vals, FMPresenter._static_flags(g, uid))
+    return got
+
+
 class FMPresenter(Presenter):
     """Views of an `FMState` (000_e5c3deafb2cea4af.txt)."""
 
@@ -167,18 +180,30 @@ class FMPresenter(Presenter):
         setting_up = st.setting_up()
         d = st.pending_decision()
         to_set_up = set(d.remaining) if isinstance(d, SetupChoice) else set()
+        arrivals = {}
+        for a in st.arrivals:
+            arrivals.setdefault(a.unit, a)  # the first of a unit's, as st.arrival(uid)
+        pos = st.position.hexes
+        memo = g.view_memo
+        phase = st.player_phase
+        moving = phase is not None and phase.moving
+        zocs: dict[str, frozenset[Hex]] = {}
         out = []
         for uid in g.unit_ids:
             u = g.units[uid]
-            name = u.name or uid
             reduced = st.is_depleted(uid)
-            vals = values_text(st.current_values(uid)) + (" (depleted)" if reduced else "")
-            static = self._static_flags(g, uid)
-            h = st.unit_hex(uid)
-            arrival = st.arrival(uid)
+            # the unit's name, printed values and flags that never change (kept per game)
+            name, vals, static = _unit_text(g, memo, uid, reduced, st)
+            h = pos.get(uid)
             if h is not None:
-                out.append(UnitView(uid, u.side, name, g.label(h), "on map", vals, self._flags(st, uid, h) + static))
-            elif uid in recorded:
+                zoc = zocs.get(u.side)
+                if zoc is None:
+                    zoc = zocs[u.side] = st.enemy_zoc(u.side)
+                out.append(UnitView(uid, u.side, name, g.label(h), "on map", vals,
+                                    self._flags(st, uid, h, reduced, moving, zoc) + static))
+                continue
+            arrival = arrivals.get(uid)
+            if uid in recorded:
                 if viewer is None or viewer == u.side:
                     out.append(UnitView(uid, u.side, name, g.label(recorded[uid]), "set up (secret)", vals, static))
                 else:
@@ -207,30 +232,30 @@ class FMPresenter(Presenter):
         return tuple(out)
 
     @staticmethod
-    def _flags(st: FMState, uid: str, h: Hex) -> tuple[str, ...]:
-        g = st.game
-        act = st.activity(uid)
+    def _flags(st: FMState, uid: str, h: Hex, depleted: bool, moving: bool, ezoc: frozenset[Hex]) -> tuple[str, ...]:
+        """What the unit has done this phase and player turn (`FMBoard.activity`'s marks), for a unit in `h`;
+        `moving`: a Movement or Mobile Movement Phase is under way; `ezoc`: its enemy's zones of control."""
         out = []
-        if st.is_depleted(uid):
+        if depleted:
             out.append("depleted")
-        spent = st.mp_spent(uid)
-        if act.moved:
+        if uid in st.moved:
             out.append("moved")
-        elif spent > 0 and st.player_phase is not None and st.player_phase.moving:
-            out.append(f"{_mp(spent)} MP spent")
-        if act.moved_in_movement and g.is_mobile(uid):
+        elif moving and st.mp_spent(uid) > 0:
+            out.append(f"{_mp(st.mp_spent(uid))} MP spent")
+        if uid in st.moved_in_movement and st.game.is_mobile(uid):
             out.append("moved in the Movement Phase")  # 4.1, 5.5: no Mobile Movement Phase move
-        if act.cannot_move:
+        if uid in st.cannot_move:
             out.append("cannot move")
-        if act.exhausted:
+        exhausted = uid in st.exhausted
+        if exhausted:
             out.append("exhausted")  # 8.5: advanced, no other activity this player turn
-        if act.attacked:
+        if uid in st.attacked_phase:
             out.append("attacked")
-        if act.may_not_attack and not act.exhausted:
+        if uid in st.no_attack and not exhausted:
             out.append("may not attack")  # 8.3.1: displaced
-        if act.was_attacked:
+        if uid in st.defended_phase:
             out.append("was attacked")  # 8.0: one attack per defending unit and phase
-        if h in st.enemy_zoc(g.units[uid].side):
+        if h in ezoc:
             out.append("in enemy ZOC")
         return tuple(out)
 
