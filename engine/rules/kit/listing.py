@@ -177,6 +177,8 @@ class Listing(_ReadOnly):
         return False
 
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True  # the very same listing (a state's legal actions asked twice): equal, whatever it holds
         if isinstance(other, (list, tuple, Listing)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
