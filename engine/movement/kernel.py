@@ -581,7 +581,7 @@ class _CompiledGraph:
         self._marks: dict[tuple[object, ...], Any] = {}
         self._maps: dict[int, tuple[Any, Any]] = {}
         # KeptHooks by identity: (the hooks, their marks, their overrides or None)
-        self.kept_hooks: dict[int, tuple[KeptHooks, Any, _Overrides | None]] = {}
+        self.kept_hooks: dict[int, tuple[MovementHooks, Any, _Overrides | None]] = {}
 
     def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
         """blocked, stop and enter_extra packed for the compiled search (fastdial._dial's `marks`):
@@ -720,7 +720,8 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, False, False,
                    a.no_marks, a.no_overrides, a.no_starts)
     else:
-        kept = csr.kept_hooks.get(id(hooks)) if type(hooks) is KeptHooks else None
+        kept: tuple[MovementHooks, Any, _Overrides | None] | None = (
+            csr.kept_hooks.get(id(hooks)) if type(hooks) is KeptHooks else None)
         if kept is None or kept[0] is not hooks:
             kept = (hooks, csr.marks(hooks, index, scale),
                     csr.overrides(hooks.edge_override, index, scale) if hooks.edge_override else None)

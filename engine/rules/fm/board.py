@@ -204,7 +204,7 @@ class FMBoard(SequenceState):
         new = {k: old[k] for k in _HEXSIDE_KEYS if k in old}
         g = self.game
         units = g.units
-        sides = {units[u].side for u in changed}
+        sides = {units[u].side for u in changed if u is not None}  # (None is not among them: see above)
         if len(sides) == 1:
             (side,) = sides
             for k in (("enemy", side), ("zoc", side)):

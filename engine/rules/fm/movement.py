@@ -399,7 +399,8 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     if touched is not None and len(touched) > 1:
         # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
         # game's label_ranks: the order of the labels, without reading a label or hashing a hex)
-        order = sorted(touched, key=ranks.__getitem__)  # type: ignore[union-attr]
+        assert ranks is not None
+        order = sorted(touched, key=ranks.__getitem__)
         order.remove(reach.index[start])
         dests = list(itemgetter(*order)(reach.graph_hexes)) if len(order) > 1 else [reach.graph_hexes[order[0]]]
     else:

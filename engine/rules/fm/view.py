@@ -64,6 +64,7 @@ from .actions import (
     ShiftDropZone,
     Stiff,
 )
+from .board import Arrival
 from .decisions import (
     AdvanceChoice,
     AirpowerDraw,
@@ -180,7 +181,7 @@ class FMPresenter(Presenter):
         setting_up = st.setting_up()
         d = st.pending_decision()
         to_set_up = set(d.remaining) if isinstance(d, SetupChoice) else set()
-        arrivals = {}
+        arrivals: dict[str, Arrival] = {}
         for a in st.arrivals:
             arrivals.setdefault(a.unit, a)  # the first of a unit's, as st.arrival(uid)
         pos = st.position.hexes

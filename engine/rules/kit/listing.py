@@ -116,7 +116,7 @@ class Listing(_ReadOnly):
         ends: list[int] = []
         n = 0
         for p in parts:
-            k = len(p.keys) if type(p) is Lazy else len(p)  # type: ignore[attr-defined]
+            k = len(p.keys) if type(p) is Lazy else len(p)
             if k:
                 kept.append(p)
                 n += k
