@@ -87,6 +87,20 @@ class UnitActivity:
     was_attacked: bool  # 8.0: attacked or bombarded this phase
 
 
+# FMBoard's sets and dicts whose items cannot change (unit ids, hexes, hexsides, numbers): a copy of the
+# state copies them one level deep (__deepcopy__), much cheaper than copy.deepcopy item by item
+_FLAT = frozenset({"moved", "moved_in_movement", "cannot_move", "attacked_phase", "attacked_combat",
+                   "defended_phase", "no_attack", "exhausted", "began_at_bridge", "demolition_tried",
+                   "repaired_gt", "repair_tried", "_mp_spent", "bombarded", "move_fallback", "dz_extra_drm"})
+
+
+def _arrival_copy(a: Arrival) -> Arrival:
+    """An Arrival of its own: its lists (hexes, GTs blocked) copied, its other fields immutable."""
+    new = object.__new__(Arrival)
+    new.__dict__.update({k: (list(x) if type(x) is list else x) for k, x in a.__dict__.items()})
+    return new
+
+
 class FMBoard(SequenceState):
     """An F&M position: the kit's Position and the bookkeeping of the sequence of play (4.1)."""
 
@@ -166,6 +180,14 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k == "_occ_changes":
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
+            elif k in _FLAT:
+                new.__dict__[k] = v.copy()  # sets and dicts of immutable items (unit ids, hexes, hexsides, numbers)
+            elif k == "arrivals":
+                new.__dict__[k] = [_arrival_copy(a) for a in v]
+            elif k in ("available", "secret"):
+                new.__dict__[k] = {side: x.copy() for side, x in v.items()}  # of marker ids, of hexes
+            elif k == "gt_pool":
+                new.__dict__[k] = {side: {name: dict(c) for name, c in pools.items()} for side, pools in v.items()}
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new

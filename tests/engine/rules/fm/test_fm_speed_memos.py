@@ -88,7 +88,8 @@ def test_kept_hooks_and_lazy_reaches_search_as_fresh_hooks_do():
             graph = g.graph(g.movement_class(uid))
             kept = reachable(graph, start, max(0.0, ma - spent), hooks)
             made = reachable(graph, start, max(0.0, ma - spent), fresh)
-            assert "spent" not in kept.__dict__  # made when first read
+            if kept.touched() is not None:  # a compiled search's reach (another test may have left the Python one)
+                assert "spent" not in kept.__dict__  # made when first read
             assert kept.spent == made.spent and kept.predecessors == made.predecessors
             assert copy.deepcopy(hooks) == hooks
             moves = reach_moves(kept, uid, g.labels, g.hex, g.label_ranks(kept.graph_hexes))
