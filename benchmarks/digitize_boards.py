@@ -6,14 +6,16 @@ A VASL board image is drawn in a fixed palette: every colour stands for one terr
 (its shared board metadata names them: "GrainL0 255,240,111 Grain, level 0"). The truth of a hex is
 read from the pixels inside it (within 0.8 of the inner radius):
 
-* hex outlines, hex numbers and centre dots, roads, paths, walls, hedges, bocage, cliffs, streams,
-  gullies, railroads and bridges are left out: they are drawn across or along hexes, not terrain of
+* hex outlines, hex numbers and centre dots, roads, paths, walls, hedges, bocage, cliffs, railroads
+  and bridges are left out: they are drawn across or along hexes, not terrain of
   the hex;
 * the furrows drawn across grain fields are grain (VASL's metadata counts them as open ground);
 * a hex with 4 % or more building pixels is a building (a small house in a field is a building hex),
   of the kind with most pixels: ASL's terrain chart has stone and wooden buildings (and their
   rubble, and lumberyards) as terrains of their own, with different cover, and the palette colours
   them apart, so the board's table has them apart too;
+* a hex with 10 % or more of a stream, gully or wadi is that terrain (ASL's chart makes them
+  depressions, the terrain of the hexes they run through), otherwise they are left out as above;
 * a hex with 5 % or more of a terrain ASL draws as symbols on the ground (orchard trees, shellhole
   craters, scrub, hammada, crags) is that terrain: the symbols never fill the hex, yet the whole hex
   is orchard (or crags ...) in the game;
@@ -51,6 +53,11 @@ BUILDING_SHARE = 0.04
 # 20-72 % where drawn and under 1 % elsewhere, so any share from 2 to 19 % gives the same truth).
 SYMBOLS = {"Orchard", "Shellholes", "Scrub", "Hammada", "Crags"}
 SYMBOL_SHARE = 0.05
+# Streams, gullies and wadis: ASL's terrain chart makes the hexes they run through depressions of
+# their own (not a line along hexsides), so a hex with DEPRESSION_SHARE or more of the depiction is
+# that terrain (on the 18 boards: 12-69 % where one runs through, under 7 % where it clips an edge).
+DEPRESSIONS = {"Shallow Stream": "stream", "Dry Stream": "stream", "Gully": "gully", "Wadi": "wadi"}
+DEPRESSION_SHARE = 0.10
 # VASL board geometry: 33 flat-topped columns 56.25 px apart, hexes 64.5 px high; column A's
 # centres at x = 0, its first hex centre at y = 32.25.
 COL_PX, ROW_PX = 56.25, 64.5
@@ -81,6 +88,8 @@ def palette(path: Path) -> dict[tuple[int, int, int], tuple[str, str]]:
 
 
 def _class_of(terrain: str, elevation: str, lumped: bool = False) -> str | None:
+    if terrain in DEPRESSIONS and not lumped:
+        return DEPRESSIONS[terrain]
     if terrain in IGNORED:
         return None
     if terrain in BUILDINGS:
@@ -152,8 +161,11 @@ def load_board(path: Path, lumped: bool = False) -> Board:
         n = np.bincount(known, minlength=len(classes))
         built = [j for j, c in enumerate(classes) if c == "building" or c.title() in BUILDINGS]
         symbols = [j for j, c in enumerate(classes) if c.title() in SYMBOLS and not lumped]
+        dips = [j for j, c in enumerate(classes) if c in DEPRESSIONS.values()]
         if built and n[built].sum() >= BUILDING_SHARE * len(cls):
             code = classes[max(built, key=lambda j: n[j])]  # the kind of building with most pixels
+        elif dips and n[dips].max() >= DEPRESSION_SHARE * len(cls):
+            code = classes[max(dips, key=lambda j: n[j])]
         elif symbols and n[symbols].max() >= SYMBOL_SHARE * len(cls):
             code = classes[max(symbols, key=lambda j: n[j])]
         else:
