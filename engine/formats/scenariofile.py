@@ -23,6 +23,7 @@ from ..model.bounds import (
     MAX_STEPS,
     MAX_TURNS,
     MAX_UNIT_VALUE,
+    MAX_UNITS,
     MAX_WITHIN,
 )
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
@@ -82,7 +83,12 @@ def split_location(text: str) -> tuple[str, int | None]:
 
 def _read_units(reader: YamlReader, items: Any, sm: SourceMap) -> dict[str, UnitDef]:
     units: dict[str, UnitDef] = {}
+    if len(items) > MAX_UNITS:  # sheets, counter images and a VASSAL module draw every one
+        reader.error("bad-value", f"a scenario may have at most {MAX_UNITS:,} units, not {len(items):,}",
+                     items.where(MAX_UNITS))
     for i, item in enumerate(items):
+        if i == MAX_UNITS:
+            break
         f = Fields(reader, item, f"unit {i + 1}", UNIT_KEYS, required=("id", "side"), at=items.where(i))
         if not f.ok:
             continue
