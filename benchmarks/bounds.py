@@ -61,14 +61,26 @@ class Run:
     stopped: bool  # stopped at CPU_LIMIT_S
 
 
-# the child sets its own CPU limit and runs the command: spawned without a fork of this process, so its peak
-# memory is its own (a forked child starts with this process's pages counted in its resident memory)
-CHILD = ("import resource, runpy, sys; resource.setrlimit(resource.RLIMIT_CPU, ({limit}, {limit} + 5)); "
-         "sys.argv[0] = 'hexwright'; runpy.run_module('hexwright.app.cli', run_name='__main__')")
+# The child sets its own CPU limit, runs the command and, as it exits, writes its own peak memory: the VmHWM
+# of /proc/self/status, the high-water mark of the memory it mapped after exec. (Its rusage's ru_maxrss is no
+# use here: Linux carries into it the peak of the memory the child was forked from, this process's.)
+CHILD = """
+import atexit, resource, runpy, sys
+resource.setrlimit(resource.RLIMIT_CPU, ({limit}, {limit} + 5))
+def peak():
+    with open('/proc/self/status') as f:
+        kb = [line.split()[1] for line in f if line.startswith('VmHWM:')]
+    with open('peak_kb.txt', 'w') as out:
+        out.write(kb[0] if kb else '0')
+atexit.register(peak)
+sys.argv[0] = 'hexwright'
+runpy.run_module('hexwright.app.cli', run_name='__main__')
+"""
 
 
 def run_command(name: str, args: list[str], cwd: Path) -> Run:
-    """One `hexwright` command in a process of its own: its CPU time and peak memory from os.wait4."""
+    """One `hexwright` command in a process of its own: its CPU time from os.wait4 (the rusage of that child
+    alone), its peak memory as it wrote it (nan when it was stopped before it could)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     with open(cwd / "stderr.txt", "wb") as err:
         p = subprocess.Popen([sys.executable, "-c", CHILD.format(limit=CPU_LIMIT_S), *args], cwd=cwd, env=env,
@@ -76,7 +88,9 @@ def run_command(name: str, args: list[str], cwd: Path) -> Run:
         _pid, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     cpu = usage.ru_utime + usage.ru_stime
-    return Run(name, cpu, usage.ru_maxrss / 1024.0, p.returncode, p.returncode in (-9, -24))
+    peak = cwd / "peak_kb.txt"
+    peak_mb = int(peak.read_text()) / 1024.0 if peak.exists() else math.nan
+    return Run(name, cpu, peak_mb, p.returncode, p.returncode in (-9, -24))
 
 
 # -- the files ------------------------------------------------------------------------------------
