@@ -4,6 +4,8 @@ Issue 29's promise: every command of an accepted file runs in under 2 s of CPU o
 command on any file takes more than 1 GB. The bounds of `engine/model/bounds.py` are what keeps a file
 within that, so this builds, from the bounds in force when it runs, the largest file of each kind:
 
+* `hex map` of 7,488 hexes, the size of the largest real map we know of, with as many values a hex as the
+  largest map file: where a real game's map stands;
 * `hex map`: a grid of MAX_HEXES hexes (sides at most MAX_GRID_SIDE) on F&M's terrain table, every hex's
   terrain written out, and as many hexsides (a river with a highway bridge and a road) as the loader's
   value budget (MAX_NODES) leaves;
@@ -50,6 +52,7 @@ CPU_LIMIT_S = 120  # a command still running after this much CPU is stopped (and
 CPU_TARGET_S = 2.0
 MEMORY_TARGET_MB = 1024.0
 UNITS_WITHOUT_BOUND = 5_000  # the units measured when the format has no bound on them (before MAX_UNITS)
+REAL_HEXES = 7_488  # the largest real map we know of (VASSAL's The Longest Day), as dense as the largest file
 
 
 @dataclass
@@ -264,6 +267,9 @@ def measure_files(folder: Path, quick: bool) -> dict[str, list[Run]]:
     shutil.copy(FM_SCENARIO, fm / FM_SCENARIO.name)
     files["F&M Scenario 1 (baseline)"] = (fm / FM_SCENARIO.name, None, True)
     files["F&M map (baseline)"] = (fm / FM_MAP.name, ("0101", "3926"), False)
+    real = REAL_HEXES // scale
+    los = hex_map(folder / "real.map.yaml", real, real * nodes // bounds.MAX_HEXES)
+    files[f"hex map, {real:,} hexes"] = (folder / "real.map.yaml", los, False)
     los = hex_map(folder / "hex.map.yaml", hexes, nodes)
     files[f"hex map, {hexes:,} hexes"] = (folder / "hex.map.yaml", los, False)
     los = levels_map(folder / "levels.map.yaml", hexes, nodes)

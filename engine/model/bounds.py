@@ -12,18 +12,19 @@ from __future__ import annotations
 # -- the file and its YAML ----------------------------------------------------------------------
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a 60,000-hex map written one hex a line is about 1.2 MB
 # values, keys, lists and mappings in one file (a node costs about 300 bytes while it is read, and about
-# 4 us of CPU to read and check). Reading is the floor of every command's time: a file at this bound
-# validates in about a second (docs/reliability.md, "Every command at the bounds"); the largest map
-# (MAX_HEXES, every hex's terrain written, 0.5 hexsides with features a hex) needs about 250,000, a
-# scenario of MAX_UNITS units about 150,000. 3,000,000 took 3.6 s to count and refuse, 12 s to accept.
-MAX_NODES = 400_000
+# 5 us of CPU to read and check): reading is the floor of every command's time, and a map file at this
+# bound validates in under 2 s of CPU (docs/reliability.md, "Every command at the bounds"; 400,000 took
+# 2.4 s). A map of MAX_HEXES with every hex's terrain written takes 120,000, a real monster map (a hex in
+# ten with features, half a hexside a hex with features) about 250,000, a scenario of MAX_UNITS units
+# about 100,000. The bound was 3,000,000: 3.6 s of CPU to count and refuse, 20 s and 1.9 GB to accept.
+MAX_NODES = 300_000
 MAX_ALIASES = 1_000  # uses of `*name` in one file (Hexwright never writes any)
 MAX_ALIAS_CHARS = 100_000  # the characters those uses repeat
 
 # -- the map ------------------------------------------------------------------------------------
 # The largest real maps we know of: VASSAL's The Longest Day, 7,488 hexes; a monster game of several
-# dozen map sheets, about 50,000. A map of 1,000,000 hexes (the bound before) took 12 s of CPU and
-# 1.3 GB to validate and could not be drawn at its default size.
+# dozen map sheets, about 50,000. A map of 1,000,000 hexes (the bound before) took 20 s of CPU and
+# 1.9 GB to validate, and was refused by `render` at its default size after as long.
 MAX_HEXES = 60_000
 MAX_GRID_SIDE = 2_000  # columns, rows
 MAX_LABEL_DIGITS = 6  # per part of an XXYY label

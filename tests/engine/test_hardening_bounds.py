@@ -55,7 +55,7 @@ def test_a_monster_map_at_the_hex_bound_is_read():
 
 def test_a_file_over_the_value_budget_is_refused_at_the_value_past_it():
     """The F&M map and a list of MAX_NODES zeros: the counting pass stops at the first value past the budget
-    (the bound was 3,000,000 values, which took 3.6 s of CPU to count and 12 s to read when accepted)."""
+    (the bound was 3,000,000 values, which took 3.6 s of CPU to count and 20 s to read when accepted)."""
     text = (FM / FM_MAP).read_text(encoding="utf-8")
     before = text.count("\n")
     text += "extra: [" + "0, " * bounds.MAX_NODES + "0]\n"
