@@ -18,9 +18,11 @@ if TYPE_CHECKING:
 
 PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/output.py
 # A PNG or SVG without --scale is drawn at the map's hex size (scale 1.0), or smaller to hold at most this many
-# pixels: a map of 60,000 hexes of 32 units is 160 million pixels at scale 1.0, over what a picture may have, and
-# took 50 s of CPU at 133 million; the shipped maps (2 million pixels at most) are drawn at 1.0
-DEFAULT_MAX_PIXELS = 16_000_000
+# pixels (a picture of about 3,300 x 2,400). Drawing and compressing a PNG costs about 0.1 s of CPU a million
+# pixels: at 16 million a map of The Longest Day's 7,488 hexes took 2.6 s; a map of 60,000 hexes of 32 units is
+# 160 million pixels at scale 1.0, more than a picture may have, and 133 million took 50 s. The shipped maps
+# (2 million pixels at most) are drawn at 1.0.
+DEFAULT_MAX_PIXELS = 8_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

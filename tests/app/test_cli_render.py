@@ -31,7 +31,7 @@ def test_render_refuses_an_output_it_cannot_write(where, tmp_path, capsys):
 
 def test_a_map_too_large_for_its_hex_size_is_drawn_smaller_without_scale(tmp_path, capsys):
     """The F&M map with hexes of 400 units is 430 million pixels at scale 1.0: refused as a PNG without --scale
-    before; now drawn at the scale that gives 16 million pixels, and refused only when --scale 1 asks for it."""
+    before; now drawn at the scale that gives 8 million pixels, and refused only when --scale 1 asks for it."""
     from hexwright.app.subcommands.render import DEFAULT_MAX_PIXELS
 
     fm = SCENARIOS / "fm-arnhem" / "arnhem-corridor.map.yaml"
