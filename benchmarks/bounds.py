@@ -170,7 +170,8 @@ def levels_map(path: Path, hexes: int, nodes: int) -> tuple[str, str]:
 
     per_hex = 17  # key, mapping, terrain, elevation, locations: [{level, terrain, features: [stairwell]}]
     budget = int(0.99 * nodes) - 400
-    built = min(columns * rows, budget // (2 * per_hex))
+    # half the budget for buildings, but never more than the plain hexes leave
+    built = min(columns * rows, budget // (2 * per_hex), max(0, budget - 2 * columns * rows) // (per_hex - 2))
     lines.append("hexes:")
     k = 0
     for c in range(columns):
