@@ -102,3 +102,39 @@ def test_a_tiled_map_over_the_hex_bound_is_refused_before_its_layers_are_read(tm
         assert exc.line == 2 and "250 x 250 cells is more than a map may hold (60,000)" in exc.message
     else:
         raise AssertionError("a 62,500-cell Tiled map was read")
+
+
+def _event_position(text: str, budget: int) -> tuple[int, int]:
+    """Where counting the parser's events puts the first value past the budget."""
+    import yaml
+
+    nodes = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            nodes += 1
+            if nodes > budget:
+                return event.start_mark.line + 1, event.start_mark.column + 1
+    raise AssertionError("within the budget")
+
+
+def test_values_counted_in_the_composed_tree_are_refused_where_the_events_would_say(monkeypatch):
+    """A file whose value starters are fewer than the budget holds at most twice the budget of values: it is
+    composed and counted in the tree (cheaper than counting the parser's events first). Keys written alone in a
+    flow mapping are two values for one starter each: 3,000 of them pass the budget of 5,000 values at the
+    same line and column as the event count finds."""
+    from hexwright.engine.formats import yamlio
+
+    monkeypatch.setattr(yamlio, "MAX_NODES", 5000)
+    text = (ROOT / "tests" / "fixtures" / "valid" / "map.yaml").read_text(encoding="utf-8")
+    text = text.replace("notes: |", "x_notes: |", 1)
+    text += "notes: {" + ",".join(f"k{i}" for i in range(3000)) + "}\n"
+    reader = yamlio.YamlReader("m.yaml", [])
+    assert reader.within_budget(text) and reader.count_tree  # composed first
+    diags: list = []
+    assert load_map(text, "m.yaml", diags) is None
+    assert [(d.code, (d.line, d.column)) for d in diags] == [("file-too-large", _event_position(text, 5000))]
+    # the same file under the budget is read (the notes are then a mapping, which a map refuses at its line)
+    monkeypatch.setattr(yamlio, "MAX_NODES", 8000)
+    diags = []
+    load_map(text, "m.yaml", diags)
+    assert not [d for d in diags if d.code == "file-too-large"]
