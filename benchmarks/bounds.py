@@ -269,12 +269,17 @@ def measure_files(folder: Path, quick: bool) -> dict[str, list[Run]]:
     files["F&M Scenario 1 (baseline)"] = (fm / FM_SCENARIO.name, None, True)
     files["F&M map (baseline)"] = (fm / FM_MAP.name, ("0101", "3926"), False)
     real = REAL_HEXES // scale
+
+    def size(n: int) -> str:  # the grid's own count: the squarest grid of at most n hexes
+        c, r = _grid(n)
+        return f"{c * r:,} hexes ({c} x {r})"
+
     los = hex_map(folder / "real.map.yaml", real, real * nodes // bounds.MAX_HEXES)
-    files[f"hex map, {real:,} hexes"] = (folder / "real.map.yaml", los, False)
+    files[f"hex map, {size(real)}"] = (folder / "real.map.yaml", los, False)
     los = hex_map(folder / "hex.map.yaml", hexes, nodes)
-    files[f"hex map, {hexes:,} hexes"] = (folder / "hex.map.yaml", los, False)
+    files[f"hex map, {size(hexes)}"] = (folder / "hex.map.yaml", los, False)
     los = levels_map(folder / "levels.map.yaml", hexes, nodes)
-    files[f"levels map, {hexes:,} hexes"] = (folder / "levels.map.yaml", los, False)
+    files[f"levels map, {size(hexes)}"] = (folder / "levels.map.yaml", los, False)
     area_map(folder / "areas.map.yaml", bounds.MAX_AREAS // scale, 4)
     files[f"area map, {bounds.MAX_AREAS // scale:,} areas"] = (folder / "areas.map.yaml", None, False)
     vertices = bounds.MAX_AREA_VERTICES
