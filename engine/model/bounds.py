@@ -45,9 +45,9 @@ MAX_AREA_VERTICES = 1_000  # points of one area's outline
 MAX_AREA_POINTS = 20_000  # points of all the outlines of a file
 
 # -- the scenario -------------------------------------------------------------------------------
-# units of a scenario: a monster game's counter mix is a few thousand units (counter sheets of 200-280
-# counters: War in Europe's 20 sheets hold about 4,000 counters with the markers); counter sheets,
-# counter images and a VASSAL module draw every one
+# units of a scenario: a monster game's counter mix is a few thousand units. Counter sheets, counter images
+# and a VASSAL module draw every one, about 1-6 ms of CPU a unit (docs/reliability.md): at this bound they
+# take 6-32 s, and no file can make them take longer
 MAX_UNITS = 5_000
 MAX_UNIT_VALUE = 99  # a printed value: attack, defense, strength, endurance, movement allowance
 MAX_STEPS = 20  # steps (Hits) a unit may take
