@@ -16,7 +16,7 @@ MAX_FILE_BYTES = 64 * 1024 * 1024  # a 60,000-hex map written one hex a line is 
 # bound validates in under 2 s of CPU (docs/reliability.md, "Every command at the bounds"; 400,000 took
 # 2.4 s). A map of MAX_HEXES with every hex's terrain written takes 120,000, a real monster map (a hex in
 # ten with features, half a hexside a hex with features) about 250,000, a scenario of MAX_UNITS units
-# about 100,000. The bound was 3,000,000: 3.6 s of CPU to count and refuse, 20 s and 1.9 GB to accept.
+# about 130,000. The bound was 3,000,000: 3.6 s of CPU to count and refuse, 20 s and 1.9 GB to accept.
 MAX_NODES = 300_000
 MAX_ALIASES = 1_000  # uses of `*name` in one file (Hexwright never writes any)
 MAX_ALIAS_CHARS = 100_000  # the characters those uses repeat
