@@ -356,6 +356,28 @@ class YamlReader:
         return v
 
 
+def check_loadable(text: str, what: str = "the file") -> None:
+    """Raise ValueError when a text about to be saved is larger than the loader accepts (MAX_FILE_BYTES,
+    MAX_NODES): the editor can make a map denser than a file may hold, and a save that writes a file the
+    loader refuses would lose it. Cheap for every file a loader takes without counting (YamlReader.
+    within_budget's bound of twice the value starts); a larger text is counted value by value."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ValueError(f"{what} would be {len(text) // (1024 * 1024)} MB, larger than a Hexwright file may be "
+                         f"({MAX_FILE_BYTES // (1024 * 1024)} MB), so it could not be opened again; nothing was "
+                         "written")
+    starts = sum(text.count(c) for c in "\n,:-[{?")
+    if 2 * starts + 2 <= MAX_NODES:
+        return
+    nodes = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            nodes += 1
+    if nodes > MAX_NODES:
+        raise ValueError(f"{what} would hold {nodes:,} values, more than a Hexwright file may ({MAX_NODES:,}), so it "
+                         "could not be opened again; nothing was written. Fewer features, hexsides or units, or "
+                         "the map split in two, bring it under")
+
+
 def text_position(text: str, index: int) -> tuple[int, int]:
     """1-based (line, column) of the character at `index` of `text`."""
     line_start = text.rfind("\n", 0, index) + 1
