@@ -36,8 +36,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from hexwright.engine.model.hexmap import HexMap
 
 REAL_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "real" / "vasl"
 # the terrain reading was tuned looking at these; the others are held out (not looked at while tuning)
@@ -68,7 +72,7 @@ class Board:
     name: str
     path: Path
     rgb: np.ndarray
-    hexmap: object  # HexMap with the truth as its terrain
+    hexmap: HexMap  # with the truth as its terrain
     transform: tuple[float, float, float, float, float, float]  # image -> scene
     truth: dict  # Hex -> code, the scored hexes
 
