@@ -107,6 +107,23 @@ def _class_of(terrain: str, elevation: str, lumped: bool = False) -> str | None:
     return terrain.lower()
 
 
+def hex_class(n: np.ndarray, classes: list[str], total: int, lumped: bool = False) -> str:
+    """A hex's truth class from its pixel counts per class (`n`, in the order of `classes`) out of
+    `total` pixels: a building of the kind with most pixels from BUILDING_SHARE; else a stream,
+    gully or wadi from DEPRESSION_SHARE; else a symbol terrain from SYMBOL_SHARE; else the class with
+    most pixels. `lumped`: the older table (symbol terrains by most pixels only)."""
+    built = [j for j, c in enumerate(classes) if c == "building" or c.title() in BUILDINGS]
+    symbols = [j for j, c in enumerate(classes) if c.title() in SYMBOLS and not lumped]
+    dips = [j for j, c in enumerate(classes) if c in DEPRESSIONS.values()]
+    if built and n[built].sum() >= BUILDING_SHARE * total:
+        return classes[max(built, key=lambda j: n[j])]  # the kind of building with most pixels
+    if dips and n[dips].max() >= DEPRESSION_SHARE * total:
+        return classes[max(dips, key=lambda j: n[j])]
+    if symbols and n[symbols].max() >= SYMBOL_SHARE * total:
+        return classes[max(symbols, key=lambda j: n[j])]
+    return classes[int(np.argmax(n))]
+
+
 def available() -> list[Path]:
     if not (REAL_DIR / "SharedBoardMetadata.xml").is_file():
         return []
@@ -162,18 +179,7 @@ def load_board(path: Path, lumped: bool = False) -> Board:
         known = cls[cls >= 0]
         if len(known) < 0.3 * len(cls):
             continue
-        n = np.bincount(known, minlength=len(classes))
-        built = [j for j, c in enumerate(classes) if c == "building" or c.title() in BUILDINGS]
-        symbols = [j for j, c in enumerate(classes) if c.title() in SYMBOLS and not lumped]
-        dips = [j for j, c in enumerate(classes) if c in DEPRESSIONS.values()]
-        if built and n[built].sum() >= BUILDING_SHARE * len(cls):
-            code = classes[max(built, key=lambda j: n[j])]  # the kind of building with most pixels
-        elif dips and n[dips].max() >= DEPRESSION_SHARE * len(cls):
-            code = classes[max(dips, key=lambda j: n[j])]
-        elif symbols and n[symbols].max() >= SYMBOL_SHARE * len(cls):
-            code = classes[max(symbols, key=lambda j: n[j])]
-        else:
-            code = classes[int(np.argmax(n))]
+        code = hex_class(np.bincount(known, minlength=len(classes)), classes, len(cls), lumped)
         truth[hx] = code
         counts[code] = counts.get(code, 0) + 1
         sel = (pix_class[ys[disc], xs[disc]] == classes.index(code))
