@@ -2,7 +2,8 @@
 and its moves shown in the log and on the replay slider; the person makes only their own side's
 decisions; a roll waits for the other player's machine; Take Back undoes one's own decisions made
 since the file was opened; Save and Send writes the file and shows the plain-text summary to paste in
-an e-mail.
+an e-mail. The other player's sealed decisions (F&M's markers face down, the secret set-up) are replayed
+by stand-ins and shown masked, "(sealed)", until the rules reveal them; each opening is a line of the log.
 
 `PbemSession` is the playtest's `GameSession` on a `Table` (engine/pbem/table.py): the session's state
 is the table's, so the window, the board and the replay read the same position the referee checked.
@@ -13,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.engine.pbem.keyring import Keyring, KeyringError, default_path
-from hexwright.engine.pbem.record import DO, REVEAL, SUFFIX, PbemError
+from hexwright.engine.pbem.record import DO, OPEN, REVEAL, SEAL, SUFFIX, Entry, PbemError
 from hexwright.engine.pbem.table import Table
 from hexwright.engine.rules.presentation import outcome_text, phase_text
-from hexwright.engine.rules.protocol import CHANCE, Action
+from hexwright.engine.rules.protocol import CHANCE, Action, HistoryEntry
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -55,6 +56,37 @@ class PbemSession(GameSession):
         if self.state.fingerprint() != live.fingerprint():  # pragma: no cover - one engine, one replay
             raise PbemError("the game does not replay the same way twice", table.record.file)
         table.replay.state = self.state
+        self._open_lines(0)
+
+    def _open_lines(self, start: int) -> None:
+        """A log line for each sealed move opened among the record's entries from `start`, after the action
+        that revealed it."""
+        count, lines = 0, self.lines
+        entries = self.table.record.entries
+        for k, e in enumerate(entries):
+            if e.kind in (DO, SEAL) or (e.kind == REVEAL and e.outcome):
+                count += 1
+            if e.kind != OPEN or k < start:
+                continue
+            at = next((n for n, ln in enumerate(lines) if ln.index > count), len(lines))
+            lines.insert(at, LogLine(count, f"  {self.side_name(e.side)} opens sealed move {e.opens}: "
+                                            f"{self._opened_text(e)}", "event"))
+
+    def _opened_text(self, e: Entry) -> str:
+        try:
+            return self.presenter.action_text(self.state, self.state.parse_action(e.text))
+        except ValueError:
+            return e.text
+
+    def _shown_text(self, entry: HistoryEntry) -> str:
+        return self._text_at(len(self.state.history()) - 1, entry)  # the session logs its last action
+
+    def _text_at(self, i: int, entry: HistoryEntry) -> str:
+        """An action as the person may see it; the other player's sealed move, which this machine replays
+        by a stand-in, masked."""
+        if i in self.table.replay.stand_in_history():
+            return f"{self.state.masked_text(entry)} (sealed)"
+        return super()._shown_text(entry)
 
     # -- who acts --------------------------------------------------------------------------------
     def humans(self) -> list[str]:
@@ -78,9 +110,10 @@ class PbemSession(GameSession):
     def apply(self, action: Action | str, checked: bool = True) -> Action:
         if not checked:  # building the log from the checked game
             return super().apply(action, checked=False)
-        n = len(self.state.history())
+        n, k = len(self.state.history()), len(self.table.record.entries)
         self.table.act(action)  # IllegalAction names the rule; then this side's dice values are revealed
         self._log_from(n)
+        self._open_lines(k)
         return self.state.history()[n].action
 
     def _log_from(self, n: int) -> None:
@@ -88,7 +121,7 @@ class PbemSession(GameSession):
         for i in range(n, len(history)):
             e = history[i]
             who = "Dice" if e.player == CHANCE else self.side_name(e.player)
-            self.lines.append(LogLine(i + 1, f"{phase_text(self.state, e.phase)}: {who}: {self._shown_text(e)}",
+            self.lines.append(LogLine(i + 1, f"{phase_text(self.state, e.phase)}: {who}: {self._text_at(i, e)}",
                                       "action"))
         self._collect_events()
         if self.state.is_terminal():
@@ -257,7 +290,7 @@ class PbemMenu:
         if seat is None or not seat.sent_count:
             return 0
         sent = table.record.entries[:seat.sent_count]
-        return sum(1 for e in sent if e.kind == DO or (e.kind == REVEAL and e.outcome))
+        return sum(1 for e in sent if e.kind in (DO, SEAL) or (e.kind == REVEAL and e.outcome))
 
     def open_dialog(self) -> None:
         if not self.win.files.confirm_discard("open a play-by-e-mail game"):
