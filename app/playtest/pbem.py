@@ -132,6 +132,12 @@ class PbemSession(GameSession):
         self.path = str(path)
 
 
+def opened_note(session: PbemSession, path: str | Path) -> str:
+    """The log's first line for a game file opened: how much was replayed and checked, and what is sealed."""
+    sealed = "".join(f"; {w}" for w in session.table.replay.sealed_words())
+    return f"(opened {path}: {len(session.state.history())} actions replayed through the rules and checked{sealed})"
+
+
 def open_table(path: str | Path, parent: QWidget | None, name: str = "") -> Table | None:
     """The game file at `path` opened on this machine, or None after telling the person why not."""
     try:
@@ -266,8 +272,7 @@ class PbemMenu:
             return False
         win = self.win
         win.replace_board(make_board(session.scenario, Path(path).parent, win))
-        n = len(session.state.history())
-        win.set_session(session, f"(opened {path}: {n} actions replayed through the rules and checked)")
+        win.set_session(session, opened_note(session, path))
         self.update()
         self.show_new_moves()
         return True
