@@ -111,6 +111,9 @@ def test_a_changed_sealed_move_or_opening_is_refused_at_the_reveal(tmp_path):
 
     refused(players, "alice", relinked(text, other_hex), f"does not match what the Allied player sealed at move "
                                                          f"{allied + 1}")
+    with pytest.raises(PbemError) as err:
+        replay(GameRecord.loads(relinked(text, other_hex)))
+    print(err.value)
 
     # the commitment changed (a cheat who wants to change his sealed move once he has seen the other's)
     def other_commitment(d: dict) -> None:
@@ -126,8 +129,16 @@ def test_a_changed_sealed_move_or_opening_is_refused_at_the_reveal(tmp_path):
         del d["moves"][allied + 1:]
         d["moves"].append({"by": "allied", "opens": allied + 1, "do": "x", "salt": "00" * 32})
 
-    with pytest.raises(PbemError, match=r"opened before the rules reveal it \(it is sealed until both players"):
+    with pytest.raises(PbemError, match=r"opened before the rules reveal it \(it is sealed until both players") as err:
         replay(GameRecord.loads(relinked(text, too_early)))
+    print(err.value)
+
+    def played_instead(d: dict) -> None:  # the German player moves on without opening her set-up
+        d["moves"].append({"by": "german", "do": "pass"})
+
+    with pytest.raises(PbemError, match="now: the German player opens them before anything else is played") as err:
+        replay(GameRecord.loads(relinked(text, played_instead)))
+    print(err.value)
     t = players.open("alice")
     assert t.waiting().kind in ("decision", "reveal", "over")  # Alice's machine has opened hers
 
@@ -162,6 +173,7 @@ def test_a_sealed_marker_that_was_not_available_is_refused_at_the_reveal(tmp_pat
     with pytest.raises(PbemError) as err:
         replay(GameRecord.loads(relinked(text, cheat)))
     assert f"move {sealed + 1}: the sealed move, opened" in str(err.value)
+    print(err.value)
     assert "Traceback" not in str(err.value)
 
 
