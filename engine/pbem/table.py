@@ -185,16 +185,17 @@ class Table:
 
     def can_take_back(self) -> bool:
         return self.seat is not None and any(
-            e.kind == DO and e.side == self.seat.side for e in self.record.entries[self.opened:])
+            e.kind in (DO, SEAL) and e.side == self.seat.side for e in self.record.entries[self.opened:])
 
     def take_back(self) -> bool:
-        """Undo this side's last decision made since the file was opened (and the dice values revealed
-        after it); False when there is none. Nothing the other player sent is ever taken back."""
+        """Undo this side's last decision made since the file was opened, sealed or not (and the dice values
+        revealed and sealed moves opened after it); False when there is none. Nothing the other player sent is
+        ever taken back."""
         if not self.can_take_back():
             return False
         assert self.seat is not None
         entries = self.record.entries
-        last = max(i for i in range(self.opened, len(entries)) if entries[i].kind == DO
+        last = max(i for i in range(self.opened, len(entries)) if entries[i].kind in (DO, SEAL)
                    and entries[i].side == self.seat.side)
         del entries[last:]
         self.replay = replay(self.record, viewer=self.seat.side, secrets=self.seat.sealed)

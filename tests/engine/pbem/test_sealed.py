@@ -94,6 +94,15 @@ def test_the_secret_set_up_is_sealed_until_both_players_have_recorded_theirs(tmp
             assert g.label(placed[unit]) == hexlabel  # type: ignore[attr-defined]
 
 
+def test_a_sealed_move_is_taken_back_like_any_other(tmp_path):
+    players, alice = start(tmp_path, SCENARIO_2, "german")
+    before = (alice.replay.state.fingerprint(), len(alice.record.entries))
+    alice.act(alice.legal_actions()[0])
+    assert alice.record.entries[-1].kind == SEAL and alice.can_take_back()
+    assert alice.take_back()
+    assert (alice.replay.state.fingerprint(), len(alice.record.entries)) == before
+
+
 def test_a_changed_sealed_move_or_opening_is_refused_at_the_reveal(tmp_path):
     players, alice = sealed_setup(tmp_path)
     bob = players.open("bob")
