@@ -102,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
 def sealed(app: QApplication, tmp: Path, out: Path) -> None:
     """pbem-sealed.png: Bob (Allied) opens Alice's sealed set-up of F&M Scenario 2 and records his own."""
     from .launch import open_pbem_game
+    from .pbem import PbemSession
 
     alice, bob = tmp / "alice", tmp / "bob"
     alice.mkdir(parents=True)
@@ -121,7 +122,9 @@ def sealed(app: QApplication, tmp: Path, out: Path) -> None:
     w.apply_action(allied.choose(w.session.state).text())  # Bob's first drop zone recorded, sealed too
     _wait(app, lambda: False, 1.0)
     w.grab().save(str(out / "pbem-sealed.png"))
-    print(f"{w.windowTitle()}: " + "; ".join(w.session.table.replay.sealed_words()))
+    session = w.session
+    assert isinstance(session, PbemSession)
+    print(f"{w.windowTitle()}: " + "; ".join(session.table.replay.sealed_words()))
     w.close()
 
 

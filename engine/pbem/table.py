@@ -219,6 +219,9 @@ class Table:
                                "waiting_for": self.waiting_words()}
         if w.kind == "over":
             out["result"] = st.outcome_words()
+        sealed = self.replay.sealed_words()
+        if sealed:
+            out["sealed"] = sealed
         return out
 
     def waiting_words(self) -> str:

@@ -56,6 +56,8 @@ def test_the_secret_set_up_is_sealed_until_both_players_have_recorded_theirs(tmp
     kept = players.keyrings["alice"].seat(data["game"]).sealed  # type: ignore[union-attr]
     assert [m.get("shows", "") for m in moves if "sealed" in m] and len(kept) == sum("sealed" in m for m in moves)
     assert all("do" not in m for m in moves)  # nothing of the German set-up in the clear
+    assert data["status"]["sealed"] == [f"{len(kept)} moves of the German player are sealed until both players "
+                                        f"have recorded their set-up (Arnhem: The Farthest Bridge 12.0)"]
     for _salt, setup in kept.values():  # "setup 2/406 2025": neither the hex nor the decision is in the file
         assert setup.startswith("setup ") and setup not in text
         unit, hexlabel = setup.split()[1:]
@@ -63,8 +65,8 @@ def test_the_secret_set_up_is_sealed_until_both_players_have_recorded_theirs(tmp
     # Bob's machine replays stand-ins and says what is sealed, and until when
     bob = players.open("bob")
     assert len(bob.replay.stand_ins) == len(kept)
-    assert bob.replay.sealed_words()[0].startswith(f"{len(kept)} moves of the German player are sealed until both "
-                                                   f"players have recorded their set-up (Arnhem: The Farthest Bridge 12.0)")
+    assert bob.replay.sealed_words() == [f"{len(kept)} moves of the German player are sealed until both players "
+                                         f"have recorded their set-up (Arnhem: The Farthest Bridge 12.0)"]
     summary = bob.summary(5)
     assert "(sealed)" in summary and "sealed until both players" in summary
     assert not any(s in summary for _salt, s in kept.values())
