@@ -2,12 +2,13 @@
 
 It holds the scenario whole (its map inline), so the opponent needs nothing else; the players' sides,
 names and dice commitments; and every entry of the game in order: a player joining, a decision (the
-action's text, as in a game log), a dice value revealed (dice.py). Each entry carries a link: the SHA-256
-of the link before it and of the entry itself, the first one chained to the game's header (its id, rules,
-options and the scenario's hash), so an entry cannot be changed, dropped or moved without every later
-link changing; each player's own machine remembers the link of the last entry it sent (keyring.py),
-which is how an edited history or an old file is caught. The `status` part is a summary for people who
-open the file in a text editor and is recomputed, never trusted.
+action's text, as in a game log), a dice value revealed (dice.py), a decision the other player may not
+see sealed (a commitment to its text, `seal`) and its opening once the rules reveal it (referee.py). Each
+entry carries a link: the SHA-256 of the link before it and of the entry itself, the first one chained to
+the game's header (its id, rules, options and the scenario's hash), so an entry cannot be changed,
+dropped or moved without every later link changing; each player's own machine remembers the link of the
+last entry it sent (keyring.py), which is how an edited history or an old file is caught. The `status`
+part is a summary for people who open the file in a text editor and is recomputed, never trusted.
 
 Reading reports the file, line and what is wrong (`PbemError`) and never raises anything else.
 """
