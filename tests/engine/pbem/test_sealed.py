@@ -13,7 +13,7 @@ from hexwright.engine.bots import make_bot
 from hexwright.engine.formats import load_scenario
 from hexwright.engine.pbem import dice, record
 from hexwright.engine.pbem.keyring import Keyring
-from hexwright.engine.pbem.record import OPEN, SEAL, GameRecord, PbemError, seal
+from hexwright.engine.pbem.record import OPEN, SEAL, Entry, GameRecord, PbemError, seal
 from hexwright.engine.pbem.referee import replay
 from hexwright.engine.pbem.table import Table
 from hexwright.engine.rules.protocol import make_game
@@ -244,3 +244,22 @@ def test_scenario_2_is_played_to_its_end_by_e_mail_with_everything_hidden_sealed
     with capsys.disabled():
         print(f"\nF&M Scenario 2 by e-mail: {handovers} hand-overs for {table.replay.rolls} rolls, {len(sealed)} "
               f"sealed moves, {len(entries)} entries")
+
+
+@pytest.mark.parametrize(("move", "why"), [
+    ({"by": "german", "sealed": "xyz", "shows": "sfm (face down)"}, "'sealed' must be 64 hexadecimal digits"),
+    ({"by": "german", "sealed": "ab" * 32, "shows": ""}, "'shows' .* is empty"),
+    ({"by": "german", "opens": 2, "do": "sfm +3:german", "salt": "00" * 32}, "'opens' must be the number of a sealed "
+                                                                               "move before it"),
+    ({"by": "german", "opens": 1, "do": "sfm +3:german", "salt": "0"}, "'salt' must be 64 hexadecimal digits"),
+])
+def test_a_malformed_sealed_move_or_opening_is_reported_at_its_line(move, why):
+    game = GameRecord("g", "", "fm", "s")
+    game.append(Entry(SEAL, "german", text="sfm (face down)", value="ab" * 32))
+    data = yaml.safe_load(game.dumps())
+    data["moves"].append(move)
+    text = yaml.safe_dump(data, sort_keys=False)
+    with pytest.raises(PbemError, match=why) as err:
+        GameRecord.loads(text, "g.hwgame")
+    assert "move 2" in str(err.value) and str(err.value).startswith(f"g.hwgame:{err.value.line}:")
+    assert "by: german" in text.splitlines()[err.value.line - 1]
