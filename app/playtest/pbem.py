@@ -51,12 +51,32 @@ class PbemSession(GameSession):
         seats = {s: HUMAN if s == table.side else REMOTE for s in sides}
         super().__init__(live.game.scenario, 0, {s: HUMAN for s in sides}, None, dict(table.record.options))
         self.seats = seats
-        for e in live.history():  # the game's moves into the log, one by one, as the rules gave them
-            self.apply(e.action, checked=False)
-        if self.state.fingerprint() != live.fingerprint():  # pragma: no cover - one engine, one replay
-            raise PbemError("the game does not replay the same way twice", table.record.file)
-        table.replay.state = self.state
+        veiled = table.replay.veiled()
+        history = live.history()
+        for e in history[:table.replay.veiled_at] if veiled else history:  # the game's moves into the log, one
+            self.apply(e.action, checked=False)                              # by one, as the rules gave them
+        if veiled:  # the position after the reveal is the stand-ins': the one before it is shown
+            self._veil_lines(table.replay.veiled_at)
+        else:
+            if self.state.fingerprint() != live.fingerprint():  # pragma: no cover - one engine, one replay
+                raise PbemError("the game does not replay the same way twice", table.record.file)
+            table.replay.state = self.state
         self._open_lines(0)
+
+    def _veil_lines(self, n: int) -> None:
+        """The actions from history entry `n` on, after which the rules reveal sealed moves of the other player
+        this machine replayed by stand-ins: their lines, and why the position shown stops before them."""
+        live = self.table.replay.state
+        history = live.history()
+        for i in range(n, len(history)):
+            e = history[i]
+            who = "Dice" if e.player == CHANCE else self.side_name(e.player)
+            self.lines.append(LogLine(n, f"{phase_text(self.state, e.phase)}: {who}: {self._text_at(i, e)}", "action"))
+        owners = sorted({self.side_name(self.table.record.entries[j].side) for j in self.table.replay.due()
+                         if j in self.table.replay.stand_ins})
+        self.lines.append(LogLine(n, f"  The rules reveal the {' and '.join(owners)} player's sealed moves now: the "
+                                     f"position after them is shown when the file comes back with them opened",
+                                  "event"))
 
     def _open_lines(self, start: int) -> None:
         """A log line for each sealed move opened among the record's entries from `start`, after the action
@@ -111,7 +131,13 @@ class PbemSession(GameSession):
         if not checked:  # building the log from the checked game
             return super().apply(action, checked=False)
         n, k = len(self.state.history()), len(self.table.record.entries)
+        before = self.state.clone() if self.table.replay.stand_ins else None  # a reveal of stand-ins may follow
         self.table.act(action)  # IllegalAction names the rule; then this side's dice values are revealed
+        if before is not None and self.table.replay.veiled():
+            self.state = before  # the game's state stays the table's; the position before the reveal is shown
+            self._veil_lines(n)
+            self._open_lines(k)
+            return self.table.replay.state.history()[n].action
         self._log_from(n)
         self._open_lines(k)
         return self.state.history()[n].action

@@ -80,6 +80,7 @@ class Replay:
     stand_ins: dict[int, int] = field(default_factory=dict)  # the sealed moves replayed by a stand-in, likewise
     checkpoint: Replay | None = None  # before the first stand-in: replayed again once they are all opened
     checkpoint_index: int = 0
+    veiled_at: int = -1  # the history's length when the rules revealed stand-ins not opened yet (`veiled`)
 
     def joined(self, side: str) -> bool:
         return side in self.revealed
@@ -104,6 +105,12 @@ class Replay:
             verb = "is" if n == 1 else "are"
             out.append(f"{moves} of the {self.state.side_name(side)} player {verb} sealed {until}")
         return out
+
+    def veiled(self) -> bool:
+        """Whether the rules have revealed sealed moves this machine replayed by stand-ins and that are not
+        opened yet: the position from `veiled_at` on is not the game's (the stand-ins are shown as revealed)
+        until the other player's file opens them."""
+        return any(i in self.stand_ins for i in self.due())
 
     def stand_in_history(self) -> set[int]:
         """The history indices of the state replayed by a stand-in (the other player's sealed moves)."""
@@ -140,7 +147,7 @@ class Replay:
                       dict(self.revealed), dict(self.counts), self.last_side, self.viewer, self.secrets,
                       dict(self.texts), dict(self.sealed), dict(self.stand_ins),
                       self.checkpoint.copy_for(record) if self.checkpoint is not None else None,
-                      self.checkpoint_index)
+                      self.checkpoint_index, self.veiled_at)
 
     def outcome_of_roll(self, first: Entry, second_value: bytes, first_index: int) -> Action:
         x = dice.roll_number(bytes.fromhex(first.value), second_value, self.rolls + 1,
@@ -225,8 +232,13 @@ def remember(rp: Replay, link: str) -> None:
 
 def check(rp: Replay, i: int, e: Entry) -> None:
     """Check entry `i` against the game as replayed so far and play it; `PbemError` when it fails."""
+    before = len(rp.state.history())
     _check(rp, i, e)
     rp.last_side = e.side
+    if rp.veiled_at < 0 and rp.stand_ins and rp.veiled():
+        rp.veiled_at = before
+    elif rp.veiled_at >= 0 and not rp.veiled():
+        rp.veiled_at = -1
 
 
 def _check(rp: Replay, i: int, e: Entry) -> None:

@@ -121,7 +121,16 @@ def test_the_other_players_sealed_set_up_is_masked_and_its_opening_logged(qtbot,
         assert win.apply_action(allied.choose(s.state).text())
     assert s.table.waiting().kind == "open" and "German player to open the file" in win.prompt.text()
     assert any(ln.text.strip().startswith("Allied opens sealed move") for ln in s.lines)
+    # the rules reveal both set-ups, but Bob's machine knows only stand-ins of Alice's: the position before the
+    # reveal is shown, and the log says why, never the stand-ins as if revealed
+    assert not any("reveal their set-ups" in ln.text for ln in s.lines)
+    assert any("The rules reveal the German player's sealed moves now" in ln.text for ln in s.lines)
+    assert s.state is not s.table.replay.state and s.state.phase.name == "Set-up"
     assert win.pbem.save_and_send(bob / "game.hwgame")
+    assert win.files.load_game(bob / "game.hwgame")  # opened again: the same
+    s = win.session
+    assert isinstance(s, PbemSession) and not any("reveal their set-ups" in ln.text for ln in s.lines)
+    assert any("The rules reveal the German player's sealed moves now" in ln.text for ln in s.lines)
     shutil.copyfile(bob / "game.hwgame", alice / "game.hwgame")
     alice_moves(alice, alice / "game.hwgame")
     shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
@@ -129,6 +138,7 @@ def test_the_other_players_sealed_set_up_is_masked_and_its_opening_logged(qtbot,
     s = win.session
     assert isinstance(s, PbemSession)
     assert not any(ln.text.endswith("(sealed)") for ln in s.lines)
+    assert any("reveal their set-ups" in ln.text for ln in s.lines) and s.state is s.table.replay.state
     opened = [ln.text for ln in s.lines if ln.text.strip().startswith("German opens sealed move")]
     assert len(opened) == len(sealed_lines) and all("set up" in ln or "setup" in ln for ln in opened)
 
