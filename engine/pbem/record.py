@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -84,6 +83,8 @@ class Entry:
 
 def new_salt() -> bytes:
     """The salt of a sealed decision: 32 bytes from the operating system's random source."""
+    import secrets  # here: the editor reads this module at start-up, and `secrets` is not needed then
+
     return secrets.token_bytes(32)
 
 
