@@ -254,7 +254,7 @@ def test_scenario_2_is_played_to_its_end_by_e_mail_with_everything_hidden_sealed
     ({"by": "german", "opens": 1, "do": "sfm +3:german", "salt": "0"}, "'salt' must be 64 hexadecimal digits"),
 ])
 def test_a_malformed_sealed_move_or_opening_is_reported_at_its_line(move, why):
-    game = GameRecord("g", "", "fm", "s")
+    game = GameRecord("g", "", "rules", "s")
     game.append(Entry(SEAL, "german", text="sfm (face down)", value="ab" * 32))
     data = yaml.safe_load(game.dumps())
     data["moves"].append(move)
