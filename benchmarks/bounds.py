@@ -262,7 +262,7 @@ def measure_files(folder: Path, quick: bool) -> dict[str, list[Run]]:
     hexes, nodes = bounds.MAX_HEXES // scale, bounds.MAX_NODES // scale
     units = getattr(bounds, "MAX_UNITS", UNITS_WITHOUT_BOUND) // scale
     files: dict[str, tuple[Path, tuple[str, str] | None, bool]] = {}
-    fm = folder / "fm"
+    fm = folder / "baseline"
     fm.mkdir()
     shutil.copy(FM_MAP, fm / FM_MAP.name)
     shutil.copy(FM_SCENARIO, fm / FM_SCENARIO.name)

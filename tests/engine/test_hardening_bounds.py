@@ -146,25 +146,25 @@ def test_a_map_denser_than_a_file_may_hold_is_not_saved(tmp_path, monkeypatch):
     the file on disk is unchanged; the budget is lowered here so the shipped map is over it."""
     from hexwright.engine.formats import save_map, save_scenario, yamlio
 
-    shutil.copytree(FM, tmp_path / "fm")
-    m = load_map((tmp_path / "fm" / FM_MAP).read_text(encoding="utf-8"), FM_MAP)
-    sc = load_scenario(tmp_path / "fm" / FM_SCENARIO).scenario
+    shutil.copytree(FM, tmp_path / "game")
+    m = load_map((tmp_path / "game" / FM_MAP).read_text(encoding="utf-8"), FM_MAP)
+    sc = load_scenario(tmp_path / "game" / FM_SCENARIO).scenario
     assert m is not None and sc is not None
-    before = {p.name: p.read_bytes() for p in (tmp_path / "fm").iterdir()}
+    before = {p.name: p.read_bytes() for p in (tmp_path / "game").iterdir()}
     monkeypatch.setattr(yamlio, "MAX_NODES", 1_000)
     diags: list = []
-    load_map((tmp_path / "fm" / FM_MAP).read_text(encoding="utf-8"), FM_MAP, diags)  # refused at the same bound
+    load_map((tmp_path / "game" / FM_MAP).read_text(encoding="utf-8"), FM_MAP, diags)  # refused at the same bound
     assert any(d.code == "file-too-large" for d in errors(diags))
-    for save in (lambda: save_map(m, tmp_path / "fm" / FM_MAP),
-                 lambda: save_scenario(sc, tmp_path / "fm" / FM_SCENARIO)):
+    for save in (lambda: save_map(m, tmp_path / "game" / FM_MAP),
+                 lambda: save_scenario(sc, tmp_path / "game" / FM_SCENARIO)):
         try:
             save()
         except ValueError as exc:
             assert "more than a Hexwright file may (1,000)" in str(exc) and "nothing was written" in str(exc)
         else:
             raise AssertionError("saved a file the loader refuses")
-    assert {p.name: p.read_bytes() for p in (tmp_path / "fm").iterdir()} == before
+    assert {p.name: p.read_bytes() for p in (tmp_path / "game").iterdir()} == before
     monkeypatch.setattr(yamlio, "MAX_NODES", bounds.MAX_NODES)
-    save_map(m, tmp_path / "fm" / FM_MAP)  # at the real bound it saves
+    save_map(m, tmp_path / "game" / FM_MAP)  # at the real bound it saves
     diags = []
-    assert load_map((tmp_path / "fm" / FM_MAP).read_text(encoding="utf-8"), FM_MAP, diags) and not errors(diags)
+    assert load_map((tmp_path / "game" / FM_MAP).read_text(encoding="utf-8"), FM_MAP, diags) and not errors(diags)
