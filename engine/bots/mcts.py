@@ -78,6 +78,7 @@ from ..rules.protocol import CHANCE, Action, GameState
 from ..rules.registry import RULES_FAMILIES
 from .base import Bot
 from .lead import Lead
+from .value import FittedValue, load_weights
 
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
@@ -89,6 +90,16 @@ DEFAULT_CANDIDATES = 0
 # with candidate sets (docs/bots.md, MCTS)
 DEFAULT_PROGRESS = 0.0
 DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candidate set
+# Progressive widening of the bot's own large decisions (movement): a node visited n times may try the first
+# ceil(WIDENING * (n + 1) ** WIDENING_POWER) of its ranked options (the heuristic's choice, then its
+# `candidates` best first); 0 turns it off
+DEFAULT_WIDENING = 1.0
+WIDENING_POWER = 0.5
+DEFAULT_RANKED = 6  # the heuristic's ranked options a widened node may reach (besides its own choice)
+# The leaf evaluation: "fitted" (the scenario's weights fitted on self-play, value.py, where they exist;
+# else the hand-made score) or "hand-made" (lead.py)
+DEFAULT_LEAF = "fitted"
+LEAVES = ("fitted", "hand-made")
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
 MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
@@ -104,6 +115,7 @@ class _Node:
 
     player: str
     heuristic: str = ""  # the text of the heuristic's choice here (its progressive bias)
+    widen: bool = False  # its options are ranked and tried progressively (`MCTSBot.widening`)
     visits: int = 0
     children: dict[str, _Child] = field(default_factory=dict)
 
@@ -125,7 +137,8 @@ class MCTSBot:
                  horizon: int | None = None, max_branching: int | None = None,
                  exploration: float | None = None, prior_bias: float | None = None,
                  candidates: int | None = None, move_simulations: int | None = None,
-                 progress: float | None = None, spread: float | None = None) -> None:
+                 progress: float | None = None, spread: float | None = None, widening: float | None = None,
+                 widening_power: float | None = None, ranked: int | None = None, leaf: str | None = None) -> None:
         from ..movement import fastdial
         from . import heuristic_for
 
@@ -140,6 +153,12 @@ class MCTSBot:
         self.move_simulations = DEFAULT_MOVE_SIMULATIONS if move_simulations is None else move_simulations
         self.progress = DEFAULT_PROGRESS if progress is None else progress
         self.spread = SPREAD if spread is None else spread
+        self.widening = DEFAULT_WIDENING if widening is None else widening
+        self.widening_power = WIDENING_POWER if widening_power is None else widening_power
+        self.ranked = DEFAULT_RANKED if ranked is None else ranked
+        self.leaf = DEFAULT_LEAF if leaf is None else leaf
+        if self.leaf not in LEAVES:
+            raise ValueError(f"unknown leaf evaluation {self.leaf!r}; known: {', '.join(LEAVES)}")
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -147,6 +166,11 @@ class MCTSBot:
         self._policy: dict[str, Bot] = {s: heuristic_for(scenario, self._rng.getrandbits(63)) for s in sides}
         self._lead = Lead(scenario, self.progress)
         self._units_per_side = self._lead.units_per_side
+        self._fitted: FittedValue | None = None
+        if self.leaf == "fitted" and len(sides) == 2:
+            entry = load_weights(scenario)
+            if entry is not None:
+                self._fitted = FittedValue(Lead(scenario), entry, len(scenario.turns) or 1)
         self.last_search: dict[str, tuple[int, float]] = {}  # the root's children: visits, mean value
 
     # -- the decision ------------------------------------------------------------------------------------
@@ -165,28 +189,30 @@ class MCTSBot:
         if options is None or len(options) < 2:
             return default
         by_text = {a.text(): a for a in options}
-        root = _Node(me, default.text())
+        large = len(actions) > self.max_branching
+        root = _Node(me, default.text(), widen=large and self.widening > 0)
         base = self.score(state)
-        budget = self.simulations if len(actions) <= self.max_branching else self.move_simulations
+        budget = self.simulations if not large else self.move_simulations
         for _ in range(budget):
             self._simulate(state, root, me, base, options)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
-        large = len(actions) > self.max_branching
         return by_text.get(self._final(root, MOVE_VISITS if large else 2, MOVE_MARGIN if large else MARGIN), default)
 
     def options(self, state: GameState, actions: Sequence[Action], prior: str) -> Sequence[Action] | None:
         """What the search tries at a decision: all its legal actions when there are at most
-        `max_branching`; else the candidate set, the heuristic's choice (`prior`, an action's text) and
-        the `candidates` best of its own options (its `candidates(state, k)`: the best per unit, and the
-        option to end or pass); None where the heuristic names no candidates (the heuristic then plays)."""
+        `max_branching`; else the heuristic's ranked options, its choice (`prior`, an action's text) first,
+        then the best of its own options (its `candidates(state, k)`: the best per unit, and the option to
+        end or pass), `ranked` of them when widening progressively (`widening` above 0), else
+        `candidates`; None where the heuristic names no candidates (the heuristic then plays)."""
         if len(actions) <= self.max_branching:
             return actions
-        if self.candidates <= 0:
+        k = self.ranked if self.widening > 0 else self.candidates
+        if k <= 0:
             return None
         ranker: Any = getattr(self._policy[state.current_player], "candidates", None)
         if not callable(ranker):
             return None
-        found = ranker(state, self.candidates)
+        found = ranker(state, k)
         if not found:
             return None
         out: list[Action] = [a for a in actions if a.text() == prior][:1]
@@ -273,6 +299,8 @@ class MCTSBot:
 
     def _select(self, node: _Node, actions: Sequence[Action]) -> str:
         texts = [a.text() for a in actions]
+        if node.widen:  # progressive widening: the first k ranked options, k growing with the visits
+            texts = texts[:max(1, math.ceil(self.widening * (node.visits + 1) ** self.widening_power))]
         unvisited = [t for t in texts if node.children.get(t) is None or node.children[t].visits == 0]
         if unvisited:  # the heuristic's choice first, then the others in the rules' order
             return node.heuristic if node.heuristic in unvisited else unvisited[0]
@@ -302,8 +330,13 @@ class MCTSBot:
         return {s: 0.9 * math.tanh(lead[s] - (base or {}).get(s, 0.0)) for s in sides}
 
     def score(self, state: GameState) -> dict[str, float]:
-        """Each side's lead over the other: the victory conditions as data, or the family's Victory Points
-        where it keeps them, and units lost (lead.py)."""
+        """Each side's lead over the other: with the scenario's fitted weights (value.py), half the logit
+        of the first side winning (so that 0.9 tanh of its gain since the root is about twice the gain in
+        the chance of winning), the second side's the opposite; else the hand-made score, the victory
+        conditions as data, or the family's Victory Points where it keeps them, and units lost (lead.py)."""
+        if self._fitted is not None:
+            z = 0.5 * self._fitted.logit(state)
+            return {s: z if s == self._fitted.first else -z for s in self._units_per_side}
         return self._lead.score(state)
 
 

@@ -26,7 +26,8 @@ KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 TARGET = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
 SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8}
 K = 4  # candidates asked of the heuristics
-MOVES = {**SMALL, "candidates": K}  # the bot with candidate sets at large decisions (off by default)
+# the bot with candidate sets at large decisions (off by default), progressive widening off
+MOVES = {**SMALL, "candidates": K, "widening": 0}
 
 
 def _scenario(path):
@@ -148,7 +149,7 @@ def test_a_large_decision_is_searched_over_its_candidate_set(path):
     allowed.add(a._own.choose(state.clone()).text())
     assert set(a.last_search) <= allowed
     assert choice in state.legal_actions()
-    off = MCTSBot(sc, 11, **SMALL)  # by default no candidate set: the heuristic plays, as before
+    off = MCTSBot(sc, 11, **SMALL, widening=0)  # no candidate set, no widening: the heuristic plays, as before
     assert off.candidates == 0
     assert off.choose(state.clone()) in state.legal_actions()
     assert off.last_search == {}
@@ -198,7 +199,7 @@ def test_the_progress_term_rewards_a_move_toward_the_objectives():
 
     sc = _scenario(TARGET)
     state = _large_decision(sc, 1, side="allied")
-    plain, keen = MCTSBot(sc, 1), MCTSBot(sc, 1, progress=0.1)
+    plain, keen = MCTSBot(sc, 1, leaf="hand-made"), MCTSBot(sc, 1, progress=0.1, leaf="hand-made")
     assert plain.progress == 0.0
     objectives = plain._lead.objectives
     pos = state.position
