@@ -8,7 +8,8 @@ games with the balance lab's seeds; the positions at every game turn's end are l
 result. A pair whose games all end alike teaches nothing (Target Arnhem's heuristic Allies win none): add
 another pair (e.g. `--bots heuristic,heuristic --bots heuristic,random`). The weights are fitted twice: on
 the first three quarters of every pair's games, to report the log loss on the last quarter beside the
-hand-made score calibrated the same way; then on all the games, the weights kept. They are kept only when
+hand-made score calibrated the same way; then on all the games, the weights kept (units lost are never
+fitted as helping a side: `value.fit_signed`). They are kept only when
 they predict the unseen games better than the hand-made score (else the search keeps the hand-made one)."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots.value import LeafValue, compare, fit, save_weights
+from ..bots.value import LeafValue, compare, fit_signed, save_weights
 from .games import scenario_for
 from .selfplay import collect
 
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{float((y == 1).mean()):.2f} of positions, draws {float((y == 0.5).mean()):.2f}")
     print(f"test log loss ({got['test_games']} games): fitted {ll['fitted']:.3f}, hand-made {ll['lead']:.3f}, "
           f"the mean {ll['mean']:.3f}")
-    w = fit(x, y)
+    w = fit_signed(x, y)
     print("weights (vp, objectives, lost, distance, the same times t, t, 1): "
           + ", ".join(f"{v:.2f}" for v in w))
     if ll["fitted"] >= ll["lead"]:

@@ -88,6 +88,28 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2, steps: int = 50) -> n
     return w
 
 
+# Features whose weight must not be positive at any point of the game (the first side's less the second's):
+# units lost never help a side. A fit on self-play may find them helping (the side that fights hardest loses
+# units and wins: Target Arnhem's Allies); a search led by that weight would throw units away.
+NOT_POSITIVE = ("lost",)
+
+
+def fit_signed(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2) -> np.ndarray:
+    """`fit`, with each feature of `NOT_POSITIVE` (its weight and its product with t) left out when its
+    weight at the game's start (t = 0) or end (t = 1) comes out positive."""
+    n = len(NAMES)
+    keep = np.ones(x.shape[1], dtype=bool)
+    while True:
+        w = np.zeros(x.shape[1])
+        w[keep] = fit(x[:, keep], y, ridge)
+        bad = [i for i in (NAMES.index(f) for f in NOT_POSITIVE)
+               if keep[i] and (w[i] > 0 or w[i] + w[i + n] > 0)]
+        if not bad:
+            return w
+        for i in bad:
+            keep[i] = keep[i + n] = False
+
+
 def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     q = np.clip(p, 1e-9, 1 - 1e-9)
     return float(-np.mean(y * np.log(q) + (1 - y) * np.log(1 - q)))
@@ -106,7 +128,7 @@ def compare(x: np.ndarray, lead: np.ndarray, y: np.ndarray, game: np.ndarray, te
     if cut is None:
         cut = int(math.ceil(game.max() * (1 - test_share))) if len(game) else 0
     train, test = game < cut, game >= cut
-    w = fit(x[train], y[train])
+    w = fit_signed(x[train], y[train])
     lx = np.column_stack([lead, np.ones_like(lead)])
     wl = fit(lx[train], y[train])
     p_model = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
@@ -193,5 +215,5 @@ class FittedValue:
         return float(np.dot(self.w, features(self.lead, state, self.turns)))
 
 
-__all__ = ["NAMES", "WEIGHTS_FILE", "FittedValue", "LeafValue", "brier", "compare", "features", "fit",
+__all__ = ["NAMES", "WEIGHTS_FILE", "FittedValue", "LeafValue", "brier", "compare", "features", "fit", "fit_signed",
            "load_weights", "log_loss", "save_weights", "scenario_key", "side_values"]
