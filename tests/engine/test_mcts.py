@@ -24,6 +24,7 @@ FM_1 = SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"
 FM_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 TARGET = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
+CROSSING = SCENARIOS / "storm-arnhem" / "the-crossing.yaml"
 SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8}
 K = 4  # candidates asked of the heuristics
 # the bot with candidate sets at large decisions (off by default), progressive widening off
@@ -111,7 +112,8 @@ def test_best_per_group_keeps_the_best_of_each_group_best_first():
                                                          Move("B", "0201")]  # then the next best of any unit
 
 
-@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig-arnhem-bridge", "target-arnhem"])
+@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET, CROSSING],
+                         ids=["fm-1", "koenig-arnhem-bridge", "target-arnhem", "the-crossing"])
 def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_plays(path):
     """The heuristic's candidate set at a large decision: legal actions only, at most k, one per unit or
     target, the option to end or pass among them; and asking for it draws nothing from the heuristic's
