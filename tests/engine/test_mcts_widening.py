@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import math
 from pathlib import Path
 
@@ -94,15 +95,16 @@ def test_the_weights_file_round_trip_and_what_it_refuses(tmp_path):
     sc = _scenario(KOENIG)
     path = str(tmp_path / "w.json")
     assert load_weights(sc, path) is None  # no file: no weights
-    entry = LeafValue(weights=[0.1 * i for i in range(2 * len(NAMES) + 2)], games=8, seed=3, bots=["heuristic,heuristic"],
-                      test_log_loss=0.5, hand_made_log_loss=0.6)
+    entry = LeafValue(weights=[0.1 * i for i in range(2 * len(NAMES) + 2)], games=8, seed=3,
+                      bots=["heuristic,heuristic"], test_log_loss=0.5, hand_made_log_loss=0.6)
     save_weights(sc, entry, path)
     assert load_weights(sc, path) == entry
     Path(path).write_text("{not json", encoding="utf-8")
     assert load_weights(sc, path) is None
-    Path(path).write_text('{"%s": {"weights": [1.0, 2.0]}}' % scenario_key(sc), encoding="utf-8")
+    key = scenario_key(sc)
+    Path(path).write_text(json.dumps({key: {"weights": [1.0, 2.0]}}), encoding="utf-8")
     assert load_weights(sc, path) is None  # the wrong number of weights
-    Path(path).write_text('{"%s": {"weights": [], "colour": 1}}' % scenario_key(sc), encoding="utf-8")
+    Path(path).write_text(json.dumps({key: {"weights": [], "colour": 1}}), encoding="utf-8")
     assert load_weights(sc, path) is None  # an unknown field
 
 
