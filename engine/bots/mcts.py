@@ -24,21 +24,24 @@ drawn again from the bot's own generator:
   public chance outcomes, drawn again as future chance).
 
 Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase, every move of a
-Koenig operation or a Target Arnhem impulse) are more than a search of a few dozen simulations can tell
-apart, so a decision's options in the tree (`options`) are
+Koenig operation or a Target Arnhem impulse, a Storm over Arnhem impulse) are more than a search of a few
+dozen simulations can tell apart, so a decision's options in the tree (`options`) are
 * all its legal actions when it has at most `max_branching` (attacks or pass, fires, support, markers,
   retreats, step losses and Hits, demolitions, advances);
-* else, when `candidates` is above 0 (it is 0 by default: the bot measured weaker with candidate sets,
-  docs/bots.md), its *candidate set*: the heuristic's own choice and the `candidates` best options by the
-  heuristic's own scores (the family heuristic's `candidates(state, k)`: the best move of each unit, the
-  best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`). A decision
-  for which the heuristic names no candidates (e.g. F&M's secret set-up), or any large decision with
-  `candidates` 0, is played by the heuristic.
-Candidate sets are searched at the root only (the bot's own large decision, with `move_simulations`);
-below the root the tree branches at decisions with few options, and larger ones are played by the side's
-heuristic, in the tree and in rollouts alike (a version that branched over candidate sets below the
-root too did no better: docs/bots.md). A decision with few options at the root is searched with
-`simulations`.
+* else, at the bot's own large decision (the root), the heuristic's **ranked options**, widened
+  progressively (`widening`, on by default): the heuristic's own choice first, then the `ranked` best of
+  its options by its own scores (the family heuristic's `candidates(state, k)`: the best move of each unit,
+  the best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`), in that
+  order; a node visited n times may try the first ceil(`widening` * (n + 1) ** `widening_power`) of them
+  (Coulom 2007; Chaslot et al. 2008), so the search spends its first simulations on the heuristic's
+  choice and reaches further down the ranking only as the visits grow;
+* with `widening` 0, the older candidate set: the heuristic's choice and its `candidates` best, all open
+  at once (0 by default: measured weaker, docs/bots.md);
+* a decision for which the heuristic names no candidates (e.g. F&M's secret set-up) is played by the
+  heuristic.
+Below the root the tree branches at decisions with few options, and larger ones are played by the side's
+heuristic, in the tree and in rollouts alike. A decision with few options at the root is searched with
+`simulations`, a large one with `move_simulations`.
 
 A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
 maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
@@ -46,22 +49,27 @@ maximizes the value of its side to act), the heuristic's choice at a node carryi
 play on with both sides' heuristic bots until the game ends or `horizon` decisions have been taken
 since the root; score that position for each side (`evaluate`) and back the value up the path.
 The bot plays, of the root's actions tried at least twice, the one of best mean value, but keeps the
-heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy); at a decision
-searched over its candidate set, of those tried at least `MOVE_VISITS` times, by more than `MOVE_MARGIN`.
+heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy); at a large
+decision (ranked options), of those tried at least `MOVE_VISITS` times, by more than `MOVE_MARGIN`.
 
 Evaluation of a position that is not over (`evaluate`, each side's value in [-1, 1]): 0.9 tanh of the
 lead the side has gained since the root, its lead (`score`) being
-* where the family keeps Victory Points (`victory_points()`, Koenig exclusive 12.0: units, hexes,
-  exits), the VP difference over `VP_SCALE`;
-* else the scenario's victory conditions as data (engine/bots/objectives.py): each objective hex held by
-  a unit that counts for its side's occupy conditions (F&M 11.5: not airborne units) counts its weight
-  (2 VP city, 1 VP town; Arnhem and Hell's Highway in Target Arnhem), and the units each side has lost
-  (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count against it.
+* with `leaf` "fitted" (the default) and weights fitted for the scenario (value.py, engine/bots/
+  leaf_weights.json, fitted on self-play by engine/balance/fitvalue.py), half the fitted logit of the first
+  side winning, the second side's the opposite: a gain of d in the chance of winning scores about 2d;
+* else (no weights for the scenario, or `leaf` "hand-made") the hand-made score (lead.py): where the
+  family keeps Victory Points (`victory_points()`, Koenig exclusive 12.0: units, hexes, exits), the VP
+  difference over `VP_SCALE`; else the scenario's victory conditions as data (engine/bots/objectives.py):
+  each objective hex held by a unit that counts for its side's occupy conditions (F&M 11.5: not airborne
+  units) counts its weight (2 VP city, 1 VP town; Arnhem and Hell's Highway in Target Arnhem), and the
+  units each side has lost (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count
+  against it.
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
 Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives
 the same game on any machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
-`DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`) are the ones measured in docs/bots.md.
+`DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`, `DEFAULT_WIDENING`, `DEFAULT_RANKED`, `DEFAULT_LEAF`) are the ones
+measured in docs/bots.md.
 """
 
 from __future__ import annotations
