@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hexwright.app.areamap.commands import EditAreas
+from hexwright.app.kindbase.clipboard import put_on_clipboard
 from hexwright.engine.formats.areamapfile import dump_area_map, load_area_map
 from hexwright.engine.model.areamap import AreaMap
 from PySide6.QtCore import QMimeData, QObject
@@ -55,7 +56,7 @@ class AreaClipboard(QObject):
         mime = QMimeData()
         mime.setData(AREA_MIME, text.encode("utf-8"))
         mime.setText(text)
-        QGuiApplication.clipboard().setMimeData(mime)
+        put_on_clipboard(mime)
         self.win.show_status(f"Copied {len(ids)} area(s)")
         return len(ids)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwright.app.kindbase.clipboard import put_on_clipboard
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model.hex_patch import HexEdit, HexPatch, clear_edit, copy_patch
 from hexwright.engine.model.hexmap import HexMap
@@ -201,7 +202,7 @@ class HexClipboard(QObject):
         except ValueError as exc:
             self._say(f"Nothing copied: {exc} (drag with the Select tool, S, to select hexes)")
             return None
-        QApplication.clipboard().setMimeData(patch_mime(patch))
+        put_on_clipboard(patch_mime(patch))
         self._say(f"Copied {len(patch)} hexes and {len(patch.hexsides)} hexsides")
         return patch
 

@@ -187,3 +187,26 @@ def test_each_file_opens_in_the_window_of_its_kind(qtbot, tmp_path):
     qtbot.addWidget(hexes)
     assert isinstance(area, EditorWindow) and area.kind is AREA and area.document.path is None and area.is_blank()
     assert isinstance(hexes, EditorWindow) and hexes.kind is HEX and hexes.is_blank()
+
+
+def test_quitting_after_a_copy_ends_cleanly(tmp_path):
+    """Qt deletes the clipboard's data in an exit handler of its own, after Python has finished: data made in
+    Python crashed the process there (a segmentation fault at exit after every copy of areas or hexes)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "copy_and_quit.py"
+    script.write_text(
+        "import sys\n"
+        "from PySide6.QtCore import QMimeData\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from hexwright.app.kindbase.clipboard import put_on_clipboard\n"
+        "app = QApplication(sys.argv)\n"
+        "mime = QMimeData()\n"
+        "mime.setData('application/x-test', b'x')\n"
+        "mime.setText('three areas')\n"
+        "put_on_clipboard(mime)\n"
+        "print(app.clipboard().text())\n", encoding="utf-8")
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.returncode, done.stdout.strip()) == (0, "three areas"), done.stderr
