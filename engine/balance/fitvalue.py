@@ -15,6 +15,7 @@ they predict the unseen games better than the hand-made score (else the search k
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -66,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--dry-run", action="store_true", help="report the fit, keep nothing")
+    ap.add_argument("--data", help="an .npz of the positions: read if it exists, else written after the games")
     a = ap.parse_args(argv)
     try:
         sc = scenario_for(a.scenario)
@@ -76,7 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     if any(len(p) != 2 for p in pairs):
         print("--bots: one bot for each of the two sides, e.g. heuristic,random", file=sys.stderr)
         return 2
-    x, lead, y, game = gather(a.scenario, a.games, a.seed, [(p[0], p[1]) for p in pairs], a.workers)
+    if a.data and os.path.exists(a.data):
+        with np.load(a.data) as d:
+            x, lead, y, game = d["x"], d["lead"], d["y"], d["game"]
+    else:
+        x, lead, y, game = gather(a.scenario, a.games, a.seed, [(p[0], p[1]) for p in pairs], a.workers)
+        if a.data:
+            np.savez(a.data, x=x, lead=lead, y=y, game=game)
     got = compare(x, lead, y, game, cut=int(np.ceil(a.games * 0.75)) * len(pairs))
     ll = got["log_loss"]
     print(f"{sc.title}: {len(x)} positions of {a.games * len(pairs)} games; results: first side wins "

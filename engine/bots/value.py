@@ -90,24 +90,33 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2, steps: int = 50) -> n
 
 # Features whose weight must not be positive at any point of the game (the first side's less the second's):
 # units lost never help a side. A fit on self-play may find them helping (the side that fights hardest loses
-# units and wins: Target Arnhem's Allies); a search led by that weight would throw units away.
+# units and wins: Target Arnhem's Allies; late in F&M Scenario 1), and a search led by that weight would
+# throw units away.
 NOT_POSITIVE = ("lost",)
 
 
 def fit_signed(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2) -> np.ndarray:
-    """`fit`, with each feature of `NOT_POSITIVE` (its weight and its product with t) left out when its
-    weight at the game's start (t = 0) or end (t = 1) comes out positive."""
+    """`fit`, with the weight of each feature of `NOT_POSITIVE` kept from being positive at the game's start
+    (t = 0) and end (t = 1), so at no point between: the feature f and its product f t are fitted as
+    f (1 - t) and f t (weights a and b, f's weight a (1 - t) + b t), and each of the two whose weight comes
+    out positive is left out (weight 0) and the rest fitted again. Returned in `features`' order."""
     n = len(NAMES)
+    z = x.astype(float, copy=True)
+    signed = [NAMES.index(f) for f in NOT_POSITIVE]
+    for i in signed:
+        z[:, i] = x[:, i] - x[:, i + n]  # f (1 - t)
     keep = np.ones(x.shape[1], dtype=bool)
     while True:
-        w = np.zeros(x.shape[1])
-        w[keep] = fit(x[:, keep], y, ridge)
-        bad = [i for i in (NAMES.index(f) for f in NOT_POSITIVE)
-               if keep[i] and (w[i] > 0 or w[i] + w[i + n] > 0)]
+        v = np.zeros(x.shape[1])
+        v[keep] = fit(z[:, keep], y, ridge)
+        bad = [j for i in signed for j in (i, i + n) if keep[j] and v[j] > 0]
         if not bad:
-            return w
-        for i in bad:
-            keep[i] = keep[i + n] = False
+            break
+        keep[bad] = False
+    w = v.copy()
+    for i in signed:  # a f (1 - t) + b f t = a f + (b - a) f t
+        w[i + n] = v[i + n] - v[i]
+    return w
 
 
 def log_loss(p: np.ndarray, y: np.ndarray) -> float:

@@ -126,6 +126,12 @@ def test_a_fit_never_lets_units_lost_help_a_side():
     w = fit_signed(x, y)
     assert w[i] == 0 and w[i + len(NAMES)] == 0
     assert w[NAMES.index("objectives")] > 1.0
+    # units lost that hurt early and help late: kept where they hurt, never positive at any t
+    y2 = (rng.random(n) < 1 / (1 + np.exp(-(1.5 * obj - 2.0 * lost * (1 - t) + 1.0 * lost * t)))).astype(float)
+    w2 = fit_signed(x, y2)
+    assert w2[i] < -1.0
+    for tt in (0.0, 0.5, 1.0):
+        assert w2[i] + tt * w2[i + len(NAMES)] <= 1e-12
 
 
 def test_the_search_names_no_rules_family():
