@@ -99,8 +99,11 @@ def fit_signed(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2) -> np.ndarray:
     """`fit`, with the weight of each feature of `NOT_POSITIVE` kept from being positive at the game's start
     (t = 0) and end (t = 1), so at no point between: the feature f and its product f t are fitted as
     f (1 - t) and f t (weights a and b, f's weight a (1 - t) + b t), and each of the two whose weight comes
-    out positive is left out (weight 0) and the rest fitted again. Returned in `features`' order."""
+    out positive is left out (weight 0) and the rest fitted again. Returned in `features`' order. Rows of
+another width are fitted by `fit` alone."""
     n = len(NAMES)
+    if x.shape[1] != 2 * n + 2:  # not `features` rows: nothing known of their signs
+        return fit(x, y, ridge)
     z = x.astype(float, copy=True)
     signed = [NAMES.index(f) for f in NOT_POSITIVE]
     for i in signed:
