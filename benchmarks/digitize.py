@@ -258,10 +258,31 @@ def real_board_rows() -> list[Row]:
         b = load_board(path)
         split = "tuning" if b.name in TUNING_BOARDS else "held out"
         rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split})", b.hexmap, b.rgb, b.transform, b.truth)
+        rows.append(lumped_row(f"VASL board {b.name[2:]} ({split})", path))
         if b.name in ("bd02", "bd10", "bd04"):
             rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split}) printed, yellowed and scanned",
                                       b.hexmap, aged(b.rgb), b.transform, b.truth)
     return rows
+
+
+def lumped_row(case: str, path) -> Row:
+    """The 2-taught reading against the board's old table (before 2026-12-05: every kind of building
+    one "building", symbol terrains only where they cover most of the hex), for the before/after."""
+    from hexwright.engine.digitize.terrain import propose_terrain
+
+    from .digitize_boards import load_board
+
+    b = load_board(path, lumped=True)
+    taught = first_two_per_terrain(b.hexmap, b.truth)
+    rest = [h for h in b.truth if h not in taught]
+    got = {p.hex: p for p in propose_terrain(b.hexmap, b.rgb, b.transform, taught) if p.hex in b.truth}
+    base = nearest_mean_colour(b.hexmap, b.rgb, b.transform, list(b.truth), taught)
+    prop = [h for h in rest if h in got and got[h].proposed]
+    return Row("digitize", case, f"old lumped table, 2 taught per terrain: right, {len(rest)} other hexes",
+               round(100 * sum(got[h].terrain == b.truth[h] for h in rest if h in got) / max(1, len(rest)), 1),
+               "nearest mean colour", round(100 * sum(base[h] == b.truth[h] for h in rest) / max(1, len(rest)), 1),
+               unit="%", notes=[f"old lumped table: {len(prop)} proposed, "
+                                f"{sum(got[h].terrain == b.truth[h] for h in prop)} of them right"])
 
 
 def synthetic_taught_rows(m, scan, transform) -> list[Row]:

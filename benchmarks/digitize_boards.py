@@ -6,11 +6,19 @@ A VASL board image is drawn in a fixed palette: every colour stands for one terr
 (its shared board metadata names them: "GrainL0 255,240,111 Grain, level 0"). The truth of a hex is
 read from the pixels inside it (within 0.8 of the inner radius):
 
-* hex outlines, hex numbers and centre dots, roads, paths, walls, hedges, bocage, cliffs, streams,
-  gullies, railroads and bridges are left out: they are drawn across or along hexes, not terrain of
+* hex outlines, hex numbers and centre dots, roads, paths, walls, hedges, bocage, cliffs, railroads
+  and bridges are left out: they are drawn across or along hexes, not terrain of
   the hex;
 * the furrows drawn across grain fields are grain (VASL's metadata counts them as open ground);
-* a hex with 4 % or more building pixels is a building (a small house in a field is a building hex);
+* a hex with 4 % or more building pixels is a building (a small house in a field is a building hex),
+  of the kind with most pixels: ASL's terrain chart has stone and wooden buildings (and their
+  rubble, and lumberyards) as terrains of their own, with different cover, and the palette colours
+  them apart, so the board's table has them apart too;
+* a hex with 10 % or more of a stream, gully or wadi is that terrain (ASL's chart makes them
+  depressions, the terrain of the hexes they run through), otherwise they are left out as above;
+* a hex with 5 % or more of a terrain ASL draws as symbols on the ground (orchard trees, shellhole
+  craters, scrub, hammada, crags) is that terrain: the symbols never fill the hex, yet the whole hex
+  is orchard (or crags ...) in the game;
 * otherwise the terrain with the most pixels; open ground is split by its level: clear (level 0),
   hill (level 1), hill 2 (level 2), hill 3 (level 3 and up), depression (below 0);
 * hexes cut by the board's edge (the half hexes of columns A and GG, rows 0 and 10) and hexes with
@@ -18,7 +26,9 @@ read from the pixels inside it (within 0.8 of the inner radius):
 
 The board's terrain table has one terrain per truth class that occurs on it, coloured with the
 palette colour most used by that class on the board (what a designer picking colours off the board
-would choose).
+would choose). `load_board(path, lumped=True)` gives the table used before 2026-12-05 (one
+"building" for every kind, symbol terrains only where their pixels outnumber the ground's), kept
+for the before/after in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -26,8 +36,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from hexwright.engine.model.hexmap import HexMap
 
 REAL_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "real" / "vasl"
 # the terrain reading was tuned looking at these; the others are held out (not looked at while tuning)
@@ -37,6 +51,17 @@ IGNORED = {"UNKNOWN", "Dirt Road", "Paved Road", "Path", "Sunken Road", "Wall", 
            "Rowhouse Wall, 1 Level", "Wadi"}
 BUILDINGS = {"Stone Building", "Wooden Building", "Stone Rubble", "Wooden Rubble", "Lumberyard"}
 BUILDING_SHARE = 0.04
+# Terrains ASL draws as symbols scattered over the ground of a hex (an orchard's rows of trees,
+# shellhole craters, scrub speckles): the symbols never fill the hex, yet the whole hex is that
+# terrain. A hex with SYMBOL_SHARE or more of them is that terrain (on the 18 boards their share is
+# 20-72 % where drawn and under 1 % elsewhere, so any share from 2 to 19 % gives the same truth).
+SYMBOLS = {"Orchard", "Shellholes", "Scrub", "Hammada", "Crags"}
+SYMBOL_SHARE = 0.05
+# Streams, gullies and wadis: ASL's terrain chart makes the hexes they run through depressions of
+# their own (not a line along hexsides), so a hex with DEPRESSION_SHARE or more of the depiction is
+# that terrain (on the 18 boards: 12-69 % where one runs through, under 7 % where it clips an edge).
+DEPRESSIONS = {"Shallow Stream": "stream", "Dry Stream": "stream", "Gully": "gully", "Wadi": "wadi"}
+DEPRESSION_SHARE = 0.10
 # VASL board geometry: 33 flat-topped columns 56.25 px apart, hexes 64.5 px high; column A's
 # centres at x = 0, its first hex centre at y = 32.25.
 COL_PX, ROW_PX = 56.25, 64.5
@@ -47,7 +72,7 @@ class Board:
     name: str
     path: Path
     rgb: np.ndarray
-    hexmap: object  # HexMap with the truth as its terrain
+    hexmap: HexMap  # with the truth as its terrain
     transform: tuple[float, float, float, float, float, float]  # image -> scene
     truth: dict  # Hex -> code, the scored hexes
 
@@ -66,11 +91,13 @@ def palette(path: Path) -> dict[tuple[int, int, int], tuple[str, str]]:
     return out
 
 
-def _class_of(terrain: str, elevation: str) -> str | None:
+def _class_of(terrain: str, elevation: str, lumped: bool = False) -> str | None:
+    if terrain in DEPRESSIONS and not lumped:
+        return DEPRESSIONS[terrain]
     if terrain in IGNORED:
         return None
     if terrain in BUILDINGS:
-        return "building"
+        return "building" if lumped else terrain.lower()
     if terrain == "Open Ground":
         try:
             e = int(elevation)
@@ -80,13 +107,30 @@ def _class_of(terrain: str, elevation: str) -> str | None:
     return terrain.lower()
 
 
+def hex_class(n: np.ndarray, classes: list[str], total: int, lumped: bool = False) -> str:
+    """A hex's truth class from its pixel counts per class (`n`, in the order of `classes`) out of
+    `total` pixels: a building of the kind with most pixels from BUILDING_SHARE; else a stream,
+    gully or wadi from DEPRESSION_SHARE; else a symbol terrain from SYMBOL_SHARE; else the class with
+    most pixels. `lumped`: the older table (symbol terrains by most pixels only)."""
+    built = [j for j, c in enumerate(classes) if c == "building" or c.title() in BUILDINGS]
+    symbols = [j for j, c in enumerate(classes) if c.title() in SYMBOLS and not lumped]
+    dips = [j for j, c in enumerate(classes) if c in DEPRESSIONS.values()]
+    if built and n[built].sum() >= BUILDING_SHARE * total:
+        return classes[max(built, key=lambda j: n[j])]  # the kind of building with most pixels
+    if dips and n[dips].max() >= DEPRESSION_SHARE * total:
+        return classes[max(dips, key=lambda j: n[j])]
+    if symbols and n[symbols].max() >= SYMBOL_SHARE * total:
+        return classes[max(symbols, key=lambda j: n[j])]
+    return classes[int(np.argmax(n))]
+
+
 def available() -> list[Path]:
     if not (REAL_DIR / "SharedBoardMetadata.xml").is_file():
         return []
     return sorted(REAL_DIR.glob("bd*.gif"))
 
 
-def load_board(path: Path) -> Board:
+def load_board(path: Path, lumped: bool = False) -> Board:
     from hexwright.engine.hexgrid.fit import invert_transform
     from hexwright.engine.model.hexmap import GridSpec, HexMap
     from hexwright.engine.model.terrain import TerrainTable, TerrainType
@@ -111,7 +155,7 @@ def load_board(path: Path) -> Board:
     key_class = np.full(len(keys), -1)
     for i, k in enumerate(keys):
         t = pal.get((int(k[0]), int(k[1]), int(k[2])))
-        c = _class_of(*t) if t else None
+        c = _class_of(*t, lumped=lumped) if t else None
         if c is not None:
             if c not in classes:
                 classes.append(c)
@@ -135,11 +179,7 @@ def load_board(path: Path) -> Board:
         known = cls[cls >= 0]
         if len(known) < 0.3 * len(cls):
             continue
-        n = np.bincount(known, minlength=len(classes))
-        if "building" in classes and n[classes.index("building")] >= BUILDING_SHARE * len(cls):
-            code = "building"
-        else:
-            code = classes[int(np.argmax(n))]
+        code = hex_class(np.bincount(known, minlength=len(classes)), classes, len(cls), lumped)
         truth[hx] = code
         counts[code] = counts.get(code, 0) + 1
         sel = (pix_class[ys[disc], xs[disc]] == classes.index(code))

@@ -9,7 +9,7 @@ import shiboken6
 from hexwright.engine.pbem.record import PbemError
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
-from .pbem import PbemSession, open_table
+from .pbem import PbemSession, open_table, opened_note
 from .session import GameSession, copy_scenario
 from .start_dialog import DEFAULT_PACE_MS, StartDialog
 from .window import PlaytestWindow
@@ -74,9 +74,7 @@ def open_pbem_game(parent: QWidget | None, path: str | Path) -> PlaytestWindow |
     except PbemError as exc:
         QMessageBox.warning(parent, "Open play-by-e-mail game", str(exc))
         return None
-    win = PlaytestWindow(session, Path(path).parent, 0,
-                         note=f"(opened {path}: {len(session.state.history())} actions replayed through the rules "
-                              "and checked)")
+    win = PlaytestWindow(session, Path(path).parent, 0, note=opened_note(session, path))
     keep_open(win)
     win.show()
     win.pbem.show_new_moves()

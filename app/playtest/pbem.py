@@ -2,7 +2,8 @@
 and its moves shown in the log and on the replay slider; the person makes only their own side's
 decisions; a roll waits for the other player's machine; Take Back undoes one's own decisions made
 since the file was opened; Save and Send writes the file and shows the plain-text summary to paste in
-an e-mail.
+an e-mail. The other player's sealed decisions (F&M's markers face down, the secret set-up) are replayed
+by stand-ins and shown masked, "(sealed)", until the rules reveal them; each opening is a line of the log.
 
 `PbemSession` is the playtest's `GameSession` on a `Table` (engine/pbem/table.py): the session's state
 is the table's, so the window, the board and the replay read the same position the referee checked.
@@ -13,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.engine.pbem.keyring import Keyring, KeyringError, default_path
-from hexwright.engine.pbem.record import DO, REVEAL, SUFFIX, PbemError
+from hexwright.engine.pbem.record import DO, OPEN, REVEAL, SEAL, SUFFIX, Entry, PbemError
 from hexwright.engine.pbem.table import Table
 from hexwright.engine.rules.presentation import outcome_text, phase_text
-from hexwright.engine.rules.protocol import CHANCE, Action
+from hexwright.engine.rules.protocol import CHANCE, Action, HistoryEntry
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -50,11 +51,62 @@ class PbemSession(GameSession):
         seats = {s: HUMAN if s == table.side else REMOTE for s in sides}
         super().__init__(live.game.scenario, 0, {s: HUMAN for s in sides}, None, dict(table.record.options))
         self.seats = seats
-        for e in live.history():  # the game's moves into the log, one by one, as the rules gave them
-            self.apply(e.action, checked=False)
-        if self.state.fingerprint() != live.fingerprint():  # pragma: no cover - one engine, one replay
-            raise PbemError("the game does not replay the same way twice", table.record.file)
-        table.replay.state = self.state
+        veiled = table.replay.veiled()
+        history = live.history()
+        for e in history[:table.replay.veiled_at] if veiled else history:  # the game's moves into the log, one
+            self.apply(e.action, checked=False)                              # by one, as the rules gave them
+        if veiled:  # the position after the reveal is the stand-ins': the one before it is shown
+            self._veil_lines(table.replay.veiled_at)
+        else:
+            if self.state.fingerprint() != live.fingerprint():  # pragma: no cover - one engine, one replay
+                raise PbemError("the game does not replay the same way twice", table.record.file)
+            table.replay.state = self.state
+        self._open_lines(0)
+
+    def _veil_lines(self, n: int) -> None:
+        """The actions from history entry `n` on, after which the rules reveal sealed moves of the other player
+        this machine replayed by stand-ins: their lines, and why the position shown stops before them."""
+        live = self.table.replay.state
+        history = live.history()
+        for i in range(n, len(history)):
+            e = history[i]
+            who = "Dice" if e.player == CHANCE else self.side_name(e.player)
+            self.lines.append(LogLine(n, f"{phase_text(self.state, e.phase)}: {who}: {self._text_at(i, e)}", "action"))
+        owners = sorted({self.side_name(self.table.record.entries[j].side) for j in self.table.replay.due()
+                         if j in self.table.replay.stand_ins})
+        self.lines.append(LogLine(n, f"  The rules reveal the {' and '.join(owners)} player's sealed moves now: the "
+                                     f"position after them is shown when the file comes back with them opened",
+                                  "event"))
+
+    def _open_lines(self, start: int) -> None:
+        """A log line for each sealed move opened among the record's entries from `start`, after the action
+        that revealed it."""
+        count, lines = 0, self.lines
+        entries = self.table.record.entries
+        for k, e in enumerate(entries):
+            if e.kind in (DO, SEAL) or (e.kind == REVEAL and e.outcome):
+                count += 1
+            if e.kind != OPEN or k < start:
+                continue
+            at = next((n for n, ln in enumerate(lines) if ln.index > count), len(lines))
+            lines.insert(at, LogLine(count, f"  {self.side_name(e.side)} opens sealed move {e.opens}: "
+                                            f"{self._opened_text(e)}", "event"))
+
+    def _opened_text(self, e: Entry) -> str:
+        try:
+            return self.presenter.action_text(self.state, self.state.parse_action(e.text))
+        except ValueError:
+            return e.text
+
+    def _shown_text(self, entry: HistoryEntry) -> str:
+        return self._text_at(len(self.state.history()) - 1, entry)  # the session logs its last action
+
+    def _text_at(self, i: int, entry: HistoryEntry) -> str:
+        """An action as the person may see it; the other player's sealed move, which this machine replays
+        by a stand-in, masked."""
+        if i in self.table.replay.stand_in_history():
+            return f"{self.state.masked_text(entry)} (sealed)"
+        return super()._shown_text(entry)
 
     # -- who acts --------------------------------------------------------------------------------
     def humans(self) -> list[str]:
@@ -78,9 +130,16 @@ class PbemSession(GameSession):
     def apply(self, action: Action | str, checked: bool = True) -> Action:
         if not checked:  # building the log from the checked game
             return super().apply(action, checked=False)
-        n = len(self.state.history())
+        n, k = len(self.state.history()), len(self.table.record.entries)
+        before = self.state.clone() if self.table.replay.stand_ins else None  # a reveal of stand-ins may follow
         self.table.act(action)  # IllegalAction names the rule; then this side's dice values are revealed
+        if before is not None and self.table.replay.veiled():
+            self.state = before  # the game's state stays the table's; the position before the reveal is shown
+            self._veil_lines(n)
+            self._open_lines(k)
+            return self.table.replay.state.history()[n].action
         self._log_from(n)
+        self._open_lines(k)
         return self.state.history()[n].action
 
     def _log_from(self, n: int) -> None:
@@ -88,7 +147,7 @@ class PbemSession(GameSession):
         for i in range(n, len(history)):
             e = history[i]
             who = "Dice" if e.player == CHANCE else self.side_name(e.player)
-            self.lines.append(LogLine(i + 1, f"{phase_text(self.state, e.phase)}: {who}: {self._shown_text(e)}",
+            self.lines.append(LogLine(i + 1, f"{phase_text(self.state, e.phase)}: {who}: {self._text_at(i, e)}",
                                       "action"))
         self._collect_events()
         if self.state.is_terminal():
@@ -97,6 +156,12 @@ class PbemSession(GameSession):
     def save(self, path: str | Path) -> None:
         self.table.save(path)
         self.path = str(path)
+
+
+def opened_note(session: PbemSession, path: str | Path) -> str:
+    """The log's first line for a game file opened: how much was replayed and checked, and what is sealed."""
+    sealed = "".join(f"; {w}" for w in session.table.replay.sealed_words())
+    return f"(opened {path}: {len(session.state.history())} actions replayed through the rules and checked{sealed})"
 
 
 def open_table(path: str | Path, parent: QWidget | None, name: str = "") -> Table | None:
@@ -233,8 +298,7 @@ class PbemMenu:
             return False
         win = self.win
         win.replace_board(make_board(session.scenario, Path(path).parent, win))
-        n = len(session.state.history())
-        win.set_session(session, f"(opened {path}: {n} actions replayed through the rules and checked)")
+        win.set_session(session, opened_note(session, path))
         self.update()
         self.show_new_moves()
         return True
@@ -257,7 +321,7 @@ class PbemMenu:
         if seat is None or not seat.sent_count:
             return 0
         sent = table.record.entries[:seat.sent_count]
-        return sum(1 for e in sent if e.kind == DO or (e.kind == REVEAL and e.outcome))
+        return sum(1 for e in sent if e.kind in (DO, SEAL) or (e.kind == REVEAL and e.outcome))
 
     def open_dialog(self) -> None:
         if not self.win.files.confirm_discard("open a play-by-e-mail game"):

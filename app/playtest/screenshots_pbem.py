@@ -7,7 +7,9 @@ Two players in two temporary folders play Koenig's Arnhem Bridge, the Allied sid
 Alice's machine, until the German player (Bob, at the screen) has a decision with the other side's new
 moves behind it: pbem-new-moves.png (the file just opened: the replay at Alice's first new action),
 pbem-decision.png (Bob's decision, the log and the Play by E-mail menu's state in the title), pbem-summary.png
-(the e-mail summary after Save and Send).
+(the e-mail summary after Save and Send). Then F&M Scenario 2: Alice's secret set-up (12.0) sealed in the
+file, replayed on Bob's machine by stand-ins: pbem-sealed.png (the log's "(sealed)" lines while Bob records
+his own set-up).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import QApplication
 
 ROOT = Path(__file__).resolve().parents[2]
 KOENIG = ROOT / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+FM_SCENARIO_2 = ROOT / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 
 
 def _wait(app: QApplication, cond: Callable[[], bool], seconds: float = 2.0) -> None:
@@ -91,8 +94,38 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{w.windowTitle()}: {len(w.session.state.history())} actions; waiting for "
           f"{w.session.remote_wait()}")
     w.close()
+    sealed(app, tmp / "sealed", out)
     shutil.rmtree(tmp, ignore_errors=True)
     return 0
+
+
+def sealed(app: QApplication, tmp: Path, out: Path) -> None:
+    """pbem-sealed.png: Bob (Allied) opens Alice's sealed set-up of F&M Scenario 2 and records his own."""
+    from .launch import open_pbem_game
+    from .pbem import PbemSession
+
+    alice, bob = tmp / "alice", tmp / "bob"
+    alice.mkdir(parents=True)
+    bob.mkdir()
+    os.environ["HEXWRIGHT_PBEM_KEYRING"] = str(bob / "keyring.json")
+    t = Table.new(FM_SCENARIO_2, "german", Keyring(alice / "keyring.json"), "Alice")
+    german = make_bot("heuristic", 2, t.replay.state.game.scenario)
+    while t.my_turn():
+        t.act(german.choose(t.replay.state))
+    t.save(alice / "game.hwgame")
+    shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
+    w = open_pbem_game(None, bob / "game.hwgame")
+    assert w is not None
+    w.move(0, 0)
+    w.resize(1600, 1000)
+    allied = make_bot("heuristic", 1, t.replay.state.game.scenario)
+    w.apply_action(allied.choose(w.session.state).text())  # Bob's first drop zone recorded, sealed too
+    _wait(app, lambda: False, 1.0)
+    w.grab().save(str(out / "pbem-sealed.png"))
+    session = w.session
+    assert isinstance(session, PbemSession)
+    print(f"{w.windowTitle()}: " + "; ".join(session.table.replay.sealed_words()))
+    w.close()
 
 
 if __name__ == "__main__":

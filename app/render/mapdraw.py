@@ -359,12 +359,13 @@ def _paint_crossings(painter: QPainter, m: HexMap, g: MapGeometry, side_idx: np.
     features = m.terrain_table.hexside_features
     sides = g.sides
     s = g.size
+    mids = sides.mid  # computed once: `mid` builds the whole array (once a bridge made drawing quadratic)
     for i in side_idx.tolist():
         info = m.hexsides[sides.keys[i]]
         ferry = [f for f in info.features if f in features and features[f].permits_crossing]
         if info.bridge is None and not ferry:
             continue
-        mid = sides.mid[i]
+        mid = mids[i]
         along = sides.b[i] - sides.a[i]
         along = along / (np.hypot(*along) or 1.0)
         across = np.array([-along[1], along[0]])

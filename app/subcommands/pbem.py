@@ -67,12 +67,14 @@ def run(args: argparse.Namespace) -> int:
             rolls = f"{rp.rolls} roll{'s' * (rp.rolls != 1)}"
             print(f"{args.file}: ok: {len(record.entries)} moves replayed through the rules, {rolls} checked against "
                   f"both players' commitments")
+            for words in rp.sealed_words():  # replayed with stand-ins: checked again when they are opened
+                print(f"{args.file}: {words}: the moves that depend on them are checked when they are opened")
             return 0
         if args.action in ("show", "summary"):
             record = GameRecord.load(args.file)
             keyring = Keyring(keyring_path) if keyring_path.exists() else None
             seat = keyring.seat(record.game_id) if keyring else None
-            rp = replay(record)
+            rp = replay(record, viewer=seat.side, secrets=seat.sealed) if seat else replay(record)
             view = Table(record, keyring or Keyring(keyring_path), seat, rp, len(record.entries))
             if args.action == "show":
                 players = ", ".join(f"{rp.state.side_name(s)}: {n}" for s, n in record.players().items())

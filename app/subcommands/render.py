@@ -17,13 +17,21 @@ if TYPE_CHECKING:
     from hexwright.engine.model.areamap import AreaMap
 
 PAGE_SIZES = ("A4", "A3", "A2", "A1", "A0", "A5", "Letter", "Legal", "Tabloid", "Ledger")  # as app/render/output.py
+# A PNG or SVG without --scale is drawn at the map's hex size (scale 1.0), or smaller to hold at most this many
+# pixels (a picture of about 3,300 x 2,400). Drawing and compressing a PNG costs about 0.1 s of CPU a million
+# pixels: at 16 million a map of The Longest Day's 7,488 hexes took 2.6 s; a map of 60,000 hexes of 32 units is
+# 160 million pixels at scale 1.0, more than a picture may have, and 133 million took 50 s. The shipped maps
+# (2 million pixels at most) are drawn at 1.0.
+DEFAULT_MAX_PIXELS = 8_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="scenario or map file")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="output picture: .png, .svg or .pdf (the suffix picks the format)")
-    p.add_argument("--scale", type=float, default=1.0, help="zoom for PNG and SVG (1.0 = the map's hex size in pixels)")
+    p.add_argument("--scale", type=float, default=None,
+                   help="zoom for PNG and SVG (1.0 = the map's hex size in pixels; default 1.0, or less for a map "
+                   f"that would be more than {DEFAULT_MAX_PIXELS // 1_000_000} million pixels)")
     p.add_argument("--hex-width-mm", type=float, default=None, metavar="W",
                    help="PDF: print hexes W mm across (flat to flat), tiled over pages as needed")
     p.add_argument("--page", default="A4", choices=PAGE_SIZES, help="PDF page size (default A4)")
@@ -73,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         return _render_area_map(area_map, args)
     m = obj.map if isinstance(obj, Scenario) else obj
     assert not isinstance(m, AreaMap)
+    scale = args.scale if args.scale is not None else default_scale(*m.grid.pixel_size())
     _app = ensure_gui_application()  # keeps the application alive while drawing
     from hexwright.app.render.export import ExportError, export_map
     from hexwright.app.render.mapdraw import RenderOptions
@@ -83,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
         options.overlay = setup_overlay(obj)  # a set-up chart: counters on their hexes, zones, markers
     try:
-        written = export_map(m, args.output, scale=args.scale, options=options, hex_width_mm=args.hex_width_mm,
+        written = export_map(m, args.output, scale=scale, options=options, hex_width_mm=args.hex_width_mm,
                              page_size=args.page, orientation=args.orientation, tile_pages=args.tile)
     except ExportError as exc:
         print(f"{args.output}: {exc}", file=sys.stderr)
@@ -91,6 +100,14 @@ def run(args: argparse.Namespace) -> int:
     for p in written:
         print(p)
     return 0
+
+
+def default_scale(width: float, height: float) -> float:
+    """1.0, or the scale at which a picture of width x height scene units has DEFAULT_MAX_PIXELS pixels."""
+    import math
+
+    area = width * height
+    return 1.0 if area <= DEFAULT_MAX_PIXELS else math.sqrt(DEFAULT_MAX_PIXELS / area)
 
 
 def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
@@ -110,7 +127,8 @@ def _render_area_map(m: AreaMap, args: argparse.Namespace) -> int:
     options = AreaRenderOptions(numbers=not args.no_numbers, names=args.area_names,
                                 underlay_dir=str(Path(args.file).resolve().parent))
     try:
-        written = export_area_map(m, args.output, scale=args.scale, options=options, page_size=args.page)
+        written = export_area_map(m, args.output, scale=1.0 if args.scale is None else args.scale, options=options,
+                                  page_size=args.page)
     except ExportError as exc:
         print(f"{args.output}: {exc}", file=sys.stderr)
         return 1

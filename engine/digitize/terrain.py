@@ -10,8 +10,9 @@ Two ways to read a hex, one entry point (`propose_terrain`):
   of the map's own (k-means over the whole scan: grain stripes, speckled scrub). A hex takes the
   terrain of its nearest taught hex, the distance being the colour difference in Lab units plus
   the ink and palette shares the hex has *more* of than the example (weighed fully: what is in the
-  hex must be explained) and *less* of (weighed lightly: an example may hold a stray crest line or
-  hex number). Terrains nobody taught borrow, as examples, the two hexes the table's colours are
+  hex must be explained) and *less* of (ink weighed half, palette shares not at all: an example
+  may hold a stray crest line or hex number, but a field's hex is not an orchard's, whose trees it
+  lacks). Terrains nobody taught borrow, as examples, the two hexes the table's colours are
   surest of.
 
 * **Untaught** (the fallback): each hex's background colour and ink share against the terrain
@@ -324,8 +325,10 @@ DARK_STEPS = (18.0, 30.0, 45.0)  # ink shares: points this much darker (L*) than
 # Distance to a taught hex, in Lab units (chosen on the tuning boards of the digitize benchmark):
 # the median colours' difference, plus the ink and palette shares the hex has MORE of than the
 # example (a house in a field must be explained; weighed fully) and LESS of (an example may hold a
-# stray crest line or hex number the others lack; weighed lightly).
-INK_MORE, INK_LESS = 40.0, 5.0
+# stray crest line or hex number the others lack: ink weighed half, palette shares not at all; with
+# ASL's symbol terrains in the boards' tables, 15-30 for missing ink gave the same on the tuning
+# boards, 5 read plain fields as shellholes or hammada).
+INK_MORE, INK_LESS = 40.0, 20.0
 PALETTE_MORE, PALETTE_LESS = 20.0, 0.0
 MIN_SURE = 0.45  # a taught proposal is `proposed` from this margin at least (chosen on the tuning boards)
 

@@ -40,7 +40,7 @@ from .mapfile import (
     read_underlay,
 )
 from .versions import FORMAT_VERSION
-from .yamlio import YamlReader, YList, load_yaml, read_source
+from .yamlio import YamlReader, YList, check_loadable, load_yaml, read_source
 
 AREA_MAP_KIND = "hexwright-area-map"
 AREA_MAP_KEYS = ("format_version", "kind", "name", "notes", "size", "terrain_table", "areas", "borders",
@@ -280,4 +280,6 @@ def dump_area_map(m: AreaMap) -> str:
 
 def save_area_map(m: AreaMap, path: str | Path) -> None:
     """Write the area map atomically (engine/formats/atomic.py)."""
-    atomic_write_text(path, dump_area_map(m))
+    text = dump_area_map(m)
+    check_loadable(text, "the area map")
+    atomic_write_text(path, text)

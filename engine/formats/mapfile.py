@@ -43,7 +43,7 @@ from .emit import block_text, flow, scalar
 from .fields import Fields, finite
 from .locationdata import check_location_rules
 from .versions import FORMAT_VERSION, VersionError, migrate
-from .yamlio import YamlReader, YDict, YList, load_yaml, positioned, read_source
+from .yamlio import YamlReader, YDict, YList, check_loadable, load_yaml, positioned, read_source
 
 MAP_KIND = "hexwright-map"
 MAP_KEYS = ("format_version", "kind", "name", "notes", "grid", "labels", "edges", "default_terrain",
@@ -692,4 +692,7 @@ def dump_map(m: HexMap) -> str:
 
 
 def save_map(m: HexMap, path: str | Path) -> None:
-    atomic_write_text(path, dump_map(m))
+    """Write the map atomically; a map denser than a file may hold is refused (ValueError), not written."""
+    text = dump_map(m)
+    check_loadable(text, "the map")
+    atomic_write_text(path, text)

@@ -23,6 +23,7 @@ from ..model.bounds import (
     MAX_STEPS,
     MAX_TURNS,
     MAX_UNIT_VALUE,
+    MAX_UNITS,
     MAX_WITHIN,
 )
 from ..model.counters import MarkerDef, SupportMarker, UnitDef
@@ -47,7 +48,7 @@ from .mapfile import check_header, dump_map, dump_map_body, plain_data, read_map
 from .ruledata import check_allotments, check_marker_values, check_options, check_table, check_victory
 from .startfile import dump_start, read_start
 from .versions import FORMAT_VERSION
-from .yamlio import YamlReader, YDict, load_yaml, read_source
+from .yamlio import YamlReader, YDict, check_loadable, load_yaml, read_source
 
 SCENARIO_KIND = "hexwright-scenario"
 _LOCATION = re.compile(r"^\s*(.*?)\s*:\s*(-?[0-9]+)\s*$")
@@ -82,7 +83,12 @@ def split_location(text: str) -> tuple[str, int | None]:
 
 def _read_units(reader: YamlReader, items: Any, sm: SourceMap) -> dict[str, UnitDef]:
     units: dict[str, UnitDef] = {}
+    if len(items) > MAX_UNITS:  # sheets, counter images and a VASSAL module draw every one
+        reader.error("bad-value", f"a scenario may have at most {MAX_UNITS:,} units, not {len(items):,}",
+                     items.where(MAX_UNITS))
     for i, item in enumerate(items):
+        if i == MAX_UNITS:
+            break
         f = Fields(reader, item, f"unit {i + 1}", UNIT_KEYS, required=("id", "side"), at=items.where(i))
         if not f.ok:
             continue
@@ -542,4 +548,6 @@ def save_scenario(sc: Scenario, path: str | Path, save_map_file: bool = True) ->
     if sc.map_file is not None and save_map_file:
         files.append((p.parent / sc.map_file, dump_map(sc.map) if sc.area_map is None
                       else dump_area_map(sc.area_map)))
+    for i, (_, text) in enumerate(files):
+        check_loadable(text, "the scenario" if i == 0 else "its map file")
     atomic_write_texts(files)

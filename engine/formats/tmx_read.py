@@ -37,11 +37,12 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
+from ..model.bounds import MAX_HEXES
 from .tiled_grid import TiledHexGeometry
 
 FLIP_FLAGS = 0xF0000000  # horizontal, vertical, diagonal (anti-diagonal on hexagonal maps), rotated 120
 MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_CELLS = 1_000_000  # as a Hexwright map (engine/model/bounds.py MAX_HEXES)
+MAX_CELLS = MAX_HEXES  # as a Hexwright map
 MAX_CHUNK_CELLS = 4_000_000  # all chunks of an infinite map together, before cropping
 
 

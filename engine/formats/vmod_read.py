@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..hexgrid import LabelScheme
+from ..model.bounds import MAX_HEXES
 from ..model.hexmap import GridSpec
 
 P = "VASSAL.build.module."
@@ -406,6 +407,9 @@ def board_grid(g: HexGridDef, width: int, height: int) -> BoardGrid:
     columns, rows = c_hi - c_lo + 1, n_hi - n_lo + 1
     if columns > MAX_GRID or rows > MAX_GRID:
         raise VmodError(f"the grid has {columns} x {rows} hexes on the board (at most {MAX_GRID} a side)")
+    if columns * rows > MAX_HEXES:  # the map written would be refused when read
+        raise VmodError(f"the grid has {columns} x {rows} = {columns * rows:,} hexes on the board, more than a map "
+                        f"may have ({MAX_HEXES:,})")
     lower_raw_parity = 0 if stagger_names else 1  # whose rows (as named) sit half a hex lower
     stagger = "odd" if (lower_raw_parity - c_lo) % 2 == 1 else "even"
     orientation = "pointy" if g.sideways else "flat"

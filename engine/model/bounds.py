@@ -10,13 +10,22 @@ from them stays small.
 from __future__ import annotations
 
 # -- the file and its YAML ----------------------------------------------------------------------
-MAX_FILE_BYTES = 64 * 1024 * 1024  # a 1,000,000-hex map written one hex a line is about 20 MB
-MAX_NODES = 3_000_000  # values, keys, lists and mappings in one file (a node costs about 300 bytes)
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a 60,000-hex map written one hex a line is about 1.2 MB
+# values, keys, lists and mappings in one file (a node costs about 300 bytes while it is read, and about
+# 5 us of CPU to read and check): reading is the floor of every command's time, and a map file at this
+# bound validates in under 2 s of CPU (docs/reliability.md, "Every command at the bounds"; 400,000 took
+# 2.4 s). A map of MAX_HEXES with every hex's terrain written takes 120,000, a real monster map (a hex in
+# ten with features, half a hexside a hex with features) about 250,000, a scenario of MAX_UNITS units
+# about 130,000. The bound was 3,000,000: 3.6 s of CPU to count and refuse, 20 s and 1.9 GB to accept.
+MAX_NODES = 300_000
 MAX_ALIASES = 1_000  # uses of `*name` in one file (Hexwright never writes any)
 MAX_ALIAS_CHARS = 100_000  # the characters those uses repeat
 
 # -- the map ------------------------------------------------------------------------------------
-MAX_HEXES = 1_000_000  # 25 times the 200 x 200 benchmark map
+# The largest real maps we know of: VASSAL's The Longest Day, 7,488 hexes; a monster game of several
+# dozen map sheets, about 50,000. A map of 1,000,000 hexes (the bound before) took 20 s of CPU and
+# 1.9 GB to validate, and was refused by `render` at its default size after as long.
+MAX_HEXES = 60_000
 MAX_GRID_SIDE = 2_000  # columns, rows
 MAX_LABEL_DIGITS = 6  # per part of an XXYY label
 MAX_FIRST_LABEL = 10_000  # first_column, first_row (letter columns: 10,000 / 26 repeated letters at most)
@@ -36,6 +45,10 @@ MAX_AREA_VERTICES = 1_000  # points of one area's outline
 MAX_AREA_POINTS = 20_000  # points of all the outlines of a file
 
 # -- the scenario -------------------------------------------------------------------------------
+# units of a scenario: a monster game's counter mix is a few thousand units. Counter sheets, counter images
+# and a VASSAL module draw every one, about 1-6 ms of CPU a unit (docs/reliability.md): at this bound they
+# take 6-32 s, and no file can make them take longer
+MAX_UNITS = 5_000
 MAX_UNIT_VALUE = 99  # a printed value: attack, defense, strength, endurance, movement allowance
 MAX_STEPS = 20  # steps (Hits) a unit may take
 MAX_STACKING = 20  # units per hex

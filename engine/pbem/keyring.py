@@ -1,7 +1,8 @@
 """What one player's machine keeps of their play-by-e-mail games, never sent: for each game, the side they
-play, the secret seed of their dice chain (dice.py) and the link and number of the last entry they sent,
+play, the secret seed of their dice chain (dice.py), the link and number of the last entry they sent,
 which an opened file must still hold (record.py): an older file, or one whose history was changed after
-it left this machine, is caught by it.
+it left this machine, is caught by it; and the text and salt of each decision of theirs the file holds
+sealed (record.seal) until the rules reveal it.
 
 The keyring is a JSON file, written atomically and readable by its owner only, at `default_path()` for
 the app and `hexwright pbem` alike (which also takes `--keyring`; tests give each player a folder of
@@ -13,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..formats.atomic import atomic_write_text
@@ -28,6 +29,8 @@ class Seat:
     seed: str  # hex: the secret end of the dice chain
     sent_count: int = 0  # entries in the file when it was last sent from here
     sent_link: str = ""  # the link of the last of them
+    # the decisions sealed in the file: commitment -> [salt (hex), the decision's text]
+    sealed: dict[str, list[str]] = field(default_factory=dict)
 
     def chain(self) -> list[bytes]:
         return _chains.setdefault(self.seed, dice.chain(bytes.fromhex(self.seed)))

@@ -2,12 +2,13 @@
 
 It holds the scenario whole (its map inline), so the opponent needs nothing else; the players' sides,
 names and dice commitments; and every entry of the game in order: a player joining, a decision (the
-action's text, as in a game log), a dice value revealed (dice.py). Each entry carries a link: the SHA-256
-of the link before it and of the entry itself, the first one chained to the game's header (its id, rules,
-options and the scenario's hash), so an entry cannot be changed, dropped or moved without every later
-link changing; each player's own machine remembers the link of the last entry it sent (keyring.py),
-which is how an edited history or an old file is caught. The `status` part is a summary for people who
-open the file in a text editor and is recomputed, never trusted.
+action's text, as in a game log), a dice value revealed (dice.py), a decision the other player may not
+see sealed (a commitment to its text, `seal`) and its opening once the rules reveal it (referee.py). Each
+entry carries a link: the SHA-256 of the link before it and of the entry itself, the first one chained to
+the game's header (its id, rules, options and the scenario's hash), so an entry cannot be changed,
+dropped or moved without every later link changing; each player's own machine remembers the link of the
+last entry it sent (keyring.py), which is how an edited history or an old file is caught. The `status`
+part is a summary for people who open the file in a text editor and is recomputed, never trusted.
 
 Reading reports the file, line and what is wrong (`PbemError`) and never raises anything else.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ SUFFIX = ".hwgame"
 MIME_TYPE = "application/x-hexwright-game"
 
 JOIN, DO, REVEAL = "join", "do", "reveal"
+SEAL, OPEN = "sealed", "open"
 
 
 class PbemError(ValueError):
@@ -48,8 +50,9 @@ class PbemError(ValueError):
 @dataclass(frozen=True)
 class Entry:
     """One entry of the game: a player joining (`value` their dice commitment), a decision (`text` the
-    action), or a dice value revealed for roll `roll` (`outcome` the roll's result, on the value that
-    completes the roll)."""
+    action), a dice value revealed for roll `roll` (`outcome` the roll's result, on the value that
+    completes the roll), a sealed decision (`value` its commitment, `text` what the other player may see
+    of it: its public text) or the opening of sealed move `opens` (`text` the decision, `value` the salt)."""
 
     kind: str
     side: str
@@ -60,6 +63,7 @@ class Entry:
     outcome: str = ""
     link: str = ""
     line: int = 0  # where it stands in the file it was read from (0 when made here)
+    opens: int = 0  # an opening: the number of the sealed move it opens (1, 2, ...)
 
     def body(self) -> dict[str, Any]:
         """The entry as written, without its link: what the link hashes."""
@@ -67,10 +71,28 @@ class Entry:
             return {"join": self.side, "name": self.name, "commitment": self.value}
         if self.kind == DO:
             return {"by": self.side, "do": self.text}
+        if self.kind == SEAL:
+            return {"by": self.side, "sealed": self.value, "shows": self.text}
+        if self.kind == OPEN:
+            return {"by": self.side, "opens": self.opens, "do": self.text, "salt": self.value}
         body: dict[str, Any] = {"by": self.side, "reveal": self.value, "roll": self.roll}
         if self.outcome:
             body["outcome"] = self.outcome
         return body
+
+
+def new_salt() -> bytes:
+    """The salt of a sealed decision: 32 bytes from the operating system's random source."""
+    import secrets  # here: the editor reads this module at start-up, and `secrets` is not needed then
+
+    return secrets.token_bytes(32)
+
+
+def seal(salt: bytes, text: str) -> str:
+    """The commitment a sealed decision is written as: SHA-256(salt || text), the salt 32 random bytes kept
+    on the owner's machine with the text until the rules reveal it, so that neither can be guessed from the
+    file (a list of the few legal decisions hashed without the salt would give the text away)."""
+    return hashlib.sha256(salt + text.encode("utf-8")).hexdigest()
 
 
 def next_link(previous: str, body: dict[str, Any]) -> str:
@@ -108,8 +130,7 @@ class GameRecord:
 
     def append(self, entry: Entry) -> Entry:
         """Add an entry made here, linked to the last one."""
-        linked = Entry(entry.kind, entry.side, entry.text, entry.value, entry.name, entry.roll, entry.outcome,
-                       next_link(self.last_link(), entry.body()))
+        linked = replace(entry, link=next_link(self.last_link(), entry.body()), line=0)
         self.entries.append(linked)
         return linked
 
@@ -210,7 +231,8 @@ def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
         return PbemError(f"move {n}: {why}", filename, line, n)
 
     if not isinstance(raw, dict):
-        raise bad("a move is a mapping ({by: SIDE, do: ACTION}, {join: ...} or {by: ..., reveal: ...})")
+        raise bad("a move is a mapping ({by: SIDE, do: ACTION}, {join: ...}, {by: ..., reveal: ...}, "
+                  "{by: ..., sealed: ...} or {by: ..., opens: ...})")
 
     def s(key: str) -> str:
         v = raw.get(key, "")
@@ -225,6 +247,19 @@ def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
     side = s("by")
     if not side:
         raise bad("'by' (the side that made it) is missing")
+    if "sealed" in raw:
+        _hex(s("sealed"), bad, "sealed")
+        if not s("shows"):
+            raise bad("'shows' (what the other player may see of the sealed move) is empty")
+        return Entry(SEAL, side, text=s("shows"), value=s("sealed"), link=link, line=line)
+    if "opens" in raw:
+        opens = raw.get("opens")
+        if not isinstance(opens, int) or isinstance(opens, bool) or not 1 <= opens < n:
+            raise bad("'opens' must be the number of a sealed move before it")
+        _hex(s("salt"), bad, "salt")
+        if not s("do"):
+            raise bad("'do' (the sealed move, opened) is empty")
+        return Entry(OPEN, side, text=s("do"), value=s("salt"), opens=opens, link=link, line=line)
     if "do" in raw:
         if not s("do"):
             raise bad("'do' (the action) is empty")
@@ -235,7 +270,7 @@ def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
             raise bad("'roll' must be the roll's number (1, 2, ...)")
         _hex(s("reveal"), bad, "reveal")
         return Entry(REVEAL, side, value=s("reveal"), roll=roll, outcome=s("outcome"), link=link, line=line)
-    raise bad("neither 'join', 'do' nor 'reveal'")
+    raise bad("neither 'join', 'do', 'reveal', 'sealed' nor 'opens'")
 
 
 def _hex(v: str, bad: Any, key: str) -> None:

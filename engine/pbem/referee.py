@@ -4,10 +4,22 @@ A decision must be the side's to make (the state's current player) and legal; a 
 next of its player's chain and come in turn (dice.py: the side whose play reached the roll first, then
 the other), and the roll it completes must be the one both values make. The first entry that fails is
 reported with its number, its line and the reason, in the rules' words (`PbemError`).
+
+Sealed decisions. A decision the other player may not see (`Action.is_hidden`: F&M's markers committed
+face down, 8.2.1 b, and the secret set-up, 12.0) is in the file only as a commitment to its text
+(record.seal) with what the other player may see of it. Its owner's machine replays it with the true
+text, from its keyring (`Replay.secrets`); any other machine replays a stand-in, the first legal decision
+that shows the same (`stand_in`): the same decision as far as it may know. Once the rules reveal it
+(`GameState.still_hidden` turns False: the markers are flipped, both set-ups are recorded, the game is
+over) nothing else may happen before its owner opens it (an `open` entry with the text and salt, checked
+against the commitment); when the last stand-in is opened, the game is replayed again from the first of
+them with the true texts and checked (`_rewind`), so a sealed decision that was not legal, or a later one
+that was not legal after it, is caught at the reveal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..formats.scenariofile import load_document
@@ -16,7 +28,7 @@ from ..rules.chance import Sampler
 from ..rules.protocol import Action, GameState, IllegalAction, new_game
 from ..validation.diagnostics import has_errors
 from . import dice
-from .record import DO, JOIN, Entry, GameRecord, PbemError
+from .record import DO, JOIN, OPEN, SEAL, Entry, GameRecord, PbemError, seal
 
 
 class NoDice:
@@ -43,7 +55,7 @@ class Waiting:
     """What the game waits for: a side's decision, a side's dice value for roll `roll`, a side to join,
     or nothing (the game is over)."""
 
-    kind: str  # "decision", "reveal", "join" or "over"
+    kind: str  # "decision", "reveal", "join", "open" (sealed moves the rules reveal now) or "over"
     side: str = ""
     roll: int = 0
 
@@ -61,6 +73,14 @@ class Replay:
     revealed: dict[str, bytes] = field(default_factory=dict)  # side -> its last value (or commitment)
     counts: dict[str, int] = field(default_factory=dict)  # side -> values revealed
     last_side: str = ""  # the side of the last entry replayed: who holds the file
+    viewer: str = ""  # the side of the machine replaying ("" none): its own sealed moves are read in `secrets`
+    secrets: dict[str, list[str]] = field(default_factory=dict)  # commitment -> [salt, text] (keyring.Seat)
+    texts: dict[int, str] = field(default_factory=dict)  # entry index -> text of a sealed move the file opens
+    sealed: dict[int, int] = field(default_factory=dict)  # entry index of a sealed move not opened -> history index
+    stand_ins: dict[int, int] = field(default_factory=dict)  # the sealed moves replayed by a stand-in, likewise
+    checkpoint: Replay | None = None  # before the first stand-in: replayed again once they are all opened
+    checkpoint_index: int = 0
+    veiled_at: int = -1  # the history's length when the rules revealed stand-ins not opened yet (`veiled`)
 
     def joined(self, side: str) -> bool:
         return side in self.revealed
@@ -68,8 +88,40 @@ class Replay:
     def other(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
 
+    def due(self) -> list[int]:
+        """The sealed moves (entry indices) the rules reveal now: each must be opened before anything else."""
+        return sorted(i for i, h in self.sealed.items() if not self.state.still_hidden(h))
+
+    def sealed_words(self) -> list[str]:
+        """The sealed moves not opened yet, as a player reads them: "3 moves of the German player are sealed
+        until the markers of the combat at 1012 are revealed (F&M 8.2.1 b)"."""
+        groups: dict[tuple[str, str], int] = {}
+        for i, h in sorted(self.sealed.items()):
+            key = (self.record.entries[i].side, self.state.hidden_until(h))
+            groups[key] = groups.get(key, 0) + 1
+        out = []
+        for (side, until), n in groups.items():
+            moves = "1 move" if n == 1 else f"{n} moves"
+            verb = "is" if n == 1 else "are"
+            out.append(f"{moves} of the {self.state.side_name(side)} player {verb} sealed {until}")
+        return out
+
+    def veiled(self) -> bool:
+        """Whether the rules have revealed sealed moves this machine replayed by stand-ins and that are not
+        opened yet: the position from `veiled_at` on is not the game's (the stand-ins are shown as revealed)
+        until the other player's file opens them."""
+        return any(i in self.stand_ins for i in self.due())
+
+    def stand_in_history(self) -> set[int]:
+        """The history indices of the state replayed by a stand-in (the other player's sealed moves)."""
+        return set(self.stand_ins.values())
+
     def waiting(self) -> Waiting:
         st = self.state
+        due = self.due()
+        if due:
+            sides = [self.record.entries[i].side for i in due]
+            return Waiting("open", self.holder() if self.holder() in sides else sides[0])
         if st.is_terminal():
             return Waiting("over")
         if st.is_chance_node():
@@ -92,7 +144,10 @@ class Replay:
     def copy_for(self, record: GameRecord) -> Replay:
         """An independent copy at the same point, reading `record`."""
         return Replay(record, self.state.clone(), list(self.sides), self.rolls, self.first_reveal, self.first_index,
-                      dict(self.revealed), dict(self.counts), self.last_side)
+                      dict(self.revealed), dict(self.counts), self.last_side, self.viewer, self.secrets,
+                      dict(self.texts), dict(self.sealed), dict(self.stand_ins),
+                      self.checkpoint.copy_for(record) if self.checkpoint is not None else None,
+                      self.checkpoint_index, self.veiled_at)
 
     def outcome_of_roll(self, first: Entry, second_value: bytes, first_index: int) -> Action:
         x = dice.roll_number(bytes.fromhex(first.value), second_value, self.rolls + 1,
@@ -100,18 +155,24 @@ class Replay:
         return dice.pick(self.state.chance_outcomes(), x)
 
 
-def replay(record: GameRecord, upto: int | None = None) -> Replay:
-    """Replay the record's entries (the first `upto` of them) from the scenario's start, checking each.
+def replay(record: GameRecord, upto: int | None = None, viewer: str = "",
+           secrets: dict[str, list[str]] | None = None) -> Replay:
+    """Replay the record's entries (the first `upto` of them) from the scenario's start, checking each, on
+    the machine of the player of `viewer` ("" for a machine that plays neither side), whose own sealed
+    moves are `secrets` (keyring.Seat.sealed).
 
-    Speed: a game this process has already replayed up to an entry (the other player's file, opened again
-    after one's own moves) goes on from there: the entry's link commits to everything before it, scenario
-    included, so the same link is the same game (`_MEMO`, the last few replays of this process)."""
+    Speed: a game this process has already replayed up to an entry for the same viewer (the other player's
+    file, opened again after one's own moves) goes on from there: the entry's link commits to everything
+    before it, scenario included, so the same link is the same game (`_MEMO`, the last few replays of this
+    process)."""
     entries = record.entries if upto is None else record.entries[:upto]
+    secrets = secrets if secrets is not None else {}
     start, rp = 0, None
     for i in range(len(entries), 0, -1):
-        known = _MEMO.get(entries[i - 1].link)
+        known = _MEMO.get((entries[i - 1].link, viewer))
         if known is not None:
             start, rp = i, known.copy_for(record)
+            rp.secrets = secrets
             break
     if rp is None:
         scenario = scenario_of(record)
@@ -120,7 +181,20 @@ def replay(record: GameRecord, upto: int | None = None) -> Replay:
             state = new_game(scenario, 0, record.options, sampler)
         except (ValueError, KeyError) as exc:
             raise PbemError(f"the game cannot start: {exc}", record.file) from None
-        rp = Replay(record, state, [s.id for s in scenario.sides])
+        rp = Replay(record, state, [s.id for s in scenario.sides], viewer=viewer, secrets=secrets)
+    # the sealed moves the file opens are replayed with their true texts from the start (their openings are
+    # checked where they stand)
+    for e in entries[start:]:
+        if e.kind == OPEN and 0 < e.opens <= len(entries):
+            sealed = entries[e.opens - 1]
+            if sealed.kind == SEAL and sealed.side == e.side and _opens(e, sealed):
+                rp.texts[e.opens - 1] = e.text
+    if rp.checkpoint is not None and any(j in rp.texts for j in rp.stand_ins):
+        # a replay remembered with stand-ins that this file opens: again from the first of them
+        cp, start = rp.checkpoint, rp.checkpoint_index
+        cp.texts.update(rp.texts)
+        cp.secrets = secrets
+        rp = cp
     for i in range(start, len(entries)):
         check(rp, i, entries[i])
     if entries:
@@ -128,21 +202,43 @@ def replay(record: GameRecord, upto: int | None = None) -> Replay:
     return rp
 
 
-_MEMO: dict[str, Replay] = {}
+def _opens(e: Entry, sealed: Entry) -> bool:
+    """Whether opening `e` matches the commitment of `sealed`."""
+    try:
+        return seal(bytes.fromhex(e.value), e.text) == sealed.value
+    except ValueError:
+        return False
+
+
+def stand_in(state: GameState, shows: str) -> Action | None:
+    """What a machine that may not read a sealed decision replays instead: the first legal decision that
+    shows the same to the other player (its public text), hidden like it."""
+    for a in state.legal_actions():
+        if a.is_hidden() and a.public_text() == shows:
+            return a
+    return None
+
+
+_MEMO: dict[tuple[str, str], Replay] = {}
 _MEMO_SIZE = 4
 
 
 def remember(rp: Replay, link: str) -> None:
     """Keep a copy of a replay that reached the entry whose link is `link`."""
-    _MEMO[link] = rp.copy_for(rp.record)
+    _MEMO[(link, rp.viewer)] = rp.copy_for(rp.record)
     while len(_MEMO) > _MEMO_SIZE:
         del _MEMO[next(iter(_MEMO))]
 
 
 def check(rp: Replay, i: int, e: Entry) -> None:
     """Check entry `i` against the game as replayed so far and play it; `PbemError` when it fails."""
+    before = len(rp.state.history())
     _check(rp, i, e)
     rp.last_side = e.side
+    if rp.veiled_at < 0 and rp.stand_ins and rp.veiled():
+        rp.veiled_at = before
+    elif rp.veiled_at >= 0 and not rp.veiled():
+        rp.veiled_at = -1
 
 
 def _check(rp: Replay, i: int, e: Entry) -> None:
@@ -163,14 +259,26 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
         return
     if not rp.joined(e.side):
         raise refuse(f"the {who} side has no player yet: a player joins before moving")
+    if e.kind == OPEN:
+        _open(rp, i, e, refuse)
+        return
+    due = rp.due()
+    if due:
+        owners = sorted({st.side_name(rp.record.entries[j].side) for j in due})
+        raise refuse(f"the rules reveal sealed move{'s' * (len(due) > 1)} {', '.join(str(j + 1) for j in due)} "
+                     f"now: the {' and '.join(owners)} player opens {'them' if len(due) > 1 else 'it'} before "
+                     f"anything else is played")
     if st.is_terminal():
         raise refuse(f"the game is over ({st.outcome_words()})")
     wait = rp.waiting()
-    if e.kind == DO:
+    if e.kind in (DO, SEAL):
         if st.is_chance_node():
             raise refuse("a roll is under way: the dice are made by both players' values, not by a move")
         if e.side != wait.side:
             raise refuse(f"it is the {st.side_name(wait.side)} player's decision, not the {who}'s")
+        if e.kind == SEAL:
+            _seal(rp, i, e, refuse)
+            return
         try:
             st.apply_checked(e.text)
         except IllegalAction as exc:
@@ -201,3 +309,77 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
     st.apply(action)
     rp.rolls += 1
     rp.first_reveal = None
+
+
+def _seal(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> None:
+    """A sealed decision: replayed with its text where this machine knows it (its own, or opened later in
+    the file), else with a stand-in."""
+    st = rp.state
+    who = st.side_name(e.side)
+    text = rp.texts.get(i)
+    own = rp.secrets.get(e.value) if e.side == rp.viewer else None
+    if text is None and own is not None:
+        text = own[1]
+    if text is not None:
+        try:
+            action = st.parse_action(text)
+        except ValueError as exc:
+            raise refuse(f"the sealed move, opened, is not a move: {exc}") from None
+        if not action.is_hidden():
+            raise refuse(f"{text}: the rules hide nothing of this decision: it is written in the clear, not sealed")
+        if action.public_text() != e.text:
+            raise refuse(f"the sealed move, opened, is {text!r}, which shows {action.public_text()!r}, not "
+                         f"{e.text!r}")
+        try:
+            st.apply_checked(action)
+        except IllegalAction as exc:
+            why = str(exc)
+            raise refuse("the sealed move, opened: " + (why if why.startswith(text) else f"{text}: {why}")) from None
+    else:
+        instead = stand_in(st, e.text)
+        if instead is None:
+            raise refuse(f"no decision the {who} player may make here shows {e.text!r}")
+        if rp.checkpoint is None:
+            rp.checkpoint, rp.checkpoint_index = rp.copy_for(rp.record), i
+        st.apply(instead)
+        rp.stand_ins[i] = len(st.history()) - 1
+    rp.sealed[i] = len(st.history()) - 1
+
+
+def _open(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> None:
+    """The opening of a sealed move the rules reveal now: it must match the commitment; once every stand-in
+    is opened the game is replayed again from the first of them with the true texts."""
+    j = e.opens - 1
+    if j not in rp.sealed:
+        raise refuse(f"move {e.opens} is not a sealed move waiting to be opened")
+    sealed = rp.record.entries[j]
+    st = rp.state
+    if sealed.side != e.side:
+        raise refuse(f"move {e.opens} was sealed by the {st.side_name(sealed.side)} player: only that player "
+                     f"opens it")
+    if j not in rp.due():
+        raise refuse(f"move {e.opens} is opened before the rules reveal it (it is sealed "
+                     f"{st.hidden_until(rp.sealed[j])})")
+    if not _opens(e, sealed):
+        raise refuse(f"the opened move does not match what the {st.side_name(e.side)} player sealed at move "
+                     f"{e.opens}: the sealed move or its opening was changed")
+    h = rp.sealed.pop(j)
+    rp.texts[j] = e.text
+    if j not in rp.stand_ins:  # replayed with its true text: the state already holds it
+        if st.history()[h].action.text() != e.text:  # pragma: no cover - the commitment binds the text
+            raise refuse(f"the opened move is not the one replayed at move {e.opens}")
+        return
+    del rp.stand_ins[j]
+    if not rp.stand_ins and rp.checkpoint is not None:
+        _rewind(rp, i)
+
+
+def _rewind(rp: Replay, upto: int) -> None:
+    """Replay the entries from the first stand-in to `upto` again, with the true texts now opened."""
+    assert rp.checkpoint is not None
+    fresh, start = rp.checkpoint, rp.checkpoint_index
+    fresh.texts.update(rp.texts)
+    fresh.secrets = rp.secrets
+    vars(rp).update(vars(fresh))
+    for k in range(start, upto + 1):
+        check(rp, k, rp.record.entries[k])

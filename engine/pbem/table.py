@@ -5,7 +5,9 @@ Opening replays the whole file through the rules (referee.py) and checks it agai
 sent last (keyring.py): a file older than that, or whose earlier moves were changed, is refused and
 nothing is written. A player who opens a game with a side still free joins it (a new dice chain, its
 commitment in the file). Dice values this player owes are revealed at once (`settle`): the file then goes
-to the other player, whose machine completes the roll.
+to the other player, whose machine completes the roll. A decision the other player may not see is sealed
+(referee.py): its text and salt stay in this machine's keyring, saved at once, and are written into the
+file when the rules reveal it (`settle` again).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from ..rules.presentation import presenter_for
 from ..rules.protocol import CHANCE, Action, IllegalAction, make_game
 from ..rules.registry import RULES_FAMILIES
 from ..validation.diagnostics import has_errors
+from . import record as record_module
 from .keyring import Keyring, Seat
-from .record import DO, JOIN, REVEAL, Entry, GameRecord, PbemError
+from .record import DO, JOIN, OPEN, REVEAL, SEAL, Entry, GameRecord, PbemError, seal
 from .referee import Replay, Waiting, check, remember, replay
 
 
@@ -60,7 +63,7 @@ class Table:
                             source, dict(options or {}))
         seat = keyring.take(record.game_id, side)
         record.append(Entry(JOIN, side, value=seat.chain()[0].hex(), name=name or side_name(sc, side)))
-        table = cls(record, keyring, seat, replay(record), 0)
+        table = cls(record, keyring, seat, replay(record, viewer=side, secrets=seat.sealed), 0)
         table.settle()
         keyring.save()
         return table
@@ -76,12 +79,13 @@ class Table:
         seat = keyring.seat(record.game_id)
         if seat is not None:  # first: what this machine sent must be there, unchanged
             _check_sent(record, seat)
-        rp = replay(record)
+        rp = replay(record, viewer=seat.side, secrets=seat.sealed) if seat is not None else replay(record)
         table = cls(record, keyring, seat, rp, len(record.entries))
         free = [s for s in rp.sides if not rp.joined(s)]
         if seat is None and free:
             table.seat = seat = keyring.take(record.game_id, free[0])
             keyring.save()
+            rp.viewer, rp.secrets = seat.side, seat.sealed
         if seat is not None and not rp.joined(seat.side):
             if seat.side not in free:  # pragma: no cover - a side is joined only by its own commitment
                 raise PbemError("the side this machine took is played by someone else", record.file)
@@ -119,10 +123,24 @@ class Table:
         if not self.my_turn():
             raise IllegalAction(f"not yours to decide now: the game waits for {self.waiting_words()}")
         text = action.text() if isinstance(action, Action) else action
+        entry = Entry(DO, self.seat.side, text=text)
         try:
-            self._add(Entry(DO, self.seat.side, text=text))
+            parsed = self.replay.state.parse_action(text)
+        except ValueError:
+            parsed = None  # the referee says what is wrong with it
+        if parsed is not None and parsed.is_hidden():  # sealed: the text stays here until the rules reveal it
+            salt = record_module.new_salt()
+            commitment = seal(salt, text)
+            self.seat.sealed[commitment] = [salt.hex(), text]
+            entry = Entry(SEAL, self.seat.side, text=parsed.public_text(), value=commitment)
+        try:
+            self._add(entry)
         except PbemError as exc:
+            if entry.kind == SEAL:
+                del self.seat.sealed[entry.value]
             raise IllegalAction(exc.reason.split(": ", 2)[-1]) from None
+        if entry.kind == SEAL:
+            self.keyring.save()  # before anything else: a sealed move this machine cannot open stops the game
         self.settle()
 
     def settle(self) -> None:
@@ -130,6 +148,9 @@ class Table:
         value of a roll the other player began)."""
         while self.seat is not None:
             w = self.waiting()
+            if w.kind == "open" and w.side == self.seat.side:
+                self._open_due()
+                continue
             if w.kind != "reveal" or w.side != self.seat.side:
                 return
             count = self.replay.counts[self.seat.side]
@@ -139,6 +160,20 @@ class Table:
             if first is not None:
                 outcome = self.replay.outcome_of_roll(first, value, self.replay.first_index).text()
             self._add(Entry(REVEAL, self.seat.side, value=value.hex(), roll=w.roll, outcome=outcome))
+
+    def _open_due(self) -> None:
+        """Open this side's sealed moves the rules reveal now: their text and salt into the file."""
+        assert self.seat is not None
+        for i in self.replay.due():
+            e = self.record.entries[i]
+            if e.side != self.seat.side:
+                continue
+            kept = self.seat.sealed.get(e.value)
+            if kept is None:
+                raise PbemError(f"move {i + 1} is this machine's sealed move, but its keyring does not hold it "
+                                f"(the keyring was replaced?): it cannot be opened", self.record.file, e.line, i + 1)
+            salt, text = kept
+            self._add(Entry(OPEN, self.seat.side, text=text, value=salt, opens=i + 1))
 
     def _add(self, entry: Entry) -> None:
         linked = self.record.append(entry)
@@ -150,19 +185,20 @@ class Table:
 
     def can_take_back(self) -> bool:
         return self.seat is not None and any(
-            e.kind == DO and e.side == self.seat.side for e in self.record.entries[self.opened:])
+            e.kind in (DO, SEAL) and e.side == self.seat.side for e in self.record.entries[self.opened:])
 
     def take_back(self) -> bool:
-        """Undo this side's last decision made since the file was opened (and the dice values revealed
-        after it); False when there is none. Nothing the other player sent is ever taken back."""
+        """Undo this side's last decision made since the file was opened, sealed or not (and the dice values
+        revealed and sealed moves opened after it); False when there is none. Nothing the other player sent is
+        ever taken back."""
         if not self.can_take_back():
             return False
         assert self.seat is not None
         entries = self.record.entries
-        last = max(i for i in range(self.opened, len(entries)) if entries[i].kind == DO
+        last = max(i for i in range(self.opened, len(entries)) if entries[i].kind in (DO, SEAL)
                    and entries[i].side == self.seat.side)
         del entries[last:]
-        self.replay = replay(self.record)
+        self.replay = replay(self.record, viewer=self.seat.side, secrets=self.seat.sealed)
         return True
 
     # -- sending -------------------------------------------------------------------------------------
@@ -183,6 +219,9 @@ class Table:
                                "waiting_for": self.waiting_words()}
         if w.kind == "over":
             out["result"] = st.outcome_words()
+        sealed = self.replay.sealed_words()
+        if sealed:
+            out["sealed"] = sealed
         return out
 
     def waiting_words(self) -> str:
@@ -194,6 +233,8 @@ class Table:
             return f"a player for the {who} side to open the file and join"
         if w.kind == "reveal":
             return f"the {who} player to open the file: roll {w.roll} needs their dice value"
+        if w.kind == "open":
+            return f"the {who} player to open the file: the rules reveal their sealed moves now"
         return f"the {who} player's decision ({st.phase})"
 
     def summary(self, moves: int = 20) -> str:
@@ -207,12 +248,20 @@ class Table:
         system = f"{family.name}: {family.title}" if family is not None else self.record.rules
         players = ", ".join(f"{st.side_name(s)}: {n}" for s, n in self.record.players().items())
         lines = [f"{self.record.title} ({system}), game {self.record.game_id}; {players}",
-                 f"{len(entries)} actions so far; waiting for {self.waiting_words()}", ""]
+                 f"{len(entries)} actions so far; waiting for {self.waiting_words()}"]
+        lines += [f"{w[0].upper()}{w[1:]}." for w in self.replay.sealed_words()]
+        lines.append("")
         start = max(0, len(entries) - moves)
+        stand_ins = self.replay.stand_in_history()
         for n in range(start, len(entries)):
             e = entries[n]
             who = "Dice" if e.player == CHANCE else st.side_name(e.player)
-            text = presenter.action_text(st, e.action) if not other or e.visible_to(other) else st.masked_text(e)
+            if n in stand_ins:  # another player's sealed move: this machine does not know it
+                text = f"{st.masked_text(e)} (sealed)"
+            elif not other or e.visible_to(other):
+                text = presenter.action_text(st, e.action)
+            else:
+                text = st.masked_text(e)
             lines.append(f"{n + 1:4d}. {e.phase.turn_text()} {who}: {text}")
         return "\n".join(lines) + "\n"
 

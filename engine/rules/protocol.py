@@ -81,6 +81,11 @@ class Action(ABC):
         """The text the other player sees (hidden commitments are masked)."""
         return self.text()
 
+    def is_hidden(self) -> bool:
+        """Whether the other player may not read this decision in full when it is made (a marker committed
+        face down, a secret set-up): its public text is not its text. A play-by-e-mail file seals it."""
+        return self.public_text() != self.text()
+
     def __str__(self) -> str:
         return self.text()
 
@@ -239,6 +244,17 @@ class GameState(ABC):
         if entry.player == CHANCE:
             return f"{entry.action.text().split(' ', 1)[0]} (hidden)"
         return entry.action.public_text()
+
+    def still_hidden(self, index: int) -> bool:
+        """Whether history entry `index`, a hidden decision (`Action.is_hidden`), is still hidden by the rules
+        in this state; False once the rules reveal it (F&M 8.2.1 b: the markers are flipped before the combat
+        roll). A family that says nothing keeps hidden decisions hidden until the game is over."""
+        return not self.is_terminal()
+
+    def hidden_until(self, index: int) -> str:
+        """When the rules reveal hidden history entry `index`, as a player reads it ("until the combat at 1012
+        is resolved (F&M 8.2.1 b)")."""
+        return "until the game is over"
 
     def apply_checked(self, action: Action | str) -> None:
         """Apply an action after checking it; IllegalAction names the rule it breaks."""

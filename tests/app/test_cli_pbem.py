@@ -3,6 +3,7 @@ bad command lines and tampered files are refused with a reason and exit status, 
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -42,6 +43,26 @@ def test_a_game_started_moved_by_both_machines_and_verified(tmp_path, capsys):
     assert "players: Allied: Alice, German: Bob" in out and "you play: Allied" in out
     assert main(["pbem", "summary", str(game_a), "--moves", "2"]) == 0
     assert len([ln for ln in capsys.readouterr().out.splitlines() if ln[:5].strip().rstrip(".").isdigit()]) == 2
+
+
+def test_show_and_verify_say_what_is_sealed_and_until_when(tmp_path, capsys):
+    """F&M 12.0: the German set-up made by `pbem move` is sealed in the file; another machine's `show`
+    and `verify` say so, and the set-up is nowhere in what they print."""
+    game = tmp_path / "g.hwgame"
+    fm2 = str(SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml")
+    assert main(["pbem", "new", fm2, "--side", "german", "-o", str(game), "--keyring", str(tmp_path / "a.json")]) == 0
+    assert main(["pbem", "move", str(game), "--keyring", str(tmp_path / "a.json")]) == 0
+    capsys.readouterr()
+    assert main(["pbem", "verify", str(game)]) == 0
+    out = capsys.readouterr().out
+    assert "moves of the German player are sealed until both players have recorded their set-up" in out
+    assert main(["pbem", "show", str(game), "--keyring", str(tmp_path / "other.json")]) == 0
+    out = capsys.readouterr().out
+    assert "moves of the German player are sealed until both" in out and "(sealed)" in out
+    kept = [text for g in json.loads((tmp_path / "a.json").read_text())["games"].values() for _s, text in
+            g["sealed"].values()]
+    assert kept and all(text.startswith("setup ") and text not in out and text not in game.read_text()
+                        for text in kept)
 
 
 @pytest.mark.parametrize(("argv", "why"), [

@@ -521,3 +521,23 @@ def test_editor_start_loads_numpy_with_one_blas_thread_and_leaves_the_environmen
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["True", "0", "False"]
+
+
+def test_new_map_dialog_refuses_a_grid_over_the_hex_bound(qtbot, monkeypatch):
+    """999 x 999 was accepted (the loader's bound was then 1,000,000 hexes): a map the editor made that the
+    loader refuses could not be opened again."""
+    from hexwright.app.editor.dialogs import new_map
+    from hexwright.engine.model.bounds import MAX_HEXES
+
+    warned: list[str] = []
+    monkeypatch.setattr(new_map.QMessageBox, "warning", lambda parent, title, text: warned.append(text))
+    dlg = new_map.NewMapDialog()
+    qtbot.addWidget(dlg)
+    dlg.columns.setValue(300)
+    dlg.rows.setValue(201)
+    dlg.accept()
+    assert dlg.result() != dlg.DialogCode.Accepted
+    assert warned == [f"300 x 201 = 60,300 hexes is more than a map may have ({MAX_HEXES:,})."]
+    dlg.rows.setValue(200)
+    dlg.accept()
+    assert dlg.result() == dlg.DialogCode.Accepted

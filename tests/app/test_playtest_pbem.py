@@ -92,6 +92,57 @@ def test_the_other_player_opens_plays_takes_back_and_sends(qtbot, machines, tmp_
     assert Table.open(bob / "sent.hwgame", Keyring(alice / "keyring.json")).replay.state is not None
 
 
+FM_SCENARIO_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
+
+
+def test_the_other_players_sealed_set_up_is_masked_and_its_opening_logged(qtbot, machines):
+    """F&M 12.0: Alice's secret set-up is in the file sealed; Bob's window replays it by stand-ins shown
+    "(sealed)" in the log, Bob's own set-up is sealed too and opened by his machine once both are recorded,
+    and when Alice's opening comes back every one of her moves is a line of the log, nothing masked."""
+    alice, bob, warnings = machines
+    t = Table.new(FM_SCENARIO_2, "german", Keyring(alice / "keyring.json"), "Alice")
+    bot = make_bot("heuristic", 3, t.replay.state.game.scenario)
+    while t.my_turn():
+        t.act(bot.choose(t.replay.state))
+    t.save(alice / "game.hwgame")
+    shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
+    win = open_pbem_game(None, bob / "game.hwgame")
+    assert win is not None and not warnings
+    qtbot.addWidget(win)
+    s = win.session
+    assert isinstance(s, PbemSession) and s.table.side == "allied"
+    sealed_lines = [ln.text for ln in s.lines if ln.text.endswith("(sealed)")]
+    assert len(sealed_lines) == len(s.table.replay.stand_ins) > 0
+    assert all("recorded secretly" in ln for ln in sealed_lines)
+    assert (f"{len(sealed_lines)} moves of the German player are sealed until both players have recorded their "
+            f"set-up") in win.log_panel.toPlainText()
+    allied = make_bot("heuristic", 4, s.scenario)
+    while s.human_to_act():
+        assert win.apply_action(allied.choose(s.state).text())
+    assert s.table.waiting().kind == "open" and "German player to open the file" in win.prompt.text()
+    assert any(ln.text.strip().startswith("Allied opens sealed move") for ln in s.lines)
+    # the rules reveal both set-ups, but Bob's machine knows only stand-ins of Alice's: the position before the
+    # reveal is shown, and the log says why, never the stand-ins as if revealed
+    assert not any("reveal their set-ups" in ln.text for ln in s.lines)
+    assert any("The rules reveal the German player's sealed moves now" in ln.text for ln in s.lines)
+    assert s.state is not s.table.replay.state and s.state.phase.name == "Set-up"
+    assert win.pbem.save_and_send(bob / "game.hwgame")
+    assert win.files.load_game(bob / "game.hwgame")  # opened again: the same
+    s = win.session
+    assert isinstance(s, PbemSession) and not any("reveal their set-ups" in ln.text for ln in s.lines)
+    assert any("The rules reveal the German player's sealed moves now" in ln.text for ln in s.lines)
+    shutil.copyfile(bob / "game.hwgame", alice / "game.hwgame")
+    alice_moves(alice, alice / "game.hwgame")
+    shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
+    assert win.files.load_game(bob / "game.hwgame")
+    s = win.session
+    assert isinstance(s, PbemSession)
+    assert not any(ln.text.endswith("(sealed)") for ln in s.lines)
+    assert any("reveal their set-ups" in ln.text for ln in s.lines) and s.state is s.table.replay.state
+    opened = [ln.text for ln in s.lines if ln.text.strip().startswith("German opens sealed move")]
+    assert len(opened) == len(sealed_lines) and all("set up" in ln or "setup" in ln for ln in opened)
+
+
 def test_a_tampered_file_is_refused_and_nothing_changes(qtbot, machines):
     alice, bob, warnings = machines
     t = Table.new(KOENIG, "allied", Keyring(alice / "keyring.json"), "Alice")

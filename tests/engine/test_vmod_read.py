@@ -88,6 +88,12 @@ def test_a_grid_far_finer_than_its_board_is_refused():
         board_grid(HexGridDef(3.0, 3.5, 0.0, 0.0, False, {}), 4000, 3000)
 
 
+def test_a_grid_over_the_hex_bound_is_refused():
+    """About 300 x 300 hexes fit the 400 a side but not a map's 60,000 hexes: the map written would not load."""
+    with pytest.raises(VmodError, match=r"= 89,700 hexes on the board, more than a map may have \(60,000\)"):
+        board_grid(HexGridDef(10.0, 11.5, 0.0, 0.0, False, {}), 3000, 3450)
+
+
 def test_pieces_through_prototypes_with_two_sides_and_marker_properties():
     """A piece's front is its BasicPiece image, its back the second level of its own two-level Layer; the traits
     of its prototypes are read but their layers (markers drawn over it) are not taken as its sides."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hexwright.engine.hexgrid import LabelError, LabelScheme
 from hexwright.engine.hexgrid.labels import ASL_LETTERS, SPREADSHEET_LETTERS
+from hexwright.engine.model.bounds import MAX_HEXES
 from hexwright.engine.model.hexmap import GridSpec, HexMap
 from hexwright.engine.model.terrain import TerrainTable, default_terrain_table
 from PySide6.QtWidgets import (
@@ -183,6 +184,10 @@ class NewMapDialog(QDialog):
 
     def accept(self) -> None:
         g = self.grid()
+        if g.columns * g.rows > MAX_HEXES:  # the file could not be opened again
+            QMessageBox.warning(self, "Size", f"{g.columns} x {g.rows} = {g.columns * g.rows:,} hexes is more than a "
+                                f"map may have ({MAX_HEXES:,}).")
+            return
         try:  # the last hex must have a label in this numbering
             g.labels.label(g.columns - 1, g.rows - 1)
         except LabelError as exc:

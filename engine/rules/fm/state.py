@@ -23,9 +23,9 @@ from ..kit import Ask, StepTable, Task
 from ..kit.start import mark_opening
 from ..protocol import CHANCE, Action, HistoryEntry, Outcome, Phase
 from . import combat, engineers, landings, movement, retreat, setup, start, support, victory
-from .actions import Attack, Commit, MarkerId
+from .actions import Attack, Commit, MarkerId, Setup
 from .board import FMBoard
-from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice
+from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice, SetupChoice
 from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding
 from .reinforcements import BlockedEntries, entry_cost
@@ -193,6 +193,30 @@ class FMState(FMBoard):
         if entry.player == CHANCE and entry.owner:
             return f"draw (one {self.side_name(entry.owner)} support fire marker, hidden {cite('7.2')})"
         return super().masked_text(entry)
+
+    def still_hidden(self, index: int) -> bool:
+        """8.2.1 b: a marker committed face down is hidden until both players have made their four choices
+        of the combat (the markers are flipped before the roll); 12.0: a set-up recorded secretly is hidden
+        until both players have recorded theirs."""
+        history = self._history
+        action = history[index].action
+        if isinstance(action, Setup):
+            return isinstance(self.pending_decision(), SetupChoice)
+        if isinstance(action, Commit):
+            c = self.combat
+            return (c is not None and c.step <= 4
+                    and all(isinstance(e.action, Commit) for e in history[index + 1:]))
+        return super().still_hidden(index)
+
+    def hidden_until(self, index: int) -> str:
+        action = self._history[index].action
+        if isinstance(action, Setup):
+            return f"until both players have recorded their set-up {cite('12.0')}"
+        if isinstance(action, Commit):
+            c = self.combat
+            where = f" at {self.game.label(c.target)}" if c is not None else ""
+            return f"until the markers of the combat{where} are revealed {cite('8.2.1 b')}"
+        return super().hidden_until(index)
 
     def fingerprint(self) -> Any:
         return (self.turn, self.stage, self.position.key(), self.dz_extra_drm,

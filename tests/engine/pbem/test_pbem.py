@@ -15,7 +15,7 @@ import pytest
 import yaml
 from hexwright.engine.bots import make_bot
 from hexwright.engine.formats import load_scenario
-from hexwright.engine.pbem import dice
+from hexwright.engine.pbem import dice, record
 from hexwright.engine.pbem.keyring import Keyring
 from hexwright.engine.pbem.record import GameRecord, PbemError, next_link
 from hexwright.engine.pbem.referee import replay
@@ -44,6 +44,27 @@ def repeatable_secrets(monkeypatch):
     product draws them from the operating system's random source)."""
     counter = iter(range(1, 10**6))
     monkeypatch.setattr(dice, "new_seed", lambda: dice.sha256(next(counter).to_bytes(8, "big")))
+    monkeypatch.setattr(record, "new_salt", lambda: dice.sha256(b"salt" + next(counter).to_bytes(8, "big")))
+
+
+def assert_nothing_hidden_in(players: Players, who: str) -> int:
+    """The file `who` sends holds no hidden decision the rules have not revealed yet (F&M's markers face
+    down, the secret set-up): each is there as its commitment only, its text on its owner's machine. Returns
+    how many are sealed."""
+    text = players.file(who).read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    moves = data["moves"]
+    opened = {m["opens"] - 1 for m in moves if "opens" in m}
+    rest = yaml.safe_dump([m for m in moves if "opens" not in m])  # what the openings do not reveal
+    kept: dict[str, list[str]] = {}
+    for p in players.folders:
+        seat = Keyring(players.folders[p] / "keyring.json").seat(data["game"])
+        kept.update(seat.sealed if seat else {})
+    closed = [m["sealed"] for i, m in enumerate(moves) if "sealed" in m and i not in opened]
+    for commitment in closed:
+        assert commitment in kept, "a sealed move whose owner's machine cannot open it"
+        assert kept[commitment][1] not in rest, f"{kept[commitment][1]!r} is in the file before its reveal"
+    return len(closed)
 
 
 class Players:
@@ -93,6 +114,7 @@ def play_to_the_end(players: Players, bot: str = "heuristic", limit: int = 5000)
         while table.my_turn():
             table.act(bots[table.side].choose(table.replay.state))  # type: ignore[attr-defined]
         table.save(players.file(who))
+        assert_nothing_hidden_in(players, who)
         if table.waiting().kind == "over":
             return table, handovers, who
         who = players.send(who)
