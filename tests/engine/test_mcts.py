@@ -119,8 +119,10 @@ def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_pla
     target, the option to end or pass among them; and asking for it draws nothing from the heuristic's
     generator, so its own choices (pinned by other tests) stay the same."""
     sc = _scenario(path)
-    for seed in (1, 2):
-        state = _large_decision(sc, seed)
+    probe = heuristic_for(sc, 0)
+    for seed in (1, 2):  # a decision where the heuristic ranks more than the option to end (The Crossing's
+        # heuristic names only Pass when no move gains)
+        state = _large_decision(sc, seed, want=lambda s: len(probe.candidates(s, K)) >= 2)
         legal = {a.text() for a in state.legal_actions()}
         asked, fresh = heuristic_for(sc, 5), heuristic_for(sc, 5)
         cands = asked.candidates(state, K)
