@@ -5,10 +5,12 @@
   by the family's `heuristic_bot` entry in the one registry (engine/rules/registry.py): it moves toward
   the scenario's objectives (read from `Scenario.victory` as data), takes favourable attacks by their
   exact odds and avoids hopeless ones, and answers retreats, step losses and support sensibly.
-* `mcts`: information-set Monte Carlo tree search (mcts.py) over the decisions with few options and over
-  the heuristic's few best candidates at larger ones, with the family's heuristic as its rollout policy
-  and prior; it draws the other side's secret draws and all future chance again from its own generator,
-  so it never reads what its side may not see.
+* `mcts`: information-set Monte Carlo tree search (mcts.py) over the decisions with few options and,
+  widened progressively, over the heuristic's ranked options at its own larger ones, with the family's
+  heuristic as its rollout policy and prior and the scenario's leaf evaluation fitted on self-play
+  (value.py) where one was fitted; it draws the other side's secret draws and all future chance again from
+  its own generator (the family's registry entry says what is hidden), so it never reads what its side may
+  not see.
 
 Every bot is deterministic given its own seed. `make_bot(name, seed, scenario)` picks the family's
 heuristic from the scenario's rules id; `play` drives a game with one bot per side.

@@ -59,6 +59,7 @@ from ..rules.storm_over_arnhem.decisions import (
 from ..rules.storm_over_arnhem.fire import absorbs, make_volley
 from ..rules.storm_over_arnhem.game import MAX_FIRE_GROUP
 from ..rules.storm_over_arnhem.impulse import fire_declarations
+from .base import best_per_group
 
 
 class SoAHeuristicBot:
@@ -163,6 +164,46 @@ class SoAHeuristicBot:
         if isinstance(d, Substitute):
             return next((a for a in legal if isinstance(a, Replace)), Done())
         return legal[self.rng.randrange(len(legal))]
+
+    def candidates(self, state: GameState, k: int) -> list[Action]:
+        """The search's ranked options of an impulse or a further move (mcts.py, progressive widening), by
+        this bot's own scores with no random tie-break drawn (its own choices are untouched): fires expecting
+        a casualty point or more, best first (one per target area), then the move of each unit that gains
+        most toward its side's Victory Point Areas (as `best_move` scores it), `k - 1` in all, then Pass or
+        Done. Empty at any other decision."""
+        st = state
+        if not isinstance(st, SoABoard):
+            return []
+        d = st.pending_decision()
+        if not isinstance(d, Impulse | MoreMoves):
+            return []
+        legal = st.legal_actions()
+        side = d.player
+        scored: list[tuple[float, Action]] = []
+        vp = set(st.areas.vp_areas())
+        if isinstance(d, Impulse):
+            for a in legal:
+                if isinstance(a, Fire):
+                    e = self.expected_cp(st, side, self.best_group(st, side, a.origin), a.target)
+                    e += Fraction(1, 4) if a.target in vp else 0
+                    if e >= 1:
+                        scored.append((100.0 + float(e), a))
+        dist = self.distances(st, self.objectives(st, side))
+        for a in legal:
+            if not isinstance(a, Move):
+                continue
+            here = st.area_of(a.unit)
+            if here is None or (here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side):
+                continue
+            gain = dist.get(here, 99) - dist.get(a.dest, 99)
+            if gain > 0:
+                scored.append((gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0), a))
+        out: list[Action] = best_per_group(
+            scored, lambda a: f"fire {a.target}" if isinstance(a, Fire) else f"move {getattr(a, 'unit', '')}", k - 1)
+        end = Pass() if isinstance(d, Impulse) else Done()
+        if end in legal:
+            out.append(end)
+        return out
 
     def fires(self, st: SoABoard, side: str) -> list[Action]:
         return fire_declarations(st, side)

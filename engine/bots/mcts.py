@@ -24,21 +24,24 @@ drawn again from the bot's own generator:
   public chance outcomes, drawn again as future chance).
 
 Hundreds of legal actions a decision (every hex of every unit in an F&M Movement Phase, every move of a
-Koenig operation or a Target Arnhem impulse) are more than a search of a few dozen simulations can tell
-apart, so a decision's options in the tree (`options`) are
+Koenig operation or a Target Arnhem impulse, a Storm over Arnhem impulse) are more than a search of a few
+dozen simulations can tell apart, so a decision's options in the tree (`options`) are
 * all its legal actions when it has at most `max_branching` (attacks or pass, fires, support, markers,
   retreats, step losses and Hits, demolitions, advances);
-* else, when `candidates` is above 0 (it is 0 by default: the bot measured weaker with candidate sets,
-  docs/bots.md), its *candidate set*: the heuristic's own choice and the `candidates` best options by the
-  heuristic's own scores (the family heuristic's `candidates(state, k)`: the best move of each unit, the
-  best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`). A decision
-  for which the heuristic names no candidates (e.g. F&M's secret set-up), or any large decision with
-  `candidates` 0, is played by the heuristic.
-Candidate sets are searched at the root only (the bot's own large decision, with `move_simulations`);
-below the root the tree branches at decisions with few options, and larger ones are played by the side's
-heuristic, in the tree and in rollouts alike (a version that branched over candidate sets below the
-root too did no better: docs/bots.md). A decision with few options at the root is searched with
-`simulations`.
+* else, at the bot's own large decision (the root), the heuristic's **ranked options**, widened
+  progressively (`widening`, on by default): the heuristic's own choice first, then the `ranked` best of
+  its options by its own scores (the family heuristic's `candidates(state, k)`: the best move of each unit,
+  the best attack or fire, and the option to end or pass; engine/bots/base.py `best_per_group`), in that
+  order; a node visited n times may try the first ceil(`widening` * (n + 1) ** `widening_power`) of them
+  (Coulom 2007; Chaslot et al. 2008), so the search spends its first simulations on the heuristic's
+  choice and reaches further down the ranking only as the visits grow;
+* with `widening` 0, the older candidate set: the heuristic's choice and its `candidates` best, all open
+  at once (0 by default: measured weaker, docs/bots.md);
+* a decision for which the heuristic names no candidates (e.g. F&M's secret set-up) is played by the
+  heuristic.
+Below the root the tree branches at decisions with few options, and larger ones are played by the side's
+heuristic, in the tree and in rollouts alike. A decision with few options at the root is searched with
+`simulations`, a large one with `move_simulations`.
 
 A simulation: from the determinization, descend the tree by UCT (UCB1 with `exploration`; each node
 maximizes the value of its side to act), the heuristic's choice at a node carrying a progressive bias
@@ -46,22 +49,27 @@ maximizes the value of its side to act), the heuristic's choice at a node carryi
 play on with both sides' heuristic bots until the game ends or `horizon` decisions have been taken
 since the root; score that position for each side (`evaluate`) and back the value up the path.
 The bot plays, of the root's actions tried at least twice, the one of best mean value, but keeps the
-heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy); at a decision
-searched over its candidate set, of those tried at least `MOVE_VISITS` times, by more than `MOVE_MARGIN`.
+heuristic's choice unless that beats it by more than `MARGIN` (a few simulations are noisy); at a large
+decision (ranked options), of those tried at least `MOVE_VISITS` times, by more than `MOVE_MARGIN`.
 
 Evaluation of a position that is not over (`evaluate`, each side's value in [-1, 1]): 0.9 tanh of the
 lead the side has gained since the root, its lead (`score`) being
-* where the family keeps Victory Points (`victory_points()`, Koenig exclusive 12.0: units, hexes,
-  exits), the VP difference over `VP_SCALE`;
-* else the scenario's victory conditions as data (engine/bots/objectives.py): each objective hex held by
-  a unit that counts for its side's occupy conditions (F&M 11.5: not airborne units) counts its weight
-  (2 VP city, 1 VP town; Arnhem and Hell's Highway in Target Arnhem), and the units each side has lost
-  (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count against it.
+* with `leaf` "fitted" (the default) and weights fitted for the scenario (value.py, engine/bots/
+  leaf_weights.json, fitted on self-play by engine/balance/fitvalue.py), half the fitted logit of the first
+  side winning, the second side's the opposite: a gain of d in the chance of winning scores about 2d;
+* else (no weights for the scenario, or `leaf` "hand-made") the hand-made score (lead.py): where the
+  family keeps Victory Points (`victory_points()`, Koenig exclusive 12.0: units, hexes, exits), the VP
+  difference over `VP_SCALE`; else the scenario's victory conditions as data (engine/bots/objectives.py):
+  each objective hex held by a unit that counts for its side's occupy conditions (F&M 11.5: not airborne
+  units) counts its weight (2 VP city, 1 VP town; Arnhem and Hell's Highway in Target Arnhem), and the
+  units each side has lost (eliminated, and steps lost: F&M 8.2.4 depletion, Target Arnhem damage) count
+  against it.
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
 Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives
 the same game on any machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
-`DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`) are the ones measured in docs/bots.md.
+`DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`, `DEFAULT_WIDENING`, `DEFAULT_RANKED`, `DEFAULT_LEAF`) are the ones
+measured in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -78,6 +86,7 @@ from ..rules.protocol import CHANCE, Action, GameState
 from ..rules.registry import RULES_FAMILIES
 from .base import Bot
 from .lead import Lead
+from .value import FittedValue, load_weights
 
 DEFAULT_SIMULATIONS = 12
 DEFAULT_HORIZON = 20  # decisions (of either side; chance outcomes not counted) a rollout plays
@@ -89,6 +98,16 @@ DEFAULT_CANDIDATES = 0
 # with candidate sets (docs/bots.md, MCTS)
 DEFAULT_PROGRESS = 0.0
 DEFAULT_MOVE_SIMULATIONS = 12  # simulations a decision searched over its candidate set
+# Progressive widening of the bot's own large decisions (movement): a node visited n times may try the first
+# ceil(WIDENING * (n + 1) ** WIDENING_POWER) of its ranked options (the heuristic's choice, then its
+# `candidates` best first); 0 turns it off
+DEFAULT_WIDENING = 1.0
+WIDENING_POWER = 0.5
+DEFAULT_RANKED = 6  # the heuristic's ranked options a widened node may reach (besides its own choice)
+# The leaf evaluation: "fitted" (the scenario's weights fitted on self-play, value.py, where they exist;
+# else the hand-made score) or "hand-made" (lead.py)
+DEFAULT_LEAF = "fitted"
+LEAVES = ("fitted", "hand-made")
 EXPLORATION = 0.4
 PRIOR_BIAS = 0.3
 MARGIN = 0.05  # how much better than the heuristic's choice, in mean value, another action must be
@@ -104,6 +123,7 @@ class _Node:
 
     player: str
     heuristic: str = ""  # the text of the heuristic's choice here (its progressive bias)
+    widen: bool = False  # its options are ranked and tried progressively (`MCTSBot.widening`)
     visits: int = 0
     children: dict[str, _Child] = field(default_factory=dict)
 
@@ -125,7 +145,8 @@ class MCTSBot:
                  horizon: int | None = None, max_branching: int | None = None,
                  exploration: float | None = None, prior_bias: float | None = None,
                  candidates: int | None = None, move_simulations: int | None = None,
-                 progress: float | None = None, spread: float | None = None) -> None:
+                 progress: float | None = None, spread: float | None = None, widening: float | None = None,
+                 widening_power: float | None = None, ranked: int | None = None, leaf: str | None = None) -> None:
         from ..movement import fastdial
         from . import heuristic_for
 
@@ -140,6 +161,12 @@ class MCTSBot:
         self.move_simulations = DEFAULT_MOVE_SIMULATIONS if move_simulations is None else move_simulations
         self.progress = DEFAULT_PROGRESS if progress is None else progress
         self.spread = SPREAD if spread is None else spread
+        self.widening = DEFAULT_WIDENING if widening is None else widening
+        self.widening_power = WIDENING_POWER if widening_power is None else widening_power
+        self.ranked = DEFAULT_RANKED if ranked is None else ranked
+        self.leaf = DEFAULT_LEAF if leaf is None else leaf
+        if self.leaf not in LEAVES:
+            raise ValueError(f"unknown leaf evaluation {self.leaf!r}; known: {', '.join(LEAVES)}")
         self._rng = random.Random(seed)
         sides = [s.id for s in scenario.sides]
         # one heuristic for the bot's own choices and one per side for the rollouts, each from its own seed
@@ -147,6 +174,11 @@ class MCTSBot:
         self._policy: dict[str, Bot] = {s: heuristic_for(scenario, self._rng.getrandbits(63)) for s in sides}
         self._lead = Lead(scenario, self.progress)
         self._units_per_side = self._lead.units_per_side
+        self._fitted: FittedValue | None = None
+        if self.leaf == "fitted" and len(sides) == 2:
+            entry = load_weights(scenario)
+            if entry is not None:
+                self._fitted = FittedValue(Lead(scenario), entry, len(scenario.turns) or 1)
         self.last_search: dict[str, tuple[int, float]] = {}  # the root's children: visits, mean value
 
     # -- the decision ------------------------------------------------------------------------------------
@@ -165,28 +197,30 @@ class MCTSBot:
         if options is None or len(options) < 2:
             return default
         by_text = {a.text(): a for a in options}
-        root = _Node(me, default.text())
+        large = len(actions) > self.max_branching
+        root = _Node(me, default.text(), widen=large and self.widening > 0)
         base = self.score(state)
-        budget = self.simulations if len(actions) <= self.max_branching else self.move_simulations
+        budget = self.simulations if not large else self.move_simulations
         for _ in range(budget):
             self._simulate(state, root, me, base, options)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
-        large = len(actions) > self.max_branching
         return by_text.get(self._final(root, MOVE_VISITS if large else 2, MOVE_MARGIN if large else MARGIN), default)
 
     def options(self, state: GameState, actions: Sequence[Action], prior: str) -> Sequence[Action] | None:
         """What the search tries at a decision: all its legal actions when there are at most
-        `max_branching`; else the candidate set, the heuristic's choice (`prior`, an action's text) and
-        the `candidates` best of its own options (its `candidates(state, k)`: the best per unit, and the
-        option to end or pass); None where the heuristic names no candidates (the heuristic then plays)."""
+        `max_branching`; else the heuristic's ranked options, its choice (`prior`, an action's text) first,
+        then the best of its own options (its `candidates(state, k)`: the best per unit, and the option to
+        end or pass), `ranked` of them when widening progressively (`widening` above 0), else
+        `candidates`; None where the heuristic names no candidates (the heuristic then plays)."""
         if len(actions) <= self.max_branching:
             return actions
-        if self.candidates <= 0:
+        k = self.ranked if self.widening > 0 else self.candidates
+        if k <= 0:
             return None
         ranker: Any = getattr(self._policy[state.current_player], "candidates", None)
         if not callable(ranker):
             return None
-        found = ranker(state, self.candidates)
+        found = ranker(state, k)
         if not found:
             return None
         out: list[Action] = [a for a in actions if a.text() == prior][:1]
@@ -273,6 +307,8 @@ class MCTSBot:
 
     def _select(self, node: _Node, actions: Sequence[Action]) -> str:
         texts = [a.text() for a in actions]
+        if node.widen:  # progressive widening: the first k ranked options, k growing with the visits
+            texts = texts[:max(1, math.ceil(self.widening * (node.visits + 1) ** self.widening_power))]
         unvisited = [t for t in texts if node.children.get(t) is None or node.children[t].visits == 0]
         if unvisited:  # the heuristic's choice first, then the others in the rules' order
             return node.heuristic if node.heuristic in unvisited else unvisited[0]
@@ -302,8 +338,13 @@ class MCTSBot:
         return {s: 0.9 * math.tanh(lead[s] - (base or {}).get(s, 0.0)) for s in sides}
 
     def score(self, state: GameState) -> dict[str, float]:
-        """Each side's lead over the other: the victory conditions as data, or the family's Victory Points
-        where it keeps them, and units lost (lead.py)."""
+        """Each side's lead over the other: with the scenario's fitted weights (value.py), half the logit
+        of the first side winning (so that 0.9 tanh of its gain since the root is about twice the gain in
+        the chance of winning), the second side's the opposite; else the hand-made score, the victory
+        conditions as data, or the family's Victory Points where it keeps them, and units lost (lead.py)."""
+        if self._fitted is not None:
+            z = 0.5 * self._fitted.logit(state)
+            return {s: z if s == self._fitted.first else -z for s in self._units_per_side}
         return self._lead.score(state)
 
 

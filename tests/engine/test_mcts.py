@@ -24,9 +24,11 @@ FM_1 = SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"
 FM_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 TARGET = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
+CROSSING = SCENARIOS / "storm-arnhem" / "the-crossing.yaml"
 SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8}
 K = 4  # candidates asked of the heuristics
-MOVES = {**SMALL, "candidates": K}  # the bot with candidate sets at large decisions (off by default)
+# the bot with candidate sets at large decisions (off by default), progressive widening off
+MOVES = {**SMALL, "candidates": K, "widening": 0}
 
 
 def _scenario(path):
@@ -110,14 +112,17 @@ def test_best_per_group_keeps_the_best_of_each_group_best_first():
                                                          Move("B", "0201")]  # then the next best of any unit
 
 
-@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET], ids=["fm-1", "koenig-arnhem-bridge", "target-arnhem"])
+@pytest.mark.parametrize("path", [FM_1, KOENIG, TARGET, CROSSING],
+                         ids=["fm-1", "koenig-arnhem-bridge", "target-arnhem", "the-crossing"])
 def test_candidate_sets_are_legal_one_per_unit_and_leave_the_heuristic_as_it_plays(path):
     """The heuristic's candidate set at a large decision: legal actions only, at most k, one per unit or
     target, the option to end or pass among them; and asking for it draws nothing from the heuristic's
     generator, so its own choices (pinned by other tests) stay the same."""
     sc = _scenario(path)
-    for seed in (1, 2):
-        state = _large_decision(sc, seed)
+    probe = heuristic_for(sc, 0)
+    for seed in (1, 2):  # a decision where the heuristic ranks more than the option to end (The Crossing's
+        # heuristic names only Pass when no move gains)
+        state = _large_decision(sc, seed, want=lambda s: len(probe.candidates(s, K)) >= 2)
         legal = {a.text() for a in state.legal_actions()}
         asked, fresh = heuristic_for(sc, 5), heuristic_for(sc, 5)
         cands = asked.candidates(state, K)
@@ -148,7 +153,7 @@ def test_a_large_decision_is_searched_over_its_candidate_set(path):
     allowed.add(a._own.choose(state.clone()).text())
     assert set(a.last_search) <= allowed
     assert choice in state.legal_actions()
-    off = MCTSBot(sc, 11, **SMALL)  # by default no candidate set: the heuristic plays, as before
+    off = MCTSBot(sc, 11, **SMALL, widening=0)  # no candidate set, no widening: the heuristic plays, as before
     assert off.candidates == 0
     assert off.choose(state.clone()) in state.legal_actions()
     assert off.last_search == {}
@@ -198,7 +203,7 @@ def test_the_progress_term_rewards_a_move_toward_the_objectives():
 
     sc = _scenario(TARGET)
     state = _large_decision(sc, 1, side="allied")
-    plain, keen = MCTSBot(sc, 1), MCTSBot(sc, 1, progress=0.1)
+    plain, keen = MCTSBot(sc, 1, leaf="hand-made"), MCTSBot(sc, 1, progress=0.1, leaf="hand-made")
     assert plain.progress == 0.0
     objectives = plain._lead.objectives
     pos = state.position
