@@ -512,6 +512,11 @@ class _CompiledGraph:
         # KeptHooks by identity: (the hooks, their marks, their overrides or None)
         self.kept_hooks: dict[int, tuple[MovementHooks, Any, _Overrides | None]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What is kept by identity stays behind when pickled (a game sent to a balance study's workers):
+        its keys name objects of this process only, and kept hooks may hold a function made for one move."""
+        return {**self.__dict__, "_maps": {}, "kept_hooks": {}}
+
     def marks(self, hooks: MovementHooks, index: dict[Hex, int], scale: int) -> Any:
         """blocked, stop and enter_extra packed for the compiled search (fastdial._dial's `marks`):
         nb, ns, nx, the blocked hexes, the stop hexes, the hexes with an extra cost (graph indices)

@@ -171,6 +171,17 @@ class FMGameBase(Game):
         turns = len(sc.turns) or 10
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
 
+    # memos that hold functions made for one move (reach._movement_hooks's 6.1 first step) and the reaches
+    # made with them: a pickled game (sent to a balance study's workers started by a fork server) leaves
+    # them behind, and the receiver makes them again as it plays
+    UNPICKLED_MEMOS = ("hooks_memo", "moves_memo")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        for name in self.UNPICKLED_MEMOS:
+            state[name] = {}
+        return state
+
     def label_ranks(self, hexes: list[Hex]) -> list[int] | None:
         """For a movement graph's hexes (graph index -> hex): each one's place in the order of the hexes'
         labels, kept per list; None if two hexes share a label (then only the labels can order them)."""

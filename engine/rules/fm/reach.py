@@ -28,7 +28,8 @@ from ...hexgrid import Hex, Hexside, hex_neighbors, hexside_between
 from ...model.hexmap import HexMap, HexsideInfo
 from ...model.placement import entry_cost, only_along
 from ...model.terrain import Cost
-from ...movement.kernel import FrozenHook, KeptHooks, MovementHooks, Reach, edge_cost_across, reachable
+from ...movement.hooks import FrozenHook, KeptHooks, MovementHooks
+from ...movement.kernel import Reach, edge_cost_across, reachable
 from .board import DEMOLISHED, FERRY, FMBoard
 from .game import FMGameBase, cite, is_fortification, is_minefield
 

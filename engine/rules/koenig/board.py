@@ -24,7 +24,7 @@ from enum import StrEnum
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
 from ...model.scenario import Scenario
-from ...movement.kernel import FrozenHook, MovementHooks
+from ...movement.hooks import FrozenHook, MovementHooks
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
 from ..protocol import Phase

@@ -13,7 +13,8 @@ from typing import Any
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.scenario import Scenario
-from ...movement.kernel import MovementGraph, MovementHooks
+from ...movement.hooks import MovementHooks
+from ...movement.kernel import MovementGraph
 from ..protocol import Action, Game, Phase
 from .actions import parse_action
 from .combat import fire_reach_table

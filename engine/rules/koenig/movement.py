@@ -22,7 +22,8 @@ from typing import cast
 
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexMap
-from ...movement.kernel import MovementGraph, MovementHooks, entry_cost, reachable
+from ...movement.hooks import MovementHooks
+from ...movement.kernel import MovementGraph, entry_cost, reachable
 
 CLOSE_COMBAT_COST = 2  # Koenig 10.0
 INTERDICTION_COST = 2  # Koenig 14.2

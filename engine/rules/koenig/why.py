@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...hexgrid import Hex
-from ...movement.kernel import MovementHooks
+from ...movement.hooks import MovementHooks
 from .actions import OFF, CombinedMove, FireAttack, MobileFire, MoveKind, Redeploy, UnitMove
 from .board import ELIMINATED, EXITED, GERMAN, LOST, ON_MAP, PENDING, RETREATED_OFF, Doing, KoenigBoard, cite
 from .combat import FULL, INDIRECT, MOBILE, fire_line
