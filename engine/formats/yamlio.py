@@ -143,9 +143,7 @@ class YamlReader:
             self.error("file-too-large", f"the file is larger than a Hexwright file may be "
                        f"({MAX_FILE_BYTES // (1024 * 1024)} MB); it is cut short here", (line, 1))
             return False
-        # every value starts after one of these characters (or at the start); a mapping key written alone
-        # in a flow mapping gets an empty value too: twice their count bounds the number of values
-        starts = sum(text.count(c) for c in "\n,:-[{?")
+        starts = value_starts(text)
         anchored = _ANCHOR.search(text) is not None
         # a point of an outline is a value of its own after a '[' or '-' and a ',' or new line: a text with
         # fewer than twice the bound of these starts cannot hold more points than an area map may
@@ -356,6 +354,12 @@ class YamlReader:
         return v
 
 
+def value_starts(text: str) -> int:
+    """Every value starts after one of these characters (or at the start); a mapping key written alone in a
+    flow mapping gets an empty value too: twice their count, plus two, bounds the number of values."""
+    return sum(text.count(c) for c in "\n,:-[{?")
+
+
 def check_loadable(text: str, what: str = "the file") -> None:
     """Raise ValueError when a text about to be saved is larger than the loader accepts (MAX_FILE_BYTES,
     MAX_NODES): the editor can make a map denser than a file may hold, and a save that writes a file the
@@ -365,8 +369,7 @@ def check_loadable(text: str, what: str = "the file") -> None:
         raise ValueError(f"{what} would be {len(text) // (1024 * 1024)} MB, larger than a Hexwright file may be "
                          f"({MAX_FILE_BYTES // (1024 * 1024)} MB), so it could not be opened again; nothing was "
                          "written")
-    starts = sum(text.count(c) for c in "\n,:-[{?")
-    if 2 * starts + 2 <= MAX_NODES:
+    if 2 * value_starts(text) + 2 <= MAX_NODES:
         return
     nodes = 0
     for event in yaml.parse(text, Loader=_Loader):
