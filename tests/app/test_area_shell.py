@@ -5,7 +5,10 @@ to the part that touches the neighbour (the Area panel's neighbours and Merge fo
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 
 import pytest
 from hexwright.app.areamap.document import AreaMapDocument
@@ -192,9 +195,6 @@ def test_each_file_opens_in_the_window_of_its_kind(qtbot, tmp_path):
 def test_quitting_after_a_copy_ends_cleanly(tmp_path):
     """Qt deletes the clipboard's data in an exit handler of its own, after Python has finished: data made in
     Python crashed the process there (a segmentation fault at exit after every copy of areas or hexes)."""
-    import subprocess
-    import sys
-
     script = tmp_path / "copy_and_quit.py"
     script.write_text(
         "import sys\n"
@@ -207,6 +207,6 @@ def test_quitting_after_a_copy_ends_cleanly(tmp_path):
         "mime.setText('three areas')\n"
         "put_on_clipboard(mime)\n"
         "print(app.clipboard().text())\n", encoding="utf-8")
-    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
     assert (done.returncode, done.stdout.strip()) == (0, "three areas"), done.stderr
