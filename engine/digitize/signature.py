@@ -43,6 +43,8 @@ SIGNATURE_PALETTE = 24  # colours of the fine palette the signatures are read in
 SIG_OWN = 0.02  # a signature colour covers at least this share of every example of its terrain ...
 SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain ...
 SIG_SURE_SHARE, SIG_SURE_FRAC = 0.02, 0.05  # ... nor this share of over this many surely read hexes
+SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
+SIG_PAIR_FRAC = 0.1  # ... and a pair's colour is in at most this share of the hexes read as neither
 SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
@@ -51,7 +53,7 @@ SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the req
 
 @dataclass(frozen=True)
 class Signature:
-    code: int  # terrain index
+    codes: tuple[int, ...]  # the terrains (indices) whose examples all hold these colours
     colours: np.ndarray  # palette indices
     share: float  # the least share of an example's points in these colours
     each: np.ndarray  # per colour, the least share of an example's points in it
@@ -77,21 +79,33 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
                sure: np.ndarray) -> list[Signature]:
     """The taught terrains' signatures (see the module docstring). `hist`: every hex's palette shares;
     `ex_hist`, `labels`: the examples' and their terrains; `answer`, `sure`: the nearest-example
-    reading of every hex and where it is sure."""
+    reading of every hex and where it is sure. A colour every example of two terrains holds, and no
+    other example, is the signature of the pair (grey crags and grey stone buildings)."""
+    codes = np.unique(labels)
+    if len(codes) < 2:
+        return []
+    own = np.array([ex_hist[labels == j].min(axis=0) for j in codes])  # (terrains, colours)
+    top = np.array([ex_hist[labels == j].max(axis=0) for j in codes])
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for c in range(hist.shape[1]):
+        holders = codes[own[:, c] >= SIG_OWN]
+        touchers = codes[top[:, c] > SIG_OTHER]
+        if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
+            continue
+        negatives = hist[sure & ~np.isin(answer, holders), c]
+        if len(negatives) and (negatives > SIG_SURE_SHARE).mean() > SIG_SURE_FRAC:
+            continue
+        outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in every hex read as neither
+        if len(holders) > 1 and len(outside) and (outside > SIG_SURE_SHARE).mean() > SIG_PAIR_FRAC:
+            continue
+        groups.setdefault(tuple(int(j) for j in holders), []).append(c)
     out: list[Signature] = []
-    for j in np.unique(labels):
-        own = ex_hist[labels == j].min(axis=0)
-        if not np.any(labels != j):
-            continue
-        other = ex_hist[labels != j].max(axis=0)
-        negatives = hist[sure & (answer != j)]
-        crowded = ((negatives > SIG_SURE_SHARE).mean(axis=0) if len(negatives) else np.zeros(hist.shape[1]))
-        colours = np.flatnonzero((own >= SIG_OWN) & (other <= SIG_OTHER) & (crowded <= SIG_SURE_FRAC))
-        if not len(colours):
-            continue
-        share = float(ex_hist[labels == j][:, colours].sum(axis=1).min())
+    for group, cols in groups.items():
+        colours = np.array(cols)
+        mine = ex_hist[np.isin(labels, group)][:, colours]
+        share = float(mine.sum(axis=1).min())
         if share <= SIG_FEATURE_MAX:
-            out.append(Signature(int(j), colours, share, ex_hist[labels == j][:, colours].min(axis=0)))
+            out.append(Signature(group, colours, share, mine.min(axis=0)))
     return out
 
 
@@ -106,25 +120,35 @@ def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:
     return (total >= need) & every, total / need
 
 
-def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarray, distances: np.ndarray
-                      ) -> np.ndarray:
+def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarray, distances: np.ndarray,
+                      sure: np.ndarray | None = None) -> np.ndarray:
     """The answer (terrain index per hex) with the signatures' word: a hex that shows feature
-    terrains is the one drawn on top (the least signature share); a hex read as a feature terrain
-    that shows none of it takes the nearest terrain it does not lack. `distances`: (n, terrains)
-    the nearest-example distance per terrain (inf where untaught)."""
+    terrains is the one drawn on top (the least signature share; of a pair, the nearer by
+    `distances`); a hex read as a feature terrain that shows none of it takes the nearest terrain it
+    does not lack. `distances`: (n, terrains) the nearest-example distance per terrain (inf where
+    untaught); `sure`: where the nearest-example reading is sure."""
     out = answer.copy()
     if not sigs:
         return out
+    rows = np.arange(len(hist))
     shown = np.zeros((len(hist), len(sigs)), dtype=bool)
     lacks = np.zeros(distances.shape, dtype=bool)
     for s, sig in enumerate(sigs):
         present, reach = shows(hist, sig)
         shown[:, s] = present
-        lacks[:, sig.code] = reach <= SHOW_NONE
-    top = np.argsort([sig.share for sig in sigs], kind="stable")
-    for s in top[::-1]:  # the least share last, so it wins
-        out[shown[:, s]] = sigs[s].code
-    rows = np.arange(len(hist))
+        if len(sig.codes) == 1:
+            lacks[:, sig.codes[0]] = reach <= SHOW_NONE
+    # a pair's signature first, then single terrains', the least share last: the last shown wins
+    for s in sorted(range(len(sigs)), key=lambda s: (len(sigs[s].codes) == 1, -sigs[s].share)):
+        group = np.array(sigs[s].codes)
+        d = np.where(lacks[:, group], np.inf, distances[:, group])  # not a terrain whose own signature it lacks
+        pick = group[np.argmin(d, axis=1)]
+        take = shown[:, s] & np.isfinite(d.min(axis=1))
+        if len(group) > 1 and sure is not None:
+            take &= ~sure  # a pair's colour is weaker evidence: it does not overrule a sure reading
+        out[take] = pick[take]
+        import os
+        if os.environ.get('SIGDBG'): print('SIG', sigs[s].codes, round(sigs[s].share, 2), int(shown[:, s].sum()), int(np.isin(answer, sigs[s].codes).sum()))
     vetoed = lacks[rows, out] & ~shown.any(axis=1)
     if vetoed.any():
         d = np.where(lacks[vetoed], np.inf, distances[vetoed])

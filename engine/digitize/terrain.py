@@ -590,7 +590,7 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     hist = colour_histograms(labs, palette)
     sigs = signatures(hist[rows], hist[ex_rows], labels, best, sure)
     distances = terrain_distances(feats[rows], feats[ex_rows], labels, len(codes))
-    answer = signature_reading(hist[rows], sigs, best, distances)
+    answer = signature_reading(hist[rows], sigs, best, distances, sure)
     changed = answer != best
     sure &= ~changed
     margin = np.where(changed, 0.0, margin)
