@@ -147,8 +147,6 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         if len(group) > 1 and sure is not None:
             take &= ~sure  # a pair's colour is weaker evidence: it does not overrule a sure reading
         out[take] = pick[take]
-        import os
-        if os.environ.get('SIGDBG'): print('SIG', sigs[s].codes, round(sigs[s].share, 2), int(shown[:, s].sum()), int(np.isin(answer, sigs[s].codes).sum()))
     vetoed = lacks[rows, out] & ~shown.any(axis=1)
     if vetoed.any():
         d = np.where(lacks[vetoed], np.inf, distances[vetoed])
