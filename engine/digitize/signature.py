@@ -10,9 +10,9 @@ feature is *there*, not how much of the hex it covers.
 
 So each taught terrain gets its **signature**: the colours of a fine palette of the map's own
 (k-means, SIGNATURE_PALETTE colours) that every example of the terrain holds (SIG_OWN of its points
-or more) and that no example of another terrain holds (SIG_OTHER at most), nor more than SIG_SURE_FRAC
-of the hexes the nearest-example reading is sure are another terrain (a colour that shows in many
-surely read fields is the ground's, or a road's, not the terrain's). Only terrains whose signature
+or more) and that no example of another terrain holds (SIG_OTHER at most). A colour every example
+of two terrains holds, and no other example, is the pair's signature (grey crags and grey stone
+buildings), if it is rare (SIG_PAIR_FRAC) in the hexes read as neither. Only terrains whose signature
 covers at most SIG_FEATURE_MAX of their examples count (a feature on the ground; a woods or hill
 whose colour is the whole hex is read well by its look already).
 
@@ -42,9 +42,9 @@ import numpy as np
 SIGNATURE_PALETTE = 24  # colours of the fine palette the signatures are read in
 SIG_OWN = 0.02  # a signature colour covers at least this share of every example of its terrain ...
 SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain ...
-SIG_SURE_SHARE, SIG_SURE_FRAC = 0.02, 0.05  # ... nor this share of over this many surely read hexes
 SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
-SIG_PAIR_FRAC = 0.1  # ... and a pair's colour is in at most this share of the hexes read as neither
+SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
+# hexes read as neither terrain
 SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
@@ -75,11 +75,11 @@ def colour_histograms(labs: np.ndarray, palette: np.ndarray, chunk: int = 256) -
     return out
 
 
-def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer: np.ndarray,
-               sure: np.ndarray) -> list[Signature]:
+def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer: np.ndarray
+               ) -> list[Signature]:
     """The taught terrains' signatures (see the module docstring). `hist`: every hex's palette shares;
-    `ex_hist`, `labels`: the examples' and their terrains; `answer`, `sure`: the nearest-example
-    reading of every hex and where it is sure. A colour every example of two terrains holds, and no
+    `ex_hist`, `labels`: the examples' and their terrains; `answer`: the nearest-example reading of
+    every hex. A colour every example of two terrains holds, and no
     other example, is the signature of the pair (grey crags and grey stone buildings)."""
     codes = np.unique(labels)
     if len(codes) < 2:
@@ -92,11 +92,8 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         touchers = codes[top[:, c] > SIG_OTHER]
         if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
             continue
-        negatives = hist[sure & ~np.isin(answer, holders), c]
-        if len(negatives) and (negatives > SIG_SURE_SHARE).mean() > SIG_SURE_FRAC:
-            continue
-        outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in every hex read as neither
-        if len(holders) > 1 and len(outside) and (outside > SIG_SURE_SHARE).mean() > SIG_PAIR_FRAC:
+        outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither
+        if len(holders) > 1 and len(outside) and (outside > SIG_PAIR_SHARE).mean() > SIG_PAIR_FRAC:
             continue
         groups.setdefault(tuple(int(j) for j in holders), []).append(c)
     out: list[Signature] = []

@@ -588,7 +588,7 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     # signature colours (engine/digitize/signature.py); where it changes the answer, no proposal
     palette = _palette(labs[valid_points(labs)].reshape(-1, 3), k=SIGNATURE_PALETTE)
     hist = colour_histograms(labs, palette)
-    sigs = signatures(hist[rows], hist[ex_rows], labels, best, sure)
+    sigs = signatures(hist[rows], hist[ex_rows], labels, best)
     distances = terrain_distances(feats[rows], feats[ex_rows], labels, len(codes))
     answer = signature_reading(hist[rows], sigs, best, distances, sure)
     changed = answer != best
