@@ -24,7 +24,10 @@ each is classified with itself left out, and `proposed` needs a margin above eve
 answer (never below MIN_SURE). Two more readings check it (`self_trained`): the nearest example
 after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour
 of the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear
-and the nearest example is not, the mean colour answers. What is not sure stays for the designer's
+and the nearest example is not, the mean colour answers. Last, a terrain drawn as a feature on
+varied ground (a house in an orchard or woods, a wadi across hill levels) decides by its signature
+colours, the colours its examples hold and no other example does (engine/digitize/signature.py);
+a hex whose answer that changes is not `proposed`. What is not sure stays for the designer's
 review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
 the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.

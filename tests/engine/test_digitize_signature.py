@@ -105,8 +105,8 @@ def painted(seed: int = 4) -> tuple[HexMap, np.ndarray, dict[Hex, str], dict[Hex
     taught hexes: two of each terrain, the houses taught both standing in fields; and each hex's kind."""
     rng = np.random.default_rng(seed)
     t = TerrainTable()
-    for code, col in (("clear", CLEAR_RGB), ("woods", WOODS_RGB), ("building", HOUSE_RGB)):
-        t.terrain[code] = TerrainType(code, code, color="#{:02x}{:02x}{:02x}".format(*col))
+    for code, rgb in (("clear", CLEAR_RGB), ("woods", WOODS_RGB), ("building", HOUSE_RGB)):
+        t.terrain[code] = TerrainType(code, code, color="#{:02x}{:02x}{:02x}".format(*rgb))
     m = HexMap(GridSpec(columns=12, rows=8, hex_size=28.0), t, "clear")
     kinds = ["clear", "woods", "house in field", "house in woods"]
     kind = {h: kinds[int(rng.integers(4))] for h in m.hexes}
