@@ -67,8 +67,10 @@ def colour_histograms(labs: np.ndarray, palette: np.ndarray, chunk: int = 256) -
     for start in range(0, n, chunk):
         part = labs[start:start + chunk]
         ok = ~np.isnan(part[..., 0])
-        near = np.argmin(np.linalg.norm(np.nan_to_num(part)[:, :, None, :] - palette[None, None, :, :], axis=3),
-                         axis=2)
+        pts = np.nan_to_num(part)
+        # squared distances to the palette, |p|^2 - 2 p.c + |c|^2 (the nearest is the same as by norm)
+        d2 = (pts ** 2).sum(axis=2)[:, :, None] - 2.0 * pts @ palette.T + (palette ** 2).sum(axis=1)[None, None, :]
+        near = np.argmin(d2, axis=2)
         count = np.maximum(1, ok.sum(axis=1))
         for j in range(len(palette)):
             out[start:start + len(part), j] = ((near == j) & ok).sum(axis=1) / count

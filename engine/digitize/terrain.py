@@ -346,14 +346,16 @@ def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np
     if len(pts) > 20000:
         pts = pts[rng.choice(len(pts), 20000, replace=False)]
     centres = [pts[rng.integers(len(pts))]]
+    nearest = np.linalg.norm(pts - centres[0], axis=1)  # each point's distance to its nearest centre so far
     for _ in range(1, k):
-        d = np.min(np.linalg.norm(pts[:, None, :] - np.array(centres)[None, :, :], axis=2), axis=1) ** 2
+        d = nearest ** 2
         if d.sum() <= 0:
             break
         centres.append(pts[rng.choice(len(pts), p=d / d.sum())])
+        nearest = np.minimum(nearest, np.linalg.norm(pts - centres[-1], axis=1))
     c = np.array(centres)
     for _ in range(12):
-        near = np.argmin(np.linalg.norm(pts[:, None, :] - c[None, :, :], axis=2), axis=1)
+        near = np.argmin(((pts[:, None, :] - c[None, :, :]) ** 2).sum(axis=2), axis=1)
         c = np.array([pts[near == j].mean(axis=0) if np.any(near == j) else c[j] for j in range(len(c))])
     return c
 
