@@ -18,19 +18,24 @@ whose colour is the whole hex is read well by its look already).
 
 A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
 or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a
-building hex), and each signature colour at SHOW_EACH of that proportion (a road taught inside two
-shellhole examples is one of their signature colours, but a road alone does not show shellholes).
-Then:
+building hex), and each signature colour at SHOW_EACH of that proportion (where two shellhole
+examples both stand on a road, the road's colour is one of their signature colours beside the
+craters', and a road alone does not show shellholes). Then:
 
 * a hex that shows such terrains is the one whose signature covers the least of its examples (the
-  feature drawn on top: a house in an orchard, a wadi across a hill);
+  feature drawn on top: a house in an orchard, a wadi across a hill); of a pair, the nearer by the
+  example distance, never one whose own signature the hex lacks, and never over a sure reading;
 * a hex read as such a terrain but showing none of it (SHOW_NONE of the requirement or less) is not
   that terrain: the nearest other terrain answers (a clear hex read as a grey stone building with
   no stone-grey in it).
 
 A hex whose answer this changes is never `proposed` (the two readings disagree): it stays for the
-designer's review. The thresholds were chosen on the tuning boards of the digitize benchmark
-(docs/benchmarks.md says which and how).
+designer's review, with confidence 0, so `next_to_ask` names it first. Where the examples of a
+terrain share something unrelated to it and the palette leaves only that as their signature (the
+road through both shellhole examples, the craters' colour merged with another), the road's hexes
+are read as shellholes, unproposed; the first answer to Teach next (a road hex is clear) puts the
+road's colour in a clear example and the signature goes. The thresholds were chosen on the tuning
+boards of the digitize benchmark (docs/benchmarks.md says which and how).
 """
 
 from __future__ import annotations
