@@ -218,12 +218,18 @@ def marker_options(state: FMBoard, side: str) -> list[MarkerId]:
 
 
 def open_marker_step(state: FMBoard) -> None:
-    """8.2.1 b: attacker, defender, attacker, defender each may commit one marker face down."""
+    """8.2.1 b: attacker, defender, attacker, defender each may commit one marker face down. Each step is
+    asked of its side whenever it holds any marker this GT, even one that cannot support this combat
+    (10.7.1): the rule says each player "may select" at each step, so "none" is always one of the choices
+    (MarkerCommitStep), and it may be the only one. Whether a side is asked thus depends on how many markers
+    it holds, which the other player knows (7.2: the markers are drawn in the open, their values are not),
+    never on which markers they are: the question itself gives nothing away, and a machine that holds
+    stand-ins for the other side's markers (a play-by-e-mail game) asks the same questions."""
     c = state.combat
     assert c is not None
     while c.step <= 4:
         side = c.attacker if c.step % 2 == 1 else c.defender
-        if marker_options(state, side):
+        if state.available.get(side):
             state.ask(MarkerCommit(side, c.step))
             return
         c.step += 1
