@@ -275,6 +275,16 @@ class GameState(ABC):
             raise IllegalAction("a stand-in replaces only the outcome of a secret draw")
         self._record_and_apply(action)
 
+    def apply_replayed(self, action: Action) -> None:
+        """Apply an action of a history already checked (a play-by-e-mail replay's, which may hold stand-ins for
+        the other side's secret draws): a stand-in outcome by `apply_stand_in`, any other action after fitting
+        the stand-ins to it (`fit_stand_ins`); the same as `apply` for a history without stand-ins."""
+        if self.is_chance_node() and self.chance_owner() and not self.is_legal(action):
+            self.apply_stand_in(action)
+            return
+        self.fit_stand_ins(action)
+        self.apply(action)
+
     def fit_stand_ins(self, action: Action) -> None:
         """Before `action` is checked on a state that holds stand-ins for the other side's secret draws: make
         the stand-ins what the action reveals of them (F&M: a marker flipped or bombarding is one of the
