@@ -290,6 +290,7 @@ class GameState(ABC):
         the stand-ins what the action reveals of them (F&M: a marker flipped or bombarding is one of the
         markers not yet revealed), so that the game goes on; IllegalAction when none of them can be (a marker
         the side could not have drawn). The true draws are checked when they are opened. By default nothing."""
+        return None
 
     def apply_checked(self, action: Action | str) -> None:
         """Apply an action after checking it; IllegalAction names the rule it breaks."""

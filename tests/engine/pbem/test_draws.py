@@ -216,3 +216,31 @@ def test_a_draw_is_answered_only_by_the_other_player_and_committed_only_by_the_d
     with pytest.raises(PbemError, match=f"move {draw + 1}: the draw is the German player's secret, not the Allied's"):
         replay(GameRecord.loads(relinked(text, wrong_drawer)))
     assert SEAL != DRAWS  # the two kinds of commitment are told apart in the file
+
+
+def test_a_bot_deals_the_stand_ins_of_the_other_sides_markers_from_its_pools():
+    """The MCTS bot's information set (engine/rules/fm/information.py) on a play-by-e-mail machine: the other
+    side's markers held as stand-ins are dealt from what is left in its pools, never kept as stand-ins."""
+    import random
+
+    from hexwright.engine.formats import load_scenario
+    from hexwright.engine.rules.fm.information import redeal_markers
+    from hexwright.engine.rules.protocol import make_game
+
+    sc = load_scenario(SCENARIO_1).scenario
+    assert sc is not None
+    state = make_game(sc).new_initial_state(5)
+    while state.is_chance_node():  # GT 1: the Allied airpower roll, then the German player's three draws
+        state.apply(state.sample_chance())
+    drawn = list(state.available["german"])  # type: ignore[attr-defined]
+    assert len(drawn) == 3
+    # as the Allied machine holds them: three stand-ins, the pool as it was before the draws
+    pool = state.gt_pool["german"]["german"]  # type: ignore[attr-defined]
+    for m in drawn:
+        pool[m] += 1
+    state.available["german"] = [UNKNOWN] * 3  # type: ignore[attr-defined]
+    left = sum(pool.values())
+    redeal_markers(state, "allied", random.Random(1))  # type: ignore[arg-type]
+    hand = state.available["german"]  # type: ignore[attr-defined]
+    assert len(hand) == 3 and UNKNOWN not in hand and all(m.nationality == "german" for m in hand)
+    assert sum(state.gt_pool["german"]["german"].values()) == left - 3  # type: ignore[attr-defined]

@@ -72,7 +72,7 @@ def assert_nothing_hidden_in(players: Players, who: str, table: Table | None = N
         for j, h in table.replay.sealed.items():
             if "draws" in moves[j] and j not in table.replay.stand_ins:
                 drawn = history[h].action.text()  # "draw +3:us"
-                assert drawn not in rest, f"{drawn!r}, drawn in secret at move {j + 1}, is in the file before its reveal"
+                assert drawn not in rest, f"{drawn!r}, drawn in secret at move {j + 1}, is in the file before it opens"
     return len(closed)
 
 
