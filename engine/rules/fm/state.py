@@ -25,7 +25,7 @@ from ..protocol import CHANCE, Action, Draw, HistoryEntry, Outcome, Phase
 from . import combat, engineers, landings, movement, retreat, setup, start, support, victory
 from .actions import UNKNOWN, Attack, Bombard, Commit, MarkerId, Setup
 from .board import FMBoard
-from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice, SetupChoice
+from .decisions import AttackChoice, EngineerChoice, MoveChoice, SetupChoice
 from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding
 from .reinforcements import BlockedEntries, entry_cost
@@ -132,7 +132,7 @@ class FMState(FMBoard):
         if phase is PlayerPhase.MOBILE_MOVEMENT:
             return [MovementPhaseStart(player, True)]
         if phase is PlayerPhase.BOMBARDMENT:
-            return [PhaseStart(), Ask(BombardChoice(player))]
+            return [PhaseStart(), combat.BombardAsk(player)]
         if phase is PlayerPhase.COMBAT or phase is PlayerPhase.MOBILE_COMBAT:
             return [PhaseStart(), Ask(AttackChoice(player))]
         return []  # the set-up and the Game Turn End Phase open with no task

@@ -29,16 +29,17 @@ PINNED = {
     # Bridge 11.5", and support fire markers were written "+3 German" in the log: the action texts (their
     # digest without the outcome stayed 77be1a03c9c1adc19dc0 for scenario 1, seed 1) and winners did not move.
     # All six re-pinned when each step of 8.2.1 b came to be asked of a side whenever it holds any marker (its
-    # answer may be "sfm none" only), so that whether a side is asked does not depend on which markers it drew
-    # in secret: the random bots meet more decisions and the games differ from there (they were (942,
+    # answer may be "sfm none" only, no longer skipped) and the bombardment of 8.1 whenever it holds any marker
+    # and a target is left (its answer may be "pass" only), so that whether a side is asked does not depend on
+    # which markers it drew in secret: the random bots meet more decisions and the games differ from there (they were (942,
     # 6c517c487303f6dca198), (947, 1551ec22cf319bcf96c1), (993, 783d1ba3c384ba715f6f), (791, 951fb84e4b84b599f450),
     # (857, 096749faec92e17e7e39), (871, d71326b7d184e3183455)).
-    ("scenario-1-historical.yaml", 1): (988, "6954fcedc2069bddeefc", "9099e736a07a1bcd7495"),
-    ("scenario-1-historical.yaml", 3): (986, "399a44909fafd167ed2a", "167d9d783e0bb0788e4a"),
-    ("scenario-1-historical.yaml", 7): (956, "8236d7a4b179dfa3f5c7", "241da48c3bbe6ec82d02"),
-    ("scenario-2-free-deployment.yaml", 1): (850, "7efaef9448fd980cad64", "3f1a5b7aa3f7d4c27215"),
-    ("scenario-2-free-deployment.yaml", 3): (1007, "60f27953636fe88d9d34", "636860d617314cd811d8"),
-    ("scenario-2-free-deployment.yaml", 7): (838, "b975a393aeeb2fc44ec0", "5e05a375700c41e1ae3b"),
+    ("scenario-1-historical.yaml", 1): (972, "0bbcec1ef57db8f0658e", "f74e86827742c230056a"),
+    ("scenario-1-historical.yaml", 3): (974, "1f36331c268977b400c6", "498cc918307aa7739484"),
+    ("scenario-1-historical.yaml", 7): (1064, "48a2182c8d7c4b3e4635", "fa048e208114a0cba693"),
+    ("scenario-2-free-deployment.yaml", 1): (887, "d0e08b9436beeb24da37", "b96b3524b964dae04e18"),
+    ("scenario-2-free-deployment.yaml", 3): (862, "160154847c58dbc661d1", "06120d8243857ec2805c"),
+    ("scenario-2-free-deployment.yaml", 7): (890, "af8add941eca4fad6738", "aeb82446d1e0570d9a92"),
 }
 
 _SCENARIOS: dict[str, object] = {}
