@@ -31,9 +31,9 @@ PINNED = {
     # All six re-pinned when each step of 8.2.1 b came to be asked of a side whenever it holds any marker (its
     # answer may be "sfm none" only, no longer skipped) and the bombardment of 8.1 whenever it holds any marker
     # and a target is left (its answer may be "pass" only), so that whether a side is asked does not depend on
-    # which markers it drew in secret: the random bots meet more decisions and the games differ from there (they were (942,
-    # 6c517c487303f6dca198), (947, 1551ec22cf319bcf96c1), (993, 783d1ba3c384ba715f6f), (791, 951fb84e4b84b599f450),
-    # (857, 096749faec92e17e7e39), (871, d71326b7d184e3183455)).
+    # which markers it drew in secret: the random bots meet more decisions and the games differ from there
+    # (they were (942, 6c517c487303f6dca198), (947, 1551ec22cf319bcf96c1), (993, 783d1ba3c384ba715f6f),
+    # (791, 951fb84e4b84b599f450), (857, 096749faec92e17e7e39), (871, d71326b7d184e3183455)).
     ("scenario-1-historical.yaml", 1): (972, "0bbcec1ef57db8f0658e", "f74e86827742c230056a"),
     ("scenario-1-historical.yaml", 3): (974, "1f36331c268977b400c6", "498cc918307aa7739484"),
     ("scenario-1-historical.yaml", 7): (1064, "48a2182c8d7c4b3e4635", "fa048e208114a0cba693"),
