@@ -466,6 +466,9 @@ def _answer(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) ->
     opened = rp.drawn.get(j)
     own = rp.secrets.get(drawn.value) if drawn.side == rp.viewer else None
     value = opened[0] if opened is not None else own[1] if own is not None else None
+    if value is not None and any(rp.record.entries[k].kind == DRAWS and rp.record.entries[k].side == drawn.side
+                                 for k in rp.stand_ins):
+        value = None  # a draw of the same side before it is a stand-in: what is left to draw from is not known
     if value is None:
         if rp.checkpoint is None:
             rp.checkpoint, rp.checkpoint_index = rp.copy_for(rp.record), i

@@ -133,9 +133,13 @@ def play_to_the_end(players: Players, bot: str = "heuristic", limit: int = 5000)
 
 
 @pytest.mark.parametrize("rules", [f.id for f in playable_families()])
-def test_two_players_play_a_shipped_scenario_to_its_end_by_e_mail(tmp_path, rules):
+def test_two_players_play_a_shipped_scenario_to_its_end_by_e_mail(tmp_path, rules, capsys):
     players, _ = start(tmp_path, rules)
     table, handovers, last = play_to_the_end(players)
+    with capsys.disabled():
+        draws = sum(e.kind == "draws" for e in table.record.entries)
+        print(f"\n{rules} by e-mail: {handovers} hand-overs for {table.replay.rolls} rolls and {draws} secret draws, "
+              f"{len(table.record.entries)} entries")
     state = table.replay.state
     assert state.is_terminal() and state.outcome() is not None
     assert handovers > 2
