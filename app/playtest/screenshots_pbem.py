@@ -166,13 +166,11 @@ def draws(app: QApplication, tmp: Path, out: Path) -> None:
     if not w.live():
         w.replay.set_replaying(False)
     _wait(app, lambda: False, 1.0)
+    w.log_panel.setMinimumHeight(330)  # a log tall enough for the openings and the draws after them
+    _wait(app, lambda: False, 1.0)
     lines = w.log_panel.toPlainText().splitlines()
     first = next(k for k, ln in enumerate(lines) if "opens secret draw" in ln)
-    block = w.log_panel.document().findBlockByLineNumber(max(0, first - 2))
-    cursor = w.log_panel.textCursor()
-    cursor.setPosition(block.position())
-    w.log_panel.setTextCursor(cursor)
-    w.log_panel.centerCursor()
+    w.log_panel.verticalScrollBar().setValue(max(0, first - 3))
     _wait(app, lambda: False, 1.0)
     w.grab().save(str(out / "pbem-draws.png"))
     print(f"{w.windowTitle()}: " + "; ".join(w.session.table.replay.sealed_words()))  # type: ignore[attr-defined]
