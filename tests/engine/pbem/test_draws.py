@@ -42,8 +42,7 @@ def play_until(players: Players, done: Callable[[Table], bool], limit: int = 400
         bot = make_bot("heuristic", 7, table.replay.state.game.scenario)
         while table.my_turn():
             table.act(bot.choose(table.replay.state))
-        table.save(players.file(who))
-        assert_nothing_hidden_in(players, who, table)
+        table.save(players.file(who))  # (each file searched for what is hidden: the two-folder games do it)
         if done(table):
             return who, table
         who = players.send(who)
@@ -75,12 +74,13 @@ def test_the_markers_drawn_in_secret_are_sealed_until_the_end_of_their_gt(tmp_pa
                                            "markers not used go back to the pools (F&M 7.2)"]
     summary = table.summary(40)
     assert "draw (one German support fire marker, hidden" in summary and "+2:german" not in summary
-    # Bob's machine holds the true markers, drawn from both values; nobody chose them
+    # Bob's machine holds the true markers, drawn from both values; nobody chose them; the file names none
     table.save(players.file("alice"))
     players.send("alice")
     bob = players.open("bob")
     hand = german_hand(bob)
     assert len(hand) == 3 and UNKNOWN.token() not in hand
+    assert assert_nothing_hidden_in(players, "alice", bob) == 3  # the three commitments, closed
     # play on past the end of GT 1: the German player opens the three draws, both machines agree
     who, table = play_until(players, lambda t: DREW in kinds(t) and t.waiting().kind == "decision")
     opened = [e for e in table.record.entries if e.kind == DREW]
