@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 REAL_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "real" / "vasl"
 # the terrain reading was tuned looking at these; the others are held out (not looked at while tuning)
-TUNING_BOARDS = ("bd02", "bd03", "bd10", "bd16", "bd21", "bd25", "bd26", "bd27", "bd31", "bd40")
+TUNING_BOARDS = ("bd01", "bd02", "bd03", "bd10", "bd16", "bd20", "bd21", "bd22", "bd25", "bd26", "bd27", "bd31",
+                 "bd40", "bd45")  # 01, 20, 22 and 45 (boards with many buildings) added 2026-12-05
 IGNORED = {"UNKNOWN", "Dirt Road", "Paved Road", "Path", "Sunken Road", "Wall", "Hedge", "Bocage", "Cliff",
            "Shallow Stream", "Dry Stream", "Gully", "Railroad, Ground Level", "Single Hex Stone Bridge",
            "Rowhouse Wall, 1 Level", "Wadi"}

@@ -14,7 +14,9 @@ or more) and that no example of another terrain holds (SIG_OTHER at most). A col
 of two terrains holds, and no other example, is the pair's signature (grey crags and grey stone
 buildings), if it is rare (SIG_PAIR_FRAC) in the hexes read as neither. Only terrains whose signature
 covers at most SIG_FEATURE_MAX of their examples count (a feature on the ground; a woods or hill
-whose colour is the whole hex is read well by its look already).
+whose colour is the whole hex is read well by its look already). A feature's colour that most hexes
+read as another feature terrain hold (SIG_CROSS) is dropped from its signature: the other terrain's
+two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes).
 
 A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
 or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a
@@ -51,6 +53,8 @@ SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
 SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
 # hexes read as neither terrain
 SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples
+SIG_CROSS = 0.6  # a feature's colour that over this share of the hexes read as another feature hold (over
+# SIG_PAIR_SHARE) is not its signature (a dark shade of the woods' that most wooden buildings hold)
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
@@ -110,7 +114,35 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         share = float(mine.sum(axis=1).min())
         if share <= SIG_FEATURE_MAX:
             out.append(Signature(group, colours, share, mine.min(axis=0)))
+    return _without_crossings(out, hist, ex_hist, labels, answer)
+
+
+def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray,
+                       answer: np.ndarray) -> list[Signature]:
+    """A single feature terrain's signature without the colours that most hexes read as another
+    feature terrain hold (over SIG_CROSS of them, each over SIG_PAIR_SHARE): the two taught examples
+    of that other terrain happened to lack it, the map's other hexes of it have it (VASL board 20:
+    the darkest shade of the woods, one palette colour, is in three quarters of the wooden
+    buildings' hexes and in neither taught wooden building, so wooden building hexes showed woods,
+    the feature with the lesser share). A terrain left with no colour has no signature."""
+    singles = [s for s in sigs if len(s.codes) == 1]
+    out: list[Signature] = []
+    for sig in sigs:
+        if len(sig.codes) > 1:
+            out.append(sig)
+            continue
+        keep = [int(c) for c in sig.colours
+                if not any(_held_by_most(hist[answer == o.codes[0], c]) for o in singles if o is not sig)]
+        if len(keep) == len(sig.colours):
+            out.append(sig)
+        elif keep:
+            mine = ex_hist[labels == sig.codes[0]][:, keep]
+            out.append(Signature(sig.codes, np.array(keep), float(mine.sum(axis=1).min()), mine.min(axis=0)))
     return out
+
+
+def _held_by_most(column: np.ndarray) -> bool:
+    return bool(len(column)) and float((column > SIG_PAIR_SHARE).mean()) > SIG_CROSS
 
 
 def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:

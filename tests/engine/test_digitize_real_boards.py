@@ -2,7 +2,7 @@
 benchmark, git-ignored under tests/data/real/vasl; tests/data/README.md says how to get them): with the
 first two hexes of each terrain taught, the boards whose feature terrains stand on varied ground
 (board 21: stone and wooden buildings among orchards; board 25: wadis across four hill levels; board
-10: buildings in orchards) are read right at 95 % or more, and every `proposed` hex is right. Skipped
+10: buildings in orchards; board 20: wooden buildings whose darkest shade is the woods') are read right at 95 % or more, and every `proposed` hex is right. Skipped
 when the boards are absent."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from benchmarks.digitize import first_two_per_terrain
 from benchmarks.digitize_boards import REAL_DIR, available, load_board
 
-BOARDS = ("bd10", "bd21", "bd25")
+BOARDS = ("bd10", "bd20", "bd21", "bd25")
 
 
 @pytest.mark.parametrize("name", BOARDS)

@@ -42,6 +42,24 @@ def test_a_colour_every_house_example_holds_and_no_other_is_the_house_signature(
     assert (2,) not in by_code
 
 
+def test_a_feature_colour_most_hexes_read_as_another_feature_hold_is_not_its_signature():
+    # woods (2) taught with a dark shade (roof_dark) its house examples (0) lack; the other houses of
+    # the map hold it: it is not the woods' signature, and the houses' own roof colour stays theirs
+    ex = np.array([shares(roof=0.3), shares(roof=0.25),  # houses (0)
+                   shares(), shares(),  # fields (1)
+                   shares(woods=0.4, roof_dark=0.2), shares(woods=0.5, roof_dark=0.25)])  # woods (2)
+    labels = np.array([0, 0, 1, 1, 2, 2])
+    answer = np.array([0, 0, 1, 1, 2, 2] + [0] * 10 + [1] * 10)
+    held = [shares(roof=0.3, roof_dark=0.06)] * 9 + [shares(roof=0.3)]  # 9 of the 12 hexes read as houses
+    by_code = {s.codes: s for s in signatures(np.vstack([ex, held, [shares()] * 10]), ex, labels, answer)}
+    assert list(by_code[(0,)].colours) == [HOUSE]
+    assert list(by_code[(2,)].colours) == [WOODS]  # woods keeps its own green, without the dark shade
+    assert by_code[(2,)].share == pytest.approx(0.4)
+    few = [shares(roof=0.3, roof_dark=0.06)] * 3 + [shares(roof=0.3)] * 7  # 3 of 12: it stays
+    by_code = {s.codes: s for s in signatures(np.vstack([ex, few, [shares()] * 10]), ex, labels, answer)}
+    assert sorted(by_code[(2,)].colours) == [WOODS, 3]
+
+
 def test_a_colour_two_terrains_share_is_their_pair_signature_when_rare_elsewhere():
     ex = np.array([shares(roof_dark=0.1), shares(roof_dark=0.12),  # crags (0)
                    shares(roof_dark=0.2, roof=0.2), shares(roof_dark=0.15, roof=0.1),  # stone (1)
