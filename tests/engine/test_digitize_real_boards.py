@@ -2,8 +2,8 @@
 benchmark, git-ignored under tests/data/real/vasl; tests/data/README.md says how to get them): with the
 first two hexes of each terrain taught, the boards whose feature terrains stand on varied ground
 (board 21: stone and wooden buildings among orchards; board 25: wadis across four hill levels; board
-10: buildings in orchards; board 20: wooden buildings whose darkest shade is the woods') are read right at 95 % or more, and every `proposed` hex is right. Skipped
-when the boards are absent."""
+10: buildings in orchards; board 20: wooden buildings whose darkest shade is the woods') are read
+right at 95 % or more, and every `proposed` hex is right. Skipped when the boards are absent."""
 
 from __future__ import annotations
 
