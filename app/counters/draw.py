@@ -127,10 +127,22 @@ def _font(size: float, bold: bool = True) -> QFont:
     return f
 
 
+_TEXT_PATHS: dict[tuple[str, float, bool], QPainterPath] = {}
+_TEXT_PATHS_LIMIT = 4096
+
+
 def text_path(text: str, size: float, bold: bool = True) -> QPainterPath:
-    path = QPainterPath()
-    path.addText(0, 0, _font(size, bold), text)
-    return path
+    """The outline of `text` at `size` pixels, its baseline at y = 0. The outlines are kept: a sheet of
+    thousands of counters prints the same values ("4-4-", "10") on most of them, and taking a text's
+    outline from the font costs more than filling it. (A QPainterPath is a value: callers get a copy.)"""
+    key = (text, size, bold)
+    path = _TEXT_PATHS.get(key)
+    if path is None:
+        if len(_TEXT_PATHS) >= _TEXT_PATHS_LIMIT:
+            _TEXT_PATHS.clear()
+        path = _TEXT_PATHS[key] = QPainterPath()
+        path.addText(0, 0, _font(size, bold), text)
+    return QPainterPath(path)
 
 
 def _place(path: QPainterPath, box: QRectF, align: str = "center") -> QPainterPath:

@@ -89,3 +89,38 @@ def test_counter_pixmap_is_cached_until_the_unit_changes(qapp):
     assert b is not a and b.toImage() != a.toImage()
     sc.side("german").color = "#ff0000"
     assert counter_pixmap(u, sc, 48) is not b
+
+
+def test_a_kept_text_outline_is_the_fonts_and_callers_get_their_own_copy(qapp):
+    """text_path keeps each outline (a sheet prints the same values on most counters): what it returns is
+    the outline the font gives, and moving the returned path leaves the kept one where it was."""
+    from hexwright.app.counters.draw import _font, text_path
+    from PySide6.QtGui import QPainterPath
+
+    fresh = QPainterPath()
+    fresh.addText(0, 0, _font(30.0, True), "4-4-")
+    first = text_path("4-4-", 30.0)
+    assert first == fresh
+    first.translate(100, 50)
+    again = text_path("4-4-", 30.0)
+    assert again == fresh and again.boundingRect() == fresh.boundingRect()
+    assert text_path("4-4-", 30.0, bold=False) != fresh
+
+
+def test_counter_images_are_painted_opaque_and_written_as_before(qapp, tmp_path):
+    """The PNG faces are painted premultiplied and written as plain ARGB32: every pixel the same as
+    painting on plain ARGB32 (the counter's frame covers the whole square, so no pixel is see-through)."""
+    from hexwright.app.counters.images import export_counter_images
+
+    sc = demo_scenario()
+    uid = next(iter(sc.units))
+    report = export_counter_images(sc, tmp_path, size_px=120, units=[uid])
+    img = QImage(120, 120, QImage.Format.Format_ARGB32)
+    from PySide6.QtCore import Qt
+
+    img.fill(Qt.GlobalColor.transparent)
+    p = QPainter(img)
+    paint_counter(p, QRectF(0, 0, 120, 120), sc.units[uid], sc, False)
+    p.end()
+    written = QImage(str(report.files[0])).convertToFormat(QImage.Format.Format_ARGB32)
+    assert written == img

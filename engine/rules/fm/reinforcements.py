@@ -114,6 +114,10 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
     enemy: frozenset[Hex] | None = None
     occ: dict[Hex, str] = {}
     turn = state.turn
+    # whether any of an arrival's own hexes is free now, per distinct tuple of hexes: an arrival not delayed
+    # enters at its own hexes only (entry_options), so one whose hexes are all taken lists nothing, and
+    # thousands of reinforcements waiting at the same few hexes are judged at once
+    free: dict[tuple[Hex, ...], bool] = {}
     for arr in state.arrivals:
         if arr.turn > turn or arr.marker:  # not due yet, or dropping (can_enter's first test, asked first)
             continue
@@ -122,9 +126,14 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
         if enemy is None:
             enemy = state.enemy_hexes(player)
             occ = state.occupancy()
-        for h, action in _entries_by_terrain(state, arr):
-            if h not in enemy and h not in occ:
-                out.append(action)
+        if not arr.blocked_gts:
+            own = tuple(arr.hexes)
+            any_free = free.get(own)
+            if any_free is None:
+                any_free = free[own] = any(h not in enemy and h not in occ for h in own)
+            if not any_free:
+                continue
+        out += [action for h, action in _entries_by_terrain(state, arr) if h not in enemy and h not in occ]
     return out
 
 
