@@ -133,6 +133,7 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
         if enemy is None:
             enemy = state.enemy_hexes(player)
             occ = state.occupancy()
+        got: list[tuple[Hex, Action]] | None
         if blocked:
             got = _entries_by_terrain(state, arr)
         else:
