@@ -359,41 +359,33 @@ def measure_sweep(folder: Path, quick: bool) -> dict[str, list[Run]]:
     scale = 10 if quick else 1
     results: dict[str, list[Run]] = {}
     work = folder / "run"
-    fm = folder / "baseline"
-    fm.mkdir()
-    shutil.copy(FM_MAP, fm / FM_MAP.name)
-    shutil.copy(FM_SCENARIO, fm / FM_SCENARIO.name)
-    for label, file, names in (("F&M map (baseline)", fm / FM_MAP.name, HEX_COMMANDS),
-                               ("F&M Scenario 1 (baseline)", fm / FM_SCENARIO.name, UNIT_COMMANDS)):
-        commands = _commands(file, None, file.name == FM_SCENARIO.name)
+
+    def run_all(label: str, commands: dict[str, list[str]], names: tuple[str, ...]) -> None:
         results[label] = runs = []
         for name in names:
             shutil.rmtree(work, ignore_errors=True)
             work.mkdir()
             runs.append(run_command(name, commands[name], work))
+            print(f"  {label}: {name}: {runs[-1].cpu_s:.2f} s CPU", file=sys.stderr, flush=True)
+
+    fm = folder / "baseline"
+    fm.mkdir()
+    shutil.copy(FM_MAP, fm / FM_MAP.name)
+    shutil.copy(FM_SCENARIO, fm / FM_SCENARIO.name)
+    run_all("F&M map (baseline)", _commands(fm / FM_MAP.name, None, False), HEX_COMMANDS)
+    run_all("F&M Scenario 1 (baseline)", _commands(fm / FM_SCENARIO.name, None, True), UNIT_COMMANDS)
     for n in SWEEP_HEXES:
         hexes = n // scale
         path = folder / f"hex{hexes}.map.yaml"
         hex_map(path, hexes, hexes * bounds.MAX_NODES // bounds.MAX_HEXES)
         c, r = _grid(hexes)
-        commands = _commands(path, None, False)
-        results[f"hex map, {c * r:,} hexes ({c} x {r})"] = runs = []
-        for name in HEX_COMMANDS:
-            shutil.rmtree(work, ignore_errors=True)
-            work.mkdir()
-            runs.append(run_command(name, commands[name], work))
-            print(f"  {c * r:,} hexes: {name}: {runs[-1].cpu_s:.2f} s CPU", file=sys.stderr, flush=True)
+        run_all(f"hex map, {c * r:,} hexes ({c} x {r})", _commands(path, None, False), HEX_COMMANDS)
     for n in SWEEP_UNITS:
         units = n // scale
         sc = folder / f"units{units}"
         sc.mkdir()
-        commands = _commands(scenario(sc, units, bounds.MAX_TURNS), None, True)
-        results[f"scenario, {units:,} units"] = runs = []
-        for name in UNIT_COMMANDS:
-            shutil.rmtree(work, ignore_errors=True)
-            work.mkdir()
-            runs.append(run_command(name, commands[name], work))
-            print(f"  {units:,} units: {name}: {runs[-1].cpu_s:.2f} s CPU", file=sys.stderr, flush=True)
+        run_all(f"scenario, {units:,} units", _commands(scenario(sc, units, bounds.MAX_TURNS), None, True),
+                UNIT_COMMANDS)
     return results
 
 
