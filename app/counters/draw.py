@@ -92,10 +92,27 @@ def formation_color(scenario: Scenario | None, formation: str) -> str:
     given = str(colors.get(formation, "")) if isinstance(colors, dict) else ""
     if given or not counter_look(scenario.rules).formation_box:
         return given
-    order = list(dict.fromkeys(u.formation for u in scenario.units.values() if u.formation))
-    if formation not in order:
-        return ""
-    return FORMATION_PALETTE[order.index(formation) % len(FORMATION_PALETTE)]
+    k = _formation_order(scenario).get(formation)
+    return "" if k is None else FORMATION_PALETTE[k % len(FORMATION_PALETTE)]
+
+
+# the formations' order of first appearance, per scenario, with the units it was read from
+_FORMATION_ORDERS: dict[int, tuple[tuple[UnitDef, ...], dict[str, int]]] = {}
+
+
+def _formation_order(scenario: Scenario) -> dict[str, int]:
+    """Each formation's place in the order the units first name it. Kept while the scenario holds the same
+    units: a sheet or a VASSAL module of thousands of counters asks for every counter, and reading every
+    unit again for each made them quadratic (a unit edited is a new UnitDef, or one equal to the old)."""
+    units = tuple(scenario.units.values())
+    got = _FORMATION_ORDERS.get(id(scenario))
+    if got is not None and got[0] == units:
+        return got[1]
+    order = {f: k for k, f in enumerate(dict.fromkeys(u.formation for u in units if u.formation))}
+    if len(_FORMATION_ORDERS) >= 16:
+        _FORMATION_ORDERS.clear()
+    _FORMATION_ORDERS[id(scenario)] = (units, order)
+    return order
 
 
 def counter_colors(unit: UnitDef, scenario: Scenario | None) -> CounterColors:

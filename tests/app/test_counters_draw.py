@@ -10,6 +10,8 @@ from hexwright.engine.rules.target_arnhem.family import FAMILY as TA_FAMILY
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from ..conftest import SCENARIOS
+
 
 def render(unit, sc, size=200, back=False) -> QImage:
     img = QImage(size, size, QImage.Format.Format_RGB32)
@@ -124,3 +126,29 @@ def test_counter_images_are_painted_opaque_and_written_as_before(qapp, tmp_path)
     p.end()
     written = QImage(str(report.files[0])).convertToFormat(QImage.Format.Format_ARGB32)
     assert written == img
+
+
+def test_palette_formation_colours_follow_the_units_as_they_are_edited(qapp):
+    """Koenig 7.0: a formation without a colour of its own gets the palette's colour for its place in the
+    order the units first name it. The order is kept per scenario for speed, and read again once the units
+    change: a unit given another formation, a unit added ahead of the rest."""
+    import dataclasses
+
+    from hexwright.app.counters.draw import FORMATION_PALETTE, formation_color
+    from hexwright.engine.formats import load_scenario
+
+    sc = load_scenario(SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml").scenario
+    sc.options.pop("formation_colors", None)
+    order = list(dict.fromkeys(u.formation for u in sc.units.values() if u.formation))
+    assert len(order) >= 2
+    assert [formation_color(sc, f) for f in order] == [FORMATION_PALETTE[k % 10] for k in range(len(order))]
+    assert formation_color(sc, "no such formation") == ""
+    # every unit of the first formation moved to a new one: the new one takes the first place
+    sc.units = {uid: dataclasses.replace(u, formation="Fresh") if u.formation == order[0] else u
+                for uid, u in sc.units.items()}
+    assert formation_color(sc, "Fresh") == FORMATION_PALETTE[0]
+    assert formation_color(sc, order[0]) == ""
+    first, unit = next(iter(sc.units.items()))
+    sc.units[first] = dataclasses.replace(unit, formation=order[1])  # edited in place in the dict
+    expected = list(dict.fromkeys(u.formation for u in sc.units.values() if u.formation))
+    assert [formation_color(sc, f) for f in expected] == [FORMATION_PALETTE[k % 10] for k in range(len(expected))]
