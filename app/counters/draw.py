@@ -145,7 +145,7 @@ def _font(size: float, bold: bool = True) -> QFont:
 
 
 _TEXT_PATHS: dict[tuple[str, float, bool], QPainterPath] = {}
-_TEXT_PATHS_LIMIT = 4096
+_TEXT_PATHS_LIMIT = 512  # emptied when full: the ids, new on every counter, would fill it with outlines used once
 
 
 def text_path(text: str, size: float, bold: bool = True) -> QPainterPath:
