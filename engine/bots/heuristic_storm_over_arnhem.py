@@ -68,6 +68,8 @@ class SoAHeuristicBot:
     def __init__(self, scenario: Scenario, seed: int = 0) -> None:
         self.scenario = scenario
         self.rng = random.Random(seed)
+        # expected casualties by (total attack, DRM), for the fire table they were read from (`expected_cp`)
+        self._expected: tuple[object, dict[tuple[int, int], Fraction]] = (None, {})
 
     # -- helpers ------------------------------------------------------------------------------------------
     def distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
@@ -91,7 +93,14 @@ class SoAHeuristicBot:
             return Fraction(0)
         v = make_volley(st, side, group, (), target, "", "")
         total = sum(st.attack(u) for u in group)
-        return sum((Fraction(st.game.fire.casualties(total, f + v.drm), 6) for f in range(1, 7)), Fraction(0))
+        table = st.game.fire
+        if self._expected[0] is not table:
+            self._expected = (table, {})
+        known = self._expected[1]
+        got = known.get((total, v.drm))
+        if got is None:  # the mean of the six rolls' casualties on the game's fire table
+            got = known[(total, v.drm)] = Fraction(sum(table.casualties(total, f + v.drm) for f in range(1, 7)), 6)
+        return got
 
     def best_group(self, st: SoABoard, side: str, origin: str) -> tuple[str, ...]:
         units = [u for u in st.fighting(origin, side) if st.uncommitted(u) and st.attack(u) > 0]

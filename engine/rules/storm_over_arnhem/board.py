@@ -23,7 +23,6 @@ from .game import (
     GARRISON,
     GERMAN,
     GERMAN_VP_START,
-    PILLBOX,
     RECON_9SS,
     SoAGameBase,
 )
@@ -166,10 +165,11 @@ class SoABoard(SequenceState):
 
     def factor(self, uid: str, name: str) -> int:
         """A printed factor as a whole number (a fraction is rounded down; "X" or none is 0)."""
-        v = self.values(uid).get(name, 0)
-        if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
-            return 0
-        return int(max(min(v, 10**6), -(10**6)))
+        known = self.game.factors
+        got = known.get((uid, name))
+        if got is None:
+            got = known[(uid, name)] = _whole(self.values(uid).get(name, 0))
+        return got
 
     def attack(self, uid: str) -> int:
         return self.factor(uid, "attack")
@@ -184,7 +184,7 @@ class SoABoard(SequenceState):
         return self.game.formation(uid)
 
     def is_pillbox(self, uid: str) -> bool:
-        return self.formation(uid) == PILLBOX
+        return uid in self.game.pillboxes
 
     def is_at(self, uid: str) -> bool:
         return self.sc.units[uid].unit_type == "anti_tank"
@@ -232,7 +232,8 @@ class SoABoard(SequenceState):
     def fighting(self, area: str | None, side: str) -> list[str]:
         """`side`'s units in `area` other than the pillbox, which affects neither movement nor stacking and
         is attacked only in Close Combat (1.1)."""
-        return [u for u in self.units_in(area, side) if not self.is_pillbox(u)]
+        pillboxes = self.game.pillboxes
+        return [u for u in self.units_in(area, side) if u not in pillboxes]
 
     def holds(self, area: str, side: str) -> bool:
         """`side` has a unit in `area` (the pillbox counts as a German unit for control, 1.1)."""
@@ -300,3 +301,10 @@ class SoABoard(SequenceState):
 
     def uncommitted(self, uid: str) -> bool:
         return uid not in self.committed
+
+
+def _whole(v: object) -> int:
+    """A printed factor as a whole number (`SoABoard.factor`)."""
+    if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
+        return 0
+    return int(max(min(v, 10**6), -(10**6)))

@@ -28,7 +28,7 @@ from ..protocol import CHANCE, Action, Phase, Roll
 from .actions import Eliminate, Resolve, Retreat, With
 from .board import ON_BRIDGE, Combat, SoABoard, Volley, cite
 from .decisions import Casualties, FireGroup, FireRoll
-from .game import BRIDGE_BORDERS, ELIMINATION_ABSORBS, GARRISON, MAX_FIRE_GROUP
+from .game import BRIDGE_BORDERS, ELIMINATION_ABSORBS, MAX_FIRE_GROUP
 from .movement import may_enter
 from .step import SoAStep
 
@@ -37,8 +37,8 @@ PLATOON_INTEGRITY = f"+1 platoon integrity: all three Arnhem Garrison units fire
 
 def platoon_integrity(state: SoABoard, units: tuple[str, ...] | list[str]) -> bool:
     """1.2: the two 3-5-5 infantry units and the 2-6-5 HQ of the Arnhem Garrison fire together."""
-    garrison = [u for u in state.unit_ids() if state.formation(u) == GARRISON]
-    return len(garrison) == 3 and set(garrison) <= set(units)
+    garrison = state.game.garrison_ids
+    return len(garrison) == 3 and all(g in units for g in garrison)
 
 
 def make_volley(state: SoABoard, side: str, units: tuple[str, ...], targets: tuple[str, ...], area: str,

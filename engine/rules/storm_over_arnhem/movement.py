@@ -87,44 +87,134 @@ def may_enter(state: SoABoard, area: str) -> bool:
     return not (state.turn == 0 and PERIMETER_TAG in state.area(area).tags)
 
 
+class _Facts:
+    """What the movement of one side's units reads of one position on one turn, worked out once for all its
+    searches (`reach`): the areas holding enemy units that stop a move (`enemy_in`), the areas with enemy
+    units that affect costs (8.22 case B, `case_b` reads them), each area's room for the side (stacking) and
+    the reaches already searched, by start area, MF and class."""
+
+    __slots__ = ("stops", "costly", "own", "case_b", "room", "reaches")
+
+    def __init__(self, state: SoABoard, side: str) -> None:
+        foe = state.enemy(side)
+        side_of = state.game.side_of
+        pillboxes = state.game.pillboxes
+        stops: set[str] = set()
+        costly: set[str] = set()
+        own: dict[str, int] = {}  # area -> the side's units there but the pillbox (`SoABoard.room`)
+        for area, us in state.position.area_occupancy().items():
+            for u in us:
+                s = side_of[u]
+                if s == side:
+                    if u not in pillboxes:
+                        own[area] = own.get(area, 0) + 1
+                elif s == foe:
+                    if u not in pillboxes:
+                        stops.add(area)
+                    if affects_costs(state, u):
+                        costly.add(area)
+        self.stops = stops
+        self.costly = costly
+        self.own = own
+        self.case_b: dict[str, bool] = {}
+        self.room: dict[str, int] = {}
+        self.reaches: dict[tuple[str, int, bool], dict[str, tuple[int, tuple[str, ...]]]] = {}
+
+
+def _facts(state: SoABoard, side: str) -> _Facts:
+    memo: dict = state.memo("movement facts")
+    got = memo.get(side)
+    if got is None:
+        got = memo[side] = _Facts(state, side)
+    return got
+
+
+def _entry_costs(state: SoABoard, uid: str) -> dict[str, int | None]:
+    """Area -> the MF the unit's class pays to enter it by its terrain on this turn, None where it may not
+    enter (its terrain, or a perimeter zone on turn A, 3.2): `terrain_cost` and `may_enter` of every area."""
+    vehicle = state.vehicle(uid)
+    key = (vehicle, state.turn == 0)
+    tables = state.game.entry_costs
+    got = tables.get(key)
+    if got is None:
+        got = tables[key] = {a: (terrain_cost(state, uid, a) if may_enter(state, a) else None)
+                             for a in state.game.areas.areas}
+    return got
+
+
 def reach(state: SoABoard, uid: str, starts: dict[str, int] | None = None, allowance: int | None = None
           ) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every area the unit may end a move in now, with the MF spent on arrival and the path (its area first).
 
     `starts` (area -> MF already spent on arriving there) starts the move elsewhere than the unit's area: the
     9th SS Recon leaving the bridge (3.44, 3.45) arrives in an area having paid the bridge's MF and that area's
-    cost; an area in `starts` holding British units ends its move there."""
+    cost; an area in `starts` holding British units ends its move there.
+
+    Units of one side in one area with the same MF and class have the same reach in a position: it is searched
+    once (`_Facts.reaches`) and the same dict is returned to each (callers read it, never change it)."""
     side = state.side_of(uid)
     mf = movement_factors(state, uid) if allowance is None else allowance
+    facts = _facts(state, side)
     frontier: list[tuple[int, str, tuple[str, ...]]]
+    key: tuple[str, int, bool] | None = None
     if starts is None:
         here = state.area_of(uid)
         if here is None:
             return {}
+        key = (here, mf, state.vehicle(uid))
+        got = facts.reaches.get(key)
+        if got is not None:
+            return got
         frontier = [(0, here, (here,))]
         origin: str | None = here
     else:
         frontier = [(c, a, (a,)) for a, c in sorted(starts.items())]
         origin = None
+    result = _search(state, side, facts, _entry_costs(state, uid), frontier, origin, mf)
+    if key is not None:
+        facts.reaches[key] = result
+    return result
+
+
+def _search(state: SoABoard, side: str, facts: _Facts, entry: dict[str, int | None],
+            frontier: list[tuple[int, str, tuple[str, ...]]], origin: str | None, mf: int
+            ) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """The cheapest-first search of `reach` (Dijkstra's, ties broken by area and path as before)."""
+    neighbours = state.game.neighbours
+    stops, costly, case_b_of, room = facts.stops, facts.costly, facts.case_b, facts.room
     best: dict[str, tuple[int, tuple[str, ...]]] = {}
     heapq.heapify(frontier)
+    pop, push = heapq.heappop, heapq.heappush
     while frontier:
-        spent, area, path = heapq.heappop(frontier)
+        spent, area, path = pop(frontier)
         if area in best or spent > mf:
             continue
         best[area] = (spent, path)
-        if area != origin and enemy_in(state, area, side):
+        if area != origin and area in stops:
             continue  # entering an area with enemy units ends the move
-        for n in state.game.neighbours[area]:
-            if n in best or not may_enter(state, n):
+        for n in neighbours[area]:
+            if n in best:
                 continue
-            cost = terrain_cost(state, uid, n)
+            cost = entry[n]
             if cost is None:
                 continue
-            cost += 1 if case_b(state, n, side) else 0
+            extra = case_b_of.get(n)
+            if extra is None:  # 8.22 case B: enemy units that affect costs in the area or next to it
+                extra = case_b_of[n] = n in costly or not costly.isdisjoint(neighbours[n])
+            if extra:
+                cost += 1
             if spent + cost <= mf:
-                heapq.heappush(frontier, (spent + cost, n, (*path, n)))
-    return {a: v for a, v in best.items() if a != origin and state.room(a, side) > 0}
+                push(frontier, (spent + cost, n, (*path, n)))
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for a, v in best.items():
+        if a == origin:
+            continue
+        r = room.get(a)
+        if r is None:  # SoABoard.room
+            r = room[a] = state.stacking_limit(a) - facts.own.get(a, 0)
+        if r > 0:
+            out[a] = v
+    return out
 
 
 __all__ = ["PERIMETER_TAG", "affects_costs", "case_b", "enemy_in", "may_enter", "movement_factors",
