@@ -256,8 +256,7 @@ class MCTSBot:
     def determinize(self, state: GameState, me: str) -> GameState:
         """A clone of `state` in which what `me` may not see is drawn again from the bot's generator: the
         future chance (a sampler of the bot's own) and the other side's secret draws (see the module)."""
-        det = state.clone()
-        det.sampler = SeededSampler(self._rng.getrandbits(63))
+        det = state.clone(SeededSampler(self._rng.getrandbits(63)))
         redeal(det, me, self._rng)
         return det
 

@@ -94,6 +94,7 @@ class SoABoard(SequenceState):
     """The data and queries of a position of The Crossing; the sequence of play is `SoAState`'s."""
 
     game: SoAGameBase
+    FLAT = ("committed", "ta_used", "control", "transit", "perimeter", "designated")  # of strings, tuples of them
     KEYED_MEMOS = ("_memo",)  # movement's facts of a position, keyed by the position's revision and the turn
 
     def __init__(self, game: SoAGameBase, sampler: Sampler, seed: int = 0) -> None:

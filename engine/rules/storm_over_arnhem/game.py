@@ -141,6 +141,8 @@ class SoAGameBase(Game):
         self.area_costs: dict[tuple[str, bool], int | None] = {}  # (area, vehicle) -> MF to enter (movement.py)
         # (vehicle, turn A) -> area -> MF to enter, None where the class may not (movement.py `_entry_costs`)
         self.entry_costs: dict[tuple[bool, bool], dict[str, int | None]] = {}
+        # (turn A, areas stopping a move, areas of 8.22 case B, start, MF, vehicle) -> search (movement.py)
+        self.searched: dict[tuple, dict[str, tuple[int, tuple[str, ...]]]] = {}
         win = [v for v in scenario.victory if v.kind == "vp" and v.side == GERMAN]
         self.german_win_vp = win[0].count if win else 10
         self.win_text = win[0].description if win and win[0].description else ""

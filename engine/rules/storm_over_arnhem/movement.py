@@ -93,7 +93,7 @@ class _Facts:
     units that affect costs (8.22 case B, `case_b` reads them), each area's room for the side (stacking) and
     the reaches already searched, by start area, MF and class."""
 
-    __slots__ = ("stops", "costly", "own", "case_b", "room", "reaches")
+    __slots__ = ("stops", "costly", "own", "case_b", "room", "reaches", "key")
 
     def __init__(self, state: SoABoard, side: str) -> None:
         foe = state.enemy(side)
@@ -113,9 +113,11 @@ class _Facts:
                         stops.add(area)
                     if affects_costs(state, u):
                         costly.add(area)
-        self.stops = stops
-        self.costly = costly
+        self.stops = frozenset(stops)
+        self.costly = frozenset(costly)
         self.own = own
+        # all a search reads of the position but the room to end in: equal keys, equal searches
+        self.key = (state.turn == 0, self.stops, self.costly)
         self.case_b: dict[str, bool] = {}
         self.room: dict[str, int] = {}
         self.reaches: dict[tuple[str, int, bool], dict[str, tuple[int, tuple[str, ...]]]] = {}
@@ -150,38 +152,47 @@ def reach(state: SoABoard, uid: str, starts: dict[str, int] | None = None, allow
     9th SS Recon leaving the bridge (3.44, 3.45) arrives in an area having paid the bridge's MF and that area's
     cost; an area in `starts` holding British units ends its move there.
 
-    Units of one side in one area with the same MF and class have the same reach in a position: it is searched
-    once (`_Facts.reaches`) and the same dict is returned to each (callers read it, never change it)."""
+    Units of one side in one area with the same MF and class have the same reach in a position: it is worked
+    out once (`_Facts.reaches`) and the same dict is returned to each (callers read it, never change it). The
+    search itself is kept by the game by all it reads (`_Facts.key`, the start, MF and class): positions with
+    the same enemy units' areas share it, and only where the move may end is worked out again."""
     side = state.side_of(uid)
     mf = movement_factors(state, uid) if allowance is None else allowance
     facts = _facts(state, side)
-    frontier: list[tuple[int, str, tuple[str, ...]]]
-    key: tuple[str, int, bool] | None = None
-    if starts is None:
-        here = state.area_of(uid)
-        if here is None:
-            return {}
-        key = (here, mf, state.vehicle(uid))
-        got = facts.reaches.get(key)
-        if got is not None:
-            return got
-        frontier = [(0, here, (here,))]
-        origin: str | None = here
-    else:
+    if starts is not None:
         frontier = [(c, a, (a,)) for a, c in sorted(starts.items())]
-        origin = None
-    result = _search(state, side, facts, _entry_costs(state, uid), frontier, origin, mf)
-    if key is not None:
-        facts.reaches[key] = result
-    return result
+        return _ends(state, facts, _search(state, facts, _entry_costs(state, uid), frontier, mf, None), None)
+    here = state.area_of(uid)
+    if here is None:
+        return {}
+    key = (here, mf, state.vehicle(uid))
+    got = facts.reaches.get(key)
+    if got is not None:
+        return got
+    searched = state.game.searched
+    skey = (facts.key, *key)
+    best = searched.get(skey)
+    if best is None:
+        if len(searched) >= SEARCHES_KEPT:
+            searched.clear()
+        best = searched[skey] = _search(state, facts, _entry_costs(state, uid), [(0, here, (here,))], mf, here)
+    got = facts.reaches[key] = _ends(state, facts, best, here)
+    return got
 
 
-def _search(state: SoABoard, side: str, facts: _Facts, entry: dict[str, int | None],
-            frontier: list[tuple[int, str, tuple[str, ...]]], origin: str | None, mf: int
+# the searches a game keeps (`SoAGameBase.searched`), by what they read: the positions of a study's games,
+# and of a search bot's simulations, repeat the same enemy units' areas again and again
+SEARCHES_KEPT = 20_000
+
+
+def _search(state: SoABoard, facts: _Facts, entry: dict[str, int | None],
+            frontier: list[tuple[int, str, tuple[str, ...]]], mf: int, origin: str | None
             ) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """The cheapest-first search of `reach` (Dijkstra's, ties broken by area and path as before)."""
+    """The cheapest-first search of `reach` (Dijkstra's, ties broken by area, then path): every area within
+    `mf`, with the MF spent on arrival and the path, `origin` included, by the order of arrival; reads only
+    `facts.key` (turn A, the areas that stop a move and those of 8.22 case B) of the position."""
     neighbours = state.game.neighbours
-    stops, costly, case_b_of, room = facts.stops, facts.costly, facts.case_b, facts.room
+    stops, costly, case_b_of = facts.stops, facts.costly, facts.case_b
     best: dict[str, tuple[int, tuple[str, ...]]] = {}
     heapq.heapify(frontier)
     pop, push = heapq.heappop, heapq.heappush
@@ -205,6 +216,13 @@ def _search(state: SoABoard, side: str, facts: _Facts, entry: dict[str, int | No
                 cost += 1
             if spent + cost <= mf:
                 push(frontier, (spent + cost, n, (*path, n)))
+    return best
+
+
+def _ends(state: SoABoard, facts: _Facts, best: dict[str, tuple[int, tuple[str, ...]]], origin: str | None
+          ) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Of a search's areas, those a move may end in: not its start, and with room for the side."""
+    room = facts.room
     out: dict[str, tuple[int, tuple[str, ...]]] = {}
     for a, v in best.items():
         if a == origin:
