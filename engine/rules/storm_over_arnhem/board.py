@@ -221,13 +221,14 @@ class SoABoard(SequenceState):
         return self.game.unit_ids
 
     def units_of(self, side: str) -> Iterator[str]:
-        return (u for u in self.game.unit_ids if self.game.side_of[u] == side)
+        return iter(self.game.side_units.get(side, ()))
 
     def units_in(self, area: str | None, side: str | None = None) -> list[str]:
         """The units in `area` (of `side`, if given), in the scenario's order."""
         us = self.position.units_in_area(area)
         if side is not None:
-            us = tuple(u for u in us if self.game.side_of[u] == side)
+            side_of = self.game.side_of
+            us = tuple(u for u in us if side_of[u] == side)
         return sorted(us, key=self.game.order.__getitem__) if len(us) > 1 else list(us)
 
     def fighting(self, area: str | None, side: str) -> list[str]:

@@ -29,7 +29,7 @@ from .actions import Eliminate, Resolve, Retreat, With
 from .board import ON_BRIDGE, Combat, SoABoard, Volley, cite
 from .decisions import Casualties, FireGroup, FireRoll
 from .game import BRIDGE_BORDERS, ELIMINATION_ABSORBS, MAX_FIRE_GROUP
-from .movement import may_enter
+from .movement import enemy_areas, may_enter, room_in
 from .step import SoAStep
 
 PLATOON_INTEGRITY = f"+1 platoon integrity: all three Arnhem Garrison units fire together {cite('1.2')}"
@@ -132,8 +132,8 @@ def retreat_areas(state: SoABoard, uid: str) -> list[str]:
         options = list(BRIDGE_BORDERS[state.bridge.border - 1])
     else:
         options = list(state.game.neighbours[here])
-    return [a for a in sorted(options) if not state.fighting(a, state.enemy(side)) and state.room(a, side) > 0
-            and may_enter(state, a)]
+    foes = enemy_areas(state, side)
+    return [a for a in sorted(options) if a not in foes and room_in(state, a, side) > 0 and may_enter(state, a)]
 
 
 def casualty_options(state: SoABoard, pool: str) -> list[Action]:

@@ -127,6 +127,9 @@ class SoAGameBase(Game):
         self.pillboxes = frozenset(u for u, f in self.formations.items() if f == PILLBOX)
         self.garrison_ids = tuple(u for u in self.unit_ids if self.formations[u] == GARRISON)
         self.factors: dict[tuple[str, str], int] = {}
+        self.side_units: dict[str, tuple[str, ...]] = {  # `SoABoard.units_of`, in the scenario's order
+            side: tuple(u for u in self.unit_ids if self.side_of[u] == side) for side in set(self.side_of.values())}
+        self.moves: dict[tuple[str, str], Any] = {}  # (unit, area) -> its Move, made once (impulse.py `movers`)
         # the turn track: "A", "B", "1", "2", ... (the scenario's turn labels, else A, B, 1, 2 ...)
         labels = [t.label or "" for t in scenario.turns]
         if not labels:

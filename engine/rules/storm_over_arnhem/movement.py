@@ -131,6 +131,21 @@ def _facts(state: SoABoard, side: str) -> _Facts:
     return got
 
 
+def enemy_areas(state: SoABoard, side: str) -> frozenset[str]:
+    """The areas holding `side`'s enemy units other than the pillbox (`fighting`): where a move ends, and what
+    fire may be declared at (1.1), worked out once a position."""
+    return _facts(state, side).stops
+
+
+def room_in(state: SoABoard, area: str, side: str) -> int:
+    """`SoABoard.room`, kept for the position with its movement's facts."""
+    facts = _facts(state, side)
+    r = facts.room.get(area)
+    if r is None:
+        r = facts.room[area] = state.stacking_limit(area) - facts.own.get(area, 0)
+    return r
+
+
 def _entry_costs(state: SoABoard, uid: str) -> dict[str, int | None]:
     """Area -> the MF the unit's class pays to enter it by its terrain on this turn, None where it may not
     enter (its terrain, or a perimeter zone on turn A, 3.2): `terrain_cost` and `may_enter` of every area."""
@@ -228,12 +243,12 @@ def _ends(state: SoABoard, facts: _Facts, best: dict[str, tuple[int, tuple[str, 
         if a == origin:
             continue
         r = room.get(a)
-        if r is None:  # SoABoard.room
+        if r is None:  # SoABoard.room (room_in)
             r = room[a] = state.stacking_limit(a) - facts.own.get(a, 0)
         if r > 0:
             out[a] = v
     return out
 
 
-__all__ = ["PERIMETER_TAG", "affects_costs", "case_b", "enemy_in", "may_enter", "movement_factors",
-           "reach", "terrain_cost"]
+__all__ = ["PERIMETER_TAG", "affects_costs", "case_b", "enemy_areas", "enemy_in", "may_enter", "movement_factors",
+           "reach", "room_in", "terrain_cost"]
