@@ -150,7 +150,8 @@ class MCTSBot:
         from ..movement import fastdial
         from . import heuristic_for
 
-        fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
+        if scenario.area_map is None:  # (an area map's movement never searches hexes)
+            fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
         self.scenario = scenario
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
