@@ -242,10 +242,13 @@ class SoABoard(SequenceState):
         return bool(self.units_in(area, side))
 
     def stacking_limit(self, area: str) -> int:
-        a = self.area(area)
-        if a.stacking is not None:
-            return a.stacking
-        return self.sc.stacking_limit if self.sc.stacking_limit > 1 else DEFAULT_STACKING
+        known = self.game.stacking
+        got = known.get(area)
+        if got is None:
+            a = self.area(area)
+            got = known[area] = a.stacking if a.stacking is not None else \
+                self.sc.stacking_limit if self.sc.stacking_limit > 1 else DEFAULT_STACKING
+        return got
 
     def room(self, area: str, side: str) -> int:
         """How many more of `side`'s units the area may hold (the pillbox is not counted, 1.1)."""

@@ -129,7 +129,6 @@ class SoAGameBase(Game):
         self.factors: dict[tuple[str, str], int] = {}
         self.side_units: dict[str, tuple[str, ...]] = {  # `SoABoard.units_of`, in the scenario's order
             side: tuple(u for u in self.unit_ids if self.side_of[u] == side) for side in set(self.side_of.values())}
-        self.moves: dict[tuple[str, str], Any] = {}  # (unit, area) -> its Move, made once (impulse.py `movers`)
         # the turn track: "A", "B", "1", "2", ... (the scenario's turn labels, else A, B, 1, 2 ...)
         labels = [t.label or "" for t in scenario.turns]
         if not labels:
@@ -146,6 +145,10 @@ class SoAGameBase(Game):
         self.entry_costs: dict[tuple[bool, bool], dict[str, int | None]] = {}
         # (turn A, areas stopping a move, areas of 8.22 case B, start, MF, vehicle) -> search (movement.py)
         self.searched: dict[tuple, dict[str, tuple[int, tuple[str, ...]]]] = {}
+        # ... and with the areas without room for the side: the unit's reach and moves (movement.py `reached`)
+        self.reached: dict[tuple, Any] = {}
+        self.no_room: frozenset[str] | None = None  # areas of stacking limit 0 or less (movement.py)
+        self.stacking: dict[str, int] = {}  # area -> stacking limit (`SoABoard.stacking_limit`), filled as read
         win = [v for v in scenario.victory if v.kind == "vp" and v.side == GERMAN]
         self.german_win_vp = win[0].count if win else 10
         self.win_text = win[0].description if win and win[0].description else ""

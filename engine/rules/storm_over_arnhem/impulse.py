@@ -24,7 +24,7 @@ from ..protocol import CHANCE, Action, Phase, Roll
 from .actions import Done, EndTurn, Fire, Move, Pass, UseTA
 from .board import GERMAN, Combat, SoABoard, cite
 from .decisions import ContinueTurn, EntryRoll, FireGroup, Impulse, MoreMoves
-from .movement import enemy_areas, movement_factors, reach
+from .movement import enemy_areas, movement_factors, reach, reached
 from .recon import ReconEnters
 from .step import SoAStep
 
@@ -63,18 +63,16 @@ def recon_waiting(state: SoABoard) -> bool:
 def movers(state: SoABoard, side: str, origin: str | None = None) -> list[Action]:
     out: list[Action] = []
     g = state.game
-    areas, committed, pillboxes, made = state.position.areas, state.committed, g.pillboxes, g.moves
-    for uid in g.side_units[side]:
+    areas, committed, pillboxes = state.position.areas, state.committed, g.pillboxes
+    for uid in g.side_units.get(side, ()):
         here = areas.get(uid)
         if here is None or (origin is not None and here != origin):
             continue
         if uid in pillboxes or uid in committed:
             continue
-        for a in sorted(reach(state, uid)):
-            mv = made.get((uid, a))
-            if mv is None:  # a move is made once a game (an action is never changed once made)
-                mv = made[(uid, a)] = Move(uid, a)
-            out.append(mv)
+        got = reached(state, uid)  # `reach`, whose moves are made once for every position it is kept for
+        if got is not None:
+            out += got.moves_of(uid)
     return out
 
 

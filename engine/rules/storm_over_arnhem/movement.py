@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 
+from .actions import Move
 from .board import BRITISH, SoABoard
 
 PERIMETER_TAG = "perimeter"
@@ -93,7 +94,7 @@ class _Facts:
     units that affect costs (8.22 case B, `case_b` reads them), each area's room for the side (stacking) and
     the reaches already searched, by start area, MF and class."""
 
-    __slots__ = ("stops", "costly", "own", "case_b", "room", "reaches", "key")
+    __slots__ = ("stops", "costly", "own", "case_b", "room", "reaches", "key", "ends_key")
 
     def __init__(self, state: SoABoard, side: str) -> None:
         foe = state.enemy(side)
@@ -118,9 +119,42 @@ class _Facts:
         self.own = own
         # all a search reads of the position but the room to end in: equal keys, equal searches
         self.key = (state.turn == 0, self.stops, self.costly)
+        # ... and with the areas without room for the side (`SoABoard.room`), all a reach reads
+        full = set(_no_room(state))
+        for area, n in own.items():
+            if state.stacking_limit(area) - n <= 0:
+                full.add(area)
+        self.ends_key = (self.key, frozenset(full))
         self.case_b: dict[str, bool] = {}
         self.room: dict[str, int] = {}
-        self.reaches: dict[tuple[str, int, bool], dict[str, tuple[int, tuple[str, ...]]]] = {}
+        self.reaches: dict[tuple[str, int, bool], Reached] = {}
+
+
+class Reached:
+    """A unit's reach (`reach`: area -> MF spent and path) and its moves, in the order of the areas, by unit
+    (impulse.py `movers`): kept by the game for every position with the same facts (`_Facts.ends_key`)."""
+
+    __slots__ = ("ends", "moves")
+
+    def __init__(self, ends: dict[str, tuple[int, tuple[str, ...]]]) -> None:
+        self.ends = ends
+        self.moves: dict[str, list[Move]] = {}
+
+    def moves_of(self, uid: str) -> list[Move]:
+        """Move(uid, area) to each area of the reach, in the order of the areas (read, never changed)."""
+        got = self.moves.get(uid)
+        if got is None:
+            got = self.moves[uid] = [Move(uid, a) for a in sorted(self.ends)]
+        return got
+
+
+def _no_room(state: SoABoard) -> frozenset[str]:
+    """The areas whose stacking limit is 0 or less: no room for either side, ever."""
+    g = state.game
+    got = g.no_room
+    if got is None:
+        got = g.no_room = frozenset(a for a in g.areas.areas if state.stacking_limit(a) <= 0)
+    return got
 
 
 def _facts(state: SoABoard, side: str) -> _Facts:
@@ -177,21 +211,37 @@ def reach(state: SoABoard, uid: str, starts: dict[str, int] | None = None, allow
     if starts is not None:
         frontier = [(c, a, (a,)) for a, c in sorted(starts.items())]
         return _ends(state, facts, _search(state, facts, _entry_costs(state, uid), frontier, mf, None), None)
+    got = reached(state, uid, facts, mf)
+    return got.ends if got is not None else {}
+
+
+def reached(state: SoABoard, uid: str, facts: _Facts | None = None, mf: int | None = None) -> Reached | None:
+    """`reach` of the unit from its area with its MF this turn, and its moves (None: it is in no area)."""
     here = state.area_of(uid)
     if here is None:
-        return {}
+        return None
+    if facts is None:
+        facts = _facts(state, state.side_of(uid))
+    if mf is None:
+        mf = movement_factors(state, uid)
     key = (here, mf, state.vehicle(uid))
     got = facts.reaches.get(key)
     if got is not None:
         return got
-    searched = state.game.searched
-    skey = (facts.key, *key)
-    best = searched.get(skey)
-    if best is None:
-        if len(searched) >= SEARCHES_KEPT:
-            searched.clear()
-        best = searched[skey] = _search(state, facts, _entry_costs(state, uid), [(0, here, (here,))], mf, here)
-    got = facts.reaches[key] = _ends(state, facts, best, here)
+    g = state.game
+    ends_key = (facts.ends_key, key)
+    got = g.reached.get(ends_key)
+    if got is None:
+        skey = (facts.key, key)
+        best = g.searched.get(skey)
+        if best is None:
+            if len(g.searched) >= SEARCHES_KEPT:
+                g.searched.clear()
+            best = g.searched[skey] = _search(state, facts, _entry_costs(state, uid), [(0, here, (here,))], mf, here)
+        if len(g.reached) >= SEARCHES_KEPT:
+            g.reached.clear()
+        got = g.reached[ends_key] = Reached(_ends(state, facts, best, here))
+    facts.reaches[key] = got
     return got
 
 
@@ -237,18 +287,15 @@ def _search(state: SoABoard, facts: _Facts, entry: dict[str, int | None],
 def _ends(state: SoABoard, facts: _Facts, best: dict[str, tuple[int, tuple[str, ...]]], origin: str | None
           ) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Of a search's areas, those a move may end in: not its start, and with room for the side."""
-    room = facts.room
+    full = facts.ends_key[1]
     out: dict[str, tuple[int, tuple[str, ...]]] = {}
     for a, v in best.items():
         if a == origin:
             continue
-        r = room.get(a)
-        if r is None:  # SoABoard.room (room_in)
-            r = room[a] = state.stacking_limit(a) - facts.own.get(a, 0)
-        if r > 0:
+        if a not in full:
             out[a] = v
     return out
 
 
 __all__ = ["PERIMETER_TAG", "affects_costs", "case_b", "enemy_areas", "enemy_in", "may_enter", "movement_factors",
-           "reach", "room_in", "terrain_cost"]
+           "reach", "reached", "room_in", "terrain_cost"]
