@@ -70,9 +70,21 @@ class SoAHeuristicBot:
         self.rng = random.Random(seed)
         # expected casualties by (total attack, DRM), for the fire table they were read from (`expected_cp`)
         self._expected: tuple[object, dict[tuple[int, int], Fraction]] = (None, {})
+        self._dist: tuple[object, dict[tuple[str, ...], dict[str, int]]] = (None, {})  # `distances`, by map
 
     # -- helpers ------------------------------------------------------------------------------------------
     def distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
+        """Area -> the fewest areas to cross to the nearest of `targets` (kept by targets for the game's map;
+        read, never changed, by the caller)."""
+        if self._dist[0] is not st.game.neighbours:
+            self._dist = (st.game.neighbours, {})
+        key = tuple(targets)
+        got = self._dist[1].get(key)
+        if got is None:
+            got = self._dist[1][key] = self._distances(st, targets)
+        return got
+
+    def _distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
         dist = {t: 0 for t in targets}
         todo = deque(targets)
         while todo:
@@ -110,9 +122,13 @@ class SoAHeuristicBot:
     def best_fire(self, st: SoABoard, side: str, actions: Sequence[Action]) -> tuple[Fraction, Action | None]:
         best: tuple[Fraction, Action | None] = (Fraction(0), None)
         vp = set(st.areas.vp_areas())
+        groups: dict[str, tuple[str, ...]] = {}  # origin -> best_group, of this position
         for a in actions:
             if isinstance(a, Fire):
-                e = self.expected_cp(st, side, self.best_group(st, side, a.origin), a.target)
+                group = groups.get(a.origin)
+                if group is None:
+                    group = groups[a.origin] = self.best_group(st, side, a.origin)
+                e = self.expected_cp(st, side, group, a.target)
                 e += Fraction(1, 4) if a.target in vp else 0
                 if e > best[0]:
                     best = (e, a)
@@ -122,13 +138,17 @@ class SoAHeuristicBot:
         dist = self.distances(st, self.objectives(st, side))
         vp = set(st.areas.vp_areas())
         best: tuple[float, Action | None] = (0.0, None)
+        stays: dict[str, bool] = {}  # area -> its last unit stays (below), of this position
         for a in actions:
             if not isinstance(a, Move):
                 continue
             here = st.area_of(a.unit)
             if here is None:
                 continue
-            if here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side:
+            stay = stays.get(here)
+            if stay is None:
+                stay = stays[here] = here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side
+            if stay:
                 continue  # the last of its side holding a Victory Point Area stays
             gain = dist.get(here, 99) - dist.get(a.dest, 99)
             score = gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0) + self.rng.random() * 0.1
