@@ -61,6 +61,8 @@ from ..rules.storm_over_arnhem.game import MAX_FIRE_GROUP
 from ..rules.storm_over_arnhem.impulse import fire_declarations
 from .base import best_per_group
 
+QUARTER = Fraction(1, 4)  # what a Victory Point Area adds to a fire's expected casualty points
+
 
 class SoAHeuristicBot:
     name = "heuristic"
@@ -124,12 +126,13 @@ class SoAHeuristicBot:
         vp = set(st.areas.vp_areas())
         groups: dict[str, tuple[str, ...]] = {}  # origin -> best_group, of this position
         for a in actions:
-            if isinstance(a, Fire):
+            if type(a) is Fire:  # (no subclasses: cheaper than an ABC isinstance)
                 group = groups.get(a.origin)
                 if group is None:
                     group = groups[a.origin] = self.best_group(st, side, a.origin)
                 e = self.expected_cp(st, side, group, a.target)
-                e += Fraction(1, 4) if a.target in vp else 0
+                if a.target in vp:
+                    e += QUARTER
                 if e > best[0]:
                     best = (e, a)
         return best
@@ -140,7 +143,7 @@ class SoAHeuristicBot:
         best: tuple[float, Action | None] = (0.0, None)
         stays: dict[str, bool] = {}  # area -> its last unit stays (below), of this position
         for a in actions:
-            if not isinstance(a, Move):
+            if type(a) is not Move:
                 continue
             here = st.area_of(a.unit)
             if here is None:

@@ -234,8 +234,15 @@ class SoABoard(SequenceState):
     def fighting(self, area: str | None, side: str) -> list[str]:
         """`side`'s units in `area` other than the pillbox, which affects neither movement nor stacking and
         is attacked only in Close Combat (1.1)."""
-        pillboxes = self.game.pillboxes
-        return [u for u in self.units_in(area, side) if u not in pillboxes]
+        us = self.position.units_in_area(area)
+        if not us:
+            return []
+        g = self.game
+        side_of, pillboxes = g.side_of, g.pillboxes
+        out = [u for u in us if side_of[u] == side and u not in pillboxes]
+        if len(out) > 1:
+            out.sort(key=g.order.__getitem__)  # `units_in`'s order
+        return out
 
     def holds(self, area: str, side: str) -> bool:
         """`side` has a unit in `area` (the pillbox counts as a German unit for control, 1.1)."""

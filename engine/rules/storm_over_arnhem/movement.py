@@ -98,8 +98,10 @@ class _Facts:
 
     def __init__(self, state: SoABoard, side: str) -> None:
         foe = state.enemy(side)
-        side_of = state.game.side_of
-        pillboxes = state.game.pillboxes
+        g = state.game
+        side_of, pillboxes = g.side_of, g.pillboxes
+        # `affects_costs`: not the pillbox, nor the Arnhem Garrison on turn A (1.2)
+        exempt = pillboxes | frozenset(g.garrison_ids) if state.turn == 0 else pillboxes
         stops: set[str] = set()
         costly: set[str] = set()
         own: dict[str, int] = {}  # area -> the side's units there but the pillbox (`SoABoard.room`)
@@ -112,7 +114,7 @@ class _Facts:
                 elif s == foe:
                     if u not in pillboxes:
                         stops.add(area)
-                    if affects_costs(state, u):
+                    if u not in exempt:
                         costly.add(area)
         self.stops = frozenset(stops)
         self.costly = frozenset(costly)
