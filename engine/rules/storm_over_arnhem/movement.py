@@ -211,7 +211,7 @@ def reach(state: SoABoard, uid: str, starts: dict[str, int] | None = None, allow
     mf = movement_factors(state, uid) if allowance is None else allowance
     facts = _facts(state, side)
     if starts is not None:
-        frontier = [(c, a, (a,)) for a, c in sorted(starts.items())]
+        frontier: list[tuple[int, str, tuple[str, ...]]] = [(c, a, (a,)) for a, c in sorted(starts.items())]
         return _ends(state, facts, _search(state, facts, _entry_costs(state, uid), frontier, mf, None), None)
     got = reached(state, uid, facts, mf)
     return got.ends if got is not None else {}
