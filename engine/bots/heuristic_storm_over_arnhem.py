@@ -73,8 +73,17 @@ class SoAHeuristicBot:
         # expected casualties by (total attack, DRM), for the fire table they were read from (`expected_cp`)
         self._expected: tuple[object, dict[tuple[int, int], Fraction]] = (None, {})
         self._dist: tuple[object, dict[tuple[str, ...], dict[str, int]]] = (None, {})  # `distances`, by map
+        self._vp_of: tuple[object, tuple[list[str], frozenset[str]]] = (None, ([], frozenset()))
 
     # -- helpers ------------------------------------------------------------------------------------------
+    def _vp(self, st: SoABoard) -> tuple[list[str], frozenset[str]]:
+        """The map's Victory Point Areas, as a list and a set (read once a game's map: it does not change in
+        play)."""
+        if self._vp_of[0] is not st.areas:
+            vp = st.areas.vp_areas()
+            self._vp_of = (st.areas, (vp, frozenset(vp)))
+        return self._vp_of[1]
+
     def distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
         """Area -> the fewest areas to cross to the nearest of `targets` (kept by targets for the game's map;
         read, never changed, by the caller)."""
@@ -98,9 +107,9 @@ class SoAHeuristicBot:
         return dist
 
     def objectives(self, st: SoABoard, side: str) -> list[str]:
-        vp = st.areas.vp_areas()
+        vp = self._vp(st)[0]
         goal = [a for a in vp if st.controller(a) != side or st.fighting(a, st.enemy(side))]
-        return goal or vp
+        return goal or list(vp)
 
     def expected_cp(self, st: SoABoard, side: str, group: tuple[str, ...], target: str) -> Fraction:
         if not group:
@@ -123,7 +132,7 @@ class SoAHeuristicBot:
 
     def best_fire(self, st: SoABoard, side: str, actions: Sequence[Action]) -> tuple[Fraction, Action | None]:
         best: tuple[Fraction, Action | None] = (Fraction(0), None)
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         groups: dict[str, tuple[str, ...]] = {}  # origin -> best_group, of this position
         for a in actions:
             if type(a) is Fire:  # (no subclasses: cheaper than an ABC isinstance)
@@ -139,7 +148,7 @@ class SoAHeuristicBot:
 
     def best_move(self, st: SoABoard, side: str, actions: Sequence[Action]) -> Action | None:
         dist = self.distances(st, self.objectives(st, side))
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         best: tuple[float, Action | None] = (0.0, None)
         stays: dict[str, bool] = {}  # area -> its last unit stays (below), of this position
         for a in actions:
@@ -212,7 +221,7 @@ class SoAHeuristicBot:
         legal = st.legal_actions()
         side = d.player
         scored: list[tuple[float, Action]] = []
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         if isinstance(d, Impulse):
             for a in legal:
                 if isinstance(a, Fire):
@@ -249,7 +258,7 @@ class SoAHeuristicBot:
         return min(elims, key=lambda a: (absorbs(st, a.unit) < d.points, st.attack(a.unit), -absorbs(st, a.unit)))
 
     def leave(self, st: SoABoard, legal: Sequence[Action]) -> Action:
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         best: tuple[float, Action] = (-1.0, legal[0])
         for a in legal:
             if isinstance(a, Move):

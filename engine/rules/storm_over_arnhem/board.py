@@ -272,10 +272,10 @@ class SoABoard(SequenceState):
         if self.position.revision == self._seen_revision:
             return
         self._seen_revision = self.position.revision
+        side_of = self.game.side_of
         for a, us in self.position.area_occupancy().items():
-            sides = {self.game.side_of[u] for u in us}
-            if len(sides) == 1:
-                side = next(iter(sides))
+            side = side_of[us[0]]
+            if len(us) == 1 or all(side_of[u] == side for u in us):  # one side alone
                 self.control[a] = side
                 self.transit[a] = side
                 if side == GERMAN and a in self.perimeter:
@@ -283,7 +283,7 @@ class SoABoard(SequenceState):
                     self.vp += 1
                     self.note(f"the Germans take perimeter area {a}: its perimeter control counter is removed, "
                               f"+1 VP (reconstructed) {cite('3.5')}")
-            elif BRITISH in sides:
+            elif any(side_of[u] == BRITISH for u in us):
                 self.transit[a] = BRITISH
 
     def victory_points(self) -> dict[str, int]:
