@@ -151,10 +151,11 @@ class SoAHeuristicBot:
         vp = self._vp(st)[1]
         best: tuple[float, Action | None] = (0.0, None)
         stays: dict[str, bool] = {}  # area -> its last unit stays (below), of this position
+        areas, rnd = st.position.areas, self.rng.random
         for a in actions:
             if type(a) is not Move:
                 continue
-            here = st.area_of(a.unit)
+            here = areas.get(a.unit)  # st.area_of
             if here is None:
                 continue
             stay = stays.get(here)
@@ -163,7 +164,7 @@ class SoAHeuristicBot:
             if stay:
                 continue  # the last of its side holding a Victory Point Area stays
             gain = dist.get(here, 99) - dist.get(a.dest, 99)
-            score = gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0) + self.rng.random() * 0.1
+            score = gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0) + rnd() * 0.1
             if gain > 0 and score > best[0]:
                 best = (score, a)
         return best[1]
