@@ -3,7 +3,8 @@ and its moves shown in the log and on the replay slider; the person makes only t
 decisions; a roll waits for the other player's machine; Take Back undoes one's own decisions made
 since the file was opened; Save and Send writes the file and shows the plain-text summary to paste in
 an e-mail. The other player's sealed decisions (F&M's markers face down, the secret set-up) are replayed
-by stand-ins and shown masked, "(sealed)", until the rules reveal them; each opening is a line of the log.
+by stand-ins and shown masked, "(sealed)", until the rules reveal them, and so are the markers the other
+player draws in secret (F&M 7.2); each opening is a line of the log.
 
 `PbemSession` is the playtest's `GameSession` on a `Table` (engine/pbem/table.py): the session's state
 is the table's, so the window, the board and the replay read the same position the referee checked.
@@ -14,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.engine.pbem.keyring import Keyring, KeyringError, default_path
-from hexwright.engine.pbem.record import DO, OPEN, REVEAL, SEAL, SUFFIX, Entry, PbemError
+from hexwright.engine.pbem.record import ANSWER, DO, DREW, OPEN, REVEAL, SEAL, SUFFIX, Entry, PbemError
 from hexwright.engine.pbem.table import Table
 from hexwright.engine.rules.presentation import outcome_text, phase_text
 from hexwright.engine.rules.protocol import CHANCE, Action, HistoryEntry
@@ -84,19 +85,21 @@ class PbemSession(GameSession):
         count, lines = 0, self.lines
         entries = self.table.record.entries
         for k, e in enumerate(entries):
-            if e.kind in (DO, SEAL) or (e.kind == REVEAL and e.outcome):
+            if e.kind in (DO, SEAL, ANSWER) or (e.kind == REVEAL and e.outcome):
                 count += 1
-            if e.kind != OPEN or k < start:
+            if e.kind not in (OPEN, DREW) or k < start:
                 continue
             at = next((n for n, ln in enumerate(lines) if ln.index > count), len(lines))
-            lines.insert(at, LogLine(count, f"  {self.side_name(e.side)} opens sealed move {e.opens}: "
+            what = "sealed move" if e.kind == OPEN else "secret draw"
+            lines.insert(at, LogLine(count, f"  {self.side_name(e.side)} opens {what} {e.opens}: "
                                             f"{self._opened_text(e)}", "event"))
 
     def _opened_text(self, e: Entry) -> str:
+        text = e.outcome if e.kind == DREW else e.text
         try:
-            return self.presenter.action_text(self.state, self.state.parse_action(e.text))
+            return self.presenter.action_text(self.state, self.state.parse_action(text))
         except ValueError:
-            return e.text
+            return text
 
     def _shown_text(self, entry: HistoryEntry) -> str:
         return self._text_at(len(self.state.history()) - 1, entry)  # the session logs its last action

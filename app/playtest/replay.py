@@ -87,7 +87,7 @@ class ReplayController(QObject):
             self.act_replay.setChecked(True)
             self.entered.emit()
         if self.state is not None and self.n is not None and n == self.n + 1:
-            self.state.apply(self.session.state.history()[self.n].action)
+            self.state.apply_replayed(self.session.state.history()[self.n].action)
         elif self.state is None or n != self.n:
             self.state = self.session.state_at(n)
         self.n = n

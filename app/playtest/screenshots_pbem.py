@@ -9,7 +9,8 @@ moves behind it: pbem-new-moves.png (the file just opened: the replay at Alice's
 pbem-decision.png (Bob's decision, the log and the Play by E-mail menu's state in the title), pbem-summary.png
 (the e-mail summary after Save and Send). Then F&M Scenario 2: Alice's secret set-up (12.0) sealed in the
 file, replayed on Bob's machine by stand-ins: pbem-sealed.png (the log's "(sealed)" lines while Bob records
-his own set-up).
+his own set-up). Then F&M Scenario 1: the markers the German player drew in secret (7.2), masked in Bob's log,
+and the openings of those of the GT before: pbem-draws.png.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import QApplication
 
 ROOT = Path(__file__).resolve().parents[2]
 KOENIG = ROOT / "scenarios" / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
+FM_SCENARIO_1 = ROOT / "scenarios" / "fm-arnhem" / "scenario-1-historical.yaml"
 FM_SCENARIO_2 = ROOT / "scenarios" / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 
 
@@ -95,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{w.session.remote_wait()}")
     w.close()
     sealed(app, tmp / "sealed", out)
+    draws(app, tmp / "draws", out)
     shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
@@ -125,6 +128,52 @@ def sealed(app: QApplication, tmp: Path, out: Path) -> None:
     session = w.session
     assert isinstance(session, PbemSession)
     print(f"{w.windowTitle()}: " + "; ".join(session.table.replay.sealed_words()))
+    w.close()
+
+
+def draws(app: QApplication, tmp: Path, out: Path) -> None:
+    """pbem-draws.png: Bob (Allied) opens the file once the German player has opened the markers drawn in GT 1
+    and drawn those of GT 2, which Bob's machine answered: the log shows the openings and the masked draws."""
+    from .launch import open_pbem_game
+
+    alice, bob = tmp / "alice", tmp / "bob"
+    alice.mkdir(parents=True)
+    bob.mkdir()
+    os.environ["HEXWRIGHT_PBEM_KEYRING"] = str(bob / "keyring.json")
+    t = Table.new(FM_SCENARIO_1, "german", Keyring(alice / "keyring.json"), "Alice")
+    t.save(alice / "game.hwgame")
+    german = make_bot("heuristic", 2, t.replay.state.game.scenario)
+    allied = make_bot("heuristic", 1, t.replay.state.game.scenario)
+    for _ in range(400):
+        shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
+        b = Table.open(bob / "game.hwgame", Keyring(bob / "keyring.json"), "Bob")
+        entries = b.record.entries
+        opened = [k for k, e in enumerate(entries) if e.kind == "drew"]
+        if opened and any(e.kind == "answers" for e in entries[opened[-1]:]) and b.my_turn():
+            break
+        while b.my_turn():
+            b.act(allied.choose(b.replay.state))
+        b.save(bob / "game.hwgame")
+        shutil.copyfile(bob / "game.hwgame", alice / "game.hwgame")
+        a = Table.open(alice / "game.hwgame", Keyring(alice / "keyring.json"))
+        while a.my_turn():
+            a.act(german.choose(a.replay.state))
+        a.save(alice / "game.hwgame")
+    w = open_pbem_game(None, bob / "game.hwgame")
+    assert w is not None
+    w.move(0, 0)
+    w.resize(1600, 1000)
+    if not w.live():
+        w.replay.set_replaying(False)
+    _wait(app, lambda: False, 1.0)
+    w.log_panel.setMinimumHeight(330)  # a log tall enough for the openings and the draws after them
+    _wait(app, lambda: False, 1.0)
+    lines = w.log_panel.toPlainText().splitlines()
+    first = next(k for k, ln in enumerate(lines) if "opens secret draw" in ln)
+    w.log_panel.verticalScrollBar().setValue(max(0, first - 3))
+    _wait(app, lambda: False, 1.0)
+    w.grab().save(str(out / "pbem-draws.png"))
+    print(f"{w.windowTitle()}: " + "; ".join(w.session.table.replay.sealed_words()))  # type: ignore[attr-defined]
     w.close()
 
 

@@ -147,7 +147,7 @@ class GameSession:
         if checked:
             self.state.apply_checked(action)
         else:
-            self.state.apply(action)
+            self.state.apply_replayed(action)  # a play-by-e-mail game's may hold stand-ins (engine/pbem)
         self._after(player, phase, action)
         return action
 
@@ -240,7 +240,7 @@ class GameSession:
         start = max((k for k in self._checkpoints if k <= n), default=0)
         st = self._checkpoints[start].clone()
         for e in actions[start:n]:
-            st.apply(e.action)
+            st.apply_replayed(e.action)
         return st
 
     def lines_until(self, n: int) -> list[LogLine]:

@@ -24,7 +24,10 @@ each is classified with itself left out, and `proposed` needs a margin above eve
 answer (never below MIN_SURE). Two more readings check it (`self_trained`): the nearest example
 after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour
 of the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear
-and the nearest example is not, the mean colour answers. What is not sure stays for the designer's
+and the nearest example is not, the mean colour answers. Last, a terrain drawn as a feature on
+varied ground (a house in an orchard or woods, a wadi across hill levels) decides by its signature
+colours, the colours its examples hold and no other example does (engine/digitize/signature.py);
+a hex whose answer that changes is not `proposed`. What is not sure stays for the designer's
 review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
 the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
@@ -42,6 +45,7 @@ from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
 from .progress import Cancelled, Progress
 from .scan import Scan
+from .signature import SIGNATURE_PALETTE, colour_histograms, signature_reading, signatures
 
 ScanLike = Scan | np.ndarray
 
@@ -342,23 +346,24 @@ def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np
     if len(pts) > 20000:
         pts = pts[rng.choice(len(pts), 20000, replace=False)]
     centres = [pts[rng.integers(len(pts))]]
+    nearest = np.linalg.norm(pts - centres[0], axis=1)  # each point's distance to its nearest centre so far
     for _ in range(1, k):
-        d = np.min(np.linalg.norm(pts[:, None, :] - np.array(centres)[None, :, :], axis=2), axis=1) ** 2
+        d = nearest ** 2
         if d.sum() <= 0:
             break
         centres.append(pts[rng.choice(len(pts), p=d / d.sum())])
+        nearest = np.minimum(nearest, np.linalg.norm(pts - centres[-1], axis=1))
     c = np.array(centres)
     for _ in range(12):
-        near = np.argmin(np.linalg.norm(pts[:, None, :] - c[None, :, :], axis=2), axis=1)
+        near = np.argmin(((pts[:, None, :] - c[None, :, :]) ** 2).sum(axis=2), axis=1)
         c = np.array([pts[near == j].mean(axis=0) if np.any(near == j) else c[j] for j in range(len(c))])
     return c
 
 
-def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: Sequence[Hex],
-                 progress: Progress | None = None) -> np.ndarray:
-    """Each hex's colour and texture figures (n, 3 + 3 + palette), NaN rows for hexes off the scan:
-    its median Lab colour; its ink shares (points darker than that median by each of DARK_STEPS);
-    and the share of its points nearest each colour of the map's own palette."""
+def hex_points(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: Sequence[Hex],
+               progress: Progress | None = None) -> np.ndarray:
+    """The Lab colours at each hex's feature points (`feature_offsets`), (n, k, 3), NaN off the scan;
+    read in chunks with progress."""
     offsets = feature_offsets()
     n, k = len(hexes), len(offsets)
     labs = np.full((n, k, 3), np.nan)
@@ -371,8 +376,19 @@ def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: S
         labs[start:start + len(part)] = lab
         if progress is not None and progress(start + len(part), n) is False:
             raise Cancelled("terrain proposal cancelled")
+    return labs
+
+
+def valid_points(labs: np.ndarray) -> np.ndarray:
+    """Which hexes have enough of their feature points on the scan (half of them)."""
+    return (~np.isnan(labs[..., 0])).sum(axis=1) >= labs.shape[1] // 2
+
+
+def points_features(labs: np.ndarray) -> np.ndarray:
+    """`hex_features` from the points `hex_points` read."""
+    n = len(labs)
     ok = ~np.isnan(labs[..., 0])
-    valid = ok.sum(axis=1) >= k // 2
+    valid = valid_points(labs)
     palette = _palette(labs[valid].reshape(-1, 3))
     feats = np.full((n, 3 + len(DARK_STEPS) + len(palette)), np.nan)
     if not valid.any():
@@ -388,6 +404,14 @@ def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: S
     return feats
 
 
+def hex_features(hexmap: HexMap, scan: ScanLike, transform: Transform6, hexes: Sequence[Hex],
+                 progress: Progress | None = None) -> np.ndarray:
+    """Each hex's colour and texture figures (n, 3 + 3 + palette), NaN rows for hexes off the scan:
+    its median Lab colour; its ink shares (points darker than that median by each of DARK_STEPS);
+    and the share of its points nearest each colour of the map's own palette."""
+    return points_features(hex_points(hexmap, scan, transform, hexes, progress))
+
+
 def example_distances(feats: np.ndarray, examples: np.ndarray) -> np.ndarray:
     """The distance (Lab units) of each hex (n, f) to each example hex (m, f), (n, m)."""
     nd = 3 + len(DARK_STEPS)
@@ -399,11 +423,10 @@ def example_distances(feats: np.ndarray, examples: np.ndarray) -> np.ndarray:
     return d
 
 
-def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
-                    source: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
-    runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
-    each example, the row of `feats` it is (-1: none); a hex is never its own example."""
+def terrain_distances(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
+                      source: np.ndarray | None = None) -> np.ndarray:
+    """Per hex and terrain, the distance to the terrain's nearest example, (n, n_codes); inf for a
+    terrain with no example. `source` as for `nearest_terrain`."""
     per = np.full((len(feats), n_codes), np.inf)
     own = np.flatnonzero(source >= 0) if source is not None else np.zeros(0, dtype=int)
     for start in range(0, len(feats), CHUNK_HEXES):  # bounded memory: (chunk, examples, figures)
@@ -413,6 +436,15 @@ def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray,
             d[source[j] - start, j] = np.inf
         for j in np.unique(labels):
             per[start:start + len(d), j] = d[:, labels == j].min(axis=1)
+    return per
+
+
+def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
+                    source: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
+    runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
+    each example, the row of `feats` it is (-1: none); a hex is never its own example."""
+    per = terrain_distances(feats, examples, labels, n_codes, source)
     order = np.argsort(per, axis=1)
     rows = np.arange(len(feats))
     best = order[:, 0]
@@ -538,7 +570,8 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
             raise Cancelled("terrain proposal cancelled")
         return [HexProposal(h, codes[colour_best[i]], float(colour_conf[i]), bool(colour_conf[i] >= UNTAUGHT_SURE))
                 for i, h in enumerate(hexes) if valid[i]]
-    feats = hex_features(hexmap, scan, transform, hexes, progress)
+    labs = hex_points(hexmap, scan, transform, hexes, progress)
+    feats = points_features(labs)
     ok = valid & ~np.isnan(feats).any(axis=1)
     # the examples: the taught hexes, and for terrains nobody taught, the two hexes the table's
     # colours are surest of (when they are sure)
@@ -556,6 +589,17 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     is_taught = np.array([r in examples for r in ex_rows])
     threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught)
     best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
+    # a feature drawn on varied ground (a house in an orchard, a wadi across hills) decides by its
+    # signature colours (engine/digitize/signature.py); where it changes the answer, no proposal
+    palette = _palette(labs[valid_points(labs)].reshape(-1, 3), k=SIGNATURE_PALETTE)
+    hist = colour_histograms(labs, palette)
+    sigs = signatures(hist[rows], hist[ex_rows], labels, best)
+    distances = terrain_distances(feats[rows], feats[ex_rows], labels, len(codes))
+    answer = signature_reading(hist[rows], sigs, best, distances, sure)
+    changed = answer != best
+    sure &= ~changed
+    margin = np.where(changed, 0.0, margin)
+    best = answer
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
         h = hexes[row]

@@ -3,7 +3,8 @@
 It holds the scenario whole (its map inline), so the opponent needs nothing else; the players' sides,
 names and dice commitments; and every entry of the game in order: a player joining, a decision (the
 action's text, as in a game log), a dice value revealed (dice.py), a decision the other player may not
-see sealed (a commitment to its text, `seal`) and its opening once the rules reveal it (referee.py). Each
+see sealed (a commitment to its text, `seal`) and its opening once the rules reveal it, a secret draw (the
+drawer's commitment, the other player's answer, the opening: referee.py). Each
 entry carries a link: the SHA-256 of the link before it and of the entry itself, the first one chained to
 the game's header (its id, rules, options and the scenario's hash), so an entry cannot be changed,
 dropped or moved without every later link changing; each player's own machine remembers the link of the
@@ -34,6 +35,7 @@ MIME_TYPE = "application/x-hexwright-game"
 
 JOIN, DO, REVEAL = "join", "do", "reveal"
 SEAL, OPEN = "sealed", "open"
+DRAWS, ANSWER, DREW = "draws", "answers", "drew"  # a secret draw: its commitment, the answer, its opening
 
 
 class PbemError(ValueError):
@@ -52,7 +54,10 @@ class Entry:
     """One entry of the game: a player joining (`value` their dice commitment), a decision (`text` the
     action), a dice value revealed for roll `roll` (`outcome` the roll's result, on the value that
     completes the roll), a sealed decision (`value` its commitment, `text` what the other player may see
-    of it: its public text) or the opening of sealed move `opens` (`text` the decision, `value` the salt)."""
+    of it: its public text) or the opening of sealed move `opens` (`text` the decision, `value` the salt);
+    for a secret draw (referee.py, "Secret draws"): the drawer's commitment to a value of its own (`value`),
+    the other player's answer to draw `opens` (`value` its value, in the clear), and the draw's opening
+    (`text` the drawer's value, `value` the salt, `outcome` what was drawn, `opens` the draw)."""
 
     kind: str
     side: str
@@ -75,6 +80,13 @@ class Entry:
             return {"by": self.side, "sealed": self.value, "shows": self.text}
         if self.kind == OPEN:
             return {"by": self.side, "opens": self.opens, "do": self.text, "salt": self.value}
+        if self.kind == DRAWS:
+            return {"by": self.side, "draws": self.value}
+        if self.kind == ANSWER:
+            return {"by": self.side, "answers": self.opens, "value": self.value}
+        if self.kind == DREW:
+            return {"by": self.side, "opens": self.opens, "drew": self.text, "salt": self.value,
+                    "outcome": self.outcome}
         body: dict[str, Any] = {"by": self.side, "reveal": self.value, "roll": self.roll}
         if self.outcome:
             body["outcome"] = self.outcome
@@ -232,7 +244,7 @@ def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
 
     if not isinstance(raw, dict):
         raise bad("a move is a mapping ({by: SIDE, do: ACTION}, {join: ...}, {by: ..., reveal: ...}, "
-                  "{by: ..., sealed: ...} or {by: ..., opens: ...})")
+                  "{by: ..., sealed: ...}, {by: ..., draws: ...}, {by: ..., answers: ...} or {by: ..., opens: ...})")
 
     def s(key: str) -> str:
         v = raw.get(key, "")
@@ -252,6 +264,25 @@ def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
         if not s("shows"):
             raise bad("'shows' (what the other player may see of the sealed move) is empty")
         return Entry(SEAL, side, text=s("shows"), value=s("sealed"), link=link, line=line)
+    if "draws" in raw:
+        _hex(s("draws"), bad, "draws")
+        return Entry(DRAWS, side, value=s("draws"), link=link, line=line)
+    if "answers" in raw:
+        answers = raw.get("answers")
+        if not isinstance(answers, int) or isinstance(answers, bool) or not 1 <= answers < n:
+            raise bad("'answers' must be the number of a secret draw before it")
+        _hex(s("value"), bad, "value")
+        return Entry(ANSWER, side, value=s("value"), opens=answers, link=link, line=line)
+    if "opens" in raw and "drew" in raw:
+        opens = raw.get("opens")
+        if not isinstance(opens, int) or isinstance(opens, bool) or not 1 <= opens < n:
+            raise bad("'opens' must be the number of a secret draw before it")
+        _hex(s("drew"), bad, "drew")
+        _hex(s("salt"), bad, "salt")
+        if not s("outcome"):
+            raise bad("'outcome' (what was drawn) is empty")
+        return Entry(DREW, side, text=s("drew"), value=s("salt"), outcome=s("outcome"), opens=opens, link=link,
+                     line=line)
     if "opens" in raw:
         opens = raw.get("opens")
         if not isinstance(opens, int) or isinstance(opens, bool) or not 1 <= opens < n:
@@ -270,7 +301,7 @@ def _entry(raw: Any, filename: str, line: int, n: int) -> Entry:
             raise bad("'roll' must be the roll's number (1, 2, ...)")
         _hex(s("reveal"), bad, "reveal")
         return Entry(REVEAL, side, value=s("reveal"), roll=roll, outcome=s("outcome"), link=link, line=line)
-    raise bad("neither 'join', 'do', 'reveal', 'sealed' nor 'opens'")
+    raise bad("neither 'join', 'do', 'reveal', 'sealed', 'draws', 'answers' nor 'opens'")
 
 
 def _hex(v: str, bad: Any, key: str) -> None:

@@ -15,6 +15,20 @@ over) nothing else may happen before its owner opens it (an `open` entry with th
 against the commitment); when the last stand-in is opened, the game is replayed again from the first of
 them with the true texts and checked (`_rewind`), so a sealed decision that was not legal, or a later one
 that was not legal after it, is caught at the reveal.
+
+Secret draws. A chance outcome only one side may see (`GameState.chance_owner`: F&M's support fire markers,
+drawn in secret from the side's pool, 7.2, 10.7) is not made by the public dice (a later value of a hash
+chain would give the earlier ones away). The drawer writes a commitment to a fresh random value of its own,
+SHA-256(salt || value) (`draws`; all the draws that follow one another at once, `secret_draws_ahead`), the
+other player then answers each with a random value in the clear (`answers`), and the outcome is
+SHA-256(drawer's value || answer || the draw's number || the history's link before it) mapped onto the chance
+node's outcomes (dice.roll_number, dice.pick): neither player chooses it, and only the drawer can work it out
+until it opens its value. The other machine replays a stand-in (`GameState.stand_in_outcome`: F&M's marker not
+revealed yet) and fits it to each marker the drawer reveals by playing it (`GameState.fit_stand_ins`), so the
+game goes on. When the rules reveal the draw (`still_hidden`: F&M, at the end of its GT) the drawer opens it
+(`drew`, with the salt and what was drawn), checked against the commitment; the game is then replayed again
+from the first stand-in with the true draws, so a marker played that was never drawn, or an outcome that is
+not the one both values give, is refused then.
 """
 
 from __future__ import annotations
@@ -28,7 +42,7 @@ from ..rules.chance import Sampler
 from ..rules.protocol import Action, GameState, IllegalAction, new_game
 from ..validation.diagnostics import has_errors
 from . import dice
-from .record import DO, JOIN, OPEN, SEAL, Entry, GameRecord, PbemError, seal
+from .record import ANSWER, DO, DRAWS, DREW, JOIN, OPEN, SEAL, Entry, GameRecord, PbemError, seal
 
 
 class NoDice:
@@ -55,7 +69,9 @@ class Waiting:
     """What the game waits for: a side's decision, a side's dice value for roll `roll`, a side to join,
     or nothing (the game is over)."""
 
-    kind: str  # "decision", "reveal", "join", "open" (sealed moves the rules reveal now) or "over"
+    # "decision", "reveal", "join", "open" (sealed moves the rules reveal now), "draw" (a side's secret draw),
+    # "answer" (the other side's value for a secret draw) or "over"
+    kind: str
     side: str = ""
     roll: int = 0
 
@@ -81,6 +97,9 @@ class Replay:
     checkpoint: Replay | None = None  # before the first stand-in: replayed again once they are all opened
     checkpoint_index: int = 0
     veiled_at: int = -1  # the history's length when the rules revealed stand-ins not opened yet (`veiled`)
+    pending: list[int] = field(default_factory=list)  # secret draws (entry indices) committed, not yet answered
+    # secret draws the file opens: entry index -> (the drawer's value, the outcome it says, the opening's number)
+    drawn: dict[int, tuple[str, str, int]] = field(default_factory=dict)
 
     def joined(self, side: str) -> bool:
         return side in self.revealed
@@ -102,6 +121,8 @@ class Replay:
         out = []
         for (side, until), n in groups.items():
             moves = "1 move" if n == 1 else f"{n} moves"
+            if until.startswith("until the end of GT"):  # secret draws (F&M 7.2)
+                moves = "1 draw" if n == 1 else f"{n} draws"
             verb = "is" if n == 1 else "are"
             out.append(f"{moves} of the {self.state.side_name(side)} player {verb} sealed {until}")
         return out
@@ -130,6 +151,9 @@ class Replay:
             unjoined = [s for s in self.sides if not self.joined(s)]
             if unjoined:
                 return Waiting("join", unjoined[0])
+            owner = st.chance_owner()
+            if owner:  # a secret draw: the drawer's commitment, then the other's answer
+                return Waiting("answer", self.other(owner)) if self.pending else Waiting("draw", owner)
             k = self.rolls + 1
             if self.first_reveal is None:
                 return Waiting("reveal", self.holder(), k)
@@ -147,7 +171,7 @@ class Replay:
                       dict(self.revealed), dict(self.counts), self.last_side, self.viewer, self.secrets,
                       dict(self.texts), dict(self.sealed), dict(self.stand_ins),
                       self.checkpoint.copy_for(record) if self.checkpoint is not None else None,
-                      self.checkpoint_index, self.veiled_at)
+                      self.checkpoint_index, self.veiled_at, list(self.pending), dict(self.drawn))
 
     def outcome_of_roll(self, first: Entry, second_value: bytes, first_index: int) -> Action:
         x = dice.roll_number(bytes.fromhex(first.value), second_value, self.rolls + 1,
@@ -184,15 +208,19 @@ def replay(record: GameRecord, upto: int | None = None, viewer: str = "",
         rp = Replay(record, state, [s.id for s in scenario.sides], viewer=viewer, secrets=secrets)
     # the sealed moves the file opens are replayed with their true texts from the start (their openings are
     # checked where they stand)
-    for e in entries[start:]:
-        if e.kind == OPEN and 0 < e.opens <= len(entries):
+    for k in range(start, len(entries)):
+        e = entries[k]
+        if e.kind in (OPEN, DREW) and 0 < e.opens <= len(entries):
             sealed = entries[e.opens - 1]
-            if sealed.kind == SEAL and sealed.side == e.side and _opens(e, sealed):
+            if sealed.kind == SEAL and e.kind == OPEN and sealed.side == e.side and _opens(e, sealed):
                 rp.texts[e.opens - 1] = e.text
-    if rp.checkpoint is not None and any(j in rp.texts for j in rp.stand_ins):
+            if sealed.kind == DRAWS and e.kind == DREW and sealed.side == e.side and _opens(e, sealed):
+                rp.drawn[e.opens - 1] = (e.text, e.outcome, k + 1)
+    if rp.checkpoint is not None and any(j in rp.texts or j in rp.drawn for j in rp.stand_ins):
         # a replay remembered with stand-ins that this file opens: again from the first of them
         cp, start = rp.checkpoint, rp.checkpoint_index
         cp.texts.update(rp.texts)
+        cp.drawn.update(rp.drawn)
         cp.secrets = secrets
         rp = cp
     for i in range(start, len(entries)):
@@ -259,7 +287,7 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
         return
     if not rp.joined(e.side):
         raise refuse(f"the {who} side has no player yet: a player joins before moving")
-    if e.kind == OPEN:
+    if e.kind in (OPEN, DREW):
         _open(rp, i, e, refuse)
         return
     due = rp.due()
@@ -271,7 +299,16 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
     if st.is_terminal():
         raise refuse(f"the game is over ({st.outcome_words()})")
     wait = rp.waiting()
+    if e.kind == DRAWS:
+        _draws(rp, i, e, refuse)
+        return
+    if e.kind == ANSWER:
+        _answer(rp, i, e, refuse)
+        return
     if e.kind in (DO, SEAL):
+        if st.is_chance_node() and st.chance_owner():
+            raise refuse("a secret draw is under way: it is made by the drawer's sealed value and the other "
+                         "player's answer, not by a move")
         if st.is_chance_node():
             raise refuse("a roll is under way: the dice are made by both players' values, not by a move")
         if e.side != wait.side:
@@ -279,6 +316,13 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
         if e.kind == SEAL:
             _seal(rp, i, e, refuse)
             return
+        if rp.stand_ins:
+            try:
+                parsed: Action | None = st.parse_action(e.text)
+            except ValueError:
+                parsed = None  # not an action: apply_checked says why
+            if parsed is not None:
+                _fit(rp, parsed, e.text, refuse)
         try:
             st.apply_checked(e.text)
         except IllegalAction as exc:
@@ -288,6 +332,9 @@ def _check(rp: Replay, i: int, e: Entry) -> None:
     # a dice value
     if not st.is_chance_node():
         raise refuse("a dice value where the rules roll no dice")
+    if st.chance_owner():
+        raise refuse("a dice value where the rules draw in secret: the drawer's sealed value and the other "
+                     "player's answer make the draw, not the dice")
     if e.roll != rp.rolls + 1:
         raise refuse(f"the value is for roll {e.roll}, but this is roll {rp.rolls + 1}")
     if e.side != wait.side:
@@ -330,6 +377,8 @@ def _seal(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> N
         if action.public_text() != e.text:
             raise refuse(f"the sealed move, opened, is {text!r}, which shows {action.public_text()!r}, not "
                          f"{e.text!r}")
+        if rp.stand_ins:
+            _fit(rp, action, "the sealed move, opened: " + text, refuse)
         try:
             st.apply_checked(action)
         except IllegalAction as exc:
@@ -347,13 +396,17 @@ def _seal(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> N
 
 
 def _open(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> None:
-    """The opening of a sealed move the rules reveal now: it must match the commitment; once every stand-in
-    is opened the game is replayed again from the first of them with the true texts."""
+    """The opening of a sealed move or secret draw the rules reveal now: it must match the commitment; once
+    the stand-ins the rules reveal now are all opened, the game is replayed again from the first stand-in with
+    the true texts and draws."""
     j = e.opens - 1
     if j not in rp.sealed:
         raise refuse(f"move {e.opens} is not a sealed move waiting to be opened")
     sealed = rp.record.entries[j]
     st = rp.state
+    if (e.kind == DREW) != (sealed.kind == DRAWS):
+        raise refuse(f"move {e.opens} is a {'secret draw' if sealed.kind == DRAWS else 'sealed move'}: it is "
+                     f"opened with {'drew' if sealed.kind == DRAWS else 'do'}")
     if sealed.side != e.side:
         raise refuse(f"move {e.opens} was sealed by the {st.side_name(sealed.side)} player: only that player "
                      f"opens it")
@@ -364,14 +417,83 @@ def _open(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> N
         raise refuse(f"the opened move does not match what the {st.side_name(e.side)} player sealed at move "
                      f"{e.opens}: the sealed move or its opening was changed")
     h = rp.sealed.pop(j)
-    rp.texts[j] = e.text
-    if j not in rp.stand_ins:  # replayed with its true text: the state already holds it
-        if st.history()[h].action.text() != e.text:  # pragma: no cover - the commitment binds the text
-            raise refuse(f"the opened move is not the one replayed at move {e.opens}")
-        return
+    if e.kind == DREW:
+        rp.drawn[j] = (e.text, e.outcome, i + 1)
+        if j not in rp.stand_ins:  # made here with the true value: the state holds it
+            made = st.history()[h].action.text()
+            if made != e.outcome:
+                raise refuse(f"the secret draw of move {e.opens} gives {made!r}, not {e.outcome!r}: the draw or "
+                             f"its opening was changed")
+            return
+    else:
+        rp.texts[j] = e.text
+        if j not in rp.stand_ins:  # replayed with its true text: the state already holds it
+            if st.history()[h].action.text() != e.text:  # pragma: no cover - the commitment binds the text
+                raise refuse(f"the opened move is not the one replayed at move {e.opens}")
+            return
     del rp.stand_ins[j]
-    if not rp.stand_ins and rp.checkpoint is not None:
+    if rp.checkpoint is not None and not any(k in rp.stand_ins for k in rp.due()):
         _rewind(rp, i)
+
+
+def _draws(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> None:
+    """The drawer's commitment to its value for a secret draw (one of those that follow one another now)."""
+    st = rp.state
+    owner = st.chance_owner() if st.is_chance_node() else ""
+    if not owner:
+        raise refuse("a secret draw where the rules draw nothing in secret")
+    if e.side != owner:
+        raise refuse(f"the draw is the {st.side_name(owner)} player's secret, not the {st.side_name(e.side)}'s")
+    ahead = st.secret_draws_ahead()
+    if len(rp.pending) >= ahead:
+        raise refuse(f"more secret draws committed than the rules make now ({ahead})")
+    rp.pending.append(i)
+
+
+def _answer(rp: Replay, i: int, e: Entry, refuse: Callable[[str], PbemError]) -> None:
+    """The other player's value for the first secret draw waiting: the draw is made, where this machine knows
+    the drawer's value (its own draw, or opened later in the file), else replayed by a stand-in."""
+    st = rp.state
+    owner = st.chance_owner() if st.is_chance_node() else ""
+    if not owner or not rp.pending:
+        raise refuse("no secret draw waits for an answer")
+    j = rp.pending[0]
+    if e.opens != j + 1:
+        raise refuse(f"the answer is for move {e.opens}, but the draw waiting for one is move {j + 1}")
+    if e.side == owner:
+        raise refuse(f"the {st.side_name(e.side)} player answers its own draw: the other player's value makes it")
+    drawn = rp.record.entries[j]
+    opened = rp.drawn.get(j)
+    own = rp.secrets.get(drawn.value) if drawn.side == rp.viewer else None
+    value = opened[0] if opened is not None else own[1] if own is not None else None
+    if value is not None and any(rp.record.entries[k].kind == DRAWS and rp.record.entries[k].side == drawn.side
+                                 for k in rp.stand_ins):
+        value = None  # a draw of the same side before it is a stand-in: what is left to draw from is not known
+    if value is None:
+        if rp.checkpoint is None:
+            rp.checkpoint, rp.checkpoint_index = rp.copy_for(rp.record), i
+        rp.pending.pop(0)
+        st.apply_stand_in(st.stand_in_outcome())
+        rp.stand_ins[j] = len(st.history()) - 1
+    else:
+        rp.pending.pop(0)
+        x = dice.roll_number(bytes.fromhex(value), bytes.fromhex(e.value), j + 1, rp.record.link_before(j))
+        action = dice.pick(st.chance_outcomes(), x)
+        if opened is not None and opened[1] != action.text():
+            n = opened[2]
+            where = rp.record.entries[n - 1]
+            raise PbemError(f"move {n}: the secret draw of move {j + 1} gives {action.text()!r}, not {opened[1]!r}: "
+                            f"the draw or its opening was changed", rp.record.file, where.line, n)
+        st.apply(action)
+    rp.sealed[j] = len(st.history()) - 1
+
+
+def _fit(rp: Replay, action: Action, what: str, refuse: Callable[[str], PbemError]) -> None:
+    """Fit the stand-ins of the other side's secret draws to what `action` reveals of them."""
+    try:
+        rp.state.fit_stand_ins(action)
+    except IllegalAction as exc:
+        raise refuse(f"{what}: {exc}") from None
 
 
 def _rewind(rp: Replay, upto: int) -> None:
@@ -379,6 +501,7 @@ def _rewind(rp: Replay, upto: int) -> None:
     assert rp.checkpoint is not None
     fresh, start = rp.checkpoint, rp.checkpoint_index
     fresh.texts.update(rp.texts)
+    fresh.drawn.update(rp.drawn)
     fresh.secrets = rp.secrets
     vars(rp).update(vars(fresh))
     for k in range(start, upto + 1):

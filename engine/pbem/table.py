@@ -7,7 +7,9 @@ nothing is written. A player who opens a game with a side still free joins it (a
 commitment in the file). Dice values this player owes are revealed at once (`settle`): the file then goes
 to the other player, whose machine completes the roll. A decision the other player may not see is sealed
 (referee.py): its text and salt stay in this machine's keyring, saved at once, and are written into the
-file when the rules reveal it (`settle` again).
+file when the rules reveal it (`settle` again). A secret draw of this side is committed likewise (its value
+and salt kept in the keyring), the other side's are answered with a random value, and this side's draws are
+opened when the rules reveal them (`settle`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..rules.registry import RULES_FAMILIES
 from ..validation.diagnostics import has_errors
 from . import record as record_module
 from .keyring import Keyring, Seat
-from .record import DO, JOIN, OPEN, REVEAL, SEAL, Entry, GameRecord, PbemError, seal
+from .record import ANSWER, DO, DRAWS, DREW, JOIN, OPEN, REVEAL, SEAL, Entry, GameRecord, PbemError, seal
 from .referee import Replay, Waiting, check, remember, replay
 
 
@@ -145,11 +147,19 @@ class Table:
 
     def settle(self) -> None:
         """Reveal every dice value this side owes now (a roll this side's play reached, or the second
-        value of a roll the other player began)."""
+        value of a roll the other player began); commit to this side's secret draws and answer the other
+        side's; open this side's sealed moves and draws the rules reveal now."""
         while self.seat is not None:
             w = self.waiting()
             if w.kind == "open" and w.side == self.seat.side:
                 self._open_due()
+                continue
+            if w.kind == "draw" and w.side == self.seat.side:
+                self._commit_draws()
+                continue
+            if w.kind == "answer" and w.side == self.seat.side:
+                value = record_module.new_salt()  # a random value of this side's, in the clear
+                self._add(Entry(ANSWER, self.seat.side, value=value.hex(), opens=self.replay.pending[0] + 1))
                 continue
             if w.kind != "reveal" or w.side != self.seat.side:
                 return
@@ -161,8 +171,20 @@ class Table:
                 outcome = self.replay.outcome_of_roll(first, value, self.replay.first_index).text()
             self._add(Entry(REVEAL, self.seat.side, value=value.hex(), roll=w.roll, outcome=outcome))
 
+    def _commit_draws(self) -> None:
+        """Commit to a value of this side's for each secret draw it makes now (referee.py, "Secret draws"):
+        SHA-256(salt || value) into the file, the value and salt into the keyring, saved before the file is."""
+        assert self.seat is not None
+        for _ in range(self.replay.state.secret_draws_ahead() - len(self.replay.pending)):
+            salt, value = record_module.new_salt(), record_module.new_salt()
+            commitment = seal(salt, value.hex())
+            self.seat.sealed[commitment] = [salt.hex(), value.hex()]
+            self._add(Entry(DRAWS, self.seat.side, value=commitment))
+        self.keyring.save()
+
     def _open_due(self) -> None:
-        """Open this side's sealed moves the rules reveal now: their text and salt into the file."""
+        """Open this side's sealed moves and secret draws the rules reveal now: their text (a draw: its value
+        and what was drawn) and salt into the file."""
         assert self.seat is not None
         for i in self.replay.due():
             e = self.record.entries[i]
@@ -173,7 +195,11 @@ class Table:
                 raise PbemError(f"move {i + 1} is this machine's sealed move, but its keyring does not hold it "
                                 f"(the keyring was replaced?): it cannot be opened", self.record.file, e.line, i + 1)
             salt, text = kept
-            self._add(Entry(OPEN, self.seat.side, text=text, value=salt, opens=i + 1))
+            if e.kind == DRAWS:
+                outcome = self.replay.state.history()[self.replay.sealed[i]].action.text()
+                self._add(Entry(DREW, self.seat.side, text=text, value=salt, outcome=outcome, opens=i + 1))
+            else:
+                self._add(Entry(OPEN, self.seat.side, text=text, value=salt, opens=i + 1))
 
     def _add(self, entry: Entry) -> None:
         linked = self.record.append(entry)
@@ -235,6 +261,10 @@ class Table:
             return f"the {who} player to open the file: roll {w.roll} needs their dice value"
         if w.kind == "open":
             return f"the {who} player to open the file: the rules reveal their sealed moves now"
+        if w.kind == "draw":
+            return f"the {who} player to open the file: they draw in secret"
+        if w.kind == "answer":
+            return f"the {who} player to open the file: the other player's secret draw needs their value"
         return f"the {who} player's decision ({st.phase})"
 
     def summary(self, moves: int = 20) -> str:

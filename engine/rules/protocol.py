@@ -256,6 +256,42 @@ class GameState(ABC):
         is resolved (F&M 8.2.1 b)")."""
         return "until the game is over"
 
+    # -- secret draws on a machine that may not see them (play by e-mail, engine/pbem/referee.py) ------------
+    def secret_draws_ahead(self) -> int:
+        """At a chance node whose outcome is one side's secret (`chance_owner`): how many such draws of the same
+        side follow one another from here, whatever their outcomes (F&M 10.7: the markers a side draws in its
+        Support Fire Marker Phase), so that the drawer can commit to all of them at once. At least 1."""
+        return 1
+
+    def stand_in_outcome(self) -> Action:
+        """At a secret chance node: what a machine that may not know the outcome replays instead (applied with
+        `apply_stand_in`). A family with secret draws gives an outcome that stands for any of them (F&M: a
+        marker not yet revealed) and fits it later (`fit_stand_ins`); by default the first outcome."""
+        return self.chance_outcomes()[0][0]
+
+    def apply_stand_in(self, action: Action) -> None:
+        """Record and apply `stand_in_outcome()` at a secret chance node: it need not be one of the outcomes."""
+        if not self.is_chance_node() or not self.chance_owner():
+            raise IllegalAction("a stand-in replaces only the outcome of a secret draw")
+        self._record_and_apply(action)
+
+    def apply_replayed(self, action: Action) -> None:
+        """Apply an action of a history already checked (a play-by-e-mail replay's, which may hold stand-ins for
+        the other side's secret draws): a stand-in outcome by `apply_stand_in`, any other action after fitting
+        the stand-ins to it (`fit_stand_ins`); the same as `apply` for a history without stand-ins."""
+        if self.is_chance_node() and self.chance_owner() and not self.is_legal(action):
+            self.apply_stand_in(action)
+            return
+        self.fit_stand_ins(action)
+        self.apply(action)
+
+    def fit_stand_ins(self, action: Action) -> None:
+        """Before `action` is checked on a state that holds stand-ins for the other side's secret draws: make
+        the stand-ins what the action reveals of them (F&M: a marker flipped or bombarding is one of the
+        markers not yet revealed), so that the game goes on; IllegalAction when none of them can be (a marker
+        the side could not have drawn). The true draws are checked when they are opened. By default nothing."""
+        return None
+
     def apply_checked(self, action: Action | str) -> None:
         """Apply an action after checking it; IllegalAction names the rule it breaks."""
         if isinstance(action, str):

@@ -65,6 +65,31 @@ def test_show_and_verify_say_what_is_sealed_and_until_when(tmp_path, capsys):
                         for text in kept)
 
 
+def test_show_and_verify_say_which_draws_are_sealed(tmp_path, capsys):
+    """F&M 7.2, 10.7: the markers the German player draws in GT 1 of Scenario 1, made by `pbem move` on his
+    machine and answered by the Allied machine's, are sealed: `verify` on a third machine says how many and
+    until when, and no marker drawn is in what it prints or in the file."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    game_a, game_b = a / "g.hwgame", b / "g.hwgame"
+    fm1 = str(SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml")
+    assert main(["pbem", "new", fm1, "--side", "german", "-o", str(game_a), "--keyring", str(a / "k.json")]) == 0
+    for _ in range(6):  # the Allied player joins and rolls for airpower; the German draws; the Allies answer
+        shutil.copyfile(game_a, game_b)
+        assert main(["pbem", "move", str(game_b), "--keyring", str(b / "k.json")]) == 0
+        if "answers:" in game_b.read_text():
+            break
+        shutil.copyfile(game_b, game_a)
+        assert main(["pbem", "move", str(game_a), "--keyring", str(a / "k.json")]) == 0
+    capsys.readouterr()
+    assert main(["pbem", "verify", str(game_b)]) == 0
+    out = capsys.readouterr().out
+    assert "3 draws of the German player are sealed until the end of GT 1" in out
+    text = game_b.read_text()
+    assert "draw +" not in out and "draw +" not in text.split("\nscenario:")[0]
+
+
 @pytest.mark.parametrize(("argv", "why"), [
     (["pbem", "new", TA, "-o", "x.hwgame"], "--side is required"),
     (["pbem", "new", TA, "--side", "allied"], "-o FILE.hwgame is required"),

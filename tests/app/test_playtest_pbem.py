@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 from hexwright.app.playtest.launch import open_pbem_game
-from hexwright.app.playtest.pbem import PbemSession
+from hexwright.app.playtest.pbem import PbemSession, opened_note
 from hexwright.app.playtest.session import GameSession, load_playable
 from hexwright.app.playtest.window import PlaytestWindow
 from hexwright.engine.bots import make_bot
@@ -92,6 +92,7 @@ def test_the_other_player_opens_plays_takes_back_and_sends(qtbot, machines, tmp_
     assert Table.open(bob / "sent.hwgame", Keyring(alice / "keyring.json")).replay.state is not None
 
 
+FM_SCENARIO_1 = SCENARIOS / "fm-arnhem" / "scenario-1-historical.yaml"
 FM_SCENARIO_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 
 
@@ -141,6 +142,58 @@ def test_the_other_players_sealed_set_up_is_masked_and_its_opening_logged(qtbot,
     assert any("reveal their set-ups" in ln.text for ln in s.lines) and s.state is s.table.replay.state
     opened = [ln.text for ln in s.lines if ln.text.strip().startswith("German opens sealed move")]
     assert len(opened) == len(sealed_lines) and all("set up" in ln or "setup" in ln for ln in opened)
+
+
+def test_the_other_players_secret_draws_are_masked_and_their_openings_logged(qtbot, machines):
+    """F&M 7.2, 10.7: the German markers drawn in secret are in Bob's (Allied) log masked, "(sealed)", their
+    number said in the opening note; once the German machine has opened them at the end of the GT each is a
+    line of the log with the marker drawn, and the board's replay steps over them."""
+    alice, bob, warnings = machines
+    t = Table.new(FM_SCENARIO_1, "german", Keyring(alice / "keyring.json"), "Alice")
+    t.save(alice / "game.hwgame")
+    allied = make_bot("heuristic", 4, t.replay.state.game.scenario)
+    bob_keyring = bob / "keyring.json"
+
+    def bob_moves() -> Table:
+        shutil.copyfile(alice / "game.hwgame", bob / "game.hwgame")
+        b = Table.open(bob / "game.hwgame", Keyring(bob_keyring), "Bob")
+        while b.my_turn():
+            b.act(allied.choose(b.replay.state))
+        b.save(bob / "game.hwgame")
+        shutil.copyfile(bob / "game.hwgame", alice / "game.hwgame")
+        return b
+
+    for _ in range(40):  # until Bob's machine has answered the German draws of GT 1
+        b = bob_moves()
+        if any(e.kind == "answers" for e in b.record.entries):
+            break
+        alice_moves(alice, alice / "game.hwgame")
+    win = open_pbem_game(None, bob / "game.hwgame")
+    assert win is not None and not warnings
+    qtbot.addWidget(win)
+    s = win.session
+    assert isinstance(s, PbemSession) and s.table.side == "allied"
+    masked = [ln.text for ln in s.lines if ln.text.endswith("(sealed)")]
+    assert len(masked) == 3 and all("draw (one German support fire marker, hidden" in ln for ln in masked)
+    assert "3 draws of the German player are sealed until the end of GT 1" in opened_note(s, bob / "game.hwgame")
+    assert s.state.fingerprint() == s.table.replay.state.fingerprint()
+    win.close()
+    for _ in range(80):  # on past the end of GT 1: the German machine opens the three draws
+        alice_moves(alice, alice / "game.hwgame")
+        b = bob_moves()
+        if any(e.kind == "drew" for e in b.record.entries) and not b.replay.veiled():
+            break
+    win = open_pbem_game(None, bob / "game.hwgame")
+    assert win is not None and not warnings
+    qtbot.addWidget(win)
+    s = win.session
+    assert isinstance(s, PbemSession)
+    opened = [ln.text for ln in s.lines if ln.text.strip().startswith("German opens secret draw")]
+    assert len(opened) == 3 and all("German" in ln.split(":", 1)[1] for ln in opened)
+    assert not any("support fire marker, hidden" in ln.text and ln.text.endswith("(sealed)") and "GT 1" in ln.text
+                   for ln in s.lines)
+    n = len(s.state.history())
+    assert s.state_at(n // 2).fingerprint() is not None  # the replay steps through the draws
 
 
 def test_a_tampered_file_is_refused_and_nothing_changes(qtbot, machines):

@@ -56,6 +56,8 @@ class MarkerId:
 
     def label(self) -> str:
         """The marker as a player reads it: "+3 US", "+4 German", "+2 British airpower"."""
+        if self.kind == UNKNOWN_KIND:
+            return "a marker not revealed yet"
         nat = {"us": "US", "uk": "UK"}.get(self.nationality, self.nationality.replace("_", " ").title())
         out = f"+{self.value} {nat}" if nat else f"+{self.value}"
         return out + (f" {self.kind}" if self.kind and self.kind != "artillery" else "")
@@ -75,6 +77,11 @@ class MarkerId:
     def airpower(self) -> bool:
         return self.kind in ("airpower", "air", "aircraft")
 
+    @property
+    def unknown(self) -> bool:
+        """A marker the other side drew in secret and has not revealed (UNKNOWN)."""
+        return self.kind == UNKNOWN_KIND
+
 
 def _unit_and_last(verb: str, words: list[str]) -> tuple[str, str]:
     """A unit (every word but the last) and a hex or path (the last word)."""
@@ -89,6 +96,12 @@ def _hexside(verb: str, words: list[str]) -> str:
         raise ValueError(f"'{verb}' needs a hexside such as 1422/1423")
     return rest
 
+
+
+UNKNOWN_KIND = "unknown"
+# a marker the other side drew in secret (F&M 7.2), as a machine that may not see it holds it in a play-by-e-mail
+# game: it may stand for any of the side's markers until the side reveals it (FMState.fit_stand_ins)
+UNKNOWN = MarkerId(0, "", UNKNOWN_KIND)
 
 @dataclass(frozen=True)
 class Pass(Word):

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import copy
 import itertools
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ...hexgrid import Hex, hex_distance
 from ..kit import Ask, ChanceStep, Task
+from ..kit.machine import SkippedDecision
 from ..protocol import CHANCE, Action, Roll
 from . import crt
 from .actions import Attack, Bombard, Commit, Deplete, MarkerId, Pass
@@ -52,9 +54,7 @@ class BombardStep(FMStep[BombardChoice]):
         out: list[Action] = []
         if avail:
             kinds = marker_choices(state, side)
-            targets = sorted({h for u, h in state.position.hexes.items() if g.units[u].side != side
-                              and u not in state.defended_phase and state.bombarded.get(h, 0) == 0}, key=g.label)
-            for t in targets:
+            for t in bombard_targets(state, side):
                 ok = [m for m in kinds if in_range(state, side, m, t)]
                 combos: list[tuple[MarkerId, ...]] = [(m,) for m in ok]
                 for i, m1 in enumerate(ok):
@@ -89,9 +89,36 @@ class BombardStep(FMStep[BombardChoice]):
         state.defended_phase.add(dfd)
         c = Combat("bombard", side, g.units[dfd].side, t, [], dfd, {side: markers})
         state.combat = c
-        state.queue.insert(0, Ask(BombardChoice(side)))  # 8.1: then the next bombardment, if any
+        state.queue.insert(0, BombardAsk(side))  # 8.1: then the next bombardment, if any
         resolve_totals(state, c)
         state.ask(CombatRoll(CHANCE))
+
+
+def bombard_targets(state: FMBoard, side: str) -> list[Hex]:
+    """8.0, 8.1: the hexes of enemy units `side` may still bombard this phase (whatever its markers reach)."""
+    g = state.game
+    return sorted({h for u, h in state.position.hexes.items() if g.units[u].side != side
+                   and u not in state.defended_phase and state.bombarded.get(h, 0) == 0}, key=g.label)
+
+
+@dataclass(frozen=True)
+class BombardAsk(Task):
+    """8.1: ask `side` to bombard or pass whenever it holds any marker and an enemy unit may still be bombarded
+    this phase, even when none of its markers reaches one (10.7.1: then "pass" is its only choice). Whether it
+    is asked thus depends on how many markers it holds, which the other player knows (7.2), and where the
+    units are, never on which markers it drew in secret; otherwise it has nothing to decide (a skipped
+    decision, as the kit logs them)."""
+
+    side: str
+
+    def run(self, state: FMBoard) -> None:
+        d = BombardChoice(self.side)
+        if state.available.get(self.side) and bombard_targets(state, self.side):
+            state.ask(d)
+            return
+        taken = SkippedDecision(len(state.history()), d, Pass())
+        state.skipped.append(taken)
+        state.note(state.skip_note(taken))
 
 
 # -- 8.2 ground combat ------------------------------------------------------------------------------------
@@ -218,12 +245,18 @@ def marker_options(state: FMBoard, side: str) -> list[MarkerId]:
 
 
 def open_marker_step(state: FMBoard) -> None:
-    """8.2.1 b: attacker, defender, attacker, defender each may commit one marker face down."""
+    """8.2.1 b: attacker, defender, attacker, defender each may commit one marker face down. Each step is
+    asked of its side whenever it holds any marker this GT, even one that cannot support this combat
+    (10.7.1): the rule says each player "may select" at each step, so "none" is always one of the choices
+    (MarkerCommitStep), and it may be the only one. Whether a side is asked thus depends on how many markers
+    it holds, which the other player knows (7.2: the markers are drawn in the open, their values are not),
+    never on which markers they are: the question itself gives nothing away, and a machine that holds
+    stand-ins for the other side's markers (a play-by-e-mail game) asks the same questions."""
     c = state.combat
     assert c is not None
     while c.step <= 4:
         side = c.attacker if c.step % 2 == 1 else c.defender
-        if marker_options(state, side):
+        if state.available.get(side):
             state.ask(MarkerCommit(side, c.step))
             return
         c.step += 1

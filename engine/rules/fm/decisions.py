@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ..kit import Decision
 from ..protocol import Action
-from .actions import Commit, Pass
+from .actions import Pass
 
 # -- set-up (12.0), setup.py -----------------------------------------------------------------------
 
@@ -151,9 +151,8 @@ class LandingRoll(Decision):
 
 @dataclass(frozen=True)
 class BombardChoice(Decision):
-    """8.1: declare a bombardment or pass (combat.BombardStep)."""
-
-    skip_when_only: ClassVar[Action | None] = Pass()
+    """8.1: declare a bombardment or pass (combat.BombardStep); asked by combat.BombardAsk, never skipped for
+    having only "pass" (which markers reach a target is the side's secret, 7.2)."""
 
 
 @dataclass(frozen=True)
@@ -167,8 +166,7 @@ class AttackChoice(Decision):
 class MarkerCommit(Decision):
     """8.2.1 b: commit one support fire marker face down, or none, at `step` 1-4 (combat.MarkerCommitStep)."""
 
-    step: int
-    skip_when_only: ClassVar[Action | None] = Commit(None)
+    step: int  # never skipped for having only "sfm none": which markers may support is the side's secret (7.2)
 
 
 @dataclass(frozen=True)

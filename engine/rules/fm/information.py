@@ -28,7 +28,8 @@ class FMInformationSet:
     def redeal(self, state: GameState, me: str, rng: random.Random) -> None:
         """F&M 7.2, 10.7: deal the other side's secretly drawn support fire markers again. Its markers that
         belong to one of its pools are put back into that pool and as many drawn again from it, without
-        replacement, from the bot's generator; the order is canonical (by token), so two states that differ
+        replacement, from the bot's generator (a stand-in for a marker not revealed yet, on a play-by-e-mail
+        machine, is dealt from what is left in the pools); the order is canonical (by token), so two states that differ
         only in the hidden hand give the same determinizations. A hand that holds every marker of its pools
         (nothing was drawn in secret this GT) is left as it is."""
         if isinstance(state, FMBoard):
@@ -52,7 +53,11 @@ def redeal_markers(state: FMBoard, me: str, rng: random.Random) -> None:
         held = list(state.available.get(other, []))
         kept = []
         by_pool: dict[str, list[Any]] = {}
+        unknown = 0
         for m in held:
+            if m.unknown:  # a stand-in of a play-by-e-mail game (engine/pbem): dealt below from the pools
+                unknown += 1
+                continue
             home = next((name for name in sorted(pools) if m in pools[name] or _in_printed(state, other, name, m)),
                         None)
             if home is None:
@@ -73,6 +78,14 @@ def redeal_markers(state: FMBoard, me: str, rng: random.Random) -> None:
                 counts[m] -= 1
             pools[name] = {m: n for m, n in counts.items() if n > 0}
             new_hand += drawn
+        for _ in range(unknown):  # each stand-in one of the markers left in the side's pools, at random
+            rest = [(name, m) for name in sorted(pools) for m in sorted(pools[name], key=lambda m: (m.value, m.token()))
+                    for _ in range(pools[name][m])]
+            if not rest:
+                break
+            name, m = rng.choice(rest)
+            pools[name][m] -= 1
+            new_hand.append(m)
         state.available[other] = new_hand
 
 

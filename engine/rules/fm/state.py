@@ -21,17 +21,17 @@ from ...hexgrid import Hex
 from ..chance import Sampler
 from ..kit import Ask, StepTable, Task
 from ..kit.start import mark_opening
-from ..protocol import CHANCE, Action, HistoryEntry, Outcome, Phase
+from ..protocol import CHANCE, Action, Draw, HistoryEntry, Outcome, Phase
 from . import combat, engineers, landings, movement, retreat, setup, start, support, victory
-from .actions import Attack, Commit, MarkerId, Setup
+from .actions import UNKNOWN, Attack, Bombard, Commit, MarkerId, Setup
 from .board import FMBoard
-from .decisions import AttackChoice, BombardChoice, EngineerChoice, MoveChoice, SetupChoice
+from .decisions import AttackChoice, EngineerChoice, MoveChoice, SetupChoice
 from .game import FMGameBase, cite, rule_ref
 from .landings import NextLanding
 from .reinforcements import BlockedEntries, entry_cost
 from .sequence import PLAYER_PHASE_OF, PlayerPhase, Stage
 from .setup import SetupBegin
-from .support import MarkerAllotment, MarkerPools
+from .support import MarkerAllotment, MarkerPools, draws_ahead, fit_hand
 
 # the phases' rules as a player reads them (every history entry records its phase)
 SETUP_RULE, SFM_RULE, GT_END_RULE = rule_ref("12.0"), rule_ref("4.1, 7.1, 10.7"), rule_ref("4.1")
@@ -132,7 +132,7 @@ class FMState(FMBoard):
         if phase is PlayerPhase.MOBILE_MOVEMENT:
             return [MovementPhaseStart(player, True)]
         if phase is PlayerPhase.BOMBARDMENT:
-            return [PhaseStart(), Ask(BombardChoice(player))]
+            return [PhaseStart(), combat.BombardAsk(player)]
         if phase is PlayerPhase.COMBAT or phase is PlayerPhase.MOBILE_COMBAT:
             return [PhaseStart(), Ask(AttackChoice(player))]
         return []  # the set-up and the Game Turn End Phase open with no task
@@ -204,9 +204,14 @@ class FMState(FMBoard):
     def still_hidden(self, index: int) -> bool:
         """8.2.1 b: a marker committed face down is hidden until both players have made their four choices
         of the combat (the markers are flipped before the roll); 12.0: a set-up recorded secretly is hidden
-        until both players have recorded theirs."""
+        until both players have recorded theirs; 7.2, 10.7: a marker drawn in secret is hidden until the end
+        of its GT, when the markers not used go back to the pools (those used were revealed when flipped or
+        bombarding)."""
         history = self._history
-        action = history[index].action
+        entry = history[index]
+        if entry.player == CHANCE and entry.owner:
+            return not self.is_terminal() and entry.phase.turn == self.turn
+        action = entry.action
         if isinstance(action, Setup):
             return isinstance(self.pending_decision(), SetupChoice)
         if isinstance(action, Commit):
@@ -216,7 +221,11 @@ class FMState(FMBoard):
         return super().still_hidden(index)
 
     def hidden_until(self, index: int) -> str:
-        action = self._history[index].action
+        entry = self._history[index]
+        if entry.player == CHANCE and entry.owner:
+            return (f"until the end of GT {entry.phase.turn}, when the markers not used go back to the pools "
+                    f"{cite('7.2')}")
+        action = entry.action
         if isinstance(action, Setup):
             return f"until both players have recorded their set-up {cite('12.0')}"
         if isinstance(action, Commit):
@@ -224,6 +233,27 @@ class FMState(FMBoard):
             where = f" at {self.game.label(c.target)}" if c is not None else ""
             return f"until the markers of the combat{where} are revealed {cite('8.2.1 b')}"
         return super().hidden_until(index)
+
+    def secret_draws_ahead(self) -> int:
+        """10.7: the markers the side drawing now draws one after the other in this phase."""
+        return draws_ahead(self)
+
+    def stand_in_outcome(self) -> Action:
+        """7.2: a marker the other side drew in secret, held as one not revealed yet (actions.UNKNOWN)."""
+        return Draw(UNKNOWN.token())
+
+    def fit_stand_ins(self, action: Action) -> None:
+        """7.2, 8.1.2, 8.2.1 b: the markers a bombardment or an opened marker commitment names are among the
+        acting side's markers not revealed yet (support.fit_hand)."""
+        side = self.current_player
+        if isinstance(action, Commit) and action.marker:
+            named = [MarkerId.parse(action.marker)]
+        elif isinstance(action, Bombard):
+            named = [MarkerId.parse(t) for t in action.markers]
+        else:
+            return
+        if side:
+            fit_hand(self, side, named)
 
     def fingerprint(self) -> Any:
         return (self.turn, self.stage, self.position.key(), self.dz_extra_drm,

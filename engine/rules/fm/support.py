@@ -26,8 +26,8 @@ from ...hexgrid import Hex
 from ...model.counters import SupportMarker
 from ..chance import weighted
 from ..kit import Ask, ChanceStep, Task
-from ..protocol import CHANCE, Action, Draw, Roll
-from .actions import DrawSplit, MarkerId
+from ..protocol import CHANCE, Action, Draw, IllegalAction, Roll
+from .actions import UNKNOWN, DrawSplit, MarkerId
 from .board import FMBoard, FMStep
 from .decisions import AirpowerDraw, AirpowerRoll, DrawSplitChoice, MarkerDraw
 from .engineers import DIE
@@ -76,6 +76,8 @@ def marker_range(g: FMGameBase, mid: MarkerId) -> str:
 
 
 def _marker_range(g: FMGameBase, mid: MarkerId) -> str:
+    if mid.unknown:  # a marker not revealed yet may be any, so any target (FMState.fit_stand_ins)
+        return "anywhere"
     s_all = [s for s in g.scenario.sides]
     for s in s_all:
         for pool, markers in s.support_pools.items():
@@ -363,7 +365,8 @@ class MarkerDrawStep(ChanceStep[FMBoard, MarkerDraw]):
     def apply(self, state: FMBoard, d: MarkerDraw, action: Action) -> None:
         assert isinstance(action, Draw)
         mid = MarkerId.parse(action.item)
-        state.gt_pool[d.side][d.pool][mid] -= 1
+        if not mid.unknown:  # a stand-in leaves the pool as it is until it is revealed (fit_hand)
+            state.gt_pool[d.side][d.pool][mid] -= 1
         state.available[d.side].append(mid)
 
 
@@ -399,12 +402,15 @@ class AirpowerPick(Task):
     counts: tuple[tuple[str, int], ...]
 
     def run(self, state: FMBoard) -> None:
+        if len(self.counts) == 1:  # one kind: no secret, the same pick on every machine
+            state.available[self.side].append(MarkerId.parse(self.counts[0][0]))
+            return
+        # several kinds: a secret draw each time, even when the picks before leave one kind only, so that
+        # whether a draw is made never depends on what was drawn in secret before (play by e-mail)
         taken = state.available[self.side]
         left = {t: k - sum(1 for m in taken if m.token() == t) for t, k in self.counts}
         left = {t: k for t, k in left.items() if k > 0}
-        if len(left) == 1:
-            state.available[self.side].append(MarkerId.parse(next(iter(left))))
-        elif left:
+        if left:
             state.ask(AirpowerDraw(CHANCE, self.side, tuple(left.items())))
 
 
@@ -422,6 +428,44 @@ class AirpowerDrawStep(ChanceStep[FMBoard, AirpowerDraw]):
     def apply(self, state: FMBoard, d: AirpowerDraw, action: Action) -> None:
         assert isinstance(action, Draw)
         state.available[d.side].append(MarkerId.parse(action.item))
+
+
+def draws_ahead(state: FMBoard) -> int:
+    """10.7: the secret draws of the side drawing now that follow one another, this one included: the
+    markers queued for it in this Support Fire Marker Phase (their number is public, what they are is not)."""
+    d = state.pending_decision()
+    if not isinstance(d, MarkerDraw | AirpowerDraw):
+        return 1
+    n = 1
+    for task in state.queue:
+        if not (isinstance(task, Ask) and isinstance(task.decision, MarkerDraw) and task.decision.side == d.side):
+            break
+        n += 1
+    return n
+
+
+def fit_hand(state: FMBoard, side: str, named: list[MarkerId]) -> None:
+    """On a machine that holds stand-ins (UNKNOWN) for `side`'s secretly drawn markers: each marker `named`
+    (flipped in a combat, 8.2.1 b, or bombarding, 8.1.2) that the hand does not hold is one of the markers
+    not revealed yet, taken from the pools of this GT (7.2, 10.7); IllegalAction when none is left there or
+    no stand-in is left to be it. The draws themselves are checked when they are opened."""
+    hand = state.available.get(side, [])
+    if UNKNOWN not in hand:
+        return
+    need = Counter(named)
+    for mid, n in need.items():
+        while hand.count(mid) < n:
+            if UNKNOWN not in hand:
+                raise IllegalAction(f"the {state.side_name(side)} player reveals more {mid.label()} markers than "
+                                    f"were drawn this GT {cite('7.2')}")
+            pools = state.gt_pool.get(side, {})
+            home = next((p for p in sorted(pools) if pools[p].get(mid, 0) > 0), None)
+            if home is None:
+                raise IllegalAction(f"the {state.side_name(side)} player reveals a {mid.label()} marker, but no "
+                                    f"such marker is left in its pools this GT {cite('7.1, 10.7')}")
+            pools[home][mid] -= 1
+            hand[hand.index(UNKNOWN)] = mid
+    state.invalidate()
 
 
 STEPS = (DrawSplitStep(), MarkerDrawStep(), AirpowerRollStep(), AirpowerDrawStep())

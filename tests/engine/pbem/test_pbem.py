@@ -47,10 +47,12 @@ def repeatable_secrets(monkeypatch):
     monkeypatch.setattr(record, "new_salt", lambda: dice.sha256(b"salt" + next(counter).to_bytes(8, "big")))
 
 
-def assert_nothing_hidden_in(players: Players, who: str) -> int:
+def assert_nothing_hidden_in(players: Players, who: str, table: Table | None = None) -> int:
     """The file `who` sends holds no hidden decision the rules have not revealed yet (F&M's markers face
-    down, the secret set-up): each is there as its commitment only, its text on its owner's machine. Returns
-    how many are sealed."""
+    down, the secret set-up) and no secret draw (F&M's markers drawn, 7.2): each is there as its commitment
+    only, its text (a draw: the drawer's value) on its owner's machine; and, where `table` (the machine of
+    `who`) made secret draws of its own not opened yet, what they drew ("draw +3:us") is nowhere in the file
+    but in the openings of earlier draws. Returns how many are sealed."""
     text = players.file(who).read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     moves = data["moves"]
@@ -60,10 +62,17 @@ def assert_nothing_hidden_in(players: Players, who: str) -> int:
     for p in players.folders:
         seat = Keyring(players.folders[p] / "keyring.json").seat(data["game"])
         kept.update(seat.sealed if seat else {})
-    closed = [m["sealed"] for i, m in enumerate(moves) if "sealed" in m and i not in opened]
+    closed = [m.get("sealed") or m["draws"] for i, m in enumerate(moves)
+              if ("sealed" in m or "draws" in m) and i not in opened]
     for commitment in closed:
         assert commitment in kept, "a sealed move whose owner's machine cannot open it"
         assert kept[commitment][1] not in rest, f"{kept[commitment][1]!r} is in the file before its reveal"
+    if table is not None:
+        history = table.replay.state.history()
+        for j, h in table.replay.sealed.items():
+            if "draws" in moves[j] and j not in table.replay.stand_ins:
+                drawn = history[h].action.text()  # "draw +3:us"
+                assert drawn not in rest, f"{drawn!r}, drawn in secret at move {j + 1}, is in the file before it opens"
     return len(closed)
 
 
@@ -114,7 +123,7 @@ def play_to_the_end(players: Players, bot: str = "heuristic", limit: int = 5000)
         while table.my_turn():
             table.act(bots[table.side].choose(table.replay.state))  # type: ignore[attr-defined]
         table.save(players.file(who))
-        assert_nothing_hidden_in(players, who)
+        assert_nothing_hidden_in(players, who, table)
         if table.waiting().kind == "over":
             return table, handovers, who
         who = players.send(who)
@@ -124,9 +133,13 @@ def play_to_the_end(players: Players, bot: str = "heuristic", limit: int = 5000)
 
 
 @pytest.mark.parametrize("rules", [f.id for f in playable_families()])
-def test_two_players_play_a_shipped_scenario_to_its_end_by_e_mail(tmp_path, rules):
+def test_two_players_play_a_shipped_scenario_to_its_end_by_e_mail(tmp_path, rules, capsys):
     players, _ = start(tmp_path, rules)
     table, handovers, last = play_to_the_end(players)
+    with capsys.disabled():
+        draws = sum(e.kind == "draws" for e in table.record.entries)
+        print(f"\n{rules} by e-mail: {handovers} hand-overs for {table.replay.rolls} rolls and {draws} secret draws, "
+              f"{len(table.record.entries)} entries")
     state = table.replay.state
     assert state.is_terminal() and state.outcome() is not None
     assert handovers > 2

@@ -242,8 +242,9 @@ def test_scenario_2_is_played_to_its_end_by_e_mail_with_everything_hidden_sealed
     assert Table.open(players.file(other), Keyring(players.folders[other] / "keyring.json")).replay.state \
         .outcome_words() == state.outcome_words()
     with capsys.disabled():
+        draws = sum(e.kind == "draws" for e in entries)
         print(f"\nF&M Scenario 2 by e-mail: {handovers} hand-overs for {table.replay.rolls} rolls, {len(sealed)} "
-              f"sealed moves, {len(entries)} entries")
+              f"sealed moves, {draws} secret draws, {len(entries)} entries")
 
 
 @pytest.mark.parametrize(("move", "why"), [

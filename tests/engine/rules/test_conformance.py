@@ -583,6 +583,8 @@ def test_refusal_check_catches_an_accepted_or_a_state_changing_refusal():
 def test_a_move_by_another_legal_path_passes_the_refusal_check():
     """The 250-games-a-scenario run found F&M Scenario 1, seed 1116, accepting `move 82-7 2322-2421-2521`
     (2.5 MP across mixed terrain) where the list named the road path to 2521 (2 MP): both are legal (F&M
-    5.1). The check now asks the family which listed action an accepted one stands for; the game plays clean."""
+    5.1). The check now asks the family which listed action an accepted one stands for; the game plays clean.
+    (Since each marker step of 8.2.1 b and each bombardment is asked whenever a side holds a marker, the
+    seed's random game is another one, 993 actions long: it is still played to its end and checked whole.)"""
     result = play_and_check("fm-arnhem/scenario-1-historical.yaml", 1116)
-    assert result["problems"] == [] and result["actions"] > 1000
+    assert result["problems"] == [] and result["outcome"] and result["actions"] > 900

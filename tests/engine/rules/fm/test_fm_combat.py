@@ -238,6 +238,22 @@ def test_nationality_british_markers_support_british_and_polish_not_us():
         st.apply_checked("sfm +2:british")
 
 
+def test_a_marker_step_is_asked_whenever_the_side_holds_a_marker_none_its_only_choice():
+    """8.2.1 b: each player "may select" a marker at his steps, so a side that holds markers is asked even when
+    none may support this combat (10.7.1): "sfm none" is then its only choice. Whether it is asked does not
+    depend on which markers it holds, which the other player may not know (7.2)."""
+    pools = {"allies": {"us": [SupportMarker(3, 1, "us")]}}
+    pol = unit("P1", "allies", 2, 2, 7, nationality="polish")
+    m = blank_map()
+    r = ring(m)
+    st, _ = battle_state(attackers=0, pools=pools, allot={"allies": 1}, extra=[pol], m=m, placements={"P1": r[0]})
+    to_combat(st)
+    st.apply_checked(Attack((r[0],), D))
+    assert st.markers_available("allies") == [MarkerId(3, "us")]
+    assert [a.text() for a in st.legal_actions()] == ["sfm none"]  # asked, not skipped
+    st.apply_checked("sfm none")
+
+
 def test_bombardment_ranges_adjacent_priest_and_airpower():
     """10.7.1: markers under +6 only next to friendly units; the +6 priests two hexes from a non-airborne
     British unit; airpower anywhere."""

@@ -1,0 +1,161 @@
+"""A terrain's signature colours: what a building, a wadi or an orchard adds to the ground it is drawn on.
+No Qt.
+
+The nearest-example reading of engine/digitize/terrain.py compares a hex's whole look with each
+taught hex. That fails where a terrain is a *feature on varied ground*: a small house inside an
+orchard, woods or a hillside is nearer the orchard (or hill) example than the house in a field that
+was taught; a wadi's line crossing four hill levels is nearer whichever hill it crosses. In the
+game the whole hex is the building or the wadi (ASL's terrain chart), so what decides is whether the
+feature is *there*, not how much of the hex it covers.
+
+So each taught terrain gets its **signature**: the colours of a fine palette of the map's own
+(k-means, SIGNATURE_PALETTE colours) that every example of the terrain holds (SIG_OWN of its points
+or more) and that no example of another terrain holds (SIG_OTHER at most). A colour every example
+of two terrains holds, and no other example, is the pair's signature (grey crags and grey stone
+buildings), if it is rare (SIG_PAIR_FRAC) in the hexes read as neither. Only terrains whose signature
+covers at most SIG_FEATURE_MAX of their examples count (a feature on the ground; a woods or hill
+whose colour is the whole hex is read well by its look already).
+
+A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
+or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a
+building hex), and each signature colour at SHOW_EACH of that proportion (where two shellhole
+examples both stand on a road, the road's colour is one of their signature colours beside the
+craters', and a road alone does not show shellholes). Then:
+
+* a hex that shows such terrains is the one whose signature covers the least of its examples (the
+  feature drawn on top: a house in an orchard, a wadi across a hill); of a pair, the nearer by the
+  example distance, never one whose own signature the hex lacks, and never over a sure reading;
+* a hex read as such a terrain but showing none of it (SHOW_NONE of the requirement or less) is not
+  that terrain: the nearest other terrain answers (a clear hex read as a grey stone building with
+  no stone-grey in it).
+
+A hex whose answer this changes is never `proposed` (the two readings disagree): it stays for the
+designer's review, with confidence 0, so `next_to_ask` names it first. Where the examples of a
+terrain share something unrelated to it and the palette leaves only that as their signature (the
+road through both shellhole examples, the craters' colour merged with another), the road's hexes
+are read as shellholes, unproposed; the first answer to Teach next (a road hex is clear) puts the
+road's colour in a clear example and the signature goes. The thresholds were chosen on the tuning
+boards of the digitize benchmark (docs/benchmarks.md says which and how).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SIGNATURE_PALETTE = 24  # colours of the fine palette the signatures are read in
+SIG_OWN = 0.02  # a signature colour covers at least this share of every example of its terrain ...
+SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain ...
+SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
+SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
+# hexes read as neither terrain
+SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples
+SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
+SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
+SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
+
+
+@dataclass(frozen=True)
+class Signature:
+    codes: tuple[int, ...]  # the terrains (indices) whose examples all hold these colours
+    colours: np.ndarray  # palette indices
+    share: float  # the least share of an example's points in these colours
+    each: np.ndarray  # per colour, the least share of an example's points in it
+
+
+def colour_histograms(labs: np.ndarray, palette: np.ndarray, chunk: int = 256) -> np.ndarray:
+    """Per hex (labs: n, k, 3 Lab, NaN off the scan) the share of its points nearest each palette
+    colour, (n, len(palette)); rows of hexes with no point on the scan are 0."""
+    n = len(labs)
+    out = np.zeros((n, len(palette)))
+    for start in range(0, n, chunk):
+        part = labs[start:start + chunk]
+        ok = ~np.isnan(part[..., 0])
+        pts = np.nan_to_num(part)
+        # squared distances to the palette, |p|^2 - 2 p.c + |c|^2 (the nearest is the same as by norm)
+        d2 = (pts ** 2).sum(axis=2)[:, :, None] - 2.0 * pts @ palette.T + (palette ** 2).sum(axis=1)[None, None, :]
+        near = np.argmin(d2, axis=2)
+        count = np.maximum(1, ok.sum(axis=1))
+        for j in range(len(palette)):
+            out[start:start + len(part), j] = ((near == j) & ok).sum(axis=1) / count
+    return out
+
+
+def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer: np.ndarray
+               ) -> list[Signature]:
+    """The taught terrains' signatures (see the module docstring). `hist`: every hex's palette shares;
+    `ex_hist`, `labels`: the examples' and their terrains; `answer`: the nearest-example reading of
+    every hex. A colour every example of two terrains holds, and no
+    other example, is the signature of the pair (grey crags and grey stone buildings)."""
+    codes = np.unique(labels)
+    if len(codes) < 2:
+        return []
+    own = np.array([ex_hist[labels == j].min(axis=0) for j in codes])  # (terrains, colours)
+    top = np.array([ex_hist[labels == j].max(axis=0) for j in codes])
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for c in range(hist.shape[1]):
+        holders = codes[own[:, c] >= SIG_OWN]
+        touchers = codes[top[:, c] > SIG_OTHER]
+        if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
+            continue
+        outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither
+        if len(holders) > 1 and len(outside) and (outside > SIG_PAIR_SHARE).mean() > SIG_PAIR_FRAC:
+            continue
+        groups.setdefault(tuple(int(j) for j in holders), []).append(c)
+    out: list[Signature] = []
+    for group, cols in groups.items():
+        colours = np.array(cols)
+        mine = ex_hist[np.isin(labels, group)][:, colours]
+        share = float(mine.sum(axis=1).min())
+        if share <= SIG_FEATURE_MAX:
+            out.append(Signature(group, colours, share, mine.min(axis=0)))
+    return out
+
+
+def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: whether it shows the terrain, and the share of the requirement its signature
+    colours reach (1: just enough)."""
+    need = min(SHOW_SHARE * sig.share, SHOW_ABS)
+    scale = need / max(sig.share, 1e-9)
+    got = hist[:, sig.colours]
+    total = got.sum(axis=1)
+    every = np.all(got >= SHOW_EACH * scale * sig.each[None, :], axis=1)
+    return (total >= need) & every, total / need
+
+
+def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarray, distances: np.ndarray,
+                      sure: np.ndarray | None = None) -> np.ndarray:
+    """The answer (terrain index per hex) with the signatures' word: a hex that shows feature
+    terrains is the one drawn on top (the least signature share; of a pair, the nearer by
+    `distances`); a hex read as a feature terrain that shows none of it takes the nearest terrain it
+    does not lack. `distances`: (n, terrains) the nearest-example distance per terrain (inf where
+    untaught); `sure`: where the nearest-example reading is sure."""
+    out = answer.copy()
+    if not sigs:
+        return out
+    rows = np.arange(len(hist))
+    shown = np.zeros((len(hist), len(sigs)), dtype=bool)
+    lacks = np.zeros(distances.shape, dtype=bool)
+    for s, sig in enumerate(sigs):
+        present, reach = shows(hist, sig)
+        shown[:, s] = present
+        if len(sig.codes) == 1:
+            lacks[:, sig.codes[0]] = reach <= SHOW_NONE
+    # a pair's signature first, then single terrains', the least share last: the last shown wins
+    for s in sorted(range(len(sigs)), key=lambda s: (len(sigs[s].codes) == 1, -sigs[s].share)):
+        group = np.array(sigs[s].codes)
+        d = np.where(lacks[:, group], np.inf, distances[:, group])  # not a terrain whose own signature it lacks
+        pick = group[np.argmin(d, axis=1)]
+        take = shown[:, s] & np.isfinite(d.min(axis=1))
+        if len(group) > 1 and sure is not None:
+            take &= ~sure  # a pair's colour is weaker evidence: it does not overrule a sure reading
+        out[take] = pick[take]
+    vetoed = lacks[rows, out] & ~shown.any(axis=1)
+    if vetoed.any():
+        d = np.where(lacks[vetoed], np.inf, distances[vetoed])
+        alt = np.argmin(d, axis=1)
+        ok = np.isfinite(d[np.arange(len(alt)), alt])
+        idx = np.flatnonzero(vetoed)[ok]
+        out[idx] = alt[ok]
+    return out
