@@ -342,3 +342,61 @@ def bounds_benchmark(settings: Settings) -> list[Row]:
     print("over 2 s or 1 GB:\n  " + "\n  ".join(over) if over else "every command within 2 s and 1 GB",
           file=sys.stderr)
     return rows
+
+
+# -- the sweep: where each slow command crosses 2 s ------------------------------------------------
+
+SWEEP_HEXES = (7_488, 15_000, 20_000, 30_000)  # The Longest Day's map, then monster maps of several sheets
+SWEEP_UNITS = (500, 1_000, 2_000)  # a large scenario, then a monster game's counter mix
+HEX_COMMANDS = ("validate", "render png", "render pdf", "export tmx")
+UNIT_COMMANDS = ("export vmod", "counters images", "sheets", "play 2 turns")
+
+
+def measure_sweep(folder: Path, quick: bool) -> dict[str, list[Run]]:
+    """The commands that take over 2 s at the bounds, on files of the sizes between (a tenth when quick):
+    the hex map of `hex_map` (as dense as the one at the bound) at SWEEP_HEXES, and the scenario of
+    `scenario` at SWEEP_UNITS; the baseline first, the same commands on the shipped F&M map and Scenario 1."""
+    scale = 10 if quick else 1
+    results: dict[str, list[Run]] = {}
+    work = folder / "run"
+
+    def run_all(label: str, commands: dict[str, list[str]], names: tuple[str, ...]) -> None:
+        results[label] = runs = []
+        for name in names:
+            shutil.rmtree(work, ignore_errors=True)
+            work.mkdir()
+            runs.append(run_command(name, commands[name], work))
+            print(f"  {label}: {name}: {runs[-1].cpu_s:.2f} s CPU", file=sys.stderr, flush=True)
+
+    fm = folder / "baseline"
+    fm.mkdir()
+    shutil.copy(FM_MAP, fm / FM_MAP.name)
+    shutil.copy(FM_SCENARIO, fm / FM_SCENARIO.name)
+    run_all("F&M map (baseline)", _commands(fm / FM_MAP.name, None, False), HEX_COMMANDS)
+    run_all("F&M Scenario 1 (baseline)", _commands(fm / FM_SCENARIO.name, None, True), UNIT_COMMANDS)
+    for n in SWEEP_HEXES:
+        hexes = n // scale
+        path = folder / f"hex{hexes}.map.yaml"
+        hex_map(path, hexes, hexes * bounds.MAX_NODES // bounds.MAX_HEXES)
+        c, r = _grid(hexes)
+        run_all(f"hex map, {c * r:,} hexes ({c} x {r})", _commands(path, None, False), HEX_COMMANDS)
+    for n in SWEEP_UNITS:
+        units = n // scale
+        sc = folder / f"units{units}"
+        sc.mkdir()
+        run_all(f"scenario, {units:,} units", _commands(scenario(sc, units, bounds.MAX_TURNS), None, True),
+                UNIT_COMMANDS)
+    return results
+
+
+@register("bounds_sweep")
+def bounds_sweep_benchmark(settings: Settings) -> list[Row]:
+    """CPU s of the commands over 2 s at the bounds, on smaller files: the size each allows."""
+    with tempfile.TemporaryDirectory(prefix="hexwright-sweep-") as tmp:
+        results = measure_sweep(Path(tmp), settings.quick)
+    base = {r.command: r for name, runs in results.items() if "baseline" in name for r in runs}
+    rows = [Row("bounds_sweep", f"{name}: {r.command}", "CPU s", r.cpu_s, "F&M shipped", base[r.command].cpu_s,
+                target="< 2 s CPU, < 1 GB", notes=[f"peak {r.peak_mb:.0f} MB, exit status {r.status}"])
+            for name, runs in results.items() for r in runs]
+    print("\n" + markdown(results) + "\n", file=sys.stderr)
+    return rows

@@ -92,10 +92,27 @@ def formation_color(scenario: Scenario | None, formation: str) -> str:
     given = str(colors.get(formation, "")) if isinstance(colors, dict) else ""
     if given or not counter_look(scenario.rules).formation_box:
         return given
-    order = list(dict.fromkeys(u.formation for u in scenario.units.values() if u.formation))
-    if formation not in order:
-        return ""
-    return FORMATION_PALETTE[order.index(formation) % len(FORMATION_PALETTE)]
+    k = _formation_order(scenario).get(formation)
+    return "" if k is None else FORMATION_PALETTE[k % len(FORMATION_PALETTE)]
+
+
+# the formations' order of first appearance, per scenario, with the units it was read from
+_FORMATION_ORDERS: dict[int, tuple[tuple[UnitDef, ...], dict[str, int]]] = {}
+
+
+def _formation_order(scenario: Scenario) -> dict[str, int]:
+    """Each formation's place in the order the units first name it. Kept while the scenario holds the same
+    units: a sheet or a VASSAL module of thousands of counters asks for every counter, and reading every
+    unit again for each made them quadratic (a unit edited is a new UnitDef, or one equal to the old)."""
+    units = tuple(scenario.units.values())
+    got = _FORMATION_ORDERS.get(id(scenario))
+    if got is not None and got[0] == units:
+        return got[1]
+    order = {f: k for k, f in enumerate(dict.fromkeys(u.formation for u in units if u.formation))}
+    if len(_FORMATION_ORDERS) >= 16:
+        _FORMATION_ORDERS.clear()
+    _FORMATION_ORDERS[id(scenario)] = (units, order)
+    return order
 
 
 def counter_colors(unit: UnitDef, scenario: Scenario | None) -> CounterColors:
@@ -127,10 +144,22 @@ def _font(size: float, bold: bool = True) -> QFont:
     return f
 
 
+_TEXT_PATHS: dict[tuple[str, float, bool], QPainterPath] = {}
+_TEXT_PATHS_LIMIT = 512  # emptied when full: the ids, new on every counter, would fill it with outlines used once
+
+
 def text_path(text: str, size: float, bold: bool = True) -> QPainterPath:
-    path = QPainterPath()
-    path.addText(0, 0, _font(size, bold), text)
-    return path
+    """The outline of `text` at `size` pixels, its baseline at y = 0. The outlines are kept: a sheet of
+    thousands of counters prints the same values ("4-4-", "10") on most of them, and taking a text's
+    outline from the font costs more than filling it. (A QPainterPath is a value: callers get a copy.)"""
+    key = (text, size, bold)
+    path = _TEXT_PATHS.get(key)
+    if path is None:
+        if len(_TEXT_PATHS) >= _TEXT_PATHS_LIMIT:
+            _TEXT_PATHS.clear()
+        path = _TEXT_PATHS[key] = QPainterPath()
+        path.addText(0, 0, _font(size, bold), text)
+    return QPainterPath(path)
 
 
 def _place(path: QPainterPath, box: QRectF, align: str = "center") -> QPainterPath:

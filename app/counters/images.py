@@ -41,11 +41,14 @@ def has_back(unit: UnitDef, scenario: Scenario | None) -> bool:
 
 
 def _write_png(path: Path, unit: UnitDef, sc: Scenario | None, back: bool, size_px: int) -> None:
-    img = QImage(size_px, size_px, QImage.Format.Format_ARGB32)
+    # painted premultiplied (Qt's raster engine paints into that format directly, on plain ARGB32 it
+    # converts every span it touches back and forth) and written as plain ARGB32, as before
+    img = QImage(size_px, size_px, QImage.Format.Format_ARGB32_Premultiplied)
     img.fill(Qt.GlobalColor.transparent)
     p = QPainter(img)
     paint_counter(p, QRectF(0, 0, size_px, size_px), unit, sc, back)
     p.end()
+    img = img.convertToFormat(QImage.Format.Format_ARGB32)
     tmp = path.with_name(f".{path.name}.tmp")
     if not img.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
         tmp.unlink(missing_ok=True)

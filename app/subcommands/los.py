@@ -10,7 +10,7 @@ import json
 import sys
 
 from hexwright.engine.model import HexMap, Scenario
-from hexwright.engine.rules.asl import LocationError, LocationRef, line_of_sight, parse_location
+from hexwright.engine.rules.asl import LocationError, LocationRef, LosIndex, line_of_sight, parse_location
 from hexwright.engine.validation import Severity
 
 from .checks import refuse
@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         rubble: list[LocationRef] = [parse_location(m, r) for r in args.rubble]
     except LocationError as e:
         return refuse("los", str(e))
-    answer = line_of_sight(m, a, b, rubble)
+    # one line: an index of what lies along it, not of the whole map (the same answer)
+    answer = line_of_sight(m, a, b, rubble, index=LosIndex(m, near=(a.hex, b.hex)))
     if args.json:
         print(json.dumps(answer.to_dict(), indent=2))
     else:

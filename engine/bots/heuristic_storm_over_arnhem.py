@@ -61,6 +61,8 @@ from ..rules.storm_over_arnhem.game import MAX_FIRE_GROUP
 from ..rules.storm_over_arnhem.impulse import fire_declarations
 from .base import best_per_group
 
+QUARTER = Fraction(1, 4)  # what a Victory Point Area adds to a fire's expected casualty points
+
 
 class SoAHeuristicBot:
     name = "heuristic"
@@ -68,9 +70,32 @@ class SoAHeuristicBot:
     def __init__(self, scenario: Scenario, seed: int = 0) -> None:
         self.scenario = scenario
         self.rng = random.Random(seed)
+        # expected casualties by (total attack, DRM), for the fire table they were read from (`expected_cp`)
+        self._expected: tuple[object, dict[tuple[int, int], Fraction]] = (None, {})
+        self._dist: tuple[object, dict[tuple[str, ...], dict[str, int]]] = (None, {})  # `distances`, by map
+        self._vp_of: tuple[object, tuple[list[str], frozenset[str]]] = (None, ([], frozenset()))
 
     # -- helpers ------------------------------------------------------------------------------------------
+    def _vp(self, st: SoABoard) -> tuple[list[str], frozenset[str]]:
+        """The map's Victory Point Areas, as a list and a set (read once a game's map: it does not change in
+        play)."""
+        if self._vp_of[0] is not st.areas:
+            vp = st.areas.vp_areas()
+            self._vp_of = (st.areas, (vp, frozenset(vp)))
+        return self._vp_of[1]
+
     def distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
+        """Area -> the fewest areas to cross to the nearest of `targets` (kept by targets for the game's map;
+        read, never changed, by the caller)."""
+        if self._dist[0] is not st.game.neighbours:
+            self._dist = (st.game.neighbours, {})
+        key = tuple(targets)
+        got = self._dist[1].get(key)
+        if got is None:
+            got = self._dist[1][key] = self._distances(st, targets)
+        return got
+
+    def _distances(self, st: SoABoard, targets: list[str]) -> dict[str, int]:
         dist = {t: 0 for t in targets}
         todo = deque(targets)
         while todo:
@@ -82,16 +107,23 @@ class SoAHeuristicBot:
         return dist
 
     def objectives(self, st: SoABoard, side: str) -> list[str]:
-        vp = st.areas.vp_areas()
+        vp = self._vp(st)[0]
         goal = [a for a in vp if st.controller(a) != side or st.fighting(a, st.enemy(side))]
-        return goal or vp
+        return goal or list(vp)
 
     def expected_cp(self, st: SoABoard, side: str, group: tuple[str, ...], target: str) -> Fraction:
         if not group:
             return Fraction(0)
         v = make_volley(st, side, group, (), target, "", "")
         total = sum(st.attack(u) for u in group)
-        return sum((Fraction(st.game.fire.casualties(total, f + v.drm), 6) for f in range(1, 7)), Fraction(0))
+        table = st.game.fire
+        if self._expected[0] is not table:
+            self._expected = (table, {})
+        known = self._expected[1]
+        got = known.get((total, v.drm))
+        if got is None:  # the mean of the six rolls' casualties on the game's fire table
+            got = known[(total, v.drm)] = Fraction(sum(table.casualties(total, f + v.drm) for f in range(1, 7)), 6)
+        return got
 
     def best_group(self, st: SoABoard, side: str, origin: str) -> tuple[str, ...]:
         units = [u for u in st.fighting(origin, side) if st.uncommitted(u) and st.attack(u) > 0]
@@ -100,29 +132,39 @@ class SoAHeuristicBot:
 
     def best_fire(self, st: SoABoard, side: str, actions: Sequence[Action]) -> tuple[Fraction, Action | None]:
         best: tuple[Fraction, Action | None] = (Fraction(0), None)
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
+        groups: dict[str, tuple[str, ...]] = {}  # origin -> best_group, of this position
         for a in actions:
-            if isinstance(a, Fire):
-                e = self.expected_cp(st, side, self.best_group(st, side, a.origin), a.target)
-                e += Fraction(1, 4) if a.target in vp else 0
+            if type(a) is Fire:  # (no subclasses: cheaper than an ABC isinstance)
+                group = groups.get(a.origin)
+                if group is None:
+                    group = groups[a.origin] = self.best_group(st, side, a.origin)
+                e = self.expected_cp(st, side, group, a.target)
+                if a.target in vp:
+                    e += QUARTER
                 if e > best[0]:
                     best = (e, a)
         return best
 
     def best_move(self, st: SoABoard, side: str, actions: Sequence[Action]) -> Action | None:
         dist = self.distances(st, self.objectives(st, side))
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         best: tuple[float, Action | None] = (0.0, None)
+        stays: dict[str, bool] = {}  # area -> its last unit stays (below), of this position
+        areas, rnd = st.position.areas, self.rng.random
         for a in actions:
-            if not isinstance(a, Move):
+            if type(a) is not Move:
                 continue
-            here = st.area_of(a.unit)
+            here = areas.get(a.unit)  # st.area_of
             if here is None:
                 continue
-            if here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side:
+            stay = stays.get(here)
+            if stay is None:
+                stay = stays[here] = here in vp and len(st.fighting(here, side)) <= 1 and st.controller(here) == side
+            if stay:
                 continue  # the last of its side holding a Victory Point Area stays
             gain = dist.get(here, 99) - dist.get(a.dest, 99)
-            score = gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0) + self.rng.random() * 0.1
+            score = gain + (0.5 if a.dest in vp and st.controller(a.dest) != side else 0.0) + rnd() * 0.1
             if gain > 0 and score > best[0]:
                 best = (score, a)
         return best[1]
@@ -180,7 +222,7 @@ class SoAHeuristicBot:
         legal = st.legal_actions()
         side = d.player
         scored: list[tuple[float, Action]] = []
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         if isinstance(d, Impulse):
             for a in legal:
                 if isinstance(a, Fire):
@@ -217,7 +259,7 @@ class SoAHeuristicBot:
         return min(elims, key=lambda a: (absorbs(st, a.unit) < d.points, st.attack(a.unit), -absorbs(st, a.unit)))
 
     def leave(self, st: SoABoard, legal: Sequence[Action]) -> Action:
-        vp = set(st.areas.vp_areas())
+        vp = self._vp(st)[1]
         best: tuple[float, Action] = (-1.0, legal[0])
         for a in legal:
             if isinstance(a, Move):

@@ -150,7 +150,8 @@ class MCTSBot:
         from ..movement import fastdial
         from . import heuristic_for
 
-        fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
+        if scenario.area_map is None:  # (an area map's movement never searches hexes)
+            fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
         self.scenario = scenario
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
@@ -256,8 +257,7 @@ class MCTSBot:
     def determinize(self, state: GameState, me: str) -> GameState:
         """A clone of `state` in which what `me` may not see is drawn again from the bot's generator: the
         future chance (a sampler of the bot's own) and the other side's secret draws (see the module)."""
-        det = state.clone()
-        det.sampler = SeededSampler(self._rng.getrandbits(63))
+        det = state.clone(SeededSampler(self._rng.getrandbits(63)))
         redeal(det, me, self._rng)
         return det
 

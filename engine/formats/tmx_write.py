@@ -24,6 +24,7 @@ The TMX and its tileset image are saved together atomically (engine/formats/atom
 
 from __future__ import annotations
 
+import io
 import struct
 import xml.etree.ElementTree as ET
 import zlib
@@ -270,8 +271,46 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
         notes.append("the scanned underlay is not written")
     root.set("nextobjectid", str(next_id))
     ET.indent(root, " ")
-    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(root) + "\n"
     return text, tileset_png(geom, colors), notes
+
+
+_CDATA = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTRIB = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;",
+                         "\t": "&#09;"})
+_ATTRIB_SPECIAL = frozenset('&<>"\r\n\t')
+
+
+def _attrib(v: str) -> str:
+    return v.translate(_ATTRIB) if not _ATTRIB_SPECIAL.isdisjoint(v) else v
+
+
+def xml_text(root: ET.Element) -> str:
+    """`ET.tostring(root, encoding="unicode")` for a tree of plain tags and text attributes (no namespaces,
+    comments or processing instructions), the same text in about a third of the time: ElementTree's
+    writer first walks the whole tree for namespaces, then tests every element for each kind of node; a
+    map at the hex bound is some 450,000 elements."""
+    out = io.StringIO()
+    write = out.write
+
+    def element(e: ET.Element) -> None:
+        tag = e.tag
+        head = "<" + tag + "".join([f' {k}="{_attrib(v)}"' for k, v in e.attrib.items()])
+        text = e.text
+        if text or len(e):
+            write(head + ">")
+            if text:
+                write(text.translate(_CDATA))
+            for child in e:
+                element(child)
+            write("</" + tag + ">")
+        else:
+            write(head + " />")
+        if e.tail:
+            write(e.tail.translate(_CDATA))
+
+    element(root)
+    return out.getvalue()
 
 
 def _polyline(e: ET.Element, pts: list[tuple[float, float]], props: dict[str, str | int]) -> None:

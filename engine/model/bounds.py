@@ -45,9 +45,10 @@ MAX_AREA_VERTICES = 1_000  # points of one area's outline
 MAX_AREA_POINTS = 20_000  # points of all the outlines of a file
 
 # -- the scenario -------------------------------------------------------------------------------
-# units of a scenario: a monster game's counter mix is a few thousand units. Counter sheets, counter images
-# and a VASSAL module draw every one, about 1-6 ms of CPU a unit (docs/reliability.md): at this bound they
-# take 6-32 s, and no file can make them take longer
+# units of a scenario: a monster game's counter mix is 1,500-4,000 counters (docs/reliability.md's survey).
+# Counter sheets, counter images and a VASSAL module draw every one, about 1-5.5 ms of CPU a unit: at this
+# bound they take 5-28 s, and no file can make them take longer; a bound that kept them under 2 s (300-1,500
+# units) would refuse every monster game of the survey
 MAX_UNITS = 5_000
 MAX_UNIT_VALUE = 99  # a printed value: attack, defense, strength, endurance, movement allowance
 MAX_STEPS = 20  # steps (Hits) a unit may take

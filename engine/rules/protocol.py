@@ -350,10 +350,15 @@ class GameState(ABC):
         secret draws (the markers drawn from the other side's pool) masked (`HistoryEntry.visible_to`)."""
         return [e.action.text() if e.visible_to(player) else self.masked_text(e) for e in self._history]
 
-    def clone(self) -> GameState:
+    def clone(self, sampler: Sampler | None = None) -> GameState:
+        """A copy of the position that plays on by itself; with `sampler`, the copy draws its chance
+        outcomes from that one instead of a copy of this state's (a search's determinization: the
+        state's own sampler is then not copied at all)."""
         import copy
 
-        memo = {id(self.game): self.game}
+        memo: dict[int, Any] = {id(self.game): self.game}
+        if sampler is not None:
+            memo[id(self.sampler)] = sampler
         return copy.deepcopy(self, memo)
 
     def serialize(self) -> str:

@@ -10,6 +10,8 @@ from hexwright.engine.rules.target_arnhem.family import FAMILY as TA_FAMILY
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from ..conftest import SCENARIOS
+
 
 def render(unit, sc, size=200, back=False) -> QImage:
     img = QImage(size, size, QImage.Format.Format_RGB32)
@@ -89,3 +91,64 @@ def test_counter_pixmap_is_cached_until_the_unit_changes(qapp):
     assert b is not a and b.toImage() != a.toImage()
     sc.side("german").color = "#ff0000"
     assert counter_pixmap(u, sc, 48) is not b
+
+
+def test_a_kept_text_outline_is_the_fonts_and_callers_get_their_own_copy(qapp):
+    """text_path keeps each outline (a sheet prints the same values on most counters): what it returns is
+    the outline the font gives, and moving the returned path leaves the kept one where it was."""
+    from hexwright.app.counters.draw import _font, text_path
+    from PySide6.QtGui import QPainterPath
+
+    fresh = QPainterPath()
+    fresh.addText(0, 0, _font(30.0, True), "4-4-")
+    first = text_path("4-4-", 30.0)
+    assert first == fresh
+    first.translate(100, 50)
+    again = text_path("4-4-", 30.0)
+    assert again == fresh and again.boundingRect() == fresh.boundingRect()
+    assert text_path("4-4-", 30.0, bold=False) != fresh
+
+
+def test_counter_images_are_painted_opaque_and_written_as_before(qapp, tmp_path):
+    """The PNG faces are painted premultiplied and written as plain ARGB32: every pixel the same as
+    painting on plain ARGB32 (the counter's frame covers the whole square, so no pixel is see-through)."""
+    from hexwright.app.counters.images import export_counter_images
+
+    sc = demo_scenario()
+    uid = next(iter(sc.units))
+    report = export_counter_images(sc, tmp_path, size_px=120, units=[uid])
+    img = QImage(120, 120, QImage.Format.Format_ARGB32)
+    from PySide6.QtCore import Qt
+
+    img.fill(Qt.GlobalColor.transparent)
+    p = QPainter(img)
+    paint_counter(p, QRectF(0, 0, 120, 120), sc.units[uid], sc, False)
+    p.end()
+    written = QImage(str(report.files[0])).convertToFormat(QImage.Format.Format_ARGB32)
+    assert written == img
+
+
+def test_palette_formation_colours_follow_the_units_as_they_are_edited(qapp):
+    """Koenig 7.0: a formation without a colour of its own gets the palette's colour for its place in the
+    order the units first name it. The order is kept per scenario for speed, and read again once the units
+    change: a unit given another formation, a unit added ahead of the rest."""
+    import dataclasses
+
+    from hexwright.app.counters.draw import FORMATION_PALETTE, formation_color
+    from hexwright.engine.formats import load_scenario
+
+    sc = load_scenario(SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml").scenario
+    sc.options.pop("formation_colors", None)
+    order = list(dict.fromkeys(u.formation for u in sc.units.values() if u.formation))
+    assert len(order) >= 2
+    assert [formation_color(sc, f) for f in order] == [FORMATION_PALETTE[k % 10] for k in range(len(order))]
+    assert formation_color(sc, "no such formation") == ""
+    # every unit of the first formation moved to a new one: the new one takes the first place
+    sc.units = {uid: dataclasses.replace(u, formation="Fresh") if u.formation == order[0] else u
+                for uid, u in sc.units.items()}
+    assert formation_color(sc, "Fresh") == FORMATION_PALETTE[0]
+    assert formation_color(sc, order[0]) == ""
+    first, unit = next(iter(sc.units.items()))
+    sc.units[first] = dataclasses.replace(unit, formation=order[1])  # edited in place in the dict
+    expected = list(dict.fromkeys(u.formation for u in sc.units.values() if u.formation))
+    assert [formation_color(sc, f) for f in expected] == [FORMATION_PALETTE[k % 10] for k in range(len(expected))]

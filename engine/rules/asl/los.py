@@ -56,6 +56,7 @@ from .locations import (
 SHRINK = 1e-6
 _EXTEND = 2.0 ** -20
 PIECE = 8.0  # lattice units: the index is queried with the line cut in pieces about two hexes long
+NEAR_LINE = 4.0  # lattice units: an index for one line reads the hexes whose centres are this near it
 _FLAT_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 _POINTY_CORNERS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
 SSR_1_1 = "ASL Arnhem Bridge SSR 1.1"
@@ -174,20 +175,23 @@ def _los_entries(data: dict[str, Any]) -> list[tuple[str, float, int]]:
 
 
 class LosIndex:
-    """Every obstacle and hindrance of a map with its geometry, in a shapely STRtree."""
+    """Every obstacle and hindrance of a map with its geometry, in a shapely STRtree; or, given `near`, only
+    those near the centre-to-centre line between those two hexes: one line's answer (the `los` command)
+    then reads the hexes along it, not the whole map, and is the same as the whole map's index gives."""
 
-    def __init__(self, m: HexMap) -> None:
+    def __init__(self, m: HexMap, near: tuple[Hex, Hex] | None = None) -> None:
         self.map = m
         self.revision = m.revision
         self.layout = m.layout()
         self.flat = m.grid.orientation == "flat"
+        corridor = self._corridor(m, near) if near is not None else None
         feats: list[LosFeature] = []
         self._polys: dict[Hex, Polygon] = {}
         table = m.terrain_table
         in_terrain = {code for code in table.terrain if _los_entries(terrain_data(m, code))}
         in_features = {code for code in table.features if _los_entries(feature_data(m, code))}
         terrain, elevation, features, extra = m.terrain, m.elevation, m.features, m.locations
-        for h in m.hexes:
+        for h in (m.hexes if corridor is None else [h for h in m.hexes if h in corridor]):
             if (terrain[h] not in in_terrain and not elevation.get(h) and h not in extra
                     and not in_features.intersection(features.get(h, ()))):
                 continue  # nothing in this hex blocks or hinders (most hexes of a map)
@@ -211,6 +215,8 @@ class LosIndex:
             feats.extend(found)
         for side, info in m.hexsides.items():
             ha, hb = side.hexes()
+            if corridor is not None and ha not in corridor and hb not in corridor:
+                continue
             base = float(info.level if info.level is not None else max(m.elevation_at(ha), m.elevation_at(hb)))
             for code in info.features:
                 data = hexside_feature_data(m, code)
@@ -243,6 +249,23 @@ class LosIndex:
             ends = np.array([self._side_ends(s) for s in sides], dtype=np.float64)
             geoms[side_rows] = shapely.linestrings(ends)
         return geoms
+
+    def _corridor(self, m: HexMap, near: tuple[Hex, Hex]) -> set[Hex]:
+        """The hexes whose centres lie within NEAR_LINE lattice units of the line between the centres of
+        `near`: every hex whose shape, and every hexside whose line, the line can touch (a hex's corners
+        are 2 units from its centre, a hexside's ends are its hexes' corners lengthened by _EXTEND)."""
+        hexes = m.hexes
+        if not hexes:
+            return set()
+        (x1, y1), (x2, y2) = self.lattice_centre(near[0]), self.lattice_centre(near[1])
+        q = np.array([h.q for h in hexes], dtype=np.float64)
+        r = np.array([h.r for h in hexes], dtype=np.float64)
+        cx, cy = (3 * q, 2 * r + q) if self.flat else (2 * q + r, 3 * r)
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy
+        t = np.clip(((cx - x1) * dx + (cy - y1) * dy) / length2, 0.0, 1.0) if length2 else np.zeros_like(cx)
+        dist2 = (cx - (x1 + t * dx)) ** 2 + (cy - (y1 + t * dy)) ** 2
+        return {hexes[i] for i in np.flatnonzero(dist2 <= NEAR_LINE * NEAR_LINE)}
 
     # -- geometry ------------------------------------------------------------------------------------
     # Obstacles and lines live on an integer lattice, an affine image of the map (predicates such as

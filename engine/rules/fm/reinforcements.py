@@ -114,17 +114,40 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
     enemy: frozenset[Hex] | None = None
     occ: dict[Hex, str] = {}
     turn = state.turn
+    # whether any of an arrival's own hexes is free now, per distinct tuple of hexes: an arrival not delayed
+    # enters at its own hexes only (entry_options), so one whose hexes are all taken lists nothing, and
+    # thousands of reinforcements waiting at the same few hexes are judged at once
+    free: dict[tuple[Hex, ...], bool] = {}
+    units = g.units
+    memo = g.entries_memo
     for arr in state.arrivals:
-        if arr.turn > turn or arr.marker:  # not due yet, or dropping (can_enter's first test, asked first)
+        # can_enter's tests, written out (this loop runs over every waiting unit at every listing)
+        if arr.turn > turn or arr.marker:  # not due yet, or dropping
             continue
-        if g.units[arr.unit].side != player or not can_enter(state, arr, mobile):
+        uid = arr.unit
+        if units[uid].side != player or (mobile and not g.is_mobile(uid)):
+            continue
+        blocked = arr.blocked_gts
+        if blocked and blocked == [turn]:
             continue
         if enemy is None:
             enemy = state.enemy_hexes(player)
             occ = state.occupancy()
-        for h, action in _entries_by_terrain(state, arr):
-            if h not in enemy and h not in occ:
-                out.append(action)
+        got: list[tuple[Hex, Action]] | None
+        if blocked:
+            got = _entries_by_terrain(state, arr)
+        else:
+            own = tuple(arr.hexes)
+            any_free = free.get(own)
+            if any_free is None:
+                any_free = free[own] = any(h not in enemy and h not in occ for h in own)
+            if not any_free:
+                continue
+            # _entries_by_terrain for an arrival not delayed: its options are its own hexes
+            got = memo.get((uid, own, float(state.current_values(uid).get("movement", 0))))
+            if got is None:
+                got = _entries_by_terrain(state, arr)
+        out += [action for h, action in got if h not in enemy and h not in occ]
     return out
 
 

@@ -29,6 +29,9 @@ from .steps import Decision, Step, StepTable, Task
 # the state's lists that only grow, of frozen entries (the history, the event log, the decisions skipped):
 # clone() copies the lists, not their entries, which is most of a late position's copying otherwise
 APPEND_ONLY = frozenset({"_history", "events", "skipped"})
+# what a clone shares with its original: the game, and the phase's opening (kit/start.py `mark_opening`: a
+# copy of the position made as the phase opened, replaced, never changed, at the next opening)
+SHARED = frozenset({"game", "opening"})
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class SequenceState(GameState):
     # caches keyed by all they depend on, whose entries are never changed once made: a clone starts with the
     # same entries, in a dict of its own (a search's many clones of one position need not work them out again)
     KEYED_MEMOS: tuple[str, ...] = ()
+    # sets and dicts whose items cannot change (unit ids, area or hex labels, numbers, tuples of them): a
+    # clone copies them one level deep, much cheaper than copy.deepcopy item by item
+    FLAT: tuple[str, ...] = ()
 
     def __init__(self, game: Game, sampler: Sampler) -> None:
         super().__init__(game, sampler)
@@ -245,8 +251,10 @@ class SequenceState(GameState):
         new = object.__new__(type(self))
         memo[id(self)] = new
         for k, v in self.__dict__.items():
-            if k == "game":
+            if k in SHARED:
                 new.__dict__[k] = v
+            elif k in self.FLAT:
+                new.__dict__[k] = v.copy()
             elif k == "_legal_memo" or k in self.MEMOS:
                 new.__dict__[k] = None  # caches of derived facts: a copy builds its own
             elif k in APPEND_ONLY:

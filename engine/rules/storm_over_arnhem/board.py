@@ -23,7 +23,6 @@ from .game import (
     GARRISON,
     GERMAN,
     GERMAN_VP_START,
-    PILLBOX,
     RECON_9SS,
     SoAGameBase,
 )
@@ -95,6 +94,7 @@ class SoABoard(SequenceState):
     """The data and queries of a position of The Crossing; the sequence of play is `SoAState`'s."""
 
     game: SoAGameBase
+    FLAT = ("committed", "ta_used", "control", "transit", "perimeter", "designated")  # of strings, tuples of them
     KEYED_MEMOS = ("_memo",)  # movement's facts of a position, keyed by the position's revision and the turn
 
     def __init__(self, game: SoAGameBase, sampler: Sampler, seed: int = 0) -> None:
@@ -166,10 +166,11 @@ class SoABoard(SequenceState):
 
     def factor(self, uid: str, name: str) -> int:
         """A printed factor as a whole number (a fraction is rounded down; "X" or none is 0)."""
-        v = self.values(uid).get(name, 0)
-        if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
-            return 0
-        return int(max(min(v, 10**6), -(10**6)))
+        known = self.game.factors
+        got = known.get((uid, name))
+        if got is None:
+            got = known[(uid, name)] = _whole(self.values(uid).get(name, 0))
+        return got
 
     def attack(self, uid: str) -> int:
         return self.factor(uid, "attack")
@@ -184,7 +185,7 @@ class SoABoard(SequenceState):
         return self.game.formation(uid)
 
     def is_pillbox(self, uid: str) -> bool:
-        return self.formation(uid) == PILLBOX
+        return uid in self.game.pillboxes
 
     def is_at(self, uid: str) -> bool:
         return self.sc.units[uid].unit_type == "anti_tank"
@@ -220,29 +221,41 @@ class SoABoard(SequenceState):
         return self.game.unit_ids
 
     def units_of(self, side: str) -> Iterator[str]:
-        return (u for u in self.game.unit_ids if self.game.side_of[u] == side)
+        return iter(self.game.side_units.get(side, ()))
 
     def units_in(self, area: str | None, side: str | None = None) -> list[str]:
         """The units in `area` (of `side`, if given), in the scenario's order."""
         us = self.position.units_in_area(area)
         if side is not None:
-            us = tuple(u for u in us if self.game.side_of[u] == side)
+            side_of = self.game.side_of
+            us = tuple(u for u in us if side_of[u] == side)
         return sorted(us, key=self.game.order.__getitem__) if len(us) > 1 else list(us)
 
     def fighting(self, area: str | None, side: str) -> list[str]:
         """`side`'s units in `area` other than the pillbox, which affects neither movement nor stacking and
         is attacked only in Close Combat (1.1)."""
-        return [u for u in self.units_in(area, side) if not self.is_pillbox(u)]
+        us = self.position.units_in_area(area)
+        if not us:
+            return []
+        g = self.game
+        side_of, pillboxes = g.side_of, g.pillboxes
+        out = [u for u in us if side_of[u] == side and u not in pillboxes]
+        if len(out) > 1:
+            out.sort(key=g.order.__getitem__)  # `units_in`'s order
+        return out
 
     def holds(self, area: str, side: str) -> bool:
         """`side` has a unit in `area` (the pillbox counts as a German unit for control, 1.1)."""
         return bool(self.units_in(area, side))
 
     def stacking_limit(self, area: str) -> int:
-        a = self.area(area)
-        if a.stacking is not None:
-            return a.stacking
-        return self.sc.stacking_limit if self.sc.stacking_limit > 1 else DEFAULT_STACKING
+        known = self.game.stacking
+        got = known.get(area)
+        if got is None:
+            a = self.area(area)
+            got = known[area] = a.stacking if a.stacking is not None else \
+                self.sc.stacking_limit if self.sc.stacking_limit > 1 else DEFAULT_STACKING
+        return got
 
     def room(self, area: str, side: str) -> int:
         """How many more of `side`'s units the area may hold (the pillbox is not counted, 1.1)."""
@@ -259,10 +272,10 @@ class SoABoard(SequenceState):
         if self.position.revision == self._seen_revision:
             return
         self._seen_revision = self.position.revision
+        side_of = self.game.side_of
         for a, us in self.position.area_occupancy().items():
-            sides = {self.game.side_of[u] for u in us}
-            if len(sides) == 1:
-                side = next(iter(sides))
+            side = side_of[us[0]]
+            if len(us) == 1 or all(side_of[u] == side for u in us):  # one side alone
                 self.control[a] = side
                 self.transit[a] = side
                 if side == GERMAN and a in self.perimeter:
@@ -270,7 +283,7 @@ class SoABoard(SequenceState):
                     self.vp += 1
                     self.note(f"the Germans take perimeter area {a}: its perimeter control counter is removed, "
                               f"+1 VP (reconstructed) {cite('3.5')}")
-            elif BRITISH in sides:
+            elif any(side_of[u] == BRITISH for u in us):
                 self.transit[a] = BRITISH
 
     def victory_points(self) -> dict[str, int]:
@@ -300,3 +313,10 @@ class SoABoard(SequenceState):
 
     def uncommitted(self, uid: str) -> bool:
         return uid not in self.committed
+
+
+def _whole(v: object) -> int:
+    """A printed factor as a whole number (`SoABoard.factor`)."""
+    if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
+        return 0
+    return int(max(min(v, 10**6), -(10**6)))

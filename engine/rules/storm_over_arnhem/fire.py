@@ -28,8 +28,8 @@ from ..protocol import CHANCE, Action, Phase, Roll
 from .actions import Eliminate, Resolve, Retreat, With
 from .board import ON_BRIDGE, Combat, SoABoard, Volley, cite
 from .decisions import Casualties, FireGroup, FireRoll
-from .game import BRIDGE_BORDERS, ELIMINATION_ABSORBS, GARRISON, MAX_FIRE_GROUP
-from .movement import may_enter
+from .game import BRIDGE_BORDERS, ELIMINATION_ABSORBS, MAX_FIRE_GROUP
+from .movement import enemy_areas, may_enter, room_in
 from .step import SoAStep
 
 PLATOON_INTEGRITY = f"+1 platoon integrity: all three Arnhem Garrison units fire together {cite('1.2')}"
@@ -37,8 +37,8 @@ PLATOON_INTEGRITY = f"+1 platoon integrity: all three Arnhem Garrison units fire
 
 def platoon_integrity(state: SoABoard, units: tuple[str, ...] | list[str]) -> bool:
     """1.2: the two 3-5-5 infantry units and the 2-6-5 HQ of the Arnhem Garrison fire together."""
-    garrison = [u for u in state.unit_ids() if state.formation(u) == GARRISON]
-    return len(garrison) == 3 and set(garrison) <= set(units)
+    garrison = state.game.garrison_ids
+    return len(garrison) == 3 and all(g in units for g in garrison)
 
 
 def make_volley(state: SoABoard, side: str, units: tuple[str, ...], targets: tuple[str, ...], area: str,
@@ -132,8 +132,8 @@ def retreat_areas(state: SoABoard, uid: str) -> list[str]:
         options = list(BRIDGE_BORDERS[state.bridge.border - 1])
     else:
         options = list(state.game.neighbours[here])
-    return [a for a in sorted(options) if not state.fighting(a, state.enemy(side)) and state.room(a, side) > 0
-            and may_enter(state, a)]
+    foes = enemy_areas(state, side)
+    return [a for a in sorted(options) if a not in foes and room_in(state, a, side) > 0 and may_enter(state, a)]
 
 
 def casualty_options(state: SoABoard, pool: str) -> list[Action]:

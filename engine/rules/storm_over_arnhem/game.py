@@ -121,6 +121,14 @@ class SoAGameBase(Game):
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
+        # fixed facts of the units, read at every search and fire (board.py): formations, the pillbox (1.1),
+        # the Arnhem Garrison (1.2), printed factors as whole numbers (`SoABoard.factor`, filled as read)
+        self.formations: dict[str, str] = {uid: u.formation for uid, u in scenario.units.items()}
+        self.pillboxes = frozenset(u for u, f in self.formations.items() if f == PILLBOX)
+        self.garrison_ids = tuple(u for u in self.unit_ids if self.formations[u] == GARRISON)
+        self.factors: dict[tuple[str, str], int] = {}
+        self.side_units: dict[str, tuple[str, ...]] = {  # `SoABoard.units_of`, in the scenario's order
+            side: tuple(u for u in self.unit_ids if self.side_of[u] == side) for side in set(self.side_of.values())}
         # the turn track: "A", "B", "1", "2", ... (the scenario's turn labels, else A, B, 1, 2 ...)
         labels = [t.label or "" for t in scenario.turns]
         if not labels:
@@ -133,6 +141,14 @@ class SoAGameBase(Game):
         self.neighbours: dict[str, tuple[str, ...]] = {
             a: tuple(sorted(n for n in self.areas.neighbours(a) if self._crossable(a, n))) for a in self.areas.areas}
         self.area_costs: dict[tuple[str, bool], int | None] = {}  # (area, vehicle) -> MF to enter (movement.py)
+        # (vehicle, turn A) -> area -> MF to enter, None where the class may not (movement.py `_entry_costs`)
+        self.entry_costs: dict[tuple[bool, bool], dict[str, int | None]] = {}
+        # (turn A, areas stopping a move, areas of 8.22 case B, start, MF, vehicle) -> search (movement.py)
+        self.searched: dict[tuple, dict[str, tuple[int, tuple[str, ...]]]] = {}
+        # ... and with the areas without room for the side: the unit's reach and moves (movement.py `reached`)
+        self.reached: dict[tuple, Any] = {}
+        self.no_room: frozenset[str] | None = None  # areas of stacking limit 0 or less (movement.py)
+        self.stacking: dict[str, int] = {}  # area -> stacking limit (`SoABoard.stacking_limit`), filled as read
         win = [v for v in scenario.victory if v.kind == "vp" and v.side == GERMAN]
         self.german_win_vp = win[0].count if win else 10
         self.win_text = win[0].description if win and win[0].description else ""
@@ -144,7 +160,7 @@ class SoAGameBase(Game):
         return border is None or border.kind not in ("river", "none")
 
     def formation(self, uid: str) -> str:
-        return self.scenario.units[uid].formation
+        return self.formations[uid]
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -24,7 +24,7 @@ from ..protocol import CHANCE, Action, Phase, Roll
 from .actions import Done, EndTurn, Fire, Move, Pass, UseTA
 from .board import GERMAN, Combat, SoABoard, cite
 from .decisions import ContinueTurn, EntryRoll, FireGroup, Impulse, MoreMoves
-from .movement import movement_factors, reach
+from .movement import enemy_areas, movement_factors, reach, reached
 from .recon import ReconEnters
 from .step import SoAStep
 
@@ -62,24 +62,29 @@ def recon_waiting(state: SoABoard) -> bool:
 
 def movers(state: SoABoard, side: str, origin: str | None = None) -> list[Action]:
     out: list[Action] = []
-    for uid in state.units_of(side):
-        here = state.area_of(uid)
+    g = state.game
+    areas, committed, pillboxes = state.position.areas, state.committed, g.pillboxes
+    for uid in g.side_units.get(side, ()):
+        here = areas.get(uid)
         if here is None or (origin is not None and here != origin):
             continue
-        if state.is_pillbox(uid) or not state.uncommitted(uid):
+        if uid in pillboxes or uid in committed:
             continue
-        out += [Move(uid, a) for a in sorted(reach(state, uid))]
+        got = reached(state, uid)  # `reach`, whose moves are made once for every position it is kept for
+        if got is not None:
+            out += got.moves_of(uid)
     return out
 
 
 def fire_declarations(state: SoABoard, side: str) -> list[Action]:
     out: list[Action] = []
-    foe = state.enemy(side)
-    origins = sorted({a for u in state.units_of(side) if (a := state.area_of(u)) is not None
-                      and state.uncommitted(u) and not state.is_pillbox(u) and state.attack(u) > 0})
+    foes = enemy_areas(state, side)  # where `fighting` finds enemy units
+    areas, committed, pillboxes = state.position.areas, state.committed, state.game.pillboxes
+    origins = sorted({a for u in state.game.side_units.get(side, ()) if (a := areas.get(u)) is not None
+                      and u not in committed and u not in pillboxes and state.attack(u) > 0})
     for o in origins:
         for t in (o, *state.game.neighbours[o]):
-            if state.fighting(t, foe):
+            if t in foes:
                 out.append(Fire(o, t))
     return out
 

@@ -44,6 +44,10 @@ class TAGameBase(Game):
         self._around: dict[Hex, tuple[Hex, ...]] = {}
         self.side_flags: dict[tuple[Hex, Hex], int] = {}  # board._side_flags: what each hexside is to a move
         self.road_hexes: dict[Hex, bool] = {}  # board.on_road
+        # (side, hex, road movement, enemy hexes, hexes next to them, area P closed, paths) -> moves (movement.py)
+        self.moves_kept: dict[tuple, dict[str, tuple[str, ...]]] = {}
+        # (side, stripe, enemy-held hexes, area P closed, marker hex) -> hexes in supply (supply.py)
+        self.supply_kept: dict[tuple, frozenset[Hex]] = {}
 
     def around(self, h: Hex) -> tuple[Hex, ...]:
         """The six hexes next to `h` in direction order (on the map or not), kept per game."""

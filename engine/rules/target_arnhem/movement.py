@@ -25,19 +25,46 @@ from collections import deque
 
 from ...hexgrid import Hex
 from .board import GERMAN, TABoard
+from .game import AREA_P
 
 NORMAL_HEXES = 2
 
 
 def destinations(state: TABoard, uid: str) -> dict[str, tuple[str, ...]]:
     """Every hex label or off-board area the unit may end its move in, with a path to it."""
-    return _moves(state, uid, True)
+    return dict(_kept_moves(state, uid, True))
 
 
 def destination_names(state: TABoard, uid: str) -> list[str]:
     """The places `destinations` gives, in its order, without spelling out their paths (the legal actions
     need only the places: an impulse lists every unit's)."""
-    return list(_moves(state, uid, False))
+    return list(_kept_moves(state, uid, False))
+
+
+# the moves a game keeps (`TAGameBase.moves_kept`): an impulse lists every unit's moves at each of its
+# decisions, and a move of one's own unit changes none of the others'; a search's simulations repeat them
+MOVES_KEPT = 20_000
+
+
+def _kept_moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, ...]]:
+    """`_moves`, kept by the game for a unit on the map by all it reads of the position: the unit's side,
+    hex and road movement (`road_ready`), the enemy's hexes and the hexes next to them (`enemy_hexes`) and
+    whether area P is closed (the turn). Read, never changed, by the callers."""
+    if uid in state.area:
+        return _moves(state, uid, spell)
+    start = state.position.hex_of(uid)
+    if start is None:
+        return {}
+    side = state.side_of(uid)
+    enemy, near = state.enemy_hexes(side)
+    key = (side, start, uid in state.road_ready, enemy, near, state.area_closed(AREA_P), spell)
+    kept = state.game.moves_kept
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= MOVES_KEPT:
+            kept.clear()
+        got = kept[key] = _moves(state, uid, spell)
+    return got
 
 
 def _moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, ...]]:

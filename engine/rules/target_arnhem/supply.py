@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from ...hexgrid import Hex
 from .board import ALLIED, GERMAN, TABoard
 from .design import PARA_SUPPLY, POOLS
+from .game import AREA_P
 
 UNLIMITED = "XXX Corps"  # the pool of units without a stripe: unlimited points from 0103
 # the Adjustment's gains: the Wehrmacht roll half a die; the SS and each Allied airborne division get 1
@@ -81,6 +82,25 @@ def supplied_hexes(state: TABoard, side: str, stripe: str = "") -> frozenset[Hex
         return got
     if len(memo) > 64:
         memo.clear()
+    # all the tracing reads of the position (the hexes the side's enemy holds; area P closed; the stripe's
+    # marker hex, while not overrun): positions alike share it, kept by the game
+    held = state.enemy_hexes(side)[0]
+    gkey = (side, stripe, held, state.area_closed(AREA_P), tuple(marker_hexes(state, stripe)) if stripe else ())
+    kept = state.game.supply_kept
+    got = kept.get(gkey)
+    if got is None:
+        if len(kept) >= SUPPLY_KEPT:
+            kept.clear()
+        got = kept[gkey] = _supplied_hexes(state, side, stripe)
+    memo[key] = got
+    return got
+
+
+SUPPLY_KEPT = 5_000  # the supply tracings a game keeps (`TAGameBase.supply_kept`)
+
+
+def _supplied_hexes(state: TABoard, side: str, stripe: str) -> frozenset[Hex]:
+    """`supplied_hexes` traced afresh."""
     if side == GERMAN:
         sources = [h for r in state.game.areas.values() for h in r.hexes if not state.area_closed(r.name)]
         out = frozenset(spread(state, sources, GERMAN, None))
@@ -88,7 +108,6 @@ def supplied_hexes(state: TABoard, side: str, stripe: str = "") -> frozenset[Hex
         out = frozenset(supplied_hexes(state, ALLIED) | spread(state, marker_hexes(state, stripe), ALLIED, 2))
     else:
         out = frozenset(spread(state, supply_road(state), ALLIED, 2))
-    memo[key] = out
     return out
 
 

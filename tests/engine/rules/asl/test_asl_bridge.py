@@ -343,5 +343,26 @@ def test_the_index_answers_as_the_brute_force_on_pointy_and_flat_maps():
             la, lb = LocationRef(a, grid.elevation_at(a)), LocationRef(b, grid.elevation_at(b))
             answer = line_of_sight(grid, la, lb, index=idx)
             assert answer == line_of_sight(grid, la, lb, index=idx, brute_force=True)
+            assert answer == line_of_sight(grid, la, lb, index=LosIndex(grid, near=(a, b)))  # one line's index
             seen.add((answer.clear, bool(answer.hindrances)))
         assert {(True, False), (True, True), (False, False)} <= seen or {(True, True), (False, True)} <= seen
+
+
+def test_an_index_of_the_hexes_along_one_line_answers_as_the_whole_maps(m):
+    """The `los` command indexes only what lies near its one line (LosIndex(near=...)): the same answer as
+    the whole map's index, blocks and hindrances in the same order, for pairs across the shipped map, its
+    bridge's upper locations and rowhouse hexsides included."""
+    import random
+
+    from hexwright.engine.rules.asl import LosIndex, los_index
+
+    whole = los_index(m)
+    refs = [x.ref for h in m.hexes for x in locations_of(m, h)]
+    rng = random.Random(29)
+    kinds = set()
+    for _ in range(300):
+        a, b = rng.choice(refs), rng.choice(refs)
+        answer = line_of_sight(m, a, b, index=whole)
+        assert line_of_sight(m, a, b, index=LosIndex(m, near=(a.hex, b.hex))) == answer
+        kinds.add((answer.clear, bool(answer.hindrances)))
+    assert {(True, False), (False, False)} <= kinds
