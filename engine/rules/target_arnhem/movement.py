@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...hexgrid import Hex
+from ..kit.kept import kept
 from .board import GERMAN, TABoard
 from .game import AREA_P
 
@@ -58,13 +59,7 @@ def _kept_moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, .
     side = state.side_of(uid)
     enemy, near = state.enemy_hexes(side)
     key = (side, start, uid in state.road_ready, enemy, near, state.area_closed(AREA_P), spell)
-    kept = state.game.moves_kept
-    got = kept.get(key)
-    if got is None:
-        if len(kept) >= MOVES_KEPT:
-            kept.clear()
-        got = kept[key] = _moves(state, uid, spell)
-    return got
+    return kept(state.game.moves_kept, key, MOVES_KEPT, lambda: _moves(state, uid, spell))
 
 
 def _moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, ...]]:

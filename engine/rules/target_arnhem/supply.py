@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from ...hexgrid import Hex
+from ..kit.kept import kept
 from .board import ALLIED, GERMAN, TABoard
 from .design import PARA_SUPPLY, POOLS
 from .game import AREA_P
@@ -86,12 +87,7 @@ def supplied_hexes(state: TABoard, side: str, stripe: str = "") -> frozenset[Hex
     # marker hex, while not overrun): positions alike share it, kept by the game
     held = state.enemy_hexes(side)[0]
     gkey = (side, stripe, held, state.area_closed(AREA_P), tuple(marker_hexes(state, stripe)) if stripe else ())
-    kept = state.game.supply_kept
-    got = kept.get(gkey)
-    if got is None:
-        if len(kept) >= SUPPLY_KEPT:
-            kept.clear()
-        got = kept[gkey] = _supplied_hexes(state, side, stripe)
+    got = kept(state.game.supply_kept, gkey, SUPPLY_KEPT, lambda: _supplied_hexes(state, side, stripe))
     memo[key] = got
     return got
 
