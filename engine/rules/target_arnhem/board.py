@@ -15,7 +15,6 @@ off-board area (`area_of`), which is in play but on no hex.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -49,12 +48,12 @@ class Stage(IntEnum):
     @property
     def side(self) -> str:
         """The side whose impulse it is ("" in the Adjustment)."""
-        return "" if self is Stage.ADJUSTMENT else self.name.partition("_")[0].lower()
+        return STAGE_SIDE[self]
 
     @property
     def impulse(self) -> int:
         """1, 2 or 3; 0 in the Adjustment."""
-        return 0 if self is Stage.ADJUSTMENT else int(self.name.rpartition("_")[2])
+        return STAGE_IMPULSE[self]
 
     @property
     def title(self) -> str:
@@ -64,6 +63,11 @@ class Stage(IntEnum):
     @classmethod
     def of_impulse(cls, side: str, impulse: int) -> Stage:
         return cls[f"{side.upper()}_{impulse}"]
+
+
+# each stage's side and impulse number, by the stage's number (read at every decision of every rollout)
+STAGE_SIDE: tuple[str, ...] = tuple("" if s is Stage.ADJUSTMENT else s.name.partition("_")[0].lower() for s in Stage)
+STAGE_IMPULSE: tuple[int, ...] = tuple(0 if s is Stage.ADJUSTMENT else int(s.name.rpartition("_")[2]) for s in Stage)
 
 
 def cite(section: str) -> str:
@@ -131,11 +135,11 @@ class TABoard(SequenceState):
 
     def impulse_side(self) -> str:
         """The side whose impulse it is ("" in the Adjustment)."""
-        return self.stage.side
+        return STAGE_SIDE[self.stage]
 
     def impulse(self) -> int:
         """1, 2 or 3; 0 in the Adjustment."""
-        return self.stage.impulse
+        return STAGE_IMPULSE[self.stage]
 
     def strength(self, uid: str) -> int:
         return int(self.sc.units[uid].values.get("strength", 0))
@@ -153,9 +157,9 @@ class TABoard(SequenceState):
         return self.endurance(uid) - self.damage(uid)
 
     def mechanized(self, uid: str) -> bool:
-        """Mechanized units (vehicle-pictured counters) act in impulse 3 (Sequence of Play)."""
-        u = self.sc.units[uid]
-        return u.has("mechanized") or u.unit_type in ("mechanized", "armor", "armored_recon")
+        """Mechanized units (vehicle-pictured counters) act in impulse 3 (Sequence of Play); the game reads
+        them from the scenario once (`TAGameBase.mechanized`)."""
+        return uid in self.game.mechanized
 
     def airborne(self, uid: str) -> bool:
         """Allied Airborne and Glider units (Re-Supply, Reinforcements)."""
@@ -198,8 +202,9 @@ class TABoard(SequenceState):
     def unit_ids(self) -> tuple[str, ...]:
         return self.game.unit_ids
 
-    def units_of(self, side: str) -> Iterator[str]:
-        return (u for u in self.game.unit_ids if self.game.side_of[u] == side)
+    def units_of(self, side: str) -> tuple[str, ...]:
+        """The side's units, in the scenario's order."""
+        return self.game.units_by_side.get(side, ())
 
     def units_at(self, h: Hex | None) -> list[str]:
         """The units in `h`, in the scenario's order."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...hexgrid import Hex, hex_distance
+from ..kit.kept import kept
 from ..protocol import Action
 from .actions import Advance, Cancel, Damage, Fire, Stay, With
 from .board import TABoard, cite
@@ -66,6 +67,16 @@ def may_attack_with(state: TABoard, uid: str, target: Hex, impulse: int) -> bool
             and not state.river_blocks(h, target))
 
 
+def joiners(state: TABoard, side: str, target: Hex) -> list[str]:
+    """The side's units next to `target` and not across an unbridged river hexside from it, in the scenario's
+    order: those that may join an attack on it if they may still act (`may_attack_with`)."""
+    side_of, order = state.game.side_of, state.game.order
+    units_at = state.position.units_at
+    found = [u for n in state.game.around(target) if not state.river_blocks(n, target)
+             for u in units_at(n) if side_of[u] == side]
+    return sorted(found, key=order.__getitem__)
+
+
 def bombard_pool(state: TABoard, units: tuple[str, ...]) -> str | None:
     """The pool paying for Concentrated Bombardment: an in-supply mechanized attacker's (XXX Corps' first,
     unlimited), or None when no such attacker has a point."""
@@ -88,6 +99,20 @@ class Odds:
 
 
 def odds(state: TABoard, units: tuple[str, ...], target: Hex, bomb: bool) -> Odds:
+    """What the attack of `units` on `target` would come to, kept by the game by all it reads of the
+    position: each attacker's hex and supply, and the defenders (their strengths, the table, the terrain and
+    the hexsides do not change in a game). The heuristic weighs every attack it may make at every decision,
+    and a search's simulations weigh them again."""
+    hex_of = state.position.hex_of
+    key = (tuple((u, hex_of(u), in_supply(state, u)) for u in units), target, tuple(state.units_at(target)), bomb)
+    return kept(state.game.odds_kept, key, ODDS_KEPT, lambda: fresh_odds(state, units, target, bomb))
+
+
+ODDS_KEPT = 20_000  # the attacks' odds a game keeps (`TAGameBase.odds_kept`)
+
+
+def fresh_odds(state: TABoard, units: tuple[str, ...], target: Hex, bomb: bool) -> Odds:
+    """`odds` worked out afresh."""
     parts = [attack_part(state, u, target) for u in units]
     attack = sum((p.strength for p in parts), Fraction(0))
     defense = Fraction(sum(state.strength(u) for u in state.units_at(target)))
@@ -148,8 +173,7 @@ class AttackWithStep(TAStep[AttackWith]):
             if bombard_pool(state, c.units) is not None:
                 out.append(Fire(True))
         impulse = state.impulse()
-        out += [With(u) for u in state.units_of(d.player)
-                if u not in c.units and may_attack_with(state, u, c.target, impulse)]
+        out += [With(u) for u in joiners(state, d.player, c.target) if u not in c.units and may_act(state, u, impulse)]
         out.append(Cancel())
         return out
 

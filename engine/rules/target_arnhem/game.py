@@ -35,6 +35,12 @@ class TAGameBase(Game):
         self.side_of = {uid: u.side for uid, u in scenario.units.items()}
         self.unit_ids = tuple(scenario.units)
         self.order = {uid: i for i, uid in enumerate(self.unit_ids)}
+        self.units_by_side: dict[str, tuple[str, ...]] = {}  # side -> its units, in the scenario's order
+        for uid in self.unit_ids:
+            self.units_by_side[self.side_of[uid]] = (*self.units_by_side.get(self.side_of[uid], ()), uid)
+        # Mechanized units (vehicle-pictured counters) act in impulse 3 (Sequence of Play)
+        self.mechanized = frozenset(uid for uid, u in scenario.units.items()
+                                    if u.has("mechanized") or u.unit_type in ("mechanized", "armor", "armored_recon"))
         turns = len(scenario.turns) or 9
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
         self.areas: dict[str, Region] = {n: r for n, r in m.regions.items() if r.kind == OFFBOARD}
@@ -46,6 +52,12 @@ class TAGameBase(Game):
         self.road_hexes: dict[Hex, bool] = {}  # board.on_road
         # (side, hex, road movement, enemy hexes, hexes next to them, area P closed, paths) -> moves (movement.py)
         self.moves_kept: dict[tuple, dict[str, tuple[str, ...]]] = {}
+        # (unit, and all its moves read) -> its Move actions (movement.move_actions)
+        self.move_actions_kept: dict[tuple, tuple[Action, ...]] = {}
+        # (side, lands anywhere, para supply marker's hex, enemy-held hexes) -> paradrop places (impulse.py)
+        self.drops_kept: dict[tuple, tuple[Hex, ...]] = {}
+        # (attackers with their hexes and supply, target, defenders, bombardment) -> Odds (combat.odds)
+        self.odds_kept: dict[tuple, Any] = {}
         # (side, stripe, enemy-held hexes, area P closed, marker hex) -> hexes in supply (supply.py)
         self.supply_kept: dict[tuple, frozenset[Hex]] = {}
 

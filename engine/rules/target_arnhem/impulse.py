@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 from ...hexgrid import Hex
 from ..kit import Task
+from ..kit.kept import kept
 from ..protocol import Action
 from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
 from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
 from .decisions import Act, AttackWith, Excess
-from .movement import destination_names
+from .movement import move_actions
 from .step import TAStep
 from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
 from .why import acting_problem, attack_refusal, move_refusal
@@ -75,13 +76,16 @@ def may_act(state: TABoard, uid: str, impulse: int) -> bool:
 
 def attack_targets(state: TABoard, side: str, impulse: int) -> list[Hex]:
     """Enemy hexes next to a unit that may still act, not across an unbridged river (Attack)."""
+    held, near = state.enemy_hexes(side)  # near: the hexes next to an enemy's, not across such a river
+    around = state.game.around
+    hex_of = state.position.hex_of
     targets: set[Hex] = set()
     for uid in state.units_of(side):
-        h = state.position.hex_of(uid)
-        if h is None or not may_act(state, uid, impulse):
+        h = hex_of(uid)
+        if h is None or h not in near or not may_act(state, uid, impulse):
             continue
-        for n in state.game.around(h):
-            if state.enemy_at(n, side) and not state.river_blocks(h, n):
+        for n in around(h):
+            if n in held and not state.river_blocks(h, n):
                 targets.add(n)
     return sorted(targets - state.cancelled, key=state.map.label)
 
@@ -99,17 +103,32 @@ def due_airborne(state: TABoard, side: str) -> list[str]:
 
 
 def drop_hexes(state: TABoard, uid: str) -> list[Hex]:
-    """Where an airborne reinforcement may arrive now (Reinforcements)."""
+    """Where an airborne reinforcement may arrive now (Reinforcements): of `drop_places`, the hexes holding
+    fewer than three units."""
+    units_at = state.position.units_at
+    return [h for h in drop_places(state, uid) if len(units_at(h)) < STACKING_LIMIT]
+
+
+DROPS_KEPT = 2_000  # the paradrop places a game keeps (`TAGameBase.drops_kept`)
+
+
+def drop_places(state: TABoard, uid: str) -> tuple[Hex, ...]:
+    """The hexes an airborne reinforcement may drop into, or arrive at (0103), whatever they hold of its own
+    side, in label order; kept by the game by all they read: the side, whether the unit lands anywhere (Polish
+    Para while their marker stands), its marker's hex and the enemy's hexes."""
     side = state.side_of(uid)
     stripe = state.stripe(uid)
-    if state.polish(uid) and stripe not in state.overrun:
-        cands = set(state.map.hexes)
-    else:
-        cands = spread(state, marker_hexes(state, stripe), side, 2)
-    if state.game.entry_hex is not None:
-        cands.add(state.game.entry_hex)
-    ok = [h for h in cands if not state.enemy_at(h, side) and len(state.units_at(h)) < STACKING_LIMIT]
-    return sorted(ok, key=state.map.label)
+    anywhere = state.polish(uid) and stripe not in state.overrun
+    markers = () if anywhere else tuple(marker_hexes(state, stripe))
+    held = state.enemy_hexes(side)[0]
+
+    def places() -> tuple[Hex, ...]:
+        cands = set(state.map.hexes) if anywhere else spread(state, markers, side, 2)
+        if state.game.entry_hex is not None:
+            cands.add(state.game.entry_hex)
+        return tuple(sorted((h for h in cands if h not in held), key=state.map.label))
+
+    return kept(state.game.drops_kept, (side, anywhere, markers, held), DROPS_KEPT, places)
 
 
 class ActStep(TAStep[Act]):
@@ -147,7 +166,7 @@ class ActStep(TAStep[Act]):
         for uid in state.units_of(d.player):
             if not may_act(state, uid, d.impulse):
                 continue
-            out += [Move(uid, dest) for dest in destination_names(state, uid)]
+            out += move_actions(state, uid)
             if can_resupply(state, uid):
                 out.append(Resupply(uid))
         out += [Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)]

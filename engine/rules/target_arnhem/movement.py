@@ -25,6 +25,7 @@ from collections import deque
 
 from ...hexgrid import Hex
 from ..kit.kept import kept
+from .actions import Move
 from .board import GERMAN, TABoard
 from .game import AREA_P
 
@@ -53,13 +54,33 @@ def _kept_moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, .
     whether area P is closed (the turn). Read, never changed, by the callers."""
     if uid in state.area:
         return _moves(state, uid, spell)
+    key = _reads(state, uid)
+    if key is None:
+        return {}
+    return kept(state.game.moves_kept, (*key, spell), MOVES_KEPT, lambda: _moves(state, uid, spell))
+
+
+def _reads(state: TABoard, uid: str) -> tuple | None:
+    """All a unit's moves read of the position (see `_kept_moves`), or None when it is not on the map."""
     start = state.position.hex_of(uid)
     if start is None:
-        return {}
+        return None
     side = state.side_of(uid)
     enemy, near = state.enemy_hexes(side)
-    key = (side, start, uid in state.road_ready, enemy, near, state.area_closed(AREA_P), spell)
-    return kept(state.game.moves_kept, key, MOVES_KEPT, lambda: _moves(state, uid, spell))
+    return (side, start, uid in state.road_ready, enemy, near, state.area_closed(AREA_P))
+
+
+def move_actions(state: TABoard, uid: str) -> tuple[Move, ...]:
+    """The unit's `Move` actions, one for each place `destination_names` gives, in its order; kept by the
+    game, by the unit and all its moves read, for a unit on the map (an impulse lists them at each of its
+    decisions, and a search's simulations list them again). The actions are frozen: shared, never changed."""
+    if uid in state.area:
+        return tuple(Move(uid, dest) for dest in _moves(state, uid, False))
+    key = _reads(state, uid)
+    if key is None:
+        return ()
+    return kept(state.game.move_actions_kept, (uid, *key), MOVES_KEPT,
+                lambda: tuple(Move(uid, dest) for dest in _kept_moves(state, uid, False)))
 
 
 def _moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, ...]]:
