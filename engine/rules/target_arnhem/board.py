@@ -98,6 +98,8 @@ class TABoard(SequenceState):
     # supply traced, keyed by the position's revision, turn, side and stripe; the hexes held by and next to
     # each side's enemy, keyed by the revision and side
     KEYED_MEMOS = ("_supply_memo", "_enemy_memo")
+    # of unit ids, pool and area names, numbers and hexes: a clone copies them one level deep
+    FLAT = ("acted", "road_ready", "fortified", "points", "area", "overrun", "cancelled")
 
     def __init__(self, game: TAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -107,7 +109,7 @@ class TABoard(SequenceState):
         self.stage = Stage.ADJUSTMENT
         self.acted: set[str] = set()  # units that have moved, attacked, re-supplied or arrived this impulse
         self.road_ready: frozenset[str] = frozenset()  # may use road movement this impulse (Movement)
-        self.fortified: set[str] = {u for u, d in game.scenario.units.items() if d.has("fortified")}
+        self.fortified: set[str] = set(game.printed_fortified)
         self.points: dict[str, int] = {}  # supply points by pool (Supply Points)
         self.area: dict[str, str] = {}  # unit -> off-board area
         self.overrun: set[str] = set()  # supply stripes whose para supply marker was overrun

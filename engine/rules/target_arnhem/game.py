@@ -38,6 +38,8 @@ class TAGameBase(Game):
         self.units_by_side: dict[str, tuple[str, ...]] = {}  # side -> its units, in the scenario's order
         for uid in self.unit_ids:
             self.units_by_side[self.side_of[uid]] = (*self.units_by_side.get(self.side_of[uid], ()), uid)
+        # the units printed Pickaxe-fortified (Fortifications)
+        self.printed_fortified = frozenset(uid for uid, u in scenario.units.items() if u.has("fortified"))
         # Mechanized units (vehicle-pictured counters) act in impulse 3 (Sequence of Play)
         self.mechanized = frozenset(uid for uid, u in scenario.units.items()
                                     if u.has("mechanized") or u.unit_type in ("mechanized", "armor", "armored_recon"))

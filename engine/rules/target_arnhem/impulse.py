@@ -28,7 +28,7 @@ from ..protocol import Action
 from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
 from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
 from .decisions import Act, AttackWith, Excess
-from .movement import move_actions
+from .movement import move_lister
 from .step import TAStep
 from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
 from .why import acting_problem, attack_refusal, move_refusal
@@ -163,10 +163,11 @@ class ActStep(TAStep[Act]):
 
     def legal(self, state: TABoard, d: Act) -> list[Action]:
         out: list[Action] = [Pass()]
+        moves = move_lister(state, d.player)
         for uid in state.units_of(d.player):
             if not may_act(state, uid, d.impulse):
                 continue
-            out += move_actions(state, uid)
+            out += moves(uid)
             if can_resupply(state, uid):
                 out.append(Resupply(uid))
         out += [Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)]

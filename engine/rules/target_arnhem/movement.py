@@ -22,6 +22,7 @@ hex first), for the presenter to draw.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from ...hexgrid import Hex
 from ..kit.kept import kept
@@ -71,16 +72,34 @@ def _reads(state: TABoard, uid: str) -> tuple | None:
 
 
 def move_actions(state: TABoard, uid: str) -> tuple[Move, ...]:
-    """The unit's `Move` actions, one for each place `destination_names` gives, in its order; kept by the
-    game, by the unit and all its moves read, for a unit on the map (an impulse lists them at each of its
-    decisions, and a search's simulations list them again). The actions are frozen: shared, never changed."""
-    if uid in state.area:
-        return tuple(Move(uid, dest) for dest in _moves(state, uid, False))
-    key = _reads(state, uid)
-    if key is None:
-        return ()
-    return kept(state.game.move_actions_kept, (uid, *key), MOVES_KEPT,
-                lambda: tuple(Move(uid, dest) for dest in _kept_moves(state, uid, False)))
+    """The unit's `Move` actions, one for each place `destination_names` gives, in its order (see
+    `move_lister`)."""
+    return move_lister(state, state.side_of(uid))(uid)
+
+
+def move_lister(state: TABoard, side: str) -> Callable[[str], tuple[Move, ...]]:
+    """`move_actions` for units of `side` in this position, the side's facts read once (an impulse lists every
+    unit's moves at each of its decisions): kept by the game, by the unit and all its moves read (see
+    `_kept_moves`), for a unit on the map; a search's simulations list them again. The actions are frozen:
+    shared, never changed."""
+    enemy, near = state.enemy_hexes(side)
+    closed = state.area_closed(AREA_P)
+    hex_of, road, area = state.position.hex_of, state.road_ready, state.area
+    store = state.game.move_actions_kept
+
+    def moves(uid: str) -> tuple[Move, ...]:
+        if uid in area:
+            return tuple(Move(uid, dest) for dest in _moves(state, uid, False))
+        start = hex_of(uid)
+        if start is None:
+            return ()
+        key = (uid, side, start, uid in road, enemy, near, closed)
+        got = store.get(key)
+        if got is None:
+            got = kept(store, key, MOVES_KEPT, lambda: tuple(Move(uid, d) for d in _kept_moves(state, uid, False)))
+        return got
+
+    return moves
 
 
 def _moves(state: TABoard, uid: str, spell: bool) -> dict[str, tuple[str, ...]]:

@@ -40,8 +40,8 @@ def capture(state: TABoard) -> StartState:
     points = {k: v for k, v in state.points.items() if v}
     if points:
         out.family["supply_points"] = points
-    printed = {u for u, d in state.sc.units.items() if d.has("fortified")}
-    lost = sorted(u for u in printed - state.fortified if state.position.status(u) != "eliminated")
+    lost = sorted(u for u in state.game.printed_fortified - state.fortified
+                  if state.position.status(u) != "eliminated")
     if lost:
         out.family["unfortified"] = lost
     if state.overrun:
