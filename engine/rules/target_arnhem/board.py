@@ -23,11 +23,13 @@ from ...model.hexmap import HexMap, HexsideInfo
 from ...model.scenario import Scenario
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
+from ..kit.kept import kept
 from .game import AREA_P, AREA_P_CLOSES, TAGameBase
 
 ALLIED, GERMAN = "allied", "german"
 ON_MAP, WAITING, ELIMINATED = UnitStatus.ON_MAP, UnitStatus.WAITING, UnitStatus.ELIMINATED
 OFF_BOARD = "off-board"
+NEAR_KEPT = 5_000  # the sets of hexes next to the enemy a game keeps (`TAGameBase.near_kept`)
 STACKING_LIMIT = 3  # Movement: no more than 3 stacked units may end an impulse in a hex
 RIVER, CANAL, ROAD = 1, 2, 4  # what a hexside is to a move (TABoard._side_flags)
 
@@ -238,10 +240,15 @@ class TABoard(SequenceState):
                 memo.clear()
             side_of = self.game.side_of
             held = frozenset(h for uid, h in self.position.hexes.items() if side_of[uid] != side)
-            around = self.game.around
-            near = frozenset(n for e in held for n in around(e) if not self.river_blocks(n, e))
-            got = memo[key] = (held, near)
+            # the hexes next to them depend on them alone: kept by the game, with the first set of held
+            # hexes seen equal to these (the moves kept by the game are keyed by both, and compare faster)
+            got = memo[key] = kept(self.game.near_kept, held, NEAR_KEPT, lambda: (held, self._near(held)))
         return got
+
+    def _near(self, held: frozenset[Hex]) -> frozenset[Hex]:
+        """The hexes next to one of `held` and not across an unbridged river hexside from it."""
+        around = self.game.around
+        return frozenset(n for e in held for n in around(e) if not self.river_blocks(n, e))
 
     # -- hexsides (Movement, Attack, Re-Supply) ----------------------------------------------------------
     def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:

@@ -63,7 +63,7 @@ def attack_part(state: TABoard, uid: str, target: Hex) -> AttackPart:
 
 def may_attack_with(state: TABoard, uid: str, target: Hex, impulse: int) -> bool:
     h = state.position.hex_of(uid)
-    return (h is not None and hex_distance(h, target) == 1 and may_act(state, uid, impulse)
+    return (h is not None and target in state.game.around(h) and may_act(state, uid, impulse)
             and not state.river_blocks(h, target))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexsideInfo, Region
 from ...model.scenario import Scenario
-from ..protocol import Action, Game
+from ..protocol import Action, Game, Phase
 from .actions import parse_action
 from .design import OFFBOARD
 
@@ -56,6 +56,9 @@ class TAGameBase(Game):
         self.moves_kept: dict[tuple, dict[str, tuple[str, ...]]] = {}
         # (unit, and all its moves read) -> its Move actions (movement.move_actions)
         self.move_actions_kept: dict[tuple, tuple[Action, ...]] = {}
+        self.phases: dict[int, Phase] = {}  # turn * 8 + stage -> its Phase (step.stage_phase)
+        # the hexes next to each set of enemy-held hexes (board.enemy_hexes)
+        self.near_kept: dict[frozenset[Hex], tuple[frozenset[Hex], frozenset[Hex]]] = {}
         # (side, lands anywhere, para supply marker's hex, enemy-held hexes) -> paradrop places (impulse.py)
         self.drops_kept: dict[tuple, tuple[Hex, ...]] = {}
         # (attackers with their hexes and supply, target, defenders, bombardment) -> Odds (combat.odds)

@@ -43,9 +43,11 @@ class StartImpulse(Task):
         state.acted = set()
         state.cancelled = frozenset()
         ready = set()
+        near = state.enemy_hexes(side)[1]  # the hexes next to an enemy unit (board.enemy_adjacent)
+        hex_of = state.position.hex_of
         for uid in state.units_of(side):
-            h = state.position.hex_of(uid)
-            if h is not None and state.on_road(h) and not state.enemy_adjacent(h, side):
+            h = hex_of(uid)
+            if h is not None and state.on_road(h) and h not in near:
                 ready.add(uid)
         state.road_ready = frozenset(ready)
         state.note(f"Turn {state.turn}: {state.side_name(side)} impulse {n} {cite(f'Impulse {n}')}")

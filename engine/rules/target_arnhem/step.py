@@ -15,11 +15,18 @@ SEQUENCE_RULE = "Target Arnhem: Sequence of Play"
 
 
 def stage_phase(state: TABoard) -> Phase:
-    """The stage the state is in, as a `Phase`: "Adjustment" or "Impulse 2" with its side."""
-    n = state.impulse()
-    if n == 0:
-        return Phase("Adjustment", "Target Arnhem: Adjustment", state.turn, "")
-    return Phase(f"Impulse {n}", f"Target Arnhem: Impulse {n}", state.turn, state.impulse_side())
+    """The stage the state is in, as a `Phase`: "Adjustment" or "Impulse 2" with its side (made once a game
+    for each turn and stage: the history records one with every action)."""
+    key = state.turn * 8 + state.stage
+    got = state.game.phases.get(key)
+    if got is None:
+        n = state.impulse()
+        if n == 0:
+            got = Phase("Adjustment", "Target Arnhem: Adjustment", state.turn, "")
+        else:
+            got = Phase(f"Impulse {n}", f"Target Arnhem: Impulse {n}", state.turn, state.impulse_side())
+        state.game.phases[key] = got
+    return got
 
 
 class TAStep(VerbStep[TABoard, D]):
