@@ -13,7 +13,7 @@ from ...hexgrid import Hex, hex_neighbor
 from ...model.hexmap import HexsideInfo, Region
 from ...model.scenario import Scenario
 from ..protocol import Action, Game, Phase
-from .actions import parse_action
+from .actions import Move, parse_action
 from .design import OFFBOARD
 
 PLAY_OPTIONS = ("max_turns",)  # a shorter playtest: the game is judged after that many turns
@@ -55,7 +55,7 @@ class TAGameBase(Game):
         # (side, hex, road movement, enemy hexes, hexes next to them, area P closed, paths) -> moves (movement.py)
         self.moves_kept: dict[tuple, dict[str, tuple[str, ...]]] = {}
         # (unit, and all its moves read) -> its Move actions (movement.move_actions)
-        self.move_actions_kept: dict[tuple, tuple[Action, ...]] = {}
+        self.move_actions_kept: dict[tuple, tuple[Move, ...]] = {}
         self.phases: dict[int, Phase] = {}  # turn * 8 + stage -> its Phase (step.stage_phase)
         # the hexes next to each set of enemy-held hexes (board.enemy_hexes)
         self.near_kept: dict[frozenset[Hex], tuple[frozenset[Hex], frozenset[Hex]]] = {}
