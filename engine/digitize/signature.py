@@ -52,7 +52,8 @@ SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain
 SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
 SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
 # hexes read as neither terrain
-SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples
+SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples ...
+SIG_DRAWN = 4  # ... or that has at least this many colours (a drawing: a roof's shades and outline)
 SIG_CROSS = 0.6  # a feature's colour that over this share of the hexes read as another feature hold (over
 # SIG_PAIR_SHARE) is not its signature (a dark shade of the woods' that most wooden buildings hold)
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
@@ -112,7 +113,7 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         colours = np.array(cols)
         mine = ex_hist[np.isin(labels, group)][:, colours]
         share = float(mine.sum(axis=1).min())
-        if share <= SIG_FEATURE_MAX:
+        if share <= SIG_FEATURE_MAX or len(cols) >= SIG_DRAWN:
             out.append(Signature(group, colours, share, mine.min(axis=0)))
     return _without_crossings(out, hist, ex_hist, labels, answer)
 
