@@ -21,7 +21,10 @@ real published boards (ASL geomorphic boards of the VASL module, read by benchma
 from tests/data/real/ when present; tests/data/README.md), each untaught, with 2 taught hexes per
 terrain (the first two by label) and after 5 more answers to "Teach next", beside a plain
 nearest-mean-colour classifier: the share of hexes right, the share of `proposed` ones right and the
-untaught confident-wrong rate.
+untaught confident-wrong rate. On boards with buildings, also 2 taught per terrain with each kind of
+building taught by its two biggest hexes (roofs filling most of the hex, as on some boards the first
+two by label are). `HEXWRIGHT_DIGITIZE_BOARDS=tuning` reads the tuning boards only (while choosing a
+rule, the held-out boards stay unseen).
 """
 
 from __future__ import annotations
