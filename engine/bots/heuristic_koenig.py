@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Protocol, TypeVar, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
@@ -44,6 +45,7 @@ from ..rules.koenig.actions import (
     Support,
     UnitMove,
 )
+from ..rules.koenig.combat import fire_distribution
 from ..rules.koenig.victory import ON_MAP, UnitSnapshot
 from ..rules.protocol import CHANCE, Action, GameState
 from .base import best_per_group, kinds_of, of_kind
@@ -67,6 +69,32 @@ class KoenigView(Protocol):
     def snapshot(self) -> Snapshot: ...
 
 
+def _chance(dist: Mapping[str, Fraction]) -> float:
+    """P(Hit) + 0.3 P(Exchange) of a fire's result distribution (9.0), the worth of a fire to the bot."""
+    hit = sum(float(p) for r, p in dist.items() if str(r).lower() == "hit")
+    exchange = sum(float(p) for r, p in dist.items() if str(r).lower().startswith("exchange"))
+    return hit + 0.3 * exchange
+
+
+def fire_chance_by_trial(state: GameState, a: Action) -> float:
+    """`KoenigHeuristicBot._fire_chance` the long way, as the bot once worked it out: clone the state, declare
+    the fire, commit no support and read the battle's odds (`result_distribution`); the tests compare the two."""
+    from ..rules.koenig.state import KoenigState
+
+    trial = state.clone()
+    trial.apply(a)
+    for _ in range(6):
+        if trial.is_terminal() or trial.current_player == CHANCE:
+            break
+        zero = [x for x in trial.legal_actions() if x == Support(0)]
+        if not zero:
+            break
+        trial.apply(zero[0])
+    if trial.current_player != CHANCE or not isinstance(trial, KoenigState) or trial.battle is None:
+        return 0.0
+    return _chance(trial.result_distribution())
+
+
 def _strength(sc: Scenario, uid: str, hits: int) -> float:
     return max(0.0, float(sc.units[uid].values.get("strength", 0) or 0) - hits)
 
@@ -80,6 +108,14 @@ class KoenigHeuristicBot:
         self.objectives = Objectives.of(scenario)
         self._rng = random.Random(seed)
         self._distances: tuple[Snapshot | None, dict[tuple[str, str, Hex], float]] = (None, {})
+        # a snapshot's objective hexes by side: those free of the side's units, and those one unit holds alone
+        self._held: tuple[Snapshot | None, dict[str, tuple[list[Hex], dict[str, list[Hex]]]]] = (None, {})
+        # hex -> distance tables, one per set of objective hexes a unit heads for, and the exit table (made
+        # as they are read, kept for the game: the map and the objectives do not change)
+        self._tables: dict[frozenset[Hex], dict[Hex, float]] = {}
+        self._all_objectives = frozenset(self.objectives.hexes)
+        self._exit_table: dict[Hex, float] = {}
+        self._odds: dict[int, float] = {}  # a fire's Attack Factor -> its chance (_fire_chance)
         # units that a VP line wants off the map by movement (exit conditions name them)
         self.exiters = {uid for v in scenario.victory if v.kind == "exit" for uid in v.units.get("ids", [])}
         try:
@@ -121,6 +157,53 @@ class KoenigHeuristicBot:
         return got
 
     def _target_distance_now(self, side: str, uid: str, h: Hex, snap: Snapshot, occ: Occupancy) -> float:
+        """The distance from `h` to the nearest objective hex that no other unit of `side` holds (each less a
+        tenth of its weight), or to the nearest of all when every one is held; an exiting unit's distance to
+        the bottom edge. Read from tables by hex made once a game for each set of such objectives."""
+        targets = None if uid in self.exiters else self._targets(side, uid, snap, occ)
+        table = self._exit_table if targets is None else self._tables.get(targets)
+        if table is None:
+            if len(self._tables) > 512:  # more target sets than a game has: start again
+                self._tables.clear()
+            table = self._tables[targets] = {}
+        got = table.get(h)
+        if got is None:
+            got = table[h] = self._distance_to(h, targets)
+        return got
+
+    def _distance_to(self, h: Hex, targets: frozenset[Hex] | None) -> float:
+        """A table's entry for `h`, worked out as `_target_distance_fresh` does: the nearest of `targets`, or
+        of the exit hexes when None."""
+        if targets is None:
+            return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
+        if not targets:
+            return 0.0
+        weight = self.objectives.weight
+        return float(min(hex_distance(h, o) - 0.1 * weight.get(o, 1.0) for o in targets))
+
+    def _targets(self, side: str, uid: str, snap: Snapshot, occ: Occupancy) -> frozenset[Hex]:
+        """The objective hexes a unit `uid` of `side` heads for in this snapshot: those no other unit of its
+        side holds, or all of them when every one is held."""
+        held = self._held
+        if held[0] is not snap:
+            held = self._held = (snap, {})
+        got = held[1].get(side)
+        if got is None:  # objective hexes free of `side`'s units, and those held by one unit of it alone
+            free: list[Hex] = []
+            alone: dict[str, list[Hex]] = {}
+            for o in self.objectives.hexes:
+                own = [x for x in occ.get(o, []) if snap[x].side == side]
+                if not own:
+                    free.append(o)
+                elif len(own) == 1:
+                    alone.setdefault(own[0], []).append(o)
+            got = held[1][side] = (free, alone)
+        free, alone = got
+        mine = alone.get(uid)
+        return frozenset(free + mine if mine else free) or self._all_objectives
+
+    def _target_distance_fresh(self, side: str, uid: str, h: Hex, snap: Snapshot, occ: Occupancy) -> float:
+        """`_target_distance_now` worked out from scratch (the tests compare the two)."""
         if uid in self.exiters:
             return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
         free = [o for o in self.objectives.hexes
@@ -130,25 +213,19 @@ class KoenigHeuristicBot:
             return 0.0
         return float(min(hex_distance(h, o) - 0.1 * self.objectives.weight.get(o, 1.0) for o in targets))
 
-    def _fire_chance(self, state: GameState, a: Action) -> float:
-        """P(Hit) of declaring this fire with no support committed (9.0), by cloning the state."""
+    def _fire_chance(self, state: GameState, a: FireAttack) -> float:
+        """P(Hit) of declaring this fire with no support committed (9.0), plus 0.3 of P(Exchange): the odds
+        of the Attack Factor the state says the declared fire would roll (`KoenigState.declared_af`, what
+        declaring it on a clone and committing no points gives: `fire_chance_by_trial`), kept by AF."""
         from ..rules.koenig.state import KoenigState
 
-        trial = state.clone()
-        trial.apply(a)
-        for _ in range(6):
-            if trial.is_terminal() or trial.current_player == CHANCE:
-                break
-            zero = [x for x in trial.legal_actions() if x == Support(0)]
-            if not zero:
-                break
-            trial.apply(zero[0])
-        if trial.current_player != CHANCE or not isinstance(trial, KoenigState) or trial.battle is None:
+        if not isinstance(state, KoenigState):
             return 0.0
-        dist = trial.result_distribution()
-        hit = sum(float(p) for r, p in dist.items() if str(r).lower() == "hit")
-        exchange = sum(float(p) for r, p in dist.items() if str(r).lower().startswith("exchange"))
-        return hit + 0.3 * exchange
+        af = state.declared_af(a)
+        got = self._odds.get(af)
+        if got is None:
+            got = self._odds[af] = _chance(fire_distribution(af))
+        return got
 
     # -- the decision --------------------------------------------------------------------------
     def choose(self, state: GameState) -> Action:

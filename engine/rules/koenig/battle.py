@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...hexgrid import Hex
 from ..kit import Decision, Task
 from ..protocol import CHANCE, Action, Roll
 from .actions import Accept, Hit, LeadReroll, Support
@@ -127,6 +128,11 @@ def current_af(state: KoenigBoard) -> int:
     """The net Attack Factor of the fire about to be rolled (9.0, 9.1, 9.2.1, 10.1, 10.2, excl. 8.5)."""
     b = state.battle
     assert b is not None
+    return battle_af(state, b)
+
+
+def battle_af(state: KoenigBoard, b: Battle) -> int:
+    """The net Attack Factor of battle `b`'s next roll in the position of `state` (`current_af`'s arithmetic)."""
     if b.kind == FireKind.CLOSE:
         net = b.off_support - b.def_support
         if b.defensive_round:
@@ -151,6 +157,14 @@ def current_af(state: KoenigBoard) -> int:
 def result_distribution(state: KoenigBoard) -> dict[str, Fraction]:
     """The exact odds of the battle in progress at its current Attack Factor (9.0)."""
     return fire_distribution(current_af(state))
+
+
+def declared_af(state: KoenigBoard, firers: tuple[str, ...], target: Hex, mobile: bool) -> int:
+    """The net Attack Factor a Full Fire (Mobile Fire with `mobile`) by `firers` at `target` would roll if it
+    were declared now and neither side committed support (9.0, 9.1, 8.4): what `current_af` reads once the
+    attack is declared (the declaration moves no unit and changes no Hits), without declaring it."""
+    kind = FireKind.MOBILE if mobile else FireKind.FULL
+    return battle_af(state, Battle(kind, state.active_side, firers, target, ()))
 
 
 def _defender_hits_back(state: KoenigBoard, b: Battle) -> bool:
