@@ -19,9 +19,9 @@ declaring the fire and committing no support. Its play:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
 from ..model.scenario import Scenario
@@ -48,7 +48,7 @@ from ..rules.koenig.actions import (
 from ..rules.koenig.combat import fire_distribution
 from ..rules.koenig.victory import ON_MAP, UnitSnapshot
 from ..rules.protocol import CHANCE, Action, GameState
-from .base import best_per_group, kinds_of, of_kind
+from .base import best_per_group
 from .objectives import Objectives
 
 GOOD_FIRE = 0.5  # P(Hit) at which a fire goes before any move
@@ -67,6 +67,19 @@ class KoenigView(Protocol):
     def legal_actions(self) -> list[Action]: ...
 
     def snapshot(self) -> Snapshot: ...
+
+
+def _by_kind(actions: Sequence[Action]) -> dict[type, list[Action]]:
+    """The actions of each class, in their order (`of_kind` of a leaf class, every class in one pass)."""
+    out: dict[type, list[Action]] = {}
+    for a in actions:
+        t = type(a)
+        got = out.get(t)
+        if got is None:
+            out[t] = [a]
+        else:
+            got.append(a)
+    return out
 
 
 def _chance(dist: Mapping[str, Fraction]) -> float:
@@ -116,6 +129,9 @@ class KoenigHeuristicBot:
         self._all_objectives = frozenset(self.objectives.hexes)
         self._exit_table: dict[Hex, float] = {}
         self._odds: dict[int, float] = {}  # a fire's Attack Factor -> its chance (_fire_chance)
+        self._seen: tuple[object, object, Snapshot, Occupancy] = (None, None, {}, {})  # _view's last
+        self._hexes: dict[str, Hex | None] = {}  # a hex label -> its hex (_hex; the map does not change)
+        self._views: set[type] = set()  # the state classes found to be KoenigViews
         # units that a VP line wants off the map by movement (exit conditions name them)
         self.exiters = {uid for v in scenario.victory if v.kind == "exit" for uid in v.units.get("ids", [])}
         try:
@@ -124,7 +140,23 @@ class KoenigHeuristicBot:
             self.exit_hexes = []
 
     def _hex(self, label: str | None) -> Hex | None:
-        return self.map.hex_at(label) if label and label != OFF else None
+        if not label:
+            return None
+        try:
+            return self._hexes[label]
+        except KeyError:
+            got = self._hexes[label] = self.map.hex_at(label) if label != OFF else None
+            return got
+
+    def _is_view(self, state: GameState) -> bool:
+        """isinstance(state, KoenigView), kept by the state's class (a Protocol's isinstance is slow)."""
+        t = type(state)
+        if t in self._views:
+            return True
+        ok = isinstance(state, KoenigView)
+        if ok:
+            self._views.add(t)
+        return ok
 
     def _best(self, scored: list[tuple[float, A]]) -> tuple[float, A | None]:
         if not scored:
@@ -135,6 +167,20 @@ class KoenigHeuristicBot:
 
     # -- position -----------------------------------------------------------------------------
     def _view(self, state: KoenigView) -> tuple[Snapshot, Occupancy]:
+        """The units as the victory schedule sees them and the hexes they are in; kept while the state's
+        position is the same object at the same revision (every change of a kit `Position` bumps it), so a
+        support, a roll or a Hit's answer in the same position reads them again (and the distances kept
+        with the snapshot)."""
+        pos = getattr(state, "position", None)
+        memo = self._seen
+        if pos is not None and memo[0] is pos and memo[1] == getattr(pos, "revision", None):
+            return memo[2], memo[3]
+        snap, occ = self._view_now(state)
+        if pos is not None:
+            self._seen = (pos, getattr(pos, "revision", None), snap, occ)
+        return snap, occ
+
+    def _view_now(self, state: KoenigView) -> tuple[Snapshot, Occupancy]:
         snap = state.snapshot()
         occ: Occupancy = {}
         for uid, u in snap.items():
@@ -160,16 +206,25 @@ class KoenigHeuristicBot:
         """The distance from `h` to the nearest objective hex that no other unit of `side` holds (each less a
         tenth of its weight), or to the nearest of all when every one is held; an exiting unit's distance to
         the bottom edge. Read from tables by hex made once a game for each set of such objectives."""
-        targets = None if uid in self.exiters else self._targets(side, uid, snap, occ)
-        table = self._exit_table if targets is None else self._tables.get(targets)
-        if table is None:
-            if len(self._tables) > 512:  # more target sets than a game has: start again
-                self._tables.clear()
-            table = self._tables[targets] = {}
+        targets, table = self._table(side, uid, snap, occ)
         got = table.get(h)
         if got is None:
             got = table[h] = self._distance_to(h, targets)
         return got
+
+    def _table(self, side: str, uid: str, snap: Snapshot,
+               occ: Occupancy) -> tuple[frozenset[Hex] | None, dict[Hex, float]]:
+        """The objective hexes unit `uid` of `side` heads for in this snapshot (None: the bottom edge, an
+        exiting unit's) and their distance table, kept for the game."""
+        if uid in self.exiters:
+            return None, self._exit_table
+        targets = self._targets(side, uid, snap, occ)
+        table = self._tables.get(targets)
+        if table is None:
+            if len(self._tables) > 512:  # more target sets than a game has: start again
+                self._tables.clear()
+            table = self._tables[targets] = {}
+        return targets, table
 
     def _distance_to(self, h: Hex, targets: frozenset[Hex] | None) -> float:
         """A table's entry for `h`, worked out as `_target_distance_fresh` does: the nearest of `targets`, or
@@ -234,30 +289,32 @@ class KoenigHeuristicBot:
             raise ValueError(f"no legal action in {state.phase}")
         if len(actions) == 1:
             return actions[0]
-        if not isinstance(state, KoenigView):
+        if not self._is_view(state):
             raise TypeError(f"the Koenig heuristic reads Koenig states, not {type(state).__name__}")
+        assert isinstance(state, KoenigView)
         side = state.current_player
         snap, occ = self._view(state)
-        present = kinds_of(actions)  # the actions' classes: a kind not among them is not looked for
+        kind = _by_kind(actions)  # the actions of each class, in their order (the kinds below are leaf classes)
+        nothing: list[Action] = []
 
-        supports = of_kind(actions, Support, present)
+        supports = cast("list[Support]", kind.get(Support, nothing))
         if supports:
             plain = [a for a in supports if not a.lead]
             return max(plain or supports, key=lambda a: a.points)
-        for a in actions:
-            if isinstance(a, Accept):
-                return a
-        hits = of_kind(actions, Hit, present)
+        accept = kind.get(Accept)
+        if accept:
+            return accept[0]
+        hits = cast("list[Hit]", kind.get(Hit, nothing))
         if hits:
             def hit_score(a: Hit) -> float:
                 u = snap[a.unit]
                 return float(-u.hits if u.side == side else u.hits)
             return self._pick([(hit_score(a), a) for a in hits])
         for answer in (Capture, Stay):
-            found = of_kind(actions, answer, present)
+            found = kind.get(answer)
             if found:
                 return found[0]
-        retreats = of_kind(actions, Retreat, present)
+        retreats = cast("list[Retreat]", kind.get(Retreat, nothing))
         if retreats:
             def retreat_score(a: Retreat) -> float:
                 h = self._hex(a.dest)
@@ -267,20 +324,20 @@ class KoenigHeuristicBot:
                 return -self._target_distance(side, a.unit, h, snap, occ) - 2.0 * enemies
             return self._pick([(retreat_score(a), a) for a in retreats])
 
-        fires: list[FireAttack] = [*of_kind(actions, Fire, present), *of_kind(actions, MobileFire, present)]
+        fires = cast("list[FireAttack]", [*kind.get(Fire, nothing), *kind.get(MobileFire, nothing)])
         fire_score, fire = self._best([(self._fire_chance(state, a), a) for a in fires])
         if fire is not None and fire_score >= GOOD_FIRE:
             return fire
-        moving: list[UnitMove] = [*of_kind(actions, Move, present), *of_kind(actions, CombinedMove, present),
-                                  *of_kind(actions, Redeploy, present)]
+        moving = cast("list[UnitMove]", [*kind.get(Move, nothing), *kind.get(CombinedMove, nothing),
+                                         *kind.get(Redeploy, nothing)])
         if moving:
-            score, best = self._best([(self._move_gain(side, a, snap, occ), a) for a in moving])
+            score, best = self._best(list(zip(self._move_gains(side, moving, snap, occ), moving, strict=True)))
             if best is not None and score > 0:
                 return best
         if fire is not None and fire_score >= FAIR_FIRE:
             return fire
         for ending in (End, Done, Pass):
-            over = of_kind(actions, ending, present)
+            over = kind.get(ending)
             if over:
                 return over[0]
         quiet = [a for a in actions if not (isinstance(a, KoenigAction) and a.verb.startswith("lead"))]
@@ -292,13 +349,15 @@ class KoenigHeuristicBot:
         by this bot's own scores (no random tie-break drawn, so its own choices are untouched): the fire
         with the best P(Hit) (9.0), the best move of each unit (by `_move_gain`), best first, `k - 1` in
         all, then the option to end (End, Done, Pass). Empty at any other decision."""
-        if not isinstance(state, KoenigView):
+        if not self._is_view(state):
             return []
+        assert isinstance(state, KoenigView)
         actions = state.legal_actions()
-        present = kinds_of(actions)
-        moving: list[UnitMove] = [*of_kind(actions, Move, present), *of_kind(actions, CombinedMove, present),
-                                  *of_kind(actions, Redeploy, present)]
-        fires: list[FireAttack] = [*of_kind(actions, Fire, present), *of_kind(actions, MobileFire, present)]
+        kind = _by_kind(actions)
+        nothing: list[Action] = []
+        moving = cast("list[UnitMove]", [*kind.get(Move, nothing), *kind.get(CombinedMove, nothing),
+                                         *kind.get(Redeploy, nothing)])
+        fires = cast("list[FireAttack]", [*kind.get(Fire, nothing), *kind.get(MobileFire, nothing)])
         if not moving and not fires:
             return []
         side = state.current_player
@@ -306,11 +365,12 @@ class KoenigHeuristicBot:
         out: list[Action] = []
         if fires:
             out += best_per_group([(self._fire_chance(state, a), a) for a in fires], lambda a: "fire", 1)
-        best_moves: list[UnitMove] = best_per_group([(self._move_gain(side, a, snap, occ), a) for a in moving],
-                                                    lambda a: a.unit, k - 1 - len(out))
+        gains = self._move_gains(side, moving, snap, occ)
+        best_moves: list[UnitMove] = best_per_group(list(zip(gains, moving, strict=True)), lambda a: a.unit,
+                                                    k - 1 - len(out))
         out += best_moves
         for ending in (End, Done, Pass):
-            over = of_kind(actions, ending, present)
+            over = kind.get(ending)
             if over:
                 out.append(over[0])
                 break
@@ -339,3 +399,43 @@ class KoenigHeuristicBot:
         before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
         after = self._target_distance(side, uid, there, snap, occ)
         return before - after
+
+    def _move_gains(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
+        """`_move_gain` of each of `moving`, in order: the same arithmetic, with each unit's distance table
+        and distance from where it is looked up once a decision."""
+        out: list[float] = []
+        exiters = self.exiters
+        sc = self.scenario
+        units: dict[str, tuple[float, dict[Hex, float], frozenset[Hex] | None]] = {}
+        for a in moving:
+            uid = a.unit
+            dest = a.dest
+            if dest == OFF:
+                out.append(100.0 if uid in exiters else -100.0)
+                continue
+            there = self._hex(dest)
+            if there is None:
+                out.append(-100.0)
+                continue
+            u = snap.get(uid)
+            here_in = occ.get(there)
+            if here_in:
+                defenders = [x for x in here_in if snap[x].side != side]
+                if defenders:  # close combat (10.0): only when clearly stronger
+                    mine = _strength(sc, uid, u.hits if u else 0)
+                    theirs = sum(_strength(sc, x, snap[x].hits) for x in defenders)
+                    if mine <= theirs + 1:
+                        out.append(-100.0)
+                        continue
+            got = units.get(uid)
+            if got is None:
+                targets, table = self._table(side, uid, snap, occ)
+                here = self._hex(u.hex) if u is not None and u.status == ON_MAP else None
+                before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
+                got = units[uid] = (before, table, targets)
+            before, table, targets = got
+            after = table.get(there)
+            if after is None:
+                after = table[there] = self._distance_to(there, targets)
+            out.append(before - after)
+        return out
