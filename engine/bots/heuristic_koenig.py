@@ -291,9 +291,8 @@ class KoenigHeuristicBot:
             return actions[0]
         if not self._is_view(state):
             raise TypeError(f"the Koenig heuristic reads Koenig states, not {type(state).__name__}")
-        assert isinstance(state, KoenigView)
         side = state.current_player
-        snap, occ = self._view(state)
+        snap, occ = self._view(cast(KoenigView, state))
         kind = _by_kind(actions)  # the actions of each class, in their order (the kinds below are leaf classes)
         nothing: list[Action] = []
 
@@ -351,7 +350,6 @@ class KoenigHeuristicBot:
         all, then the option to end (End, Done, Pass). Empty at any other decision."""
         if not self._is_view(state):
             return []
-        assert isinstance(state, KoenigView)
         actions = state.legal_actions()
         kind = _by_kind(actions)
         nothing: list[Action] = []
@@ -361,7 +359,7 @@ class KoenigHeuristicBot:
         if not moving and not fires:
             return []
         side = state.current_player
-        snap, occ = self._view(state)
+        snap, occ = self._view(cast(KoenigView, state))
         out: list[Action] = []
         if fires:
             out += best_per_group([(self._fire_chance(state, a), a) for a in fires], lambda a: "fire", 1)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ...hexgrid import Hex
 from ..kit import Decision, Task
+from ..kit.kept import kept
 from ..protocol import CHANCE, Action, Roll
 from .actions import Accept, Hit, LeadReroll, Support
 from .board import GERMAN, Battle, Doing, FireKind, KoenigBoard, RetreatDue, Side, cite
@@ -162,9 +163,14 @@ def result_distribution(state: KoenigBoard) -> dict[str, Fraction]:
 def declared_af(state: KoenigBoard, firers: tuple[str, ...], target: Hex, mobile: bool) -> int:
     """The net Attack Factor a Full Fire (Mobile Fire with `mobile`) by `firers` at `target` would roll if it
     were declared now and neither side committed support (9.0, 9.1, 8.4): what `current_af` reads once the
-    attack is declared (the declaration moves no unit and changes no Hits), without declaring it."""
+    attack is declared (the declaration moves no unit and changes no Hits), without declaring it. Kept by the
+    game by the firers' hexes and Hits (`declared_af_fresh` works it out again: the tests compare the two)."""
     kind = FireKind.MOBILE if mobile else FireKind.FULL
-    return battle_af(state, Battle(kind, state.active_side, firers, target, ()))
+    pos = state.position
+    # all battle_af reads of a Full or Mobile Fire besides the map and the units' printed strengths
+    key = (kind, target, firers, tuple((pos.hex_of(u), pos.steps_lost(u)) for u in firers))
+    return kept(state.game.declared_af_memo, key, 20000,
+                lambda: battle_af(state, Battle(kind, state.active_side, firers, target, ())))
 
 
 def _defender_hits_back(state: KoenigBoard, b: Battle) -> bool:
@@ -389,3 +395,9 @@ class HitStep(BattleStep[HitChoice]):
         state.take_hit(action.unit)
         state.battle.hit_queue.pop(0)
         assign_hits(state)
+
+
+def declared_af_fresh(state: KoenigBoard, firers: tuple[str, ...], target: Hex, mobile: bool) -> int:
+    """`declared_af` worked out afresh, not kept."""
+    kind = FireKind.MOBILE if mobile else FireKind.FULL
+    return battle_af(state, Battle(kind, state.active_side, firers, target, ()))
