@@ -404,34 +404,39 @@ class KoenigHeuristicBot:
         out: list[float] = []
         exiters = self.exiters
         sc = self.scenario
-        units: dict[str, tuple[float, dict[Hex, float], frozenset[Hex] | None]] = {}
+        hexes = self._hexes
+        last = ""  # the unit of the move before (a unit's moves come together): its distances below
+        before = 0.0
+        table: dict[Hex, float] = {}
+        targets: frozenset[Hex] | None = None
         for a in moving:
             uid = a.unit
             dest = a.dest
             if dest == OFF:
                 out.append(100.0 if uid in exiters else -100.0)
                 continue
-            there = self._hex(dest)
+            there = hexes.get(dest)
             if there is None:
-                out.append(-100.0)
-                continue
-            u = snap.get(uid)
+                there = self._hex(dest)
+                if there is None:
+                    out.append(-100.0)
+                    continue
             here_in = occ.get(there)
             if here_in:
                 defenders = [x for x in here_in if snap[x].side != side]
                 if defenders:  # close combat (10.0): only when clearly stronger
+                    u = snap.get(uid)
                     mine = _strength(sc, uid, u.hits if u else 0)
                     theirs = sum(_strength(sc, x, snap[x].hits) for x in defenders)
                     if mine <= theirs + 1:
                         out.append(-100.0)
                         continue
-            got = units.get(uid)
-            if got is None:
+            if uid != last:
+                last = uid
+                u = snap.get(uid)
                 targets, table = self._table(side, uid, snap, occ)
                 here = self._hex(u.hex) if u is not None and u.status == ON_MAP else None
                 before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
-                got = units[uid] = (before, table, targets)
-            before, table, targets = got
             after = table.get(there)
             if after is None:
                 after = table[there] = self._distance_to(there, targets)

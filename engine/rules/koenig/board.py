@@ -290,13 +290,22 @@ class KoenigBoard(SequenceState):
     def snapshot(self) -> dict[str, UnitSnapshot]:
         """What the victory schedule reads of each unit (victory.py): side, status, hex label and Hits."""
         pos = self.position
-        label = self.map.label
+        game = self.game
+        made = game.unit_snapshots  # a unit's snapshot by where it is, its status and Hits: made once a game
+        if len(made) > 50000:
+            made.clear()
+        hex_of, status, lost = pos.hex_of, pos.status, pos.steps_lost
         out = {}
-        for uid in self.game.unit_ids:
-            h = pos.hex_of(uid)
-            st = pos.status(uid)
-            out[uid] = UnitSnapshot(self.side_of(uid), _SNAPSHOT_STATUS.get(st, st),
-                                    label(h) if h is not None else None, pos.steps_lost(uid))
+        for uid in game.unit_ids:
+            h = hex_of(uid)
+            st = status(uid)
+            n = lost(uid)
+            key = (uid, h, st, n)
+            got = made.get(key)
+            if got is None:
+                got = made[key] = UnitSnapshot(self.side_of(uid), _SNAPSHOT_STATUS.get(st, st),
+                                               self.map.label(h) if h is not None else None, n)
+            out[uid] = got
         return out
 
     def victory_points(self) -> dict[str, int]:

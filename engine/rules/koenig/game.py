@@ -69,6 +69,8 @@ class KoenigGameBase(Game):
         # (Full or Mobile Fire, target hex, firing units, their hexes and Hits) -> the net Attack Factor of that
         # fire declared with no support (battle.declared_af, the bots' odds of a fire)
         self.declared_af_memo: dict[tuple[Any, ...], int] = {}
+        # (unit, hex, status, Hits) -> what the victory schedule reads of the unit (board.KoenigBoard.snapshot)
+        self.unit_snapshots: dict[tuple[Any, ...], Any] = {}
         self.cup_outcomes: dict[tuple[str, ...], list[tuple[Action, Fraction]]] = {}  # operations.CupDrawStep
         self.phases: dict[tuple[str, str, int, str], Phase] = {}  # board.KoenigBoard.phase_of
         self._near: dict[Hex, frozenset[Hex]] = {}  # near
