@@ -342,6 +342,10 @@ class KoenigBoard(SequenceState):
     def hooks(self, side: str, close_combat: bool = True) -> MovementHooks:
         return self._hooks(side, close_combat)[0]
 
+    def hooks_key(self, side: str, close_combat: bool = True) -> Hashable:
+        """What the hooks of a move by `side` are made of (`_hooks`): the same key, the same hooks."""
+        return self._hooks(side, close_combat)[1]
+
     def _hooks(self, side: str, close_combat: bool) -> _Hooks:
         """The hooks of a move by `side` and what they depend on as a key: the hexes it may not enter, those
         it stops in and the Interdiction markers. Worked out once per position (every move of the

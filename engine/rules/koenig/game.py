@@ -71,6 +71,8 @@ class KoenigGameBase(Game):
         self.declared_af_memo: dict[tuple[Any, ...], int] = {}
         # (unit, hex, status, Hits) -> what the victory schedule reads of the unit (board.KoenigBoard.snapshot)
         self.unit_snapshots: dict[tuple[Any, ...], Any] = {}
+        # operations.listing_key -> an Activation's legal actions without the Leadership marker (ActivationStep)
+        self.activation_listing: dict[tuple[Any, ...], list[Action]] = {}
         self.cup_outcomes: dict[tuple[str, ...], list[tuple[Action, Fraction]]] = {}  # operations.CupDrawStep
         self.phases: dict[tuple[str, str, int, str], Phase] = {}  # board.KoenigBoard.phase_of
         self._near: dict[Hex, frozenset[Hex]] = {}  # near
