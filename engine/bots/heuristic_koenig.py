@@ -132,6 +132,9 @@ class KoenigHeuristicBot:
         self._seen: tuple[object, object, Snapshot, Occupancy] = (None, None, {}, {})  # _view's last
         self._hexes: dict[str, Hex | None] = {}  # a hex label -> its hex (_hex; the map does not change)
         self._views: set[type] = set()  # the state classes found to be KoenigViews
+        self._busy_memo: tuple[Snapshot | None, frozenset[str]] = (None, frozenset())
+        # id of a distance table -> (the table, its entries by hex label): _move_gains (kept with the table)
+        self._label_tables: dict[int, tuple[dict[Hex, float], dict[str, float]]] = {}
         # units that a VP line wants off the map by movement (exit conditions name them)
         self.exiters = {uid for v in scenario.victory if v.kind == "exit" for uid in v.units.get("ids", [])}
         try:
@@ -223,6 +226,7 @@ class KoenigHeuristicBot:
         if table is None:
             if len(self._tables) > 512:  # more target sets than a game has: start again
                 self._tables.clear()
+                self._label_tables.clear()
             table = self._tables[targets] = {}
         return targets, table
 
@@ -330,7 +334,7 @@ class KoenigHeuristicBot:
         moving = cast("list[UnitMove]", [*kind.get(Move, nothing), *kind.get(CombinedMove, nothing),
                                          *kind.get(Redeploy, nothing)])
         if moving:
-            score, best = self._best(list(zip(self._move_gains(side, moving, snap, occ), moving, strict=True)))
+            score, best = self._best_of(self._move_gains(side, moving, snap, occ), moving)
             if best is not None and score > 0:
                 return best
         if fire is not None and fire_score >= FAIR_FIRE:
@@ -374,6 +378,14 @@ class KoenigHeuristicBot:
                 break
         return out
 
+    def _best_of(self, scores: list[float], options: list[A]) -> tuple[float, A | None]:
+        """`_best` of `options` scored by `scores` (the same order): the same choice, the same draw."""
+        if not scores:
+            return float("-inf"), None
+        top = max(scores)
+        ties = [a for s, a in zip(scores, options, strict=True) if s >= top - 1e-9]
+        return top, ties[self._rng.randrange(len(ties))]
+
     def _pick(self, scored: list[tuple[float, A]]) -> A:
         _score, best = self._best(scored)
         assert best is not None
@@ -408,10 +420,17 @@ class KoenigHeuristicBot:
         last = ""  # the unit of the move before (a unit's moves come together): its distances below
         before = 0.0
         table: dict[Hex, float] = {}
+        by_label: dict[str, float] = {}  # the same distances by the hex's label
         targets: frozenset[Hex] | None = None
+        busy = self._busy(snap)  # labels of the hexes holding units, and OFF: the moves that need a closer look
         for a in moving:
             uid = a.unit
             dest = a.dest
+            if uid == last and dest not in busy:
+                after = by_label.get(dest)
+                if after is not None:
+                    out.append(before - after)
+                    continue
             if dest == OFF:
                 out.append(100.0 if uid in exiters else -100.0)
                 continue
@@ -435,10 +454,20 @@ class KoenigHeuristicBot:
                 last = uid
                 u = snap.get(uid)
                 targets, table = self._table(side, uid, snap, occ)
+                by_label = self._label_tables.setdefault(id(table), (table, {}))[1]
                 here = self._hex(u.hex) if u is not None and u.status == ON_MAP else None
                 before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
             after = table.get(there)
             if after is None:
                 after = table[there] = self._distance_to(there, targets)
+            by_label[dest] = after
             out.append(before - after)
         return out
+
+    def _busy(self, snap: Snapshot) -> frozenset[str]:
+        """The labels of the hexes holding a unit in `snap`, and OFF (kept with the snapshot)."""
+        memo = self._busy_memo
+        if memo[0] is not snap:
+            labels = {u.hex for u in snap.values() if u.status == ON_MAP and u.hex}
+            memo = self._busy_memo = (snap, frozenset([*labels, OFF]))
+        return memo[1]

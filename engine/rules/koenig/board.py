@@ -115,6 +115,10 @@ class KoenigBoard(SequenceState):
 
     game: KoenigGameBase
     MEMOS = ("_hooks_memo", "_enemy_memo")
+    # copied one level deep by a clone (kit SequenceState.FLAT): sets, dicts and lists of unit ids, formation
+    # ids, numbers, hexes, Doing values, and the queue of frozen tasks
+    FLAT = ("queue", "cup", "done", "attached", "sixteen_used", "points", "interdicted", "in_progress", "overrun_mp",
+            "march_combined", "reconstituted", "redeployed")
 
     def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
