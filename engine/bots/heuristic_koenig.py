@@ -350,7 +350,7 @@ class KoenigHeuristicBot:
     def candidates(self, state: GameState, k: int) -> list[Action]:
         """The search's candidate set of an operation (7.0, 8.0) or a Redeployment (4.0) with many options,
         by this bot's own scores (no random tie-break drawn, so its own choices are untouched): the fire
-        with the best P(Hit) (9.0), the best move of each unit (by `_move_gain`), best first, `k - 1` in
+        with the best P(Hit) (9.0), the best move of each unit (by `_move_gains`), best first, `k - 1` in
         all, then the option to end (End, Done, Pass). Empty at any other decision."""
         if not self._is_view(state):
             return []
@@ -391,7 +391,9 @@ class KoenigHeuristicBot:
         assert best is not None
         return best
 
-    def _move_gain(self, side: str, a: UnitMove, snap: Snapshot, occ: Occupancy) -> float:
+    def _move_gain_fresh(self, side: str, a: UnitMove, snap: Snapshot, occ: Occupancy) -> float:
+        """The gain of one move worked out from scratch (the tests compare `_move_gains` with it): how much
+        nearer its objectives the unit ends; never a close combat (10.0) it is not clearly stronger for."""
         uid = a.unit
         u = snap.get(uid)
         if a.dest == OFF:
@@ -406,12 +408,12 @@ class KoenigHeuristicBot:
             theirs = sum(_strength(self.scenario, x, snap[x].hits) for x in defenders)
             if mine <= theirs + 1:
                 return -100.0
-        before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
-        after = self._target_distance(side, uid, there, snap, occ)
+        before = self._target_distance_fresh(side, uid, here, snap, occ) if here is not None else 30.0
+        after = self._target_distance_fresh(side, uid, there, snap, occ)
         return before - after
 
     def _move_gains(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
-        """`_move_gain` of each of `moving`, in order: the same arithmetic, with each unit's distance table
+        """`_move_gain_fresh` of each of `moving`, in order: the same arithmetic, with each unit's distance table
         and distance from where it is looked up once a decision."""
         out: list[float] = []
         exiters = self.exiters
