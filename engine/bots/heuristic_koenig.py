@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import groupby
+from operator import attrgetter
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
@@ -70,16 +72,19 @@ class KoenigView(Protocol):
 
 
 def _by_kind(actions: Sequence[Action]) -> dict[type, list[Action]]:
-    """The actions of each class, in their order (`of_kind` of a leaf class, every class in one pass)."""
+    """The actions of each class, in their order (`of_kind` of a leaf class, every class in one pass over the
+    runs of actions of one class)."""
     out: dict[type, list[Action]] = {}
-    for a in actions:
-        t = type(a)
+    for t, run in groupby(actions, type):
         got = out.get(t)
         if got is None:
-            out[t] = [a]
+            out[t] = list(run)
         else:
-            got.append(a)
+            got.extend(run)
     return out
+
+
+_unit = attrgetter("unit")
 
 
 def _chance(dist: Mapping[str, Fraction]) -> float:
@@ -414,7 +419,32 @@ class KoenigHeuristicBot:
 
     def _move_gains(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
         """`_move_gain_fresh` of each of `moving`, in order: the same arithmetic, with each unit's distance table
-        and distance from where it is looked up once a decision."""
+        and distance from where it is looked up once for each run of its moves; a run to hexes that hold no
+        unit and whose distances are known is read from the unit's table by label at once."""
+        out: list[float] = []
+        busy = self._busy(snap)  # labels of the hexes holding units, and OFF: the moves that need a closer look
+        for uid, group in groupby(moving, _unit):
+            run = list(group)
+            dests = [a.dest for a in run]
+            if busy.isdisjoint(dests):
+                u = snap.get(uid)
+                if u is not None and u.status == ON_MAP and uid not in self.exiters:
+                    _targets, table = self._table(side, uid, snap, occ)
+                    got = self._label_tables.get(id(table))
+                    if got is not None:
+                        by_label = got[1]
+                        here = self._hex(u.hex)
+                        before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
+                        try:
+                            out += [before - by_label[d] for d in dests]
+                            continue
+                        except KeyError:  # a hex not read before: worked out below
+                            pass
+            out += self._move_gains_run(side, run, snap, occ)
+        return out
+
+    def _move_gains_run(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
+        """`_move_gains` move by move."""
         out: list[float] = []
         exiters = self.exiters
         sc = self.scenario

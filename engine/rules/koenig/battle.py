@@ -129,7 +129,10 @@ def current_af(state: KoenigBoard) -> int:
     """The net Attack Factor of the fire about to be rolled (9.0, 9.1, 9.2.1, 10.1, 10.2, excl. 8.5)."""
     b = state.battle
     assert b is not None
-    return battle_af(state, b)
+    if b.kind == FireKind.CLOSE:
+        return battle_af(state, b)
+    # a Full or Mobile Fire: the AF with no support (kept by the game, `declared_af`) and the net support (9.0)
+    return declared_af(state, b.firers, b.target, b.kind == FireKind.MOBILE) + b.off_support - b.def_support
 
 
 def battle_af(state: KoenigBoard, b: Battle) -> int:

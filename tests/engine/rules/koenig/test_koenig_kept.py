@@ -5,10 +5,11 @@ position), and the search bot's games are the games it played before any of it w
 
 Along random and heuristic games of Arnhem Bridge played by one game object (whose kept listings, Attack
 Factors and snapshots build up over the games), at every decision of the position and of a clone of it:
-an Activation's kept listing against the listing made afresh; every Fire Attack's kept Attack Factor against
-one worked out afresh, and the heuristic's odds of it against declaring it on a clone and committing no
-support; the heuristic's move gains against each move's gain worked out afresh. A clone copies its sets and
-dicts one level deep (`KoenigBoard.FLAT`): playing on in the clone leaves the position it came from as it was.
+an Activation's kept listing against the listing made afresh; every Fire Attack's kept Attack Factor (and
+every roll's) against one worked out afresh, and the heuristic's odds of it against declaring it on a clone
+and committing no support; the heuristic's move gains against each move's gain worked out afresh. A clone
+copies its sets and dicts one level deep (`KoenigBoard.FLAT`): playing on in the clone leaves the position it
+came from as it was.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from hexwright.engine.rules.koenig.actions import (
     Stay,
     Support,
 )
-from hexwright.engine.rules.koenig.battle import declared_af_fresh
+from hexwright.engine.rules.koenig.battle import battle_af, declared_af_fresh
 from hexwright.engine.rules.koenig.operations import Activation, ActivationStep, eligible
 from hexwright.engine.rules.koenig.state import KoenigState
 from hexwright.engine.rules.koenig.victory import UnitSnapshot
@@ -64,6 +65,9 @@ def _check(state: KoenigState, bot: KoenigHeuristicBot) -> int:
     """Compare everything kept at this position with the same worked out afresh; the number of comparisons."""
     checked = 0
     assert state.snapshot() == _fresh_snapshot(state)
+    if state.battle is not None and state.current_player == CHANCE:  # the AF of the roll (9.0, 10.0)
+        assert state.current_af() == battle_af(state, state.battle)
+        return 2
     if state.is_terminal() or state.current_player == CHANCE:
         return 1
     d = state.pending_decision()
