@@ -19,7 +19,7 @@ declaring the fire and committing no support. Its play:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import groupby
 from operator import attrgetter
@@ -27,6 +27,7 @@ from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
 from ..model.scenario import Scenario
+from ..rules.kit import Position
 from ..rules.koenig.actions import (
     OFF,
     Accept,
@@ -134,10 +135,11 @@ class KoenigHeuristicBot:
         self._all_objectives = frozenset(self.objectives.hexes)
         self._exit_table: dict[Hex, float] = {}
         self._odds: dict[int, float] = {}  # a fire's Attack Factor -> its chance (_fire_chance)
-        self._seen: tuple[object, object, Snapshot, Occupancy] = (None, None, {}, {})  # _view's last
+        self._seen: tuple[object, int, Snapshot, Occupancy] = (None, -1, {}, {})  # _view's last
         self._hexes: dict[str, Hex | None] = {}  # a hex label -> its hex (_hex; the map does not change)
         self._views: set[type] = set()  # the state classes found to be KoenigViews
         self._busy_memo: tuple[Snapshot | None, frozenset[str]] = (None, frozenset())
+        self._order = {uid: i for i, uid in enumerate(scenario.units)}  # the scenario's order (_view_update)
         # id of a distance table -> (the table, its entries by hex label): _move_gains (kept with the table)
         self._label_tables: dict[int, tuple[dict[Hex, float], dict[str, float]]] = {}
         # units that a VP line wants off the map by movement (exit conditions name them)
@@ -179,13 +181,54 @@ class KoenigHeuristicBot:
         position is the same object at the same revision (every change of a kit `Position` bumps it), so a
         support, a roll or a Hit's answer in the same position reads them again (and the distances kept
         with the snapshot)."""
-        pos = getattr(state, "position", None)
+        pos: Position | None = getattr(state, "position", None)
         memo = self._seen
-        if pos is not None and memo[0] is pos and memo[1] == getattr(pos, "revision", None):
-            return memo[2], memo[3]
+        if pos is not None and memo[0] is pos:
+            revision = pos.revision
+            if memo[1] == revision:
+                return memo[2], memo[3]
+            # the same position later in the game (a game, a simulation): the units changed since then
+            changed = pos.units_changed_since(memo[1])
+            some = getattr(state, "snapshot_of", None)
+            if changed is not None and None not in changed and some is not None:
+                got = self._view_update(memo[2], memo[3], cast("list[str]", changed), some)
+                if got is not None:
+                    self._seen = (pos, revision, *got)
+                    return got
         snap, occ = self._view_now(state)
         if pos is not None:
-            self._seen = (pos, getattr(pos, "revision", None), snap, occ)
+            self._seen = (pos, pos.revision, snap, occ)
+        return snap, occ
+
+    def _view_update(self, old: Snapshot, old_occ: Occupancy, changed: list[str],
+                     snapshot_of: Callable[[list[str]], Snapshot]) -> tuple[Snapshot, Occupancy] | None:
+        """`_view_now` from the view of an earlier revision of the same position and the units changed since:
+        those units' snapshots made again, the hexes they left and entered listed again (in the scenario's
+        order, as `_view_now` lists them). None if a changed unit is not in the earlier view."""
+        units = list(dict.fromkeys(changed))
+        if any(uid not in old for uid in units):
+            return None
+        fresh = snapshot_of(units)
+        snap = dict(old)
+        snap.update(fresh)
+        occ = dict(old_occ)
+        touched: set[Hex] = set()
+        for uid in units:
+            for u in (old[uid], fresh[uid]):
+                if u.status == ON_MAP and u.hex:
+                    h = self._hex(u.hex)
+                    if h is not None:
+                        touched.add(h)
+        moved = set(units)
+        order = self._order
+        for h in touched:
+            here = [x for x in old_occ.get(h, ()) if x not in moved]
+            here += [x for x in units if fresh[x].status == ON_MAP and fresh[x].hex and self._hex(fresh[x].hex) == h]
+            if here:
+                here.sort(key=order.__getitem__)
+                occ[h] = here
+            else:
+                occ.pop(h, None)
         return snap, occ
 
     def _view_now(self, state: KoenigView) -> tuple[Snapshot, Occupancy]:

@@ -17,7 +17,7 @@ roll of 6, exclusive 4.0) and RETREATED_OFF (retreated off the map, 11.1: not el
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -293,6 +293,10 @@ class KoenigBoard(SequenceState):
 
     def snapshot(self) -> dict[str, UnitSnapshot]:
         """What the victory schedule reads of each unit (victory.py): side, status, hex label and Hits."""
+        return self.snapshot_of(self.game.unit_ids)
+
+    def snapshot_of(self, units: Iterable[str]) -> dict[str, UnitSnapshot]:
+        """`snapshot` of `units` only, in their order."""
         pos = self.position
         game = self.game
         made = game.unit_snapshots  # a unit's snapshot by where it is, its status and Hits: made once a game
@@ -300,7 +304,7 @@ class KoenigBoard(SequenceState):
             made.clear()
         hex_of, status, lost = pos.hex_of, pos.status, pos.steps_lost
         out = {}
-        for uid in game.unit_ids:
+        for uid in units:
             h = hex_of(uid)
             st = status(uid)
             n = lost(uid)
