@@ -3,8 +3,10 @@ through the protocol.
 
 It reads the typed actions (rules/koenig/actions.py), the scenario's Victory Point schedule (exclusive
 12.0, as data), the state's `snapshot()` (each unit's side, status, hex and Hits: what the victory schedule
-reads) and, for fire, the exact odds of the battle (`result_distribution`) found by cloning the state,
-declaring the fire and committing no support. Its play:
+reads) and, for fire, the exact odds of the Attack Factor the fire would roll if it were declared and no
+support committed (`KoenigState.declared_af`; what declaring it on a clone gives, `fire_chance_by_trial`). What
+it works out is kept: distances by hex per set of objectives for the game, its view of the position brought up
+to date from the units changed since it last looked. Its play:
 
 * Operations (7.0, 8.0): a fire (9.0) with a good chance of a Hit first; otherwise the move that brings
   a unit closest to an objective hex its side does not hold yet (the VP hexes); a unit that must exit
