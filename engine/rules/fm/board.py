@@ -150,6 +150,9 @@ class FMBoard(SequenceState):
         self.kept_moves: dict[str, tuple[Any, int, Any, Any]] = {}
         self._occ_last: dict[Hex, str] | None = None
         self._occ_changes: list[frozenset[Hex]] = []
+        # the same changes as graph indices, per movement graph's index, with the occupied hexes' indices at the
+        # last of them (`index_changes`, `occupied_indices`)
+        self._idx_changes: dict[int, list[Any]] = {}
         if self.declared_ferry() is not None:
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
             for uid, h in list(self.position.hexes.items()):
@@ -180,6 +183,8 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k == "_occ_changes":
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
+            elif k == "_idx_changes":
+                new.__dict__[k] = {i: [index, list(changes), occupied] for i, (index, changes, occupied) in v.items()}
             elif k in _FLAT:
                 new.__dict__[k] = v.copy()  # sets and dicts of immutable items (unit ids, hexes, hexsides, numbers)
             elif k == "arrivals":
@@ -254,6 +259,7 @@ class FMBoard(SequenceState):
         self.phase_reach = {}
         self.kept_moves = {}
         self._occ_changes = []
+        self._idx_changes = {}
 
     def occupancy(self) -> dict[Hex, str]:
         """Hex -> unit (of two units in one hex, the one placed last: a mover passing a friend)."""
@@ -282,6 +288,41 @@ class FMBoard(SequenceState):
         them so far): the list itself, to be read and not changed."""
         self.occupancy()
         return self._occ_changes
+
+    def index_changes(self, index: dict[Hex, int]) -> list[frozenset[int]]:
+        """`occupancy_changes` as the graph indices of a movement graph's `index` (those on its map): the list
+        itself, to be read and not changed."""
+        return self._by_index(index)[1]
+
+    def occupied_indices(self, index: dict[Hex, int]) -> frozenset[int]:
+        """The occupied hexes (`occupancy`) as the graph indices of a movement graph's `index`."""
+        got: frozenset[int] = self._by_index(index)[2]
+        return got
+
+    def _by_index(self, index: dict[Hex, int]) -> list[Any]:
+        """[index, the changes of the occupied hexes this phase as its graph indices, the occupied hexes'
+        indices now], brought up to date: each change is the set of hexes vacated or occupied (the symmetric
+        difference of the occupied hexes before and after), so the occupied indices follow by one `^` a change."""
+        if self._cache_rev != self.position.revision or "occ" not in self._cache:
+            self.occupancy()  # brings the changes up to date
+        changes = self._occ_changes
+        got = self._idx_changes.get(id(index))
+        if got is None or got[0] is not index:
+            get = index.get
+            got = self._idx_changes[id(index)] = [
+                index, [frozenset(i for i in map(get, c) if i is not None) for c in changes],
+                frozenset(i for i in map(get, self.occupancy()) if i is not None)]
+            return got
+        out = got[1]
+        if len(out) < len(changes):
+            get = index.get
+            occupied = got[2]
+            for c in changes[len(out):]:
+                c_i = frozenset(i for i in map(get, c) if i is not None)
+                out.append(c_i)
+                occupied = occupied ^ c_i
+            got[2] = occupied
+        return got
 
     def unchanged_since(self, version: int, hexes: frozenset[Hex]) -> bool:
         """No hex of `hexes` was vacated or occupied since occupancy version `version`."""

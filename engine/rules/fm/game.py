@@ -153,6 +153,8 @@ class FMGameBase(Game):
         # a move's movement hooks by what they depend on (reach.movement_hooks)
         self.hooks_memo: dict[tuple[Any, ...], Any] = {}
         self._ranks: dict[int, tuple[list[Hex], list[int] | None]] = {}  # label_ranks, by the graph's hex list
+        self._in_order: dict[int, tuple[list[Hex], bool]] = {}  # in_label_order, by the graph's hex list
+        self._index_labels: dict[int, tuple[list[Hex], list[str]]] = {}  # index_labels, by the graph's hex list
         self.view_memo: dict[Any, Any] = {}  # each unit's name, values and lasting flags as shown (view.py)
         self.phase_memo: dict[tuple[Any, int], Any] = {}  # the Phase of each stage and GT (state.phase)
         self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
@@ -195,6 +197,24 @@ class FMGameBase(Game):
             if len({labels[h] for h in hexes}) != len(hexes):
                 ranks = None
             got = self._ranks[id(hexes)] = (hexes, ranks)
+        return got[1]
+
+    def in_label_order(self, hexes: list[Hex]) -> bool:
+        """A movement graph's hexes (graph index -> hex) are in the order of their labels: sorting graph
+        indices sorts their hexes' labels (`label_ranks` is 0, 1, 2 ...), kept per list."""
+        got = self._in_order.get(id(hexes))
+        if got is None or got[0] is not hexes:
+            ranks = self.label_ranks(hexes)
+            got = self._in_order[id(hexes)] = (hexes, ranks is not None and all(
+                r == i for i, r in enumerate(ranks)))
+        return got[1]
+
+    def index_labels(self, hexes: list[Hex]) -> list[str]:
+        """A movement graph's hexes' labels by graph index, kept per list."""
+        got = self._index_labels.get(id(hexes))
+        if got is None or got[0] is not hexes:
+            label = self.label
+            got = self._index_labels[id(hexes)] = (hexes, [label(h) for h in hexes])
         return got[1]
 
     def adjacent(self, h: Hex) -> tuple[Hex, ...]:
