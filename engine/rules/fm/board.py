@@ -149,6 +149,8 @@ class FMBoard(SequenceState):
         self.phase_reach: dict[Any, Any] = {}
         self.kept_moves: dict[str, tuple[Any, int, Any, Any]] = {}
         self._occ_last: dict[Hex, str] | None = None
+        # FMState.check_victory's last answer: (the position's revision, the outcome, the units in victory hexes)
+        self._victory: tuple[int, Any, frozenset[str]] | None = None
         self._occ_changes: list[frozenset[Hex]] = []
         # the same changes as graph indices, per movement graph's index, with the occupied hexes' indices at the
         # last of them (`index_changes`, `occupied_indices`)
@@ -179,7 +181,7 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = dict(v)
             elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k in ("game", "_occ_last"):  # the game, and an occupancy never changed once made
+            elif k in ("game", "_occ_last", "_victory"):  # the game, an occupancy and a victory memo never changed
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k == "_occ_changes":
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only

@@ -137,6 +137,7 @@ class FMGameBase(Game):
         self._adjacent: dict[Hex, tuple[Hex, ...]] = {}  # each hex's neighbours on the map (`adjacent`)
         self.crt_memo: dict[str, dict[str, Any]] = {}  # each CRT column's result distribution (crt.py)
         self.column_memo: dict[tuple[str, int], str] = {}  # the CRT column of a line and differential
+        self.line_memo: dict[tuple[Any, ...], str] = {}  # the CRT line of an attack (crt.defender_line)
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
         # the two crossings of one demolished bridge or ferry hexside for a class (reach.edge_overrides)
@@ -148,6 +149,9 @@ class FMGameBase(Game):
         # a reinforcement's entries its MA allows at each set of hexes (11.1, reinforcements.entries)
         # the map's answer for a step outside movement (retreat, advance, attack) of a class (reach.py)
         self.step_memo: dict[tuple[str, Hex, Hex, bool], tuple[bool, Any]] = {}
+        self._map_adjacency: tuple[dict[Hex, int], list[tuple[int, ...]]] | None = None
+        self._water: dict[Hexside, bool] = {}  # is_water, per hexside
+        self._water_sides: dict[Hex, tuple[Hexside, ...]] = {}  # water_sides, per hex
         # the Attack and Bombard actions made so far (combat.py): each made once per game
         self.combat_actions: dict[tuple[Any, ...], Action] = {}
         # a move's movement hooks by what they depend on (reach.movement_hooks)
@@ -198,6 +202,21 @@ class FMGameBase(Game):
                 ranks = None
             got = self._ranks[id(hexes)] = (hexes, ranks)
         return got[1]
+
+    def map_adjacency(self) -> tuple[dict[Hex, int], list[tuple[int, ...]]]:
+        """The map's hexes by index (in the map's order) and each one's `adjacent` hexes as indices, in
+        `adjacent`'s order (made once per game)."""
+        got = self._map_adjacency
+        if got is None:
+            hexes = list(self.map.hexes)
+            index = {h: i for i, h in enumerate(hexes)}
+            got = self._map_adjacency = (index, [tuple(index[n] for n in self.adjacent(h)) for h in hexes])
+        return got
+
+    @cached_property
+    def victory_hexes(self) -> frozenset[Hex]:
+        """The hexes the scenario's victory conditions name (11.5)."""
+        return frozenset(h for v in self.scenario.victory for lab in v.hexes if (h := self.hex(lab)) is not None)
 
     def in_label_order(self, hexes: list[Hex]) -> bool:
         """A movement graph's hexes (graph index -> hex) are in the order of their labels: sorting graph
@@ -306,10 +325,22 @@ class FMGameBase(Game):
         return f"{la}/{lb}" if la <= lb else f"{lb}/{la}"
 
     def is_water(self, side: Hexside) -> bool:
-        info = self.map.hexsides.get(side)
-        if info is None:
-            return False
-        return any(self.water_code(f) for f in info.features)
+        got = self._water.get(side)
+        if got is None:
+            info = self.map.hexsides.get(side)
+            got = self._water[side] = info is not None and any(self.water_code(f) for f in info.features)
+        return got
+
+    def water_sides(self, h: Hex) -> tuple[Hexside, ...]:
+        """The river, canal or stream hexsides of `h` (`is_water`) with both hexes on the map, in
+        `hexside_of`'s order (kept per game)."""
+        got = self._water_sides.get(h)
+        if got is None:
+            contains = self.map.contains
+            got = self._water_sides[h] = tuple(
+                s for s in (hexside_of(h, i) for i in range(6))
+                if self.is_water(s) and contains(s.other) and contains(s.hex))
+        return got
 
     def water_code(self, code: str) -> bool:
         """Whether a hexside feature code is a river, canal or stream (its terrain type's combat `water`,
