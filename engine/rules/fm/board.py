@@ -149,6 +149,8 @@ class FMBoard(SequenceState):
         self.phase_reach: dict[Any, Any] = {}
         self.kept_moves: dict[str, tuple[Any, int, Any, Any]] = {}
         self._occ_last: dict[Hex, str] | None = None
+        self._occ_where: dict[str, Hex] | None = None  # the units' hexes when _occ_last was made
+        self._occ_rev = -1  # the position's revision then
         # FMState.check_victory's last answer: (the position's revision, the outcome, the units in victory hexes)
         self._victory: tuple[int, Any, frozenset[str]] | None = None
         self._occ_changes: list[frozenset[Hex]] = []
@@ -181,7 +183,7 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = dict(v)
             elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k in ("game", "_occ_last", "_victory"):  # the game, an occupancy and a victory memo never changed
+            elif k in ("game", "_occ_last", "_occ_where", "_victory"):  # the game; memos never changed once made
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k == "_occ_changes":
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
@@ -272,14 +274,55 @@ class FMBoard(SequenceState):
         cache = self.cache()
         occ = cache.get("occ")
         if occ is None:
-            occ = cache["occ"] = {h: u for u, h in self.position.hexes.items()}
             last = self._occ_last
+            occ, change = self._next_occupancy()
+            cache["occ"] = occ
             if last is None:
                 self.kept_moves = {}
             else:
-                self._occ_changes.append(frozenset(last.keys() ^ occ.keys()))
+                self._occ_changes.append(change)
             self._occ_last = occ
         return occ
+
+    def _next_occupancy(self) -> tuple[dict[Hex, str], frozenset[Hex]]:
+        """The occupancy of the position now and the hexes vacated or occupied since the last one made
+        (`_occ_last`): from the last one and the units changed since, while no two units share a hex (then
+        every hex's occupant is its one unit), else made afresh."""
+        pos = self.position
+        hexes = pos.hexes
+        last, where = self._occ_last, self._occ_where
+        made: dict[Hex, str] | None = None
+        change: frozenset[Hex] = frozenset()
+        if last is not None and where is not None and len(last) == len(where):
+            changed = pos.units_changed_since(self._occ_rev)
+            if changed is not None:
+                units = {u for u in changed if u is not None}
+                occ = dict(last)
+                vacated: set[Hex] = set()
+                entered: set[Hex] = set()
+                for u in units:
+                    h = where.get(u)
+                    if h is not None and occ.get(h) == u:
+                        del occ[h]
+                        vacated.add(h)
+                made = occ
+                for u in units:
+                    h = hexes.get(u)
+                    if h is not None:
+                        if h in occ:  # two units in one hex: which is its occupant depends on their order
+                            made = None
+                            break
+                        occ[h] = u
+                        entered.add(h)
+                if made is not None:
+                    change = frozenset(vacated ^ entered)
+        if made is None:
+            made = {h: u for u, h in hexes.items()}
+            if last is not None:
+                change = frozenset(last.keys() ^ made.keys())
+        self._occ_where = dict(hexes)
+        self._occ_rev = pos.revision
+        return made, change
 
     def occupancy_version(self) -> int:
         """A count of the changes of the occupied hexes this phase (see `vacated_or_occupied`)."""

@@ -104,18 +104,51 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     unit in one loop instead of a call per unit: a Movement Phase lists every unit's moves at each of its
     decisions."""
     kept = state.kept_moves
-    turn, stage, pos, spent = state.turn, state.stage, state.position.hexes, state.mp_spent_now()
-    # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`)
+    turn, stage, position, spent = state.turn, state.stage, state.position, state.mp_spent_now()
+    pos = position.hexes
+    # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`):
+    # the changes, their number now and the occupied indices (once needed)
     by_index: dict[int, tuple[list[frozenset[int]], int, frozenset[int] | None]] = {}
+    # the last listing of this phase (its position's revision, bridges and ferry, and the number of changes
+    # of each graph's index then): a unit listed then and not changed since (moved, entered: its hex and MP
+    # spent are those of its key) under the same bridges and ferry is checked against the hexes vacated or
+    # occupied since alone (`since`, by graph index)
+    last = state.phase_reach.get("listing")
+    unchanged_units: set[str | None] | None = None
+    last_versions: dict[int, int] = {}
+    since: dict[int, frozenset[int]] = {}
+    if last is not None and last[1] == where:
+        changed = position.units_changed_since(last[0])
+        if changed is not None:
+            unchanged_units = set(changed)
+            last_versions = last[2]
     out: list[Sequence[Action]] = []
     add = out.append
+    searched: list[str] = []  # the units listed by moves_of
     for uid in movers_now:
         k = kept.get(uid)
+        if k is None:
+            add(moves_of(state, uid, where))
+            searched.append(uid)
+            continue
+        entry = k[0]
+        index = entry[6]
+        if unchanged_units is not None and uid not in unchanged_units and k[1] == last_versions.get(id(index)):
+            known = by_index.get(id(index))
+            if known is None:
+                changes = state.index_changes(index)
+                known = by_index[id(index)] = (changes, len(changes), None)
+            delta = since.get(id(index))
+            if delta is None:
+                delta = since[id(index)] = frozenset().union(*known[0][k[1]:])
+            if entry[1].isdisjoint(delta):
+                if k[1] != known[1]:
+                    kept[uid] = (entry, known[1], k[2], k[3])
+                add(k[2])
+                continue
         # k[3] == (turn, stage, uid, pos[uid], spent(uid), where), item by item (uid: kept by it)
-        if k is not None and (key := k[3])[3] == pos[uid] and key[4] == spent.get(uid, 0.0) \
+        if (key := k[3])[3] == pos[uid] and key[4] == spent.get(uid, 0.0) \
                 and key[5] == where and key[0] == turn and key[1] == stage:
-            entry = k[0]
-            index = entry[6]
             known = by_index.get(id(index))
             if known is None:
                 changes = state.index_changes(index)
@@ -147,6 +180,13 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             add(got)
             continue
         add(moves_of(state, uid, where))
+        searched.append(uid)
+    versions = {i: known[1] for i, known in by_index.items()}
+    for uid in searched:  # graphs whose changes only moves_of read here: their number now
+        index = kept[uid][0][6]
+        if id(index) not in versions:
+            versions[id(index)] = len(state.index_changes(index))
+    state.phase_reach["listing"] = (position.revision, where, versions)
     return out
 
 
