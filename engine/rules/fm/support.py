@@ -217,11 +217,13 @@ def in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex) -> bool:
     answer = cache.get(("in range", side, mid, target))
     if answer is not None:
         return answer
-    answer = cache[("in range", side, mid, target)] = _in_range(state, side, mid, target, rng, cache)
+    answer = cache[("in range", side, mid, target)] = in_range_with(state, side, mid, target, rng, cache)
     return answer
 
 
-def _in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex, rng: str, cache: dict) -> bool:
+def in_range_with(state: FMBoard, side: str, mid: MarkerId, target: Hex, rng: str, cache: dict) -> bool:
+    """in_range for a marker whose range (`marker_range`) is `rng` and not "anywhere", with the position's
+    memo `cache` (state.cache()), without keeping the answer by the marker."""
     if rng == "adjacent":
         return _friends_near(state, side, mid, target, cache)[0]
     try:
