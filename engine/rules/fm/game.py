@@ -150,6 +150,7 @@ class FMGameBase(Game):
         # the map's answer for a step outside movement (retreat, advance, attack) of a class (reach.py)
         self.step_memo: dict[tuple[str, Hex, Hex, bool], tuple[bool, Any]] = {}
         self._map_adjacency: tuple[dict[Hex, int], list[tuple[int, ...]]] | None = None
+        self._movement_facts: dict[str, tuple[str, str, bool, bool]] = {}  # movement_facts, per unit
         self._water: dict[Hexside, bool] = {}  # is_water, per hexside
         self._water_sides: dict[Hex, tuple[Hexside, ...]] = {}  # water_sides, per hex
         # the Attack and Bombard actions made so far (combat.py): each made once per game
@@ -257,6 +258,15 @@ class FMGameBase(Game):
         got = self._classes.get(uid)
         if got is None:  # a unit's printed flags do not change during a game: kept per game
             got = self._classes[uid] = movement_class_of(self.map, self.units[uid].flags)
+        return got
+
+    def movement_facts(self, uid: str) -> tuple[str, str, bool, bool]:
+        """The unit's side, movement class, whether it is mobile and whether a commando (printed: kept per
+        game)."""
+        got = self._movement_facts.get(uid)
+        if got is None:
+            got = self._movement_facts[uid] = (self.units[uid].side, self.movement_class(uid), self.is_mobile(uid),
+                                               self.is_commando(uid))
         return got
 
     def is_mobile(self, uid: str) -> bool:
