@@ -138,6 +138,8 @@ class FMGameBase(Game):
         self.crt_memo: dict[str, dict[str, Any]] = {}  # each CRT column's result distribution (crt.py)
         self.column_memo: dict[tuple[str, int], str] = {}  # the CRT column of a line and differential
         self.line_memo: dict[tuple[Any, ...], str] = {}  # the CRT line of an attack (crt.defender_line)
+        # the hexes of a drop zone a class may land in by the terrain (landings.landing_hexes)
+        self.landing_memo: dict[tuple[str, Hex, int], list[Hex]] = {}
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
         # the two crossings of one demolished bridge or ferry hexside for a class (reach.edge_overrides)
