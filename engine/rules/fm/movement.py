@@ -109,19 +109,21 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`):
     # the changes, their number now and the occupied indices (once needed)
     by_index: dict[int, tuple[list[frozenset[int]], int, frozenset[int] | None]] = {}
-    # the last listing of this phase (its position's revision, bridges and ferry, and the number of changes
-    # of each graph's index then): a unit listed then and not changed since (moved, entered: its hex and MP
-    # spent are those of its key) under the same bridges and ferry is checked against the hexes vacated or
-    # occupied since alone (`since`, by graph index)
+    # the last listing of this phase (its position's revision, bridges and ferry, the number of changes of
+    # each graph's index then, and each unit's kept moves then, valid then): a unit listed then whose kept
+    # moves are the same since, and not changed since (moved, entered: its hex and MP spent are those of its
+    # key), under the same bridges and ferry, is checked against the hexes vacated or occupied since alone
+    # (`since`, by graph index)
     last = state.phase_reach.get("listing")
-    unchanged_units: set[str | None] | None = None
+    changed_units: set[str | None] | None = None
     last_versions: dict[int, int] = {}
+    last_kept: dict[str, Any] = {}
     since: dict[int, frozenset[int]] = {}
     if last is not None and last[1] == where:
         changed = position.units_changed_since(last[0])
         if changed is not None:
-            unchanged_units = set(changed)
-            last_versions = last[2]
+            changed_units = set(changed)
+            last_versions, last_kept = last[2], last[3]
     out: list[Sequence[Action]] = []
     add = out.append
     searched: list[str] = []  # the units listed by moves_of
@@ -133,18 +135,16 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             continue
         entry = k[0]
         index = entry[6]
-        if unchanged_units is not None and uid not in unchanged_units and k[1] == last_versions.get(id(index)):
-            known = by_index.get(id(index))
-            if known is None:
-                changes = state.index_changes(index)
-                known = by_index[id(index)] = (changes, len(changes), None)
+        if changed_units is not None and uid not in changed_units and last_kept.get(uid) is k:
             delta = since.get(id(index))
             if delta is None:
-                delta = since[id(index)] = frozenset().union(*known[0][k[1]:])
+                known = by_index.get(id(index))
+                if known is None:
+                    changes = state.index_changes(index)
+                    known = by_index[id(index)] = (changes, len(changes), None)
+                delta = since[id(index)] = frozenset().union(*known[0][last_versions[id(index)]:])
             if entry[1].isdisjoint(delta):
-                if k[1] != known[1]:
-                    kept[uid] = (entry, known[1], k[2], k[3])
-                add(k[2])
+                add(k[2])  # valid then, and no hex of it vacated or occupied since
                 continue
         # k[3] == (turn, stage, uid, pos[uid], spent(uid), where), item by item (uid: kept by it)
         if (key := k[3])[3] == pos[uid] and key[4] == spent.get(uid, 0.0) \
@@ -186,7 +186,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
         index = kept[uid][0][6]
         if id(index) not in versions:
             versions[id(index)] = len(state.index_changes(index))
-    state.phase_reach["listing"] = (position.revision, where, versions)
+    state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept[uid] for uid in movers_now})
     return out
 
 
