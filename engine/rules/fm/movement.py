@@ -135,7 +135,8 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             continue
         entry = k[0]
         index = entry[6]
-        if changed_units is not None and uid not in changed_units and last_kept.get(uid) is k:
+        if changed_units is not None and uid not in changed_units and last_kept.get(uid) is k \
+                and id(index) in last_versions:
             delta = since.get(id(index))
             if delta is None:
                 known = by_index.get(id(index))
@@ -182,11 +183,12 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
         add(moves_of(state, uid, where))
         searched.append(uid)
     versions = {i: known[1] for i, known in by_index.items()}
+    kept = state.kept_moves  # (a first look at the occupancy makes the record anew)
     for uid in searched:  # graphs whose changes only moves_of read here: their number now
-        index = kept[uid][0][6]
-        if id(index) not in versions:
-            versions[id(index)] = len(state.index_changes(index))
-    state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept[uid] for uid in movers_now})
+        k = kept.get(uid)
+        if k is not None and id(k[0][6]) not in versions:
+            versions[id(k[0][6])] = len(state.index_changes(k[0][6]))
+    state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept.get(uid) for uid in movers_now})
     return out
 
 
