@@ -135,8 +135,8 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             continue
         entry = k[0]
         index = entry[6]
-        if changed_units is not None and uid not in changed_units and last_kept.get(uid) is k \
-                and id(index) in last_versions:
+        as_last = last_kept.get(uid) is k  # (kept apart: no narrowing of k by the comparison)
+        if as_last and changed_units is not None and uid not in changed_units and id(index) in last_versions:
             delta = since.get(id(index))
             if delta is None:
                 known = by_index.get(id(index))
@@ -185,9 +185,9 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     versions = {i: known[1] for i, known in by_index.items()}
     kept = state.kept_moves  # (a first look at the occupancy makes the record anew)
     for uid in searched:  # graphs whose changes only moves_of read here: their number now
-        k = kept.get(uid)
-        if k is not None and id(k[0][6]) not in versions:
-            versions[id(k[0][6])] = len(state.index_changes(k[0][6]))
+        now = kept.get(uid)
+        if now is not None and id(now[0][6]) not in versions:
+            versions[id(now[0][6])] = len(state.index_changes(now[0][6]))
     state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept.get(uid) for uid in movers_now})
     return out
 
@@ -496,10 +496,11 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
         """The destination of a move of this unit, as a graph index (None for any other action)."""
         if type(action) is not Move or action.unit != uid:
             return None
-        to = action.__dict__.get("_to")
+        to: int | None = action.__dict__.get("_to")
         if to is not None:
-            return to  # type: ignore[no-any-return]
-        return index.get(hex_of(action.path[-1])) if action.path else None  # type: ignore[arg-type]
+            return to
+        h = hex_of(action.path[-1]) if action.path else None
+        return index.get(h) if h is not None else None
 
     return dests, frozenset(dests), make, {}, key_of, route, index
 
