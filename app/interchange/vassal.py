@@ -13,9 +13,10 @@ from hexwright.engine.model import Scenario
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap
 
-from ..counters.draw import paint_counter
+from ..counters.faces import FacePainter
 from ..render.export import render_to_image
 from ..render.mapdraw import RenderOptions
+from ..render.pngwrite import png_bytes
 
 COUNTER_SHARE = 0.8  # a counter covers this share of a hex, flat side to flat side, on the board
 
@@ -42,17 +43,6 @@ def counter_file_stems(uids: list[str]) -> dict[str, str]:
         taken.add(stem.lower())
         out[uid] = stem
     return out
-
-
-def _counter_png(sc: Scenario, uid: str, size: int, back: bool) -> bytes:
-    img = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(Qt.GlobalColor.transparent)
-    p = QPainter(img)
-    try:
-        paint_counter(p, QRectF(0, 0, size, size), sc.units[uid], sc, back)
-    finally:
-        p.end()
-    return _png(img)
 
 
 def _holding_window(sc: Scenario, counter_px: int) -> tuple[bytes, tuple[int, int], dict]:
@@ -102,10 +92,11 @@ def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
     files = {"map.png": _png(board)}
     counters = {}
     stems = counter_file_stems(list(sc.units))
+    faces = FacePainter(sc, counter_px)  # each design painted once (app/counters/faces.py)
     for uid, unit in sc.units.items():
         front, back = f"{stems[uid]}_front.png", f"{stems[uid]}_back.png"
-        files[front] = _counter_png(sc, uid, counter_px, False)
-        files[back] = _counter_png(sc, uid, counter_px, True)
+        files[front] = png_bytes(faces.image(unit, False))
+        files[back] = png_bytes(faces.image(unit, True))
         side = sc.side(unit.side)
         props = {"Side": (side.name if side else "") or unit.side, "UnitId": uid, "Nationality": unit.nationality,
                  "Formation": unit.formation, "Type": unit.unit_type, "Size": unit.size}

@@ -175,3 +175,29 @@ def write_png_rgb(img: QImage, path: str | Path, level: int = 1) -> None:
         raise ValueError("write_png_rgb takes a 32-bit ARGB or RGB image")
     with open(path, "wb") as f, PngBandWriter(f, img.width(), img.height(), level) as writer:
         writer.add_rows(img, 0, img.height())
+
+
+def png_bytes(img: QImage, level: int = 3) -> bytes:
+    """`img` as PNG bytes: an image without a see-through pixel as 8-bit RGB rows (filter type 0) deflated
+    at zlib `level`, in a fraction of the time Qt's writer takes (libpng tries every row filter and
+    compresses at zlib's default level: 3.5 ms against 0.8 ms for a 300-pixel counter face, whose file is
+    also smaller, docs/reliability.md); any other image as Qt writes it (32-bit ARGB, not premultiplied)."""
+    if is_opaque_argb32(img) and img.width() > 0 and img.height() > 0:
+        bgra = bgra_rows(img)
+        if img.format() == QImage.Format.Format_RGB32 or bool((bgra[..., 3] == 255).all()):
+            rgb = img.convertToFormat(QImage.Format.Format_RGB888)
+            width, height, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
+            rows = np.frombuffer(rgb.constBits(), dtype=np.uint8, count=stride * height).reshape(height, stride)
+            raw = np.empty((height, 1 + 3 * width), dtype=np.uint8)
+            raw[:, 0] = 0  # filter type 0 (none)
+            raw[:, 1:] = rows[:, :3 * width]
+            return (PNG_SIGNATURE + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                    + _chunk(b"IDAT", zlib.compress(raw.data, level)) + _chunk(b"IEND", b""))
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    img.convertToFormat(QImage.Format.Format_ARGB32).save(buf, "PNG")  # type: ignore[call-overload]
+    buf.close()
+    return bytes(data.data())
