@@ -357,7 +357,7 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     values = unit.values
     if back:
         if unit.reduced is None:
-            _paint_plain_back(p, unit, scenario, rules, ink, top, small)
+            _paint_plain_back(p, unit, scenario, rules, ink, top, small, with_id)
             p.restore()
             return
         values = unit.reduced
@@ -386,13 +386,19 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     p.restore()
 
 
+def plain_back_id_box(top: float) -> QRectF:
+    """Where a one-step unit's back prints its id (100 x 100 counter units)."""
+    return QRectF(8, top + 6, 84, 20)
+
+
 def _paint_plain_back(p: QPainter, unit: UnitDef, scenario: Scenario | None, rules: str, ink: QColor, top: float,
-                      small: bool) -> None:
+                      small: bool, with_id: bool = True) -> None:
     """The back of a one-step unit: blank but for its id; in the Koenig system the back says where
     the unit sets up or the turn it enters (002_fe1216aa5df94854.txt 2.2)."""
     if small:
         return
-    draw_text(p, QRectF(8, top + 6, 84, 20), unit.id, 16, ink)
+    if with_id:
+        draw_text(p, plain_back_id_box(top), unit.id, 16, ink)
     if counter_look(rules).back_shows_arrival and scenario is not None:
         st = unit_status(scenario, unit.id)
         if st.kind == SET_UP:
