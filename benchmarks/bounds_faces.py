@@ -26,7 +26,7 @@ FACE_PX = 300
 def bounds_faces_benchmark(settings: Settings) -> list[Row]:
     from hexwright.app.counters.draw import paint_counter
     from hexwright.app.counters.faces import FacePainter
-    from hexwright.app.render.pngwrite import png_bytes
+    from hexwright.app.counters.png import png_bytes
     from hexwright.app.subcommands.loading import load_any
     from hexwright.engine.model import Scenario
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt

@@ -14,9 +14,9 @@ from hexwright.engine.model import Scenario, UnitDef
 from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QPainter
 
-from ..render.pngwrite import png_bytes
 from .draw import counter_look, paint_counter
 from .faces import FacePainter
+from .png import png_bytes
 
 FORMATS = ("png", "svg")
 POINTS_PER_INCH = 72.0

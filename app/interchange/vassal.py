@@ -14,9 +14,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
 from ..counters.faces import FacePainter
+from ..counters.png import png_bytes
 from ..render.export import render_to_image
 from ..render.mapdraw import RenderOptions
-from ..render.pngwrite import png_bytes
 
 COUNTER_SHARE = 0.8  # a counter covers this share of a hex, flat side to flat side, on the board
 

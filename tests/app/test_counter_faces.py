@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hexwright.app.counters.draw import paint_counter
 from hexwright.app.counters.faces import FacePainter
-from hexwright.app.render.pngwrite import png_bytes
+from hexwright.app.counters.png import png_bytes
 from hexwright.app.subcommands.loading import load_any
 from hexwright.engine.model import Scenario
 from PySide6.QtCore import QRectF, Qt
