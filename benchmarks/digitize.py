@@ -21,12 +21,16 @@ real published boards (ASL geomorphic boards of the VASL module, read by benchma
 from tests/data/real/ when present; tests/data/README.md), each untaught, with 2 taught hexes per
 terrain (the first two by label) and after 5 more answers to "Teach next", beside a plain
 nearest-mean-colour classifier: the share of hexes right, the share of `proposed` ones right and the
-untaught confident-wrong rate.
+untaught confident-wrong rate. On boards with buildings, also 2 taught per terrain with each kind of
+building taught by its two biggest hexes (roofs filling most of the hex, as on some boards the first
+two by label are). `HEXWRIGHT_DIGITIZE_BOARDS=tuning` reads the tuning boards only (while choosing a
+rule, the held-out boards stay unseen).
 """
 
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -170,6 +174,20 @@ def first_two_per_terrain(m, truth: dict) -> dict:
     return taught
 
 
+BUILT = ("stone_building", "wooden_building", "stone_rubble", "wooden_rubble", "lumberyard")
+
+
+def biggest_buildings_taught(m, truth: dict, cover: dict) -> dict:
+    """The taught hexes as `first_two_per_terrain`, but each kind of building taught by its two hexes
+    whose buildings cover most of them (`cover`: hex -> building share; ties by label): examples whose
+    signature covers most of the hex, as a designer picking the clearest houses would teach."""
+    taught = {h: c for h, c in first_two_per_terrain(m, truth).items() if c not in BUILT}
+    for code in BUILT:
+        for h in sorted((h for h, c in truth.items() if c == code), key=lambda h: (-cover[h], m.label(h)))[:2]:
+            taught[h] = code
+    return taught
+
+
 def nearest_mean_colour(m, scan, transform, hexes, taught=None) -> dict:
     """The baseline: each hex's median colour to the nearest terrain colour in Lab; the terrain's
     colour is the table's, or with `taught` the mean of its taught hexes' colours."""
@@ -201,8 +219,9 @@ def aged(rgb: np.ndarray, seed: int = 7) -> np.ndarray:
     return np.clip(blurred, 0, 255).astype(np.uint8)
 
 
-def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
-    """Untaught, taught (2 per terrain) and taught + ASKED answers: ours against the baseline."""
+def terrain_case_rows(case: str, m, scan, transform, truth: dict, cover: dict | None = None) -> list[Row]:
+    """Untaught, taught (2 per terrain) and taught + ASKED answers: ours against the baseline; with
+    `cover` (a real board's building share per hex), also the buildings taught by their biggest hexes."""
     from hexwright.engine.digitize.terrain import next_to_ask, propose_terrain
 
     hexes = list(truth)
@@ -230,6 +249,8 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
                     target=">= 95 %"))
     rows.append(Row("digitize", case, f"2 taught per terrain: proposed right ({len(prop)} proposed)",
                     round(100 * prop_right / max(1, len(prop)), 1), unit="%", target=">= 98 %"))
+    if cover is not None and any(c in BUILT for c in truth.values()):
+        rows.append(big_buildings_row(case, m, scan, transform, truth, cover))
     asked = dict(taught)
     for h in next_to_ask(list(got.values()), ASKED):
         asked[h] = truth[h]  # the designer answers
@@ -244,6 +265,22 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict) -> list[Row]:
     return rows
 
 
+def big_buildings_row(case: str, m, scan, transform, truth: dict, cover: dict) -> Row:
+    """2 taught per terrain, each kind of building by its two biggest hexes (`biggest_buildings_taught`)."""
+    from hexwright.engine.digitize.terrain import propose_terrain
+
+    taught = biggest_buildings_taught(m, truth, cover)
+    rest = [h for h in truth if h not in taught]
+    got = {p.hex: p for p in propose_terrain(m, scan, transform, taught) if p.hex in truth}
+    prop = [h for h in rest if h in got and got[h].proposed]
+    share = ", ".join(f"{c} {min(cover[h] for h, t in taught.items() if t == c):.2f}"
+                      for c in BUILT if c in taught.values())
+    return Row("digitize", case, f"2 taught, buildings by their biggest hexes: right, {len(rest)} other hexes",
+               round(100 * sum(got[h].terrain == truth[h] for h in rest if h in got) / max(1, len(rest)), 1),
+               unit="%", notes=[f"biggest buildings taught (the lesser example's building share: {share}): "
+                                f"{len(prop)} proposed, {sum(got[h].terrain == truth[h] for h in prop)} of them right"])
+
+
 def real_board_rows() -> list[Row]:
     from .digitize_boards import REAL_DIR, TUNING_BOARDS, available, load_board
 
@@ -252,12 +289,15 @@ def real_board_rows() -> list[Row]:
         print(f"digitize: no real boards in {REAL_DIR.relative_to(REAL_DIR.parents[3])} (tests/data/README.md says "
               "how to get them); only the synthetic render is measured")
         return []
+    if os.environ.get("HEXWRIGHT_DIGITIZE_BOARDS") == "tuning":  # while choosing a rule: the held-out boards unseen
+        found = [p for p in found if p.stem in TUNING_BOARDS]
     print(f"digitize: real boards found: {', '.join(p.stem for p in found)}")
     rows: list[Row] = []
     for path in found:
         b = load_board(path)
         split = "tuning" if b.name in TUNING_BOARDS else "held out"
-        rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split})", b.hexmap, b.rgb, b.transform, b.truth)
+        rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split})", b.hexmap, b.rgb, b.transform, b.truth,
+                                  b.cover)
         rows.append(lumped_row(f"VASL board {b.name[2:]} ({split})", path))
         if b.name in ("bd02", "bd10", "bd04"):
             rows += terrain_case_rows(f"VASL board {b.name[2:]} ({split}) printed, yellowed and scanned",

@@ -46,7 +46,9 @@ if TYPE_CHECKING:
 REAL_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "real" / "vasl"
 # the terrain reading was tuned looking at these; the others are held out (not looked at while tuning)
 TUNING_BOARDS = ("bd01", "bd02", "bd03", "bd10", "bd16", "bd20", "bd21", "bd22", "bd25", "bd26", "bd27", "bd31",
-                 "bd40", "bd45")  # 01, 20, 22 and 45 (boards with many buildings) added 2026-12-05
+                 "bd40", "bd45", "bd51", "bd59", "bd65", "bd66")
+# 01, 20, 22 and 45 (boards with many buildings) added 2026-12-05; 51, 59, 65 and 66 (of boards 13-68 not
+# used before, the four with the most building hexes covering half their hex or more) the same day
 IGNORED = {"UNKNOWN", "Dirt Road", "Paved Road", "Path", "Sunken Road", "Wall", "Hedge", "Bocage", "Cliff",
            "Shallow Stream", "Dry Stream", "Gully", "Railroad, Ground Level", "Single Hex Stone Bridge",
            "Rowhouse Wall, 1 Level", "Wadi"}
@@ -76,6 +78,7 @@ class Board:
     hexmap: HexMap  # with the truth as its terrain
     transform: tuple[float, float, float, float, float, float]  # image -> scene
     truth: dict  # Hex -> code, the scored hexes
+    cover: dict  # Hex -> the share of its inner disc in building colours (any kind), the scored hexes
 
 
 def palette(path: Path) -> dict[tuple[int, int, int], tuple[str, str]]:
@@ -166,6 +169,8 @@ def load_board(path: Path, lumped: bool = False) -> Board:
     counts: dict = {}
     most_rgb: dict[str, dict[tuple[int, int, int], int]] = {}
     truth: dict = {}
+    cover: dict = {}
+    built = [j for j, c in enumerate(classes) if c == "building" or c.title() in BUILDINGS]
     ta, tb, tc, td, te, tf = inv
     for hx in probe.hexes:
         cx, cy = lay.hex_to_pixel(hx)
@@ -182,6 +187,7 @@ def load_board(path: Path, lumped: bool = False) -> Board:
             continue
         code = hex_class(np.bincount(known, minlength=len(classes)), classes, len(cls), lumped)
         truth[hx] = code
+        cover[hx] = float(np.isin(cls, built).mean())
         counts[code] = counts.get(code, 0) + 1
         sel = (pix_class[ys[disc], xs[disc]] == classes.index(code))
         for col in map(tuple, rgb[ys[disc], xs[disc]][sel]):
@@ -196,4 +202,4 @@ def load_board(path: Path, lumped: bool = False) -> Board:
     board_map = HexMap(grid, table, codes[0].replace(" ", "_"), name=f"VASL board {path.stem[2:]}")
     truth = {hx: code.replace(" ", "_") for hx, code in truth.items()}
     board_map.set_terrain(dict(truth))
-    return Board(path.stem, path, rgb, board_map, transform, truth)
+    return Board(path.stem, path, rgb, board_map, transform, truth, {hx: cover[hx] for hx in truth})

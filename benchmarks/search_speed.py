@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .core import Row, Settings, median, register
 from .engine_speed import extract_baseline
+from .search_speed_koenig import koenig_search_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "36b7815"
@@ -92,9 +93,11 @@ def search_speed_benchmark(settings: Settings) -> list[Row]:
     else:
         notes.append(f"baseline {BASELINE} not measured: {problem}")
     case = f"{name}, {games} games of a study" + (" (quick)" if settings.quick else "")
-    return [Row("search-speed", case, "CPU s a game", per_ours, f"commit {BASELINE}", base_value,
-                target=f"<= {TARGET_CPU:g} s of CPU a game (100 games in 2 min on 2 workers)", notes=notes)
-            ] + target_arnhem_rows(settings)
+    rows = [Row("search-speed", case, "CPU s a game", per_ours, f"commit {BASELINE}", base_value,
+                target=f"<= {TARGET_CPU:g} s of CPU a game (100 games in 2 min on 2 workers)", notes=notes)]
+    rows += koenig_search_rows(settings)  # Koenig's Arnhem Bridge, both seats (search_speed_koenig.py)
+    rows += target_arnhem_rows(settings)  # Target Arnhem, both seats (below)
+    return rows
 
 
 # -- Target Arnhem ------------------------------------------------------------------------------------------------

@@ -184,17 +184,23 @@ def _place(path: QPainterPath, box: QRectF, align: str = "center") -> QPainterPa
     return scaled.translated(dx, dy)
 
 
-def draw_text(p: QPainter, box: QRectF, text: str, size: float, color: QColor, bold: bool = True,
-              align: str = "center", rotate: float = 0.0) -> QRectF:
-    """Text fitted into `box` (rotated by -90 or 90 degrees when asked); returns the area it covers."""
-    if not text:
-        return QRectF()
+def placed_text(box: QRectF, text: str, size: float, bold: bool = True, align: str = "center",
+                rotate: float = 0.0) -> QPainterPath:
+    """The outline of `text` fitted into `box` (rotated by -90 or 90 degrees when asked), as `draw_text` fills it."""
     path = text_path(text, size, bold)
     if rotate:
         from PySide6.QtGui import QTransform
 
         path = QTransform().rotate(rotate).map(path)
-    placed = _place(path, box, align)
+    return _place(path, box, align)
+
+
+def draw_text(p: QPainter, box: QRectF, text: str, size: float, color: QColor, bold: bool = True,
+              align: str = "center", rotate: float = 0.0) -> QRectF:
+    """Text fitted into `box` (rotated by -90 or 90 degrees when asked); returns the area it covers."""
+    if not text:
+        return QRectF()
+    placed = placed_text(box, text, size, bold, align, rotate)
     p.fillPath(placed, QBrush(color))
     return placed.boundingRect()
 
@@ -313,25 +319,45 @@ def _begin(p: QPainter, rect: QRectF) -> None:
     p.setClipRect(QRectF(0, 0, 100, 100), Qt.ClipOperation.IntersectClip)
 
 
+SMALL_COUNTER_PX = 60  # a counter narrower than this on the device shows only its symbol and values
+
+
+def counter_top(colors: CounterColors) -> float:
+    """Where a counter's size mark begins: below the supply stripe when it has one."""
+    return 13.0 if colors.stripe is not None else 4.0
+
+
+def id_box(top: float) -> QRectF:
+    """Where the unit's id is printed, up the left side of the symbol box (100 x 100 counter units)."""
+    return QRectF(2.5, top + 15 - 6, 19, 34 + 12)
+
+
+def fill_on_counter(p: QPainter, rect: QRectF, path: QPainterPath, color: QColor) -> None:
+    """Fill `path`, in counter units, on the counter painted into `rect`, as `paint_counter` fills its texts."""
+    _begin(p, rect)
+    p.fillPath(path, QBrush(color))
+    p.restore()
+
+
 def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario | None = None,
-                  back: bool = False) -> None:
-    """Paint one side of a unit's counter into `rect` (normally a square)."""
+                  back: bool = False, with_id: bool = True) -> None:
+    """Paint one side of a unit's counter into `rect` (normally a square); without its id when `with_id` is
+    false (faces.py paints a design once and each id over a copy of it)."""
     rules = scenario.rules if scenario else ""
     colors = counter_colors(unit, scenario)
     bg, ink = colors.background, colors.ink
     # at map scale only the symbol and values stay legible: judge by the size on the device
-    small = p.worldTransform().mapRect(rect).width() < 60
+    small = p.worldTransform().mapRect(rect).width() < SMALL_COUNTER_PX
     _begin(p, rect)
     _frame(p, bg)
-    top = 4.0
+    top = counter_top(colors)
     if colors.stripe is not None:
         p.fillRect(QRectF(0, 0, 100, 11), colors.stripe)
         p.fillRect(QRectF(0, 11, 100, 1.2), colors.stripe.darker(150))
-        top = 13.0
     values = unit.values
     if back:
         if unit.reduced is None:
-            _paint_plain_back(p, unit, scenario, rules, ink, top, small)
+            _paint_plain_back(p, unit, scenario, rules, ink, top, small, with_id)
             p.restore()
             return
         values = unit.reduced
@@ -343,8 +369,8 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     paint_type_symbol(p, box, unit.unit_type, ink, fill, 2.6)
     if not small:
         side_h = box.height() + 12
-        left = QRectF(2.5, box.top() - 6, 19, side_h)
-        draw_text(p, left, unit.id, 15, ink, rotate=-90)
+        if with_id:
+            draw_text(p, id_box(top), unit.id, 15, ink, rotate=-90)
         track = unit.values.get(look.track_value) if look.track_value else (unit.steps if unit.steps > 2 else 0)
         right = QRectF(79, box.top() - 6, 18.5, side_h)
         if isinstance(track, int) and track > 0:
@@ -360,13 +386,19 @@ def paint_counter(p: QPainter, rect: QRectF, unit: UnitDef, scenario: Scenario |
     p.restore()
 
 
+def plain_back_id_box(top: float) -> QRectF:
+    """Where a one-step unit's back prints its id (100 x 100 counter units)."""
+    return QRectF(8, top + 6, 84, 20)
+
+
 def _paint_plain_back(p: QPainter, unit: UnitDef, scenario: Scenario | None, rules: str, ink: QColor, top: float,
-                      small: bool) -> None:
+                      small: bool, with_id: bool = True) -> None:
     """The back of a one-step unit: blank but for its id; in the Koenig system the back says where
     the unit sets up or the turn it enters (002_fe1216aa5df94854.txt 2.2)."""
     if small:
         return
-    draw_text(p, QRectF(8, top + 6, 84, 20), unit.id, 16, ink)
+    if with_id:
+        draw_text(p, plain_back_id_box(top), unit.id, 16, ink)
     if counter_look(rules).back_shows_arrival and scenario is not None:
         st = unit_status(scenario, unit.id)
         if st.kind == SET_UP:

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexwright.engine.model import Scenario, UnitDef
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QPainter
 
 from .draw import counter_look, paint_counter
+from .faces import FacePainter
+from .png import png_bytes
 
 FORMATS = ("png", "svg")
 POINTS_PER_INCH = 72.0
@@ -40,19 +42,16 @@ def has_back(unit: UnitDef, scenario: Scenario | None) -> bool:
         scenario is not None and counter_look(scenario.rules).back_shows_arrival)
 
 
-def _write_png(path: Path, unit: UnitDef, sc: Scenario | None, back: bool, size_px: int) -> None:
-    # painted premultiplied (Qt's raster engine paints into that format directly, on plain ARGB32 it
-    # converts every span it touches back and forth) and written as plain ARGB32, as before
-    img = QImage(size_px, size_px, QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(Qt.GlobalColor.transparent)
-    p = QPainter(img)
-    paint_counter(p, QRectF(0, 0, size_px, size_px), unit, sc, back)
-    p.end()
-    img = img.convertToFormat(QImage.Format.Format_ARGB32)
+def _write_png(path: Path, faces: FacePainter, unit: UnitDef, back: bool) -> None:
+    # painted premultiplied (Qt's raster engine paints into that format directly), each design once
+    # (faces.py), and written by pngwrite.py: the pixels of the plain ARGB32 image Qt used to write
+    data = png_bytes(faces.image(unit, back))
     tmp = path.with_name(f".{path.name}.tmp")
-    if not img.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # PySide6 takes the format as str
+    try:
+        tmp.write_bytes(data)
+    except OSError:
         tmp.unlink(missing_ok=True)
-        raise OSError(f"cannot write {path}")
+        raise OSError(f"cannot write {path}") from None
     tmp.replace(path)
 
 
@@ -95,6 +94,7 @@ def export_counter_images(sc: Scenario, directory: str | Path, fmt: str = "png",
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     report = ImageReport(out)
+    faces = FacePainter(sc, size_px)
     used: set[str] = set()
     for uid in ids:
         unit = sc.units[uid]
@@ -107,7 +107,7 @@ def export_counter_images(sc: Scenario, directory: str | Path, fmt: str = "png",
         for back in (False, True) if has_back(unit, sc) else (False,):
             path = out / f"{base}-{'back' if back else 'front'}.{fmt}"
             if fmt == "png":
-                _write_png(path, unit, sc, back, size_px)
+                _write_png(path, faces, unit, back)
             else:
                 _write_svg(path, unit, sc, back, counter_inch)
             report.files.append(path)

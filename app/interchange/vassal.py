@@ -10,23 +10,19 @@ from pathlib import Path
 
 from hexwright.engine.formats.vmod import Counter, ModuleImages, reinforcement_slots, save_vmod, turn_label
 from hexwright.engine.model import Scenario
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-from ..counters.draw import paint_counter
+from ..counters.faces import FacePainter
+from ..counters.png import png_bytes
 from ..render.export import render_to_image
 from ..render.mapdraw import RenderOptions
 
 COUNTER_SHARE = 0.8  # a counter covers this share of a hex, flat side to flat side, on the board
 
 
-def _png(image: QImage | QPixmap) -> bytes:
-    data = QByteArray()
-    buf = QBuffer(data)
-    buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "PNG")  # type: ignore[call-overload]  # PySide6 takes the format as str (its stubs say bytes)
-    buf.close()
-    return bytes(data.data())
+def _png(image: QImage) -> bytes:
+    return png_bytes(image)  # an opaque picture as RGB rows (pngwrite.py), faster than Qt's writer
 
 
 def counter_file_stems(uids: list[str]) -> dict[str, str]:
@@ -42,17 +38,6 @@ def counter_file_stems(uids: list[str]) -> dict[str, str]:
         taken.add(stem.lower())
         out[uid] = stem
     return out
-
-
-def _counter_png(sc: Scenario, uid: str, size: int, back: bool) -> bytes:
-    img = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(Qt.GlobalColor.transparent)
-    p = QPainter(img)
-    try:
-        paint_counter(p, QRectF(0, 0, size, size), sc.units[uid], sc, back)
-    finally:
-        p.end()
-    return _png(img)
 
 
 def _holding_window(sc: Scenario, counter_px: int) -> tuple[bytes, tuple[int, int], dict]:
@@ -102,10 +87,11 @@ def module_images(sc: Scenario, counter_px: int = 64) -> ModuleImages:
     files = {"map.png": _png(board)}
     counters = {}
     stems = counter_file_stems(list(sc.units))
+    faces = FacePainter(sc, counter_px)  # each design painted once (app/counters/faces.py)
     for uid, unit in sc.units.items():
         front, back = f"{stems[uid]}_front.png", f"{stems[uid]}_back.png"
-        files[front] = _counter_png(sc, uid, counter_px, False)
-        files[back] = _counter_png(sc, uid, counter_px, True)
+        files[front] = png_bytes(faces.image(unit, False))
+        files[back] = png_bytes(faces.image(unit, True))
         side = sc.side(unit.side)
         props = {"Side": (side.name if side else "") or unit.side, "UnitId": uid, "Nationality": unit.nationality,
                  "Formation": unit.formation, "Type": unit.unit_type, "Size": unit.size}

@@ -94,6 +94,7 @@ class MapGeometry:
         self._outline_chains: list[np.ndarray] | None = None
         self._side_groups: dict[tuple[str, str], list[Group]] = {}
         self._present: tuple[frozenset[str], frozenset[str]] | None = None
+        self._crossings: tuple[dict[str, np.ndarray], np.ndarray] | None = None
         self._by_x: tuple[np.ndarray, np.ndarray] | None = None
         self.placed: object | None = None  # label placement (mapdraw), computed when first drawn
         self.synced = -1  # the map revision this geometry shows
@@ -159,6 +160,7 @@ class MapGeometry:
             self.sides = self._hexsides()
             self._side_groups.clear()
             self._present = None
+            self._crossings = None
         elif kind == "places":
             self.placed = None
         elif kind == "regions":
@@ -368,6 +370,25 @@ class MapGeometry:
             self._present = (frozenset(f for info in hs for f in info.features),
                              frozenset(p for info in hs for p in info.paths))
         return self._present
+
+    def crossings(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """The hexsides (indices into `sides`) with a bridge, by bridge kind in the order the kinds first
+        appear, and those with a ferry (a hexside feature that permits crossing) and no bridge."""
+        if self._crossings is None:
+            m = self.map
+            crossing = {f for f, ft in m.terrain_table.hexside_features.items() if ft.permits_crossing}
+            by_kind: dict[str, list[int]] = {}
+            ferries: list[int] = []
+            hexsides = m.hexsides
+            for i, k in enumerate(self.sides.keys):
+                info = hexsides[k]
+                if info.bridge is not None:
+                    by_kind.setdefault(info.bridge, []).append(i)
+                elif crossing and not crossing.isdisjoint(info.features):
+                    ferries.append(i)
+            self._crossings = ({kind: np.array(v, dtype=np.int64) for kind, v in by_kind.items()},
+                               np.array(ferries, dtype=np.int64))
+        return self._crossings
 
     # -- hexsides -------------------------------------------------------------------------------
     def _hexsides(self) -> HexsideGeometry:

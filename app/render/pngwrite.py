@@ -29,13 +29,11 @@ from typing import BinaryIO
 import numpy as np
 from PySide6.QtGui import QImage
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+from ..counters.png import PNG_SIGNATURE, bgra_rows, is_opaque_argb32
+from ..counters.png import png_chunk as _chunk
+
 ROWS_PER_PIECE = 256  # rows deflated as one piece: large enough that the lost 32 KB context costs nothing
 ADLER_BASE = 65521
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
 def adler32_combine(first: int, second: int, second_length: int) -> int:
@@ -57,20 +55,6 @@ def zlib_header(level: int) -> bytes:
     flg = flevel << 6
     flg += 31 - (cmf * 256 + flg) % 31
     return bytes((cmf, flg))
-
-
-def is_opaque_argb32(img: QImage) -> bool:
-    return img.format() in (QImage.Format.Format_ARGB32_Premultiplied, QImage.Format.Format_ARGB32,
-                            QImage.Format.Format_RGB32)
-
-
-def bgra_rows(img: QImage) -> np.ndarray:
-    """A (height, width, 4) view of a 32-bit QImage's own memory: B, G, R, A per pixel (little-endian)."""
-    if not is_opaque_argb32(img):
-        raise ValueError("PNG rows are taken from a 32-bit ARGB or RGB image")
-    height, width, stride = img.height(), img.width(), img.bytesPerLine()
-    pixels = np.frombuffer(img.constBits(), dtype=np.uint8, count=stride * height).reshape(height, stride)
-    return pixels[:, : 4 * width].reshape(height, width, 4)
 
 
 def _deflate_piece(bgra: np.ndarray, level: int, last: bool) -> tuple[bytes, int, int]:
@@ -175,3 +159,4 @@ def write_png_rgb(img: QImage, path: str | Path, level: int = 1) -> None:
         raise ValueError("write_png_rgb takes a 32-bit ARGB or RGB image")
     with open(path, "wb") as f, PngBandWriter(f, img.width(), img.height(), level) as writer:
         writer.add_rows(img, 0, img.height())
+

@@ -14,7 +14,11 @@ or more) and that no example of another terrain holds (SIG_OTHER at most). A col
 of two terrains holds, and no other example, is the pair's signature (grey crags and grey stone
 buildings), if it is rare (SIG_PAIR_FRAC) in the hexes read as neither. Only terrains whose signature
 covers at most SIG_FEATURE_MAX of their examples count (a feature on the ground; a woods or hill
-whose colour is the whole hex is read well by its look already). A feature's colour that most hexes
+whose colour is the whole hex is read well by its look already), or whose signature has SIG_DRAWN
+colours or more: a building drawn over three quarters of its hex is still a drawing (a roof's light
+and dark shades, its ridge, its outline), where a woods, grain or hill fill is one or two shades
+(on the tuning boards every signature over SIG_FEATURE_MAX of a ground terrain had 1 or 2 colours,
+those of buildings taught by their biggest hexes 5 to 11). A feature's colour that most hexes
 read as another feature terrain hold (SIG_CROSS) is dropped from its signature: the other terrain's
 two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes).
 
@@ -28,8 +32,9 @@ craters', and a road alone does not show shellholes). Then:
   feature drawn on top: a house in an orchard, a wadi across a hill); of a pair, the nearer by the
   example distance, never one whose own signature the hex lacks, and never over a sure reading;
 * a hex read as such a terrain but showing none of it (SHOW_NONE of the requirement or less) is not
-  that terrain: the nearest other terrain answers (a clear hex read as a grey stone building with
-  no stone-grey in it).
+  that terrain: the nearest terrain with no signature of its own answers (a clear hex read as a grey
+  stone building with no stone-grey in it is clear, not an orchard whose two examples stand on the
+  same paved road: a feature is answered only where it shows).
 
 A hex whose answer this changes is never `proposed` (the two readings disagree): it stays for the
 designer's review, with confidence 0, so `next_to_ask` names it first. Where the examples of a
@@ -52,7 +57,8 @@ SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain
 SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
 SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
 # hexes read as neither terrain
-SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples
+SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples ...
+SIG_DRAWN = 4  # ... or that has at least this many colours (a drawing: a roof's shades and outline)
 SIG_CROSS = 0.6  # a feature's colour that over this share of the hexes read as another feature hold (over
 # SIG_PAIR_SHARE) is not its signature (a dark shade of the woods' that most wooden buildings hold)
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
@@ -112,7 +118,7 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         colours = np.array(cols)
         mine = ex_hist[np.isin(labels, group)][:, colours]
         share = float(mine.sum(axis=1).min())
-        if share <= SIG_FEATURE_MAX:
+        if share <= SIG_FEATURE_MAX or len(cols) >= SIG_DRAWN:
             out.append(Signature(group, colours, share, mine.min(axis=0)))
     return _without_crossings(out, hist, ex_hist, labels, answer)
 
@@ -160,8 +166,8 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
                       sure: np.ndarray | None = None) -> np.ndarray:
     """The answer (terrain index per hex) with the signatures' word: a hex that shows feature
     terrains is the one drawn on top (the least signature share; of a pair, the nearer by
-    `distances`); a hex read as a feature terrain that shows none of it takes the nearest terrain it
-    does not lack. `distances`: (n, terrains) the nearest-example distance per terrain (inf where
+    `distances`); a hex read as a feature terrain that shows none of it takes the nearest terrain
+    with no signature (it shows none). `distances`: (n, terrains) the nearest-example distance per terrain (inf where
     untaught); `sure`: where the nearest-example reading is sure."""
     out = answer.copy()
     if not sigs:
@@ -169,11 +175,13 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
     rows = np.arange(len(hist))
     shown = np.zeros((len(hist), len(sigs)), dtype=bool)
     lacks = np.zeros(distances.shape, dtype=bool)
+    features = np.zeros(distances.shape[1], dtype=bool)
     for s, sig in enumerate(sigs):
         present, reach = shows(hist, sig)
         shown[:, s] = present
         if len(sig.codes) == 1:
             lacks[:, sig.codes[0]] = reach <= SHOW_NONE
+            features[sig.codes[0]] = True
     # a pair's signature first, then single terrains', the least share last: the last shown wins
     for s in sorted(range(len(sigs)), key=lambda s: (len(sigs[s].codes) == 1, -sigs[s].share)):
         group = np.array(sigs[s].codes)
@@ -185,7 +193,8 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         out[take] = pick[take]
     vetoed = lacks[rows, out] & ~shown.any(axis=1)
     if vetoed.any():
-        d = np.where(lacks[vetoed], np.inf, distances[vetoed])
+        # not a feature terrain either: the hex shows none, and a feature is answered only where shown
+        d = np.where(lacks[vetoed] | features[None, :], np.inf, distances[vetoed])
         alt = np.argmin(d, axis=1)
         ok = np.isfinite(d[np.arange(len(alt)), alt])
         idx = np.flatnonzero(vetoed)[ok]

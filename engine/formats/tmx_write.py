@@ -180,27 +180,39 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
         x, y = g.layout().hex_to_pixel(h)
         return to_scene.inverse(x + dx * s, y + dy * s)
 
+    # The hex numbers and the line work are most of a large map's elements: they are written as text
+    # (`_object`), each layer's text standing in for a placeholder element when the tree is written.
     numbers = ET.SubElement(root, "objectgroup", {"id": "2", "name": LAYER_NUMBERS})
     box_w, box_h = geom.tw * 0.6, geom.th * 0.3
+    width, height = _fmt(box_w), _fmt(box_h)
+    number_text = f'<text pixelsize="{max(6, round(geom.th * 0.2))}" halign="center" color="#ff303030">'
+    number_objects: list[str] = []
+    elevation, features, locations = m.elevation, m.features, m.locations
     for c in range(g.columns):
         for r in range(g.rows):
             h = off.to_hex(c, r)
             cx, cy = geom.cell_center(c, r)
-            e = obj(numbers, {"name": m.label(h), "type": "hex", "x": _fmt(cx - box_w / 2),
-                              "y": _fmt(cy - geom.th / 2 + geom.th * 0.05), "width": _fmt(box_w),
-                              "height": _fmt(box_h)})
-            hp: dict[str, str | int] = {"cell": f"{c},{r}"}
-            if m.elevation.get(h):
-                hp["elevation"] = m.elevation[h]
-            if m.features.get(h):
-                hp["features"] = ",".join(m.features[h])
-            if m.locations.get(h):
-                hp["locations"] = flow([{"level": loc.level, "terrain": loc.terrain, "features": list(loc.features)}
-                                        if loc.features else {"level": loc.level, "terrain": loc.terrain}
-                                        for loc in m.locations[h]])
-            _properties(e, hp)
-            ET.SubElement(e, "text", {"pixelsize": str(max(6, round(geom.th * 0.2))), "halign": "center",
-                                      "color": "#ff303030"}).text = m.label(h)
+            label = m.label(h)
+            if h in elevation or h in features or h in locations:
+                hp: dict[str, str | int] = {"cell": f"{c},{r}"}
+                if elevation.get(h):
+                    hp["elevation"] = elevation[h]
+                if features.get(h):
+                    hp["features"] = ",".join(features[h])
+                if locations.get(h):
+                    hp["locations"] = flow([{"level": loc.level, "terrain": loc.terrain,
+                                             "features": list(loc.features)}
+                                            if loc.features else {"level": loc.level, "terrain": loc.terrain}
+                                            for loc in locations[h]])
+                cell = _properties_text(hp, 3)
+            else:  # the common case, as _properties_text writes it
+                cell = f'<properties>\n    <property name="cell" value="{c},{r}" />\n   </properties>'
+            attrs = (f'id="{next_id}" name="{_attrib(label)}" type="hex" x="{_fmt(cx - box_w / 2)}" '
+                     f'y="{_fmt(cy - geom.th / 2 + geom.th * 0.05)}" width="{width}" height="{height}"')
+            number_objects.append(_object(attrs, [cell, number_text + label.translate(_CDATA) + "</text>"]))
+            next_id += 1
+    if number_objects:
+        ET.SubElement(numbers, _NUMBERS_HERE)
 
     places = ET.SubElement(root, "objectgroup", {"id": "3", "name": LAYER_PLACES})
     for p in m.places:
@@ -239,28 +251,40 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
             ET.SubElement(e, "polygon", {"points": " ".join(f"{_fmt(x - x0)},{_fmt(y - y0)}" for x, y in pts)})
 
     lines = ET.SubElement(root, "objectgroup", {"id": "5", "name": LAYER_LINES})
-    count = 0
+    line_objects: list[str] = []
     layout = g.layout()
+    corners = [layout.corner_offset(i) for i in range(6)]  # hexside_corners' offsets, computed once
     for hexside, info in sorted(m.hexsides.items()):
         a, b = hexside.hexes()
-        pa = to_scene.inverse(*layout.hex_to_pixel(a))
+        ax, ay = layout.hex_to_pixel(a)
+        pa = to_scene.inverse(ax, ay)
         pb = to_scene.inverse(*layout.hex_to_pixel(b))
         items: list[tuple[str, str]] = [("hexside", f) for f in info.features]
         if info.bridge:
             items.append(("bridge", info.bridge))
+        side_label = m.hexside_label(hexside) if items or info.paths else ""
+        if items:
+            first, second = layout.hexside_corner_indices(hexside.direction)
+            (dx1, dy1), (dx2, dy2) = corners[first], corners[second]
+            ends = [to_scene.inverse(ax + dx1, ay + dy1), to_scene.inverse(ax + dx2, ay + dy2)]
+            points = _points(ends)
         for kind, code in items:
-            c1, c2 = layout.hexside_corners(a, hexside.direction)
-            ends = [to_scene.inverse(*c1), to_scene.inverse(*c2)]
-            lp: dict[str, str | int] = {"hexside": m.hexside_label(hexside)}
+            lp: dict[str, str | int] = {"hexside": side_label}
             if kind == "hexside" and info.level is not None:
                 lp["level"] = info.level
-            _polyline(obj(lines, {"name": code, "type": kind, "x": _fmt(ends[0][0]), "y": _fmt(ends[0][1])}),
-                      ends, lp)
-            count += 1
+            line_objects.append(_object(f'id="{next_id}" name="{_attrib(code)}" type="{kind}" x="{_fmt(ends[0][0])}" '
+                                        f'y="{_fmt(ends[0][1])}"', [_properties_text(lp, 3), points]))
+            next_id += 1
+        if info.paths:
+            points = _points([pa, pb])
+            path_props = _properties_text({"hexside": side_label}, 3)
         for code in info.paths:
-            _polyline(obj(lines, {"name": code, "type": "path", "x": _fmt(pa[0]), "y": _fmt(pa[1])}),
-                      [pa, pb], {"hexside": m.hexside_label(hexside)})
-            count += 1
+            line_objects.append(_object(f'id="{next_id}" name="{_attrib(code)}" type="path" x="{_fmt(pa[0])}" '
+                                        f'y="{_fmt(pa[1])}"', [path_props, points]))
+            next_id += 1
+    count = len(line_objects)
+    if line_objects:
+        ET.SubElement(lines, _LINES_HERE)
     if count:
         notes.append(NOT_IN_TILED)
     if m.locations:
@@ -271,7 +295,12 @@ def tmx_document(m: HexMap, image_name: str) -> tuple[str, bytes, list[str]]:
         notes.append("the scanned underlay is not written")
     root.set("nextobjectid", str(next_id))
     ET.indent(root, " ")
-    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(root) + "\n"
+    body = xml_text(root)
+    if number_objects:
+        body = body.replace(f"<{_NUMBERS_HERE} />", _CHILD.join(number_objects), 1)
+    if line_objects:
+        body = body.replace(f"<{_LINES_HERE} />", _CHILD.join(line_objects), 1)
+    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
     return text, tileset_png(geom, colors), notes
 
 
@@ -313,10 +342,36 @@ def xml_text(root: ET.Element) -> str:
     return out.getvalue()
 
 
-def _polyline(e: ET.Element, pts: list[tuple[float, float]], props: dict[str, str | int]) -> None:
-    _properties(e, props)
+# Objects written as text, as ET.indent(" ") and `xml_text` would write them: an object is a child of an
+# object layer, itself a child of the map (indented by two spaces; its children by three, theirs by four).
+_NUMBERS_HERE, _LINES_HERE = "hexwright-hex-numbers", "hexwright-lines"  # placeholders: never a TMX tag
+_CHILD = "\n  "
+
+
+def _object(attrs: str, children: list[str]) -> str:
+    return "<object " + attrs + ">\n   " + "\n   ".join(children) + "\n  </object>"
+
+
+def _properties_text(props: dict[str, str | int], level: int) -> str:
+    """`_properties` as text, the `properties` element at `level` (its parent's level plus one)."""
+    parts = []
+    for k, v in props.items():
+        name = _attrib(k)
+        if isinstance(v, bool):
+            parts.append(f'<property name="{name}" type="bool" value="{"true" if v else "false"}" />')
+        elif isinstance(v, int):
+            parts.append(f'<property name="{name}" type="int" value="{v}" />')
+        elif "\n" in v:
+            parts.append(f'<property name="{name}">{v.translate(_CDATA)}</property>')
+        else:
+            parts.append(f'<property name="{name}" value="{_attrib(v)}" />')
+    inner = "\n" + " " * (level + 1)
+    return "<properties>" + inner + inner.join(parts) + "\n" + " " * level + "</properties>"
+
+
+def _points(pts: list[tuple[float, float]]) -> str:
     x0, y0 = pts[0]
-    ET.SubElement(e, "polyline", {"points": " ".join(f"{_fmt(x - x0)},{_fmt(y - y0)}" for x, y in pts)})
+    return '<polyline points="' + " ".join(f"{_fmt(x - x0)},{_fmt(y - y0)}" for x, y in pts) + '" />'
 
 
 def _outlines(geom: TiledHexGeometry, cells: list[tuple[int, int]]) -> list[list[tuple[float, float]]]:

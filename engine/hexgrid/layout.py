@@ -97,9 +97,13 @@ class Layout:
         cx, cy = self.hex_to_pixel(h)
         return [(cx + dx, cy + dy) for dx, dy in (self.corner_offset(i) for i in range(6))]
 
+    def hexside_corner_indices(self, direction: int) -> tuple[int, int]:
+        """Which two corners (as numbered by `corner_offset`) bound side `direction` of every hex."""
+        return _SIDE_CORNERS[self.orientation.name][direction % 6]
+
     def hexside_corners(self, h: Hex, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """The two corners of side `direction` of hex `h` (the edge facing that neighbour)."""
-        first, second = _SIDE_CORNERS[self.orientation.name][direction % 6]
+        first, second = self.hexside_corner_indices(direction)
         cs = self.corners(h)
         return cs[first], cs[second]
 

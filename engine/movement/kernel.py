@@ -311,6 +311,14 @@ class Reach:
     def __len__(self) -> int:
         return len(self.spent)
 
+    def spent_at(self, h: Hex) -> float:
+        """spent[h] (h reached), read from the compiled search's raw MP while the dict is not made."""
+        d = self.__dict__
+        raw = d.get("_raw_spent")
+        if raw is None:
+            return self.spent[h]
+        return float(memoryview(raw).cast("d")[d["_touched"].index(self._index[h])])
+
     def remaining(self, h: Hex) -> float:
         return self.allowance - self.spent[h]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hexwright.engine.digitize import signature as signature_module
 from hexwright.engine.digitize import terrain as tr
 from hexwright.engine.digitize.signature import Signature, shows, signature_reading, signatures
 from hexwright.engine.hexgrid import Hex
@@ -40,6 +41,33 @@ def test_a_colour_every_house_example_holds_and_no_other_is_the_house_signature(
     assert (1,) not in by_code  # a field adds nothing to the ground
     # woods' colour covers most of its examples: not a feature drawn on the ground
     assert (2,) not in by_code
+
+
+def test_a_big_drawn_feature_keeps_its_signature_a_flat_fill_as_big_does_not(monkeypatch):
+    # palette: 0 field, 1 woods, 2 woods dark, 3-6 a roof's four shades (light, dark, ridge, outline)
+    def h(**parts: float) -> np.ndarray:
+        names = ["field", "woods", "woods_dark", "roof", "roof_dark", "ridge", "outline"]
+        out = np.zeros(len(names))
+        for k, v in parts.items():
+            out[names.index(k)] = v
+        out[0] += 1.0 - out.sum()
+        return out
+
+    big_roof = dict(roof=0.4, roof_dark=0.25, ridge=0.08, outline=0.06)  # the roof covers 0.79 of the hex
+    ex = np.array([h(**big_roof), h(roof=0.38, roof_dark=0.27, ridge=0.07, outline=0.07),  # houses (0)
+                   h(), h(),  # fields (1)
+                   h(woods=0.6, woods_dark=0.2), h(woods=0.55, woods_dark=0.25)])  # woods (2): 0.8, two greens
+    labels = np.array([0, 0, 1, 1, 2, 2])
+    answer = np.array([0, 0, 1, 1, 2, 2] + [1] * 10)
+    by_code = {s.codes: s for s in signatures(np.vstack([ex, [h()] * 10]), ex, labels, answer)}
+    assert by_code[(0,)].share == pytest.approx(0.79)  # over SIG_FEATURE_MAX, yet a drawing of 4 colours
+    assert (2,) not in by_code  # the woods' two greens fill the hex: read by their look
+    # a small house (an eighth of a hex) in a field now shows the houses
+    shown, _reach = shows(np.array([h(roof=0.06, roof_dark=0.04, ridge=0.01, outline=0.01), h()]), by_code[(0,)])
+    assert list(shown) == [True, False]
+    # with SIG_DRAWN out of reach, the big roof is treated as a fill and has no signature
+    monkeypatch.setattr(signature_module, "SIG_DRAWN", 5)
+    assert (0,) not in {s.codes for s in signatures(np.vstack([ex, [h()] * 10]), ex, labels, answer)}
 
 
 def test_a_feature_colour_most_hexes_read_as_another_feature_hold_is_not_its_signature():
@@ -97,6 +125,19 @@ def test_the_feature_on_top_wins_and_a_terrain_lacking_its_signature_is_not_answ
     distances = np.array([[5.0, 3.0, 9.0], [9.0, 2.0, 8.0], [4.0, 9.0, 6.0], [4.0, 9.0, 6.0]])
     out = signature_reading(hist, [house, orchard], answer, distances)
     assert list(out) == [0, 1, 2, 2]
+
+
+def test_a_hex_vetoed_as_a_feature_it_lacks_takes_a_plain_terrain_not_another_unshown_feature():
+    # orchard examples that both stand on a paved road: the road's grey (roof_dark) is in the orchard's
+    # signature beside its trees (woods green). A paved clear hex read as a house (it lacks the roof)
+    # holds the road's grey and no tree: it does not show the orchard, so it is not an orchard either
+    house = Signature((0,), np.array([HOUSE]), 0.2, np.array([0.2]))
+    orchard = Signature((1,), np.array([WOODS, 3]), 0.6, np.array([0.3, 0.3]))
+    hist = np.array([shares(roof_dark=0.5),  # the paved hex
+                     shares(woods=0.3, roof_dark=0.3)])  # an orchard on the road
+    answer = np.array([0, 1])
+    distances = np.array([[3.0, 4.0, 5.0], [6.0, 1.0, 5.0]])  # the orchard (on a road) is nearer than clear
+    assert list(signature_reading(hist, [house, orchard], answer, distances)) == [2, 1]
 
 
 def test_a_pair_signature_answers_the_nearer_never_one_lacking_its_own_nor_over_a_sure_reading():

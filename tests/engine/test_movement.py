@@ -555,6 +555,33 @@ def test_compiled_search_equals_the_bucket_queue(seed, monkeypatch):
 
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_spent_at_reads_what_spent_holds(seed):
+    """Reach.spent_at(h) is spent[h] for every hex reached, read before the compiled search's dict is made
+    (from its raw MP) and after, for the compiled and the pure-Python search alike."""
+    from hexwright.engine.movement import fastdial
+    from hexwright.engine.movement.kernel import MovementGraph, MovementHooks
+
+    m = _big_map(seed)
+    graph = MovementGraph(m, "leg")
+    rng = random.Random(seed)
+    enemy = set(rng.sample(m.hexes, 60))
+    hooks = MovementHooks(blocked=enemy, stop={n for e in enemy for n in m.neighbors_on_map(e)} - enemy)
+    checked = 0
+    for start in rng.sample(m.hexes, 4):
+        reaches = _both(graph, start, 12, hooks) if fastdial.get_dial() is not None else (
+            reachable(graph, start, 12, hooks),)
+        for reach in reaches:
+            hexes = [graph.hexes[i] for i in reach.touched()] if reach.touched() is not None else None
+            early = [reach.spent_at(h) for h in hexes] if hexes is not None else None  # before the dict
+            for h, mp in reach.spent.items():
+                assert reach.spent_at(h) == mp
+                checked += 1
+            if hexes is not None:
+                assert early == [reach.spent[h] for h in hexes]
+    assert checked > 100
+
+
 # -- the numba-compiled search with every hook, edge overrides included, is the Python loop ------------
 def _both(graph: MovementGraph, start: Hex, ma: float, hooks: MovementHooks | None):
     """The reach from the pure-Python loop and from the compiled search (fastdial.py)."""

@@ -19,7 +19,7 @@ from hexwright.engine.formats.tmx import (
     tmx_to_map,
     unmapped_tiles,
 )
-from hexwright.engine.formats.tmx_write import save_tmx
+from hexwright.engine.formats.tmx_write import save_tmx, tmx_document
 from hexwright.engine.hexgrid import LabelScheme
 from hexwright.engine.model import HexMap
 from hexwright.engine.model.hexmap import GridSpec, Place, Region
@@ -336,4 +336,29 @@ def test_every_shipped_map_exports_the_same_text_through_elementtree():
         tree = ET.fromstring(text)
         assert text == '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tree, encoding="unicode") + "\n"
         assert xml_text(tree) == ET.tostring(tree, encoding="unicode")
+    assert checked == 4
+
+
+def test_the_objects_written_as_text_are_what_the_tree_writer_gives():
+    """The hex numbers and the line work are written as text (speed: they are most of a large map's elements):
+    re-indenting the parsed document as the tree writer did (ET.indent, one space) and writing it again gives
+    the same text, on every shipped hex map (elevations, in-hex features, locations at other levels, bridges,
+    hexside features at a level, paths), and the objects are numbered 1, 2, 3... in the order they are written."""
+    checked = 0
+    for path in sorted(SCENARIOS.glob("*/*map*.yaml")):
+        m = read_map_file(path)
+        if not isinstance(m, HexMap):
+            continue
+        checked += 1
+        text, _png, _notes = tmx_document(m, "x.png")
+        tree = ET.fromstring(text)
+        ET.indent(tree, " ")
+        assert text == '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tree, encoding="unicode") + "\n"
+        ids = [int(o.get("id")) for o in tree.iter("object")]
+        assert ids == list(range(1, len(ids) + 1))
+        assert tree.get("nextobjectid") == str(len(ids) + 1)
+        layers = {g.get("name"): g for g in tree.iter("objectgroup")}
+        assert len(layers["hex numbers"]) == len(m.hexes)
+        assert len(layers["hexsides and paths"]) == sum(len(i.features) + bool(i.bridge) + len(i.paths)
+                                                        for i in m.hexsides.values())
     assert checked == 4

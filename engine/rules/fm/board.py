@@ -149,7 +149,14 @@ class FMBoard(SequenceState):
         self.phase_reach: dict[Any, Any] = {}
         self.kept_moves: dict[str, tuple[Any, int, Any, Any]] = {}
         self._occ_last: dict[Hex, str] | None = None
+        self._occ_where: dict[str, Hex] | None = None  # the units' hexes when _occ_last was made
+        self._occ_rev = -1  # the position's revision then
+        # FMState.check_victory's last answer: (the position's revision, the outcome, the units in victory hexes)
+        self._victory: tuple[int, Any, frozenset[str]] | None = None
         self._occ_changes: list[frozenset[Hex]] = []
+        # the same changes as graph indices, per movement graph's index, with the occupied hexes' indices at the
+        # last of them (`index_changes`, `occupied_indices`)
+        self._idx_changes: dict[int, list[Any]] = {}
         if self.declared_ferry() is not None:
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
             for uid, h in list(self.position.hexes.items()):
@@ -176,10 +183,12 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = dict(v)
             elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k in ("game", "_occ_last"):  # the game, and an occupancy never changed once made
+            elif k in ("game", "_occ_last", "_occ_where", "_victory"):  # the game; memos never changed once made
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k == "_occ_changes":
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
+            elif k == "_idx_changes":
+                new.__dict__[k] = {i: [index, list(changes), occupied] for i, (index, changes, occupied) in v.items()}
             elif k in _FLAT:
                 new.__dict__[k] = v.copy()  # sets and dicts of immutable items (unit ids, hexes, hexsides, numbers)
             elif k == "arrivals":
@@ -254,6 +263,7 @@ class FMBoard(SequenceState):
         self.phase_reach = {}
         self.kept_moves = {}
         self._occ_changes = []
+        self._idx_changes = {}
 
     def occupancy(self) -> dict[Hex, str]:
         """Hex -> unit (of two units in one hex, the one placed last: a mover passing a friend)."""
@@ -264,14 +274,55 @@ class FMBoard(SequenceState):
         cache = self.cache()
         occ = cache.get("occ")
         if occ is None:
-            occ = cache["occ"] = {h: u for u, h in self.position.hexes.items()}
             last = self._occ_last
+            occ, change = self._next_occupancy()
+            cache["occ"] = occ
             if last is None:
                 self.kept_moves = {}
             else:
-                self._occ_changes.append(frozenset(last.keys() ^ occ.keys()))
+                self._occ_changes.append(change)
             self._occ_last = occ
         return occ
+
+    def _next_occupancy(self) -> tuple[dict[Hex, str], frozenset[Hex]]:
+        """The occupancy of the position now and the hexes vacated or occupied since the last one made
+        (`_occ_last`): from the last one and the units changed since, while no two units share a hex (then
+        every hex's occupant is its one unit), else made afresh."""
+        pos = self.position
+        hexes = pos.hexes
+        last, where = self._occ_last, self._occ_where
+        made: dict[Hex, str] | None = None
+        change: frozenset[Hex] = frozenset()
+        if last is not None and where is not None and len(last) == len(where):
+            changed = pos.units_changed_since(self._occ_rev)
+            if changed is not None:
+                units = {u for u in changed if u is not None}
+                occ = dict(last)
+                vacated: set[Hex] = set()
+                entered: set[Hex] = set()
+                for u in units:
+                    h = where.get(u)
+                    if h is not None and occ.get(h) == u:
+                        del occ[h]
+                        vacated.add(h)
+                made = occ
+                for u in units:
+                    h = hexes.get(u)
+                    if h is not None:
+                        if h in occ:  # two units in one hex: which is its occupant depends on their order
+                            made = None
+                            break
+                        occ[h] = u
+                        entered.add(h)
+                if made is not None:
+                    change = frozenset(vacated ^ entered)
+        if made is None:
+            made = {h: u for u, h in hexes.items()}
+            if last is not None:
+                change = frozenset(last.keys() ^ made.keys())
+        self._occ_where = dict(hexes)
+        self._occ_rev = pos.revision
+        return made, change
 
     def occupancy_version(self) -> int:
         """A count of the changes of the occupied hexes this phase (see `vacated_or_occupied`)."""
@@ -282,6 +333,41 @@ class FMBoard(SequenceState):
         them so far): the list itself, to be read and not changed."""
         self.occupancy()
         return self._occ_changes
+
+    def index_changes(self, index: dict[Hex, int]) -> list[frozenset[int]]:
+        """`occupancy_changes` as the graph indices of a movement graph's `index` (those on its map): the list
+        itself, to be read and not changed."""
+        return self._by_index(index)[1]
+
+    def occupied_indices(self, index: dict[Hex, int]) -> frozenset[int]:
+        """The occupied hexes (`occupancy`) as the graph indices of a movement graph's `index`."""
+        got: frozenset[int] = self._by_index(index)[2]
+        return got
+
+    def _by_index(self, index: dict[Hex, int]) -> list[Any]:
+        """[index, the changes of the occupied hexes this phase as its graph indices, the occupied hexes'
+        indices now], brought up to date: each change is the set of hexes vacated or occupied (the symmetric
+        difference of the occupied hexes before and after), so the occupied indices follow by one `^` a change."""
+        if self._cache_rev != self.position.revision or "occ" not in self._cache:
+            self.occupancy()  # brings the changes up to date
+        changes = self._occ_changes
+        got = self._idx_changes.get(id(index))
+        if got is None or got[0] is not index:
+            get = index.get
+            got = self._idx_changes[id(index)] = [
+                index, [frozenset(i for i in map(get, c) if i is not None) for c in changes],
+                frozenset(i for i in map(get, self.occupancy()) if i is not None)]
+            return got
+        out = got[1]
+        if len(out) < len(changes):
+            get = index.get
+            occupied = got[2]
+            for c in changes[len(out):]:
+                c_i = frozenset(i for i in map(get, c) if i is not None)
+                out.append(c_i)
+                occupied = occupied ^ c_i
+            got[2] = occupied
+        return got
 
     def unchanged_since(self, version: int, hexes: frozenset[Hex]) -> bool:
         """No hex of `hexes` was vacated or occupied since occupancy version `version`."""

@@ -33,7 +33,7 @@ from .losses import deplete, eliminate
 from .reach import terrain_step_allowed
 from .retreat import AdvanceBegin, CombatDone, RetreatUnit
 from .sequence import PlayerPhase
-from .support import in_range, supports
+from .support import in_range, in_range_with, marker_range, supports
 
 
 def marker_choices(state: FMBoard, side: str) -> list[MarkerId]:
@@ -53,21 +53,29 @@ class BombardStep(FMStep[BombardChoice]):
         avail = state.available.get(side, [])
         out: list[Action] = []
         if avail:
-            kinds = marker_choices(state, side)
+            kinds = marker_choices(state, side)  # distinct kinds: two entries of a combo are equal by index
+            # per kind, once per listing: its token, its range (10.7.1) and whether two are held
+            tokens = [m.token() for m in kinds]
+            ranges = [marker_range(g, m) for m in kinds]
+            two = [avail.count(m) >= 2 for m in kinds]
+            cache = state.cache()
+            made = g.combat_actions
             for t in bombard_targets(state, side):
-                ok = [m for m in kinds if in_range(state, side, m, t)]
-                combos: list[tuple[MarkerId, ...]] = [(m,) for m in ok]
-                for i, m1 in enumerate(ok):
-                    for m2 in ok[i:]:
-                        if m1 == m2 and avail.count(m1) < 2:
+                # in_range of each kind, without its memo keyed by the marker (which keeps in_range_with's answer)
+                ok = [i for i, m in enumerate(kinds)
+                      if ranges[i] == "anywhere" or in_range_with(state, side, m, t, ranges[i], cache)]
+                combos: list[tuple[int, ...]] = [(i,) for i in ok]
+                for n, i in enumerate(ok):
+                    for j in ok[n:]:
+                        if i == j and not two[i]:
                             continue
-                        combos.append((m1, m2))
-                made = g.combat_actions
+                        combos.append((i, j))
                 for c in combos:
-                    key = ("bombard", t, c)
+                    words = tuple(tokens[i] for i in c)
+                    key = ("bombard", t, words)
                     a = made.get(key)
                     if a is None:
-                        a = made[key] = Bombard(g.label(t), tuple(m.token() for m in c))
+                        a = made[key] = Bombard(g.label(t), words)
                     out.append(a)
         out.append(Pass())
         return out

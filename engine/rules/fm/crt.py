@@ -73,7 +73,21 @@ def defender_line(g: FMGameBase, target: Hex, attacker_hexes: list[Hex], demolis
     river or ditch hexside"; of several such features, the most favourable to the defender); the Bridge
     line when at least one attacks across a bridged river or canal (10.6, which the exclusive rules state
     without 8.2.2's 'all across the river'), 'unless a higher line is called for due to the terrain in the
-    defender's hex'. A bridged ditch is not "non-bridged": an attack across it is not across the ditch."""
+    defender's hex'. A bridged ditch is not "non-bridged": an attack across it is not across the ditch.
+    It depends on the map and the tables alone, which do not change during play: kept per game."""
+    key = (target, tuple(attacker_hexes), demolished if type(demolished) is frozenset else frozenset(demolished),
+           bombardment)
+    memo = g.line_memo
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 4096:
+            memo.clear()
+        got = memo[key] = _defender_line(g, target, attacker_hexes, demolished, bombardment)
+    return got
+
+
+def _defender_line(g: FMGameBase, target: Hex, attacker_hexes: list[Hex], demolished: Collection[Hexside],
+                   bombardment: bool) -> str:
     m = g.map
     order = line_order(g)
     candidates: list[str] = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...hexgrid import Hex, Hexside, hex_distance, hexside_of
+from ...hexgrid import Hex, Hexside, hex_distance
 from ...model.hexmap import EDGE_SIDES
 from ..kit import ChanceStep
 from ..protocol import CHANCE, Action, Roll
@@ -162,9 +162,8 @@ class EngineerStep(FMStep[EngineerChoice]):
             allied = {h for u, h in state.position.hexes.items() if g.units[u].side == g.allied}
             seen: set[Hexside] = set()
             for h in allied:
-                for i in range(6):
-                    s = hexside_of(h, i)
-                    if s in seen or not g.is_water(s) or not g.map.contains(s.other) or not g.map.contains(s.hex):
+                for s in g.water_sides(h):  # hexside_of(h, 0..5) that are water, both hexes on the map
+                    if s in seen:
                         continue
                     seen.add(s)
                     info = g.map.hexsides[s]

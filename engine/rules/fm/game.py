@@ -137,6 +137,9 @@ class FMGameBase(Game):
         self._adjacent: dict[Hex, tuple[Hex, ...]] = {}  # each hex's neighbours on the map (`adjacent`)
         self.crt_memo: dict[str, dict[str, Any]] = {}  # each CRT column's result distribution (crt.py)
         self.column_memo: dict[tuple[str, int], str] = {}  # the CRT column of a line and differential
+        self.line_memo: dict[tuple[Any, ...], str] = {}  # the CRT line of an attack (crt.defender_line)
+        # the hexes of a drop zone a class may land in by the terrain (landings.landing_hexes)
+        self.landing_memo: dict[tuple[str, Hex, int], list[Hex]] = {}
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
         # the two crossings of one demolished bridge or ferry hexside for a class (reach.edge_overrides)
@@ -148,11 +151,17 @@ class FMGameBase(Game):
         # a reinforcement's entries its MA allows at each set of hexes (11.1, reinforcements.entries)
         # the map's answer for a step outside movement (retreat, advance, attack) of a class (reach.py)
         self.step_memo: dict[tuple[str, Hex, Hex, bool], tuple[bool, Any]] = {}
+        self._map_adjacency: tuple[dict[Hex, int], list[tuple[int, ...]]] | None = None
+        self._movement_facts: dict[str, tuple[str, str, bool, bool]] = {}  # movement_facts, per unit
+        self._water: dict[Hexside, bool] = {}  # is_water, per hexside
+        self._water_sides: dict[Hex, tuple[Hexside, ...]] = {}  # water_sides, per hex
         # the Attack and Bombard actions made so far (combat.py): each made once per game
         self.combat_actions: dict[tuple[Any, ...], Action] = {}
         # a move's movement hooks by what they depend on (reach.movement_hooks)
         self.hooks_memo: dict[tuple[Any, ...], Any] = {}
         self._ranks: dict[int, tuple[list[Hex], list[int] | None]] = {}  # label_ranks, by the graph's hex list
+        self._in_order: dict[int, tuple[list[Hex], bool]] = {}  # in_label_order, by the graph's hex list
+        self._index_labels: dict[int, tuple[list[Hex], list[str]]] = {}  # index_labels, by the graph's hex list
         self.view_memo: dict[Any, Any] = {}  # each unit's name, values and lasting flags as shown (view.py)
         self.phase_memo: dict[tuple[Any, int], Any] = {}  # the Phase of each stage and GT (state.phase)
         self.entries_memo: dict[tuple[str, tuple[Hex, ...], float], list[tuple[Hex, Any]]] = {}
@@ -197,6 +206,39 @@ class FMGameBase(Game):
             got = self._ranks[id(hexes)] = (hexes, ranks)
         return got[1]
 
+    def map_adjacency(self) -> tuple[dict[Hex, int], list[tuple[int, ...]]]:
+        """The map's hexes by index (in the map's order) and each one's `adjacent` hexes as indices, in
+        `adjacent`'s order (made once per game)."""
+        got = self._map_adjacency
+        if got is None:
+            hexes = list(self.map.hexes)
+            index = {h: i for i, h in enumerate(hexes)}
+            got = self._map_adjacency = (index, [tuple(index[n] for n in self.adjacent(h)) for h in hexes])
+        return got
+
+    @cached_property
+    def victory_hexes(self) -> frozenset[Hex]:
+        """The hexes the scenario's victory conditions name (11.5)."""
+        return frozenset(h for v in self.scenario.victory for lab in v.hexes if (h := self.hex(lab)) is not None)
+
+    def in_label_order(self, hexes: list[Hex]) -> bool:
+        """A movement graph's hexes (graph index -> hex) are in the order of their labels: sorting graph
+        indices sorts their hexes' labels (`label_ranks` is 0, 1, 2 ...), kept per list."""
+        got = self._in_order.get(id(hexes))
+        if got is None or got[0] is not hexes:
+            ranks = self.label_ranks(hexes)
+            got = self._in_order[id(hexes)] = (hexes, ranks is not None and all(
+                r == i for i, r in enumerate(ranks)))
+        return got[1]
+
+    def index_labels(self, hexes: list[Hex]) -> list[str]:
+        """A movement graph's hexes' labels by graph index, kept per list."""
+        got = self._index_labels.get(id(hexes))
+        if got is None or got[0] is not hexes:
+            label = self.label
+            got = self._index_labels[id(hexes)] = (hexes, [label(h) for h in hexes])
+        return got[1]
+
     def adjacent(self, h: Hex) -> tuple[Hex, ...]:
         """The hexes next to `h` that are on the map, in hex_neighbors' order (kept per game)."""
         got = self._adjacent.get(h)
@@ -218,6 +260,15 @@ class FMGameBase(Game):
         got = self._classes.get(uid)
         if got is None:  # a unit's printed flags do not change during a game: kept per game
             got = self._classes[uid] = movement_class_of(self.map, self.units[uid].flags)
+        return got
+
+    def movement_facts(self, uid: str) -> tuple[str, str, bool, bool]:
+        """The unit's side, movement class, whether it is mobile and whether a commando (printed: kept per
+        game)."""
+        got = self._movement_facts.get(uid)
+        if got is None:
+            got = self._movement_facts[uid] = (self.units[uid].side, self.movement_class(uid), self.is_mobile(uid),
+                                               self.is_commando(uid))
         return got
 
     def is_mobile(self, uid: str) -> bool:
@@ -286,10 +337,22 @@ class FMGameBase(Game):
         return f"{la}/{lb}" if la <= lb else f"{lb}/{la}"
 
     def is_water(self, side: Hexside) -> bool:
-        info = self.map.hexsides.get(side)
-        if info is None:
-            return False
-        return any(self.water_code(f) for f in info.features)
+        got = self._water.get(side)
+        if got is None:
+            info = self.map.hexsides.get(side)
+            got = self._water[side] = info is not None and any(self.water_code(f) for f in info.features)
+        return got
+
+    def water_sides(self, h: Hex) -> tuple[Hexside, ...]:
+        """The river, canal or stream hexsides of `h` (`is_water`) with both hexes on the map, in
+        `hexside_of`'s order (kept per game)."""
+        got = self._water_sides.get(h)
+        if got is None:
+            contains = self.map.contains
+            got = self._water_sides[h] = tuple(
+                s for s in (hexside_of(h, i) for i in range(6))
+                if self.is_water(s) and contains(s.other) and contains(s.hex))
+        return got
 
     def water_code(self, code: str) -> bool:
         """Whether a hexside feature code is a river, canal or stream (its terrain type's combat `water`,

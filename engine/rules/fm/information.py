@@ -43,8 +43,10 @@ def redeal_markers(state: FMBoard, me: str, rng: random.Random) -> None:
     """The support fire markers of every other side drawn again (FMInformationSet.redeal)."""
     turn = state.turn
     secret = {s: 0 for s in state.game.side_ids}
-    for e in state.history():
-        if e.player == CHANCE and e.owner and e.phase.turn == turn:
+    for e in reversed(state._history):  # in the order of play: this GT's entries are the last ones
+        if e.phase.turn != turn:
+            break
+        if e.player == CHANCE and e.owner:
             secret[e.owner] = secret.get(e.owner, 0) + 1
     for other in state.game.side_ids:
         if other == me or not secret.get(other):

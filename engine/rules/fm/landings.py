@@ -48,15 +48,15 @@ def landing_hexes(state: FMBoard, arr: Arrival) -> list[Hex]:
     center = state.drop_zone(arr.marker or "")
     if center is None:
         return []
-    out = []
-    contains = g.map.contains
-    for h in hexes_within(center, arr.within):
-        if not contains(h) or state.occupant(h) is not None:
-            continue
-        if drop_row(state, h) is None or not g.may_stand(arr.unit, h):
-            continue
-        out.append(h)
-    return sorted(out, key=g.label)
+    key = (g.movement_class(arr.unit), center, arr.within)
+    hexes = g.landing_memo.get(key)
+    if hexes is None:  # by the map and the table alone (kept per game): in label order
+        contains = g.map.contains
+        hexes = g.landing_memo[key] = sorted(
+            (h for h in hexes_within(center, arr.within)
+             if contains(h) and drop_row(state, h) is not None and g.may_stand(arr.unit, h)), key=g.label)
+    occ = state.occupancy()
+    return [h for h in hexes if h not in occ]
 
 
 def drop_row(state: FMBoard, h: Hex) -> str | None:

@@ -13,7 +13,6 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import Any
 
 from ...hexgrid import Hex, Hexside
@@ -28,10 +27,11 @@ from .game import cite, rule_ref
 from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries, entry_problem
 
-# a unit's moves (reach_moves): the destinations in the order listed, the set of them, and how a move to
-# one is made (a Lazy part's make, made and key_of): a move is made only when it is read
-MoveList = tuple[list[Hex], frozenset[Hex], Callable[[Hex], Action], dict[Hex, Action], Callable[[Action], Any],
-                 "Route"]
+# a unit's moves (reach_moves): the destinations in the order listed and the set of them, as graph indices of
+# the reach's movement graph, how a move to one is made (a Lazy part's make, made and key_of: a move is made
+# only when it is read), its route and the graph's index
+MoveList = tuple[list[int], frozenset[int], Callable[[int], Action], dict[int, Action], Callable[[Action], Any],
+                 "Route", dict[Hex, int]]
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -74,21 +74,23 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         if last is not None and last[0] == paths:
             entry = last[1]
         else:
-            entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes))
+            entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes),
+                                g.in_label_order(reach.graph_hexes))
             g.moves_memo[uid] = (paths, entry)
         state.phase_reach[key] = (entry, reach)
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
-    occ = state.occupancy()
-    version = state.occupancy_version()
+    dests, hexes, make, made, key_of, route, index = entry
     kept = state.kept_moves.get(uid)
-    dests, hexes, make, made, key_of, route = entry
+    changes = state.index_changes(index)
+    version = len(changes)
     if kept is not None and kept[0] is entry:
         seen = kept[1]
-        if seen == version or state.unchanged_since(seen, hexes):
+        if seen == version or all(hexes.isdisjoint(c) for c in changes[seen:]):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
-    got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made, key_of, Move,
+    occ = state.occupied_indices(index)
+    got = Lazy(dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ], make, made, key_of, Move,
                route)
     state.kept_moves[uid] = (entry, version, got, key)
     return got
@@ -101,37 +103,92 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     same moves here; the others ask `moves_of`. This is the test `moves_of` makes first, made for every
     unit in one loop instead of a call per unit: a Movement Phase lists every unit's moves at each of its
     decisions."""
-    changes = state.occupancy_changes()  # up to now
-    version = len(changes)
     kept = state.kept_moves
-    turn, stage, pos, spent = state.turn, state.stage, state.position.hexes, state.mp_spent_now()
-    occ = state.occupancy()
+    turn, stage, position, spent = state.turn, state.stage, state.position, state.mp_spent_now()
+    pos = position.hexes
+    # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`):
+    # the changes, their number now and the occupied indices (once needed)
+    by_index: dict[int, tuple[list[frozenset[int]], int, frozenset[int] | None]] = {}
+    # the last listing of this phase (its position's revision, bridges and ferry, the number of changes of
+    # each graph's index then, and each unit's kept moves then, valid then): a unit listed then whose kept
+    # moves are the same since, and not changed since (moved, entered: its hex and MP spent are those of its
+    # key), under the same bridges and ferry, is checked against the hexes vacated or occupied since alone
+    # (`since`, by graph index)
+    last = state.phase_reach.get("listing")
+    changed_units: set[str | None] | None = None
+    last_versions: dict[int, int] = {}
+    last_kept: dict[str, Any] = {}
+    since: dict[int, frozenset[int]] = {}
+    if last is not None and last[1] == where:
+        changed = position.units_changed_since(last[0])
+        if changed is not None:
+            changed_units = set(changed)
+            last_versions, last_kept = last[2], last[3]
     out: list[Sequence[Action]] = []
     add = out.append
+    searched: list[str] = []  # the units listed by moves_of
     for uid in movers_now:
         k = kept.get(uid)
+        if k is None:
+            add(moves_of(state, uid, where))
+            searched.append(uid)
+            continue
+        entry = k[0]
+        index = entry[6]
+        as_last = last_kept.get(uid) is k  # (kept apart: no narrowing of k by the comparison)
+        if as_last and changed_units is not None and uid not in changed_units and id(index) in last_versions:
+            delta = since.get(id(index))
+            if delta is None:
+                known = by_index.get(id(index))
+                if known is None:
+                    changes = state.index_changes(index)
+                    known = by_index[id(index)] = (changes, len(changes), None)
+                delta = since[id(index)] = frozenset().union(*known[0][last_versions[id(index)]:])
+            if entry[1].isdisjoint(delta):
+                add(k[2])  # valid then, and no hex of it vacated or occupied since
+                continue
         # k[3] == (turn, stage, uid, pos[uid], spent(uid), where), item by item (uid: kept by it)
-        if k is not None and (key := k[3])[3] == pos[uid] and key[4] == spent.get(uid, 0.0) \
+        if (key := k[3])[3] == pos[uid] and key[4] == spent.get(uid, 0.0) \
                 and key[5] == where and key[0] == turn and key[1] == stage:
+            known = by_index.get(id(index))
+            if known is None:
+                changes = state.index_changes(index)
+                known = by_index[id(index)] = (changes, len(changes), None)
+            changes, version, _ = known
             seen = k[1]
             if seen == version:
                 add(k[2])
                 continue
-            entry = k[0]
             hexes = entry[1]
-            if all(hexes.isdisjoint(c) for c in changes[seen:]):
+            if seen == version - 1:
+                unchanged = hexes.isdisjoint(changes[seen])
+            else:
+                unchanged = all(hexes.isdisjoint(c) for c in changes[seen:])
+            if unchanged:
                 kept[uid] = (entry, version, k[2], k[3])
                 add(k[2])
                 continue
             # the same reach, some of its hexes vacated or occupied since: its moves to the vacant ones
             # (what moves_of makes of the kept entry)
-            dests, hexes, make, made, key_of, route = entry
-            got = Lazy(dests if hexes.isdisjoint(occ) else [h for h in dests if h not in occ], make, made,
+            occ = known[2]
+            if occ is None:
+                occ = state.occupied_indices(index)
+                by_index[id(index)] = (changes, version, occ)
+            dests, hexes, make, made, key_of, route, _index = entry
+            got = Lazy(dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ], make, made,
                        key_of, Move, route)
             kept[uid] = (entry, version, got, k[3])
             add(got)
             continue
         add(moves_of(state, uid, where))
+        searched.append(uid)
+    versions = {i: known[1] for i, known in by_index.items()}
+    kept = state.kept_moves  # (a first look at the occupancy makes the record anew)
+    for uid in searched:  # graphs whose changes only moves_of read here: their number now
+        now = kept.get(uid)
+        if now is not None and id(now[0][6]) not in versions:
+            versions[id(now[0][6])] = len(state.index_changes(now[0][6]))
+    state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept.get(uid) for uid in movers_now})
     return out
 
 
@@ -214,19 +271,23 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
     """Move a unit hex by hex; stop at once where a demolition attempt may be made (10.6.3)."""
     g = state.game
     uid = a.unit
+    reach = listed_reach(state, a)
     hexes: list[Hex] = []
-    for lab in a.path:
-        h = g.hex(lab)
-        assert h is not None
-        hexes.append(h)
+    if reach is not None:  # its path is the reach's cheapest path to its hex (not spelled out in labels)
+        hexes = reach_path(reach, a.__dict__["_to"])
+    else:
+        for lab in a.path:
+            h = g.hex(lab)
+            assert h is not None
+            hexes.append(h)
     if not mobile:
         state.moved_in_movement.add(uid)
-    ferried = set(ferry_edges_into(state, uid, state.enemy_zoc(g.units[uid].side)))
-    spent_in = listed_spent(state, a, hexes)
+    labels = g.labels
     bridges_at = g.bridges_at
     for i in range(1, len(hexes)):
         if hexes[i] in bridges_at and demolition_candidates(state, uid, hexes[i]):
-            spent = spent_in[hexes[i]] if spent_in is not None else path_cost_of(state, uid, hexes[: i + 1])
+            ferried = set(ferry_edges_into(state, uid, state.enemy_zoc(g.units[uid].side)))
+            spent = reach.spent_at(hexes[i]) if reach is not None else path_cost_of(state, uid, hexes[: i + 1])
             state.set_mp_spent(uid, state.mp_spent(uid) + spent)
             state.place(uid, hexes[i])
             # where the unit ends if it may not go on from a friend's hex (5.3: no ending stacked)
@@ -234,36 +295,51 @@ def walk(state: FMBoard, a: Move, mover: str, mobile: bool) -> None:
                 u != uid and x == h for u, x in state.position.hexes.items())), state.move_fallback.get(uid))
             if fallback is not None:
                 state.move_fallback[uid] = fallback
-            state.note(f"{uid} enters {a.path[i]} ({_mp(state.mp_spent(uid))} MP spent): the German player may "
+            state.note(f"{uid} enters {labels[hexes[i]]} ({_mp(state.mp_spent(uid))} MP spent): the German player may "
                        f"attempt to demolish the bridge there {cite('10.6.3')}")
             if (hexes[i - 1], hexes[i]) in ferried:
                 state.moved.add(uid)  # 10.6.2, 6.1: across a printed ferry into an EZOC: it stops there
                 state.move_fallback.pop(uid, None)
             check_demolition(state, uid, hexes[i], mover, mobile)
             return
-    spent = spent_in[hexes[-1]] if spent_in is not None else path_cost_of(state, uid, hexes)
+    spent = reach.spent_at(hexes[-1]) if reach is not None else path_cost_of(state, uid, hexes)
     state.set_mp_spent(uid, state.mp_spent(uid) + spent)
     state.place(uid, hexes[-1])
     state.moved.add(uid)
     state.move_fallback.pop(uid, None)
     ma = state.current_values(uid).get("movement", 0)
-    state.note(f"{uid} moves to {a.path[-1]}: {_mp(state.mp_spent(uid))} of {ma} MP")
+    state.note(f"{uid} moves to {labels[hexes[-1]]}: {_mp(state.mp_spent(uid))} of {ma} MP")
 
 
-def listed_spent(state: FMBoard, a: Move, hexes: list[Hex]) -> dict[Hex, float] | None:
-    """For a move of the legal list (the very object listed, along its reach's cheapest path): the MP
-    spent on reaching each hex of the unit's reach this move, which every prefix of that path costs (5.4);
-    None for any other move (its path is costed step by step, `path_cost_of`), or where the reach has
-    ferry landings (10.6.2), whose paths are not the search's."""
+def listed_reach(state: FMBoard, a: Move) -> Reach | None:
+    """For a move of the legal list not yet spelled out (the very object listed from the unit's reach of this
+    phase and position, along that reach's cheapest path to the hex of graph index `_to`): that reach, whose
+    MP spent on reaching each hex every prefix of the path costs (5.4); None for any other move (its path is
+    read and costed step by step, `path_cost_of`), or where the reach has ferry landings (10.6.2), whose
+    paths are not the search's."""
+    d = a.__dict__
+    to = d.get("_to")
+    if to is None:
+        return None
     uid = a.unit
-    got = state.phase_reach.get((state.turn, state.stage, uid, hexes[0], state.mp_spent(uid),
+    got = state.phase_reach.get((state.turn, state.stage, uid, state.unit_hex(uid), state.mp_spent(uid),
                                  (state.demolished(), state.active_ferry())))
     if got is None:
         return None
     entry, reach = got
-    if type(reach) is not Reach or entry[3].get(hexes[-1]) is not a:
+    if type(reach) is not Reach or entry[3].get(to) is not a:
         return None
-    return reach.spent
+    return reach
+
+
+def reach_path(reach: Reach, i: int) -> list[Hex]:
+    """Reach.path to the hex of graph index `i` of the reach, found by index."""
+    prev, hexes = reach.predecessors, reach.graph_hexes
+    out = [hexes[i]]
+    while (i := prev[i]) >= 0:
+        out.append(hexes[i])
+    out.reverse()
+    return out
 
 
 def listed_move(state: FMBoard, d: MoveChoice | GoOn, action: Action) -> Action | None:
@@ -385,45 +461,48 @@ class GoOnStep(FMStep[GoOn]):
 
 
 def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable[[str], Hex | None],
-                ranks: list[int] | None = None) -> MoveList:
+                ranks: list[int] | None = None, in_order: bool = False) -> MoveList:
     """A unit's moves from its reach (5.1): a Move along the cheapest path to every hex but the start, in
     the order of the hexes' labels, with the very paths the kernel's Reach.path gives (a hex entered
-    across a printed ferry, 10.6.2: its landing path). A move is made when the legal list is first read
-    at it (kit.listing.Lazy), and spells its path out when that is first read (`route_labels`): of the
-    hundreds of moves listed, a player takes one."""
+    across a printed ferry, 10.6.2: its landing path). The moves are listed by the graph indices of their
+    destinations (`ranks`, the game's label_ranks, orders them as their labels; `in_order`: the graph's
+    indices are in label order already). A move is made when the legal list is first read at it
+    (kit.listing.Lazy), and spells its path out when that is first read (`route_labels`): of the hundreds
+    of moves listed, a player takes one."""
     start = reach.start
+    index = reach.index
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
     route: Route = (route_labels, reach, labels, {}, {})
     new = object.__new__
     touched = reach.touched() if ranks is not None and type(reach) is Reach else None
-    if touched is not None and len(touched) > 1:
+    if touched is not None:
         # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
         # game's label_ranks: the order of the labels, without reading a label or hashing a hex)
         assert ranks is not None
-        order = sorted(touched, key=ranks.__getitem__)
-        order.remove(reach.index[start])
-        dests = list(itemgetter(*order)(reach.graph_hexes)) if len(order) > 1 else [reach.graph_hexes[order[0]]]
+        dests = sorted(touched) if in_order else sorted(touched, key=ranks.__getitem__)
+        dests.remove(index[start])
     else:
-        dests = sorted(reach.spent, key=labels.__getitem__)
-        if start in reach.spent:
-            dests.remove(start)
+        dests = [index[h] for h in sorted(reach.spent, key=labels.__getitem__) if h != start]
 
-    def make(h: Hex) -> Action:
+    def make(i: int) -> Action:
         mv = new(Move)  # Move(uid, path) without the frozen dataclass's setattr; the path comes later
         d = mv.__dict__
         d["unit"] = uid
         d["_route"] = route
-        d["_to"] = h
+        d["_to"] = i
         return mv
 
-    def key_of(action: Action) -> Hex | None:
-        """The destination of a move of this unit (None for any other action)."""
+    def key_of(action: Action) -> int | None:
+        """The destination of a move of this unit, as a graph index (None for any other action)."""
         if type(action) is not Move or action.unit != uid:
             return None
-        to = action.__dict__.get("_to")
-        return to if to is not None else hex_of(action.path[-1]) if action.path else None
+        to: int | None = action.__dict__.get("_to")
+        if to is not None:
+            return to
+        h = hex_of(action.path[-1]) if action.path else None
+        return index.get(h) if h is not None else None
 
-    return dests, frozenset(dests), make, {}, key_of, route
+    return dests, frozenset(dests), make, {}, key_of, route, index
 
 
 # (how a path is spelled out, the reach, the labels, the paths spelled out so far and the hexes counted so
@@ -431,16 +510,15 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
 Route = tuple[Any, Reach, dict[Hex, str], dict[int, tuple[str, ...]], dict[int, int]]
 
 
-def route_labels(route: Route, h: Hex) -> tuple[str, ...]:
-    """The labels of a listed move's path to `h` (`route`: reach_moves'): the landing path across a
-    printed ferry (10.6.2), else the kernel's cheapest path (Reach.path; also where an FMReach knows a
-    landing in `h`, for the overland path), each path its predecessor's plus one hex, the paths already
-    spelled out for the unit's other moves reused."""
+def route_labels(route: Route, i: int) -> tuple[str, ...]:
+    """The labels of a listed move's path to the hex of graph index `i` (`route`: reach_moves'): the landing
+    path across a printed ferry (10.6.2), else the kernel's cheapest path (Reach.path; also where an FMReach
+    knows a landing in that hex, for the overland path), each path its predecessor's plus one hex, the paths
+    already spelled out for the unit's other moves reused."""
     _how, reach, labels, known, _counted = route
-    if isinstance(reach, FMReach) and h in reach.landings:
-        return tuple(labels[x] for x in reach.landings[h])
     prev, hexes = reach.predecessors, reach.graph_hexes
-    i = reach.index[h]
+    if isinstance(reach, FMReach) and hexes[i] in reach.landings:
+        return tuple(labels[x] for x in reach.landings[hexes[i]])
     chain = []
     while i >= 0 and i not in known:
         chain.append(i)
@@ -474,27 +552,28 @@ def part_ends(part: Lazy) -> tuple[str, list[str], list[int]]:
     start in, and for each move in the list's order the label of its last hex and the number of hexes on
     its path (`part_spans`' figures, in one pass)."""
     _how, reach, labels, known, counted = part.source
-    landings = reach.landings if isinstance(reach, FMReach) else {}
-    prev, index = reach.predecessors, reach.index
+    landings = reach.landings if isinstance(reach, FMReach) else None
+    prev, hexes = reach.predecessors, reach.graph_hexes
     lengths: list[int] = []
     add = lengths.append
-    for h in part.keys:
-        if h in landings:
-            add(len(landings[h]))
+    for i in part.keys:
+        if landings and hexes[i] in landings:
+            add(len(landings[hexes[i]]))
             continue
-        i = index[h]
         n = counted.get(i)
         add(n if n is not None else _hexes_to(i, prev, known, counted))
-    return labels[reach.start], [labels[h] for h in part.keys], lengths
+    return labels[reach.start], [labels[hexes[i]] for i in part.keys], lengths
 
 
-def span_in(route: Route, h: Hex) -> tuple[str, str, int]:
-    """The first and last labels and the number of hexes of the path to `h` in `route` (route_labels')."""
+def span_in(route: Route, i: int) -> tuple[str, str, int]:
+    """The first and last labels and the number of hexes of the path to the hex of graph index `i` in
+    `route` (route_labels')."""
     _how, reach, labels, known, counted = route
+    h = reach.graph_hexes[i]
     if isinstance(reach, FMReach) and h in reach.landings:
         hexes = reach.landings[h]
         return labels[hexes[0]], labels[hexes[-1]], len(hexes)
-    return labels[reach.start], labels[h], _hexes_to(reach.index[h], reach.predecessors, known, counted)
+    return labels[reach.start], labels[h], _hexes_to(i, reach.predecessors, known, counted)
 
 
 def _hexes_to(i: int, prev: Any, known: dict[int, tuple[str, ...]], counted: dict[int, int]) -> int:

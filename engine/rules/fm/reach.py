@@ -161,14 +161,16 @@ def movement_hooks(state: FMBoard, uid: str, start: Hex, spent: float) -> Moveme
     on the unit's side, class, mobility, commando status and MA, whether it starts a fresh move in an EZOC,
     the enemy's hexes and zones of control and the bridges and ferry of the moment, so they are kept per
     game by those (`KeptHooks`: the movement kernel keeps what it makes of them by identity)."""
-    g = state.game
-    side = g.units[uid].side
-    cls = g.movement_class(uid)
+    side, cls, mobile, commando = state.game.movement_facts(uid)
     ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
-    mobile = g.is_mobile(uid)
-    commando = g.is_commando(uid)
-    fresh_in_ezoc = not mobile and start in ezoc and spent == 0
+    return _kept_hooks(state, side, cls, mobile, commando, ma, not mobile and start in ezoc and spent == 0, ezoc)
+
+
+def _kept_hooks(state: FMBoard, side: str, cls: str, mobile: bool, commando: bool, ma: float, fresh_in_ezoc: bool,
+                ezoc: frozenset[Hex]) -> KeptHooks:
+    """movement_hooks by the unit's facts, kept per game."""
+    g = state.game
     blocked = state.enemy_hexes(side)
     key = (side, cls, mobile, commando, ma, fresh_in_ezoc, ezoc, blocked, state.demolished(), state.active_ferry())
     got = g.hooks_memo.get(key)
@@ -241,11 +243,14 @@ def unit_reach(state: FMBoard, uid: str) -> Reach:
     g = state.game
     start = state.unit_hex(uid)
     spent = state.mp_spent(uid)
+    side, cls, mobile, commando = g.movement_facts(uid)
+    ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
-    allowance = max(0.0, ma - spent)
-    reach = reachable(g.graph(g.movement_class(uid)), start, allowance, movement_hooks(state, uid, start, spent))
-    ezoc = state.enemy_zoc(g.units[uid].side)
-    ferried = ferry_edges_into(state, uid, ezoc)
+    hooks = _kept_hooks(state, side, cls, mobile, commando, ma, not mobile and start in ezoc and spent == 0, ezoc)
+    reach = reachable(g.graph(cls), start, max(0.0, ma - spent), hooks)  # movement_hooks(state, uid, start, spent)
+    if not mobile or not g.printed_ferries:
+        return reach
+    ferried = _ferry_edges(g, ezoc)  # ferry_edges_into
     if not ferried:
         return reach
     return ferry_landings(state, uid, reach, ferried, ezoc, spent == 0)

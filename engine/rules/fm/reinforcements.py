@@ -120,13 +120,19 @@ def entries(state: FMBoard, player: str, mobile: bool) -> list[Action]:
     free: dict[tuple[Hex, ...], bool] = {}
     units = g.units
     memo = g.entries_memo
-    for arr in state.arrivals:
-        # can_enter's tests, written out (this loop runs over every waiting unit at every listing)
-        if arr.turn > turn or arr.marker:  # not due yet, or dropping
-            continue
+    # the arrivals of `player` due now (can_enter's first tests), kept for the phase while the arrivals are
+    # the same list of the same length (an entry or landing makes a new list; a unit returning is appended)
+    arrivals = state.arrivals
+    key = ("due", turn, player, mobile)
+    kept = state.phase_reach.get(key)
+    if kept is None or kept[0] is not arrivals or kept[1] != len(arrivals):
+        due = [arr for arr in arrivals if not (arr.turn > turn or arr.marker)  # not due yet, or dropping
+               and units[arr.unit].side == player and not (mobile and not g.is_mobile(arr.unit))]
+        state.phase_reach[key] = (arrivals, len(arrivals), due)
+    else:
+        due = kept[2]
+    for arr in due:
         uid = arr.unit
-        if units[uid].side != player or (mobile and not g.is_mobile(uid)):
-            continue
         blocked = arr.blocked_gts
         if blocked and blocked == [turn]:
             continue

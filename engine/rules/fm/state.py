@@ -158,10 +158,30 @@ class FMState(FMBoard):
         self.open_stage(Stage.SUPPORT_FIRE_MARKER)
 
     def check_victory(self) -> Outcome | None:
-        cache = self.cache()  # it depends on where the units are only: asked again after every action
-        if "victory" not in cache:
-            cache["victory"] = victory.immediate(self)  # 11.5: "at any time"
-        return cache["victory"]
+        """11.5: "at any time", asked after every action. It depends only on which units occupy the hexes
+        the victory conditions name, so it is worked out again only when a unit that was in one of them or
+        is in one now has changed since it was last worked out (`_victory`: the position's revision then,
+        the answer and the units then in those hexes)."""
+        pos = self.position
+        rev = pos.revision
+        memo = self._victory
+        where = self.game.victory_hexes
+        if memo is not None:
+            if memo[0] == rev:
+                return memo[1]
+            changed = pos.units_changed_since(memo[0])
+            if changed is not None:
+                hexes = pos.hexes
+                held = memo[2]
+                for u in changed:
+                    if u is not None and (u in held or hexes.get(u) in where):
+                        break
+                else:
+                    self._victory = (rev, memo[1], held)
+                    return memo[1]
+        out = victory.immediate(self)
+        self._victory = (rev, out, frozenset(u for u, h in pos.hexes.items() if h in where))
+        return out
 
     @property
     def phase(self) -> Phase:

@@ -168,30 +168,36 @@ def reductions(state: FMBoard) -> dict[str, Counter[MarkerId]]:
 class _Tracer:
     """Whether a hex has a line of hexes free of German units to a target hex (10.7.2 c). Each search
     from a unit's hex settles every hex it saw (all are joined to that hex, so all have its answer),
-    and a later search stops on a settled hex."""
+    and a later search stops on a settled hex. Searched over the map's hexes by index (`map_adjacency`)."""
 
     def __init__(self, state: FMBoard, targets: set[Hex], blocked: set[Hex]) -> None:
-        self.adjacent = state.game.adjacent
-        self.targets = targets
-        self.blocked = blocked
-        self.settled: dict[Hex, bool] = {}
+        self.index, self.adj = state.game.map_adjacency()
+        index = self.index
+        self.any_target = bool(targets)
+        self.targets = {index[h] for h in targets if h in index}
+        self.blocked = {index[h] for h in blocked if h in index}
+        self.settled: dict[int, bool] = {}
+        self.off_map = targets  # a start off the map reaches a target only by being one
 
     def reaches(self, start: Hex) -> bool:
-        if not self.targets:
+        if not self.any_target:
             return True
+        s = self.index.get(start)
+        if s is None:
+            return start in self.off_map
         settled = self.settled
-        if start in settled:
-            return settled[start]
-        targets, blocked, adjacent = self.targets, self.blocked, self.adjacent
-        seen = {start}
-        todo = deque([start])
+        if s in settled:
+            return settled[s]
+        targets, blocked, adj = self.targets, self.blocked, self.adj
+        seen = {s}
+        todo = deque([s])
         found = False
         while todo:
             h = todo.popleft()
             if h in targets or settled.get(h):
                 found = True
                 break
-            for n in adjacent(h):
+            for n in adj[h]:
                 if n not in seen and n not in blocked:
                     seen.add(n)
                     todo.append(n)
@@ -211,11 +217,13 @@ def in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex) -> bool:
     answer = cache.get(("in range", side, mid, target))
     if answer is not None:
         return answer
-    answer = cache[("in range", side, mid, target)] = _in_range(state, side, mid, target, rng, cache)
+    answer = cache[("in range", side, mid, target)] = in_range_with(state, side, mid, target, rng, cache)
     return answer
 
 
-def _in_range(state: FMBoard, side: str, mid: MarkerId, target: Hex, rng: str, cache: dict) -> bool:
+def in_range_with(state: FMBoard, side: str, mid: MarkerId, target: Hex, rng: str, cache: dict) -> bool:
+    """in_range for a marker whose range (`marker_range`) is `rng` and not "anywhere", with the position's
+    memo `cache` (state.cache()), without keeping the answer by the marker."""
     if rng == "adjacent":
         return _friends_near(state, side, mid, target, cache)[0]
     try:
@@ -237,18 +245,18 @@ def _friends_near(state: FMBoard, side: str, mid: MarkerId, target: Hex, cache: 
     g = state.game
     fkey = ("friends", side, mid.nationality)
     friends = cache.get(fkey)
-    if friends is None:
-        friends = cache[fkey] = [(u, h) for u, h in state.position.hexes.items() if g.units[u].side == side
-                                        and supports(g.units[u].nationality, mid)]
+    if friends is None:  # (q, r, airborne) of each
+        friends = cache[fkey] = [(h[0], h[1], g.is_airborne(u)) for u, h in state.position.hexes.items()
+                                 if g.units[u].side == side and supports(g.units[u].nationality, mid)]
     adjacent = False
     nearest = float("inf")
     tq, tr = target
-    for u, (q, r) in friends:
+    for q, r, airborne in friends:
         dq, dr = q - tq, r - tr
         d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1  # hex_distance, inline: asked for every friend and target
         if d == 1:
             adjacent = True
-        if d < nearest and not g.is_airborne(u):
+        if d < nearest and not airborne:
             nearest = d
     got = cache[key] = (adjacent, nearest)
     return got

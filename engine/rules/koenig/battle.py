@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...hexgrid import Hex
 from ..kit import Decision, Task
+from ..kit.kept import kept
 from ..protocol import CHANCE, Action, Roll
 from .actions import Accept, Hit, LeadReroll, Support
 from .board import GERMAN, Battle, Doing, FireKind, KoenigBoard, RetreatDue, Side, cite
@@ -128,6 +130,14 @@ def current_af(state: KoenigBoard) -> int:
     b = state.battle
     assert b is not None
     if b.kind == FireKind.CLOSE:
+        return battle_af(state, b)
+    # a Full or Mobile Fire: the AF with no support (kept by the game, `declared_af`) and the net support (9.0)
+    return declared_af(state, b.firers, b.target, b.kind == FireKind.MOBILE) + b.off_support - b.def_support
+
+
+def battle_af(state: KoenigBoard, b: Battle) -> int:
+    """The net Attack Factor of battle `b`'s next roll in the position of `state` (`current_af`'s arithmetic)."""
+    if b.kind == FireKind.CLOSE:
         net = b.off_support - b.def_support
         if b.defensive_round:
             d = next((x for x in b.defenders if state.on_map(x)), b.defenders[0])
@@ -151,6 +161,19 @@ def current_af(state: KoenigBoard) -> int:
 def result_distribution(state: KoenigBoard) -> dict[str, Fraction]:
     """The exact odds of the battle in progress at its current Attack Factor (9.0)."""
     return fire_distribution(current_af(state))
+
+
+def declared_af(state: KoenigBoard, firers: tuple[str, ...], target: Hex, mobile: bool) -> int:
+    """The net Attack Factor a Full Fire (Mobile Fire with `mobile`) by `firers` at `target` would roll if it
+    were declared now and neither side committed support (9.0, 9.1, 8.4): what `current_af` reads once the
+    attack is declared (the declaration moves no unit and changes no Hits), without declaring it. Kept by the
+    game by the firers' hexes and Hits (`declared_af_fresh` works it out again: the tests compare the two)."""
+    kind = FireKind.MOBILE if mobile else FireKind.FULL
+    pos = state.position
+    # all battle_af reads of a Full or Mobile Fire besides the map and the units' printed strengths
+    key = (kind, target, firers, tuple((pos.hex_of(u), pos.steps_lost(u)) for u in firers))
+    return kept(state.game.declared_af_memo, key, 20000,
+                lambda: battle_af(state, Battle(kind, state.active_side, firers, target, ())))
 
 
 def _defender_hits_back(state: KoenigBoard, b: Battle) -> bool:
@@ -375,3 +398,9 @@ class HitStep(BattleStep[HitChoice]):
         state.take_hit(action.unit)
         state.battle.hit_queue.pop(0)
         assign_hits(state)
+
+
+def declared_af_fresh(state: KoenigBoard, firers: tuple[str, ...], target: Hex, mobile: bool) -> int:
+    """`declared_af` worked out afresh, not kept."""
+    kind = FireKind.MOBILE if mobile else FireKind.FULL
+    return battle_af(state, Battle(kind, state.active_side, firers, target, ()))

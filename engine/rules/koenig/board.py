@@ -17,7 +17,7 @@ roll of 6, exclusive 4.0) and RETREATED_OFF (retreated off the map, 11.1: not el
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -115,6 +115,10 @@ class KoenigBoard(SequenceState):
 
     game: KoenigGameBase
     MEMOS = ("_hooks_memo", "_enemy_memo")
+    # copied one level deep by a clone (kit SequenceState.FLAT): sets, dicts and lists of unit ids, formation
+    # ids, numbers, hexes, Doing values, and the queue of frozen tasks
+    FLAT = ("queue", "cup", "done", "attached", "sixteen_used", "points", "interdicted", "in_progress", "overrun_mp",
+            "march_combined", "reconstituted", "redeployed")
 
     def __init__(self, game: KoenigGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
@@ -289,14 +293,27 @@ class KoenigBoard(SequenceState):
 
     def snapshot(self) -> dict[str, UnitSnapshot]:
         """What the victory schedule reads of each unit (victory.py): side, status, hex label and Hits."""
+        return self.snapshot_of(self.game.unit_ids)
+
+    def snapshot_of(self, units: Iterable[str]) -> dict[str, UnitSnapshot]:
+        """`snapshot` of `units` only, in their order."""
         pos = self.position
-        label = self.map.label
+        game = self.game
+        made = game.unit_snapshots  # a unit's snapshot by where it is, its status and Hits: made once a game
+        if len(made) > 50000:
+            made.clear()
+        hex_of, status, lost = pos.hex_of, pos.status, pos.steps_lost
         out = {}
-        for uid in self.game.unit_ids:
-            h = pos.hex_of(uid)
-            st = pos.status(uid)
-            out[uid] = UnitSnapshot(self.side_of(uid), _SNAPSHOT_STATUS.get(st, st),
-                                    label(h) if h is not None else None, pos.steps_lost(uid))
+        for uid in units:
+            h = hex_of(uid)
+            st = status(uid)
+            n = lost(uid)
+            key = (uid, h, st, n)
+            got = made.get(key)
+            if got is None:
+                got = made[key] = UnitSnapshot(self.side_of(uid), _SNAPSHOT_STATUS.get(st, st),
+                                               self.map.label(h) if h is not None else None, n)
+            out[uid] = got
         return out
 
     def victory_points(self) -> dict[str, int]:
@@ -332,6 +349,10 @@ class KoenigBoard(SequenceState):
     # -- movement (8.0-8.5, 14.2) -------------------------------------------------------------------
     def hooks(self, side: str, close_combat: bool = True) -> MovementHooks:
         return self._hooks(side, close_combat)[0]
+
+    def hooks_key(self, side: str, close_combat: bool = True) -> Hashable:
+        """What the hooks of a move by `side` are made of (`_hooks`): the same key, the same hooks."""
+        return self._hooks(side, close_combat)[1]
 
     def _hooks(self, side: str, close_combat: bool) -> _Hooks:
         """The hooks of a move by `side` and what they depend on as a key: the hexes it may not enter, those

@@ -66,6 +66,13 @@ class KoenigGameBase(Game):
         # (Full Fire, target hex, units able to fire at it, units that must fire) -> the Fire Attacks in
         # concert at that target (operations.fire_groups)
         self.fire_memo: dict[tuple[Any, ...], list[Action]] = {}
+        # (Full or Mobile Fire, target hex, firing units, their hexes and Hits) -> the net Attack Factor of that
+        # fire declared with no support (battle.declared_af, the bots' odds of a fire)
+        self.declared_af_memo: dict[tuple[Any, ...], int] = {}
+        # (unit, hex, status, Hits) -> what the victory schedule reads of the unit (board.KoenigBoard.snapshot)
+        self.unit_snapshots: dict[tuple[Any, ...], Any] = {}
+        # operations.listing_key -> an Activation's legal actions without the Leadership marker (ActivationStep)
+        self.activation_listing: dict[tuple[Any, ...], list[Action]] = {}
         self.cup_outcomes: dict[tuple[str, ...], list[tuple[Action, Fraction]]] = {}  # operations.CupDrawStep
         self.phases: dict[tuple[str, str, int, str], Phase] = {}  # board.KoenigBoard.phase_of
         self._near: dict[Hex, frozenset[Hex]] = {}  # near

@@ -17,6 +17,7 @@ from itertools import combinations
 
 from ...hexgrid import Hex, hex_distance
 from ..kit import ChanceStep, Decision, Task
+from ..kit.kept import kept
 from ..protocol import CHANCE, Action, Phase
 from .actions import (
     DONE,
@@ -162,6 +163,18 @@ def eligible(state: KoenigBoard) -> list[str]:
         elif independent and uid not in attached and uid not in used:
             out.append(uid)
     return out
+
+
+def listing_key(state: KoenigBoard, units: list[str]) -> tuple[object, ...]:
+    """All that an Activation's listing without the Leadership marker reads besides the scenario and the game's
+    options (ActivationStep.legal): the active side, its eligible units (7.0, 7.1), where each is and whether
+    it is on the map or entering (8.5), the hexes full or held by the enemy and the Interdiction markers (what
+    its moves' hooks are made of, 8.2, 10.0, 14.2) and the enemy's hexes (its Fire Attacks, 9.0)."""
+    side = state.active_side
+    pos = state.position
+    hex_of, status = pos.hex_of, pos.status
+    return (side, tuple(units), tuple([(hex_of(u), status(u)) for u in units]), state.hooks_key(side),
+            state.enemy_hexes(side))
 
 
 def fire_groups(state: KoenigBoard, kind: FireKind, candidates: list[str], required: list[str]) -> list[Action]:
@@ -390,9 +403,19 @@ class ActivationStep(_OperationStep):
     name = "an Operation of the active formation, or done"
 
     def legal(self, state: KoenigBoard, d: Activation | OperationInProgress) -> list[Action]:
-        out: list[Action] = [DONE]
-        lead = state.option("leadership") and state.leader == state.active_side
+        """Done, then each eligible unit's moves, then the Fire Attacks. Without the Leadership marker in the
+        active side's hands the list is kept by the game by all it reads (`listing_key`): a search's
+        simulations and the positions alike among them list it once."""
+        lead = bool(state.option("leadership") and state.leader == state.active_side)
         units = eligible(state)
+        if lead:
+            return self.listed(state, units, lead)
+        key = listing_key(state, units)
+        return list(kept(state.game.activation_listing, key, 20000, lambda: self.listed(state, units, lead)))
+
+    def listed(self, state: KoenigBoard, units: list[str], lead: bool) -> list[Action]:
+        """The listing of `legal` worked out afresh (the tests compare the two)."""
+        out: list[Action] = [DONE]
         exits = state.exit_units()
         for uid in units:
             ma = state.allowance(uid)

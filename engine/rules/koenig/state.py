@@ -19,6 +19,7 @@ from ..kit import StepTable, Task
 from ..kit.start import mark_opening
 from ..protocol import Outcome, Phase
 from . import battle, start
+from .actions import FireAttack, MobileFire
 from .battle import FireRollStep, HitStep, RerollStep, SupportStep
 from .board import ALLIED, GERMAN, KoenigBoard, cite
 from .game import KoenigGameBase
@@ -139,6 +140,14 @@ class KoenigState(KoenigBoard):
     def result_distribution(self, attack: object = None) -> dict[str, Fraction]:
         """The exact odds of the battle in progress (9.0; rules/chance.combat_odds reads it)."""
         return battle.result_distribution(self)
+
+    def declared_af(self, action: FireAttack) -> int:
+        """The net Attack Factor of the Fire Attack `action` (Full or Mobile Fire, 9.0, 8.4) if it were
+        declared now and neither side committed support: the AF `current_af` reads after declaring it and
+        committing no points, worked out without declaring it (the bots' odds of a fire)."""
+        target = self.map.hex_at(action.target)
+        assert target is not None
+        return battle.declared_af(self, action.units, target, isinstance(action, MobileFire))
 
     def eligible(self) -> list[str]:
         """The active formation's units that may still conduct an Operation (7.0, 7.1)."""

@@ -43,9 +43,9 @@ def test_listed_paths_are_the_kernels_cheapest_paths_and_legal() -> None:
     for mv in moves[::7]:
         route = mv.__dict__.get("_route")
         if route is not None:
-            h = mv.__dict__["_to"]
+            i = mv.__dict__["_to"]  # the graph index of the move's hex
             reach, labels = route[1], route[2]
-            assert route_labels(route, h) == tuple(labels[x] for x in reach.path(h))
+            assert route_labels(route, i) == tuple(labels[x] for x in reach.path(reach.graph_hexes[i]))
         assert state.is_legal(Move(mv.unit, mv.path))  # the same move written out in full is legal
         assert state.listed_equivalent(Move(mv.unit, mv.path)) == mv
 

@@ -92,8 +92,10 @@ def test_kept_hooks_and_lazy_reaches_search_as_fresh_hooks_do():
                 assert "spent" not in kept.__dict__  # made when first read
             assert kept.spent == made.spent and kept.predecessors == made.predecessors
             assert copy.deepcopy(hooks) == hooks
-            moves = reach_moves(kept, uid, g.labels, g.hex, g.label_ranks(kept.graph_hexes))
-            assert moves[0] == sorted(set(kept.spent) - {start}, key=g.labels.__getitem__)
+            for in_order in (False, g.in_label_order(kept.graph_hexes)):
+                moves = reach_moves(kept, uid, g.labels, g.hex, g.label_ranks(kept.graph_hexes), in_order)
+                assert [kept.graph_hexes[i] for i in moves[0]] == sorted(set(kept.spent) - {start},
+                                                                         key=g.labels.__getitem__)
             searched += 1
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
