@@ -45,6 +45,16 @@ from ..rules.target_arnhem.decisions import Act, AdvanceChoice, AttackWith, Exce
 from .base import best_per_group
 
 
+class _Bases(dict[str, tuple[bool, float]]):
+    """A unit's kept move scores before jitter from one hex, by destination label; `holding`: the hex is an
+    objective the unit's side keeps there."""
+
+    __slots__ = ("holding",)
+
+    def __init__(self, holding: bool) -> None:
+        super().__init__()
+        self.holding = holding
+
 class TAHeuristicBot:
     name = "heuristic"
 
@@ -62,6 +72,8 @@ class TAHeuristicBot:
                 self.highway += hexes
         self.objectives = set(self.arnhem) | set(self.highway)
         self._near: dict[tuple[Hex, ...], dict[Hex, int]] = {}  # _dist's answers by target set
+        # a move's score before its jitter, by (the unit's side, the target set), then from-hex and to-label
+        self._move_bases: dict[tuple[str, tuple[Hex, ...]], dict[Hex | None, _Bases]] = {}
 
     # -- the protocol ----------------------------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
@@ -109,8 +121,18 @@ class TAHeuristicBot:
         side = state.current_player
         best: tuple[float, Action] | None = None
         targets = self._targets(state, side)
+        hex_of = state.position.hex_of
+        unit: str | None = None
+        bases = _Bases(False)
         for a in legal:
-            score = self._score(state, side, a, targets)
+            if type(a) is Move:
+                mv = a
+                if mv.unit != unit:  # a unit's moves come together: its hex and its table read once
+                    unit = mv.unit
+                    bases = self._bases(state.side_of(unit), targets, hex_of(unit))
+                score = self._move_jittered(state, bases, mv.dest, hex_of(unit), targets, True)
+            else:
+                score = self._score(state, side, a, targets)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, a)
         return best[1] if best is not None else Pass()
@@ -160,18 +182,47 @@ class TAHeuristicBot:
 
     def _move_score(self, state: TABoard, a: Move, targets: tuple[Hex, ...], jitter: bool = True) -> float:
         here = state.position.hex_of(a.unit)
-        dest = state.map.hex_at(a.dest)
+        bases = self._bases(state.side_of(a.unit), targets, here)
+        return self._move_jittered(state, bases, a.dest, here, targets, jitter)
+
+    def _bases(self, side: str, targets: tuple[Hex, ...], here: Hex | None) -> _Bases:
+        """The kept scores before jitter of moves by a unit of `side` from `here` (by destination label)."""
+        by_here = self._move_bases.get((side, targets))
+        if by_here is None:
+            if len(self._move_bases) > 64:
+                self._move_bases.clear()
+            by_here = self._move_bases[(side, targets)] = {}
+        got = by_here.get(here)
+        if got is None:
+            holding = here is not None and here in self.objectives and (side != ALLIED or here in self.arnhem)
+            got = by_here[here] = _Bases(holding)
+        return got
+
+    def _move_jittered(self, state: TABoard, bases: _Bases, dest_label: str,
+                       here: Hex | None, targets: tuple[Hex, ...], jitter: bool) -> float:
+        """A move's score: its kept base, and the jitter drawn exactly where a move gains ground."""
+        got = bases.get(dest_label)
+        if got is None:
+            got = bases[dest_label] = self._move_base(state, bases.holding, here, dest_label, targets)
+        draw, score = got
+        return score + self.rng.random() * 0.1 if draw and jitter else score
+
+    def _move_base(self, state: TABoard, holding: bool, here: Hex | None, dest_label: str,
+                   targets: tuple[Hex, ...]) -> tuple[bool, float]:
+        """A move's score without its jitter: (whether the jitter is drawn, the score). `holding`: the unit
+        stands on an objective its side keeps (a German on any, an Allied unit in Arnhem)."""
+        dest = state.map.hex_at(dest_label)
         if dest is None:  # into an off-board area: only when already off the map
-            return 0.0
+            return False, 0.0
         if here is None:  # an off-board unit coming on
-            return 40.0 - self._dist(dest, targets)
-        if here in self.objectives and (state.side_of(a.unit) != ALLIED or here in self.arnhem):
-            return 0.0  # hold the objective
+            return False, 40.0 - self._dist(dest, targets)
+        if holding:
+            return False, 0.0  # hold the objective
         gain = self._dist(here, targets) - self._dist(dest, targets)
         if gain <= 0:
-            return 0.0
+            return False, 0.0
         bonus = 5.0 if dest in self.objectives else 0.0
-        return 10.0 + gain + bonus + (self.rng.random() * 0.1 if jitter else 0.0)
+        return True, 10.0 + gain + bonus
 
     def _dist(self, h: Hex, targets: tuple[Hex, ...]) -> int:
         """Hexes from `h` to the nearest of `targets`, kept by target set (a side's few sets of objectives)."""

@@ -12,7 +12,7 @@ from hexwright.engine.hexgrid import hex_distance
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.protocol import CHANCE, new_game
 from hexwright.engine.rules.target_arnhem.actions import Move
-from hexwright.engine.rules.target_arnhem.board import STACKING_LIMIT, TABoard
+from hexwright.engine.rules.target_arnhem.board import ALLIED, STACKING_LIMIT, TABoard
 from hexwright.engine.rules.target_arnhem.combat import fresh_odds, joiners, odds
 from hexwright.engine.rules.target_arnhem.decisions import Act, AttackWith
 from hexwright.engine.rules.target_arnhem.impulse import attack_targets, drop_hexes, due_airborne, may_act
@@ -102,3 +102,41 @@ def test_kept_moves_drops_odds_and_targets_read_as_the_rules_do(scenario):
                         twin.apply(legal[rng.randrange(len(legal))])
             st.apply(players[st.current_player].choose(st))
     assert compared > 1000
+
+
+def _fresh_move_score(bot, st: TABoard, a: Move, targets: tuple) -> float:
+    """The heuristic's move score before jitter worked out from the position alone (no kept table)."""
+    here = st.position.hex_of(a.unit)
+    dest = st.map.hex_at(a.dest)
+    if dest is None:
+        return 0.0
+    if here is None:
+        return 40.0 - min(hex_distance(dest, t) for t in targets)
+    if here in bot.objectives and (st.side_of(a.unit) != ALLIED or here in bot.arnhem):
+        return 0.0
+    gain = min(hex_distance(here, t) for t in targets) - min(hex_distance(dest, t) for t in targets)
+    return 0.0 if gain <= 0 else 10.0 + gain + (5.0 if dest in bot.objectives else 0.0)
+
+
+def test_the_heuristics_kept_move_scores_are_those_of_the_position(scenario):
+    """The Target Arnhem heuristic keeps a move's score before its jitter by the unit's side, the side's target
+    hexes, the hex moved from and the destination; along heuristic games (the table warm from all earlier
+    decisions) each move's kept score is the one worked out from the position afresh."""
+    compared = 0
+    for seed in (4, 8):
+        st = new_game(scenario, seed)
+        assert isinstance(st, TABoard)
+        players = {s.id: make_bot("heuristic", seed + i, scenario) for i, s in enumerate(scenario.sides)}
+        while not st.is_terminal():
+            if st.current_player == CHANCE:
+                st.apply(st.sample_chance())
+                continue
+            bot = players[st.current_player]
+            if isinstance(st.pending_decision(), Act):
+                targets = bot._targets(st, st.current_player)
+                for a in st.legal_actions():
+                    if isinstance(a, Move):
+                        assert bot._move_score(st, a, targets, jitter=False) == _fresh_move_score(bot, st, a, targets)
+                        compared += 1
+            st.apply(bot.choose(st))
+    assert compared > 500
