@@ -28,10 +28,10 @@ def bounds_faces_benchmark(settings: Settings) -> list[Row]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from hexwright.app.counters.draw import paint_counter
     from hexwright.app.counters.faces import FacePainter
-    from hexwright.app.counters.png import png_bytes
+    from hexwright.app.counters.png import png_bytes, qt_png_bytes
     from hexwright.app.subcommands.loading import load_any
     from hexwright.engine.model import Scenario
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+    from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
     _app = QGuiApplication.instance() or QGuiApplication(["bounds-faces"])
@@ -51,13 +51,7 @@ def bounds_faces_benchmark(settings: Settings) -> list[Row]:
         p.end()
         return img
 
-    def qt_png(img: QImage) -> bytes:  # as app/counters/images.py wrote them before
-        data = QByteArray()
-        buf = QBuffer(data)
-        buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        img.convertToFormat(QImage.Format.Format_ARGB32).save(buf, "PNG")  # type: ignore[call-overload]
-        buf.close()
-        return bytes(data.data())
+    qt_png = qt_png_bytes  # as app/counters/images.py wrote them before
 
     def per_face(fn) -> tuple[float, list]:
         t = time.process_time()

@@ -49,6 +49,11 @@ def png_bytes(img: QImage, level: int = 3) -> bytes:
             raw[:, 1:] = rows[:, :3 * width]
             return (PNG_SIGNATURE + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
                     + _chunk(b"IDAT", zlib.compress(raw.data, level)) + _chunk(b"IEND", b""))
+    return qt_png_bytes(img)
+
+
+def qt_png_bytes(img: QImage) -> bytes:
+    """`img` as Qt's PNG writer gives it (32-bit ARGB, not premultiplied; libpng's own filters and level)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     data = QByteArray()
