@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
 from typing import cast
 
 from ..hexgrid import Hex, hex_distance
 from ..model.scenario import Scenario
+from ..rules.kit.listing import Listing
 from ..rules.protocol import CHANCE, Action, GameState
 from ..rules.target_arnhem.actions import (
     Advance,
@@ -55,6 +57,15 @@ class _Bases(dict[str, tuple[bool, float]]):
         super().__init__()
         self.holding = holding
 
+# a move's jitter is under this (`rng.random() * 0.1`): a move that draws one and scores this much below the best
+# such move before it, or more, is never the best (twice the jitter, for the floats' rounding)
+JITTER = 0.2
+RUNS_KEPT = 20_000  # the weighed runs of moves a bot keeps (`TAHeuristicBot._runs`)
+# a run of moves weighed: how many draw a jitter, and the moves that may be best: (move, its draw's place or
+# -1 when it draws none, its score before the jitter)
+_Run = tuple[int, tuple[tuple[Move, int, float], ...]]
+
+
 class TAHeuristicBot:
     name = "heuristic"
 
@@ -74,6 +85,8 @@ class TAHeuristicBot:
         self._near: dict[tuple[Hex, ...], dict[Hex, int]] = {}  # _dist's answers by target set
         # a move's score before its jitter, by (the unit's side, the target set), then from-hex and to-label
         self._move_bases: dict[tuple[str, tuple[Hex, ...]], dict[Hex | None, _Bases]] = {}
+        # a unit's moves as the rules keep them, weighed (`_run`): by the tuple's id, with the tuple and targets
+        self._runs: dict[int, tuple[tuple[Move, ...], tuple[Hex, ...], _Run]] = {}
 
     # -- the protocol ----------------------------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
@@ -118,24 +131,80 @@ class TAHeuristicBot:
         return tuple(want or self.objectives)
 
     def _act(self, state: TABoard, legal: Sequence[Action]) -> Action:
+        """The best-scored action (the first of equal scores), Pass when none scores above 0. A unit's moves,
+        as the rules list them (a tuple kept by the game, `ActStep.legal`), are weighed once by that tuple
+        and the targets (`_run`): each decision then draws the jitter of every move that gains ground, in
+        order, as scoring move by move does, and compares only the moves that can be best."""
         side = state.current_player
-        best: tuple[float, Action] | None = None
+        top = 0.0  # an action is taken only with a score above 0
+        pick: Action | None = None
         targets = self._targets(state, side)
         hex_of = state.position.hex_of
-        unit: str | None = None
-        bases = _Bases(False)
-        for a in legal:
-            if type(a) is Move:
-                mv = a
-                if mv.unit != unit:  # a unit's moves come together: its hex and its table read once
-                    unit = mv.unit
-                    bases = self._bases(state.side_of(unit), targets, hex_of(unit))
-                score = self._move_jittered(state, bases, mv.dest, hex_of(unit), targets, True)
-            else:
-                score = self._score(state, side, a, targets)
-            if score > 0 and (best is None or score > best[0]):
-                best = (score, a)
-        return best[1] if best is not None else Pass()
+        rnd = self.rng.random
+        for part in (legal.parts if type(legal) is Listing else (legal,)):
+            run = self._run(state, part, targets) if type(part) is tuple and type(part[0]) is Move else None
+            if run is not None:
+                draws, items = run
+                jitters = [rnd() for _ in repeat(None, draws)] if draws else []
+                for mv, at, base in items:
+                    score = base + jitters[at] * 0.1 if at >= 0 else base
+                    if score > top:
+                        top, pick = score, mv
+                continue
+            unit: str | None = None
+            bases = _Bases(False)
+            for a in part:
+                if type(a) is Move:
+                    mv = a
+                    if mv.unit != unit:  # a unit's moves come together: its hex and its table read once
+                        unit = mv.unit
+                        bases = self._bases(state.side_of(unit), targets, hex_of(unit))
+                    score = self._move_jittered(state, bases, mv.dest, hex_of(unit), targets, True)
+                else:
+                    score = self._score(state, side, a, targets)
+                if score > top:
+                    top, pick = score, a
+        return pick if pick is not None else Pass()
+
+    def _run(self, state: TABoard, moves: tuple[Move, ...], targets: tuple[Hex, ...]) -> _Run | None:
+        """One unit's moves on the map (a tuple the rules keep: the same object means the same unit, hex and
+        destinations) weighed for `targets`: how many of them draw a jitter (those that gain ground, in
+        order) and, in order, the only moves that can be the best of them: the first of the best moves that
+        draw none, with its score, and the moves that draw one whose score before the jitter is within
+        JITTER of the best such (each with its draw's place). None for an off-board unit's moves (made
+        afresh at each listing: weighed move by move)."""
+        got = self._runs.get(id(moves))
+        if got is not None and got[0] is moves and got[1] == targets:
+            return got[2]
+        unit = moves[0].unit
+        here = state.position.hex_of(unit)
+        if here is None:
+            return None
+        bases = self._bases(state.side_of(unit), targets, here)
+        scored: list[tuple[bool, float]] = []
+        for mv in moves:
+            b = bases.get(mv.dest)
+            if b is None:
+                b = bases[mv.dest] = self._move_base(state, bases.holding, here, mv.dest, targets)
+            scored.append(b)
+        top = max((base for draw, base in scored if draw), default=None)
+        fixed = max((base for draw, base in scored if not draw), default=0.0)
+        items: list[tuple[Move, int, float]] = []
+        draws = 0
+        for mv, (draw, base) in zip(moves, scored, strict=True):
+            if draw:
+                assert top is not None
+                if base > top - JITTER:
+                    items.append((mv, draws, base))
+                draws += 1
+            elif base == fixed and fixed > 0:
+                items.append((mv, -1, base))
+                fixed = -1.0  # the first of them only
+        run = (draws, tuple(items))
+        if len(self._runs) >= RUNS_KEPT:
+            self._runs.clear()
+        self._runs[id(moves)] = (moves, targets, run)  # the tuple held: its id names no other while kept
+        return run
 
     def candidates(self, state: GameState, k: int) -> list[Action]:
         """The search's candidate set of an impulse (Act) with many options: by this bot's own scores (no

@@ -19,11 +19,13 @@ impulse in a hex (eliminate excess units by owner's choice)".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...hexgrid import Hex
 from ..kit import Task
 from ..kit.kept import kept
+from ..kit.listing import Listing
 from ..protocol import Action
 from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
 from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
@@ -133,6 +135,9 @@ def drop_places(state: TABoard, uid: str) -> tuple[Hex, ...]:
     return kept(state.game.drops_kept, (side, anywhere, markers, held), DROPS_KEPT, places)
 
 
+PASS: tuple[Action, ...] = (Pass(),)  # an impulse's first legal action (frozen: one object serves every listing)
+
+
 class ActStep(TAStep[Act]):
     decision = Act
     rule = "Target Arnhem: Sequence of Play"
@@ -163,20 +168,23 @@ class ActStep(TAStep[Act]):
                 why = f"no supply point is left in {uid}'s pool {cite('Supply Points')}"
         return f"{action.text()}: {why}" if why else super().explain(state, d, action)
 
-    def legal(self, state: TABoard, d: Act) -> list[Action]:
-        out: list[Action] = [Pass()]
+    def legal(self, state: TABoard, d: Act) -> Listing:
+        """Pass; each unit that may act: its moves, then its Re-Supply; the attacks; the paradrops. A `Listing`
+        of parts: each unit's moves are the tuple the game keeps (`move_lister`), the same object as long as
+        all they read is unchanged, so a bot may weigh them once by that tuple (the Target Arnhem heuristic)."""
+        parts: list[Sequence[Action]] = [PASS]
         moves = move_lister(state, d.player)
         for uid in state.units_of(d.player):
             if not may_act(state, uid, d.impulse):
                 continue
-            out += moves(uid)
+            parts.append(moves(uid))
             if can_resupply(state, uid):
-                out.append(Resupply(uid))
-        out += [Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)]
+                parts.append((Resupply(uid),))
+        parts.append([Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)])
         if d.impulse < 3:
             for uid in due_airborne(state, d.player):
-                out += [Enter(uid, state.map.label(h)) for h in drop_hexes(state, uid)]
-        return out
+                parts.append([Enter(uid, state.map.label(h)) for h in drop_hexes(state, uid)])
+        return Listing(parts)
 
     def apply(self, state: TABoard, d: Act, action: Action) -> None:
         if isinstance(action, Pass):
