@@ -42,8 +42,9 @@ from ..rules.target_arnhem.actions import (
     With,
 )
 from ..rules.target_arnhem.board import ALLIED, TABoard
-from ..rules.target_arnhem.combat import odds
+from ..rules.target_arnhem.combat import joiners, odds
 from ..rules.target_arnhem.decisions import Act, AdvanceChoice, AttackWith, Excess, TakeDamage
+from ..rules.target_arnhem.impulse import may_act
 from .base import best_per_group
 
 
@@ -61,9 +62,10 @@ class _Bases(dict[str, tuple[bool, float]]):
 # such move before it, or more, is never the best (twice the jitter, for the floats' rounding)
 JITTER = 0.2
 RUNS_KEPT = 20_000  # the weighed runs of moves a bot keeps (`TAHeuristicBot._runs`)
+KEPT_RUNS = (Move, Enter)  # the actions the rules list in tuples they keep: a unit's moves, its paradrops
 # a run of moves weighed: how many draw a jitter, and the moves that may be best: (move, its draw's place or
 # -1 when it draws none, its score before the jitter)
-_Run = tuple[int, tuple[tuple[Move, int, float], ...]]
+_Run = tuple[int, tuple[tuple[Action, int, float], ...]]
 
 
 class TAHeuristicBot:
@@ -86,7 +88,7 @@ class TAHeuristicBot:
         # a move's score before its jitter, by (the unit's side, the target set), then from-hex and to-label
         self._move_bases: dict[tuple[str, tuple[Hex, ...]], dict[Hex | None, _Bases]] = {}
         # a unit's moves as the rules keep them, weighed (`_run`): by the tuple's id, with the tuple and targets
-        self._runs: dict[int, tuple[tuple[Move, ...], tuple[Hex, ...], _Run]] = {}
+        self._runs: dict[int, tuple[tuple[Action, ...], tuple[Hex, ...], _Run]] = {}
 
     # -- the protocol ----------------------------------------------------------------------------------
     def choose(self, state: GameState) -> Action:
@@ -142,7 +144,7 @@ class TAHeuristicBot:
         hex_of = state.position.hex_of
         rnd = self.rng.random
         for part in (legal.parts if type(legal) is Listing else (legal,)):
-            run = self._run(state, part, targets) if type(part) is tuple and type(part[0]) is Move else None
+            run = self._run(state, part, targets) if type(part) is tuple and type(part[0]) in KEPT_RUNS else None
             if run is not None:
                 draws, items = run
                 jitters = [rnd() for _ in repeat(None, draws)] if draws else []
@@ -166,16 +168,28 @@ class TAHeuristicBot:
                     top, pick = score, a
         return pick if pick is not None else Pass()
 
-    def _run(self, state: TABoard, moves: tuple[Move, ...], targets: tuple[Hex, ...]) -> _Run | None:
-        """One unit's moves on the map (a tuple the rules keep: the same object means the same unit, hex and
-        destinations) weighed for `targets`: how many of them draw a jitter (those that gain ground, in
-        order) and, in order, the only moves that can be the best of them: the first of the best moves that
-        draw none, with its score, and the moves that draw one whose score before the jitter is within
-        JITTER of the best such (each with its draw's place). None for an off-board unit's moves (made
-        afresh at each listing: weighed move by move)."""
-        got = self._runs.get(id(moves))
-        if got is not None and got[0] is moves and got[1] == targets:
+    def _run(self, state: TABoard, actions: tuple[Action, ...], targets: tuple[Hex, ...]) -> _Run | None:
+        """A unit's moves or paradrops as the rules keep them (a tuple: the same object means the same unit,
+        hex and destinations) weighed for `targets` (`_moves_run`, `_entries`), kept by the tuple. None for
+        an off-board unit's moves (made afresh at each listing: weighed move by move)."""
+        got = self._runs.get(id(actions))
+        if got is not None and got[0] is actions and got[1] == targets:
             return got[2]
+        if type(actions[0]) is Enter:
+            run: _Run | None = self._entries(state, cast(tuple[Enter, ...], actions), targets)
+        else:
+            run = self._moves_run(state, cast(tuple[Move, ...], actions), targets)
+        if run is not None:
+            if len(self._runs) >= RUNS_KEPT:
+                self._runs.clear()
+            self._runs[id(actions)] = (actions, targets, run)  # the tuple held: its id names no other while kept
+        return run
+
+    def _moves_run(self, state: TABoard, moves: tuple[Move, ...], targets: tuple[Hex, ...]) -> _Run | None:
+        """One unit's moves weighed: how many of them draw a jitter (those that gain ground, in order) and, in
+        order, the only moves that can be the best of them: the first of the best moves that draw none, with
+        its score, and the moves that draw one whose score before the jitter is within JITTER of the best such
+        (each with its draw's place). None for an off-board unit."""
         unit = moves[0].unit
         here = state.position.hex_of(unit)
         if here is None:
@@ -187,24 +201,29 @@ class TAHeuristicBot:
             if b is None:
                 b = bases[mv.dest] = self._move_base(state, bases.holding, here, mv.dest, targets)
             scored.append(b)
-        top = max((base for draw, base in scored if draw), default=None)
+        top = max((base for draw, base in scored if draw), default=0.0)
         fixed = max((base for draw, base in scored if not draw), default=0.0)
-        items: list[tuple[Move, int, float]] = []
+        items: list[tuple[Action, int, float]] = []
         draws = 0
         for mv, (draw, base) in zip(moves, scored, strict=True):
             if draw:
-                assert top is not None
                 if base > top - JITTER:
                     items.append((mv, draws, base))
                 draws += 1
             elif base == fixed and fixed > 0:
                 items.append((mv, -1, base))
                 fixed = -1.0  # the first of them only
-        run = (draws, tuple(items))
-        if len(self._runs) >= RUNS_KEPT:
-            self._runs.clear()
-        self._runs[id(moves)] = (moves, targets, run)  # the tuple held: its id names no other while kept
-        return run
+        return draws, tuple(items)
+
+    def _entries(self, state: TABoard, enters: tuple[Enter, ...], targets: tuple[Hex, ...]) -> _Run:
+        """A unit's paradrops as a run (`_run`): the first of the best scored, when it scores above 0."""
+        side = state.side_of(enters[0].unit)
+        best: tuple[float, Enter] | None = None
+        for a in enters:
+            score = self._score(state, side, a, targets)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, a)
+        return (0, ()) if best is None else (0, ((best[1], -1, best[0]),))
 
     def candidates(self, state: GameState, k: int) -> list[Action]:
         """The search's candidate set of an impulse (Act) with many options: by this bot's own scores (no
@@ -239,9 +258,8 @@ class TAHeuristicBot:
         target = state.map.hex_at(a.target)
         if target is None:
             return 0.0
-        from ..rules.target_arnhem.combat import may_attack_with
-
-        units = tuple(u for u in state.units_of(side) if may_attack_with(state, u, target, state.impulse()))
+        impulse = state.impulse()  # the units that may join (`may_attack_with`), read around the target
+        units = tuple(u for u in joiners(state, side, target) if may_act(state, u, impulse))
         if not units:
             return 0.0
         result = odds(state, units, target, False).result

@@ -14,7 +14,7 @@ from ...model.hexmap import HexsideInfo, Region
 from ...model.scenario import Scenario
 from ..protocol import Action, Game, Phase
 from .actions import Move, parse_action
-from .design import OFFBOARD
+from .design import ALLIED, OFFBOARD, PARA_SUPPLY, is_airborne
 
 PLAY_OPTIONS = ("max_turns",)  # a shorter playtest: the game is judged after that many turns
 AREA_P = "P"  # the off-board area closed from turn 4 (Movement)
@@ -43,6 +43,18 @@ class TAGameBase(Game):
         # Mechanized units (vehicle-pictured counters) act in impulse 3 (Sequence of Play)
         self.mechanized = frozenset(uid for uid, u in scenario.units.items()
                                     if u.has("mechanized") or u.unit_type in ("mechanized", "armor", "armored_recon"))
+        # the stripe a unit's supply is traced by (supply.in_supply): an Allied airborne unit's own, else ""
+        self.trace_stripe = {uid: u.supply if u.side == ALLIED and is_airborne(scenario, uid) else ""
+                             for uid, u in scenario.units.items()}
+        self.para_marker: dict[object, str] = {}  # stripe -> its (first) para supply marker (supply.para_marker)
+        for mid, mk in scenario.markers.items():
+            if mk.kind == PARA_SUPPLY:
+                self.para_marker.setdefault(mk.values.get("stripe"), mid)
+        # side -> its airborne reinforcements as (turn, units), in the scenario's order (impulse.due_airborne)
+        self.airborne_arrivals: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {}
+        for rf in scenario.reinforcements:
+            if rf.airborne:
+                self.airborne_arrivals[rf.side] = (*self.airborne_arrivals.get(rf.side, ()), (rf.turn, tuple(rf.units)))
         turns = len(scenario.turns) or 9
         self.last_turn = min(turns, int(self.options.get("max_turns") or turns))
         self.areas: dict[str, Region] = {n: r for n, r in m.regions.items() if r.kind == OFFBOARD}
@@ -61,6 +73,8 @@ class TAGameBase(Game):
         self.near_kept: dict[frozenset[Hex], tuple[frozenset[Hex], frozenset[Hex]]] = {}
         # (side, lands anywhere, para supply marker's hex, enemy-held hexes) -> paradrop places (impulse.py)
         self.drops_kept: dict[tuple, tuple[Hex, ...]] = {}
+        # unit -> (its paradrop places as `drops_kept` gave them, the Enter actions to them) (impulse.py)
+        self.enters_kept: dict[str, tuple[tuple[Hex, ...], frozenset[Hex], tuple[Action, ...]]] = {}
         # (attackers with their hexes and supply, target, defenders, bombardment) -> Odds (combat.odds)
         self.odds_kept: dict[tuple, Any] = {}
         # (side, stripe, enemy-held hexes, area P closed, marker hex) -> hexes in supply (supply.py)

@@ -80,14 +80,19 @@ def may_act(state: TABoard, uid: str, impulse: int) -> bool:
 
 def attack_targets(state: TABoard, side: str, impulse: int) -> list[Hex]:
     """Enemy hexes next to a unit that may still act, not across an unbridged river (Attack)."""
-    held, near = state.enemy_hexes(side)  # near: the hexes next to an enemy's, not across such a river
-    around = state.game.around
+    near = state.enemy_hexes(side)[1]  # the hexes next to an enemy's, not across such a river
     hex_of = state.position.hex_of
+    fronts = {h for uid in state.units_of(side) if (h := hex_of(uid)) is not None and h in near
+              and may_act(state, uid, impulse)}
+    return targets_from(state, side, fronts)
+
+
+def targets_from(state: TABoard, side: str, fronts: set[Hex]) -> list[Hex]:
+    """`attack_targets` from the hexes of the side's units that may act and stand next to the enemy."""
+    held = state.enemy_hexes(side)[0]
+    around = state.game.around
     targets: set[Hex] = set()
-    for uid in state.units_of(side):
-        h = hex_of(uid)
-        if h is None or h not in near or not may_act(state, uid, impulse):
-            continue
+    for h in fronts:
         for n in around(h):
             if n in held and not state.river_blocks(h, n):
                 targets.add(n)
@@ -99,10 +104,12 @@ def can_resupply(state: TABoard, uid: str) -> bool:
 
 
 def due_airborne(state: TABoard, side: str) -> list[str]:
+    """The side's airborne reinforcements due by this turn and still waiting, in the scenario's order."""
     out: list[str] = []
-    for rf in state.sc.reinforcements:
-        if rf.side == side and rf.airborne and rf.turn <= state.turn:
-            out += [u for u in rf.units if state.status(u) == WAITING and u not in out]
+    status = state.position.status
+    for turn, units in state.game.airborne_arrivals.get(side, ()):
+        if turn <= state.turn:
+            out += [u for u in units if status(u) == WAITING and u not in out]
     return out
 
 
@@ -111,6 +118,26 @@ def drop_hexes(state: TABoard, uid: str) -> list[Hex]:
     fewer than three units."""
     units_at = state.position.units_at
     return [h for h in drop_places(state, uid) if len(units_at(h)) < STACKING_LIMIT]
+
+
+def full_hexes(state: TABoard) -> set[Hex]:
+    """The hexes holding three units or more (no paradrop into them: `drop_hexes`)."""
+    return {h for h, us in state.position.occupancy().items() if len(us) >= STACKING_LIMIT}
+
+
+def enter_actions(state: TABoard, uid: str, full: set[Hex]) -> Sequence[Action]:
+    """The unit's `Enter` actions, one for each of `drop_hexes` in its order (`full`: `full_hexes`): while
+    none of its paradrop places is full, the tuple the game keeps for those places (the same object, which a
+    bot may weigh once), else a list of those not full."""
+    places = drop_places(state, uid)
+    store = state.game.enters_kept
+    got = store.get(uid)
+    if got is None or got[0] is not places:
+        label = state.map.label
+        got = store[uid] = (places, frozenset(places), tuple(Enter(uid, label(h)) for h in places))
+    if full and not full.isdisjoint(got[1]):
+        return [a for h, a in zip(places, got[2], strict=True) if h not in full]
+    return got[2]
 
 
 DROPS_KEPT = 2_000  # the paradrop places a game keeps (`TAGameBase.drops_kept`)
@@ -173,17 +200,29 @@ class ActStep(TAStep[Act]):
         of parts: each unit's moves are the tuple the game keeps (`move_lister`), the same object as long as
         all they read is unchanged, so a bot may weigh them once by that tuple (the Target Arnhem heuristic)."""
         parts: list[Sequence[Action]] = [PASS]
-        moves = move_lister(state, d.player)
-        for uid in state.units_of(d.player):
-            if not may_act(state, uid, d.impulse):
+        side = d.player
+        moves = move_lister(state, side)
+        near = state.enemy_hexes(side)[1]
+        fronts: set[Hex] = set()  # the hexes of the units that may act next to the enemy (`attack_targets`)
+        acted, hexes, lost = state.acted, state.position.hexes, state.position.steps_lost
+        mechanized = state.game.mechanized if d.impulse >= 3 else None
+        for uid in state.units_of(side):  # those that may act (`may_act`)
+            if uid in acted or (mechanized is not None and uid not in mechanized):
+                continue
+            h = hexes.get(uid)
+            if h is None and not state.in_play(uid):
                 continue
             parts.append(moves(uid))
-            if can_resupply(state, uid):
+            if lost(uid) > 0 and can_resupply(state, uid):
                 parts.append((Resupply(uid),))
-        parts.append([Attack(state.map.label(h)) for h in attack_targets(state, d.player, d.impulse)])
+            if h in near:
+                fronts.add(h)
+        parts.append([Attack(state.map.label(h)) for h in targets_from(state, side, fronts)])
         if d.impulse < 3:
-            for uid in due_airborne(state, d.player):
-                parts.append([Enter(uid, state.map.label(h)) for h in drop_hexes(state, uid)])
+            due = due_airborne(state, side)
+            full = full_hexes(state) if due else set()
+            for uid in due:
+                parts.append(enter_actions(state, uid, full))
         return Listing(parts)
 
     def apply(self, state: TABoard, d: Act, action: Action) -> None:

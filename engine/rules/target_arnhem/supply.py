@@ -108,11 +108,9 @@ def _supplied_hexes(state: TABoard, side: str, stripe: str) -> frozenset[Hex]:
 
 
 def para_marker(state: TABoard, stripe: str) -> str | None:
-    """The id of the para supply marker of a stripe (the scenario's marker with values {stripe: ...})."""
-    for mid, mk in state.sc.markers.items():
-        if mk.kind == PARA_SUPPLY and mk.values.get("stripe") == stripe:
-            return mid
-    return None
+    """The id of the para supply marker of a stripe (the scenario's marker with values {stripe: ...}; read once
+    a game, `TAGameBase.para_marker`)."""
+    return state.game.para_marker.get(stripe)
 
 
 def marker_hexes(state: TABoard, stripe: str) -> list[Hex]:
@@ -126,14 +124,14 @@ def marker_hexes(state: TABoard, stripe: str) -> list[Hex]:
 
 def in_supply(state: TABoard, uid: str) -> bool:
     """Whether a unit is in supply now (Re-Supply)."""
-    side = state.side_of(uid)
+    game = state.game
+    side = game.side_of[uid]
     if uid in state.area:
         return side == GERMAN
     h = state.position.hex_of(uid)
     if h is None:
         return False
-    stripe = state.stripe(uid) if side == ALLIED and state.airborne(uid) else ""
-    return h in supplied_hexes(state, side, stripe)
+    return h in supplied_hexes(state, side, game.trace_stripe[uid])  # an Allied airborne unit's stripe, else ""
 
 
 def pool_for(state: TABoard, uid: str) -> str | None:
