@@ -84,6 +84,7 @@ class TAHeuristicBot:
             elif v.kind == "clear":
                 self.highway += hexes
         self.objectives = set(self.arnhem) | set(self.highway)
+        self._german_order = self.highway + self.arnhem  # the order the German side's targets are read in
         self._near: dict[tuple[Hex, ...], dict[Hex, int]] = {}  # _dist's answers by target set
         # a move's score before its jitter, by (the unit's side, the target set), then from-hex and to-label
         self._move_bases: dict[tuple[str, tuple[Hex, ...]], dict[Hex | None, _Bases]] = {}
@@ -125,11 +126,13 @@ class TAHeuristicBot:
     # -- an impulse --------------------------------------------------------------------------------------
     def _targets(self, state: TABoard, side: str) -> tuple[Hex, ...]:
         """Where the side's units should go: the objective hexes it does not hold yet, else all of them."""
+        occupied = state.position.occupancy().get  # a hex's holder read as `TABoard.side_at` reads it
+        side_of = state.game.side_of
         if side == ALLIED:
-            want = [h for h in self.highway if state.side_at(h) not in ("", side)]
-            want += [h for h in self.arnhem if state.side_at(h) != side]
+            want = [h for h in self.highway if (us := occupied(h)) and side_of[us[0]] != side]
+            want += [h for h in self.arnhem if not (us := occupied(h)) or side_of[us[0]] != side]
         else:
-            want = [h for h in self.highway + self.arnhem if state.side_at(h) != side]
+            want = [h for h in self._german_order if not (us := occupied(h)) or side_of[us[0]] != side]
         return tuple(want or self.objectives)
 
     def _act(self, state: TABoard, legal: Sequence[Action]) -> Action:
@@ -168,32 +171,29 @@ class TAHeuristicBot:
                     top, pick = score, a
         return pick if pick is not None else Pass()
 
-    def _run(self, state: TABoard, actions: tuple[Action, ...], targets: tuple[Hex, ...]) -> _Run | None:
+    def _run(self, state: TABoard, actions: tuple[Action, ...], targets: tuple[Hex, ...]) -> _Run:
         """A unit's moves or paradrops as the rules keep them (a tuple: the same object means the same unit,
-        hex and destinations) weighed for `targets` (`_moves_run`, `_entries`), kept by the tuple. None for
-        an off-board unit's moves (made afresh at each listing: weighed move by move)."""
+        hex or off-board area, and destinations) weighed for `targets` (`_moves_run`, `_entries`), kept by
+        the tuple."""
         got = self._runs.get(id(actions))
         if got is not None and got[0] is actions and got[1] == targets:
             return got[2]
         if type(actions[0]) is Enter:
-            run: _Run | None = self._entries(state, cast(tuple[Enter, ...], actions), targets)
+            run = self._entries(state, cast(tuple[Enter, ...], actions), targets)
         else:
             run = self._moves_run(state, cast(tuple[Move, ...], actions), targets)
-        if run is not None:
-            if len(self._runs) >= RUNS_KEPT:
-                self._runs.clear()
-            self._runs[id(actions)] = (actions, targets, run)  # the tuple held: its id names no other while kept
+        if len(self._runs) >= RUNS_KEPT:
+            self._runs.clear()
+        self._runs[id(actions)] = (actions, targets, run)  # the tuple held: its id names no other while kept
         return run
 
-    def _moves_run(self, state: TABoard, moves: tuple[Move, ...], targets: tuple[Hex, ...]) -> _Run | None:
+    def _moves_run(self, state: TABoard, moves: tuple[Move, ...], targets: tuple[Hex, ...]) -> _Run:
         """One unit's moves weighed: how many of them draw a jitter (those that gain ground, in order) and, in
         order, the only moves that can be the best of them: the first of the best moves that draw none, with
         its score, and the moves that draw one whose score before the jitter is within JITTER of the best such
-        (each with its draw's place). None for an off-board unit."""
+        (each with its draw's place)."""
         unit = moves[0].unit
-        here = state.position.hex_of(unit)
-        if here is None:
-            return None
+        here = state.position.hex_of(unit)  # None off the board (the tuple the rules keep for its area)
         bases = self._bases(state.side_of(unit), targets, here)
         scored: list[tuple[bool, float]] = []
         for mv in moves:

@@ -70,11 +70,14 @@ def may_attack_with(state: TABoard, uid: str, target: Hex, impulse: int) -> bool
 def joiners(state: TABoard, side: str, target: Hex) -> list[str]:
     """The side's units next to `target` and not across an unbridged river hexside from it, in the scenario's
     order: those that may join an attack on it if they may still act (`may_attack_with`)."""
-    side_of, order = state.game.side_of, state.game.order
-    units_at = state.position.units_at
-    found = [u for n in state.game.around(target) if not state.river_blocks(n, target)
-             for u in units_at(n) if side_of[u] == side]
-    return sorted(found, key=order.__getitem__)
+    game = state.game
+    side_of = game.side_of
+    froms = game.attack_from.get(target)
+    if froms is None:  # the hexes an attack on `target` may come from (the hexsides do not change in a game)
+        froms = game.attack_from[target] = tuple(n for n in game.around(target) if not state.river_blocks(n, target))
+    occupied = state.position.occupancy().get
+    found = [u for n in froms for u in occupied(n, ()) if side_of[u] == side]
+    return sorted(found, key=game.order.__getitem__) if len(found) > 1 else found
 
 
 def bombard_pool(state: TABoard, units: tuple[str, ...]) -> str | None:

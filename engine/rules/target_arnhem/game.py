@@ -62,6 +62,8 @@ class TAGameBase(Game):
         # (hex, hex) -> the hexside between them: the map's hexsides do not change during a game (board.py)
         self.hexsides: dict[tuple[Hex, Hex], HexsideInfo | None] = {}
         self._around: dict[Hex, tuple[Hex, ...]] = {}
+        # hex -> the hexes next to it not across an unbridged river hexside: where an attack on it comes from
+        self.attack_from: dict[Hex, tuple[Hex, ...]] = {}
         self.side_flags: dict[tuple[Hex, Hex], int] = {}  # board._side_flags: what each hexside is to a move
         self.road_hexes: dict[Hex, bool] = {}  # board.on_road
         # (side, hex, road movement, enemy hexes, hexes next to them, area P closed, paths) -> moves (movement.py)

@@ -80,16 +80,21 @@ def move_actions(state: TABoard, uid: str) -> tuple[Move, ...]:
 def move_lister(state: TABoard, side: str) -> Callable[[str], tuple[Move, ...]]:
     """`move_actions` for units of `side` in this position, the side's facts read once (an impulse lists every
     unit's moves at each of its decisions): kept by the game, by the unit and all its moves read (see
-    `_kept_moves`), for a unit on the map; a search's simulations list them again. The actions are frozen:
-    shared, never changed."""
+    `_kept_moves`; off the board: its area, the enemy's hexes and whether area P is closed); a search's
+    simulations list them again. The actions are frozen: shared, never changed."""
     enemy, near = state.enemy_hexes(side)
     closed = state.area_closed(AREA_P)
     hex_of, road, area = state.position.hex_of, state.road_ready, state.area
     store = state.game.move_actions_kept
 
     def moves(uid: str) -> tuple[Move, ...]:
-        if uid in area:
-            return tuple(Move(uid, dest) for dest in _moves(state, uid, False))
+        where = area.get(uid)
+        if where is not None:  # off the board: its area, the enemy's hexes and area P closed are all it reads
+            key: tuple = (uid, side, where, enemy, closed)
+            got = store.get(key)
+            if got is None:
+                got = kept(store, key, MOVES_KEPT, lambda: tuple(Move(uid, d) for d in _moves(state, uid, False)))
+            return got
         start = hex_of(uid)
         if start is None:
             return ()
