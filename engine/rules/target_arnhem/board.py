@@ -120,7 +120,8 @@ class TABoard(SequenceState):
         # again until the side does something else (a cancel never leads back to where it started)
         self.cancelled: frozenset[Hex] = frozenset()
         self._supply_memo: dict[object, object] = {}
-        self._enemy_memo: dict[tuple[int, str], tuple[frozenset[Hex], frozenset[Hex]]] = {}
+        # (revision, side) -> the answer; side -> (the revision asked last, its answer) (`enemy_hexes`)
+        self._enemy_memo: dict[object, tuple] = {}
 
     # -- the scenario ------------------------------------------------------------------------------
     @property
@@ -238,12 +239,26 @@ class TABoard(SequenceState):
         if got is None:
             if len(memo) > 16:
                 memo.clear()
-            side_of = self.game.side_of
-            held = frozenset(h for uid, h in self.position.hexes.items() if side_of[uid] != side)
-            # the hexes next to them depend on them alone: kept by the game, with the first set of held
-            # hexes seen equal to these (the moves kept by the game are keyed by both, and compare faster)
-            got = memo[key] = kept(self.game.near_kept, held, NEAR_KEPT, lambda: (held, self._near(held)))
+            last = memo.get(side)  # (revision, answer) asked last: still the answer if only `side` moved since
+            if last is not None and self.only_side_changed(side, last[0]):
+                got = memo[key] = last[1]
+            else:
+                side_of = self.game.side_of
+                held = frozenset(h for uid, h in self.position.hexes.items() if side_of[uid] != side)
+                # the hexes next to them depend on them alone: kept by the game, with the first set of held
+                # hexes seen equal to these (the moves kept by the game are keyed by both, and compare faster)
+                got = memo[key] = kept(self.game.near_kept, held, NEAR_KEPT, lambda: (held, self._near(held)))
+            memo[side] = (key[0], got)
         return got
+
+    def only_side_changed(self, side: str, revision: int) -> bool:
+        """Whether every change of the position since `revision` was to a unit of `side` (moved, damaged,
+        eliminated, arrived): what the enemy holds, and where `side` traces supply, are as they were then."""
+        changes = self.position.units_changed_since(revision)
+        if changes is None:
+            return False
+        side_of = self.game.side_of
+        return all(uid is not None and side_of[uid] == side for uid in changes)
 
     def _near(self, held: frozenset[Hex]) -> frozenset[Hex]:
         """The hexes next to one of `held` and not across an unbridged river hexside from it."""
