@@ -15,8 +15,10 @@ off-board area (`area_of`), which is in play but on no hex.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from ...hexgrid import Hex
 from ...model.hexmap import HexMap, HexsideInfo
@@ -24,6 +26,7 @@ from ...model.scenario import Scenario
 from ..chance import Sampler
 from ..kit import Position, SequenceState, UnitStatus
 from ..kit.kept import kept
+from ..kit.machine import APPEND_ONLY, SHARED
 from .game import AREA_P, AREA_P_CLOSES, TAGameBase
 
 ALLIED, GERMAN = "allied", "german"
@@ -32,6 +35,10 @@ OFF_BOARD = "off-board"
 NEAR_KEPT = 5_000  # the sets of hexes next to the enemy a game keeps (`TAGameBase.near_kept`)
 STACKING_LIMIT = 3  # Movement: no more than 3 stacked units may end an impulse in a hex
 RIVER, CANAL, ROAD = 1, 2, 4  # what a hexside is to a move (TABoard._side_flags)
+# what a clone shares with its original (`TABoard.__deepcopy__`): the game and the phase's opening (the kit's
+# SHARED), the pending decision and the outcome (frozen, of plain values), and plain values
+CLONE_SHARED = SHARED | {"_pending", "_outcome", "game_seed", "turn", "stage", "begun"}
+CLONE_LISTS = APPEND_ONLY | {"queue"}  # lists of frozen entries (the history, the log, the tasks)
 
 
 
@@ -102,6 +109,35 @@ class TABoard(SequenceState):
     KEYED_MEMOS = ("_supply_memo", "_enemy_memo")
     # of unit ids, pool and area names, numbers and hexes: a clone copies them one level deep
     FLAT = ("acted", "road_ready", "fortified", "points", "area", "overrun", "cancelled")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        """A clone (the kit's `SequenceState.__deepcopy__`, each attribute copied by what it holds, no deeper):
+        the game, the phase's opening, the pending decision and the outcome (frozen), the numbers shared; the
+        queue of frozen tasks and the append-only lists copied one level deep; the attack in progress (its
+        fields plain values) copied; the sampler as `clone` says (the search's own)."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        out = new.__dict__
+        flat, keyed = self.FLAT, self.KEYED_MEMOS
+        for k, v in self.__dict__.items():
+            if k in CLONE_SHARED:
+                out[k] = v
+            elif k in flat:
+                out[k] = v.copy()
+            elif k in CLONE_LISTS:
+                out[k] = list(v)
+            elif k in keyed:
+                out[k] = dict(v)
+            elif k == "_legal_memo":
+                out[k] = None
+            elif k == "combat":
+                out[k] = None if v is None else copy.copy(v)
+            else:
+                out[k] = copy.deepcopy(v, memo)
+        legal = self._legal_memo
+        if legal is not None and legal[1] is self._pending:  # the same position has the same legal actions
+            new._legal_memo = legal
+        return new
 
     def __init__(self, game: TAGameBase, sampler: Sampler, seed: int = 0) -> None:
         super().__init__(game, sampler)
