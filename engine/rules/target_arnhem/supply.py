@@ -83,19 +83,12 @@ def supplied_hexes(state: TABoard, side: str, stripe: str = "") -> frozenset[Hex
         return got
     if len(memo) > 64:
         memo.clear()
-    # the answer asked last for the side and stripe in this turn: still the answer when only the side's own
-    # units changed since (its tracing reads the enemy's hexes and the markers, which are as they were)
-    last = memo.get((side, stripe))
-    if isinstance(last, tuple) and last[1] == state.turn and state.only_side_changed(side, last[0]):
-        got = last[2]
-    else:
-        # all the tracing reads of the position (the hexes the side's enemy holds; area P closed; the stripe's
-        # marker hex, while not overrun): positions alike share it, kept by the game
-        held = state.enemy_hexes(side)[0]
-        gkey = (side, stripe, held, state.area_closed(AREA_P), tuple(marker_hexes(state, stripe)) if stripe else ())
-        got = kept(state.game.supply_kept, gkey, SUPPLY_KEPT, lambda: _supplied_hexes(state, side, stripe))
+    # all the tracing reads of the position (the hexes the side's enemy holds; area P closed; the stripe's
+    # marker hex, while not overrun): positions alike share it, kept by the game
+    held = state.enemy_hexes(side)[0]
+    gkey = (side, stripe, held, state.area_closed(AREA_P), tuple(marker_hexes(state, stripe)) if stripe else ())
+    got = kept(state.game.supply_kept, gkey, SUPPLY_KEPT, lambda: _supplied_hexes(state, side, stripe))
     memo[key] = got
-    memo[(side, stripe)] = (key[0], state.turn, got)
     return got
 
 
