@@ -63,9 +63,9 @@ class _Bases(dict[str, tuple[bool, float]]):
 JITTER = 0.2
 RUNS_KEPT = 20_000  # the weighed runs of moves a bot keeps (`TAHeuristicBot._runs`)
 KEPT_RUNS = (Move, Enter)  # the actions the rules list in tuples they keep: a unit's moves, its paradrops
-# a run of moves weighed: how many draw a jitter, and the moves that may be best: (move, its draw's place or
-# -1 when it draws none, its score before the jitter)
-_Run = tuple[int, tuple[tuple[Action, int, float], ...]]
+# a run of moves weighed: how many draw a jitter, and the moves that may be best: (the move's place in the run,
+# its draw's place or -1 when it draws none, its score before the jitter)
+_Run = tuple[int, tuple[tuple[int, int, float], ...]]
 
 
 class TAHeuristicBot:
@@ -142,23 +142,26 @@ class TAHeuristicBot:
         order, as scoring move by move does, and compares only the moves that can be best."""
         side = state.current_player
         top = 0.0  # an action is taken only with a score above 0
-        pick: Action | None = None
+        chosen = -1  # its index in `legal`: read from there, it is the very object listed (found at once)
         targets = self._targets(state, side)
         hex_of = state.position.hex_of
         rnd = self.rng.random
-        for part in (legal.parts if type(legal) is Listing else (legal,)):
+        parts, ends = (legal.parts, legal.ends) if type(legal) is Listing else ((legal,), [len(legal)])
+        start = 0
+        for part, end in zip(parts, ends, strict=True):
             run = self._run(state, part, targets) if type(part) is tuple and type(part[0]) in KEPT_RUNS else None
             if run is not None:
                 draws, items = run
                 jitters = [rnd() for _ in repeat(None, draws)] if draws else []
-                for mv, at, base in items:
+                for i, at, base in items:
                     score = base + jitters[at] * 0.1 if at >= 0 else base
                     if score > top:
-                        top, pick = score, mv
+                        top, chosen = score, start + i
+                start = end
                 continue
             unit: str | None = None
             bases = _Bases(False)
-            for a in part:
+            for i, a in enumerate(part, start):
                 if type(a) is Move:
                     mv = a
                     if mv.unit != unit:  # a unit's moves come together: its hex and its table read once
@@ -168,8 +171,12 @@ class TAHeuristicBot:
                 else:
                     score = self._score(state, side, a, targets)
                 if score > top:
-                    top, pick = score, a
-        return pick if pick is not None else Pass()
+                    top, chosen = score, i
+            start = end
+        if chosen >= 0:
+            return legal[chosen]
+        first = legal[0]  # the impulse's listing starts with Pass
+        return first if type(first) is Pass else Pass()
 
     def _run(self, state: TABoard, actions: tuple[Action, ...], targets: tuple[Hex, ...]) -> _Run:
         """A unit's moves or paradrops as the rules keep them (a tuple: the same object means the same unit,
@@ -203,26 +210,26 @@ class TAHeuristicBot:
             scored.append(b)
         top = max((base for draw, base in scored if draw), default=0.0)
         fixed = max((base for draw, base in scored if not draw), default=0.0)
-        items: list[tuple[Action, int, float]] = []
+        items: list[tuple[int, int, float]] = []
         draws = 0
-        for mv, (draw, base) in zip(moves, scored, strict=True):
+        for i, (draw, base) in enumerate(scored):
             if draw:
                 if base > top - JITTER:
-                    items.append((mv, draws, base))
+                    items.append((i, draws, base))
                 draws += 1
             elif base == fixed and fixed > 0:
-                items.append((mv, -1, base))
+                items.append((i, -1, base))
                 fixed = -1.0  # the first of them only
         return draws, tuple(items)
 
     def _entries(self, state: TABoard, enters: tuple[Enter, ...], targets: tuple[Hex, ...]) -> _Run:
         """A unit's paradrops as a run (`_run`): the first of the best scored, when it scores above 0."""
         side = state.side_of(enters[0].unit)
-        best: tuple[float, Enter] | None = None
-        for a in enters:
+        best: tuple[float, int] | None = None
+        for i, a in enumerate(enters):
             score = self._score(state, side, a, targets)
             if score > 0 and (best is None or score > best[0]):
-                best = (score, a)
+                best = (score, i)
         return (0, ()) if best is None else (0, ((best[1], -1, best[0]),))
 
     def candidates(self, state: GameState, k: int) -> list[Action]:

@@ -23,8 +23,9 @@ die of the Adjustment phase):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar, cast
 
 from ..kit.actions import ActionReader, OfUnit, UnitTo, Word
 from ..protocol import Action, Roll
@@ -148,6 +149,26 @@ class Pass(Word, TAAction):
 
     verb: ClassVar[str] = "pass"
 
+
+A = TypeVar("A", bound=TAAction)
+_KEPT: dict[tuple[Callable[[str], TAAction], str], TAAction] = {}
+KEPT_LIMIT = 100_000  # the actions `one` keeps (a unit's or a hex's for each kind: a few thousand a scenario)
+
+
+def one(kind: Callable[[str], A], arg: str) -> A:
+    """The action `kind(arg)` of a unit or a hex (With, Resupply, Damage, Advance, Eliminate, Attack): one frozen
+    object for each, made once; the listings of a search's decisions give it again instead of a new one."""
+    key = (kind, arg)
+    got = _KEPT.get(key)
+    if got is None:
+        if len(_KEPT) >= KEPT_LIMIT:
+            _KEPT.clear()
+        got = _KEPT[key] = kind(arg)
+    return cast(A, got)
+
+
+FIRE, BOMBARD = Fire(False), Fire(True)  # the declared attack resolved, without and with bombardment
+CANCEL, STAY = Cancel(), Stay()
 
 parse_action = ActionReader("Target Arnhem", [
     Roll, Enter, Move, Attack, With, Fire, Cancel, Resupply, Damage, Advance, Eliminate, Stay, Done, Pass,

@@ -25,9 +25,9 @@ from fractions import Fraction
 from ...hexgrid import Hex, hex_distance
 from ..kit.kept import kept
 from ..protocol import Action
-from .actions import Advance, Cancel, Damage, Fire, Stay, With
+from .actions import BOMBARD, CANCEL, FIRE, STAY, Advance, Cancel, Damage, Fire, With, one
 from .board import TABoard, cite
-from .decisions import Act, AdvanceChoice, AttackWith, TakeDamage
+from .decisions import AdvanceChoice, AttackWith, TakeDamage, act
 from .impulse import may_act
 from .step import TAStep
 from .supply import UNLIMITED, in_supply, overrun_markers, pool_for, spend
@@ -172,12 +172,13 @@ class AttackWithStep(TAStep[AttackWith]):
         assert c is not None
         out: list[Action] = []
         if c.units:
-            out.append(Fire(False))
+            out.append(FIRE)
             if bombard_pool(state, c.units) is not None:
-                out.append(Fire(True))
+                out.append(BOMBARD)
         impulse = state.impulse()
-        out += [With(u) for u in joiners(state, d.player, c.target) if u not in c.units and may_act(state, u, impulse)]
-        out.append(Cancel())
+        out += [one(With, u) for u in joiners(state, d.player, c.target)
+                if u not in c.units and may_act(state, u, impulse)]
+        out.append(CANCEL)
         return out
 
     def apply(self, state: TABoard, d: AttackWith, action: Action) -> None:
@@ -185,13 +186,13 @@ class AttackWithStep(TAStep[AttackWith]):
         assert c is not None
         if isinstance(action, With):
             c.units = (*c.units, action.unit)
-            state.ask(AttackWith(d.player, d.target))
+            state.ask(d)  # the same decision again (frozen)
             return
         if isinstance(action, Cancel):
             state.combat = None
             state.cancelled = state.cancelled | {c.target}
             state.note(f"the attack on {d.target} is cancelled: no unit has acted {cite('Attack')}")
-            state.ask(Act(d.player, state.impulse()))
+            state.ask(act(d.player, state.impulse()))
             return
         assert isinstance(action, Fire)
         state.cancelled = frozenset()
@@ -231,7 +232,7 @@ def next_combat_step(state: TABoard) -> None:
         state.ask(AdvanceChoice(c.side, state.map.label(c.target)))
         return
     state.combat = None
-    state.ask(Act(c.side, state.impulse()))
+    state.ask(act(c.side, state.impulse()))
 
 
 class TakeDamageStep(TAStep[TakeDamage]):
@@ -241,7 +242,7 @@ class TakeDamageStep(TAStep[TakeDamage]):
     why = {"damage": f"damage goes to a unit of the group in the battle {cite('Damage')}"}
 
     def legal(self, state: TABoard, d: TakeDamage) -> list[Action]:
-        return [Damage(u) for u in d.units if state.on_map(u)]
+        return [one(Damage, u) for u in d.units if state.on_map(u)]
 
     def apply(self, state: TABoard, d: TakeDamage, action: Action) -> None:
         assert isinstance(action, Damage)
@@ -265,8 +266,8 @@ class AdvanceStep(TAStep[AdvanceChoice]):
         c = state.combat
         assert c is not None
         if state.enemy_at(c.target, c.side):
-            return [Stay()]
-        return [Stay(), *(Advance(u) for u in _alive(state, c.units) if state.position.hex_of(u) != c.target)]
+            return [STAY]
+        return [STAY, *(one(Advance, u) for u in _alive(state, c.units) if state.position.hex_of(u) != c.target)]
 
     def apply(self, state: TABoard, d: AdvanceChoice, action: Action) -> None:
         c = state.combat
@@ -276,7 +277,7 @@ class AdvanceStep(TAStep[AdvanceChoice]):
             state.put(action.unit, c.target)
             state.note(f"{action.unit} advances into {d.target} {cite('Advance')}")
             overrun_markers(state, action.unit, c.target)
-            state.ask(AdvanceChoice(d.player, d.target))
+            state.ask(d)  # the same decision again (frozen)
             return
         state.combat = None
-        state.ask(Act(c.side, state.impulse()))
+        state.ask(act(c.side, state.impulse()))

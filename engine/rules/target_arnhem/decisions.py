@@ -59,3 +59,14 @@ class Excess(Decision):
     """The owner eliminates a unit of the hex `hex` over the three-unit limit at the end of an impulse."""
 
     hex: str = ""
+
+
+_ACTS: dict[tuple[str, int], Act] = {}
+
+
+def act(side: str, impulse: int) -> Act:
+    """The decision of `side`'s impulse `impulse`: one frozen object for each, asked again after every act."""
+    got = _ACTS.get((side, impulse))
+    if got is None:
+        got = _ACTS[(side, impulse)] = Act(side, impulse)
+    return got

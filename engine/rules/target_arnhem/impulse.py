@@ -27,9 +27,9 @@ from ..kit import Task
 from ..kit.kept import kept
 from ..kit.listing import Listing
 from ..protocol import Action
-from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply
+from .actions import Attack, Eliminate, Enter, Move, Pass, Resupply, one
 from .board import STACKING_LIMIT, WAITING, Combat, TABoard, cite
-from .decisions import Act, AttackWith, Excess
+from .decisions import Act, AttackWith, Excess, act
 from .movement import move_lister
 from .step import TAStep
 from .supply import in_supply, marker_hexes, overrun_markers, pool_for, spend, spread
@@ -53,7 +53,7 @@ class StartImpulse(Task):
                 ready.add(uid)
         state.road_ready = frozenset(ready)
         state.note(f"Turn {state.turn}: {state.side_name(side)} impulse {n} {cite(f'Impulse {n}')}")
-        state.ask(Act(side, n))
+        state.ask(act(side, n))
 
 
 @dataclass(frozen=True)
@@ -214,10 +214,10 @@ class ActStep(TAStep[Act]):
                 continue
             parts.append(moves(uid))
             if lost(uid) > 0 and can_resupply(state, uid):
-                parts.append((Resupply(uid),))
+                parts.append((one(Resupply, uid),))
             if h in near:
                 fronts.add(h)
-        parts.append([Attack(state.map.label(h)) for h in targets_from(state, side, fronts)])
+        parts.append([one(Attack, state.map.label(h)) for h in targets_from(state, side, fronts)])
         if d.impulse < 3:
             due = due_airborne(state, side)
             full = full_hexes(state) if due else set()
@@ -230,7 +230,7 @@ class ActStep(TAStep[Act]):
             state.note(f"{state.side_name(d.player)} ends impulse {d.impulse}")
             state.queue.append(EndImpulse())
             return
-        state.ask(Act(d.player, d.impulse))
+        state.ask(d)  # the same decision again (frozen)
         if not isinstance(action, Attack):
             state.cancelled = frozenset()
         if isinstance(action, Move):
@@ -277,7 +277,7 @@ class ExcessStep(TAStep[Excess]):
     name = "eliminate a unit over the limit of three per hex"
 
     def legal(self, state: TABoard, d: Excess) -> list[Action]:
-        return [Eliminate(u) for u in state.units_at(state.map.hex_at(d.hex))]
+        return [one(Eliminate, u) for u in state.units_at(state.map.hex_at(d.hex))]
 
     def apply(self, state: TABoard, d: Excess, action: Action) -> None:
         assert isinstance(action, Eliminate)
