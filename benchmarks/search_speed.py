@@ -36,6 +36,10 @@ CASE = ("The Crossing, search bot British, heuristic German", "scenarios/storm-a
 GAMES = 4  # games 0..GAMES-1 of the study, per measurement (quick: 1)
 TARGET_CPU = 2.4  # s of CPU a game: 100 games in 120 s on 2 workers
 CHILD = Path(__file__).resolve().with_name("_search_child.py")
+# the Target Arnhem rows of this benchmark also measure the engines before the search-speed work (36b7815) and
+# before the Target Arnhem work of 5 December 2026's morning (0053a04); `search-speed-ta` measures the last
+# baseline alone (search_speed_ta.py)
+EARLIER = (BASELINE, "0053a04")
 
 
 def run_child(scenario: Path, bots: str, games: int, pythonpath: str | None) -> dict:
@@ -96,73 +100,7 @@ def search_speed_benchmark(settings: Settings) -> list[Row]:
     rows = [Row("search-speed", case, "CPU s a game", per_ours, f"commit {BASELINE}", base_value,
                 target=f"<= {TARGET_CPU:g} s of CPU a game (100 games in 2 min on 2 workers)", notes=notes)]
     rows += koenig_search_rows(settings)  # Koenig's Arnhem Bridge, both seats (search_speed_koenig.py)
-    rows += target_arnhem_rows(settings)  # Target Arnhem, both seats (below)
+    from .search_speed_ta import target_arnhem_rows  # (that module imports this one's runner)
+
+    rows += target_arnhem_rows(settings, EARLIER)  # Target Arnhem, both seats (search_speed_ta.py)
     return rows
-
-
-# -- Target Arnhem ------------------------------------------------------------------------------------------------
-TA_SCENARIO = "scenarios/target-arnhem/target-arnhem.yaml"
-TA_CASES = (("Target Arnhem, search bot Allied, heuristic German", "mcts,heuristic"),
-            ("Target Arnhem, search bot German, heuristic Allied", "heuristic,mcts"))
-TA_GAMES = 2  # games 0..TA_GAMES-1 of each seat's study, per measurement (quick: 1)
-TA_BEFORE = "0053a04"  # main before the Target Arnhem search-speed work of 5 December 2026 (a second baseline)
-
-
-def target_arnhem_rows(settings: Settings) -> list[Row]:
-    """The same measurement for Target Arnhem, one row per seat of the search bot (`hexwright balance
-    scenarios/target-arnhem/target-arnhem.yaml --bots mcts,heuristic --seed 7`, and `--bots heuristic,mcts`):
-    this engine against BASELINE, and in the notes against TA_BEFORE, all three engines in turns in the
-    same run, each measurement a fresh process playing games 0..TA_GAMES-1."""
-    repeat = 1 if settings.quick else 2
-    games = 1 if settings.quick else TA_GAMES
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    tmp = Path(tempfile.mkdtemp(prefix="hexwright-search-ta-"))
-    try:
-        engines: dict[str, tuple[Path, str | None]] = {"ours": (ROOT, None)}
-        problems: dict[str, str] = {}
-        for commit in (BASELINE, TA_BEFORE):
-            try:
-                engines[commit] = (tmp / commit, str(extract_baseline(commit, tmp / commit)))
-            except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:
-                problems[commit] = str(exc)
-        rows = []
-        for name, bots in TA_CASES:
-            got: dict[str, list[dict]] = {e: [] for e in engines}
-            order = list(engines)
-            for r in range(repeat):  # in turns, the order turned every repeat
-                for who in order[r % len(order):] + order[:r % len(order)]:
-                    root, path = engines[who]
-                    got[who].append(run_child(root / TA_SCENARIO, bots, games, path))
-            rows.append(_ta_row(name, games, repeat, load, got, problems))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return rows
-
-
-def _ta_row(name: str, games: int, repeat: int, load: float, got: dict[str, list[dict]],
-            problems: dict[str, str]) -> Row:
-    def per_game(runs: list[dict]) -> float:
-        return median([sum(d["cpu"]) / len(d["cpu"]) for d in runs])
-
-    def runs_text(runs: list[dict]) -> str:
-        return ", ".join("/".join(f"{c:.2f}" for c in d["cpu"]) for d in runs)
-
-    ours = per_game(got["ours"])
-    notes = [f"load average {load:.1f} on {os.cpu_count()} cores at the start; CPU of each game in a fresh process "
-             f"(its first game included), games 0-{games - 1} of the study with seed 7, {repeat} runs each, the "
-             "engines in turns",
-             f"ours: {ours:.2f} s of CPU a game (runs: {runs_text(got['ours'])}); within the {TARGET_CPU:g} s a "
-             f"game of 100 games in 2 minutes on 2 workers: {'yes' if ours <= TARGET_CPU else 'NO'}"]
-    reference = got["ours"][0]["digests"]
-    for commit in (BASELINE, TA_BEFORE):
-        if commit in problems or not got.get(commit):
-            notes.append(f"{commit} not measured: {problems.get(commit, 'no run')}")
-            continue
-        theirs = per_game(got[commit])
-        notes.append(f"{commit}: {theirs:.2f} s a game (runs: {runs_text(got[commit])}); speed-up "
-                     f"{theirs / ours:.2f}x")
-    same = all(d["digests"] == reference for runs in got.values() for d in runs)
-    notes.append(f"the same games (records) on every engine: {'yes' if same else 'NO, the games differ'}")
-    base_value = per_game(got[BASELINE]) if got.get(BASELINE) else float("nan")
-    return Row("search-speed", f"{name}, {games} games of a study", "CPU s a game", ours, f"commit {BASELINE}",
-               base_value, target=f"<= {TARGET_CPU:g} s of CPU a game (100 games in 2 min on 2 workers)", notes=notes)

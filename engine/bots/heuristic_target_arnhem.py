@@ -102,26 +102,26 @@ class TAHeuristicBot:
         if isinstance(d, Act):
             return self._act(state, legal)
         if isinstance(d, AttackWith):
-            joins = [a for a in legal if isinstance(a, With)]
+            joins = [a for a in legal if type(a) is With]
             if joins:
                 return joins[0]
-            fires = [a for a in legal if isinstance(a, Fire)]
+            fires = [a for a in legal if type(a) is Fire]
             return max(fires, key=lambda a: a.bomb)
         if isinstance(d, TakeDamage):
-            return self._damage(state, [a for a in legal if isinstance(a, Damage)])
+            return self._damage(state, [a for a in legal if type(a) is Damage])
         if isinstance(d, AdvanceChoice):
             target = state.map.hex_at(d.target)
-            advances = [a for a in legal if isinstance(a, Advance)]
+            advances = [a for a in legal if type(a) is Advance]
             if target in self.objectives and advances and not state.units_at(target):
                 return advances[0]
-            return Stay()
+            return legal[0] if type(legal[0]) is Stay else Stay()  # the listed one (found at once)
         if isinstance(d, Excess):
-            elim = [a for a in legal if isinstance(a, Eliminate)]
+            elim = [a for a in legal if type(a) is Eliminate]
             return min(elim, key=lambda a: (state.strength(a.unit) * state.endurance_left(a.unit), a.unit))
-        enters = [a for a in legal if isinstance(a, Enter)]
+        enters = [a for a in legal if type(a) is Enter]
         if enters:
             return enters[0]
-        return next((a for a in legal if isinstance(a, Done)), legal[0])
+        return next((a for a in legal if type(a) is Done), legal[0])
 
     # -- an impulse --------------------------------------------------------------------------------------
     def _targets(self, state: TABoard, side: str) -> tuple[Hex, ...]:

@@ -184,11 +184,11 @@ class AttackWithStep(TAStep[AttackWith]):
     def apply(self, state: TABoard, d: AttackWith, action: Action) -> None:
         c = state.combat
         assert c is not None
-        if isinstance(action, With):
+        if type(action) is With:  # (final classes: read at once, not through the Action ABC)
             c.units = (*c.units, action.unit)
             state.ask(d)  # the same decision again (frozen)
             return
-        if isinstance(action, Cancel):
+        if type(action) is Cancel:
             state.combat = None
             state.cancelled = state.cancelled | {c.target}
             state.note(f"the attack on {d.target} is cancelled: no unit has acted {cite('Attack')}")
@@ -272,7 +272,7 @@ class AdvanceStep(TAStep[AdvanceChoice]):
     def apply(self, state: TABoard, d: AdvanceChoice, action: Action) -> None:
         c = state.combat
         assert c is not None
-        if isinstance(action, Advance):
+        if type(action) is Advance:  # (a final class: read at once)
             state.unfortify(action.unit)
             state.put(action.unit, c.target)
             state.note(f"{action.unit} advances into {d.target} {cite('Advance')}")

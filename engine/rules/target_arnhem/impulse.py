@@ -226,16 +226,17 @@ class ActStep(TAStep[Act]):
         return Listing(parts)
 
     def apply(self, state: TABoard, d: Act, action: Action) -> None:
-        if isinstance(action, Pass):
+        # (the actions are of final classes: their type read at once, not through the Action ABC)
+        if type(action) is Pass:
             state.note(f"{state.side_name(d.player)} ends impulse {d.impulse}")
             state.queue.append(EndImpulse())
             return
         state.ask(d)  # the same decision again (frozen)
-        if not isinstance(action, Attack):
+        if type(action) is not Attack:
             state.cancelled = frozenset()
-        if isinstance(action, Move):
+        if type(action) is Move:
             do_move(state, action.unit, action.dest)
-        elif isinstance(action, Resupply):
+        elif type(action) is Resupply:
             pool = pool_for(state, action.unit)
             assert pool is not None
             spend(state, pool)
@@ -243,12 +244,12 @@ class ActStep(TAStep[Act]):
             state.acted.add(action.unit)
             state.note(f"{action.unit} re-supplies: one damage point repaired for one {pool} supply point "
                        f"{cite('Re-Supply')}")
-        elif isinstance(action, Attack):
+        elif type(action) is Attack:
             h = state.map.hex_at(action.target)
             assert h is not None
             state.combat = Combat(d.player, h, (), tuple(state.units_at(h)))
             state.ask(AttackWith(d.player, action.target))
-        elif isinstance(action, Enter):
+        elif type(action) is Enter:
             h = state.map.hex_at(action.dest)
             assert h is not None
             state.put(action.unit, h)

@@ -314,3 +314,16 @@ def test_the_bots_play_the_games_they_played_before(case):
     bots, index, options = case
     rec = play_game(GameTask(str(SCENARIO), bots, 7, index, options))
     assert (rec.digest, rec.winner, rec.actions) == PINNED[case]
+
+
+def test_the_actions_read_by_their_type_are_leaf_classes():
+    """The impulse's and the attack's steps and the heuristic read an action's exact class (`type(a) is Move`,
+    quicker than a check through the Action ABC): the family's action classes have no subclasses, so that
+    is `isinstance`'s answer."""
+    from hexwright.engine.rules.target_arnhem import actions
+
+    kinds = [k for k in vars(actions).values() if isinstance(k, type) and issubclass(k, actions.TAAction)
+             and k is not actions.TAAction]
+    assert len(kinds) >= 13
+    for kind in kinds:
+        assert kind.__subclasses__() == [], kind
