@@ -12,6 +12,7 @@ import random
 import pytest
 from hexwright.engine.balance.games import GameTask, play_game
 from hexwright.engine.bots import make_bot
+from hexwright.engine.bots.heuristic_target_arnhem import TAHeuristicBot
 from hexwright.engine.hexgrid import hex_distance
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.protocol import CHANCE, new_game
@@ -166,6 +167,12 @@ def test_kept_moves_drops_odds_and_targets_read_as_the_rules_do(scenario):
     assert compared > 1000
 
 
+def _heuristic(seed: int, scenario) -> TAHeuristicBot:
+    bot = make_bot("heuristic", seed, scenario)
+    assert isinstance(bot, TAHeuristicBot)
+    return bot
+
+
 def _fresh_move_score(bot, st: TABoard, a: Move, targets: tuple) -> float:
     """The heuristic's move score before jitter worked out from the position alone (no kept table)."""
     here = st.position.hex_of(a.unit)
@@ -188,7 +195,7 @@ def test_the_heuristics_kept_move_scores_are_those_of_the_position(scenario):
     for seed in (4, 8):
         st = new_game(scenario, seed)
         assert isinstance(st, TABoard)
-        players = {s.id: make_bot("heuristic", seed + i, scenario) for i, s in enumerate(scenario.sides)}
+        players = {s.id: _heuristic(seed + i, scenario) for i, s in enumerate(scenario.sides)}
         while not st.is_terminal():
             if st.current_player == CHANCE:
                 st.apply(st.sample_chance())
@@ -234,7 +241,7 @@ def test_the_heuristics_impulse_choice_is_scoring_move_by_move(scenario):
     for seed in (4, 9, 12):
         st = new_game(scenario, seed)
         assert isinstance(st, TABoard)
-        players = {s.id: make_bot("heuristic", seed + i, scenario) for i, s in enumerate(scenario.sides)}
+        players = {s.id: _heuristic(seed + i, scenario) for i, s in enumerate(scenario.sides)}
         walk = random.Random(seed)
         while not st.is_terminal():
             if st.current_player == CHANCE:
@@ -244,6 +251,7 @@ def test_the_heuristics_impulse_choice_is_scoring_move_by_move(scenario):
             positions = [st]
             if walk.random() < 0.1:  # a clone a few decisions on, as a search's simulation reaches it
                 twin = st.clone(SeededSampler(seed))
+                assert isinstance(twin, TABoard)
                 for _ in range(4):
                     if twin.is_terminal():
                         break
