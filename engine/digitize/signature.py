@@ -101,8 +101,8 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     codes = np.unique(labels)
     if len(codes) < 2:
         return []
-    own = np.array([ex_hist[labels == j].min(axis=0) for j in codes])  # (terrains, colours)
-    top = np.array([ex_hist[labels == j].max(axis=0) for j in codes])
+    own = np.array([held(ex_hist[labels == j]) for j in codes])  # (terrains, colours)
+    top = np.array([touched(ex_hist[labels == j]) for j in codes])
     groups: dict[tuple[int, ...], list[int]] = {}
     for c in range(hist.shape[1]):
         holders = codes[own[:, c] >= SIG_OWN]
@@ -115,12 +115,39 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         groups.setdefault(tuple(int(j) for j in holders), []).append(c)
     out: list[Signature] = []
     for group, cols in groups.items():
-        colours = np.array(cols)
-        mine = ex_hist[np.isin(labels, group)][:, colours]
-        share = float(mine.sum(axis=1).min())
-        if share <= SIG_FEATURE_MAX or len(cols) >= SIG_DRAWN:
-            out.append(Signature(group, colours, share, mine.min(axis=0)))
+        sig = _signature(group, np.array(cols), ex_hist, labels)
+        if sig.share <= SIG_FEATURE_MAX or len(cols) >= SIG_DRAWN:
+            out.append(sig)
     return _without_crossings(out, hist, ex_hist, labels, answer)
+
+
+def enough(n: int) -> int:
+    """Of a terrain's n examples, how many must hold a colour for it to be the terrain's: all of one or
+    two, then two thirds (2 of 3, 3 of 4, 4 of 5 ...). An answer to Teach next is often an odd hex
+    (a sliver of a house at a hex's edge, two tiny sheds in a field): it must not take from the
+    signature what the terrain's other examples agree on."""
+    return max(1, -(-2 * n // 3))
+
+
+def held(values: np.ndarray) -> np.ndarray:
+    """Per column of `values` (examples, ...): the share `enough` of the examples reach (the least, for
+    one or two examples)."""
+    return np.sort(values, axis=0)[len(values) - enough(len(values))]
+
+
+def touched(values: np.ndarray) -> np.ndarray:
+    """Per column: the share more than the odd few (those `enough` leaves out) reach (the most, for one
+    or two examples)."""
+    return np.sort(values, axis=0)[enough(len(values)) - 1]
+
+
+def _signature(group: tuple[int, ...], colours: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray) -> Signature:
+    """The signature of `group` in `colours`: its share and each colour's, as `held` by each terrain's
+    examples (the least over the group's terrains)."""
+    mine = [ex_hist[labels == j][:, colours] for j in group]
+    share = min(float(held(m.sum(axis=1, keepdims=True))[0]) for m in mine)
+    each = np.min([held(m) for m in mine], axis=0)
+    return Signature(group, colours, share, each)
 
 
 def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray,
@@ -142,8 +169,7 @@ def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndar
         if len(keep) == len(sig.colours):
             out.append(sig)
         elif keep:
-            mine = ex_hist[labels == sig.codes[0]][:, keep]
-            out.append(Signature(sig.codes, np.array(keep), float(mine.sum(axis=1).min()), mine.min(axis=0)))
+            out.append(_signature(sig.codes, np.array(keep), ex_hist, labels))
     return out
 
 
@@ -199,4 +225,51 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         ok = np.isfinite(d[np.arange(len(alt)), alt])
         idx = np.flatnonzero(vetoed)[ok]
         out[idx] = alt[ok]
+    return out
+
+
+
+@dataclass(frozen=True)
+class Foreign:
+    colour: int  # palette index
+    need: float  # the share of a hex from which it counts
+    lacking: np.ndarray  # the terrains (indices) whose examples lack it
+
+
+def foreign_colours(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer: np.ndarray
+                    ) -> list[Foreign]:
+    """The colours some taught terrains' answers cannot explain (see `unexplained`): for each, the
+    terrains whose examples lack it (none over SIG_OTHER, as `touched`), while the examples of one or
+    more other terrains hold it (SIG_OWN or more, as `held`); the share a hex must hold to count
+    (SHOW_SHARE of the least holder's share, or SHOW_ABS). Only colours rare on the board outside the
+    hexes read as their holders (`answer`: SIG_PAIR_FRAC of them over SIG_PAIR_SHARE at most): a
+    road's colour that two orchard examples happen to stand on is in a fifth of the clear hexes and
+    explains nothing."""
+    codes = np.unique(labels)
+    if len(codes) < 2:
+        return []
+    own = np.array([held(ex_hist[labels == j]) for j in codes])
+    top = np.array([touched(ex_hist[labels == j]) for j in codes])
+    out: list[Foreign] = []
+    for c in range(hist.shape[1]):
+        holding = own[:, c] >= SIG_OWN
+        lacking = top[:, c] <= SIG_OTHER
+        if not holding.any() or not lacking.any():
+            continue
+        outside = hist[~np.isin(answer, codes[holding]), c]
+        if len(outside) and (outside > SIG_PAIR_SHARE).mean() > SIG_PAIR_FRAC:
+            continue
+        out.append(Foreign(c, min(SHOW_SHARE * float(own[holding, c].min()), SHOW_ABS), codes[lacking]))
+    return out
+
+
+def unexplained(hist: np.ndarray, foreign: list[Foreign], answer: np.ndarray) -> np.ndarray:
+    """Per hex: whether it holds a colour its answer cannot explain (`foreign_colours`), so that the
+    answer is a guess to leave for review rather than propose. This is the signature of a symbol
+    terrain whose colour is also other terrains' (VASL board 66: the orchard's trees are the woods'
+    and the stream banks' green, so the orchard has no signature of its own, and an orchard on a hill
+    reads surely as the hill, whose examples have no tree in them)."""
+    out = np.zeros(len(hist), dtype=bool)
+    for f in foreign:
+        out |= np.isin(answer, f.lacking) & (hist[:, f.colour] >= f.need)
     return out

@@ -45,7 +45,7 @@ from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
 from .progress import Cancelled, Progress
 from .scan import Scan
-from .signature import SIGNATURE_PALETTE, colour_histograms, signature_reading, signatures
+from .signature import SIGNATURE_PALETTE, colour_histograms, foreign_colours, signature_reading, signatures, unexplained
 
 ScanLike = Scan | np.ndarray
 
@@ -335,6 +335,7 @@ DARK_STEPS = (18.0, 30.0, 45.0)  # ink shares: points this much darker (L*) than
 INK_MORE, INK_LESS = 40.0, 20.0
 PALETTE_MORE, PALETTE_LESS = 20.0, 0.0
 MIN_SURE = 0.45  # a taught proposal is `proposed` from this margin at least (chosen on the tuning boards)
+DOUBT_CONFIDENCE = 0.5  # a hex holding a colour its answer cannot explain: confidence at most this share of the cut
 
 
 def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np.ndarray:
@@ -444,29 +445,44 @@ def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray,
     """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
     runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
     each example, the row of `feats` it is (-1: none); a hex is never its own example."""
-    per = terrain_distances(feats, examples, labels, n_codes, source)
+    return nearest_of(terrain_distances(feats, examples, labels, n_codes, source))
+
+
+def nearest_of(per: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`nearest_terrain` from the distances per hex and terrain (`terrain_distances`)."""
     order = np.argsort(per, axis=1)
-    rows = np.arange(len(feats))
+    rows = np.arange(len(per))
     best = order[:, 0]
     d1 = per[rows, best]
-    d2 = per[rows, order[:, 1]] if n_codes > 1 else np.full(len(feats), np.inf)
+    d2 = per[rows, order[:, 1]] if per.shape[1] > 1 else np.full(len(per), np.inf)
     both = np.isfinite(d1) & np.isfinite(d2)
-    margin = np.zeros(len(feats))
+    margin = np.zeros(len(per))
     margin[both] = (d2[both] - d1[both]) / np.maximum(d2[both], 1e-9)
     return best, np.clip(margin, 0.0, 1.0)
 
 
-def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, taught: np.ndarray) -> float:
+# Whether the whole reading leaves a held-out example for review: (its index, which examples are kept,
+# its nearest terrain among them (1,), its distances per terrain (1, terrains)) -> True to leave it
+Review = Callable[[int, np.ndarray, np.ndarray, np.ndarray], bool]
+
+
+def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, taught: np.ndarray,
+                         review: Review | None = None) -> float:
     """The margin from which taught proposals are `proposed`: above every wrong answer given for a
     taught hex when it is left out of the examples (and at least MIN_SURE). A taught hex that is
-    its terrain's only example cannot be held out and is skipped."""
+    its terrain's only example cannot be held out and is skipped; so is one `review` says the whole
+    reading would leave for review (the signature step changes its answer, or it holds a colour its
+    answer cannot explain): it would not be proposed wrong, whatever its margin. Without that, an
+    answer to Teach next (the least sure hexes: a sliver of a house at a hex's edge) read wrong when
+    held out raised the cut to near 1 and took most proposals away."""
     threshold = MIN_SURE
     for i in np.flatnonzero(taught):
         keep = np.arange(len(labels)) != i
         if not np.any(labels[keep] == labels[i]):
             continue
-        best, margin = nearest_terrain(feats[i:i + 1], feats[keep], labels[keep], n_codes)
-        if best[0] != labels[i]:
+        per = terrain_distances(feats[i:i + 1], feats[keep], labels[keep], n_codes)
+        best, margin = nearest_of(per)
+        if best[0] != labels[i] and not (review is not None and review(int(i), keep, best, per)):
             threshold = max(threshold, min(0.99, float(margin[0]) + 0.02))
     return threshold
 
@@ -587,19 +603,32 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     labels = np.array(ex_labels, dtype=int)
     rows = np.flatnonzero(ok)
     is_taught = np.array([r in examples for r in ex_rows])
-    threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught)
-    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
     # a feature drawn on varied ground (a house in an orchard, a wadi across hills) decides by its
     # signature colours (engine/digitize/signature.py); where it changes the answer, no proposal
     palette = _palette(labs[valid_points(labs)].reshape(-1, 3), k=SIGNATURE_PALETTE)
     hist = colour_histograms(labs, palette)
-    sigs = signatures(hist[rows], hist[ex_rows], labels, best)
+    board, ex_hist = hist[rows], hist[ex_rows]
     distances = terrain_distances(feats[rows], feats[ex_rows], labels, len(codes))
-    answer = signature_reading(hist[rows], sigs, best, distances, sure)
+    first = np.argmin(distances, axis=1)
+
+    def left_for_review(i: int, keep: np.ndarray, nearest: np.ndarray, per: np.ndarray) -> bool:
+        read = signature_reading(ex_hist[i:i + 1], signatures(board, ex_hist[keep], labels[keep], first), nearest, per)
+        return bool(read[0] != nearest[0] or unexplained(
+            ex_hist[i:i + 1], foreign_colours(board, ex_hist[keep], labels[keep], first), read)[0])
+
+    threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught, left_for_review)
+    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
+    sigs = signatures(board, ex_hist, labels, best)
+    answer = signature_reading(board, sigs, best, distances, sure)
     changed = answer != best
     sure &= ~changed
     margin = np.where(changed, 0.0, margin)
     best = answer
+    # a colour the answer's examples lack and other terrains' hold (a symbol terrain with no signature
+    # of its own): left for review, below the proposing cut
+    doubt = unexplained(board, foreign_colours(board, ex_hist, labels, best), best)
+    sure &= ~doubt
+    margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
         h = hexes[row]

@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 from hexwright.engine.digitize import signature as signature_module
 from hexwright.engine.digitize import terrain as tr
-from hexwright.engine.digitize.signature import Signature, shows, signature_reading, signatures
+from hexwright.engine.digitize.signature import (
+    Signature,
+    foreign_colours,
+    shows,
+    signature_reading,
+    signatures,
+    unexplained,
+)
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.model.hexmap import GridSpec, HexMap
 from hexwright.engine.model.terrain import TerrainTable, TerrainType
@@ -152,6 +159,55 @@ def test_a_pair_signature_answers_the_nearer_never_one_lacking_its_own_nor_over_
     sure = np.array([True, False, False])
     assert list(signature_reading(hist, [pair, stone], answer, distances, sure)) == [2, 0, 1]
 
+
+
+def test_an_odd_example_does_not_take_what_the_other_examples_agree_on(monkeypatch):
+    # four house examples (0), the last two answers to Teach next: a small house (less dark roof) and a
+    # sliver of a roof at the hex's edge beside a shed's colour (crater); sheds (1) and fields (2)
+    ex = np.array([shares(roof=0.2, roof_dark=0.05), shares(roof=0.15, roof_dark=0.04),
+                   shares(roof=0.05, roof_dark=0.03), shares(roof=0.03, crater=0.05),  # houses (0)
+                   shares(crater=0.1), shares(crater=0.12),  # sheds (1)
+                   shares(), shares()])  # fields (2)
+    labels = np.array([0, 0, 0, 0, 1, 1, 2, 2])
+    hist = np.vstack([ex, [shares()] * 10])
+    answer = np.concatenate([labels, [2] * 10])
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    # the roof's dark shade is held by 3 of the 4 (enough), and the sliver's crater does not make the
+    # houses touch the sheds' colour: both terrains keep their signature
+    assert sorted(by_code[(0,)].colours) == [HOUSE, 3]
+    assert by_code[(0,)].share == pytest.approx(0.08)  # what 3 of the 4 reach
+    assert list(by_code[(1,)].colours) == [5]
+    # every example must hold it and none of another terrain touch it (the rule before): the odd
+    # answers take the dark shade from the houses and the sheds' colour away
+    monkeypatch.setattr(signature_module, "enough", lambda n: n)
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert list(by_code[(0,)].colours) == [HOUSE] and (1,) not in by_code
+
+
+def test_a_colour_only_other_terrains_hold_leaves_the_hex_for_review():
+    # orchard (0) trees are the woods' (1) and the stream's (2) green: no signature of their own. The
+    # hill's (3) examples (road = the hill's brown here) hold no tree; clear (4) holds nothing. The
+    # orchard examples also stand on a paved road (roof_dark), as do a clear example and a fifth of the
+    # clear hexes.
+    ex = np.array([shares(woods=0.18, roof_dark=0.2), shares(woods=0.17, roof_dark=0.25),  # orchard
+                   shares(woods=0.5, roof=0.2), shares(woods=0.5, roof=0.2),  # woods
+                   shares(woods=0.12, crater=0.2), shares(woods=0.13, crater=0.25),  # stream
+                   shares(road=0.9), shares(road=0.95),  # hill
+                   shares(), shares(roof_dark=0.3)])  # clear, one on the paved road
+    labels = np.array([0, 0, 1, 1, 2, 2, 3, 3, 4, 4])
+    assert all(0 not in s.codes for s in signatures(np.vstack([ex] * 3), ex, labels, np.tile(labels, 3)))
+    board = np.vstack([ex, [shares(road=0.7, woods=0.25)] * 3,  # orchards on the hill, read as hill
+                       [shares(roof_dark=0.3)] * 8, [shares()] * 30])  # clear hexes, some paved
+    answer = np.concatenate([labels, [3] * 3, [4] * 38])
+    foreign = foreign_colours(board, ex, labels, answer)
+    assert WOODS in {f.colour for f in foreign} and 3 not in {f.colour for f in foreign}  # the road is common
+    doubt = unexplained(board, foreign, answer)
+    assert list(doubt[10:13]) == [True] * 3  # trees on a hill: left for review
+    assert not doubt[13:].any() and not doubt[:10].any()  # paved clear hexes and the examples: no doubt
+    # the same trees in most hexes read as hill (it is the hill's look, its examples lacked it): no doubt
+    common = np.vstack([ex, [shares(road=0.7, woods=0.25)] * 30, [shares()] * 11])
+    answer = np.concatenate([labels, [3] * 30, [4] * 11])
+    assert not unexplained(common, foreign_colours(common, ex, labels, answer), answer).any()
 
 # -- a painted board: houses in fields and in woods ------------------------------------------------
 
