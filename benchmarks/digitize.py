@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import os
+from itertools import pairwise
 
 import numpy as np
 
@@ -262,7 +263,37 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict, cover: dict | 
                     round(100 * right2 / max(1, len(rest2)), 1), unit="%",
                     notes=[f"after {ASKED} answers, {len(prop2)} proposed, "
                            f"{sum(got2[h].terrain == truth[h] for h in prop2)} of them right"]))
+    rows.append(one_at_a_time_row(case, m, scan, transform, truth, taught, got))
     return rows
+
+
+def one_at_a_time_row(case: str, m, scan, transform, truth: dict, taught: dict, got: dict) -> Row:
+    """Teach next as the editor runs it: the first hex it names is answered with its truth, the map
+    read again, ASKED times. The value is how many answers left more of the hexes not taught read
+    wrong than before them (target 0: no answer makes the reading worse); the notes give the share
+    right, the hexes wrong and the proposals (and how many of them right) after 0 .. ASKED answers."""
+    from hexwright.engine.digitize.terrain import next_to_ask, propose_terrain
+
+    asked = dict(taught)
+    steps = []
+    for k in range(ASKED + 1):
+        if k:
+            named = next_to_ask([p for p in got.values() if p.hex not in asked], 1)
+            if not named:
+                break
+            asked[named[0]] = truth[named[0]]  # the designer answers
+            got = {p.hex: p for p in propose_terrain(m, scan, transform, asked) if p.hex in truth}
+        rest = [h for h in truth if h not in asked and h in got]
+        wrong = sum(got[h].terrain != truth[h] for h in rest)
+        prop = [h for h in rest if got[h].proposed]
+        steps.append((100 * (len(rest) - wrong) / max(1, len(rest)), wrong, len(prop),
+                      sum(got[h].terrain == truth[h] for h in prop)))
+    worse = sum(b[1] > a[1] for a, b in pairwise(steps))
+    return Row("digitize", case, f"Teach next one answer at a time: answers that made it worse (of {len(steps) - 1})",
+               worse, unit="answers", target="0",
+               notes=["one answer at a time, after 0 .. {} answers: right {}; wrong {}; proposed (right) {}".format(
+                   len(steps) - 1, ", ".join(f"{s[0]:.1f} %" for s in steps), ", ".join(str(s[1]) for s in steps),
+                   ", ".join(f"{s[2]} ({s[3]})" for s in steps))])
 
 
 def big_buildings_row(case: str, m, scan, transform, truth: dict, cover: dict) -> Row:

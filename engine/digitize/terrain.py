@@ -45,7 +45,14 @@ from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
 from .progress import Cancelled, Progress
 from .scan import Scan
-from .signature import SIGNATURE_PALETTE, colour_histograms, foreign_colours, signature_reading, signatures, unexplained
+from .signature import (
+    SIGNATURE_PALETTE,
+    colour_histograms,
+    foreign_colours,
+    signature_reading,
+    signatures,
+    unexplained,
+)
 
 ScanLike = Scan | np.ndarray
 
@@ -626,7 +633,8 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     best = answer
     # a colour the answer's examples lack and other terrains' hold (a symbol terrain with no signature
     # of its own): left for review, below the proposing cut
-    doubt = unexplained(board, foreign_colours(board, ex_hist, labels, best), best)
+    foreign = foreign_colours(board, ex_hist, labels, best)
+    doubt = unexplained(board, foreign, best)
     sure &= ~doubt
     margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
     out: list[HexProposal] = []
