@@ -63,6 +63,7 @@ SIG_CROSS = 0.6  # a feature's colour that over this share of the hexes read as 
 # SIG_PAIR_SHARE) is not its signature (a dark shade of the woods' that most wooden buildings hold)
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
+PAIR_EACH = True
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
 
 
@@ -116,7 +117,8 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     out: list[Signature] = []
     for group, cols in groups.items():
         sig = _signature(group, np.array(cols), ex_hist, labels)
-        if sig.share <= SIG_FEATURE_MAX or len(cols) >= SIG_DRAWN:
+        if len(cols) >= SIG_DRAWN or all(_signature((j,), sig.colours, ex_hist, labels).share <= SIG_FEATURE_MAX
+                                         for j in (group if PAIR_EACH else group[:0])) and sig.share <= SIG_FEATURE_MAX:
             out.append(sig)
     return _without_crossings(out, hist, ex_hist, labels, answer)
 
@@ -188,6 +190,16 @@ def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:
     return (total >= need) & every, total / need
 
 
+def lacking(hist: np.ndarray, sigs: list[Signature], n_codes: int) -> np.ndarray:
+    """Per hex and terrain (n, n_codes): whether the hex shows none of the terrain's own signature
+    (SHOW_NONE of the requirement or less); False for terrains with no signature of their own."""
+    out = np.zeros((len(hist), n_codes), dtype=bool)
+    for sig in sigs:
+        if len(sig.codes) == 1:
+            out[:, sig.codes[0]] = shows(hist, sig)[1] <= SHOW_NONE
+    return out
+
+
 def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarray, distances: np.ndarray,
                       sure: np.ndarray | None = None) -> np.ndarray:
     """The answer (terrain index per hex) with the signatures' word: a hex that shows feature
@@ -200,14 +212,12 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         return out
     rows = np.arange(len(hist))
     shown = np.zeros((len(hist), len(sigs)), dtype=bool)
-    lacks = np.zeros(distances.shape, dtype=bool)
     features = np.zeros(distances.shape[1], dtype=bool)
     for s, sig in enumerate(sigs):
-        present, reach = shows(hist, sig)
-        shown[:, s] = present
+        shown[:, s] = shows(hist, sig)[0]
         if len(sig.codes) == 1:
-            lacks[:, sig.codes[0]] = reach <= SHOW_NONE
             features[sig.codes[0]] = True
+    lacks = lacking(hist, sigs, distances.shape[1])
     # a pair's signature first, then single terrains', the least share last: the last shown wins
     for s in sorted(range(len(sigs)), key=lambda s: (len(sigs[s].codes) == 1, -sigs[s].share)):
         group = np.array(sigs[s].codes)

@@ -49,12 +49,14 @@ from .signature import (
     SIGNATURE_PALETTE,
     colour_histograms,
     foreign_colours,
+    lacking,
     signature_reading,
     signatures,
     unexplained,
 )
 
 ScanLike = Scan | np.ndarray
+VOTE_LACKS = True
 
 
 @dataclass(frozen=True)
@@ -501,15 +503,18 @@ SELF_MAX_EXAMPLES = 2000  # ... at most this many (the surest)
 MEAN_CLEAR, EXAMPLE_UNSURE = 0.5, 0.3
 
 
-def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int
-                     ) -> tuple[np.ndarray, np.ndarray]:
+def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
+                     lacks: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: the terrain whose examples' median colour is nearest its own (index; the plain
-    nearest-mean-colour reading) and that reading's margin (0..1) over the runner-up."""
+    nearest-mean-colour reading) and that reading's margin (0..1) over the runner-up. `lacks` (n,
+    n_codes): terrains the vote may not name for a hex (a feature whose signature it shows none of)."""
     means = np.full((n_codes, 3), np.nan)
     for j in np.unique(labels):
         means[j] = np.median(examples[labels == j, :3], axis=0)
     d = np.linalg.norm(feats[:, None, :3] - means[None, :, :], axis=2)
     d = np.where(np.isnan(d), np.inf, d)
+    if lacks is not None and VOTE_LACKS:
+        d = np.where(lacks, np.inf, d)
     best = np.argmin(d, axis=1)
     margin = np.zeros(len(feats))
     if n_codes > 1:
@@ -519,8 +524,8 @@ def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray
     return best, margin
 
 
-def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int, threshold: float
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int, threshold: float,
+                 lacks: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Three readings of every hex, and how sure they are together. Per hex: the terrain (index),
     the confidence (0..1) and whether it is sure enough to be `proposed`.
 
@@ -543,7 +548,7 @@ def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_
         lab = np.concatenate([labels, best[confident]])
         source = np.concatenate([np.full(len(examples), -1), confident])
         best, margin = nearest_terrain(feats, ex, lab, n_codes, source)
-    by_mean, mean_margin = mean_colour_vote(feats, examples, labels, n_codes)
+    by_mean, mean_margin = mean_colour_vote(feats, examples, labels, n_codes, lacks)
     sure = (margin0 >= threshold) & (margin >= threshold) & (best == best0) & (by_mean == best0)
     answer = best0.copy()
     vote = (mean_margin >= MEAN_CLEAR) & (margin0 < EXAMPLE_UNSURE)
@@ -624,7 +629,8 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
             ex_hist[i:i + 1], foreign_colours(board, ex_hist[keep], labels[keep], first), read)[0])
 
     threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught, left_for_review)
-    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
+    lacks = lacking(board, signatures(board, ex_hist, labels, first), len(codes))
+    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold, lacks)
     sigs = signatures(board, ex_hist, labels, best)
     answer = signature_reading(board, sigs, best, distances, sure)
     changed = answer != best
