@@ -27,7 +27,11 @@ of the examples; a hex is `proposed` only where all three agree, and where the m
 and the nearest example is not, the mean colour answers. Last, a terrain drawn as a feature on
 varied ground (a house in an orchard or woods, a wadi across hill levels) decides by its signature
 colours, the colours its examples hold and no other example does (engine/digitize/signature.py);
-a hex whose answer that changes is not `proposed`. What is not sure stays for the designer's
+a hex whose answer that changes is not `proposed`, nor one holding a colour its answer's examples
+lack and other terrains' hold (an orchard's trees on a hill). The leave-one-out calibration counts
+only the held-out hexes that this whole reading would propose wrong, and the mean colour never
+names a feature terrain whose signature the hex shows none of (an answer to Teach next that is a
+small house mostly of grass pulls the houses' mean colour to the grass's). What is not sure stays for the designer's
 review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
 the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.

@@ -161,6 +161,23 @@ def test_a_pair_signature_answers_the_nearer_never_one_lacking_its_own_nor_over_
 
 
 
+
+def test_a_colour_that_fills_one_of_two_terrains_is_no_pair_signature():
+    # the hill's brown (road here) fills its examples; a wooden building's roof edge holds a little of
+    # it too. Both hold it and no other example does, but it is no feature the two draw: no pair
+    ex = np.array([shares(roof=0.2, road=0.03), shares(roof=0.25, road=0.04),  # wooden buildings (0)
+                   shares(road=0.8), shares(road=0.85),  # hill (1)
+                   shares(), shares()])  # fields (2)
+    labels = np.array([0, 0, 1, 1, 2, 2])
+    hist = np.vstack([ex, [shares()] * 20])
+    answer = np.concatenate([labels, [2] * 20])
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert (0, 1) not in by_code  # the rule before made [road] the pair's signature (its share 0.03)
+    assert list(by_code[(0,)].colours) == [HOUSE]
+    # a pair both draw as a feature (grey crags and grey stone roofs) keeps its signature
+    ex[2:4] = [shares(road=0.1), shares(road=0.12)]
+    assert (0, 1) in {s.codes for s in signatures(hist, ex, labels, answer)}
+
 def test_an_odd_example_does_not_take_what_the_other_examples_agree_on(monkeypatch):
     # four house examples (0), the last two answers to Teach next: a small house (less dark roof) and a
     # sliver of a roof at the hex's edge beside a shed's colour (crater); sheds (1) and fields (2)
@@ -295,7 +312,7 @@ def orchards(seed: int = 2) -> tuple[HexMap, np.ndarray, dict[Hex, str], dict[He
     order = sorted(m.hexes, key=m.label)
     kinds = ["clear"] * 50 + ["hill"] * 24 + ["woods"] * 10 + ["orchard"] * 7 + ["orchard on hill"] * 5
     rng.shuffle(kinds)
-    kind = dict(zip(order, kinds))
+    kind = dict(zip(order, kinds, strict=True))
     m.set_terrain({h: "orchard" if k.startswith("orchard") else k for h, k in kind.items()})
     w, h = m.grid.pixel_size()
     H, W = int(h) + 4, int(w) + 4

@@ -227,6 +227,23 @@ def test_calibration_skips_a_held_out_answer_the_whole_reading_leaves_for_review
     assert calibrated_threshold(feats, labels, 2, np.ones(4, dtype=bool), lambda *a: False) > MIN_SURE
 
 
+def test_the_mean_colour_vote_names_no_feature_the_hex_shows_none_of():
+    # houses (1) taught by a big roof and by an answer that is a small house mostly of grass: the
+    # houses' median colour drifts to the grass's, and a plain field votes "house" unless the vote
+    # knows the field shows none of the houses' signature
+    from hexwright.engine.digitize.terrain import mean_colour_vote
+
+    examples = np.hstack([np.array([[70, -20, 40], [70, -20, 40], [40, 0, 0], [66, -17, 34], [68, -19, 38]],
+                                   dtype=float), np.zeros((5, 11))])
+    labels = np.array([0, 0, 1, 1, 1])
+    field = np.hstack([np.array([[65, -16, 33], [41, 0, 0]], dtype=float), np.zeros((2, 11))])
+    best, _margin = mean_colour_vote(field, examples, labels, 2)
+    assert list(best) == [1, 1]  # the field votes house
+    lacks = np.array([[False, True], [False, False]])  # the field shows no roof colour; the roof hex does
+    best, _margin = mean_colour_vote(field, examples, labels, 2, lacks)
+    assert list(best) == [0, 1]
+
+
 def test_table_colours_parse():
     assert hex_rgb("#afbc6a") == (175, 188, 106)
     assert hex_rgb("#abc") == (170, 187, 204)
