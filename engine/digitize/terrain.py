@@ -60,7 +60,6 @@ from .signature import (
 )
 
 ScanLike = Scan | np.ndarray
-VOTE_LACKS = True
 
 
 @dataclass(frozen=True)
@@ -517,7 +516,7 @@ def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray
         means[j] = np.median(examples[labels == j, :3], axis=0)
     d = np.linalg.norm(feats[:, None, :3] - means[None, :, :], axis=2)
     d = np.where(np.isnan(d), np.inf, d)
-    if lacks is not None and VOTE_LACKS:
+    if lacks is not None:
         d = np.where(lacks, np.inf, d)
     best = np.argmin(d, axis=1)
     margin = np.zeros(len(feats))
