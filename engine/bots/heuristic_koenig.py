@@ -11,7 +11,10 @@ to date from the units changed since it last looked. Its play:
 * Operations (7.0, 8.0): a fire (9.0) with a good chance of a Hit first; otherwise the move that brings
   a unit closest to an objective hex its side does not hold yet (the VP hexes); a unit that must exit
   for a VP line (the Recon/9th, exclusive 12.0) heads for the bottom edge and exits; close combat
-  (10.0) only when the mover is stronger than the hex's defenders; a unit on an objective stays.
+  (10.0) only when the mover is stronger than the hex's defenders; a unit on an objective stays. An
+  exiting unit's distance to the bottom edge is counted in steps a unit may take (`exit_steps`: not across
+  a river hexside without a bridge, 8.1), so the Recon/9th heads for Arnhem Bridge, the one crossing of
+  the Lower Rhine, instead of the river bank nearest the edge.
 * Support (9.0): the most points allowed. Hits (9.2.2): an own unit with the fewest Hits, an enemy
   unit with the most. Retreats (9.2.3, 11.0): stay when allowed, capture (11.2) when offered, else the
   adjacent hex nearest the objectives and away from the enemy, never off the map if avoidable.
@@ -21,6 +24,7 @@ to date from the units changed since it last looked. Its play:
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import groupby
@@ -28,7 +32,9 @@ from operator import attrgetter
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
+from ..model.hexmap import HexMap
 from ..model.scenario import Scenario
+from ..movement.costs import edge_cost
 from ..rules.kit import Position
 from ..rules.koenig.actions import (
     OFF,
@@ -116,6 +122,53 @@ def fire_chance_by_trial(state: GameState, a: Action) -> float:
     return _chance(trial.result_distribution())
 
 
+def _step_open(m: HexMap, cls: str, a: Hex, b: Hex) -> bool:
+    """Whether a unit of movement class `cls` may step from `a` into the adjacent `b` at all (8.1: not across a
+    river hexside without a bridge, not into prohibited terrain), whatever it costs."""
+    return edge_cost(m, a, b, cls) is not None
+
+
+def _ground(m: HexMap) -> str:
+    """The movement class the family's games move by (engine/rules/koenig/game.py: the table's first)."""
+    classes = m.terrain_table.movement_classes
+    return classes[0] if classes else "ground"
+
+
+def exit_steps(m: HexMap, exits: Sequence[Hex]) -> dict[Hex, int]:
+    """Each hex's number of steps to the nearest of `exits` (the bottom edge's hexes) by steps a unit may
+    take (`_step_open`), breadth first from the edge; hexes with no way there are left out."""
+    cls = _ground(m)
+    out = dict.fromkeys(exits, 0)
+    todo = deque(exits)
+    while todo:
+        h = todo.popleft()
+        for n in m.neighbors_on_map(h):
+            if n not in out and _step_open(m, cls, n, h):
+                out[n] = out[h] + 1
+                todo.append(n)
+    return out
+
+
+def exit_steps_fresh(m: HexMap, exits: Sequence[Hex], h: Hex) -> float:
+    """`exit_steps` of one hex, searched from `h` (the tests compare the two); 99 where none leads there, 0
+    with no exits."""
+    if not exits:
+        return 0.0
+    cls = _ground(m)
+    goal = set(exits)
+    seen = {h: 0}
+    todo = deque([h])
+    while todo:
+        x = todo.popleft()
+        if x in goal:
+            return float(seen[x])
+        for n in m.neighbors_on_map(x):
+            if n not in seen and _step_open(m, cls, x, n):
+                seen[n] = seen[x] + 1
+                todo.append(n)
+    return 99.0
+
+
 def _strength(sc: Scenario, uid: str, hits: int) -> float:
     return max(0.0, float(sc.units[uid].values.get("strength", 0) or 0) - hits)
 
@@ -150,6 +203,7 @@ class KoenigHeuristicBot:
             self.exit_hexes = self.map.edge_side_hexes("bottom")
         except ValueError:
             self.exit_hexes = []
+        self._exit_steps: dict[Hex, int] | None = None  # exit_steps, made when first read
 
     def _hex(self, label: str | None) -> Hex | None:
         if not label:
@@ -280,11 +334,18 @@ class KoenigHeuristicBot:
             table = self._tables[targets] = {}
         return targets, table
 
+    def exit_distance(self, h: Hex) -> float:
+        """The steps from `h` to the bottom edge for an exiting unit (`exit_steps`); 99 where none leads there."""
+        steps = self._exit_steps
+        if steps is None:
+            steps = self._exit_steps = exit_steps(self.map, self.exit_hexes)
+        return float(steps.get(h, 99))
+
     def _distance_to(self, h: Hex, targets: frozenset[Hex] | None) -> float:
         """A table's entry for `h`, worked out as `_target_distance_fresh` does: the nearest of `targets`, or
-        of the exit hexes when None."""
+        the exit distance when None."""
         if targets is None:
-            return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
+            return self.exit_distance(h) if self.exit_hexes else 0.0
         if not targets:
             return 0.0
         weight = self.objectives.weight
@@ -314,7 +375,7 @@ class KoenigHeuristicBot:
     def _target_distance_fresh(self, side: str, uid: str, h: Hex, snap: Snapshot, occ: Occupancy) -> float:
         """`_target_distance_now` worked out from scratch (the tests compare the two)."""
         if uid in self.exiters:
-            return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
+            return exit_steps_fresh(self.map, self.exit_hexes, h)
         free = [o for o in self.objectives.hexes
                 if not any(snap[x].side == side and x != uid for x in occ.get(o, []))]
         targets = free or self.objectives.hexes
