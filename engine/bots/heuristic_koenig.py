@@ -194,6 +194,7 @@ class KoenigHeuristicBot:
         self._hexes: dict[str, Hex | None] = {}  # a hex label -> its hex (_hex; the map does not change)
         self._views: set[type] = set()  # the state classes found to be KoenigViews
         self._busy_memo: tuple[Snapshot | None, frozenset[str]] = (None, frozenset())
+        self._hostile_memo: tuple[Snapshot | None, dict[str, frozenset[str]]] = (None, {})
         self._order = {uid: i for i, uid in enumerate(scenario.units)}  # the scenario's order (_view_update)
         # id of a distance table -> (the table, its entries by hex label): _move_gains (kept with the table)
         self._label_tables: dict[int, tuple[dict[Hex, float], dict[str, float]]] = {}
@@ -525,29 +526,60 @@ class KoenigHeuristicBot:
 
     def _move_gains(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
         """`_move_gain_fresh` of each of `moving`, in order: the same arithmetic, with each unit's distance table
-        and distance from where it is looked up once for each run of its moves; a run to hexes that hold no
-        unit and whose distances are known is read from the unit's table by label at once."""
+        and distance from where it is looked up once for each run of its moves. A run whose destinations'
+        distances are all known is read from the unit's table by label at once, each move into an enemy hex
+        (or off the map) worked out on its own (`_hostile_gain`); any other run move by move."""
         out: list[float] = []
-        busy = self._busy(snap)  # labels of the hexes holding units, and OFF: the moves that need a closer look
+        hostile = self._hostile(snap, side)  # labels of the hexes holding the enemy, and OFF
         for uid, group in groupby(moving, _unit):
             run = list(group)
             dests = [a.dest for a in run]
-            if busy.isdisjoint(dests):
-                u = snap.get(uid)
-                if u is not None and u.status == ON_MAP and uid not in self.exiters:
-                    _targets, table = self._table(side, uid, snap, occ)
-                    got = self._label_tables.get(id(table))
-                    if got is not None:
-                        by_label = got[1]
-                        here = self._hex(u.hex)
-                        before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
-                        try:
+            u = snap.get(uid)
+            if u is not None and u.status == ON_MAP:
+                targets, table = self._table(side, uid, snap, occ)
+                got = self._label_tables.get(id(table))
+                if got is not None:
+                    by_label = got[1]
+                    here = self._hex(u.hex)
+                    before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
+                    try:
+                        if hostile.isdisjoint(dests):
                             out += [before - by_label[d] for d in dests]
                             continue
-                        except KeyError:  # a hex not read before: worked out below
-                            pass
+                        gains = [0.0 if d in hostile else before - by_label[d] for d in dests]
+                    except KeyError:  # a hex not read before: worked out below
+                        pass
+                    else:
+                        for i, d in enumerate(dests):
+                            if d in hostile:
+                                gains[i] = self._hostile_gain(side, run[i], u, before, targets, table, by_label,
+                                                              snap, occ)
+                        out += gains
+                        continue
             out += self._move_gains_run(side, run, snap, occ)
         return out
+
+    def _hostile_gain(self, side: str, a: UnitMove, u: UnitSnapshot, before: float, targets: frozenset[Hex] | None,
+                      table: dict[Hex, float], by_label: dict[str, float], snap: Snapshot, occ: Occupancy) -> float:
+        """`_move_gains_run`'s gain of one move of a unit on the map (`u`, its distance `before`) off the map or
+        into a hex holding the enemy: a close combat (10.0) only when clearly stronger."""
+        dest = a.dest
+        if dest == OFF:
+            return 100.0 if a.unit in self.exiters else -100.0
+        there = self._hex(dest)
+        if there is None:
+            return -100.0
+        defenders = [x for x in occ.get(there, ()) if snap[x].side != side]
+        if defenders:
+            mine = _strength(self.scenario, a.unit, u.hits)
+            theirs = sum(_strength(self.scenario, x, snap[x].hits) for x in defenders)
+            if mine <= theirs + 1:
+                return -100.0
+        after = table.get(there)
+        if after is None:
+            after = table[there] = self._distance_to(there, targets)
+        by_label[dest] = after
+        return before - after
 
     def _move_gains_run(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
         """`_move_gains` move by move."""
@@ -601,6 +633,17 @@ class KoenigHeuristicBot:
             by_label[dest] = after
             out.append(before - after)
         return out
+
+    def _hostile(self, snap: Snapshot, side: str) -> frozenset[str]:
+        """The labels of the hexes holding a unit not of `side` in `snap`, and OFF (kept with the snapshot)."""
+        memo = self._hostile_memo
+        if memo[0] is not snap:
+            memo = self._hostile_memo = (snap, {})
+        got = memo[1].get(side)
+        if got is None:
+            labels = {u.hex for u in snap.values() if u.status == ON_MAP and u.hex and u.side != side}
+            got = memo[1][side] = frozenset([*labels, OFF])
+        return got
 
     def _busy(self, snap: Snapshot) -> frozenset[str]:
         """The labels of the hexes holding a unit in `snap`, and OFF (kept with the snapshot)."""
