@@ -27,7 +27,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from itertools import groupby
+from itertools import compress, groupby
 from operator import attrgetter
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
@@ -495,7 +495,7 @@ class KoenigHeuristicBot:
         if not scores:
             return float("-inf"), None
         top = max(scores)
-        ties = [a for s, a in zip(scores, options, strict=True) if s >= top - 1e-9]
+        ties = list(compress(options, map((top - 1e-9).__le__, scores)))  # those scoring >= top - 1e-9, in order
         return top, ties[self._rng.randrange(len(ties))]
 
     def _pick(self, scored: list[tuple[float, A]]) -> A:
