@@ -189,8 +189,9 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
     spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
     best = np.ones(3)
     if anchor is not None:
-        light = obs[obs.sum(axis=1) >= np.median(obs.sum(axis=1))]
-        best = np.clip(np.asarray(anchor, dtype=float) / np.maximum(np.median(light, axis=0), 1.0), 0.7, 1.4)
+        best, exact = _anchored_start(obs, references, np.asarray(anchor, dtype=float))
+        if exact:
+            return best  # the commonest paper made the default terrain's colour: no refining away from it
         spans = ((0.06, 7), (0.012, 5))
     best_cost = float(cost(best[None])[0])
     for span, steps in spans:
@@ -201,6 +202,44 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
         if costs.min() < best_cost:
             best, best_cost = grid[int(np.argmin(costs))], float(costs.min())
     return best
+
+
+CLUSTER_LAB = 8.0  # hexes whose paper lies within this (Lab) of one another are one look of paper
+CAST_MAX = 1.25  # a scan's cast changes no channel by more than this factor (or 1/this)
+
+
+def _densest(obs: np.ndarray) -> np.ndarray:
+    """The paper colour most hexes share (RGB): the median of the hexes within CLUSTER_LAB of the hex
+    with most such neighbours. A cast scales every hex alike, so the same hexes form it under any cast."""
+    lab = srgb_to_lab(obs)
+    near = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2) <= CLUSTER_LAB
+    return np.asarray(np.median(obs[near[int(np.argmax(near.sum(axis=1)))]], axis=0))
+
+
+def _anchored_start(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -> tuple[np.ndarray, bool]:
+    """The gain to start refining from: the one that makes the paper most hexes share the default
+    terrain's colour (`anchor`); where that asks for more than a cast can do (a map whose commonest
+    hexes are not its default terrain, or whose default colour is a building's dark outline), the
+    plausible one, over the table's colours, whose cost is least; gain 1 when none is plausible. With
+    whether it is the default terrain's (exact: not refined further)."""
+    dense = np.maximum(_densest(obs), 1.0)
+    ref_lab = srgb_to_lab(references)
+
+    def plausible(g: np.ndarray) -> bool:
+        return bool((g <= CAST_MAX).all() and (g >= 1.0 / CAST_MAX).all())
+
+    g = anchor / dense
+    if plausible(g):
+        return g, True
+    best, best_cost = np.ones(3), np.inf
+    for ref in references:
+        g = ref / dense
+        if plausible(g):
+            lab = srgb_to_lab(np.clip(obs * g, 0, 255))
+            c = float(np.minimum(np.min(np.linalg.norm(lab[:, None, :] - ref_lab[None], axis=2), axis=1), 25.0).sum())
+            if c < best_cost:
+                best, best_cost = g, c
+    return best, False
 
 
 def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndarray:
@@ -298,8 +337,11 @@ class _PathReading:
     score: np.ndarray  # (n, r) mean band membership over the lines
     width: np.ndarray  # (n, r) membership integral across the line at its crossings (hex sizes)
     transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
+    solid: np.ndarray  # (r,) the look is printed SOLID_PX scan pixels wide or more
 
 
+SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
+SOLID_FILL = (0.5, 0.8)  # ... so its band's mean membership counts from the first (nothing) to the second (sure)
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
 BRIDGE_COVER = 0.8  # ... most of them
@@ -386,7 +428,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    return _PathReading(cover, score, width, transitions)
+    return _PathReading(cover, score, width, transitions, np.array([lk.width / step >= SOLID_PX for lk in looks]))
 
 
 RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
@@ -471,6 +513,10 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, np.where(dashed_exp[None, :], 0.55, 0.8))
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
+    # a line printed several scan pixels wide shows its colour across its whole core: a band only
+    # partly in its colour there is texture (a wood's lit treetops in a road's tan), not the line
+    lo, hi = SOLID_FILL
+    fill = np.where(rd.solid[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way
