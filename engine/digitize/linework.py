@@ -48,11 +48,13 @@ from .progress import Progress, report
 from .scan import Scan
 
 SEARCH = 0.15  # how far across the predicted line a line is searched for, in hex sizes (a fit a few px off)
+PATH_CROSS = 0.3  # a path crosses its hexside within this of its middle (a smooth road need not pass the middle)
 BEND = 1.0  # a smooth path's crossing moves up to this much across per hex size along (45 degrees)
 BOX_SHARE = 0.6  # the band a line is looked for in: this share of its width (its core, not its soft edges)
 MIX_SIGMA = 26.0  # RGB distance from the paper-to-line mix at which a pixel's membership falls to 1/e
 NEAREST_TOL = 8.0  # a pixel counts for every line colour whose mix it lies within this of the nearest one
 MIN_CONTRAST = 40.0  # a line colour this near a hex's paper (RGB) cannot be seen on it
+LINE_CONTRAST = 25.0  # a line colour nearer than this to a hex's paper (RGB) is not read (a dirt road on clear: 40-50)
 INK_CONTRAST = 80.0  # a taught example's line colour must be at least this far from its paper (RGB)
 SIDE_T = np.linspace(-0.35, 0.35, 11)  # positions along a hexside (from its middle, hex sizes)
 SIDE_U = 0.4  # the across profile spans +-this (hex sizes)
@@ -242,17 +244,26 @@ def _anchored_start(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray)
     return best, False
 
 
+INKS = np.array([[0.0, 0.0, 0.0], [255.0, 255.0, 255.0]])  # hex outlines, labels and dots, printed on most maps
+INK_APART = 80.0  # ... and told from a line colour at least this far from them (RGB)
+
+
 def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndarray:
-    """(…, r) memberships of pixels obs (…, 3) over paper (…, 3) in the line colours refs (r, 3)."""
+    """(…, r) memberships of pixels obs (…, 3) over paper (…, 3) in the line colours refs (r, 3). Black
+    and white (INKS) compete as colours of their own where no line colour is near them: a hex's black
+    label blurred over its paper is nearer the mix with black than with a brown trail's colour."""
+    r = len(refs)
+    inks = INKS[np.linalg.norm(INKS[:, None, :] - refs[None], axis=2).min(axis=1) >= INK_APART]
+    refs = np.concatenate([refs, inks])
     towards = refs - paper[..., None, :]  # (…, r, 3)
     span = np.maximum((towards ** 2).sum(-1), 1.0)
     diff = obs - paper
     share = (diff[..., None, :] * towards).sum(-1) / span
     resid = np.linalg.norm(diff[..., None, :] - share[..., None] * towards, axis=-1)
-    visible = np.sqrt(span) > MIN_CONTRAST
+    visible = np.sqrt(span) > LINE_CONTRAST
     m = np.clip(share, 0.0, 1.0) * np.exp(-(resid / MIX_SIGMA) ** 2) * visible
     near = resid <= resid.min(axis=-1, keepdims=True) + NEAREST_TOL
-    return np.where(near & (share > 0.15), m, 0.0)
+    return np.where(near & (share > 0.15), m, 0.0)[..., :r]
 
 
 def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
@@ -337,11 +348,12 @@ class _PathReading:
     score: np.ndarray  # (n, r) mean band membership over the lines
     width: np.ndarray  # (n, r) membership integral across the line at its crossings (hex sizes)
     transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
-    solid: np.ndarray  # (r,) the look is printed SOLID_PX scan pixels wide or more
+    core: np.ndarray  # (n, r) for a look printed SOLID_PX scan pixels wide or more, the membership of the
+    # mean colour of the line's core where it shows (NaN for thinner looks)
 
 
 SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
-SOLID_FILL = (0.5, 0.8)  # ... so its band's mean membership counts from the first (nothing) to the second (sure)
+SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts from the first (none) to the second (sure)
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
 BRIDGE_COVER = 0.8  # ... most of them
@@ -364,7 +376,7 @@ def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np
     positions (n, s) along the best track)."""
     n, ns, nv = band.shape
     mid = ns // 2
-    starts = np.flatnonzero(np.abs(v) <= SEARCH)
+    starts = np.flatnonzero(np.abs(v) <= PATH_CROSS)
     w = int(np.ceil((BEND * (PATH_S[1] - PATH_S[0])) / step)) + 1
     offs = np.arange(-w, w + 1)
     rows = np.arange(n)[:, None, None]
@@ -397,6 +409,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     n, r = len(g.sides), len(looks)
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
+    core = np.full((n, r), np.nan)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
     bridged = _bridged(obs, under, v)
@@ -423,12 +436,27 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(on.any(axis=1), (integral * on).sum(axis=1) / np.maximum(on.sum(axis=1), 1), 0.0)
+        if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
+            core[:, j] = _core(obs, under, refs, j, np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4,
+                               on & use)
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
     if bridged.any():  # beyond the bridge's box
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    return _PathReading(cover, score, width, transitions, np.array([lk.width / step >= SOLID_PX for lk in looks]))
+    return _PathReading(cover, score, width, transitions, core)
+
+
+def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
+          ) -> np.ndarray:
+    """(n,) the membership in colour j of the mean colour of a wide line's core (`in_core` (n, s, v)), over
+    the lines (n, s) that show it: the pixels are averaged first, so a scan's noise does not lower it,
+    while a texture of specks in about the line's colour (a wood's lit treetops) averages to a colour
+    between them and the paper."""
+    cnt = np.maximum(in_core.sum(axis=2), 1)[..., None]
+    mean = (obs * in_core[..., None]).sum(axis=2) / cnt  # (n, s, 3)
+    m = _membership(mean, np.broadcast_to(under, obs.shape)[:, :, 0, :], refs)[..., j]
+    return np.asarray((m * lines).sum(axis=1) / np.maximum(lines.sum(axis=1), 1))
 
 
 RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
@@ -516,7 +544,7 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # a line printed several scan pixels wide shows its colour across its whole core: a band only
     # partly in its colour there is texture (a wood's lit treetops in a road's tan), not the line
     lo, hi = SOLID_FILL
-    fill = np.where(rd.solid[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
+    fill = np.where(np.isnan(rd.core), fill, 0.3 * np.clip((np.nan_to_num(rd.core) - lo) / (hi - lo), 0.0, 1.0))
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way
@@ -665,6 +693,7 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     read = _Reader(scan, transform, gains)
     paper = np.clip(paper_raw * gains, 0, 255)
     looks = table_looks(hexmap)
+    paper = _under_paths(hexmap, hexes, index, paper, looks)
     pairs = _taught_pairs(hexmap, taught or {})
     plain = looks
     if pairs:
@@ -681,6 +710,22 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     if kept == plain:
         return untaught
     return _read_all(hexmap, sides, index, paper, read, size, step, kept, progress)
+
+
+def _under_paths(hexmap: HexMap, hexes: list[Hex], index: dict[Hex, int], paper: np.ndarray,
+                 looks: list[LineLook]) -> np.ndarray:
+    """The papers with each hex read as a path's colour (a junction, a road filling its hex) replaced by
+    the median paper of its neighbours that are not: a path cannot be seen against itself."""
+    refs = np.array([lk.rgb for lk in looks if lk.kind == "path"])
+    if not len(refs):
+        return paper
+    covered = np.linalg.norm(paper[:, None, :] - refs[None], axis=2).min(axis=1) < LINE_CONTRAST
+    out = paper.copy()
+    for i in np.flatnonzero(covered):
+        near = [index[nb] for d in range(6) if (nb := hex_neighbor(hexes[i], d)) in index and not covered[index[nb]]]
+        if near:
+            out[i] = np.median(paper[near], axis=0)
+    return out
 
 
 AGREE_KEEP = 0.9  # a learned look must still propose this share of the table look's proposals of its code
