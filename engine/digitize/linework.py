@@ -352,6 +352,7 @@ class _PathReading:
     # mean colour of the line's core where it shows (NaN for thinner looks)
 
 
+LOCAL_APART = 20.0  # a line's own paper is used where it is this far (RGB) from its hex's
 SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
 SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts from the first (none) to the second (sure)
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
@@ -405,6 +406,11 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     pa, pb = paper[g.a_idx][:, None, None, :], paper[g.b_idx][:, None, None, :]
     s_ = PATH_S[None, :, None, None]
     under = np.where(s_ < -0.05, pa, np.where(s_ > 0.05, pb, (pa + pb) / 2))
+    hex_under = under
+    # each line's own paper: the median along it where its hex's paper is far from it (a hex half
+    # covered by a road or a town reads as neither), else the hex's
+    local = np.median(obs, axis=2, keepdims=True)
+    under = np.where(np.linalg.norm(local - under, axis=-1, keepdims=True) > LOCAL_APART, local, under)
     mem = _membership(obs, np.broadcast_to(under, obs.shape), refs)  # (n, s, v, r)
     n, r = len(g.sides), len(looks)
     cover, score = np.zeros((n, r)), np.zeros((n, r))
@@ -412,7 +418,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     core = np.full((n, r), np.nan)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
-    bridged = _bridged(obs, under, v)
+    bridged = _bridged(obs, hex_under, v)
     hidden = bridged[:, None] & (np.abs(PATH_S) < BRIDGE_HALF)[None, :]  # (n, s)
     near_mid = np.abs(PATH_S) <= 0.32  # a path may turn away further into the hex
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)
