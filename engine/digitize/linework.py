@@ -352,6 +352,8 @@ class _PathReading:
     # mean colour of the line's core where it shows (NaN for thinner looks)
 
 
+INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
+INK_COVER = 0.3  # ... and a wide path's band this much covered by ink is hidden there
 LOCAL_APART = 20.0  # a line's own paper is used where it is this far (RGB) from its hex's
 SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
 SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts from the first (none) to the second (sure)
@@ -423,17 +425,28 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     near_mid = np.abs(PATH_S) <= 0.32  # a path may turn away further into the hex
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)
     read_b = np.where(bridged[:, None], PATH_S >= BRIDGE_HALF, (PATH_S > 0.1) & near_mid)
+    lum = obs.sum(axis=-1)
+    dark = (lum < INK_DARK * np.broadcast_to(under, obs.shape).sum(axis=-1)).astype(float)  # (n, s, v)
+    inked = {j: _box(dark, max(1, int(round(BOX_SHARE * lk.width / step))), axis=2) >= INK_COVER
+             for j, lk in enumerate(looks) if lk.width / step >= SOLID_PX}
     for j, lk in enumerate(looks):
         w = max(1, int(round(BOX_SHARE * lk.width / step)))
-        band = np.where(hidden[..., None], HIT, _box(mem[..., j], w, axis=2))  # (n, s, v)
+        seen_band = _box(mem[..., j], w, axis=2)
+        band = np.where(hidden[..., None], HIT, seen_band)  # (n, s, v)
+        solid = lk.width / step >= SOLID_PX
+        if solid:  # a label printed over a wide path hides it there as a bridge does
+            band = np.where(inked[j] & (band < HIT), HIT, band)
         b, pos = _track(band, v, step)
         hit = b >= HIT
+        seen = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0] >= HIT
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
+        if solid:  # ... where the path shows on both sides too
+            cover[:, j] *= ((seen & read_a).any(axis=1) & (seen & read_b).any(axis=1))
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
         # dashes: gaps along the course followed with the line showing again beyond them (a solid
         # line that turns away from the lines read leaves no gap it comes back from)
-        on = hit & ~hidden
+        on = hit & ~hidden & seen
         gap_start = on[:, :-1] & ~on[:, 1:]  # (n, s - 1): a gap begins after line k
         later = np.flip(np.cumsum(np.flip(on, axis=1), axis=1), axis=1)[:, 2:] > 0  # a hit after line k + 1
         transitions[:, j] = (gap_start[:, :-1] & later).sum(axis=1)
