@@ -156,6 +156,15 @@ def _paper_points(size: float) -> np.ndarray:
     return ring * size
 
 
+def _paper_pixels(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float, most: int = 1500) -> np.ndarray:
+    """Up to `most` single scan pixels (k, 3) at the paper points of hexes spread over the map."""
+    lay = hexmap.layout()
+    offs = _paper_points(size)
+    pick = np.linspace(0, len(hexes) - 1, min(len(hexes), max(1, most // len(offs)))).astype(int)
+    centres = lay.hexes_to_pixels(np.array([hexes[i] for i in pick], dtype=float).reshape(-1, 2))
+    return read(centres[:, None, :] + offs[None, :, :]).reshape(-1, 3)
+
+
 def hex_paper(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float) -> np.ndarray:
     """Each hex's paper colour (n, 3): the median of points inside it, read in chunks."""
     lay = hexmap.layout()
@@ -169,13 +178,16 @@ def hex_paper(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float) -> n
 
 
 def paper_gains(paper: np.ndarray, references: np.ndarray,
-                anchor: np.ndarray | tuple[float, float, float] | None = None) -> np.ndarray:
+                anchor: np.ndarray | tuple[float, float, float] | None = None,
+                pixels: np.ndarray | None = None) -> np.ndarray:
     """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
     terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
     map's paper), the search starts from the gain that makes the lighter half of the hexes that
     colour; a map of one terrain cannot otherwise tell a cast from another terrain (yellowed clear
     from marsh). Refined coarse to fine, each hex's Lab distance capped so a few odd hexes (a town's
-    name, a road) do not steer it."""
+    name, a road) do not steer it. `pixels` (k, 3): single scan pixels on the hexes' paper, whose
+    commonest colour (a flat print's ground) is found more surely than among hexes' medians mixed
+    with roads and towns."""
     obs = paper[~np.isnan(paper).any(axis=1)]
     if len(obs) < 4 or len(references) < 1:
         return np.ones(3)
@@ -191,7 +203,7 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
     spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
     best = np.ones(3)
     if anchor is not None:
-        best, exact = _anchored_start(obs, references, np.asarray(anchor, dtype=float))
+        best, exact = _anchored_start(obs if pixels is None else pixels, references, np.asarray(anchor, dtype=float))
         if exact:
             return best  # the commonest paper made the default terrain's colour: no refining away from it
         spans = ((0.06, 7), (0.012, 5))
@@ -219,13 +231,12 @@ def _densest(obs: np.ndarray) -> np.ndarray:
 
 
 def _anchored_start(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -> tuple[np.ndarray, bool]:
-    """The gain to start refining from: the one that makes the paper most hexes share the default
-    terrain's colour (`anchor`); where that asks for more than a cast can do (a map whose commonest
-    hexes are not its default terrain, or whose default colour is a building's dark outline), the
-    plausible one, over the table's colours, whose cost is least; gain 1 when none is plausible. With
-    whether it is the default terrain's (exact: not refined further)."""
+    """The gain that makes the commonest paper colour the default terrain's (`anchor`); where that asks
+    for more than a cast can do (a map whose commonest paper is not its default terrain, or whose
+    default colour is a building's dark outline), the one that makes it the table's colour nearest to
+    it that a cast can reach; gain 1 when none can. With whether it is the default terrain's (then it
+    is not refined further)."""
     dense = np.maximum(_densest(obs), 1.0)
-    ref_lab = srgb_to_lab(references)
 
     def plausible(g: np.ndarray) -> bool:
         return bool((g <= CAST_MAX).all() and (g >= 1.0 / CAST_MAX).all())
@@ -233,15 +244,13 @@ def _anchored_start(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray)
     g = anchor / dense
     if plausible(g):
         return g, True
-    best, best_cost = np.ones(3), np.inf
+    best, best_d = np.ones(3), np.inf
     for ref in references:
         g = ref / dense
-        if plausible(g):
-            lab = srgb_to_lab(np.clip(obs * g, 0, 255))
-            c = float(np.minimum(np.min(np.linalg.norm(lab[:, None, :] - ref_lab[None], axis=2), axis=1), 25.0).sum())
-            if c < best_cost:
-                best, best_cost = g, c
-    return best, False
+        d = float(np.linalg.norm(srgb_to_lab(ref) - srgb_to_lab(dense)))
+        if plausible(g) and d < best_d:
+            best, best_d = g, d
+    return best, np.isfinite(best_d)
 
 
 INKS = np.array([[0.0, 0.0, 0.0], [255.0, 255.0, 255.0]])  # hex outlines, labels and dots, printed on most maps
@@ -708,7 +717,8 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     paper_raw = hex_paper(hexmap, hexes, raw, size)
     table = np.array([_hex_rgb(x.color) for x in t.terrain.values()]) if t.terrain else np.empty((0, 3))
     default = t.terrain.get(hexmap.default_terrain) if hexmap.default_terrain else None
-    gains = paper_gains(paper_raw, table, _hex_rgb(default.color) if default is not None else None)
+    gains = paper_gains(paper_raw, table, _hex_rgb(default.color) if default is not None else None,
+                        _paper_pixels(hexmap, hexes, raw, size))
     read = _Reader(scan, transform, gains)
     paper = np.clip(paper_raw * gains, 0, 255)
     looks = table_looks(hexmap)
