@@ -449,8 +449,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         hit = b >= HIT
         seen = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0] >= HIT
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
-        if solid:  # ... where the path shows on both sides too
-            cover[:, j] *= ((seen & read_a).any(axis=1) & (seen & read_b).any(axis=1))
+        if solid:  # ... where the path shows on both sides too (beyond a label, on into the hex)
+            cover[:, j] *= (seen & (PATH_S < -0.1)).any(axis=1) & (seen & (PATH_S > 0.1)).any(axis=1)
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
         # dashes: gaps along the course followed with the line showing again beyond them (a solid
