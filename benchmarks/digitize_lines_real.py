@@ -120,7 +120,7 @@ def line_truth(board: Board) -> LineTruth:
         mid = (t_all >= END) & (t_all <= 1 - END)
         seg = ca + (cb - ca) * np.linspace(0.0, 1.0, 41)[:, None]
         for name in ("road", "trail", "sunken"):
-            on = at(masks[name], pts).any(axis=1)
+            on = np.asarray(at(masks[name], pts).any(axis=1))
             if name == "road" and at(masks[name], seg).mean() >= 0.5:
                 truth.centre_rule.add(side)
             if not on.any():
