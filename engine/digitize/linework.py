@@ -3,20 +3,31 @@ railroads between hex centres. No Qt.
 
 How a line is read (the same for every code of the map's terrain table):
 
-* **The colour cast is taken out first.** Each hex's paper colour (the median of points inside it) is
-  matched to the terrain table's colours and a per-channel gain (white balance) found that brings the
-  paper nearest to the table (`paper_gains`). Line colours are compared after that gain.
+* **The colour cast is taken out first** (paper.py). The commonest paper colour (the densest cluster of
+  single pixels inside the hexes) is taken for the map's default terrain, and the per-channel gain
+  (white balance) that makes it that colour is the cast's (`paper_gains`); where no cast could (the
+  default terrain is not the commonest paper), the table's colour nearest to it. Each hex's paper is
+  the median of points inside it; a hex whose paper is a path's own colour (a junction, a wide road
+  filling it) takes its neighbours'. Line colours are compared after the gain.
 * **A pixel's share of a line colour.** A printed line thinner than a few scan pixels, or blurred, is
   seen mixed with the paper under it: a pixel shows a line colour c over paper p when it lies on the
   mix p + s (c - p); its membership is s (clipped to 0..1) weighed down by its distance from that mix.
   Of the line colours of one kind (hexside features, or paths) only the ones whose mix it lies nearest
-  count, so a half-tone black line is not read as a brown trail.
+  count, so a half-tone black line is not read as a brown trail; black and white compete too (hex
+  outlines, labels and dots) where no line colour is near them. Where a line's own stretch of paper
+  (the median along it) is far from its hex's (a hex half covered by a town), it is read against that.
 * **A search across the predicted line**, so a fit a few pixels off still finds it: a hexside feature is
   read on profiles across the hexside (several along it), and the best-matching offset within
   `SEARCH` hex sizes of the predicted hexside wins; a path is read on lines parallel to the hexside
   from one hex centre's side to the other's, where it crosses each of them; a path drawn as a smooth
   curve through the hexside midpoints bends up to 30 degrees from the straight course, so the crossing
-  on each line is searched within a cone around the common offset.
+  on each line is searched within a cone around the common offset. A path may cross its hexside up to
+  `PATH_CROSS` from the middle (a road drawn as a free curve, as real boards draw them).
+* **A wide path shows its colour across its core.** A path printed `SOLID_PX` scan pixels wide or more
+  is judged by the mean colour of its core (`_core`): scan noise averages out, while a texture of
+  specks near its colour (a wood's lit treetops) averages to a colour between them and the paper. A
+  label printed over such a path (dark letters) hides it there, as a bridge does, where the path
+  shows on both sides.
 * **Width, dash and colour tell the codes apart.** Of the codes whose colour covers a line, the one whose
   width (the integral of the membership across the line) is nearest to the code's width wins (a river
   and a canal printed in one blue differ in width); a dashed path (the table's `dash`, a trail) shows
