@@ -8,12 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-
+from hexwright.engine.digitize.progress import Progress, report
+from hexwright.engine.digitize.scan import Scan
 from hexwright.engine.hexgrid import Hex, Hexside, hex_neighbor, hexside_of
 from hexwright.engine.hexgrid.fit import invert_transform
 from hexwright.engine.model.hexmap import HexMap
-from hexwright.engine.digitize.progress import Progress, report
-from hexwright.engine.digitize.scan import Scan
 
 SEARCH = 0.15  # how far across the predicted line a line is searched for, in hex sizes (a fit a few px off)
 BEND = 1.0  # a smooth path's crossing moves up to this much across per hex size along (45 degrees)
