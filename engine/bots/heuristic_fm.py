@@ -149,7 +149,8 @@ class FMHeuristicBot:
             raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
         st = state
         present = kinds_of(actions)
-        passing: Action | None = Pass() if Pass() in actions else None
+        # (Pass has no fields: one is listed exactly when the class is among the listed ones)
+        passing: Action | None = Pass() if Pass in present else None
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
@@ -221,7 +222,7 @@ class FMHeuristicBot:
         halts = of_kind(actions, Halt, present)
         if halts:
             out.append(halts[0])
-        elif Pass() in actions:
+        elif Pass in present:
             out.append(Pass())
         return out
 
@@ -268,9 +269,9 @@ class FMHeuristicBot:
                 by_route.clear()
             known = by_route[id(part.source)] = (part.source, {})
         done = known[1]
-        if all(k in done for k in part.keys):
-            values = [done[k] for k in part.keys]
-        else:  # _span_value of each move, in one pass
+        try:
+            values = list(map(done.__getitem__, part.keys))
+        except KeyError:  # _span_value of each move, in one pass
             uid = cast(Move, part[0]).unit  # a part listed is never empty
             first, lasts, lengths = part_ends(part)
             aim = self._aims_of(st, uid)

@@ -474,7 +474,9 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
     route: Route = (route_labels, reach, labels, {}, {})
     new = object.__new__
-    touched = reach.touched() if ranks is not None and type(reach) is Reach else None
+    # (an FMReach without landings reaches the search's hexes, whose labels' order the ranks give)
+    touched = reach.touched() if ranks is not None and (
+        type(reach) is Reach or (type(reach) is FMReach and not reach.landings)) else None
     if touched is not None:
         # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
         # game's label_ranks: the order of the labels, without reading a label or hashing a hex)
