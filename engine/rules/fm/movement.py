@@ -17,6 +17,7 @@ from typing import Any
 
 from ...hexgrid import Hex, Hexside
 from ...movement.kernel import Reach
+from ..kit.kept import kept
 from ..kit.listing import Lazy, Listing
 from ..protocol import Action
 from .actions import Enter, Halt, Move, Pass
@@ -24,7 +25,7 @@ from .board import FMBoard, FMStep
 from .decisions import GoOn, MoveChoice
 from .engineers import check_demolition, demolition_candidates
 from .game import cite, rule_ref
-from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
+from .reach import FMReach, ferry_edges_into, movement_hooks, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries, entry_problem
 
 # a unit's moves (reach_moves): the destinations in the order listed and the set of them, as graph indices of
@@ -66,17 +67,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     if got is not None:
         entry: MoveList = got[0]
     else:
-        reach = unit_reach(state, uid)
-        # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
-        # not move, and nothing in its way changed) give the same moves
-        paths = (reach.paths_key(), reach.landings if isinstance(reach, FMReach) else None)
-        last = g.moves_memo.get(uid)
-        if last is not None and last[0] == paths:
-            entry = last[1]
-        else:
-            entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes),
-                                g.in_label_order(reach.graph_hexes))
-            g.moves_memo[uid] = (paths, entry)
+        entry, reach = searched_moves(state, uid, start, key[4])
         state.phase_reach[key] = (entry, reach)
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
     dests, hexes, make, made, key_of, route, index = entry
@@ -94,6 +85,39 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
                route)
     state.kept_moves[uid] = (entry, version, got, key)
     return got
+
+
+SEARCHED_KEPT = 4096  # the searches a game keeps (searched_moves)
+
+
+def searched_moves(state: FMBoard, uid: str, start: Hex | None, spent: float) -> tuple[MoveList, Reach]:
+    """The unit's moves and reach from `start` having spent `spent` MP this phase (unit_reach, reach_moves),
+    kept by the game by all they are made of: the unit, its hex, the MP it has spent and its movement hooks
+    (reach.movement_hooks: its side, class, mobility, commando status, MA, whether it begins in an enemy zone
+    of control, the enemy's hexes and zones of control, the bridges demolished and the ferry, 5.1-5.4, 6.1,
+    10.6.2-10.6.5), kept by the game themselves and known here by identity. Friendly units do not bar a path
+    (5.3: the moves to the hexes they occupy are left out afterwards), so positions alike in all that share
+    one search: a searching player's simulations play the same Movement Phases again and again."""
+    g = state.game
+    hooks = movement_hooks(state, uid, start, spent) if start is not None else None
+    key = (uid, start, spent, id(hooks))
+    got = g.searched_memo.get(key)
+    if got is not None and got[0] is hooks and hooks is not None:
+        return got[1], got[2]
+    reach = unit_reach(state, uid, hooks)
+    # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
+    # not move, and nothing in its way changed) give the same moves
+    paths = (reach.paths_key(), reach.landings if isinstance(reach, FMReach) else None)
+    last = g.moves_memo.get(uid)
+    if last is not None and last[0] == paths:
+        entry: MoveList = last[1]
+    else:
+        entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes),
+                            g.in_label_order(reach.graph_hexes))
+        g.moves_memo[uid] = (paths, entry)
+    if hooks is not None:
+        kept(g.searched_memo, key, SEARCHED_KEPT, lambda: (hooks, entry, reach))
+    return entry, reach
 
 
 def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[Hexside], Hexside | None]

@@ -239,14 +239,18 @@ class FMReach(Reach):
         return super().path(h)
 
 
-def unit_reach(state: FMBoard, uid: str) -> Reach:
+def unit_reach(state: FMBoard, uid: str, hooks: KeptHooks | None = None) -> Reach:
+    """The hexes the unit can reach this phase from where it is, with the MP it has left (5.1-5.4, 6.1,
+    10.6.2), with its movement hooks (`movement_hooks`; `hooks`: those, made already)."""
     g = state.game
     start = state.unit_hex(uid)
     spent = state.mp_spent(uid)
     side, cls, mobile, commando = g.movement_facts(uid)
     ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
-    hooks = _kept_hooks(state, side, cls, mobile, commando, ma, not mobile and start in ezoc and spent == 0, ezoc)
+    if hooks is None:
+        hooks = _kept_hooks(state, side, cls, mobile, commando, ma, not mobile and start in ezoc and spent == 0,
+                            ezoc)
     reach = reachable(g.graph(cls), start, max(0.0, ma - spent), hooks)  # movement_hooks(state, uid, start, spent)
     if not mobile or not g.printed_ferries:
         return reach
