@@ -157,6 +157,9 @@ class FMBoard(SequenceState):
         # the same changes as graph indices, per movement graph's index, with the occupied hexes' indices at the
         # last of them (`index_changes`, `occupied_indices`)
         self._idx_changes: dict[int, list[Any]] = {}
+        # a copy of another position (`clone`: a search's simulations), which keeps its units' searches by the game
+        # (movement.searched_moves); a game played once keeps none
+        self.copied = False
         if self.declared_ferry() is not None:
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
             for uid, h in list(self.position.hexes.items()):
@@ -199,6 +202,7 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = {side: {name: dict(c) for name, c in pools.items()} for side, pools in v.items()}
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
+        new.__dict__["copied"] = True
         return new
 
     # -- the stage of the sequence of play (4.1) ------------------------------------------------

@@ -97,13 +97,16 @@ def searched_moves(state: FMBoard, uid: str, start: Hex | None, spent: float) ->
     of control, the enemy's hexes and zones of control, the bridges demolished and the ferry, 5.1-5.4, 6.1,
     10.6.2-10.6.5), kept by the game themselves and known here by identity. Friendly units do not bar a path
     (5.3: the moves to the hexes they occupy are left out afterwards), so positions alike in all that share
-    one search: a searching player's simulations play the same Movement Phases again and again."""
+    one search: a searching player's simulations play the same Movement Phases again and again. Only copies of
+    a position (`FMBoard.copied`: a search's) keep them: in a game played once the same search hardly comes
+    back, and keeping them would cost it memory and the garbage collector's time."""
     g = state.game
-    hooks = movement_hooks(state, uid, start, spent) if start is not None else None
-    key = (uid, start, spent, id(hooks))
-    got = g.searched_memo.get(key)
-    if got is not None and got[0] is hooks and hooks is not None:
-        return got[1], got[2]
+    hooks = None
+    if state.copied and start is not None:
+        hooks = movement_hooks(state, uid, start, spent)
+        got = g.searched_memo.get((uid, start, spent, id(hooks)))
+        if got is not None and got[0] is hooks:
+            return got[1], got[2]
     reach = unit_reach(state, uid, hooks)
     # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
     # not move, and nothing in its way changed) give the same moves
@@ -116,7 +119,7 @@ def searched_moves(state: FMBoard, uid: str, start: Hex | None, spent: float) ->
                             g.in_label_order(reach.graph_hexes))
         g.moves_memo[uid] = (paths, entry)
     if hooks is not None:
-        kept(g.searched_memo, key, SEARCHED_KEPT, lambda: (hooks, entry, reach))
+        kept(g.searched_memo, (uid, start, spent, id(hooks)), SEARCHED_KEPT, lambda: (hooks, entry, reach))
     return entry, reach
 
 
