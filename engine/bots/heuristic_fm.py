@@ -88,6 +88,7 @@ class FMHeuristicBot:
         # id(the source of a unit's lazily listed moves) -> (the source, destination -> value): _lazy_group
         self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
         self._unit_aims: dict[str, dict[str, float]] = {}  # uid -> hex label -> _aim (_aims_of)
+        self._attack_values: dict[tuple[Any, ...], float] = {}  # _attack_value, by all it reads
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -241,10 +242,13 @@ class FMHeuristicBot:
 
         if any(is_kind(t, Move) for t in present):
             if type(actions) is Listing:
+                kept = self._part_values
                 for p in actions.parts:
                     if type(p) is Lazy and p.source is not None:
-                        if is_kind(p.kind, Move):
-                            groups.append(self._lazy_group(st, side, p, aims))
+                        if p.kind is Move or is_kind(p.kind, Move):
+                            got = kept.get(id(p))  # (_lazy_group's first look, made here for every part)
+                            groups.append(got[1] if got is not None and got[0] is p else
+                                          self._lazy_group(st, side, p, aims))
                     else:
                         add(self._score_placing(st, side, cast("list[Placing]", [
                             a for a in p if is_kind(type(a), Move)]), aims))
@@ -356,6 +360,28 @@ class FMHeuristicBot:
         return 50.0 - self._aim(st, uid, where) - 0.3 * self._enemies_adjacent(st, side, self._hex(where))
 
     def _attack_value(self, st: FMState, a: Attack) -> float:
+        """The attack's expected value over the exact CRT distribution (`_attack_value_of`), kept by all that
+        distribution reads: the hexes, the units in them and whether each is depleted (their strengths), and
+        the bridges demolished (the defender's line, 8.2.2)."""
+        g = st.game
+        occ = st.occupancy()
+        lost = st.position.steps_lost
+        hex_of = g.hex
+        units = []
+        for label in (a.target, *a.attackers):
+            h = hex_of(label)
+            u = occ.get(h) if h is not None else None
+            units.append((u, u is not None and lost(u) > 0))
+        key = (a.target, a.attackers, tuple(units), st.demolished())
+        memo = self._attack_values
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= 100_000:
+                memo.clear()
+            got = memo[key] = self._attack_value_of(st, a)
+        return got
+
+    def _attack_value_of(self, st: FMState, a: Attack) -> float:
         try:
             dist = st.result_distribution(a)
         except (ValueError, AttributeError, KeyError):
