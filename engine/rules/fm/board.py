@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
 from ..kit import Decision, Position, SequenceState, UnitStatus, VerbStep
-from ..kit.machine import APPEND_ONLY
+from ..kit.machine import APPEND_ONLY, SHARED
 from ..protocol import Action
 from .actions import Attack, Demolish, MarkerId, Repair
 from .game import FMGameBase, cite
@@ -92,6 +92,15 @@ class UnitActivity:
 _FLAT = frozenset({"moved", "moved_in_movement", "cannot_move", "attacked_phase", "attacked_combat",
                    "defended_phase", "no_attack", "exhausted", "began_at_bridge", "demolition_tried",
                    "repaired_gt", "repair_tried", "_mp_spent", "bombarded", "move_fallback", "dz_extra_drm"})
+
+
+# what a copy of the state shares with it (FMBoard.__deepcopy__): the game; memos never changed once made; the
+# pending decision (a frozen dataclass of strings, numbers and tuples of them); the phase's opening (the kit's
+# SHARED: replaced, never changed, when the next phase opens)
+_SHARED = frozenset({"game", "_occ_last", "_occ_where", "_victory", "_pending", *SHARED})
+# lists of immutable items a copy needs its own list of: the occupancy's changes, the tasks queued (frozen
+# dataclasses of strings, numbers and tuples of them)
+_OWN_LIST = frozenset({"_occ_changes", "queue"})
 
 
 def _arrival_copy(a: Arrival) -> Arrival:
@@ -186,9 +195,9 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = dict(v)
             elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k in ("game", "_occ_last", "_occ_where", "_victory"):  # the game; memos never changed once made
+            elif k in _SHARED:  # the game; memos never changed once made; frozen decisions; the phase's opening
                 new.__dict__[k] = v
-            elif k in APPEND_ONLY or k == "_occ_changes":
+            elif k in APPEND_ONLY or k in _OWN_LIST:
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
             elif k == "_idx_changes":
                 new.__dict__[k] = {i: [index, list(changes), occupied] for i, (index, changes, occupied) in v.items()}
