@@ -357,6 +357,10 @@ class FMBoard(SequenceState):
         got: frozenset[int] = self._by_index(index)[2]
         return got
 
+    def index_record(self, index: dict[Hex, int]) -> list[Any]:
+        """[index, `index_changes(index)`, `occupied_indices(index)`] in one look: to be read, not changed."""
+        return self._by_index(index)
+
     def _by_index(self, index: dict[Hex, int]) -> list[Any]:
         """[index, the changes of the occupied hexes this phase as its graph indices, the occupied hexes'
         indices now], brought up to date: each change is the set of hexes vacated or occupied (the symmetric

@@ -72,7 +72,8 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
     dests, hexes, make, made, key_of, route, index = entry
     kept = state.kept_moves.get(uid)
-    changes = state.index_changes(index)
+    record = state.index_record(index)
+    changes = record[1]
     version = len(changes)
     if kept is not None and kept[0] is entry:
         seen = kept[1]
@@ -80,7 +81,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
-    occ = state.occupied_indices(index)
+    occ = record[2]  # (the occupied hexes' indices: occupied_indices)
     got = Lazy(dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ], make, made, key_of, Move,
                route)
     state.kept_moves[uid] = (entry, version, got, key)
@@ -360,11 +361,20 @@ def listed_reach(state: FMBoard, a: Move) -> Reach | None:
 
 
 def reach_path(reach: Reach, i: int) -> list[Hex]:
-    """Reach.path to the hex of graph index `i` of the reach, found by index."""
-    prev, hexes = reach.predecessors, reach.graph_hexes
+    """Reach.path to the hex of graph index `i` of the reach, found by index (in the compiled search's lists of
+    the hexes touched and their predecessors while its predecessors are not made into a dict)."""
+    hexes = reach.graph_hexes
     out = [hexes[i]]
-    while (i := prev[i]) >= 0:
-        out.append(hexes[i])
+    pending = reach.__dict__.get("_pending")
+    if pending is not None:
+        touched, before = pending
+        at = touched.index
+        while (i := before[at(i)]) >= 0:
+            out.append(hexes[i])
+    else:
+        prev = reach.predecessors
+        while (i := prev[i]) >= 0:
+            out.append(hexes[i])
     out.reverse()
     return out
 
