@@ -56,7 +56,6 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     units occupy (5.3). Enemy units do not move during a friendly phase, so each unit's reach is
     computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,
     10.6.5); its moves to vacant hexes are kept until a hex in its reach is vacated or occupied."""
-    g = state.game
     start = state.unit_hex(uid)
     if where is None:
         where = (state.demolished(), state.active_ferry())
