@@ -292,7 +292,7 @@ class FMBoard(SequenceState):
             cache["occ"] = occ
             if last is None:
                 self.kept_moves = {}
-            else:
+            elif change:  # (no hex vacated or occupied: no change to count)
                 self._occ_changes.append(change)
             self._occ_last = occ
         return occ
@@ -300,12 +300,18 @@ class FMBoard(SequenceState):
     def _next_occupancy(self) -> tuple[dict[Hex, str], frozenset[Hex]]:
         """The occupancy of the position now and the hexes vacated or occupied since the last one made
         (`_occ_last`): from the last one and the units changed since, while no two units share a hex (then
-        every hex's occupant is its one unit), else made afresh."""
+        every hex's occupant is its one unit), else made afresh. While no unit has changed since (a copy of the
+        position looking at it first, a marker or hexside changed), it is the last one itself."""
         pos = self.position
         hexes = pos.hexes
         last, where = self._occ_last, self._occ_where
         made: dict[Hex, str] | None = None
         change: frozenset[Hex] = frozenset()
+        if last is not None and where is not None:
+            changed = pos.units_changed_since(self._occ_rev)
+            if changed is not None and changed.count(None) == len(changed):  # (None: a change made to no unit)
+                self._occ_rev = pos.revision
+                return last, change
         if last is not None and where is not None and len(last) == len(where):
             changed = pos.units_changed_since(self._occ_rev)
             if changed is not None:
