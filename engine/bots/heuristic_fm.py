@@ -89,6 +89,7 @@ class FMHeuristicBot:
         self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
         self._unit_aims: dict[str, dict[str, float]] = {}  # uid -> hex label -> _aim (_aims_of)
         self._attack_values: dict[tuple[Any, ...], float] = {}  # _attack_value, by all it reads
+        self._path_kinds: dict[type, bool] = {}  # _by_path, per action class
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -128,9 +129,11 @@ class FMHeuristicBot:
         if h is None:
             return 0
         n = 0
+        occupant = state.occupancy().get  # (state.occupant of each hex)
+        units = self.scenario.units
         for x in state.game.adjacent(h):
-            uid = state.occupant(x)
-            if uid is not None and self.scenario.units[uid].side != side:
+            uid = occupant(x)
+            if uid is not None and units[uid].side != side:
                 n += 1
         return n
 
@@ -333,22 +336,32 @@ class FMHeuristicBot:
         if len(memo) > 200_000:
             memo.clear()
         out = []
+        near: dict[str, float] = {}  # hex label -> its enemy units adjacent, weighed (of this position)
         for a in placing:
             got = memo.get(id(a))
             if got is not None and got[0] is a:
                 out.append((got[1], a))
                 continue
-            v = self._placing_value(st, side, a, aims)
-            if is_kind(type(a), Move) or is_kind(type(a), Advance) or is_kind(type(a), Displace):
+            v = self._placing_value(st, side, a, aims, near)
+            if self._by_path(type(a)):
                 memo[id(a)] = (a, v)  # the object is kept with it, so its id is not reused
             out.append((v, a))
         return out
 
-    def _placing_value(self, st: FMState, side: str, a: Placing,
-                       aims: dict[tuple[str, str], float] | None = None) -> float:
+    def _by_path(self, t: type) -> bool:
+        """Whether an action of class `t` is valued by its path (a move, an advance, a displacement)."""
+        got = self._path_kinds.get(t)
+        if got is None:
+            got = self._path_kinds[t] = is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace)
+        return got
+
+    def _placing_value(self, st: FMState, side: str, a: Placing, aims: dict[tuple[str, str], float] | None = None,
+                       near: dict[str, float] | None = None) -> float:
+        """A placing action's value; `near`: the weighed count of enemy units next to each hex label asked so
+        far in this position, for `side`."""
         uid = a.unit
         t = type(a)
-        if is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace):
+        if self._by_path(t):
             if t is Move:  # a listed move's ends and length, its path not spelled out
                 span = move_span(cast(Move, a))
             else:
@@ -357,7 +370,12 @@ class FMHeuristicBot:
             return self._span_value(st, uid, span, {} if aims is None else aims)
         # entering, landing or setting up: the nearer the objectives the better (relative to a far hex)
         where = cast("Enter | Land | Setup", a).hex
-        return 50.0 - self._aim(st, uid, where) - 0.3 * self._enemies_adjacent(st, side, self._hex(where))
+        weighed = near.get(where) if near is not None else None
+        if weighed is None:
+            weighed = 0.3 * self._enemies_adjacent(st, side, self._hex(where))
+            if near is not None:
+                near[where] = weighed
+        return 50.0 - self._aim(st, uid, where) - weighed
 
     def _attack_value(self, st: FMState, a: Attack) -> float:
         """The attack's expected value over the exact CRT distribution (`_attack_value_of`), kept by all that
