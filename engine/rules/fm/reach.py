@@ -239,7 +239,7 @@ class FMReach(Reach):
         return super().path(h)
 
 
-def unit_reach(state: FMBoard, uid: str, hooks: KeptHooks | None = None) -> Reach:
+def unit_reach(state: FMBoard, uid: str, hooks: MovementHooks | None = None) -> Reach:
     """The hexes the unit can reach this phase from where it is, with the MP it has left (5.1-5.4, 6.1,
     10.6.2), with its movement hooks (`movement_hooks`; `hooks`: those, made already)."""
     g = state.game
