@@ -19,18 +19,22 @@ No designer examples are taught in either run: these are the figures of a first 
 Terrain taught by example (issue 27, engine/digitize/terrain.py): on the yellowed F&M scan and on
 real published boards (ASL geomorphic boards of the VASL module, read by benchmarks/digitize_boards.py
 from tests/data/real/ when present; tests/data/README.md), each untaught, with 2 taught hexes per
-terrain (the first two by label) and after 5 more answers to "Teach next", beside a plain
+terrain (the first two by label) and after 5 more answers to "Teach next" (the five it names at
+once, and one at a time as the editor asks, the map read again after each: a row counts the answers
+that left more hexes wrong than before them, target 0), beside a plain
 nearest-mean-colour classifier: the share of hexes right, the share of `proposed` ones right and the
 untaught confident-wrong rate. On boards with buildings, also 2 taught per terrain with each kind of
 building taught by its two biggest hexes (roofs filling most of the hex, as on some boards the first
 two by label are). `HEXWRIGHT_DIGITIZE_BOARDS=tuning` reads the tuning boards only (while choosing a
-rule, the held-out boards stay unseen).
+rule, the held-out boards stay unseen); `HEXWRIGHT_DIGITIZE_BOARDS=held-out` the held-out boards
+alone, without the F&M render (the rest of a whole run split over two processes).
 """
 
 from __future__ import annotations
 
 import math
 import os
+from itertools import pairwise
 
 import numpy as np
 
@@ -138,8 +142,9 @@ def digitize_benchmark(settings: Settings) -> list[Row]:
     m = read_map_file(Path(__file__).resolve().parents[1] / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml")
     assert m is not None
     rows: list[Row] = []
+    held_out_only = os.environ.get("HEXWRIGHT_DIGITIZE_BOARDS") == "held-out"
     for case, cast in (("F&M Arnhem corridor, printed and scanned", (1.0, 1.0, 1.0)),
-                       ("the same scan yellowed (x 0.98, 0.95, 0.86)", (0.98, 0.95, 0.86))):
+                       ("the same scan yellowed (x 0.98, 0.95, 0.86)", (0.98, 0.95, 0.86)))[:0 if held_out_only else 2]:
         scan, transform = printed_scan(m, cast=cast)
         old_all, old_towns, n_old, nt = terrain_accuracy(m, old_method(m, scan, transform))
         new_all, new_towns, n, _ = terrain_accuracy(m, propose_terrain(m, scan, transform))
@@ -262,7 +267,37 @@ def terrain_case_rows(case: str, m, scan, transform, truth: dict, cover: dict | 
                     round(100 * right2 / max(1, len(rest2)), 1), unit="%",
                     notes=[f"after {ASKED} answers, {len(prop2)} proposed, "
                            f"{sum(got2[h].terrain == truth[h] for h in prop2)} of them right"]))
+    rows.append(one_at_a_time_row(case, m, scan, transform, truth, taught, got))
     return rows
+
+
+def one_at_a_time_row(case: str, m, scan, transform, truth: dict, taught: dict, got: dict) -> Row:
+    """Teach next as the editor runs it: the first hex it names is answered with its truth, the map
+    read again, ASKED times. The value is how many answers left more of the hexes not taught read
+    wrong than before them (target 0: no answer makes the reading worse); the notes give the share
+    right, the hexes wrong and the proposals (and how many of them right) after 0 .. ASKED answers."""
+    from hexwright.engine.digitize.terrain import next_to_ask, propose_terrain
+
+    asked = dict(taught)
+    steps = []
+    for k in range(ASKED + 1):
+        if k:
+            named = next_to_ask([p for p in got.values() if p.hex not in asked], 1)
+            if not named:
+                break
+            asked[named[0]] = truth[named[0]]  # the designer answers
+            got = {p.hex: p for p in propose_terrain(m, scan, transform, asked) if p.hex in truth}
+        rest = [h for h in truth if h not in asked and h in got]
+        wrong = sum(got[h].terrain != truth[h] for h in rest)
+        prop = [h for h in rest if got[h].proposed]
+        steps.append((100 * (len(rest) - wrong) / max(1, len(rest)), wrong, len(prop),
+                      sum(got[h].terrain == truth[h] for h in prop)))
+    worse = sum(b[1] > a[1] for a, b in pairwise(steps))
+    return Row("digitize", case, f"Teach next one answer at a time: answers that made it worse (of {len(steps) - 1})",
+               worse, unit="answers", target="0",
+               notes=["one answer at a time, after 0 .. {} answers: right {}; wrong {}; proposed (right) {}".format(
+                   len(steps) - 1, ", ".join(f"{s[0]:.1f} %" for s in steps), ", ".join(str(s[1]) for s in steps),
+                   ", ".join(f"{s[2]} ({s[3]})" for s in steps))])
 
 
 def big_buildings_row(case: str, m, scan, transform, truth: dict, cover: dict) -> Row:
@@ -291,6 +326,8 @@ def real_board_rows() -> list[Row]:
         return []
     if os.environ.get("HEXWRIGHT_DIGITIZE_BOARDS") == "tuning":  # while choosing a rule: the held-out boards unseen
         found = [p for p in found if p.stem in TUNING_BOARDS]
+    elif os.environ.get("HEXWRIGHT_DIGITIZE_BOARDS") == "held-out":  # the rest of a run split in two processes
+        found = [p for p in found if p.stem not in TUNING_BOARDS]
     print(f"digitize: real boards found: {', '.join(p.stem for p in found)}")
     rows: list[Row] = []
     for path in found:

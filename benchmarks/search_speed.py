@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .core import Row, Settings, median, register
 from .engine_speed import extract_baseline
+from .search_speed_fm import fm_search_rows
 from .search_speed_koenig import koenig_search_rows
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,6 +98,7 @@ def search_speed_benchmark(settings: Settings) -> list[Row]:
                 target=f"<= {TARGET_CPU:g} s of CPU a game (100 games in 2 min on 2 workers)", notes=notes)]
     rows += koenig_search_rows(settings)  # Koenig's Arnhem Bridge, both seats (search_speed_koenig.py)
     rows += target_arnhem_rows(settings)  # Target Arnhem, both seats (below)
+    rows += fm_search_rows(settings)  # F&M Arnhem Scenarios 1 and 2, search bot Allied (search_speed_fm.py)
     return rows
 
 

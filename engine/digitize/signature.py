@@ -18,7 +18,9 @@ whose colour is the whole hex is read well by its look already), or whose signat
 colours or more: a building drawn over three quarters of its hex is still a drawing (a roof's light
 and dark shades, its ridge, its outline), where a woods, grain or hill fill is one or two shades
 (on the tuning boards every signature over SIG_FEATURE_MAX of a ground terrain had 1 or 2 colours,
-those of buildings taught by their biggest hexes 5 to 11). A feature's colour that most hexes
+those of buildings taught by their biggest hexes 5 to 11). A pair's colour must be a feature of each
+of the two (VASL board 66: the hill's brown, 0.7-0.9 of its examples, is also in a wooden building's
+roof edge; as a pair's signature it turned a grain field on a hill's edge into hill). A feature's colour that most hexes
 read as another feature terrain hold (SIG_CROSS) is dropped from its signature: the other terrain's
 two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes).
 
@@ -35,6 +37,18 @@ craters', and a road alone does not show shellholes). Then:
   that terrain: the nearest terrain with no signature of its own answers (a clear hex read as a grey
   stone building with no stone-grey in it is clear, not an orchard whose two examples stand on the
   same paved road: a feature is answered only where it shows).
+
+A hex that holds a colour its answer cannot explain (`unexplained`: the examples of its answer
+lack it, those of other terrains hold it, and it is rare on the board outside their hexes) is left
+for review, below the proposing cut. That is the signature of a symbol terrain whose colour is also
+other terrains' (VASL board 66: the orchard's trees are the woods' green, so an orchard on a hill
+read surely as the hill); it answers nothing, only withholds the proposal.
+
+"Every example" is, from three examples on, two thirds of them (`enough`: 2 of 3, 3 of 4, 4 of 5):
+the answers to Teach next are the hexes the reading was least sure of, often odd ones (a sliver of
+a house at the hex's edge, two sheds in a field), and one of them must not take from a terrain the
+signature its other examples agree on, nor, touching another terrain's colour, take that terrain's
+(VASL board 51: with every example required, five answers took its reading from 97.5 to 91.4 %).
 
 A hex whose answer this changes is never `proposed` (the two readings disagree): it stays for the
 designer's review, with confidence 0, so `next_to_ask` names it first. Where the examples of a
@@ -101,8 +115,8 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     codes = np.unique(labels)
     if len(codes) < 2:
         return []
-    own = np.array([ex_hist[labels == j].min(axis=0) for j in codes])  # (terrains, colours)
-    top = np.array([ex_hist[labels == j].max(axis=0) for j in codes])
+    own = np.array([held(ex_hist[labels == j]) for j in codes])  # (terrains, colours)
+    top = np.array([touched(ex_hist[labels == j]) for j in codes])
     groups: dict[tuple[int, ...], list[int]] = {}
     for c in range(hist.shape[1]):
         holders = codes[own[:, c] >= SIG_OWN]
@@ -115,12 +129,40 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         groups.setdefault(tuple(int(j) for j in holders), []).append(c)
     out: list[Signature] = []
     for group, cols in groups.items():
-        colours = np.array(cols)
-        mine = ex_hist[np.isin(labels, group)][:, colours]
-        share = float(mine.sum(axis=1).min())
-        if share <= SIG_FEATURE_MAX or len(cols) >= SIG_DRAWN:
-            out.append(Signature(group, colours, share, mine.min(axis=0)))
+        sig = _signature(group, np.array(cols), ex_hist, labels)
+        if len(cols) >= SIG_DRAWN or all(_signature((j,), sig.colours, ex_hist, labels).share <= SIG_FEATURE_MAX
+                                         for j in group):
+            out.append(sig)
     return _without_crossings(out, hist, ex_hist, labels, answer)
+
+
+def enough(n: int) -> int:
+    """Of a terrain's n examples, how many must hold a colour for it to be the terrain's: all of one or
+    two, then two thirds (2 of 3, 3 of 4, 4 of 5 ...). An answer to Teach next is often an odd hex
+    (a sliver of a house at a hex's edge, two tiny sheds in a field): it must not take from the
+    signature what the terrain's other examples agree on."""
+    return max(1, -(-2 * n // 3))
+
+
+def held(values: np.ndarray) -> np.ndarray:
+    """Per column of `values` (examples, ...): the share `enough` of the examples reach (the least, for
+    one or two examples)."""
+    return np.sort(values, axis=0)[len(values) - enough(len(values))]
+
+
+def touched(values: np.ndarray) -> np.ndarray:
+    """Per column: the share more than the odd few (those `enough` leaves out) reach (the most, for one
+    or two examples)."""
+    return np.sort(values, axis=0)[enough(len(values)) - 1]
+
+
+def _signature(group: tuple[int, ...], colours: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray) -> Signature:
+    """The signature of `group` in `colours`: its share and each colour's, as `held` by each terrain's
+    examples (the least over the group's terrains)."""
+    mine = [ex_hist[labels == j][:, colours] for j in group]
+    share = min(float(held(m.sum(axis=1, keepdims=True))[0]) for m in mine)
+    each = np.min([held(m) for m in mine], axis=0)
+    return Signature(group, colours, share, each)
 
 
 def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray,
@@ -142,8 +184,7 @@ def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndar
         if len(keep) == len(sig.colours):
             out.append(sig)
         elif keep:
-            mine = ex_hist[labels == sig.codes[0]][:, keep]
-            out.append(Signature(sig.codes, np.array(keep), float(mine.sum(axis=1).min()), mine.min(axis=0)))
+            out.append(_signature(sig.codes, np.array(keep), ex_hist, labels))
     return out
 
 
@@ -162,6 +203,16 @@ def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:
     return (total >= need) & every, total / need
 
 
+def lacking(hist: np.ndarray, sigs: list[Signature], n_codes: int) -> np.ndarray:
+    """Per hex and terrain (n, n_codes): whether the hex shows none of the terrain's own signature
+    (SHOW_NONE of the requirement or less); False for terrains with no signature of their own."""
+    out = np.zeros((len(hist), n_codes), dtype=bool)
+    for sig in sigs:
+        if len(sig.codes) == 1:
+            out[:, sig.codes[0]] = shows(hist, sig)[1] <= SHOW_NONE
+    return out
+
+
 def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarray, distances: np.ndarray,
                       sure: np.ndarray | None = None) -> np.ndarray:
     """The answer (terrain index per hex) with the signatures' word: a hex that shows feature
@@ -174,14 +225,12 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         return out
     rows = np.arange(len(hist))
     shown = np.zeros((len(hist), len(sigs)), dtype=bool)
-    lacks = np.zeros(distances.shape, dtype=bool)
     features = np.zeros(distances.shape[1], dtype=bool)
     for s, sig in enumerate(sigs):
-        present, reach = shows(hist, sig)
-        shown[:, s] = present
+        shown[:, s] = shows(hist, sig)[0]
         if len(sig.codes) == 1:
-            lacks[:, sig.codes[0]] = reach <= SHOW_NONE
             features[sig.codes[0]] = True
+    lacks = lacking(hist, sigs, distances.shape[1])
     # a pair's signature first, then single terrains', the least share last: the last shown wins
     for s in sorted(range(len(sigs)), key=lambda s: (len(sigs[s].codes) == 1, -sigs[s].share)):
         group = np.array(sigs[s].codes)
@@ -199,4 +248,51 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         ok = np.isfinite(d[np.arange(len(alt)), alt])
         idx = np.flatnonzero(vetoed)[ok]
         out[idx] = alt[ok]
+    return out
+
+
+
+@dataclass(frozen=True)
+class Foreign:
+    colour: int  # palette index
+    need: float  # the share of a hex from which it counts
+    lacking: np.ndarray  # the terrains (indices) whose examples lack it
+
+
+def foreign_colours(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer: np.ndarray
+                    ) -> list[Foreign]:
+    """The colours some taught terrains' answers cannot explain (see `unexplained`): for each, the
+    terrains whose examples lack it (none over SIG_OTHER, as `touched`), while the examples of one or
+    more other terrains hold it (SIG_OWN or more, as `held`); the share a hex must hold to count
+    (SHOW_SHARE of the least holder's share, or SHOW_ABS). Only colours rare on the board outside the
+    hexes read as their holders (`answer`: SIG_PAIR_FRAC of them over SIG_PAIR_SHARE at most): a
+    road's colour that two orchard examples happen to stand on is in a fifth of the clear hexes and
+    explains nothing."""
+    codes = np.unique(labels)
+    if len(codes) < 2:
+        return []
+    own = np.array([held(ex_hist[labels == j]) for j in codes])
+    top = np.array([touched(ex_hist[labels == j]) for j in codes])
+    out: list[Foreign] = []
+    for c in range(hist.shape[1]):
+        holding = own[:, c] >= SIG_OWN
+        lacking = top[:, c] <= SIG_OTHER
+        if not holding.any() or not lacking.any():
+            continue
+        outside = hist[~np.isin(answer, codes[holding]), c]
+        if len(outside) and (outside > SIG_PAIR_SHARE).mean() > SIG_PAIR_FRAC:
+            continue
+        out.append(Foreign(c, min(SHOW_SHARE * float(own[holding, c].min()), SHOW_ABS), codes[lacking]))
+    return out
+
+
+def unexplained(hist: np.ndarray, foreign: list[Foreign], answer: np.ndarray) -> np.ndarray:
+    """Per hex: whether it holds a colour its answer cannot explain (`foreign_colours`), so that the
+    answer is a guess to leave for review rather than propose. This is the signature of a symbol
+    terrain whose colour is also other terrains' (VASL board 66: the orchard's trees are the woods'
+    and the stream banks' green, so the orchard has no signature of its own, and an orchard on a hill
+    reads surely as the hill, whose examples have no tree in them)."""
+    out = np.zeros(len(hist), dtype=bool)
+    for f in foreign:
+        out |= np.isin(answer, f.lacking) & (hist[:, f.colour] >= f.need)
     return out

@@ -27,7 +27,11 @@ of the examples; a hex is `proposed` only where all three agree, and where the m
 and the nearest example is not, the mean colour answers. Last, a terrain drawn as a feature on
 varied ground (a house in an orchard or woods, a wadi across hill levels) decides by its signature
 colours, the colours its examples hold and no other example does (engine/digitize/signature.py);
-a hex whose answer that changes is not `proposed`. What is not sure stays for the designer's
+a hex whose answer that changes is not `proposed`, nor one holding a colour its answer's examples
+lack and other terrains' hold (an orchard's trees on a hill). The leave-one-out calibration counts
+only the held-out hexes that this whole reading would propose wrong, and the mean colour never
+names a feature terrain whose signature the hex shows none of (an answer to Teach next that is a
+small house mostly of grass pulls the houses' mean colour to the grass's). What is not sure stays for the designer's
 review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
 the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
@@ -45,7 +49,15 @@ from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
 from .progress import Cancelled, Progress
 from .scan import Scan
-from .signature import SIGNATURE_PALETTE, colour_histograms, signature_reading, signatures
+from .signature import (
+    SIGNATURE_PALETTE,
+    colour_histograms,
+    foreign_colours,
+    lacking,
+    signature_reading,
+    signatures,
+    unexplained,
+)
 
 ScanLike = Scan | np.ndarray
 
@@ -335,6 +347,7 @@ DARK_STEPS = (18.0, 30.0, 45.0)  # ink shares: points this much darker (L*) than
 INK_MORE, INK_LESS = 40.0, 20.0
 PALETTE_MORE, PALETTE_LESS = 20.0, 0.0
 MIN_SURE = 0.45  # a taught proposal is `proposed` from this margin at least (chosen on the tuning boards)
+DOUBT_CONFIDENCE = 0.5  # a hex holding a colour its answer cannot explain: confidence at most this share of the cut
 
 
 def _palette(lab_points: np.ndarray, k: int = PALETTE_SIZE, seed: int = 0) -> np.ndarray:
@@ -444,29 +457,44 @@ def nearest_terrain(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray,
     """Per hex: the terrain of its nearest examples (index) and the margin (0..1) by which the
     runner-up terrain is farther: (d2 - d1) / d2, 0 where only one terrain is taught. `source`: for
     each example, the row of `feats` it is (-1: none); a hex is never its own example."""
-    per = terrain_distances(feats, examples, labels, n_codes, source)
+    return nearest_of(terrain_distances(feats, examples, labels, n_codes, source))
+
+
+def nearest_of(per: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`nearest_terrain` from the distances per hex and terrain (`terrain_distances`)."""
     order = np.argsort(per, axis=1)
-    rows = np.arange(len(feats))
+    rows = np.arange(len(per))
     best = order[:, 0]
     d1 = per[rows, best]
-    d2 = per[rows, order[:, 1]] if n_codes > 1 else np.full(len(feats), np.inf)
+    d2 = per[rows, order[:, 1]] if per.shape[1] > 1 else np.full(len(per), np.inf)
     both = np.isfinite(d1) & np.isfinite(d2)
-    margin = np.zeros(len(feats))
+    margin = np.zeros(len(per))
     margin[both] = (d2[both] - d1[both]) / np.maximum(d2[both], 1e-9)
     return best, np.clip(margin, 0.0, 1.0)
 
 
-def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, taught: np.ndarray) -> float:
+# Whether the whole reading leaves a held-out example for review: (its index, which examples are kept,
+# its nearest terrain among them (1,), its distances per terrain (1, terrains)) -> True to leave it
+Review = Callable[[int, np.ndarray, np.ndarray, np.ndarray], bool]
+
+
+def calibrated_threshold(feats: np.ndarray, labels: np.ndarray, n_codes: int, taught: np.ndarray,
+                         review: Review | None = None) -> float:
     """The margin from which taught proposals are `proposed`: above every wrong answer given for a
     taught hex when it is left out of the examples (and at least MIN_SURE). A taught hex that is
-    its terrain's only example cannot be held out and is skipped."""
+    its terrain's only example cannot be held out and is skipped; so is one `review` says the whole
+    reading would leave for review (the signature step changes its answer, or it holds a colour its
+    answer cannot explain): it would not be proposed wrong, whatever its margin. Without that, an
+    answer to Teach next (the least sure hexes: a sliver of a house at a hex's edge) read wrong when
+    held out raised the cut to near 1 and took most proposals away."""
     threshold = MIN_SURE
     for i in np.flatnonzero(taught):
         keep = np.arange(len(labels)) != i
         if not np.any(labels[keep] == labels[i]):
             continue
-        best, margin = nearest_terrain(feats[i:i + 1], feats[keep], labels[keep], n_codes)
-        if best[0] != labels[i]:
+        per = terrain_distances(feats[i:i + 1], feats[keep], labels[keep], n_codes)
+        best, margin = nearest_of(per)
+        if best[0] != labels[i] and not (review is not None and review(int(i), keep, best, per)):
             threshold = max(threshold, min(0.99, float(margin[0]) + 0.02))
     return threshold
 
@@ -478,15 +506,18 @@ SELF_MAX_EXAMPLES = 2000  # ... at most this many (the surest)
 MEAN_CLEAR, EXAMPLE_UNSURE = 0.5, 0.3
 
 
-def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int
-                     ) -> tuple[np.ndarray, np.ndarray]:
+def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int,
+                     lacks: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: the terrain whose examples' median colour is nearest its own (index; the plain
-    nearest-mean-colour reading) and that reading's margin (0..1) over the runner-up."""
+    nearest-mean-colour reading) and that reading's margin (0..1) over the runner-up. `lacks` (n,
+    n_codes): terrains the vote may not name for a hex (a feature whose signature it shows none of)."""
     means = np.full((n_codes, 3), np.nan)
     for j in np.unique(labels):
         means[j] = np.median(examples[labels == j, :3], axis=0)
     d = np.linalg.norm(feats[:, None, :3] - means[None, :, :], axis=2)
     d = np.where(np.isnan(d), np.inf, d)
+    if lacks is not None:
+        d = np.where(lacks, np.inf, d)
     best = np.argmin(d, axis=1)
     margin = np.zeros(len(feats))
     if n_codes > 1:
@@ -496,8 +527,8 @@ def mean_colour_vote(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray
     return best, margin
 
 
-def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int, threshold: float
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_codes: int, threshold: float,
+                 lacks: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Three readings of every hex, and how sure they are together. Per hex: the terrain (index),
     the confidence (0..1) and whether it is sure enough to be `proposed`.
 
@@ -520,7 +551,7 @@ def self_trained(feats: np.ndarray, examples: np.ndarray, labels: np.ndarray, n_
         lab = np.concatenate([labels, best[confident]])
         source = np.concatenate([np.full(len(examples), -1), confident])
         best, margin = nearest_terrain(feats, ex, lab, n_codes, source)
-    by_mean, mean_margin = mean_colour_vote(feats, examples, labels, n_codes)
+    by_mean, mean_margin = mean_colour_vote(feats, examples, labels, n_codes, lacks)
     sure = (margin0 >= threshold) & (margin >= threshold) & (best == best0) & (by_mean == best0)
     answer = best0.copy()
     vote = (mean_margin >= MEAN_CLEAR) & (margin0 < EXAMPLE_UNSURE)
@@ -587,19 +618,34 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     labels = np.array(ex_labels, dtype=int)
     rows = np.flatnonzero(ok)
     is_taught = np.array([r in examples for r in ex_rows])
-    threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught)
-    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold)
     # a feature drawn on varied ground (a house in an orchard, a wadi across hills) decides by its
     # signature colours (engine/digitize/signature.py); where it changes the answer, no proposal
     palette = _palette(labs[valid_points(labs)].reshape(-1, 3), k=SIGNATURE_PALETTE)
     hist = colour_histograms(labs, palette)
-    sigs = signatures(hist[rows], hist[ex_rows], labels, best)
+    board, ex_hist = hist[rows], hist[ex_rows]
     distances = terrain_distances(feats[rows], feats[ex_rows], labels, len(codes))
-    answer = signature_reading(hist[rows], sigs, best, distances, sure)
+    first = np.argmin(distances, axis=1)
+
+    def left_for_review(i: int, keep: np.ndarray, nearest: np.ndarray, per: np.ndarray) -> bool:
+        read = signature_reading(ex_hist[i:i + 1], signatures(board, ex_hist[keep], labels[keep], first), nearest, per)
+        return bool(read[0] != nearest[0] or unexplained(
+            ex_hist[i:i + 1], foreign_colours(board, ex_hist[keep], labels[keep], first), read)[0])
+
+    threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught, left_for_review)
+    lacks = lacking(board, signatures(board, ex_hist, labels, first), len(codes))
+    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold, lacks)
+    sigs = signatures(board, ex_hist, labels, best)
+    answer = signature_reading(board, sigs, best, distances, sure)
     changed = answer != best
     sure &= ~changed
     margin = np.where(changed, 0.0, margin)
     best = answer
+    # a colour the answer's examples lack and other terrains' hold (a symbol terrain with no signature
+    # of its own): left for review, below the proposing cut
+    foreign = foreign_colours(board, ex_hist, labels, best)
+    doubt = unexplained(board, foreign, best)
+    sure &= ~doubt
+    margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
         h = hexes[row]

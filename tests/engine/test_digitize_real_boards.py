@@ -3,19 +3,23 @@ benchmark, git-ignored under tests/data/real/vasl; tests/data/README.md says how
 first two hexes of each terrain taught, the boards whose feature terrains stand on varied ground
 (board 21: stone and wooden buildings among orchards; board 25: wadis across four hill levels; board
 10: buildings in orchards; board 20: wooden buildings whose darkest shade is the woods'; board 51: a
-city whose orchard examples both stand on a paved road) are read right at 95 % or more, and every
-`proposed` hex is right; so are boards 21 and 45 with each kind of building taught by its two
-biggest hexes (roofs over 70 % of the hex: a drawn feature all the same). Skipped when the boards are
+city whose orchard examples both stand on a paved road; board 66: orchards on a hill, whose trees are
+the woods' green) are read right at 95 % or more, and every `proposed` hex is right; so are boards
+21 and 45 with each kind of building taught by its two biggest hexes (roofs over 70 % of the hex: a
+drawn feature all the same). On board 51, five answers
+to Teach next, one at a time, never leave more hexes wrong than before. Skipped when the boards are
 absent."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import pytest
 
 from benchmarks.digitize import biggest_buildings_taught, first_two_per_terrain
 from benchmarks.digitize_boards import REAL_DIR, available, load_board
 
-BOARDS = ("bd10", "bd20", "bd21", "bd25", "bd51")
+BOARDS = ("bd10", "bd20", "bd21", "bd25", "bd51", "bd66")
 
 
 def board(name: str):
@@ -47,3 +51,20 @@ def read_right(b, taught) -> None:
     right = sum(got[h].terrain == b.truth[h] for h in rest)
     assert right >= 0.95 * len(rest)
     assert all(got[h].terrain == b.truth[h] for h in rest if got[h].proposed)
+
+
+def test_answers_to_teach_next_never_make_a_real_board_worse():
+    from hexwright.engine.digitize.terrain import next_to_ask, propose_terrain
+
+    b = board("bd51")  # five answers took it from 97.5 to 91.4 % when signatures needed every example
+    taught = first_two_per_terrain(b.hexmap, b.truth)
+    wrong = []
+    for k in range(6):
+        got = {p.hex: p for p in propose_terrain(b.hexmap, b.rgb, b.transform, taught) if p.hex in b.truth}
+        rest = [h for h in b.truth if h not in taught]
+        wrong.append(sum(got[h].terrain != b.truth[h] for h in rest))
+        assert all(got[h].terrain == b.truth[h] for h in rest if got[h].proposed)
+        if k < 5:
+            h = next_to_ask([p for p in got.values() if p.hex not in taught], 1)[0]
+            taught[h] = b.truth[h]  # the designer answers
+    assert all(later <= earlier for earlier, later in pairwise(wrong)), wrong

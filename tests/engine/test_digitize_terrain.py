@@ -207,6 +207,43 @@ def test_calibration_sets_the_bar_above_wrong_held_out_answers():
     assert calibrated_threshold(clean, labels, 2, np.ones(4, dtype=bool)) == MIN_SURE
 
 
+def test_calibration_skips_a_held_out_answer_the_whole_reading_leaves_for_review():
+    # as above, the second "b" example reads as "a" when held out; when the rest of the reading (the
+    # signature step) would leave that hex for review, its margin is no evidence against proposing
+    lab = np.array([[50, 0, 0], [52, 0, 0], [70, 0, 0], [55, 0, 0]], dtype=float)
+    feats = np.hstack([lab, np.zeros((4, 3 + 8))])
+    labels = np.array([0, 0, 1, 1])
+    from hexwright.engine.digitize.terrain import MIN_SURE
+
+    asked = []
+
+    def review(i, keep, best, per):
+        asked.append((i, int(best[0]), int(keep.sum()), per.shape))
+        return i == 3
+
+    assert calibrated_threshold(feats, labels, 2, np.ones(4, dtype=bool), review) == MIN_SURE
+    assert (3, 0, 3, (1, 2)) in asked  # asked about the wrong one only, with its nearest and distances
+    assert all(i == 3 for i, *_ in asked)
+    assert calibrated_threshold(feats, labels, 2, np.ones(4, dtype=bool), lambda *a: False) > MIN_SURE
+
+
+def test_the_mean_colour_vote_names_no_feature_the_hex_shows_none_of():
+    # houses (1) taught by a big roof and by an answer that is a small house mostly of grass: the
+    # houses' median colour drifts to the grass's, and a plain field votes "house" unless the vote
+    # knows the field shows none of the houses' signature
+    from hexwright.engine.digitize.terrain import mean_colour_vote
+
+    examples = np.hstack([np.array([[70, -20, 40], [70, -20, 40], [40, 0, 0], [66, -17, 34], [68, -19, 38]],
+                                   dtype=float), np.zeros((5, 11))])
+    labels = np.array([0, 0, 1, 1, 1])
+    field = np.hstack([np.array([[65, -16, 33], [41, 0, 0]], dtype=float), np.zeros((2, 11))])
+    best, _margin = mean_colour_vote(field, examples, labels, 2)
+    assert list(best) == [1, 1]  # the field votes house
+    lacks = np.array([[False, True], [False, False]])  # the field shows no roof colour; the roof hex does
+    best, _margin = mean_colour_vote(field, examples, labels, 2, lacks)
+    assert list(best) == [0, 1]
+
+
 def test_table_colours_parse():
     assert hex_rgb("#afbc6a") == (175, 188, 106)
     assert hex_rgb("#abc") == (170, 187, 204)
