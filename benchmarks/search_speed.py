@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .core import Row, Settings, median, register
 from .engine_speed import extract_baseline
+from .search_speed_fm import fm_search_rows
 from .search_speed_koenig import koenig_search_rows
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,4 +104,5 @@ def search_speed_benchmark(settings: Settings) -> list[Row]:
     from .search_speed_ta import target_arnhem_rows  # (that module imports this one's runner)
 
     rows += target_arnhem_rows(settings, EARLIER)  # Target Arnhem, both seats (search_speed_ta.py)
+    rows += fm_search_rows(settings)  # F&M Arnhem Scenarios 1 and 2, search bot Allied (search_speed_fm.py)
     return rows

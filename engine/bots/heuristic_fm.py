@@ -88,6 +88,8 @@ class FMHeuristicBot:
         # id(the source of a unit's lazily listed moves) -> (the source, destination -> value): _lazy_group
         self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
         self._unit_aims: dict[str, dict[str, float]] = {}  # uid -> hex label -> _aim (_aims_of)
+        self._attack_values: dict[tuple[Any, ...], float] = {}  # _attack_value, by all it reads
+        self._path_kinds: dict[type, bool] = {}  # _by_path, per action class
 
     # -- helpers -----------------------------------------------------------------------------
     def _hex(self, label: str) -> Hex | None:
@@ -127,9 +129,11 @@ class FMHeuristicBot:
         if h is None:
             return 0
         n = 0
+        occupant = state.occupancy().get  # (state.occupant of each hex)
+        units = self.scenario.units
         for x in state.game.adjacent(h):
-            uid = state.occupant(x)
-            if uid is not None and self.scenario.units[uid].side != side:
+            uid = occupant(x)
+            if uid is not None and units[uid].side != side:
                 n += 1
         return n
 
@@ -149,7 +153,8 @@ class FMHeuristicBot:
             raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
         st = state
         present = kinds_of(actions)
-        passing: Action | None = Pass() if Pass() in actions else None
+        # (Pass has no fields: one is listed exactly when the class is among the listed ones)
+        passing: Action | None = Pass() if Pass in present else None
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
@@ -221,7 +226,7 @@ class FMHeuristicBot:
         halts = of_kind(actions, Halt, present)
         if halts:
             out.append(halts[0])
-        elif Pass() in actions:
+        elif Pass in present:
             out.append(Pass())
         return out
 
@@ -240,10 +245,13 @@ class FMHeuristicBot:
 
         if any(is_kind(t, Move) for t in present):
             if type(actions) is Listing:
+                kept = self._part_values
                 for p in actions.parts:
                     if type(p) is Lazy and p.source is not None:
-                        if is_kind(p.kind, Move):
-                            groups.append(self._lazy_group(st, side, p, aims))
+                        if p.kind is Move or is_kind(p.kind, Move):
+                            got = kept.get(id(p))  # (_lazy_group's first look, made here for every part)
+                            groups.append(got[1] if got is not None and got[0] is p else
+                                          self._lazy_group(st, side, p, aims))
                     else:
                         add(self._score_placing(st, side, cast("list[Placing]", [
                             a for a in p if is_kind(type(a), Move)]), aims))
@@ -268,9 +276,9 @@ class FMHeuristicBot:
                 by_route.clear()
             known = by_route[id(part.source)] = (part.source, {})
         done = known[1]
-        if all(k in done for k in part.keys):
-            values = [done[k] for k in part.keys]
-        else:  # _span_value of each move, in one pass
+        try:
+            values = list(map(done.__getitem__, part.keys))
+        except KeyError:  # _span_value of each move, in one pass
             uid = cast(Move, part[0]).unit  # a part listed is never empty
             first, lasts, lengths = part_ends(part)
             aim = self._aims_of(st, uid)
@@ -328,22 +336,32 @@ class FMHeuristicBot:
         if len(memo) > 200_000:
             memo.clear()
         out = []
+        near: dict[str, float] = {}  # hex label -> its enemy units adjacent, weighed (of this position)
         for a in placing:
             got = memo.get(id(a))
             if got is not None and got[0] is a:
                 out.append((got[1], a))
                 continue
-            v = self._placing_value(st, side, a, aims)
-            if is_kind(type(a), Move) or is_kind(type(a), Advance) or is_kind(type(a), Displace):
+            v = self._placing_value(st, side, a, aims, near)
+            if self._by_path(type(a)):
                 memo[id(a)] = (a, v)  # the object is kept with it, so its id is not reused
             out.append((v, a))
         return out
 
-    def _placing_value(self, st: FMState, side: str, a: Placing,
-                       aims: dict[tuple[str, str], float] | None = None) -> float:
+    def _by_path(self, t: type) -> bool:
+        """Whether an action of class `t` is valued by its path (a move, an advance, a displacement)."""
+        got = self._path_kinds.get(t)
+        if got is None:
+            got = self._path_kinds[t] = is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace)
+        return got
+
+    def _placing_value(self, st: FMState, side: str, a: Placing, aims: dict[tuple[str, str], float] | None = None,
+                       near: dict[str, float] | None = None) -> float:
+        """A placing action's value; `near`: the weighed count of enemy units next to each hex label asked so
+        far in this position, for `side`."""
         uid = a.unit
         t = type(a)
-        if is_kind(t, Move) or is_kind(t, Advance) or is_kind(t, Displace):
+        if self._by_path(t):
             if t is Move:  # a listed move's ends and length, its path not spelled out
                 span = move_span(cast(Move, a))
             else:
@@ -352,9 +370,36 @@ class FMHeuristicBot:
             return self._span_value(st, uid, span, {} if aims is None else aims)
         # entering, landing or setting up: the nearer the objectives the better (relative to a far hex)
         where = cast("Enter | Land | Setup", a).hex
-        return 50.0 - self._aim(st, uid, where) - 0.3 * self._enemies_adjacent(st, side, self._hex(where))
+        weighed = near.get(where) if near is not None else None
+        if weighed is None:
+            weighed = 0.3 * self._enemies_adjacent(st, side, self._hex(where))
+            if near is not None:
+                near[where] = weighed
+        return 50.0 - self._aim(st, uid, where) - weighed
 
     def _attack_value(self, st: FMState, a: Attack) -> float:
+        """The attack's expected value over the exact CRT distribution (`_attack_value_of`), kept by all that
+        distribution reads: the hexes, the units in them and whether each is depleted (their strengths), and
+        the bridges demolished (the defender's line, 8.2.2)."""
+        g = st.game
+        occ = st.occupancy()
+        lost = st.position.steps_lost
+        hex_of = g.hex
+        units = []
+        for label in (a.target, *a.attackers):
+            h = hex_of(label)
+            u = occ.get(h) if h is not None else None
+            units.append((u, u is not None and lost(u) > 0))
+        key = (a.target, a.attackers, tuple(units), st.demolished())
+        memo = self._attack_values
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= 100_000:
+                memo.clear()
+            got = memo[key] = self._attack_value_of(st, a)
+        return got
+
+    def _attack_value_of(self, st: FMState, a: Attack) -> float:
         try:
             dist = st.result_distribution(a)
         except (ValueError, AttributeError, KeyError):

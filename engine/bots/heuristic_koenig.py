@@ -11,7 +11,10 @@ to date from the units changed since it last looked. Its play:
 * Operations (7.0, 8.0): a fire (9.0) with a good chance of a Hit first; otherwise the move that brings
   a unit closest to an objective hex its side does not hold yet (the VP hexes); a unit that must exit
   for a VP line (the Recon/9th, exclusive 12.0) heads for the bottom edge and exits; close combat
-  (10.0) only when the mover is stronger than the hex's defenders; a unit on an objective stays.
+  (10.0) only when the mover is stronger than the hex's defenders; a unit on an objective stays. An
+  exiting unit's distance to the bottom edge is counted in steps a unit may take (`exit_steps`: not across
+  a river hexside without a bridge, 8.1), so the Recon/9th heads for Arnhem Bridge, the one crossing of
+  the Lower Rhine, instead of the river bank nearest the edge.
 * Support (9.0): the most points allowed. Hits (9.2.2): an own unit with the fewest Hits, an enemy
   unit with the most. Retreats (9.2.3, 11.0): stay when allowed, capture (11.2) when offered, else the
   adjacent hex nearest the objectives and away from the enemy, never off the map if avoidable.
@@ -21,14 +24,17 @@ to date from the units changed since it last looked. Its play:
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from itertools import groupby
+from itertools import compress, groupby
 from operator import attrgetter
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..hexgrid import Hex, hex_distance, hex_neighbors
+from ..model.hexmap import HexMap
 from ..model.scenario import Scenario
+from ..movement.costs import edge_cost
 from ..rules.kit import Position
 from ..rules.koenig.actions import (
     OFF,
@@ -116,6 +122,53 @@ def fire_chance_by_trial(state: GameState, a: Action) -> float:
     return _chance(trial.result_distribution())
 
 
+def _step_open(m: HexMap, cls: str, a: Hex, b: Hex) -> bool:
+    """Whether a unit of movement class `cls` may step from `a` into the adjacent `b` at all (8.1: not across a
+    river hexside without a bridge, not into prohibited terrain), whatever it costs."""
+    return edge_cost(m, a, b, cls) is not None
+
+
+def _ground(m: HexMap) -> str:
+    """The movement class the family's games move by (engine/rules/koenig/game.py: the table's first)."""
+    classes = m.terrain_table.movement_classes
+    return classes[0] if classes else "ground"
+
+
+def exit_steps(m: HexMap, exits: Sequence[Hex]) -> dict[Hex, int]:
+    """Each hex's number of steps to the nearest of `exits` (the bottom edge's hexes) by steps a unit may
+    take (`_step_open`), breadth first from the edge; hexes with no way there are left out."""
+    cls = _ground(m)
+    out = dict.fromkeys(exits, 0)
+    todo = deque(exits)
+    while todo:
+        h = todo.popleft()
+        for n in m.neighbors_on_map(h):
+            if n not in out and _step_open(m, cls, n, h):
+                out[n] = out[h] + 1
+                todo.append(n)
+    return out
+
+
+def exit_steps_fresh(m: HexMap, exits: Sequence[Hex], h: Hex) -> float:
+    """`exit_steps` of one hex, searched from `h` (the tests compare the two); 99 where none leads there, 0
+    with no exits."""
+    if not exits:
+        return 0.0
+    cls = _ground(m)
+    goal = set(exits)
+    seen = {h: 0}
+    todo = deque([h])
+    while todo:
+        x = todo.popleft()
+        if x in goal:
+            return float(seen[x])
+        for n in m.neighbors_on_map(x):
+            if n not in seen and _step_open(m, cls, x, n):
+                seen[n] = seen[x] + 1
+                todo.append(n)
+    return 99.0
+
+
 def _strength(sc: Scenario, uid: str, hits: int) -> float:
     return max(0.0, float(sc.units[uid].values.get("strength", 0) or 0) - hits)
 
@@ -141,6 +194,7 @@ class KoenigHeuristicBot:
         self._hexes: dict[str, Hex | None] = {}  # a hex label -> its hex (_hex; the map does not change)
         self._views: set[type] = set()  # the state classes found to be KoenigViews
         self._busy_memo: tuple[Snapshot | None, frozenset[str]] = (None, frozenset())
+        self._hostile_memo: tuple[Snapshot | None, dict[str, frozenset[str]]] = (None, {})
         self._order = {uid: i for i, uid in enumerate(scenario.units)}  # the scenario's order (_view_update)
         # id of a distance table -> (the table, its entries by hex label): _move_gains (kept with the table)
         self._label_tables: dict[int, tuple[dict[Hex, float], dict[str, float]]] = {}
@@ -150,6 +204,7 @@ class KoenigHeuristicBot:
             self.exit_hexes = self.map.edge_side_hexes("bottom")
         except ValueError:
             self.exit_hexes = []
+        self._exit_steps: dict[Hex, int] | None = None  # exit_steps, made when first read
 
     def _hex(self, label: str | None) -> Hex | None:
         if not label:
@@ -280,11 +335,18 @@ class KoenigHeuristicBot:
             table = self._tables[targets] = {}
         return targets, table
 
+    def exit_distance(self, h: Hex) -> float:
+        """The steps from `h` to the bottom edge for an exiting unit (`exit_steps`); 99 where none leads there."""
+        steps = self._exit_steps
+        if steps is None:
+            steps = self._exit_steps = exit_steps(self.map, self.exit_hexes)
+        return float(steps.get(h, 99))
+
     def _distance_to(self, h: Hex, targets: frozenset[Hex] | None) -> float:
         """A table's entry for `h`, worked out as `_target_distance_fresh` does: the nearest of `targets`, or
-        of the exit hexes when None."""
+        the exit distance when None."""
         if targets is None:
-            return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
+            return self.exit_distance(h) if self.exit_hexes else 0.0
         if not targets:
             return 0.0
         weight = self.objectives.weight
@@ -314,7 +376,7 @@ class KoenigHeuristicBot:
     def _target_distance_fresh(self, side: str, uid: str, h: Hex, snap: Snapshot, occ: Occupancy) -> float:
         """`_target_distance_now` worked out from scratch (the tests compare the two)."""
         if uid in self.exiters:
-            return float(min((hex_distance(h, e) for e in self.exit_hexes), default=0))
+            return exit_steps_fresh(self.map, self.exit_hexes, h)
         free = [o for o in self.objectives.hexes
                 if not any(snap[x].side == side and x != uid for x in occ.get(o, []))]
         targets = free or self.objectives.hexes
@@ -433,7 +495,7 @@ class KoenigHeuristicBot:
         if not scores:
             return float("-inf"), None
         top = max(scores)
-        ties = [a for s, a in zip(scores, options, strict=True) if s >= top - 1e-9]
+        ties = list(compress(options, map((top - 1e-9).__le__, scores)))  # those scoring >= top - 1e-9, in order
         return top, ties[self._rng.randrange(len(ties))]
 
     def _pick(self, scored: list[tuple[float, A]]) -> A:
@@ -464,29 +526,60 @@ class KoenigHeuristicBot:
 
     def _move_gains(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
         """`_move_gain_fresh` of each of `moving`, in order: the same arithmetic, with each unit's distance table
-        and distance from where it is looked up once for each run of its moves; a run to hexes that hold no
-        unit and whose distances are known is read from the unit's table by label at once."""
+        and distance from where it is looked up once for each run of its moves. A run whose destinations'
+        distances are all known is read from the unit's table by label at once, each move into an enemy hex
+        (or off the map) worked out on its own (`_hostile_gain`); any other run move by move."""
         out: list[float] = []
-        busy = self._busy(snap)  # labels of the hexes holding units, and OFF: the moves that need a closer look
+        hostile = self._hostile(snap, side)  # labels of the hexes holding the enemy, and OFF
         for uid, group in groupby(moving, _unit):
             run = list(group)
             dests = [a.dest for a in run]
-            if busy.isdisjoint(dests):
-                u = snap.get(uid)
-                if u is not None and u.status == ON_MAP and uid not in self.exiters:
-                    _targets, table = self._table(side, uid, snap, occ)
-                    got = self._label_tables.get(id(table))
-                    if got is not None:
-                        by_label = got[1]
-                        here = self._hex(u.hex)
-                        before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
-                        try:
+            u = snap.get(uid)
+            if u is not None and u.status == ON_MAP:
+                targets, table = self._table(side, uid, snap, occ)
+                got = self._label_tables.get(id(table))
+                if got is not None:
+                    by_label = got[1]
+                    here = self._hex(u.hex)
+                    before = self._target_distance(side, uid, here, snap, occ) if here is not None else 30.0
+                    try:
+                        if hostile.isdisjoint(dests):
                             out += [before - by_label[d] for d in dests]
                             continue
-                        except KeyError:  # a hex not read before: worked out below
-                            pass
+                        gains = [0.0 if d in hostile else before - by_label[d] for d in dests]
+                    except KeyError:  # a hex not read before: worked out below
+                        pass
+                    else:
+                        for i, d in enumerate(dests):
+                            if d in hostile:
+                                gains[i] = self._hostile_gain(side, run[i], u, before, targets, table, by_label,
+                                                              snap, occ)
+                        out += gains
+                        continue
             out += self._move_gains_run(side, run, snap, occ)
         return out
+
+    def _hostile_gain(self, side: str, a: UnitMove, u: UnitSnapshot, before: float, targets: frozenset[Hex] | None,
+                      table: dict[Hex, float], by_label: dict[str, float], snap: Snapshot, occ: Occupancy) -> float:
+        """`_move_gains_run`'s gain of one move of a unit on the map (`u`, its distance `before`) off the map or
+        into a hex holding the enemy: a close combat (10.0) only when clearly stronger."""
+        dest = a.dest
+        if dest == OFF:
+            return 100.0 if a.unit in self.exiters else -100.0
+        there = self._hex(dest)
+        if there is None:
+            return -100.0
+        defenders = [x for x in occ.get(there, ()) if snap[x].side != side]
+        if defenders:
+            mine = _strength(self.scenario, a.unit, u.hits)
+            theirs = sum(_strength(self.scenario, x, snap[x].hits) for x in defenders)
+            if mine <= theirs + 1:
+                return -100.0
+        after = table.get(there)
+        if after is None:
+            after = table[there] = self._distance_to(there, targets)
+        by_label[dest] = after
+        return before - after
 
     def _move_gains_run(self, side: str, moving: list[UnitMove], snap: Snapshot, occ: Occupancy) -> list[float]:
         """`_move_gains` move by move."""
@@ -540,6 +633,17 @@ class KoenigHeuristicBot:
             by_label[dest] = after
             out.append(before - after)
         return out
+
+    def _hostile(self, snap: Snapshot, side: str) -> frozenset[str]:
+        """The labels of the hexes holding a unit not of `side` in `snap`, and OFF (kept with the snapshot)."""
+        memo = self._hostile_memo
+        if memo[0] is not snap:
+            memo = self._hostile_memo = (snap, {})
+        got = memo[1].get(side)
+        if got is None:
+            labels = {u.hex for u in snap.values() if u.status == ON_MAP and u.hex and u.side != side}
+            got = memo[1][side] = frozenset([*labels, OFF])
+        return got
 
     def _busy(self, snap: Snapshot) -> frozenset[str]:
         """The labels of the hexes holding a unit in `snap`, and OFF (kept with the snapshot)."""

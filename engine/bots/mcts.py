@@ -66,6 +66,10 @@ lead the side has gained since the root, its lead (`score`) being
   against it.
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
+A rules family may give its own settings in its registry entry (`RulesFamily.search`, read by
+`family_settings`): Koenig's rollouts are shorter (docs/bots.md, "Koenig's German seat"); a value passed to
+`MCTSBot` wins over the family's.
+
 Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives
 the same game on any machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
 `DEFAULT_CANDIDATES`, `DEFAULT_HORIZON`, `DEFAULT_WIDENING`, `DEFAULT_RANKED`, `DEFAULT_LEAF`) are the ones
@@ -153,6 +157,9 @@ class MCTSBot:
         if scenario.area_map is None:  # (an area map's movement never searches hexes)
             fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
         self.scenario = scenario
+        tuned = family_settings(scenario)  # the family's own settings (its registry entry's `search`)
+        if horizon is None and "horizon" in tuned:
+            horizon = int(tuned["horizon"])
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
         self.max_branching = DEFAULT_MAX_BRANCHING if max_branching is None else max_branching
@@ -348,6 +355,21 @@ class MCTSBot:
         return self._lead.score(state)
 
 
+# the settings a family's registry entry may give the search (RulesFamily.search)
+FAMILY_SETTINGS = ("horizon",)
+
+
+def family_settings(scenario: Scenario) -> dict[str, float]:
+    """The search settings of the scenario's rules family (its registry entry's `search`: e.g. Koenig's shorter
+    rollouts, docs/bots.md), by MCTSBot keyword; an entry naming a setting the search does not take is refused."""
+    f = RULES_FAMILIES.get(scenario.rules)
+    out = dict(f.search) if f is not None else {}
+    unknown = sorted(set(out) - set(FAMILY_SETTINGS))
+    if unknown:
+        raise ValueError(f"the rules family {scenario.rules!r} gives the search unknown settings: {', '.join(unknown)}")
+    return out
+
+
 def _variance(c: _Child) -> float:
     """The sample variance of a child's values (0 with fewer than two)."""
     if c.visits < 2:
@@ -379,4 +401,4 @@ def _information_set(state: GameState) -> Any:
 
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_MAX_BRANCHING", "DEFAULT_MOVE_SIMULATIONS",
-           "DEFAULT_SIMULATIONS", "MCTSBot", "redeal", "searchable"]
+           "DEFAULT_SIMULATIONS", "FAMILY_SETTINGS", "MCTSBot", "family_settings", "redeal", "searchable"]

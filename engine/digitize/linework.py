@@ -3,20 +3,31 @@ railroads between hex centres. No Qt.
 
 How a line is read (the same for every code of the map's terrain table):
 
-* **The colour cast is taken out first.** Each hex's paper colour (the median of points inside it) is
-  matched to the terrain table's colours and a per-channel gain (white balance) found that brings the
-  paper nearest to the table (`paper_gains`). Line colours are compared after that gain.
+* **The colour cast is taken out first** (paper.py). The commonest paper colour (the densest cluster of
+  single pixels inside the hexes) is taken for the map's default terrain, and the per-channel gain
+  (white balance) that makes it that colour is the cast's (`paper_gains`); where no cast could (the
+  default terrain is not the commonest paper), the table's colour nearest to it. Each hex's paper is
+  the median of points inside it; a hex whose paper is a path's own colour (a junction, a wide road
+  filling it) takes its neighbours'. Line colours are compared after the gain.
 * **A pixel's share of a line colour.** A printed line thinner than a few scan pixels, or blurred, is
   seen mixed with the paper under it: a pixel shows a line colour c over paper p when it lies on the
   mix p + s (c - p); its membership is s (clipped to 0..1) weighed down by its distance from that mix.
   Of the line colours of one kind (hexside features, or paths) only the ones whose mix it lies nearest
-  count, so a half-tone black line is not read as a brown trail.
+  count, so a half-tone black line is not read as a brown trail; black and white compete too (hex
+  outlines, labels and dots) where no line colour is near them. Where a line's own stretch of paper
+  (the median along it) is far from its hex's (a hex half covered by a town), it is read against that.
 * **A search across the predicted line**, so a fit a few pixels off still finds it: a hexside feature is
   read on profiles across the hexside (several along it), and the best-matching offset within
   `SEARCH` hex sizes of the predicted hexside wins; a path is read on lines parallel to the hexside
   from one hex centre's side to the other's, where it crosses each of them; a path drawn as a smooth
   curve through the hexside midpoints bends up to 30 degrees from the straight course, so the crossing
-  on each line is searched within a cone around the common offset.
+  on each line is searched within a cone around the common offset. A path may cross its hexside up to
+  `PATH_CROSS` from the middle (a road drawn as a free curve, as real boards draw them).
+* **A wide path shows its colour across its core.** A path printed `SOLID_PX` scan pixels wide or more
+  is judged by the mean colour of its core (`_core`): scan noise averages out, while a texture of
+  specks near its colour (a wood's lit treetops) averages to a colour between them and the paper. A
+  label printed over such a path (dark letters) hides it there, as a bridge does, where the path
+  shows on both sides.
 * **Width, dash and colour tell the codes apart.** Of the codes whose colour covers a line, the one whose
   width (the integral of the membership across the line) is nearest to the code's width wins (a river
   and a canal printed in one blue differ in width); a dashed path (the table's `dash`, a trail) shows
@@ -42,17 +53,25 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..hexgrid import Hex, Hexside, hex_neighbor, hexside_of
-from ..hexgrid.fit import invert_transform
 from ..model.hexmap import HexMap
+from .paper import Reader as _Reader
+from .paper import hex_paper, paper_gains, srgb_to_lab
+from .paper import hex_rgb as _hex_rgb
+from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
 
+__all__ = ["LineLook", "LineProposal", "hex_paper", "inner_sides", "learn_looks", "paper_gains", "parse_side_key",
+           "propose_linework", "srgb_to_lab", "table_looks"]
+
 SEARCH = 0.15  # how far across the predicted line a line is searched for, in hex sizes (a fit a few px off)
+PATH_CROSS = 0.3  # a path crosses its hexside within this of its middle (a smooth road need not pass the middle)
 BEND = 1.0  # a smooth path's crossing moves up to this much across per hex size along (45 degrees)
 BOX_SHARE = 0.6  # the band a line is looked for in: this share of its width (its core, not its soft edges)
 MIX_SIGMA = 26.0  # RGB distance from the paper-to-line mix at which a pixel's membership falls to 1/e
 NEAREST_TOL = 8.0  # a pixel counts for every line colour whose mix it lies within this of the nearest one
 MIN_CONTRAST = 40.0  # a line colour this near a hex's paper (RGB) cannot be seen on it
+LINE_CONTRAST = 25.0  # a line colour nearer than this to a hex's paper (RGB) is not read (a dirt road on clear: 40-50)
 INK_CONTRAST = 80.0  # a taught example's line colour must be at least this far from its paper (RGB)
 SIDE_T = np.linspace(-0.35, 0.35, 11)  # positions along a hexside (from its middle, hex sizes)
 SIDE_U = 0.4  # the across profile spans +-this (hex sizes)
@@ -94,24 +113,6 @@ class LineLook:
     taught: bool = False
 
 
-def _hex_rgb(colour: str) -> tuple[float, float, float]:
-    c = colour.lstrip("#")
-    if len(c) == 3:
-        c = "".join(ch * 2 for ch in c)
-    return (float(int(c[0:2], 16)), float(int(c[2:4], 16)), float(int(c[4:6], 16)))
-
-
-def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
-    """CIE L*a*b* (D65) of sRGB colours given as 0..255 in the last axis."""
-    c = np.asarray(rgb, dtype=float) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
-    xyz = lin @ m.T / np.array([0.95047, 1.0, 1.08883])
-    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16.0 / 116.0)
-    return np.stack([116.0 * f[..., 1] - 16.0, 500.0 * (f[..., 0] - f[..., 1]), 200.0 * (f[..., 1] - f[..., 2])],
-                    axis=-1)
-
-
 def table_looks(hexmap: HexMap) -> list[LineLook]:
     """The looks the terrain table gives: its colours and widths (a road's dark casing widens it a
     little; the width measured is the table's width times `WIDTH_SEEN`)."""
@@ -126,94 +127,26 @@ WIDTH_SEEN = 0.85  # the membership integral of a path, against its printed widt
 WIDTH_SEEN_SIDE = 0.95  # ... of a hexside feature (its darker outline counts too)
 
 
-class _Reader:
-    """Reads scan colours at scene points, with the cast taken out."""
-
-    def __init__(self, scan: Scan, transform: Sequence[float], gains: np.ndarray) -> None:
-        self.scan = scan
-        a, b, c, d, e, f = (float(x) for x in transform)
-        self.inv = invert_transform((a, b, c, d, e, f))  # scene -> image
-        self.gains = gains
-
-    def __call__(self, pts: np.ndarray) -> np.ndarray:
-        a, b, c, d, e, f = self.inv
-        x = a * pts[..., 0] + b * pts[..., 1] + e
-        y = c * pts[..., 0] + d * pts[..., 1] + f
-        rgb = self.scan.sample(x.ravel(), y.ravel()).reshape(pts.shape[:-1] + (3,))
-        return np.clip(rgb * self.gains, 0, 255)
-
-    def px_per_scene(self) -> float:
-        a, b, c, d, _e, _f = self.inv
-        return float(np.sqrt(abs(a * d - b * c)))
-
-
-def _paper_points(size: float) -> np.ndarray:
-    """Offsets (k, 2) of the points a hex's paper colour is read at: two rings inside it."""
-    ang = np.radians(np.arange(0, 360, 30) + 15)
-    ring = np.concatenate([np.stack([np.cos(ang), np.sin(ang)], 1) * r for r in (0.3, 0.55)])
-    return ring * size
-
-
-def hex_paper(hexmap: HexMap, hexes: list[Hex], read: _Reader, size: float) -> np.ndarray:
-    """Each hex's paper colour (n, 3): the median of points inside it, read in chunks."""
-    lay = hexmap.layout()
-    centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
-    offs = _paper_points(size)
-    out = np.empty((len(hexes), 3))
-    for i in range(0, len(hexes), 2048):
-        pts = centres[i:i + 2048, None, :] + offs[None, :, :]
-        out[i:i + 2048] = np.median(read(pts), axis=1)
-    return out
-
-
-def paper_gains(paper: np.ndarray, references: np.ndarray,
-                anchor: np.ndarray | tuple[float, float, float] | None = None) -> np.ndarray:
-    """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
-    terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
-    map's paper), the search starts from the gain that makes the lighter half of the hexes that
-    colour; a map of one terrain cannot otherwise tell a cast from another terrain (yellowed clear
-    from marsh). Refined coarse to fine, each hex's Lab distance capped so a few odd hexes (a town's
-    name, a road) do not steer it."""
-    obs = paper[~np.isnan(paper).any(axis=1)]
-    if len(obs) < 4 or len(references) < 1:
-        return np.ones(3)
-    if len(obs) > 500:
-        obs = obs[np.linspace(0, len(obs) - 1, 500).astype(int)]
-    ref_lab = srgb_to_lab(references)
-
-    def cost(g: np.ndarray) -> np.ndarray:
-        lab = srgb_to_lab(np.clip(obs[None] * g[:, None, :], 0, 255))
-        d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None], axis=3), axis=2)
-        return np.minimum(d, 25.0).sum(axis=1)
-
-    spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
-    best = np.ones(3)
-    if anchor is not None:
-        light = obs[obs.sum(axis=1) >= np.median(obs.sum(axis=1))]
-        best = np.clip(np.asarray(anchor, dtype=float) / np.maximum(np.median(light, axis=0), 1.0), 0.7, 1.4)
-        spans = ((0.06, 7), (0.012, 5))
-    best_cost = float(cost(best[None])[0])
-    for span, steps in spans:
-        axis = np.linspace(-span, span, steps)
-        grid = np.clip(best[None] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1).reshape(-1, 3),
-                       0.7, 1.4)
-        costs = np.concatenate([cost(grid[i:i + 96]) for i in range(0, len(grid), 96)])
-        if costs.min() < best_cost:
-            best, best_cost = grid[int(np.argmin(costs))], float(costs.min())
-    return best
+INKS = np.array([[0.0, 0.0, 0.0], [255.0, 255.0, 255.0]])  # hex outlines, labels and dots, printed on most maps
+INK_APART = 80.0  # ... and told from a line colour at least this far from them (RGB)
 
 
 def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndarray:
-    """(…, r) memberships of pixels obs (…, 3) over paper (…, 3) in the line colours refs (r, 3)."""
+    """(…, r) memberships of pixels obs (…, 3) over paper (…, 3) in the line colours refs (r, 3). Black
+    and white (INKS) compete as colours of their own where no line colour is near them: a hex's black
+    label blurred over its paper is nearer the mix with black than with a brown trail's colour."""
+    r = len(refs)
+    inks = INKS[np.linalg.norm(INKS[:, None, :] - refs[None], axis=2).min(axis=1) >= INK_APART]
+    refs = np.concatenate([refs, inks])
     towards = refs - paper[..., None, :]  # (…, r, 3)
     span = np.maximum((towards ** 2).sum(-1), 1.0)
     diff = obs - paper
     share = (diff[..., None, :] * towards).sum(-1) / span
     resid = np.linalg.norm(diff[..., None, :] - share[..., None] * towards, axis=-1)
-    visible = np.sqrt(span) > MIN_CONTRAST
+    visible = np.sqrt(span) > LINE_CONTRAST
     m = np.clip(share, 0.0, 1.0) * np.exp(-(resid / MIX_SIGMA) ** 2) * visible
     near = resid <= resid.min(axis=-1, keepdims=True) + NEAREST_TOL
-    return np.where(near & (share > 0.15), m, 0.0)
+    return np.where(near & (share > 0.15), m, 0.0)[..., :r]
 
 
 def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
@@ -298,8 +231,15 @@ class _PathReading:
     score: np.ndarray  # (n, r) mean band membership over the lines
     width: np.ndarray  # (n, r) membership integral across the line at its crossings (hex sizes)
     transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
+    core: np.ndarray  # (n, r) for a look printed SOLID_PX scan pixels wide or more, the membership of the
+    # mean colour of the line's core where it shows (NaN for thinner looks)
 
 
+INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
+INK_COVER = 0.3  # ... and a wide path's band this much covered by ink is hidden there
+LOCAL_APART = 20.0  # a line's own paper is used where it is this far (RGB) from its hex's
+SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
+SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts from the first (none) to the second (sure)
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
 BRIDGE_COVER = 0.8  # ... most of them
@@ -322,7 +262,7 @@ def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np
     positions (n, s) along the best track)."""
     n, ns, nv = band.shape
     mid = ns // 2
-    starts = np.flatnonzero(np.abs(v) <= SEARCH)
+    starts = np.flatnonzero(np.abs(v) <= PATH_CROSS)
     w = int(np.ceil((BEND * (PATH_S[1] - PATH_S[0])) / step)) + 1
     offs = np.arange(-w, w + 1)
     rows = np.arange(n)[:, None, None]
@@ -351,28 +291,45 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     pa, pb = paper[g.a_idx][:, None, None, :], paper[g.b_idx][:, None, None, :]
     s_ = PATH_S[None, :, None, None]
     under = np.where(s_ < -0.05, pa, np.where(s_ > 0.05, pb, (pa + pb) / 2))
+    hex_under = under
+    # each line's own paper: the median along it where its hex's paper is far from it (a hex half
+    # covered by a road or a town reads as neither), else the hex's
+    local = np.median(obs, axis=2, keepdims=True)
+    under = np.where(np.linalg.norm(local - under, axis=-1, keepdims=True) > LOCAL_APART, local, under)
     mem = _membership(obs, np.broadcast_to(under, obs.shape), refs)  # (n, s, v, r)
     n, r = len(g.sides), len(looks)
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
+    core = np.full((n, r), np.nan)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
-    bridged = _bridged(obs, under, v)
+    bridged = _bridged(obs, hex_under, v)
     hidden = bridged[:, None] & (np.abs(PATH_S) < BRIDGE_HALF)[None, :]  # (n, s)
     near_mid = np.abs(PATH_S) <= 0.32  # a path may turn away further into the hex
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)
     read_b = np.where(bridged[:, None], PATH_S >= BRIDGE_HALF, (PATH_S > 0.1) & near_mid)
+    lum = obs.sum(axis=-1)
+    dark = (lum < INK_DARK * np.broadcast_to(under, obs.shape).sum(axis=-1)).astype(float)  # (n, s, v)
+    inked = {j: _box(dark, max(1, int(round(BOX_SHARE * lk.width / step))), axis=2) >= INK_COVER
+             for j, lk in enumerate(looks) if lk.width / step >= SOLID_PX}
     for j, lk in enumerate(looks):
         w = max(1, int(round(BOX_SHARE * lk.width / step)))
-        band = np.where(hidden[..., None], HIT, _box(mem[..., j], w, axis=2))  # (n, s, v)
+        seen_band = _box(mem[..., j], w, axis=2)
+        band = np.where(hidden[..., None], HIT, seen_band)  # (n, s, v)
+        solid = lk.width / step >= SOLID_PX
+        if solid:  # a label printed over a wide path hides it there as a bridge does
+            band = np.where(inked[j] & (band < HIT), HIT, band)
         b, pos = _track(band, v, step)
         hit = b >= HIT
+        seen = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0] >= HIT
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
+        if solid:  # ... where the path shows on both sides too (beyond a label, on into the hex)
+            cover[:, j] *= (seen & (PATH_S < -0.1)).any(axis=1) & (seen & (PATH_S > 0.1)).any(axis=1)
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
         # dashes: gaps along the course followed with the line showing again beyond them (a solid
         # line that turns away from the lines read leaves no gap it comes back from)
-        on = hit & ~hidden
+        on = hit & ~hidden & seen
         gap_start = on[:, :-1] & ~on[:, 1:]  # (n, s - 1): a gap begins after line k
         later = np.flip(np.cumsum(np.flip(on, axis=1), axis=1), axis=1)[:, 2:] > 0  # a hit after line k + 1
         transitions[:, j] = (gap_start[:, :-1] & later).sum(axis=1)
@@ -381,12 +338,27 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(on.any(axis=1), (integral * on).sum(axis=1) / np.maximum(on.sum(axis=1), 1), 0.0)
+        if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
+            core[:, j] = _core(obs, under, refs, j, np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4,
+                               on & use)
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
     if bridged.any():  # beyond the bridge's box
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    return _PathReading(cover, score, width, transitions)
+    return _PathReading(cover, score, width, transitions, core)
+
+
+def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
+          ) -> np.ndarray:
+    """(n,) the membership in colour j of the mean colour of a wide line's core (`in_core` (n, s, v)), over
+    the lines (n, s) that show it: the pixels are averaged first, so a scan's noise does not lower it,
+    while a texture of specks in about the line's colour (a wood's lit treetops) averages to a colour
+    between them and the paper."""
+    cnt = np.maximum(in_core.sum(axis=2), 1)[..., None]
+    mean = (obs * in_core[..., None]).sum(axis=2) / cnt  # (n, s, 3)
+    m = _membership(mean, np.broadcast_to(under, obs.shape)[:, :, 0, :], refs)[..., j]
+    return np.asarray((m * lines).sum(axis=1) / np.maximum(lines.sum(axis=1), 1))
 
 
 RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
@@ -471,6 +443,10 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     pattern = np.where(dashed_seen == dashed_exp[None, :], 1.0, np.where(dashed_exp[None, :], 0.55, 0.8))
     mismatch = np.abs(np.log(np.maximum(rd.width, 1e-3) / exp_w[None, :]))
     fill = np.where(dashed_exp[None, :], np.minimum(rd.score / 0.55, 1.0), rd.score)
+    # a line printed several scan pixels wide shows its colour across its whole core: a band only
+    # partly in its colour there is texture (a wood's lit treetops in a road's tan), not the line
+    lo, hi = SOLID_FILL
+    fill = np.where(np.isnan(rd.core), fill, 0.3 * np.clip((np.nan_to_num(rd.core) - lo) / (hi - lo), 0.0, 1.0))
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way
@@ -615,10 +591,12 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     paper_raw = hex_paper(hexmap, hexes, raw, size)
     table = np.array([_hex_rgb(x.color) for x in t.terrain.values()]) if t.terrain else np.empty((0, 3))
     default = t.terrain.get(hexmap.default_terrain) if hexmap.default_terrain else None
-    gains = paper_gains(paper_raw, table, _hex_rgb(default.color) if default is not None else None)
+    gains = paper_gains(paper_raw, table, _hex_rgb(default.color) if default is not None else None,
+                        _paper_pixels(hexmap, hexes, raw, size))
     read = _Reader(scan, transform, gains)
     paper = np.clip(paper_raw * gains, 0, 255)
     looks = table_looks(hexmap)
+    paper = _under_paths(hexmap, hexes, index, paper, looks)
     pairs = _taught_pairs(hexmap, taught or {})
     plain = looks
     if pairs:
@@ -635,6 +613,22 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     if kept == plain:
         return untaught
     return _read_all(hexmap, sides, index, paper, read, size, step, kept, progress)
+
+
+def _under_paths(hexmap: HexMap, hexes: list[Hex], index: dict[Hex, int], paper: np.ndarray,
+                 looks: list[LineLook]) -> np.ndarray:
+    """The papers with each hex read as a path's colour (a junction, a road filling its hex) replaced by
+    the median paper of its neighbours that are not: a path cannot be seen against itself."""
+    refs = np.array([lk.rgb for lk in looks if lk.kind == "path"])
+    if not len(refs):
+        return paper
+    covered = np.linalg.norm(paper[:, None, :] - refs[None], axis=2).min(axis=1) < LINE_CONTRAST
+    out = paper.copy()
+    for i in np.flatnonzero(covered):
+        near = [index[nb] for d in range(6) if (nb := hex_neighbor(hexes[i], d)) in index and not covered[index[nb]]]
+        if near:
+            out[i] = np.median(paper[near], axis=0)
+    return out
 
 
 AGREE_KEEP = 0.9  # a learned look must still propose this share of the table look's proposals of its code

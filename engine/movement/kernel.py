@@ -595,7 +595,7 @@ def _reachable_fast(dial: Callable[..., int], graph: MovementGraph, start: Hex, 
         if first is not None:  # the start's edges with every hook applied, as the Python loop tries them
             starts = _first_steps(graph, start, s, hooks, start_ov)
             extra_edges += int(starts[0])
-        if a.capacity <= limit or extra_edges:
+        if a.capacity <= limit or (extra_edges and a.capacity <= csr.edges + extra_edges):
             a.room(max(limit, csr.edges + extra_edges) + 1)
         n_t = dial(csr.packed, a.work, a.queue, a.out_spent, s, limit, scale, True, first is not None,
                    marks, overrides, starts)

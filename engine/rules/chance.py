@@ -39,7 +39,7 @@ class SeededSampler:
     def choose(self, outcomes: Sequence[tuple[T, Fraction]]) -> T:
         if not outcomes:
             raise ValueError("no outcomes to choose from")
-        return pick(outcomes, Fraction(self._rng.getrandbits(53), 1 << 53))
+        return _pick_ratio(outcomes, self._rng.getrandbits(53), 1 << 53)
 
 
 def pick(outcomes: Sequence[tuple[T, Fraction]], x: Fraction) -> T:
@@ -47,10 +47,22 @@ def pick(outcomes: Sequence[tuple[T, Fraction]], x: Fraction) -> T:
     if rounding leaves `x` past them all)."""
     if not outcomes:
         raise ValueError("no outcomes to choose from")
-    acc = Fraction(0)
+    return _pick_ratio(outcomes, x.numerator, x.denominator)
+
+
+def _pick_ratio(outcomes: Sequence[tuple[T, Fraction]], num: int, den: int) -> T:
+    """`pick` of x = num / den (den > 0) in whole numbers: the shares summed as an unreduced ratio
+    acc_n / acc_d and x < acc compared as num * acc_d < acc_n * den, exactly as the fractions compare (a
+    roll of a die sums sixths: no Fraction made, no common divisor sought)."""
+    acc_n, acc_d = 0, 1
     for outcome, p in outcomes:
-        acc += p
-        if x < acc:
+        pn, pd = p.numerator, p.denominator
+        if pd == acc_d:
+            acc_n += pn
+        else:
+            acc_n = acc_n * pd + pn * acc_d
+            acc_d *= pd
+        if num * acc_d < acc_n * den:
             return outcome
     return outcomes[-1][0]
 

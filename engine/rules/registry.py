@@ -138,6 +138,9 @@ class RulesFamily:
     # other side pending that a determinization does not draw again) and `redeal(state, me, rng)` (deal
     # again what the other side drew in secret) for the MCTS bot; "" when nothing is hidden
     information_set: str = ""
+    # the MCTS bot's settings for this family's games where they differ from its defaults, as (MCTSBot keyword,
+    # value) pairs, e.g. (("horizon", 14),): chosen by measurement (docs/bots.md); a caller's own value wins
+    search: tuple[tuple[str, float], ...] = ()
     # the rules the start state's bridge and ferry checks cite ("demolish", "ferry"), and whether a ferry
     # set up beside an enemy unit is cancelled as play begins (checked by the family's checks)
     hexside_rules: tuple[tuple[str, str], ...] = ()

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from ...hexgrid import Hex, Hexside, hex_distance
 from ..chance import Sampler
 from ..kit import Decision, Position, SequenceState, UnitStatus, VerbStep
-from ..kit.machine import APPEND_ONLY
+from ..kit.machine import APPEND_ONLY, SHARED
 from ..protocol import Action
 from .actions import Attack, Demolish, MarkerId, Repair
 from .game import FMGameBase, cite
@@ -94,6 +94,15 @@ _FLAT = frozenset({"moved", "moved_in_movement", "cannot_move", "attacked_phase"
                    "repaired_gt", "repair_tried", "_mp_spent", "bombarded", "move_fallback", "dz_extra_drm"})
 
 
+# what a copy of the state shares with it (FMBoard.__deepcopy__): the game; memos never changed once made; the
+# pending decision (a frozen dataclass of strings, numbers and tuples of them); the phase's opening (the kit's
+# SHARED: replaced, never changed, when the next phase opens)
+_SHARED = frozenset({"game", "_occ_last", "_occ_where", "_victory", "_pending", *SHARED})
+# lists of immutable items a copy needs its own list of: the occupancy's changes, the tasks queued (frozen
+# dataclasses of strings, numbers and tuples of them)
+_OWN_LIST = frozenset({"_occ_changes", "queue"})
+
+
 def _arrival_copy(a: Arrival) -> Arrival:
     """An Arrival of its own: its lists (hexes, GTs blocked) copied, its other fields immutable."""
     new = object.__new__(Arrival)
@@ -157,6 +166,9 @@ class FMBoard(SequenceState):
         # the same changes as graph indices, per movement graph's index, with the occupied hexes' indices at the
         # last of them (`index_changes`, `occupied_indices`)
         self._idx_changes: dict[int, list[Any]] = {}
+        # a copy of another position (`clone`: a search's simulations), which keeps its units' searches by the game
+        # (movement.searched_moves); a game played once keeps none
+        self.copied = False
         if self.declared_ferry() is not None:
             self.engineer_op = "ferry"  # a scenario that starts with a ferry in operation (Scenario.start)
             for uid, h in list(self.position.hexes.items()):
@@ -183,9 +195,9 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = dict(v)
             elif k == "_legal_memo":
                 new.__dict__[k] = None
-            elif k in ("game", "_occ_last", "_occ_where", "_victory"):  # the game; memos never changed once made
+            elif k in _SHARED:  # the game; memos never changed once made; frozen decisions; the phase's opening
                 new.__dict__[k] = v
-            elif k in APPEND_ONLY or k == "_occ_changes":
+            elif k in APPEND_ONLY or k in _OWN_LIST:
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
             elif k == "_idx_changes":
                 new.__dict__[k] = {i: [index, list(changes), occupied] for i, (index, changes, occupied) in v.items()}
@@ -199,6 +211,7 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = {side: {name: dict(c) for name, c in pools.items()} for side, pools in v.items()}
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
+        new.__dict__["copied"] = True
         return new
 
     # -- the stage of the sequence of play (4.1) ------------------------------------------------
@@ -279,7 +292,7 @@ class FMBoard(SequenceState):
             cache["occ"] = occ
             if last is None:
                 self.kept_moves = {}
-            else:
+            elif change:  # (no hex vacated or occupied: no change to count)
                 self._occ_changes.append(change)
             self._occ_last = occ
         return occ
@@ -287,12 +300,18 @@ class FMBoard(SequenceState):
     def _next_occupancy(self) -> tuple[dict[Hex, str], frozenset[Hex]]:
         """The occupancy of the position now and the hexes vacated or occupied since the last one made
         (`_occ_last`): from the last one and the units changed since, while no two units share a hex (then
-        every hex's occupant is its one unit), else made afresh."""
+        every hex's occupant is its one unit), else made afresh. While no unit has changed since (a copy of the
+        position looking at it first, a marker or hexside changed), it is the last one itself."""
         pos = self.position
         hexes = pos.hexes
         last, where = self._occ_last, self._occ_where
         made: dict[Hex, str] | None = None
         change: frozenset[Hex] = frozenset()
+        if last is not None and where is not None:
+            changed = pos.units_changed_since(self._occ_rev)
+            if changed is not None and changed.count(None) == len(changed):  # (None: a change made to no unit)
+                self._occ_rev = pos.revision
+                return last, change
         if last is not None and where is not None and len(last) == len(where):
             changed = pos.units_changed_since(self._occ_rev)
             if changed is not None:
@@ -343,6 +362,10 @@ class FMBoard(SequenceState):
         """The occupied hexes (`occupancy`) as the graph indices of a movement graph's `index`."""
         got: frozenset[int] = self._by_index(index)[2]
         return got
+
+    def index_record(self, index: dict[Hex, int]) -> list[Any]:
+        """[index, `index_changes(index)`, `occupied_indices(index)`] in one look: to be read, not changed."""
+        return self._by_index(index)
 
     def _by_index(self, index: dict[Hex, int]) -> list[Any]:
         """[index, the changes of the occupied hexes this phase as its graph indices, the occupied hexes'

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...hexgrid import Hex, Hexside
 from ...movement.kernel import Reach
+from ..kit.kept import kept
 from ..kit.listing import Lazy, Listing
 from ..protocol import Action
 from .actions import Enter, Halt, Move, Pass
@@ -24,7 +25,7 @@ from .board import FMBoard, FMStep
 from .decisions import GoOn, MoveChoice
 from .engineers import check_demolition, demolition_candidates
 from .game import cite, rule_ref
-from .reach import FMReach, ferry_edges_into, path_cost_of, path_problem, unit_reach
+from .reach import FMReach, ferry_edges_into, movement_hooks, path_cost_of, path_problem, unit_reach
 from .reinforcements import enter, entries, entry_problem
 
 # a unit's moves (reach_moves): the destinations in the order listed and the set of them, as graph indices of
@@ -55,7 +56,6 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     units occupy (5.3). Enemy units do not move during a friendly phase, so each unit's reach is
     computed once per phase and position (`where`: the demolished bridges and the ferry, 10.6.3,
     10.6.5); its moves to vacant hexes are kept until a hex in its reach is vacated or occupied."""
-    g = state.game
     start = state.unit_hex(uid)
     if where is None:
         where = (state.demolished(), state.active_ferry())
@@ -66,22 +66,13 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     if got is not None:
         entry: MoveList = got[0]
     else:
-        reach = unit_reach(state, uid)
-        # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
-        # not move, and nothing in its way changed) give the same moves
-        paths = (reach.paths_key(), reach.landings if isinstance(reach, FMReach) else None)
-        last = g.moves_memo.get(uid)
-        if last is not None and last[0] == paths:
-            entry = last[1]
-        else:
-            entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes),
-                                g.in_label_order(reach.graph_hexes))
-            g.moves_memo[uid] = (paths, entry)
+        entry, reach = searched_moves(state, uid, start, key[4])
         state.phase_reach[key] = (entry, reach)
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
     dests, hexes, make, made, key_of, route, index = entry
     kept = state.kept_moves.get(uid)
-    changes = state.index_changes(index)
+    record = state.index_record(index)
+    changes = record[1]
     version = len(changes)
     if kept is not None and kept[0] is entry:
         seen = kept[1]
@@ -89,11 +80,47 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
-    occ = state.occupied_indices(index)
+    occ = record[2]  # (the occupied hexes' indices: occupied_indices)
     got = Lazy(dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ], make, made, key_of, Move,
                route)
     state.kept_moves[uid] = (entry, version, got, key)
     return got
+
+
+SEARCHED_KEPT = 4096  # the searches a game keeps (searched_moves)
+
+
+def searched_moves(state: FMBoard, uid: str, start: Hex | None, spent: float) -> tuple[MoveList, Reach]:
+    """The unit's moves and reach from `start` having spent `spent` MP this phase (unit_reach, reach_moves),
+    kept by the game by all they are made of: the unit, its hex, the MP it has spent and its movement hooks
+    (reach.movement_hooks: its side, class, mobility, commando status, MA, whether it begins in an enemy zone
+    of control, the enemy's hexes and zones of control, the bridges demolished and the ferry, 5.1-5.4, 6.1,
+    10.6.2-10.6.5), kept by the game themselves and known here by identity. Friendly units do not bar a path
+    (5.3: the moves to the hexes they occupy are left out afterwards), so positions alike in all that share
+    one search: a searching player's simulations play the same Movement Phases again and again. Only copies of
+    a position (`FMBoard.copied`: a search's) keep them: in a game played once the same search hardly comes
+    back, and keeping them would cost it memory and the garbage collector's time."""
+    g = state.game
+    hooks = None
+    if state.copied and start is not None:
+        hooks = movement_hooks(state, uid, start, spent)
+        got = g.searched_memo.get((uid, start, spent, id(hooks)))
+        if got is not None and got[0] is hooks:
+            return got[1], got[2]
+    reach = unit_reach(state, uid, hooks)
+    # the unit's moves depend only on the paths of its reach: the same paths as last time (it did
+    # not move, and nothing in its way changed) give the same moves
+    paths = (reach.paths_key(), reach.landings if isinstance(reach, FMReach) else None)
+    last = g.moves_memo.get(uid)
+    if last is not None and last[0] == paths:
+        entry: MoveList = last[1]
+    else:
+        entry = reach_moves(reach, uid, g.labels, g.hex, g.label_ranks(reach.graph_hexes),
+                            g.in_label_order(reach.graph_hexes))
+        g.moves_memo[uid] = (paths, entry)
+    if hooks is not None:
+        kept(g.searched_memo, (uid, start, spent, id(hooks)), SEARCHED_KEPT, lambda: (hooks, entry, reach))
+    return entry, reach
 
 
 def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[Hexside], Hexside | None]
@@ -333,11 +360,20 @@ def listed_reach(state: FMBoard, a: Move) -> Reach | None:
 
 
 def reach_path(reach: Reach, i: int) -> list[Hex]:
-    """Reach.path to the hex of graph index `i` of the reach, found by index."""
-    prev, hexes = reach.predecessors, reach.graph_hexes
+    """Reach.path to the hex of graph index `i` of the reach, found by index (in the compiled search's lists of
+    the hexes touched and their predecessors while its predecessors are not made into a dict)."""
+    hexes = reach.graph_hexes
     out = [hexes[i]]
-    while (i := prev[i]) >= 0:
-        out.append(hexes[i])
+    pending = reach.__dict__.get("_pending")
+    if pending is not None:
+        touched, before = pending
+        at = touched.index
+        while (i := before[at(i)]) >= 0:
+            out.append(hexes[i])
+    else:
+        prev = reach.predecessors
+        while (i := prev[i]) >= 0:
+            out.append(hexes[i])
     out.reverse()
     return out
 
@@ -474,7 +510,9 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     # shared by the unit's moves: (how, reach, labels, the paths spelled out so far by graph index)
     route: Route = (route_labels, reach, labels, {}, {})
     new = object.__new__
-    touched = reach.touched() if ranks is not None and type(reach) is Reach else None
+    # (an FMReach without landings reaches the search's hexes, whose labels' order the ranks give)
+    touched = reach.touched() if ranks is not None and (
+        type(reach) is Reach or (type(reach) is FMReach and not reach.landings)) else None
     if touched is not None:
         # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
         # game's label_ranks: the order of the labels, without reading a label or hashing a hex)

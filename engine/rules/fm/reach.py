@@ -239,14 +239,18 @@ class FMReach(Reach):
         return super().path(h)
 
 
-def unit_reach(state: FMBoard, uid: str) -> Reach:
+def unit_reach(state: FMBoard, uid: str, hooks: MovementHooks | None = None) -> Reach:
+    """The hexes the unit can reach this phase from where it is, with the MP it has left (5.1-5.4, 6.1,
+    10.6.2), with its movement hooks (`movement_hooks`; `hooks`: those, made already)."""
     g = state.game
     start = state.unit_hex(uid)
     spent = state.mp_spent(uid)
     side, cls, mobile, commando = g.movement_facts(uid)
     ezoc = state.enemy_zoc(side)
     ma = float(state.current_values(uid).get("movement", 0))
-    hooks = _kept_hooks(state, side, cls, mobile, commando, ma, not mobile and start in ezoc and spent == 0, ezoc)
+    if hooks is None:
+        hooks = _kept_hooks(state, side, cls, mobile, commando, ma, not mobile and start in ezoc and spent == 0,
+                            ezoc)
     reach = reachable(g.graph(cls), start, max(0.0, ma - spent), hooks)  # movement_hooks(state, uid, start, spent)
     if not mobile or not g.printed_ferries:
         return reach
@@ -258,23 +262,36 @@ def unit_reach(state: FMBoard, uid: str) -> Reach:
 
 def ferry_landings(state: FMBoard, uid: str, reach: Reach, ferried: list[tuple[Hex, Hex]], ezoc: frozenset[Hex],
                    fresh: bool) -> FMReach:
-    """10.6.2: add to a mobile unit's reach the EZOC hexes it may enter across a printed ferry."""
+    """10.6.2: add to a mobile unit's reach the EZOC hexes it may enter across a printed ferry. The new
+    reach shares the search's results as they are (its MP spent and paths made when first read, as the
+    search's own): where no crossing can begin in a hex of the reach (nor in a hex a landing adds), none is
+    tried and nothing is read."""
     g = state.game
-    out = FMReach(reach.start, reach.allowance, reach.spent, reach.predecessors, reach.graph_hexes, reach.index)
+    out = object.__new__(FMReach)  # FMReach(reach.start, ..., reach.spent, reach.predecessors, ...), not read yet
+    out.__dict__.update(reach.__dict__)
+    out.landings = {}
+    out.land_spent = {}
     blocked = state.enemy_hexes(g.units[uid].side)
+    touched = reach.touched()
+    if touched is not None:
+        index = reach.index
+        ends = {b for _a, b in ferried}
+        if not any(b not in blocked and (index.get(a) in touched or a in ends) for a, b in ferried):
+            return out  # (the loop below would skip every crossing)
     overrides = edge_overrides(state, g.units[uid].side, g.movement_class(uid))
+    spent = out.spent  # (the MP of the hexes reached, and of the landings as they are added)
     for a, b in ferried:
-        if b in blocked or a not in reach.spent or a in out.landings:
+        if b in blocked or a not in spent or a in out.landings:
             continue
-        cost = _ferry_step_cost(state, uid, a, b, reach.spent[a], fresh and a == reach.start, ezoc, overrides)
+        cost = _ferry_step_cost(state, uid, a, b, spent[a], fresh and a == reach.start, ezoc, overrides)
         if cost is None or cost > reach.allowance + 1e-9:
             continue
-        if cost >= out.spent.get(b, float("inf")):
+        if cost >= spent.get(b, float("inf")):
             continue
-        if b in reach.index and reach.index[b] in reach.predecessors and b not in out.land_spent:
-            out.land_spent[b] = out.spent[b]
-        out.spent[b] = cost
-        out.landings[b] = reach.path(a) + [b]
+        if b in reach.index and reach.index[b] in out.predecessors and b not in out.land_spent:
+            out.land_spent[b] = spent[b]
+        spent[b] = cost
+        out.landings[b] = Reach.path(out, a) + [b]  # the search's path to `a`, as before any landing
     return out
 
 

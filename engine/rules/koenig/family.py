@@ -35,4 +35,7 @@ FAMILY = RulesFamily(
     # own states too: landings that never arrived (5.0), retreated off the map, pending entry (8.5)
     start_unit_states=("lost", "retreated_off", "pending"),
     start_capture=f"{_HERE}.start:capture",
+    # the search bot's rollouts: 14 decisions instead of 20, as strong in both seats and a third cheaper
+    # (docs/bots.md, "Koenig's German seat: the Recon's way off the map")
+    search=(("horizon", 14),),
 )

@@ -151,14 +151,16 @@ def test_a_clone_plays_on_without_changing_the_position_it_came_from(scenario):
     assert clones >= 20
 
 
-# (bots, game of the study with seed 7, options) -> the digest of the players' decisions, the winner and the VP,
-# as the engine played them before anything above was kept (commit 0053a04)
+# (bots, game of the study with seed 7, options) -> the digest of the players' decisions, the winner and the VP.
+# Pinned again when the heuristic's exiting unit began to count its way off the map by the steps a unit may take
+# (over Arnhem Bridge) and the search's rollouts became 14 decisions long (the family's search settings): the
+# speed work before kept the games of commit 0053a04 exactly; the game with the random German is unchanged
 PINNED = {
-    (("heuristic", "heuristic"), 0, ()): ("e10fbad603fb8078", "allied", {"allied": 23, "german": 12}),
-    (("heuristic", "heuristic"), 1, ()): ("6204b137b1993f03", "allied", {"allied": 23, "german": 13}),
+    (("heuristic", "heuristic"), 0, ()): ("ef55d489274df027", "allied", {"allied": 21, "german": 19}),
+    (("heuristic", "heuristic"), 1, ()): ("894838b1737499b3", "german", {"allied": 19, "german": 22}),
     (("heuristic", "random"), 3, ()): ("902e9635c2d4d055", "allied", {"allied": 30, "german": 11}),
-    (("mcts", "heuristic"), 0, (("max_turns", 4),)): ("78cd01adff963c03", "allied", {"allied": 27, "german": 10}),
-    (("heuristic", "mcts"), 1, (("max_turns", 4),)): ("b14d4e2fc5cad520", "allied", {"allied": 26, "german": 9}),
+    (("mcts", "heuristic"), 0, (("max_turns", 4),)): ("4968f629d1c35a54", "allied", {"allied": 27, "german": 10}),
+    (("heuristic", "mcts"), 1, (("max_turns", 4),)): ("869d4287a5968829", "allied", {"allied": 28, "german": 8}),
 }
 
 

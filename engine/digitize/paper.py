@@ -1,0 +1,157 @@
+"""The paper of a scanned printed map, with the colour cast taken out (no Qt): each hex's paper colour,
+and the per-channel gain (white balance) that brings the commonest paper to the map's default
+terrain colour. Used by the linework reader (linework.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..hexgrid import Hex
+from ..hexgrid.fit import invert_transform
+from ..model.hexmap import HexMap
+from .scan import Scan
+
+
+def hex_rgb(colour: str) -> tuple[float, float, float]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return (float(int(c[0:2], 16)), float(int(c[2:4], 16)), float(int(c[4:6], 16)))
+
+
+def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
+    """CIE L*a*b* (D65) of sRGB colours given as 0..255 in the last axis."""
+    c = np.asarray(rgb, dtype=float) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    xyz = lin @ m.T / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16.0 / 116.0)
+    return np.stack([116.0 * f[..., 1] - 16.0, 500.0 * (f[..., 0] - f[..., 1]), 200.0 * (f[..., 1] - f[..., 2])],
+                    axis=-1)
+
+
+class Reader:
+    """Reads scan colours at scene points, with the cast taken out."""
+
+    def __init__(self, scan: Scan, transform: Sequence[float], gains: np.ndarray) -> None:
+        self.scan = scan
+        a, b, c, d, e, f = (float(x) for x in transform)
+        self.inv = invert_transform((a, b, c, d, e, f))  # scene -> image
+        self.gains = gains
+
+    def __call__(self, pts: np.ndarray) -> np.ndarray:
+        a, b, c, d, e, f = self.inv
+        x = a * pts[..., 0] + b * pts[..., 1] + e
+        y = c * pts[..., 0] + d * pts[..., 1] + f
+        rgb = self.scan.sample(x.ravel(), y.ravel()).reshape(pts.shape[:-1] + (3,))
+        return np.clip(rgb * self.gains, 0, 255)
+
+    def px_per_scene(self) -> float:
+        a, b, c, d, _e, _f = self.inv
+        return float(np.sqrt(abs(a * d - b * c)))
+
+
+def _paper_points(size: float) -> np.ndarray:
+    """Offsets (k, 2) of the points a hex's paper colour is read at: two rings inside it."""
+    ang = np.radians(np.arange(0, 360, 30) + 15)
+    ring = np.concatenate([np.stack([np.cos(ang), np.sin(ang)], 1) * r for r in (0.3, 0.55)])
+    return ring * size
+
+
+def paper_pixels(hexmap: HexMap, hexes: list[Hex], read: Reader, size: float, most: int = 1500) -> np.ndarray:
+    """Up to `most` single scan pixels (k, 3) at the paper points of hexes spread over the map."""
+    lay = hexmap.layout()
+    offs = _paper_points(size)
+    pick = np.linspace(0, len(hexes) - 1, min(len(hexes), max(1, most // len(offs)))).astype(int)
+    centres = lay.hexes_to_pixels(np.array([hexes[i] for i in pick], dtype=float).reshape(-1, 2))
+    return read(centres[:, None, :] + offs[None, :, :]).reshape(-1, 3)
+
+
+def hex_paper(hexmap: HexMap, hexes: list[Hex], read: Reader, size: float) -> np.ndarray:
+    """Each hex's paper colour (n, 3): the median of points inside it, read in chunks."""
+    lay = hexmap.layout()
+    centres = lay.hexes_to_pixels(np.array(hexes, dtype=float).reshape(-1, 2))
+    offs = _paper_points(size)
+    out = np.empty((len(hexes), 3))
+    for i in range(0, len(hexes), 2048):
+        pts = centres[i:i + 2048, None, :] + offs[None, :, :]
+        out[i:i + 2048] = np.median(read(pts), axis=1)
+    return out
+
+
+def paper_gains(paper: np.ndarray, references: np.ndarray,
+                anchor: np.ndarray | tuple[float, float, float] | None = None,
+                pixels: np.ndarray | None = None) -> np.ndarray:
+    """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
+    terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
+    map's paper), the search starts from the gain that makes the lighter half of the hexes that
+    colour; a map of one terrain cannot otherwise tell a cast from another terrain (yellowed clear
+    from marsh). Refined coarse to fine, each hex's Lab distance capped so a few odd hexes (a town's
+    name, a road) do not steer it. `pixels` (k, 3): single scan pixels on the hexes' paper, whose
+    commonest colour (a flat print's ground) is found more surely than among hexes' medians mixed
+    with roads and towns."""
+    obs = paper[~np.isnan(paper).any(axis=1)]
+    if len(obs) < 4 or len(references) < 1:
+        return np.ones(3)
+    if len(obs) > 500:
+        obs = obs[np.linspace(0, len(obs) - 1, 500).astype(int)]
+    ref_lab = srgb_to_lab(references)
+
+    def cost(g: np.ndarray) -> np.ndarray:
+        lab = srgb_to_lab(np.clip(obs[None] * g[:, None, :], 0, 255))
+        d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None], axis=3), axis=2)
+        return np.minimum(d, 25.0).sum(axis=1)
+
+    spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
+    best = np.ones(3)
+    if anchor is not None:
+        best, exact = _anchored_start(obs if pixels is None else pixels, references, np.asarray(anchor, dtype=float))
+        if exact:
+            return best  # the commonest paper made the default terrain's colour: no refining away from it
+        spans = ((0.06, 7), (0.012, 5))
+    best_cost = float(cost(best[None])[0])
+    for span, steps in spans:
+        axis = np.linspace(-span, span, steps)
+        grid = np.clip(best[None] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1).reshape(-1, 3),
+                       0.7, 1.4)
+        costs = np.concatenate([cost(grid[i:i + 96]) for i in range(0, len(grid), 96)])
+        if costs.min() < best_cost:
+            best, best_cost = grid[int(np.argmin(costs))], float(costs.min())
+    return best
+
+
+CLUSTER_LAB = 8.0  # hexes whose paper lies within this (Lab) of one another are one look of paper
+CAST_MAX = 1.25  # a scan's cast changes no channel by more than this factor (or 1/this)
+
+
+def _densest(obs: np.ndarray) -> np.ndarray:
+    """The paper colour most hexes share (RGB): the median of the hexes within CLUSTER_LAB of the hex
+    with most such neighbours. A cast scales every hex alike, so the same hexes form it under any cast."""
+    lab = srgb_to_lab(obs)
+    near = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2) <= CLUSTER_LAB
+    return np.asarray(np.median(obs[near[int(np.argmax(near.sum(axis=1)))]], axis=0))
+
+
+def _anchored_start(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -> tuple[np.ndarray, bool]:
+    """The gain that makes the commonest paper colour the default terrain's (`anchor`); where that asks
+    for more than a cast can do (a map whose commonest paper is not its default terrain, or whose
+    default colour is a building's dark outline), the one that makes it the table's colour nearest to
+    it that a cast can reach; gain 1 when none can. With whether it is the default terrain's (then it
+    is not refined further)."""
+    dense = np.maximum(_densest(obs), 1.0)
+
+    def plausible(g: np.ndarray) -> bool:
+        return bool((g <= CAST_MAX).all() and (g >= 1.0 / CAST_MAX).all())
+
+    g = anchor / dense
+    if plausible(g):
+        return g, True
+    best, best_d = np.ones(3), np.inf
+    for ref in references:
+        g = ref / dense
+        d = float(np.linalg.norm(srgb_to_lab(ref) - srgb_to_lab(dense)))
+        if plausible(g) and d < best_d:
+            best, best_d = g, d
+    return best, np.isfinite(best_d)
