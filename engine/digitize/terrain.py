@@ -47,6 +47,7 @@ import numpy as np
 from ..hexgrid import Hex
 from ..hexgrid.fit import Transform6, invert_transform
 from ..model.hexmap import HexMap
+from .paper import srgb_to_lab
 from .progress import Cancelled, Progress
 from .scan import Scan
 from .signature import (
@@ -90,17 +91,6 @@ def hex_rgb(color: str) -> tuple[int, int, int]:
         return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
     except ValueError:
         return (128, 128, 128)
-
-
-def srgb_to_lab(rgb: np.ndarray) -> np.ndarray:
-    """CIE L*a*b* (D65) of sRGB colours given as 0..255 in the last axis."""
-    c = np.asarray(rgb, dtype=float) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
-    xyz = lin @ m.T / np.array([0.95047, 1.0, 1.08883])
-    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16.0 / 116.0)
-    return np.stack([116.0 * f[..., 1] - 16.0, 500.0 * (f[..., 0] - f[..., 1]), 200.0 * (f[..., 1] - f[..., 2])],
-                    axis=-1)
 
 
 # -- reading the scan under the hexes ----------------------------------------------------------------
