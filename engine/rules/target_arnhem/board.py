@@ -135,7 +135,7 @@ class TABoard(SequenceState):
             else:
                 out[k] = copy.deepcopy(v, memo)
         legal = self._legal_memo
-        if legal is not None and legal[1] is self._pending:  # the same position has the same legal actions
+        if legal is not None and legal[1] is self.pending_decision():  # the same position has the same legal actions
             new._legal_memo = legal
         return new
 
