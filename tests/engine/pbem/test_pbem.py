@@ -274,11 +274,28 @@ def played(tmp_path):
         t.save(players.file(who))
         return who
 
-    who = "alice"
+    def moves(who: str) -> list[dict]:
+        return yaml.safe_load(players.file(who).read_text())["moves"]
+
+    def leaves_alice_a_decision(alice_sent: int) -> bool:
+        """Bob's saved file waits for a decision of Alice's, not for her value of a roll under way, and a roll
+        was completed since Alice's last file (the dice are made of the players' random values, so where a
+        hand-over falls in a roll differs from run to run)."""
+        bob = players.open("bob")
+        w = bob.waiting()
+        return (w.kind == "decision" and w.side != bob.side
+                and any(m.get("outcome") for m in moves("bob")[alice_sent:]))
+
+    who, alice_sent = "alice", 0
     for _ in range(6):
+        alice_sent = len(moves(who)) if who == "alice" else alice_sent
         who = receive_and_move(who)
-    if who == "alice":
+    for _ in range(60):
+        if who == "bob" and leaves_alice_a_decision(alice_sent):
+            break
+        alice_sent = len(moves(who)) if who == "alice" else alice_sent
         who = receive_and_move(who)
+    assert who == "bob" and leaves_alice_a_decision(alice_sent)
     players.send("bob")  # Bob sends to Alice
     return players
 
