@@ -566,6 +566,49 @@ def _default_ink(hexmap: HexMap) -> Callable[[str], float]:
     return ink_of
 
 
+@dataclass(frozen=True)
+class TaughtReading:
+    """One taught reading of the board's hexes (`taught_reading`)."""
+    answer: np.ndarray  # terrain index per hex
+    margin: np.ndarray  # confidence (0..1) per hex
+    sure: np.ndarray  # `proposed` per hex
+    threshold: float  # the calibrated proposing cut
+    distances: np.ndarray  # (n, terrains): the nearest example's distance per terrain (inf: none)
+
+
+def taught_reading(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels: np.ndarray, taught: np.ndarray,
+                   n_codes: int) -> TaughtReading:
+    """The taught reading of hexes with figures `feats` (n, f) and fine-palette shares `hist` (n, colours):
+    the examples are the hexes at rows `at`, of terrains `labels` (`taught`: which the designer named;
+    the others are borrowed from the table's colours). The nearest example, checked by self-training
+    and the mean colour (`self_trained`), then the signatures' word (engine/digitize/signature.py):
+    a hex whose answer that changes is not `proposed`, nor one holding a colour its answer cannot
+    explain (`unexplained`)."""
+    ex_feats, ex_hist = feats[at], hist[at]
+    distances = terrain_distances(feats, ex_feats, labels, n_codes)
+    first = np.argmin(distances, axis=1)
+
+    def left_for_review(i: int, keep: np.ndarray, nearest: np.ndarray, per: np.ndarray) -> bool:
+        read = signature_reading(ex_hist[i:i + 1], signatures(hist, ex_hist[keep], labels[keep], first), nearest, per)
+        return bool(read[0] != nearest[0] or unexplained(
+            ex_hist[i:i + 1], foreign_colours(hist, ex_hist[keep], labels[keep], first), read)[0])
+
+    threshold = calibrated_threshold(ex_feats, labels, n_codes, taught, left_for_review)
+    lacks = lacking(hist, signatures(hist, ex_hist, labels, first), n_codes)
+    best, margin, sure = self_trained(feats, ex_feats, labels, n_codes, threshold, lacks)
+    sigs = signatures(hist, ex_hist, labels, best)
+    answer = signature_reading(hist, sigs, best, distances, sure)
+    changed = answer != best
+    sure &= ~changed
+    margin = np.where(changed, 0.0, margin)
+    # a colour the answer's examples lack and other terrains' hold (a symbol terrain with no signature
+    # of its own): left for review, below the proposing cut
+    doubt = unexplained(hist, foreign_colours(hist, ex_hist, labels, answer), answer)
+    sure &= ~doubt
+    margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
+    return TaughtReading(answer, margin, sure, threshold, distances)
+
+
 def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None = None,
                     taught: Mapping[Hex, str] | None = None, *, progress: Progress | None = None,
                     ink_of: Callable[[str], float] | None = None, gains: np.ndarray | None = None,
@@ -612,30 +655,9 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     # signature colours (engine/digitize/signature.py); where it changes the answer, no proposal
     palette = _palette(labs[valid_points(labs)].reshape(-1, 3), k=SIGNATURE_PALETTE)
     hist = colour_histograms(labs, palette)
-    board, ex_hist = hist[rows], hist[ex_rows]
-    distances = terrain_distances(feats[rows], feats[ex_rows], labels, len(codes))
-    first = np.argmin(distances, axis=1)
-
-    def left_for_review(i: int, keep: np.ndarray, nearest: np.ndarray, per: np.ndarray) -> bool:
-        read = signature_reading(ex_hist[i:i + 1], signatures(board, ex_hist[keep], labels[keep], first), nearest, per)
-        return bool(read[0] != nearest[0] or unexplained(
-            ex_hist[i:i + 1], foreign_colours(board, ex_hist[keep], labels[keep], first), read)[0])
-
-    threshold = calibrated_threshold(feats[ex_rows], labels, len(codes), is_taught, left_for_review)
-    lacks = lacking(board, signatures(board, ex_hist, labels, first), len(codes))
-    best, margin, sure = self_trained(feats[rows], feats[ex_rows], labels, len(codes), threshold, lacks)
-    sigs = signatures(board, ex_hist, labels, best)
-    answer = signature_reading(board, sigs, best, distances, sure)
-    changed = answer != best
-    sure &= ~changed
-    margin = np.where(changed, 0.0, margin)
-    best = answer
-    # a colour the answer's examples lack and other terrains' hold (a symbol terrain with no signature
-    # of its own): left for review, below the proposing cut
-    foreign = foreign_colours(board, ex_hist, labels, best)
-    doubt = unexplained(board, foreign, best)
-    sure &= ~doubt
-    margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
+    at = np.searchsorted(rows, np.array(ex_rows, dtype=int))
+    read = taught_reading(feats[rows], hist[rows], at, labels, is_taught, len(codes))
+    best, margin, sure = read.answer, read.margin, read.sure
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
         h = hexes[row]
