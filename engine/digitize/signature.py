@@ -188,6 +188,13 @@ def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndar
     return out
 
 
+def rare(hist: np.ndarray, colours: frozenset[int] | list[int], outside: np.ndarray) -> bool:
+    """Whether each of `colours` is rare in the hexes `outside` (a mask): at most SIG_PAIR_FRAC of them
+    hold over SIG_PAIR_SHARE of it, as a pair's colour must be in the hexes read as neither."""
+    return not any(float((hist[outside, c] > SIG_PAIR_SHARE).mean()) > SIG_PAIR_FRAC
+                   for c in colours if outside.any())
+
+
 def _held_by_most(column: np.ndarray) -> bool:
     return bool(len(column)) and float((column > SIG_PAIR_SHARE).mean()) > SIG_CROSS
 
@@ -210,6 +217,16 @@ def lacking(hist: np.ndarray, sigs: list[Signature], n_codes: int) -> np.ndarray
     for sig in sigs:
         if len(sig.codes) == 1:
             out[:, sig.codes[0]] = shows(hist, sig)[1] <= SHOW_NONE
+    return out
+
+
+def showing(hist: np.ndarray, sigs: list[Signature], n_codes: int) -> np.ndarray:
+    """Per hex and terrain (n, n_codes): whether the hex shows the terrain's own signature (`shows`);
+    False for terrains with no signature of their own."""
+    out = np.zeros((len(hist), n_codes), dtype=bool)
+    for sig in sigs:
+        if len(sig.codes) == 1:
+            out[:, sig.codes[0]] = shows(hist, sig)[0]
     return out
 
 

@@ -55,6 +55,8 @@ from .signature import (
     colour_histograms,
     foreign_colours,
     lacking,
+    rare,
+    showing,
     signature_reading,
     signatures,
     unexplained,
@@ -574,6 +576,8 @@ class TaughtReading:
     sure: np.ndarray  # `proposed` per hex
     threshold: float  # the calibrated proposing cut
     distances: np.ndarray  # (n, terrains): the nearest example's distance per terrain (inf: none)
+    shown: np.ndarray  # (n, terrains): the hex shows the terrain's own signature (False: it has none)
+    own: tuple[frozenset[int], ...]  # per terrain, its own signature's palette colours (empty: none)
 
 
 def taught_reading(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels: np.ndarray, taught: np.ndarray,
@@ -606,7 +610,67 @@ def taught_reading(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels: 
     doubt = unexplained(hist, foreign_colours(hist, ex_hist, labels, answer), answer)
     sure &= ~doubt
     margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
-    return TaughtReading(answer, margin, sure, threshold, distances)
+    own = tuple(frozenset(int(c) for s in sigs if s.codes == (j,) for c in s.colours) for j in range(n_codes))
+    return TaughtReading(answer, margin, sure, threshold, distances, showing(hist, sigs, n_codes), own)
+
+
+def turns(labels: np.ndarray, taught: np.ndarray) -> np.ndarray:
+    """Per example, the turn it joined the reading in: 0 for the first two taught hexes of each terrain
+    (in the order given) and the borrowed ones, then 1, 2 ... for each later taught hex in order
+    (the designer's answers to Teach next)."""
+    out = np.zeros(len(labels), dtype=int)
+    seen: dict[int, int] = {}
+    turn = 0
+    for i in np.flatnonzero(taught):
+        seen[int(labels[i])] = seen.get(int(labels[i]), 0) + 1
+        if seen[int(labels[i])] > 2:
+            turn += 1
+            out[i] = turn
+    return out
+
+
+def answered_in_turn(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels: np.ndarray, taught: np.ndarray,
+                     n_codes: int, turn: np.ndarray) -> TaughtReading:
+    """The taught reading with the designer's answers (`turns` after 0) added one at a time, each
+    allowed to change only the hexes it is evidence for. An answer joins the examples and the board
+    is read afresh (`taught_reading`); a hex whose answer that changes takes the new answer only if
+    the new example is its nearest example, or the new answer is the new example's terrain and the
+    new example is the nearest of that terrain's (the hex looks like what was answered). Any other
+    change comes from the rules' thresholds, not from the hex's look (an example of a third terrain
+    becoming the runner-up lets the mean colour answer; a fourth example of a terrain reorders the
+    features' signature shares, or a sixth lets a new pair signature form): such a hex keeps the
+    answer it had, and as the fresh reading disagrees it is left for review, below the proposing cut."""
+    def read(k: int) -> TaughtReading:
+        sub = turn <= k
+        return taught_reading(feats, hist, at[sub], labels[sub], taught[sub], n_codes)
+
+    fresh = before = read(0)
+    answer = fresh.answer
+    d = np.concatenate([example_distances(feats[s:s + CHUNK_HEXES], feats[at])
+                        for s in range(0, len(feats), CHUNK_HEXES)])  # (hexes, examples), chunked
+    for k in range(1, int(turn.max()) + 1):
+        fresh = read(k)
+        e = int(np.flatnonzero(turn == k)[0])
+        cols = np.flatnonzero(turn <= k)
+        direct = cols[np.argmin(d[:, cols], axis=1)] == e
+        same = cols[(labels[cols] == labels[e]) & (cols != e)]
+        if len(same):
+            direct |= (fresh.answer == labels[e]) & (d[:, e] < d[:, same].min(axis=1))
+        rows = np.arange(len(answer))
+        # the hex now shows its new answer's own signature: an answer of that terrain shaped it, or
+        # an answer holding a colour took it from that signature (what is left is the feature); an
+        # answer lacking a colour is no evidence that another terrain owns it
+        refined = np.array([j == labels[e] or (fresh.own[j] <= before.own[j] and rare(hist, fresh.own[j],
+                                                                                     before.answer != j))
+                            for j in range(n_codes)])
+        shows_now = fresh.shown[rows, fresh.answer] & ~before.shown[rows, fresh.answer] & refined[fresh.answer]
+        moved = fresh.answer != before.answer  # this answer changed the fresh reading there
+        answer = np.where((fresh.answer == answer) | (moved & (direct | shows_now)), fresh.answer, answer)
+        before = fresh
+    kept = answer != fresh.answer
+    return TaughtReading(answer, np.where(kept, np.minimum(fresh.margin, DOUBT_CONFIDENCE * fresh.threshold),
+                                          fresh.margin), fresh.sure & ~kept, fresh.threshold, fresh.distances,
+                         fresh.shown, fresh.own)
 
 
 def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None = None,
@@ -656,7 +720,11 @@ def propose_terrain(hexmap: HexMap, scan: ScanLike, transform: Transform6 | None
     palette = _palette(labs[valid_points(labs)].reshape(-1, 3), k=SIGNATURE_PALETTE)
     hist = colour_histograms(labs, palette)
     at = np.searchsorted(rows, np.array(ex_rows, dtype=int))
-    read = taught_reading(feats[rows], hist[rows], at, labels, is_taught, len(codes))
+    turn = turns(labels, is_taught)
+    if turn.max() > 0:  # answers to Teach next: each may change only what it is evidence for
+        read = answered_in_turn(feats[rows], hist[rows], at, labels, is_taught, len(codes), turn)
+    else:
+        read = taught_reading(feats[rows], hist[rows], at, labels, is_taught, len(codes))
     best, margin, sure = read.answer, read.margin, read.sure
     out: list[HexProposal] = []
     for i, row in enumerate(rows.tolist()):
