@@ -87,6 +87,9 @@ class FMHeuristicBot:
         self._part_values: dict[int, tuple[Lazy, Group]] = {}
         # id(the source of a unit's lazily listed moves) -> (the source, destination -> value): _lazy_group
         self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
+        # id(a lazily listed part's keys) -> (the keys, their values in order, the best): _lazy_group (the rules
+        # hand the same list of destinations to parts over the same reach and vacant hexes)
+        self._keys_values: dict[int, tuple[Any, list[float], float]] = {}
         self._unit_aims: dict[str, dict[str, float]] = {}  # uid -> hex label -> _aim (_aims_of)
         self._attack_values: dict[tuple[Any, ...], float] = {}  # _attack_value, by all it reads
         self._path_kinds: dict[type, bool] = {}  # _by_path, per action class
@@ -267,6 +270,13 @@ class FMHeuristicBot:
             return got[1]
         if len(kept) > 4096:
             kept.clear()
+        keys = part.keys
+        by_keys = self._keys_values
+        same = by_keys.get(id(keys))
+        if same is not None and same[0] is keys:  # another part over the very same destinations
+            group: Group = (same[2], part, same[1])
+            kept[id(part)] = (part, group)
+            return group
         # the values of the moves made from the same reach (another part over it: a hex of it was vacated
         # or occupied since), by destination
         by_route = self._route_values
@@ -277,7 +287,7 @@ class FMHeuristicBot:
             known = by_route[id(part.source)] = (part.source, {})
         done = known[1]
         try:
-            values = list(map(done.__getitem__, part.keys))
+            values = list(map(done.__getitem__, keys))
         except KeyError:  # _span_value of each move, in one pass
             uid = cast(Move, part[0]).unit  # a part listed is never empty
             first, lasts, lengths = part_ends(part)
@@ -292,9 +302,12 @@ class FMHeuristicBot:
                 if a1 is None:
                     a1 = aim[last] = self._aim(st, uid, last)
                 add((a0 - a1) - 0.01 * n)
-            done.update(zip(part.keys, values, strict=True))
-        group: Group = (max(values), part, values)
+            done.update(zip(keys, values, strict=True))
+        group = (max(values), part, values)
         kept[id(part)] = (part, group)
+        if len(by_keys) > 4096:
+            by_keys.clear()
+        by_keys[id(keys)] = (keys, values, group[0])
         return group
 
     def _best_of_groups(self, groups: list[Group]) -> tuple[float, Placing]:
