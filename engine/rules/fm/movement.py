@@ -76,7 +76,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     version = len(changes)
     if kept is not None and kept[0] is entry:
         seen = kept[1]
-        if seen == version or all(hexes.isdisjoint(c) for c in changes[seen:]):
+        if seen == version or all(map(hexes.isdisjoint, changes[seen:])):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
@@ -215,7 +215,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             if seen == version - 1:
                 unchanged = hexes.isdisjoint(changes[seen])
             else:
-                unchanged = all(hexes.isdisjoint(c) for c in changes[seen:])
+                unchanged = all(map(hexes.isdisjoint, changes[seen:]))
             if unchanged:
                 kept[uid] = (entry, version, k[2], k[3])
                 add(k[2])
