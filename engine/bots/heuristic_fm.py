@@ -72,6 +72,23 @@ def _marker_value(token: str) -> int:
         return 0
 
 
+# the action classes the bot asks a decision for; of a decision's classes, those that are (or derive from) one
+# of them, by the decision's classes (_kinds_present)
+_ASKED = (Demolish, Repair, Ferry, Attack, Bombard, Commit, Deplete, Retreat, Stiff, Enter, Land, Setup, Advance,
+          Displace, Halt, DrawSplit, ShiftDropZone, Move)
+_PRESENT: dict[frozenset[type], frozenset[type]] = {}
+
+
+def _kinds_present(present: set[type]) -> frozenset[type]:
+    """The classes of `_ASKED` that a decision whose actions are of the classes `present` has actions of (an
+    `of_kind` of any other is empty), kept by the set of classes: a bot asks them at every decision."""
+    key = frozenset(present)
+    got = _PRESENT.get(key)
+    if got is None:
+        got = _PRESENT[key] = frozenset(k for k in _ASKED if any(is_kind(t, k) for t in present))
+    return got
+
+
 class FMHeuristicBot:
     name = "heuristic"
 
@@ -156,40 +173,44 @@ class FMHeuristicBot:
             raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
         st = state
         present = kinds_of(actions)
+        has = _kinds_present(present)
+
+        def of(kind: type[A]) -> list[A]:  # of_kind, found empty at once where the decision has none
+            return of_kind(actions, kind, present) if kind in has else []
+
         # (Pass has no fields: one is listed exactly when the class is among the listed ones)
         passing: Action | None = Pass() if Pass in present else None
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
-            first = of_kind(actions, kind, present)
-            if first:
-                return first[0]
-        attacks = of_kind(actions, Attack, present)
+            if kind in has:
+                first = of_kind(actions, kind, present)
+                if first:
+                    return first[0]
+        attacks = of(Attack)
         if attacks:
             score, best = self._best([(self._attack_value(st, a), a) for a in attacks])
             if best is not None and score > ATTACK_THRESHOLD:
                 return best
             if passing is not None:
                 return passing
-        if of_kind(actions, Bombard, present) and passing is not None:
+        if of(Bombard) and passing is not None:
             return passing
-        commits = of_kind(actions, Commit, present)
+        commits = of(Commit)
         if commits:
             committed = [(float(_marker_value(a.marker)), a) for a in commits if a.marker]
             _, strongest = self._best(committed)
             return strongest if strongest is not None else commits[0]
-        depletes = of_kind(actions, Deplete, present)
+        depletes = of(Deplete)
         if depletes:
             _, loss = self._best([(self._deplete_value(st, a.unit), a) for a in depletes])
             assert loss is not None
             return loss
-        retreats, stiff = of_kind(actions, Retreat, present), of_kind(actions, Stiff, present)
+        retreats, stiff = of(Retreat), of(Stiff)
         if retreats or stiff:
             return self._retreat(st, side, retreats, stiff)
-        others: list[Placing] = [*of_kind(actions, Enter, present), *of_kind(actions, Land, present),
-                                 *of_kind(actions, Setup, present), *of_kind(actions, Advance, present),
-                                 *of_kind(actions, Displace, present)]
-        halts = of_kind(actions, Halt, present)
+        others: list[Placing] = [*of(Enter), *of(Land), *of(Setup), *of(Advance), *of(Displace)]
+        halts = of(Halt)
         aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
         groups = self._placing_groups(st, side, actions, present, others, aims)
         if groups:
@@ -201,8 +222,8 @@ class FMHeuristicBot:
                 return halts[0]
             if passing is not None:
                 return passing
-        if passing is not None and len(actions) > 1 and not of_kind(actions, DrawSplit, present) \
-                and not of_kind(actions, ShiftDropZone, present):
+        if passing is not None and len(actions) > 1 and not of(DrawSplit) \
+                and not of(ShiftDropZone):
             return passing
         return actions[self._rng.randrange(len(actions))]
 
@@ -216,17 +237,20 @@ class FMHeuristicBot:
             return []
         actions = state.legal_actions()
         present = kinds_of(actions)
-        if of_kind(actions, Setup, present):
+        has = _kinds_present(present)
+
+        def of(kind: type[A]) -> list[A]:  # of_kind, found empty at once where the decision has none
+            return of_kind(actions, kind, present) if kind in has else []
+
+        if of(Setup):
             return []
-        placing: list[Placing] = [*of_kind(actions, Move, present), *of_kind(actions, Enter, present),
-                                  *of_kind(actions, Land, present), *of_kind(actions, Advance, present),
-                                  *of_kind(actions, Displace, present)]
+        placing: list[Placing] = [*of(Move), *of(Enter), *of(Land), *of(Advance), *of(Displace)]
         if not placing:
             return []
         scored = self._score_placing(state, state.current_player, placing, {})
         best: list[Placing] = best_per_group(scored, lambda a: a.unit, k - 1)
         out: list[Action] = list(best)
-        halts = of_kind(actions, Halt, present)
+        halts = of(Halt)
         if halts:
             out.append(halts[0])
         elif Pass in present:
