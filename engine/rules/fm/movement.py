@@ -95,23 +95,23 @@ def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: f
     when none is occupied. In a copy of a position (`FMBoard.copied`: a search's) the list is kept by the game
     by the destinations and the occupied ones among them, so that positions alike hand out the very same
     list (a bot keeps what it worked out of a list by the list)."""
-    taken = hexes & occ
-    if not taken:
+    if hexes.isdisjoint(occ):
         return dests
-    memo = state.game.vacant_memo if state.copied else None
-    if memo is not None:
-        key = (id(dests), taken)
-        got = memo.get(key)
-        if got is not None and got[0] is dests:
-            return got[1]
-    if len(taken) <= 4:  # a few occupied: removed one by one (a scan in C each) from a copy
+    if not state.copied:
+        return [i for i in dests if i not in occ]
+    taken = hexes & occ
+    memo = state.game.vacant_memo
+    key = (id(dests), taken)
+    got = memo.get(key)
+    if got is not None and got[0] is dests:
+        return got[1]
+    if len(taken) <= 2:  # one or two occupied: removed one by one (a scan in C each) from a copy
         out = dests.copy()
         for i in taken:
             out.remove(i)
     else:
         out = [i for i in dests if i not in taken]
-    if memo is not None:
-        kept(memo, key, VACANT_KEPT, lambda: (dests, out))
+    kept(memo, key, VACANT_KEPT, lambda: (dests, out))
     return out
 
 
