@@ -89,6 +89,19 @@ def _kinds_present(present: set[type]) -> frozenset[type]:
     return got
 
 
+def _of_kind(actions: Sequence[Action], kind: type[A], present: set[type], has: frozenset[type]) -> list[A]:
+    """`of_kind(actions, kind)` of a decision whose actions' classes are `present` (`has`: _kinds_present's):
+    empty at once where none is a `kind`; the whole list where every one is; else by class."""
+    if kind not in has:
+        return []
+    if type(actions) is Listing:
+        return cast("list[A]", actions.of_kind(kind))
+    ok = {t for t in present if is_kind(t, kind)}
+    if len(ok) == len(present):
+        return cast("list[A]", list(actions))
+    return cast("list[A]", [a for a in actions if type(a) in ok])
+
+
 class FMHeuristicBot:
     name = "heuristic"
 
@@ -176,17 +189,16 @@ class FMHeuristicBot:
         has = _kinds_present(present)
 
         def of(kind: type[A]) -> list[A]:  # of_kind, found empty at once where the decision has none
-            return of_kind(actions, kind, present) if kind in has else []
+            return _of_kind(actions, kind, present, has)
 
         # (Pass has no fields: one is listed exactly when the class is among the listed ones)
         passing: Action | None = Pass() if Pass in present else None
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
-            if kind in has:
-                first = of_kind(actions, kind, present)
-                if first:
-                    return first[0]
+            first = of(kind)
+            if first:
+                return first[0]
         attacks = of(Attack)
         if attacks:
             score, best = self._best([(self._attack_value(st, a), a) for a in attacks])
@@ -240,7 +252,7 @@ class FMHeuristicBot:
         has = _kinds_present(present)
 
         def of(kind: type[A]) -> list[A]:  # of_kind, found empty at once where the decision has none
-            return of_kind(actions, kind, present) if kind in has else []
+            return _of_kind(actions, kind, present, has)
 
         if of(Setup):
             return []

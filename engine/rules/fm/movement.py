@@ -95,11 +95,11 @@ def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: f
     when none is occupied. In a copy of a position (`FMBoard.copied`: a search's) the list is kept by the game
     by the destinations and the occupied ones among them, so that positions alike hand out the very same
     list (a bot keeps what it worked out of a list by the list)."""
-    if hexes.isdisjoint(occ):
-        return dests
     if not state.copied:
-        return [i for i in dests if i not in occ]
+        return dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ]
     taken = hexes & occ
+    if not taken:
+        return dests
     memo = state.game.vacant_memo
     key = (id(dests), taken)
     got = memo.get(key)
