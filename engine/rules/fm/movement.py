@@ -239,7 +239,8 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
         now = kept.get(uid)
         if now is not None and id(now[0][6]) not in versions:
             versions[id(now[0][6])] = len(state.index_changes(now[0][6]))
-    state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept.get(uid) for uid in movers_now})
+    state.phase_reach["listing"] = (position.revision, where, versions,
+                                    dict(zip(movers_now, map(kept.get, movers_now), strict=True)))
     return out
 
 
