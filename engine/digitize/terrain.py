@@ -31,7 +31,10 @@ a hex whose answer that changes is not `proposed`, nor one holding a colour its 
 lack and other terrains' hold (an orchard's trees on a hill). The leave-one-out calibration counts
 only the held-out hexes that this whole reading would propose wrong, and the mean colour never
 names a feature terrain whose signature the hex shows none of (an answer to Teach next that is a
-small house mostly of grass pulls the houses' mean colour to the grass's). What is not sure stays for the designer's
+small house mostly of grass pulls the houses' mean colour to the grass's). Taught hexes beyond the
+first two of a terrain (the answers to Teach next) are read in the order given, each changing only
+the hexes it is evidence for (`answered_in_turn`): a hex whose answer moves only by the rules'
+thresholds keeps the answer it had, for review. What is not sure stays for the designer's
 review, and `next_to_ask` names the hexes whose answer would help most. The weights were chosen on
 the tuning boards of the digitize benchmark (docs/benchmarks.md); a self-trained Gaussian classifier over more figures
 (quantiles, spread, gradient energy) was tried there and did worse with two examples per terrain.
