@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots.value import LeafValue, compare, fit_signed, names_for, save_weights
+from ..bots.value import LeafValue, compare, fit_signed, save_weights
 from .games import scenario_for
 from .selfplay import collect
 
@@ -92,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"test log loss ({got['test_games']} games): fitted {ll['fitted']:.3f}, hand-made {ll['lead']:.3f}, "
           f"the mean {ll['mean']:.3f}")
     w = fit_signed(x, y)
-    print(f"weights ({', '.join(names_for(sc))}, the same times t, t, 1): " + ", ".join(f"{v:.2f}" for v in w))
+    print("weights (vp, objectives, lost, distance, the same times t, t, 1): "
+          + ", ".join(f"{v:.2f}" for v in w))
     if ll["fitted"] >= ll["lead"]:
         print("not kept: the fitted value predicts unseen games no better than the hand-made score")
         return 1

@@ -262,6 +262,5 @@ class FittedValue:
         return float(np.dot(self.w, features(self.lead, state, self.turns)))
 
 
-__all__ = ["EXIT", "NAMES", "WEIGHTS_FILE", "FittedValue", "LeafValue", "brier", "compare", "exit_conditions",
-           "features", "fit", "fit_signed", "load_weights", "log_loss", "names_for", "save_weights", "scenario_key",
-           "side_values"]
+__all__ = ["EXIT", "NAMES", "WEIGHTS_FILE", "FittedValue", "LeafValue", "brier", "compare", "exit_conditions", "features", "fit",
+           "fit_signed", "load_weights", "log_loss", "names_for", "save_weights", "scenario_key", "side_values"]
