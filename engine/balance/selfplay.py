@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..bots.lead import Lead
-from ..bots.value import features, names_for
+from ..bots.value import NAMES, features
 from ..model.scenario import Scenario
 from ..rules.protocol import CHANCE
 
@@ -51,7 +51,7 @@ def collect(sc: Scenario, games: int, seed: int, bots: tuple[str, str] = ("heuri
         leads += mine_lead
         labels += [y] * len(mine)
         which += [i] * len(mine)
-    width = len(names_for(sc)) * 2 + 2
+    width = len(NAMES) * 2 + 2
     return (np.array(rows).reshape(-1, width), np.array(leads), np.array(labels), np.array(which, dtype=np.int64))
 
 

@@ -7,11 +7,6 @@ Features of a position (`features`), the scenario's first side less its second:
 * `objectives`: the weighted share of the objective hexes held by units that count for them;
 * `lost`: the share of the side's units lost (a step lost counts 0.35 of a unit);
 * `distance`: the mean hex distance of the side's counting units on the map to the nearest objective;
-* `exit`, only in a scenario with exit conditions (`kind: exit`, `points: {not_exited: N}`: Koenig's Arnhem
-  Bridge, the Recon/9th worth 10 VP, exclusive 12.0): for the side that must exit the listed units, N (over
-  `VP_SCALE`) times the share of the listed units still able to exit (waiting to enter or on the map), each
-  by the share of its steps left. The VPs count an exit only once it is made, so without it a Recon on its
-  way and a Recon eliminated weigh the same;
 and `t`, the share of the game's turns gone, with its products with the four (the same lead weighs more
 late in the game), and a constant. `balance.selfplay.collect` plays games between bots and takes the position at every
 game turn's end, labelled with the game's result (1 a first-side win, 0 a loss, 0.5 a draw;
@@ -37,34 +32,12 @@ from ..rules.protocol import GameState
 from .lead import VP_SCALE, Lead
 
 NAMES = ("vp", "objectives", "lost", "distance")
-EXIT = "exit"  # the feature of a scenario with exit conditions (names_for)
-
-
-def exit_conditions(sc: Scenario) -> list[tuple[str, float, list[str]]]:
-    """The scenario's exit conditions as (the side that must exit the units, their points over VP_SCALE, the
-    units' ids): a condition's points go to its own side when the other side's units have not exited."""
-    sides = [s.id for s in sc.sides]
-    out: list[tuple[str, float, list[str]]] = []
-    for v in sc.victory:
-        pts = float((v.points or {}).get("not_exited", 0) or 0)
-        ids = [str(u) for u in (v.units or {}).get("ids", []) or [] if u in sc.units]
-        if v.kind == "exit" and pts > 0 and ids:
-            movers = {sc.units[u].side for u in ids}
-            out += [(side, pts / VP_SCALE, [u for u in ids if sc.units[u].side == side])
-                    for side in sides if side in movers]
-    return out
-
-
-def names_for(sc: Scenario) -> tuple[str, ...]:
-    """The per-side values of a scenario's positions: `NAMES`, and `exit` where it has exit conditions."""
-    return (*NAMES, EXIT) if exit_conditions(sc) else NAMES
 
 
 def side_values(lead: Lead, state: GameState) -> dict[str, list[float]]:
-    """Per side, the values of the module's list (`names_for` the scenario)."""
+    """Per side, the four values of the module's list."""
     sides = list(lead.units_per_side)
-    exits = exit_conditions(lead.scenario)
-    out = {s: [0.0] * (len(NAMES) + (1 if exits else 0)) for s in sides}
+    out = {s: [0.0, 0.0, 0.0, 0.0] for s in sides}
     vp_fn: Any = getattr(state, "victory_points", None)
     if callable(vp_fn):
         for side, v in vp_fn().items():
@@ -89,19 +62,11 @@ def side_values(lead: Lead, state: GameState) -> dict[str, list[float]]:
                 far.setdefault(side, []).append(lead.objectives.distance(where))
         for side, ds in far.items():
             out[side][3] = sum(ds) / len(ds)
-        for side, points, ids in exits:
-            able = 0.0
-            for uid in ids:
-                if pos.status(uid) in (UnitStatus.ON_MAP, UnitStatus.WAITING):
-                    steps = max(1, lead.scenario.units[uid].steps)
-                    able += max(0.0, 1.0 - pos.steps_lost(uid) / steps)
-            out[side][len(NAMES)] += points * able / len(ids)
     return out
 
 
 def features(lead: Lead, state: GameState, turns: int) -> list[float]:
-    """The position's feature row (the module's list, `names_for` the scenario): the first side's values less
-    the second's, the same times t, t and 1."""
+    """The position's feature row (the module's list): the first side's values less the second's."""
     sides = list(lead.units_per_side)
     values = side_values(lead, state)
     diff = [a - b for a, b in zip(values[sides[0]], values[sides[1]], strict=True)]
@@ -136,8 +101,8 @@ def fit_signed(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2) -> np.ndarray:
     f (1 - t) and f t (weights a and b, f's weight a (1 - t) + b t), and each of the two whose weight comes
     out positive is left out (weight 0) and the rest fitted again. Returned in `features`' order. Rows of
 another width are fitted by `fit` alone."""
-    n = (x.shape[1] - 2) // 2
-    if n < len(NAMES) or x.shape[1] != 2 * n + 2:  # not `features` rows: nothing known of their signs
+    n = len(NAMES)
+    if x.shape[1] != 2 * n + 2:  # not `features` rows: nothing known of their signs
         return fit(x, y, ridge)
     z = x.astype(float, copy=True)
     signed = [NAMES.index(f) for f in NOT_POSITIVE]
@@ -230,7 +195,7 @@ def load_weights(sc: Scenario, path: str | None = None) -> LeafValue | None:
         entry = LeafValue(**got)
     except TypeError:
         return None
-    if len(entry.weights) != 2 * len(names_for(sc)) + 2:  # fitted on other features: fit again
+    if len(entry.weights) != 2 * len(NAMES) + 2:
         return None
     return entry
 
@@ -262,5 +227,5 @@ class FittedValue:
         return float(np.dot(self.w, features(self.lead, state, self.turns)))
 
 
-__all__ = ["EXIT", "NAMES", "WEIGHTS_FILE", "FittedValue", "LeafValue", "brier", "compare", "exit_conditions", "features", "fit",
-           "fit_signed", "load_weights", "log_loss", "names_for", "save_weights", "scenario_key", "side_values"]
+__all__ = ["NAMES", "WEIGHTS_FILE", "FittedValue", "LeafValue", "brier", "compare", "features", "fit", "fit_signed",
+           "load_weights", "log_loss", "save_weights", "scenario_key", "side_values"]

@@ -9,7 +9,7 @@ import pytest
 from hexwright.engine.balance.games import scenario_for
 from hexwright.engine.balance.selfplay import collect
 from hexwright.engine.bots.lead import Lead
-from hexwright.engine.bots.value import NAMES, compare, exit_conditions, features, fit, log_loss, names_for
+from hexwright.engine.bots.value import NAMES, compare, features, fit, log_loss
 
 from tests.conftest import SCENARIOS
 
@@ -30,13 +30,11 @@ def test_the_fit_recovers_the_weights_of_a_logistic_model():
 def test_positions_at_every_turns_end_labelled_with_the_result():
     sc = scenario_for(KOENIG)
     x, lead, y, game = collect(sc, 2, 5, options={"max_turns": 3})
-    k = len(names_for(sc))  # Koenig's Arnhem Bridge has an exit condition: NAMES and `exit`
-    assert k == len(NAMES) + 1
-    assert x.shape[1] == 2 * k + 2 and len(x) == len(lead) == len(y) == len(game)
+    assert x.shape[1] == 2 * len(NAMES) + 2 and len(x) == len(lead) == len(y) == len(game)
     assert set(game.tolist()) == {0, 1} and set(y.tolist()) <= {0.0, 0.5, 1.0}
     assert len(x) >= 2 * 2  # at least the ends of turns 1 and 2 of each game
     assert (x[:, -1] == 1).all() and ((x[:, -2] > 0) & (x[:, -2] <= 1)).all()  # the constant and the turn share
-    assert np.allclose(x[:, k:2 * k], x[:, :k] * x[:, -2:-1])  # the products with t
+    assert np.allclose(x[:, 4:8], x[:, :4] * x[:, -2:-1])  # the products with t
     # Koenig keeps VPs: the first feature is the VP difference over the score's scale, as the lead reads it
     assert np.allclose(x[:, 0], lead)  # a VP family's lead is that difference alone
 
@@ -59,30 +57,4 @@ def test_features_of_the_first_position():
 
     state = new_game(sc, 3)
     row = features(Lead(sc), state, len(sc.turns))
-    assert len(row) == 2 * len(names_for(sc)) + 2 and row[-1] == 1.0
-
-
-def test_the_exit_feature_counts_what_is_left_of_the_units_that_must_exit():
-    """Arnhem Bridge exclusive 12.0: the Allies score 10 VP unless the Recon/9th exits off the map. The VPs count
-    the exit once it is made; the `exit` feature tells a Recon still able to exit (waiting to enter, on the map,
-    by its steps left) from one eliminated, for the German side: the Allies' value less the German's."""
-    from hexwright.engine.bots.lead import VP_SCALE
-    from hexwright.engine.rules.kit import UnitStatus
-    from hexwright.engine.rules.protocol import new_game
-
-    sc = scenario_for(KOENIG)
-    assert exit_conditions(sc) == [("german", 10 / VP_SCALE, ["G-Recon9"])]
-    lead = Lead(sc)
-    at = len(NAMES)
-    state = new_game(sc, 3)
-    assert state.position.status("G-Recon9") == UnitStatus.WAITING  # enters on Game Turn 2 (exclusive 8.5)
-    assert features(lead, state, len(sc.turns))[at] == pytest.approx(-10 / VP_SCALE)
-    pos = state.position
-    pos.place("G-Recon9", sc.map.hex_at("0903"))
-    pos.set_steps_lost("G-Recon9", 1)  # one Hit of three steps
-    assert features(lead, state, len(sc.turns))[at] == pytest.approx(-10 / VP_SCALE * 2 / 3)
-    pos.remove("G-Recon9")
-    assert features(lead, state, len(sc.turns))[at] == 0.0
-    # a scenario without exit conditions keeps the four values
-    other = scenario_for(str(SCENARIOS / "storm-arnhem" / "the-crossing.yaml"))
-    assert exit_conditions(other) == [] and names_for(other) == NAMES
+    assert len(row) == 2 * len(NAMES) + 2 and row[-1] == 1.0
