@@ -123,6 +123,7 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
 CLUSTER_LAB = 8.0  # pixels whose paper lies within this (Lab) of one another are one look of paper
 CAST_MAX = 1.25  # a scan's cast changes no channel by more than this factor (or 1/this)
 MATCH_LAB = 10.0  # a paper pixel this near (Lab) a table colour, under a gain, is that colour
+FIT_LAB = 6.0  # ... and counts towards fitting the gain, the more the nearer (a scan's noise: 2-4)
 MODES = 5  # the commonest looks of paper tried as each table colour
 MODE_SHARE = 0.03  # ... each at least this share of the pixels
 FIT_ROUNDS = 4  # rounds of the least-squares fit (assign each pixel its table colour, fit the gain)
@@ -156,21 +157,31 @@ def _modes(obs: np.ndarray) -> list[np.ndarray]:
 def _palette_fit(obs: np.ndarray, ref_lab: np.ndarray, references: np.ndarray, g: np.ndarray
                  ) -> tuple[np.ndarray, float, np.ndarray]:
     """From gain g, the least-squares gain that brings the paper pixels (k, 3) to the table colours
-    they then lie nearest (each pixel weighed down with its distance, nothing from MATCH_LAB on),
-    refitted FIT_ROUNDS times; with its palette match (the mean over the pixels of the Lab distance to
-    the nearest table colour, capped at MATCH_LAB: 0 is every pixel exactly a table colour) and each
-    pixel's table colour index."""
+    they then lie nearest (each pixel weighed down with its distance, nothing from FIT_LAB on),
+    refitted up to FIT_ROUNDS times while the palette match improves (the mean over the pixels of the
+    Lab distance to the nearest table colour, capped at MATCH_LAB: 0 is every pixel exactly a table
+    colour; a paper colour the table lacks, near one of its colours, must not pull the gain to it);
+    with that match and each pixel's table colour index."""
+
+    def dist(g: np.ndarray) -> np.ndarray:
+        return np.linalg.norm(srgb_to_lab(np.clip(obs * g, 0, 255))[:, None, :] - ref_lab[None], axis=2)
+
+    d = dist(g)
+    score = float(np.minimum(d.min(axis=1), MATCH_LAB).mean())
     for _ in range(FIT_ROUNDS):
-        d = np.linalg.norm(srgb_to_lab(np.clip(obs * g, 0, 255))[:, None, :] - ref_lab[None], axis=2)
         near = np.argmin(d, axis=1)
-        w = np.clip(1.0 - (d[np.arange(len(obs)), near] / MATCH_LAB) ** 2, 0.0, None) ** 2
+        w = np.clip(1.0 - (d[np.arange(len(obs)), near] / FIT_LAB) ** 2, 0.0, None) ** 2
         if w.sum() <= 0:
             break
         target = references[near]
-        new = (w[:, None] * obs * target).sum(axis=0) / np.maximum((w[:, None] * obs * obs).sum(axis=0), 1e-9)
-        g = np.clip(new, 1.0 / CAST_MAX, CAST_MAX)
-    d = np.linalg.norm(srgb_to_lab(np.clip(obs * g, 0, 255))[:, None, :] - ref_lab[None], axis=2)
-    return g, float(np.minimum(d.min(axis=1), MATCH_LAB).mean()), np.argmin(d, axis=1)
+        new = np.clip((w[:, None] * obs * target).sum(axis=0) / np.maximum((w[:, None] * obs * obs).sum(axis=0), 1e-9),
+                      1.0 / CAST_MAX, CAST_MAX)
+        d_new = dist(new)
+        s_new = float(np.minimum(d_new.min(axis=1), MATCH_LAB).mean())
+        if s_new >= score:
+            break
+        g, d, score = new, d_new, s_new
+    return g, score, np.argmin(d, axis=1)
 
 
 def _palette_gain(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -> np.ndarray:
