@@ -429,6 +429,9 @@ def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray
     return chosen, np.where(chosen >= 0, conf, 0.0)
 
 
+THIN_FILL = (0.35, 0.6)  # a thin solid line's band membership counts from the first (none) to the second (sure)
+
+
 def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Per link the path code index chosen (-1: none) and its confidence; with `besides` (a code
@@ -447,6 +450,11 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # partly in its colour there is texture (a wood's lit treetops in a road's tan), not the line
     lo, hi = SOLID_FILL
     fill = np.where(np.isnan(rd.core), fill, 0.3 * np.clip((np.nan_to_num(rd.core) - lo) / (hi - lo), 0.0, 1.0))
+    # a thin solid line (a trail) shows its colour along most of its band: a band only partly in it
+    # (a label's letters, a building's outline or a wood's edge blurred into a brown) is left for review
+    thin = np.isnan(rd.core) & ~dashed_exp[None, :]
+    lo, hi = THIN_FILL
+    fill = np.where(thin, 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way

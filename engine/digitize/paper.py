@@ -127,7 +127,7 @@ FIT_LAB = 6.0  # ... and counts towards fitting the gain, the more the nearer (a
 MODES = 5  # the commonest looks of paper tried as each table colour
 MODE_SHARE = 0.03  # ... each at least this share of the pixels
 FIT_ROUNDS = 4  # rounds of the least-squares fit (assign each pixel its table colour, fit the gain)
-TIE = 0.25  # gains whose palette match is within this (mean Lab) of the best are told apart by the default terrain
+ANCHOR_LAB = 2.0  # the default terrain's share of the paper under a gain is worth this much palette match (Lab)
 
 
 def _plausible(g: np.ndarray) -> bool:
@@ -188,19 +188,21 @@ def _palette_gain(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -
     """The cast (per-channel gain) that makes the paper pixels (k, 3) the table's colours best: each of
     the commonest looks of paper made each table colour a cast can reach (and no cast) is a start, each
     start fitted to all the table colours present at once (`_palette_fit`), and the best palette
-    match wins. A board whose two commonest papers (hill and clear) are about equally common reads the
-    same whichever is commoner in the pixels sampled, as the gain must fit both. Where two gains match
-    about as well (a map of one terrain: yellowed clear or marsh), the one under which most pixels are
-    the default terrain's colour (`anchor`, most of a printed map's paper) wins."""
+    match wins, a gain under which more of the pixels are the default terrain's colour (`anchor`, most
+    of a printed map's paper) counted a little better (ANCHOR_LAB): a map of one terrain matches as
+    well yellowed clear as marsh. A board whose two commonest papers (hill and clear) are about
+    equally common reads the same whichever is commoner in the pixels sampled, as the gain must fit
+    both."""
     ref_lab = srgb_to_lab(references)
     starts = [np.ones(3)]
     for mode in _modes(obs):
         m = np.maximum(mode, 1.0)
         starts += [g for g in (references / m[None]) if _plausible(g)]
     anchor_idx = int(np.argmin(np.linalg.norm(references - anchor[None], axis=1)))
-    fits: list[tuple[float, float, np.ndarray]] = []
+    best, best_cost = np.ones(3), np.inf
     for g0 in starts:
         g, match, near = _palette_fit(obs, ref_lab, references, g0)
-        fits.append((match, -float((near == anchor_idx).mean()), g))
-    best = min(f[0] for f in fits)
-    return min((f for f in fits if f[0] <= best + TIE), key=lambda f: (f[1], f[0]))[2]
+        cost = match - ANCHOR_LAB * float((near == anchor_idx).mean())
+        if cost < best_cost:
+            best, best_cost = g, cost
+    return best
