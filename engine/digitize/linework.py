@@ -3,11 +3,12 @@ railroads between hex centres. No Qt.
 
 How a line is read (the same for every code of the map's terrain table):
 
-* **The colour cast is taken out first** (paper.py). The commonest paper colour (the densest cluster of
-  single pixels inside the hexes) is taken for the map's default terrain, and the per-channel gain
-  (white balance) that makes it that colour is the cast's (`paper_gains`); where no cast could (the
-  default terrain is not the commonest paper), the table's colour nearest to it. Each hex's paper is
-  the median of points inside it; a hex whose paper is a path's own colour (a junction, a wide road
+* **The colour cast is taken out first** (paper.py). The per-channel gain (white balance) is fitted
+  to every table colour the paper shows at once (`paper_gains`): from each of the commonest looks of
+  paper (clusters of single pixels inside the hexes) made each table colour a cast can reach, a
+  least-squares fit of all the pixels to the table colours they then lie nearest; the best palette
+  match wins, the default terrain's share of the paper deciding near-ties. Each hex's paper is the
+  median of points inside it; a hex whose paper is a path's own colour (a junction, a wide road
   filling it) takes its neighbours'. Line colours are compared after the gain.
 * **A pixel's share of a line colour.** A printed line thinner than a few scan pixels, or blurred, is
   seen mixed with the paper under it: a pixel shows a line colour c over paper p when it lies on the
@@ -38,6 +39,9 @@ How a line is read (the same for every code of the map's terrain table):
   A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
   and a railroad of about one width are told apart by colour and dashes. A second path printed beside
   the first on the same link (a railroad beside a trail) is proposed when it is sure on its own.
+* **A thin solid path is proposed only where it shows its colour.** A trail a few pixels wide is
+  proposed where its band is mostly its colour (`THIN_FILL`); where it is only partly (a hex label,
+  a building's outline or a wood's edge blurred into a brown), it is read but left for review.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 

@@ -1,6 +1,6 @@
 """The paper of a scanned printed map, with the colour cast taken out (no Qt): each hex's paper colour,
-and the per-channel gain (white balance) that brings the commonest paper to the map's default
-terrain colour. Used by the linework reader (linework.py)."""
+and the per-channel gain (white balance) that brings the paper's colours to the map's terrain
+colours, fitted to all of them at once. Used by the linework reader (linework.py)."""
 
 from __future__ import annotations
 
