@@ -237,12 +237,15 @@ class _PathReading:
     transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
     core: np.ndarray  # (n, r) for a look printed SOLID_PX scan pixels wide or more, the membership of the
     # mean colour of the line's core where it shows (NaN for thinner looks)
+    sharp: np.ndarray  # (r,) looks printed THIN_PX to SOLID_PX scan pixels wide, solid: their band shows
+    # their colour fully (a finer line is blurred into its paper)
 
 
 INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
 INK_COVER = 0.3  # ... and a wide path's band this much covered by ink is hidden there
 LOCAL_APART = 20.0  # a line's own paper is used where it is this far (RGB) from its hex's
 SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
+THIN_PX = 3.0  # ... and a solid one this many or more along most of its band (`_choose_path`)
 SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts from the first (none) to the second (sure)
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
@@ -350,7 +353,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    return _PathReading(cover, score, width, transitions, core)
+    sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
+    return _PathReading(cover, score, width, transitions, core, sharp)
 
 
 def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
@@ -433,7 +437,7 @@ def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray
     return chosen, np.where(chosen >= 0, conf, 0.0)
 
 
-THIN_FILL = (0.35, 0.6)  # a thin solid line's band membership counts from the first (none) to the second (sure)
+THIN_FILL = (0.35, 0.6)  # a sharp line's band membership counts from the first (none) to the second (sure)
 
 
 def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | None = None
@@ -454,11 +458,12 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # partly in its colour there is texture (a wood's lit treetops in a road's tan), not the line
     lo, hi = SOLID_FILL
     fill = np.where(np.isnan(rd.core), fill, 0.3 * np.clip((np.nan_to_num(rd.core) - lo) / (hi - lo), 0.0, 1.0))
-    # a thin solid line (a trail) shows its colour along most of its band: a band only partly in it
-    # (a label's letters, a building's outline or a wood's edge blurred into a brown) is left for review
-    thin = np.isnan(rd.core) & ~dashed_exp[None, :]
+    # a solid line a few scan pixels wide (a trail) shows its colour along most of its band: a band only
+    # partly in it (a label's letters, a building's outline or a wood's edge blurred into a brown) is
+    # left for review. A finer line (a railroad 2 px wide) is blurred into its paper and keeps the rule
+    # above
     lo, hi = THIN_FILL
-    fill = np.where(thin, 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
+    fill = np.where(rd.sharp[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way
