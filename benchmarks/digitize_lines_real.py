@@ -30,8 +30,9 @@ boards (12, 13 and 4 px of a 37.5 px hex size). A proposal of `road` or `paved_r
 road. Each board is read four ways: as printed and "printed, yellowed and scanned" (the terrain
 benchmark's `aged`), each with the exact fit and with the fit shifted (2.4, -1.8) px (3 px off),
 by engine/digitize/linework.py (after) and by the reader before this work (benchmarks/
-_linework_main.py, before), in the same run. Held-out boards (04-09, 11, 12) are reported apart and
-were not looked at while the reader was tuned.
+_linework_main.py, before), in the same run. Precision counts the proposals marked `proposed`; for
+trails it is also given for every link read as a trail, proposed or left for review. Held-out
+boards (04-09, 11, 12) are reported apart and were not looked at while the reader was tuned.
 """
 
 from __future__ import annotations
