@@ -127,6 +127,12 @@ def _play_at(item: tuple[int, GameTask]) -> tuple[int, GameRecord]:
 # `gc.freeze`) rather than when its searches have paid for it: about where it pays in heuristic F&M games
 # (docs/benchmarks.md, "Cold start"); a study with the search bot always does
 PREPARE_GAMES = 20
+# a pool worker's garbage collector runs its youngest generation after this many new containers (Python's
+# default is 700): a search allocates and drops positions, listings and memo entries by the hundred thousand,
+# and most of them are gone before a larger threshold is reached (docs/benchmarks.md, "Issue 31, item 4,
+# fourth round": an F&M search-bot game's collections 0.85-1.03 s of CPU with the default, 0.46-0.50 s with
+# this, the same game)
+WORKER_GC_THRESHOLD = 20_000
 
 
 def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario], prepare: bool = False) -> None:
@@ -136,7 +142,8 @@ def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario], prepare: bool 
     tables) is moved out of the garbage collector's sight (`gc.freeze`): it lives as long as the worker, and
     the collector no longer walks it at every full collection during the games (docs/benchmarks.md,
     "1,000-game study"). The worker is the study's own process; the caller's process (the editor, a
-    one-process study) is left as it is."""
+    one-process study) is left as it is. The worker's collector then looks at its youngest objects less often
+    (`WORKER_GC_THRESHOLD`): which objects it frees, and when, changes no game."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _receive_and_warm_up(sent, keys)
     if prepare:
@@ -145,6 +152,8 @@ def _start_worker(keys: list[WarmKey], sent: dict[str, Scenario], prepare: bool 
         fastdial.prepare()
     gc.collect()
     gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(WORKER_GC_THRESHOLD, middle, old)
 
 
 def worth_preparing(tasks: Sequence[GameTask], workers: int) -> bool:

@@ -72,6 +72,36 @@ def _marker_value(token: str) -> int:
         return 0
 
 
+# the action classes the bot asks a decision for; of a decision's classes, those that are (or derive from) one
+# of them, by the decision's classes (_kinds_present)
+_ASKED = (Demolish, Repair, Ferry, Attack, Bombard, Commit, Deplete, Retreat, Stiff, Enter, Land, Setup, Advance,
+          Displace, Halt, DrawSplit, ShiftDropZone, Move)
+_PRESENT: dict[frozenset[type], frozenset[type]] = {}
+
+
+def _kinds_present(present: set[type]) -> frozenset[type]:
+    """The classes of `_ASKED` that a decision whose actions are of the classes `present` has actions of (an
+    `of_kind` of any other is empty), kept by the set of classes: a bot asks them at every decision."""
+    key = frozenset(present)
+    got = _PRESENT.get(key)
+    if got is None:
+        got = _PRESENT[key] = frozenset(k for k in _ASKED if any(is_kind(t, k) for t in present))
+    return got
+
+
+def _of_kind(actions: Sequence[Action], kind: type[A], present: set[type], has: frozenset[type]) -> list[A]:
+    """`of_kind(actions, kind)` of a decision whose actions' classes are `present` (`has`: _kinds_present's):
+    empty at once where none is a `kind`; the whole list where every one is; else by class."""
+    if kind not in has:
+        return []
+    if type(actions) is Listing:
+        return cast("list[A]", actions.of_kind(kind))
+    ok = {t for t in present if is_kind(t, kind)}
+    if len(ok) == len(present):
+        return cast("list[A]", list(actions))
+    return cast("list[A]", [a for a in actions if type(a) in ok])
+
+
 class FMHeuristicBot:
     name = "heuristic"
 
@@ -87,6 +117,9 @@ class FMHeuristicBot:
         self._part_values: dict[int, tuple[Lazy, Group]] = {}
         # id(the source of a unit's lazily listed moves) -> (the source, destination -> value): _lazy_group
         self._route_values: dict[int, tuple[Any, dict[Any, float]]] = {}
+        # id(a lazily listed part's keys) -> (the keys, their values in order, the best): _lazy_group (the rules
+        # hand the same list of destinations to parts over the same reach and vacant hexes)
+        self._keys_values: dict[int, tuple[Any, list[float], float]] = {}
         self._unit_aims: dict[str, dict[str, float]] = {}  # uid -> hex label -> _aim (_aims_of)
         self._attack_values: dict[tuple[Any, ...], float] = {}  # _attack_value, by all it reads
         self._path_kinds: dict[type, bool] = {}  # _by_path, per action class
@@ -153,40 +186,43 @@ class FMHeuristicBot:
             raise TypeError(f"the F&M heuristic plays F&M states, not {type(state).__name__}")
         st = state
         present = kinds_of(actions)
+        has = _kinds_present(present)
+
+        def of(kind: type[A]) -> list[A]:  # of_kind, found empty at once where the decision has none
+            return _of_kind(actions, kind, present, has)
+
         # (Pass has no fields: one is listed exactly when the class is among the listed ones)
         passing: Action | None = Pass() if Pass in present else None
         side = state.current_player
 
         for kind in (Demolish, Repair, Ferry):
-            first = of_kind(actions, kind, present)
+            first = of(kind)
             if first:
                 return first[0]
-        attacks = of_kind(actions, Attack, present)
+        attacks = of(Attack)
         if attacks:
             score, best = self._best([(self._attack_value(st, a), a) for a in attacks])
             if best is not None and score > ATTACK_THRESHOLD:
                 return best
             if passing is not None:
                 return passing
-        if of_kind(actions, Bombard, present) and passing is not None:
+        if of(Bombard) and passing is not None:
             return passing
-        commits = of_kind(actions, Commit, present)
+        commits = of(Commit)
         if commits:
             committed = [(float(_marker_value(a.marker)), a) for a in commits if a.marker]
             _, strongest = self._best(committed)
             return strongest if strongest is not None else commits[0]
-        depletes = of_kind(actions, Deplete, present)
+        depletes = of(Deplete)
         if depletes:
             _, loss = self._best([(self._deplete_value(st, a.unit), a) for a in depletes])
             assert loss is not None
             return loss
-        retreats, stiff = of_kind(actions, Retreat, present), of_kind(actions, Stiff, present)
+        retreats, stiff = of(Retreat), of(Stiff)
         if retreats or stiff:
             return self._retreat(st, side, retreats, stiff)
-        others: list[Placing] = [*of_kind(actions, Enter, present), *of_kind(actions, Land, present),
-                                 *of_kind(actions, Setup, present), *of_kind(actions, Advance, present),
-                                 *of_kind(actions, Displace, present)]
-        halts = of_kind(actions, Halt, present)
+        others: list[Placing] = [*of(Enter), *of(Land), *of(Setup), *of(Advance), *of(Displace)]
+        halts = of(Halt)
         aims: dict[tuple[str, str], float] = {}  # (unit, hex label) -> _aim, for this decision
         groups = self._placing_groups(st, side, actions, present, others, aims)
         if groups:
@@ -198,8 +234,8 @@ class FMHeuristicBot:
                 return halts[0]
             if passing is not None:
                 return passing
-        if passing is not None and len(actions) > 1 and not of_kind(actions, DrawSplit, present) \
-                and not of_kind(actions, ShiftDropZone, present):
+        if passing is not None and len(actions) > 1 and not of(DrawSplit) \
+                and not of(ShiftDropZone):
             return passing
         return actions[self._rng.randrange(len(actions))]
 
@@ -213,17 +249,20 @@ class FMHeuristicBot:
             return []
         actions = state.legal_actions()
         present = kinds_of(actions)
-        if of_kind(actions, Setup, present):
+        has = _kinds_present(present)
+
+        def of(kind: type[A]) -> list[A]:  # of_kind, found empty at once where the decision has none
+            return _of_kind(actions, kind, present, has)
+
+        if of(Setup):
             return []
-        placing: list[Placing] = [*of_kind(actions, Move, present), *of_kind(actions, Enter, present),
-                                  *of_kind(actions, Land, present), *of_kind(actions, Advance, present),
-                                  *of_kind(actions, Displace, present)]
+        placing: list[Placing] = [*of(Move), *of(Enter), *of(Land), *of(Advance), *of(Displace)]
         if not placing:
             return []
         scored = self._score_placing(state, state.current_player, placing, {})
         best: list[Placing] = best_per_group(scored, lambda a: a.unit, k - 1)
         out: list[Action] = list(best)
-        halts = of_kind(actions, Halt, present)
+        halts = of(Halt)
         if halts:
             out.append(halts[0])
         elif Pass in present:
@@ -267,6 +306,13 @@ class FMHeuristicBot:
             return got[1]
         if len(kept) > 4096:
             kept.clear()
+        keys = part.keys
+        by_keys = self._keys_values
+        same = by_keys.get(id(keys))
+        if same is not None and same[0] is keys:  # another part over the very same destinations
+            group: Group = (same[2], part, same[1])
+            kept[id(part)] = (part, group)
+            return group
         # the values of the moves made from the same reach (another part over it: a hex of it was vacated
         # or occupied since), by destination
         by_route = self._route_values
@@ -277,7 +323,7 @@ class FMHeuristicBot:
             known = by_route[id(part.source)] = (part.source, {})
         done = known[1]
         try:
-            values = list(map(done.__getitem__, part.keys))
+            values = list(map(done.__getitem__, keys))
         except KeyError:  # _span_value of each move, in one pass
             uid = cast(Move, part[0]).unit  # a part listed is never empty
             first, lasts, lengths = part_ends(part)
@@ -292,9 +338,12 @@ class FMHeuristicBot:
                 if a1 is None:
                     a1 = aim[last] = self._aim(st, uid, last)
                 add((a0 - a1) - 0.01 * n)
-            done.update(zip(part.keys, values, strict=True))
-        group: Group = (max(values), part, values)
+            done.update(zip(keys, values, strict=True))
+        group = (max(values), part, values)
         kept[id(part)] = (part, group)
+        if len(by_keys) > 4096:
+            by_keys.clear()
+        by_keys[id(keys)] = (keys, values, group[0])
         return group
 
     def _best_of_groups(self, groups: list[Group]) -> tuple[float, Placing]:

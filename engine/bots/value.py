@@ -45,21 +45,31 @@ def side_values(lead: Lead, state: GameState) -> dict[str, list[float]]:
                 out[side][0] = float(v) / VP_SCALE
     if isinstance(state, SequenceState):
         pos = state.position
-        total_w = sum(lead.objectives.weight.values()) or 1.0
-        for h, w in lead.objectives.weight.items():
-            for side in {lead.unit_side.get(u) for u in pos.units_at(h) if lead.counts(state, u)}:
+        weight = lead.objectives.weight
+        total_w = sum(weight.values()) or 1.0
+        unit_side, counts = lead.unit_side, lead.counts
+        # the units in each objective hex, in the order the position has them (its `units_at`, without making
+        # the occupancy of the whole map: a search evaluates thousands of positions)
+        held: dict[Any, list[str]] = {}
+        for u, h in pos.hexes.items():
+            if h in weight:
+                held.setdefault(h, []).append(u)
+        for h, w in weight.items():
+            for side in {unit_side.get(u) for u in held.get(h, ()) if counts(state, u)}:
                 if side in out:
                     out[side][1] += w / total_w
         far: dict[str, list[int]] = {}
+        status, steps_lost, hex_of = pos.status, pos.steps_lost, pos.hex_of
+        per_side, distance = lead.units_per_side, lead.objectives.distance
         for uid in pos.units():
-            side = lead.unit_side.get(uid)
+            side = unit_side.get(uid)
             if side not in out:
                 continue
-            gone = pos.status(uid) == UnitStatus.ELIMINATED
-            out[side][2] += (1.0 if gone else min(1.0, 0.35 * pos.steps_lost(uid))) / lead.units_per_side[side]
-            where = pos.hex_of(uid)
-            if where is not None and not gone and lead.counts(state, uid):
-                far.setdefault(side, []).append(lead.objectives.distance(where))
+            gone = status(uid) == UnitStatus.ELIMINATED
+            out[side][2] += (1.0 if gone else min(1.0, 0.35 * steps_lost(uid))) / per_side[side]
+            where = hex_of(uid)
+            if where is not None and not gone and counts(state, uid):
+                far.setdefault(side, []).append(distance(where))
         for side, ds in far.items():
             out[side][3] = sum(ds) / len(ds)
     return out

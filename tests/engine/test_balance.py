@@ -311,28 +311,29 @@ def test_a_dask_worker_started_in_another_folder_plays_a_relative_scenario_path(
                                                                            seed=5)]
 
 
-def _frozen_in_worker(_: int) -> int:
+def _frozen_in_worker(_: int) -> tuple[int, tuple[int, int, int]]:
     import gc
 
-    return gc.get_freeze_count()
+    return gc.get_freeze_count(), gc.get_threshold()
 
 
 def test_a_pool_worker_keeps_what_it_loaded_out_of_the_collectors_sight():
-    """The study's pool workers freeze what they made at their warm-up (runner._start_worker); the
-    caller's process is left as it is."""
+    """The study's pool workers freeze what they made at their warm-up (runner._start_worker) and collect
+    their youngest objects less often; the caller's process is left as it is."""
     import gc
     import multiprocessing
 
     from hexwright.engine.balance import make_tasks
-    from hexwright.engine.balance.runner import _start_worker, sending, warm_keys
+    from hexwright.engine.balance.runner import WORKER_GC_THRESHOLD, _start_worker, sending, warm_keys
 
     tasks, sent = sending(make_tasks(KOENIG, ["random", "random"], 1, 3, SHORT))
-    before = gc.get_freeze_count()
+    before, threshold = gc.get_freeze_count(), gc.get_threshold()
     with multiprocessing.get_context("spawn").Pool(1, initializer=_start_worker,
                                                    initargs=(warm_keys(tasks), sent)) as pool:
-        frozen = pool.map(_frozen_in_worker, [0])[0]
+        frozen, in_worker = pool.map(_frozen_in_worker, [0])[0]
     assert frozen > 10_000  # the modules, the scenario and its game
-    assert gc.get_freeze_count() == before
+    assert in_worker == (WORKER_GC_THRESHOLD, *threshold[1:])
+    assert gc.get_freeze_count() == before and gc.get_threshold() == threshold
 
 
 def test_a_long_study_or_the_search_bot_has_its_workers_load_the_compiled_search_before_the_freeze():

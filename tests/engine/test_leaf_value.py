@@ -58,3 +58,63 @@ def test_features_of_the_first_position():
     state = new_game(sc, 3)
     row = features(Lead(sc), state, len(sc.turns))
     assert len(row) == 2 * len(NAMES) + 2 and row[-1] == 1.0
+
+
+def _side_values_by_units_at(lead: Lead, state) -> dict[str, list[float]]:
+    """side_values as it read each objective hex's units before (`Position.units_at`, the map's occupancy)."""
+    from hexwright.engine.rules.kit import UnitStatus
+
+    sides = list(lead.units_per_side)
+    out = {s: [0.0, 0.0, 0.0, 0.0] for s in sides}
+    vp_fn = getattr(state, "victory_points", None)
+    if callable(vp_fn):
+        for side, v in vp_fn().items():
+            if side in out:
+                out[side][0] = float(v) / 3.0
+    pos = state.position
+    total_w = sum(lead.objectives.weight.values()) or 1.0
+    for h, w in lead.objectives.weight.items():
+        for side in {lead.unit_side.get(u) for u in pos.units_at(h) if lead.counts(state, u)}:
+            if side in out:
+                out[side][1] += w / total_w
+    far: dict[str, list[int]] = {}
+    for uid in pos.units():
+        side = lead.unit_side.get(uid)
+        if side not in out:
+            continue
+        gone = pos.status(uid) == UnitStatus.ELIMINATED
+        out[side][2] += (1.0 if gone else min(1.0, 0.35 * pos.steps_lost(uid))) / lead.units_per_side[side]
+        where = pos.hex_of(uid)
+        if where is not None and not gone and lead.counts(state, uid):
+            far.setdefault(side, []).append(lead.objectives.distance(where))
+    for side, ds in far.items():
+        out[side][3] = sum(ds) / len(ds)
+    return out
+
+
+@pytest.mark.parametrize("path", ["fm-arnhem/scenario-1-historical.yaml", "target-arnhem/target-arnhem.yaml",
+                                  "koenig-arnhem-bridge/arnhem-bridge.yaml"])
+def test_side_values_read_the_objective_hexes_as_the_maps_occupancy_does(path):
+    """side_values finds the units in each objective hex without the map's whole occupancy: the very same
+    values, to the last bit, as reading them by `units_at`, along a random game."""
+    import random
+
+    from hexwright.engine.bots.value import side_values
+    from hexwright.engine.rules.chance import SeededSampler
+    from hexwright.engine.rules.protocol import CHANCE, make_game
+
+    sc = scenario_for(str(SCENARIOS / path))
+    lead = Lead(sc)
+    state = make_game(sc).new_initial_state(5, SeededSampler(5))
+    rng = random.Random(5)
+    held = 0
+    for n in range(2000):
+        if state.is_terminal():
+            break
+        if n % 7 == 0:
+            got = side_values(lead, state)
+            assert got == _side_values_by_units_at(lead, state)
+            held += any(v[1] > 0 for v in got.values())
+        legal = state.legal_actions()
+        state.apply(state.sample_chance() if state.current_player == CHANCE else legal[rng.randrange(len(legal))])
+    assert held > 0  # objective hexes were held in some of the positions compared

@@ -103,6 +103,15 @@ _SHARED = frozenset({"game", "_occ_last", "_occ_where", "_victory", "_pending", 
 _OWN_LIST = frozenset({"_occ_changes", "queue"})
 
 
+_NONE: frozenset[Any] = frozenset({None})
+
+
+def _indices(get: Any, hexes: Any) -> frozenset[int]:
+    """The graph indices of `hexes` by a graph index's `get` (hexes off the graph left out)."""
+    got: frozenset[Any] = frozenset(map(get, hexes))
+    return got - _NONE if None in got else got
+
+
 def _arrival_copy(a: Arrival) -> Arrival:
     """An Arrival of its own: its lists (hexes, GTs blocked) copied, its other fields immutable."""
     new = object.__new__(Arrival)
@@ -378,15 +387,14 @@ class FMBoard(SequenceState):
         if got is None or got[0] is not index:
             get = index.get
             got = self._idx_changes[id(index)] = [
-                index, [frozenset(i for i in map(get, c) if i is not None) for c in changes],
-                frozenset(i for i in map(get, self.occupancy()) if i is not None)]
+                index, [_indices(get, c) for c in changes], _indices(get, self.occupancy())]
             return got
         out = got[1]
         if len(out) < len(changes):
             get = index.get
             occupied = got[2]
             for c in changes[len(out):]:
-                c_i = frozenset(i for i in map(get, c) if i is not None)
+                c_i = _indices(get, c)
                 out.append(c_i)
                 occupied = occupied ^ c_i
             got[2] = occupied
@@ -394,7 +402,7 @@ class FMBoard(SequenceState):
 
     def unchanged_since(self, version: int, hexes: frozenset[Hex]) -> bool:
         """No hex of `hexes` was vacated or occupied since occupancy version `version`."""
-        return all(hexes.isdisjoint(c) for c in self._occ_changes[version:])
+        return all(map(hexes.isdisjoint, self._occ_changes[version:]))
 
     # -- typed queries ------------------------------------------------------------------------------
     @property

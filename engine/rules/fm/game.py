@@ -174,6 +174,9 @@ class FMGameBase(Game):
         # a unit's reach and moves by all they are made of: (unit, hex, MP spent, id of its movement hooks) ->
         # (the hooks, the moves, the reach) (movement.searched_moves)
         self.searched_memo: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
+        # a unit's moves to vacant hexes of a reach some of whose hexes are occupied: (id of the reach's
+        # destinations, the occupied ones) -> (those destinations, the vacant ones) (movement.vacant_dests)
+        self.vacant_memo: dict[tuple[int, frozenset[int]], tuple[list[int], list[int]]] = {}
         # the units' movement classes, mobility and reduced values (their printed values): kept per game
         self._classes: dict[str, str] = {}
         self._mobile: dict[str, bool] = {}
@@ -186,7 +189,7 @@ class FMGameBase(Game):
     # memos that hold functions made for one move (reach._movement_hooks's 6.1 first step) and the reaches
     # made with them: a pickled game (sent to a balance study's workers started by a fork server) leaves
     # them behind, and the receiver makes them again as it plays
-    UNPICKLED_MEMOS = ("hooks_memo", "moves_memo", "searched_memo")
+    UNPICKLED_MEMOS = ("hooks_memo", "moves_memo", "searched_memo", "vacant_memo")
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()

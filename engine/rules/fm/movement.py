@@ -76,18 +76,43 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
     version = len(changes)
     if kept is not None and kept[0] is entry:
         seen = kept[1]
-        if seen == version or all(hexes.isdisjoint(c) for c in changes[seen:]):
+        if seen == version or all(map(hexes.isdisjoint, changes[seen:])):
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
-    occ = record[2]  # (the occupied hexes' indices: occupied_indices)
-    got = Lazy(dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ], make, made, key_of, Move,
-               route)
+    got = Lazy(vacant_dests(state, dests, hexes, record[2]), make, made, key_of, Move, route)
     state.kept_moves[uid] = (entry, version, got, key)
     return got
 
 
 SEARCHED_KEPT = 4096  # the searches a game keeps (searched_moves)
+VACANT_KEPT = 8192  # the lists of vacant destinations a game keeps (vacant_dests)
+
+
+def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: frozenset[int]) -> list[int]:
+    """Of a reach's destinations `dests` (graph indices, in the order listed; `hexes` the set of them), those
+    not in `occ` (the occupied hexes' indices: 5.3, no move ends stacked), in the same order: `dests` itself
+    when none is occupied. In a copy of a position (`FMBoard.copied`: a search's) the list is kept by the game
+    by the destinations and the occupied ones among them, so that positions alike hand out the very same
+    list (a bot keeps what it worked out of a list by the list)."""
+    if not state.copied:
+        return dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ]
+    taken = hexes & occ
+    if not taken:
+        return dests
+    memo = state.game.vacant_memo
+    key = (id(dests), taken)
+    got = memo.get(key)
+    if got is not None and got[0] is dests:
+        return got[1]
+    if len(taken) <= 2:  # one or two occupied: removed one by one (a scan in C each) from a copy
+        out = dests.copy()
+        for i in taken:
+            out.remove(i)
+    else:
+        out = [i for i in dests if i not in taken]
+    kept(memo, key, VACANT_KEPT, lambda: (dests, out))
+    return out
 
 
 def searched_moves(state: FMBoard, uid: str, start: Hex | None, spent: float) -> tuple[MoveList, Reach]:
@@ -190,7 +215,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             if seen == version - 1:
                 unchanged = hexes.isdisjoint(changes[seen])
             else:
-                unchanged = all(hexes.isdisjoint(c) for c in changes[seen:])
+                unchanged = all(map(hexes.isdisjoint, changes[seen:]))
             if unchanged:
                 kept[uid] = (entry, version, k[2], k[3])
                 add(k[2])
@@ -202,8 +227,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
                 occ = state.occupied_indices(index)
                 by_index[id(index)] = (changes, version, occ)
             dests, hexes, make, made, key_of, route, _index = entry
-            got = Lazy(dests if hexes.isdisjoint(occ) else [i for i in dests if i not in occ], make, made,
-                       key_of, Move, route)
+            got = Lazy(vacant_dests(state, dests, hexes, occ), make, made, key_of, Move, route)
             kept[uid] = (entry, version, got, k[3])
             add(got)
             continue
@@ -215,7 +239,8 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
         now = kept.get(uid)
         if now is not None and id(now[0][6]) not in versions:
             versions[id(now[0][6])] = len(state.index_changes(now[0][6]))
-    state.phase_reach["listing"] = (position.revision, where, versions, {uid: kept.get(uid) for uid in movers_now})
+    state.phase_reach["listing"] = (position.revision, where, versions,
+                                    dict(zip(movers_now, map(kept.get, movers_now), strict=True)))
     return out
 
 
