@@ -3,11 +3,12 @@ railroads between hex centres. No Qt.
 
 How a line is read (the same for every code of the map's terrain table):
 
-* **The colour cast is taken out first** (paper.py). The commonest paper colour (the densest cluster of
-  single pixels inside the hexes) is taken for the map's default terrain, and the per-channel gain
-  (white balance) that makes it that colour is the cast's (`paper_gains`); where no cast could (the
-  default terrain is not the commonest paper), the table's colour nearest to it. Each hex's paper is
-  the median of points inside it; a hex whose paper is a path's own colour (a junction, a wide road
+* **The colour cast is taken out first** (paper.py). The per-channel gain (white balance) is fitted
+  to every table colour the paper shows at once (`paper_gains`): from each of the commonest looks of
+  paper (clusters of single pixels inside the hexes) made each table colour a cast can reach, a
+  least-squares fit of all the pixels to the table colours they then lie nearest; the best palette
+  match wins, the default terrain's share of the paper deciding near-ties. Each hex's paper is the
+  median of points inside it; a hex whose paper is a path's own colour (a junction, a wide road
   filling it) takes its neighbours'. Line colours are compared after the gain.
 * **A pixel's share of a line colour.** A printed line thinner than a few scan pixels, or blurred, is
   seen mixed with the paper under it: a pixel shows a line colour c over paper p when it lies on the
@@ -38,6 +39,9 @@ How a line is read (the same for every code of the map's terrain table):
   A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
   and a railroad of about one width are told apart by colour and dashes. A second path printed beside
   the first on the same link (a railroad beside a trail) is proposed when it is sure on its own.
+* **A thin solid path is proposed only where it shows its colour.** A trail a few pixels wide is
+  proposed where its band is mostly its colour (`THIN_FILL`); where it is only partly (a hex label,
+  a building's outline or a wood's edge blurred into a brown), it is read but left for review.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 
@@ -233,12 +237,15 @@ class _PathReading:
     transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
     core: np.ndarray  # (n, r) for a look printed SOLID_PX scan pixels wide or more, the membership of the
     # mean colour of the line's core where it shows (NaN for thinner looks)
+    sharp: np.ndarray  # (r,) looks printed THIN_PX to SOLID_PX scan pixels wide, solid: their band shows
+    # their colour fully (a finer line is blurred into its paper)
 
 
 INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
 INK_COVER = 0.3  # ... and a wide path's band this much covered by ink is hidden there
 LOCAL_APART = 20.0  # a line's own paper is used where it is this far (RGB) from its hex's
 SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
+THIN_PX = 3.0  # ... and a solid one this many or more along most of its band (`_choose_path`)
 SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts from the first (none) to the second (sure)
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
@@ -346,7 +353,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    return _PathReading(cover, score, width, transitions, core)
+    sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
+    return _PathReading(cover, score, width, transitions, core, sharp)
 
 
 def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
@@ -429,6 +437,9 @@ def _choose_hexside(rd: _SideReading, looks: list[LineLook]) -> tuple[np.ndarray
     return chosen, np.where(chosen >= 0, conf, 0.0)
 
 
+THIN_FILL = (0.35, 0.6)  # a sharp line's band membership counts from the first (none) to the second (sure)
+
+
 def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Per link the path code index chosen (-1: none) and its confidence; with `besides` (a code
@@ -447,6 +458,12 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # partly in its colour there is texture (a wood's lit treetops in a road's tan), not the line
     lo, hi = SOLID_FILL
     fill = np.where(np.isnan(rd.core), fill, 0.3 * np.clip((np.nan_to_num(rd.core) - lo) / (hi - lo), 0.0, 1.0))
+    # a solid line a few scan pixels wide (a trail) shows its colour along most of its band: a band only
+    # partly in it (a label's letters, a building's outline or a wood's edge blurred into a brown) is
+    # left for review. A finer line (a railroad 2 px wide) is blurred into its paper and keeps the rule
+    # above
+    lo, hi = THIN_FILL
+    fill = np.where(rd.sharp[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way

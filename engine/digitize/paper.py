@@ -1,6 +1,6 @@
 """The paper of a scanned printed map, with the colour cast taken out (no Qt): each hex's paper colour,
-and the per-channel gain (white balance) that brings the commonest paper to the map's default
-terrain colour. Used by the linework reader (linework.py)."""
+and the per-channel gain (white balance) that brings the paper's colours to the map's terrain
+colours, fitted to all of them at once. Used by the linework reader (linework.py)."""
 
 from __future__ import annotations
 
@@ -86,15 +86,19 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
                 pixels: np.ndarray | None = None) -> np.ndarray:
     """The per-channel gain (3,) that brings the hexes' paper colours (n, 3) nearest to their nearest
     terrain colours (m, 3). With `anchor` (the colour of the map's default terrain, most of a printed
-    map's paper), the search starts from the gain that makes the lighter half of the hexes that
-    colour; a map of one terrain cannot otherwise tell a cast from another terrain (yellowed clear
-    from marsh). Refined coarse to fine, each hex's Lab distance capped so a few odd hexes (a town's
-    name, a road) do not steer it. `pixels` (k, 3): single scan pixels on the hexes' paper, whose
-    commonest colour (a flat print's ground) is found more surely than among hexes' medians mixed
-    with roads and towns."""
+    map's paper), the gain is fitted to all the table colours the paper shows at once
+    (`_palette_gain`), the default terrain deciding between gains that match about as well (a map of
+    one terrain cannot otherwise tell a cast from another terrain: yellowed clear from marsh).
+    `pixels` (k, 3): single scan pixels on the hexes' paper, whose colours (a flat print's grounds)
+    are found more surely than among hexes' medians mixed with roads and towns. Without `anchor`, a
+    search coarse to fine from no cast, each hex's Lab distance capped so a few odd hexes (a town's
+    name, a road) do not steer it."""
     obs = paper[~np.isnan(paper).any(axis=1)]
     if len(obs) < 4 or len(references) < 1:
         return np.ones(3)
+    if anchor is not None:
+        return _palette_gain(obs if pixels is None else pixels, np.asarray(references, dtype=float),
+                             np.asarray(anchor, dtype=float))
     if len(obs) > 500:
         obs = obs[np.linspace(0, len(obs) - 1, 500).astype(int)]
     ref_lab = srgb_to_lab(references)
@@ -104,15 +108,9 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
         d = np.min(np.linalg.norm(lab[:, :, None, :] - ref_lab[None, None], axis=3), axis=2)
         return np.minimum(d, 25.0).sum(axis=1)
 
-    spans: tuple[tuple[float, int], ...] = ((0.3, 9), (0.06, 7), (0.012, 5))
     best = np.ones(3)
-    if anchor is not None:
-        best, exact = _anchored_start(obs if pixels is None else pixels, references, np.asarray(anchor, dtype=float))
-        if exact:
-            return best  # the commonest paper made the default terrain's colour: no refining away from it
-        spans = ((0.06, 7), (0.012, 5))
     best_cost = float(cost(best[None])[0])
-    for span, steps in spans:
+    for span, steps in ((0.3, 9), (0.06, 7), (0.012, 5)):
         axis = np.linspace(-span, span, steps)
         grid = np.clip(best[None] + np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1).reshape(-1, 3),
                        0.7, 1.4)
@@ -122,36 +120,89 @@ def paper_gains(paper: np.ndarray, references: np.ndarray,
     return best
 
 
-CLUSTER_LAB = 8.0  # hexes whose paper lies within this (Lab) of one another are one look of paper
+CLUSTER_LAB = 8.0  # pixels whose paper lies within this (Lab) of one another are one look of paper
 CAST_MAX = 1.25  # a scan's cast changes no channel by more than this factor (or 1/this)
+MATCH_LAB = 10.0  # a paper pixel this near (Lab) a table colour, under a gain, is that colour
+FIT_LAB = 6.0  # ... and counts towards fitting the gain, the more the nearer (a scan's noise: 2-4)
+MODES = 5  # the commonest looks of paper tried as each table colour
+MODE_SHARE = 0.03  # ... each at least this share of the pixels
+FIT_ROUNDS = 4  # rounds of the least-squares fit (assign each pixel its table colour, fit the gain)
+ANCHOR_LAB = 2.0  # the default terrain's share of the paper under a gain is worth this much palette match (Lab)
 
 
-def _densest(obs: np.ndarray) -> np.ndarray:
-    """The paper colour most hexes share (RGB): the median of the hexes within CLUSTER_LAB of the hex
-    with most such neighbours. A cast scales every hex alike, so the same hexes form it under any cast."""
+def _plausible(g: np.ndarray) -> bool:
+    return bool((g <= CAST_MAX + 1e-9).all() and (g >= 1.0 / CAST_MAX - 1e-9).all())
+
+
+def _modes(obs: np.ndarray) -> list[np.ndarray]:
+    """The commonest looks of paper (RGB), commonest first: the median of the pixels within CLUSTER_LAB
+    (Lab) of the pixel with most such neighbours, those pixels taken out, again (up to MODES, each at
+    least MODE_SHARE of the pixels). A cast scales every pixel alike, so the same pixels form them under
+    any cast."""
     lab = srgb_to_lab(obs)
     near = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2) <= CLUSTER_LAB
-    return np.asarray(np.median(obs[near[int(np.argmax(near.sum(axis=1)))]], axis=0))
+    left = np.ones(len(obs), dtype=bool)
+    out: list[np.ndarray] = []
+    while len(out) < MODES:
+        counts = (near & left[None, :]).sum(axis=1) * left
+        best = int(np.argmax(counts))
+        if counts[best] < max(2, MODE_SHARE * len(obs)):
+            break
+        members = near[best] & left
+        out.append(np.asarray(np.median(obs[members], axis=0)))
+        left &= ~members
+    return out
 
 
-def _anchored_start(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -> tuple[np.ndarray, bool]:
-    """The gain that makes the commonest paper colour the default terrain's (`anchor`); where that asks
-    for more than a cast can do (a map whose commonest paper is not its default terrain, or whose
-    default colour is a building's dark outline), the one that makes it the table's colour nearest to
-    it that a cast can reach; gain 1 when none can. With whether it is the default terrain's (then it
-    is not refined further)."""
-    dense = np.maximum(_densest(obs), 1.0)
+def _palette_fit(obs: np.ndarray, ref_lab: np.ndarray, references: np.ndarray, g: np.ndarray
+                 ) -> tuple[np.ndarray, float, np.ndarray]:
+    """From gain g, the least-squares gain that brings the paper pixels (k, 3) to the table colours
+    they then lie nearest (each pixel weighed down with its distance, nothing from FIT_LAB on),
+    refitted up to FIT_ROUNDS times while the palette match improves (the mean over the pixels of the
+    Lab distance to the nearest table colour, capped at MATCH_LAB: 0 is every pixel exactly a table
+    colour; a paper colour the table lacks, near one of its colours, must not pull the gain to it);
+    with that match and each pixel's table colour index."""
 
-    def plausible(g: np.ndarray) -> bool:
-        return bool((g <= CAST_MAX).all() and (g >= 1.0 / CAST_MAX).all())
+    def dist(g: np.ndarray) -> np.ndarray:
+        return np.linalg.norm(srgb_to_lab(np.clip(obs * g, 0, 255))[:, None, :] - ref_lab[None], axis=2)
 
-    g = anchor / dense
-    if plausible(g):
-        return g, True
-    best, best_d = np.ones(3), np.inf
-    for ref in references:
-        g = ref / dense
-        d = float(np.linalg.norm(srgb_to_lab(ref) - srgb_to_lab(dense)))
-        if plausible(g) and d < best_d:
-            best, best_d = g, d
-    return best, np.isfinite(best_d)
+    d = dist(g)
+    score = float(np.minimum(d.min(axis=1), MATCH_LAB).mean())
+    for _ in range(FIT_ROUNDS):
+        near = np.argmin(d, axis=1)
+        w = np.clip(1.0 - (d[np.arange(len(obs)), near] / FIT_LAB) ** 2, 0.0, None) ** 2
+        if w.sum() <= 0:
+            break
+        target = references[near]
+        new = np.clip((w[:, None] * obs * target).sum(axis=0) / np.maximum((w[:, None] * obs * obs).sum(axis=0), 1e-9),
+                      1.0 / CAST_MAX, CAST_MAX)
+        d_new = dist(new)
+        s_new = float(np.minimum(d_new.min(axis=1), MATCH_LAB).mean())
+        if s_new >= score:
+            break
+        g, d, score = new, d_new, s_new
+    return g, score, np.argmin(d, axis=1)
+
+
+def _palette_gain(obs: np.ndarray, references: np.ndarray, anchor: np.ndarray) -> np.ndarray:
+    """The cast (per-channel gain) that makes the paper pixels (k, 3) the table's colours best: each of
+    the commonest looks of paper made each table colour a cast can reach (and no cast) is a start, each
+    start fitted to all the table colours present at once (`_palette_fit`), and the best palette
+    match wins, a gain under which more of the pixels are the default terrain's colour (`anchor`, most
+    of a printed map's paper) counted a little better (ANCHOR_LAB): a map of one terrain matches as
+    well yellowed clear as marsh. A board whose two commonest papers (hill and clear) are about
+    equally common reads the same whichever is commoner in the pixels sampled, as the gain must fit
+    both."""
+    ref_lab = srgb_to_lab(references)
+    starts = [np.ones(3)]
+    for mode in _modes(obs):
+        m = np.maximum(mode, 1.0)
+        starts += [g for g in (references / m[None]) if _plausible(g)]
+    anchor_idx = int(np.argmin(np.linalg.norm(references - anchor[None], axis=1)))
+    best, best_cost = np.ones(3), np.inf
+    for g0 in starts:
+        g, match, near = _palette_fit(obs, ref_lab, references, g0)
+        cost = match - ANCHOR_LAB * float((near == anchor_idx).mean())
+        if cost < best_cost:
+            best, best_cost = g, cost
+    return best
