@@ -29,15 +29,19 @@ with the metadata's colours (DirtRdL0, PavedRdL0, PathBrown2) and widths measure
 boards (12, 13 and 4 px of a 37.5 px hex size). A proposal of `road` or `paved_road` counts as a
 road. Each board is read four ways: as printed and "printed, yellowed and scanned" (the terrain
 benchmark's `aged`), each with the exact fit and with the fit shifted (2.4, -1.8) px (3 px off),
-by engine/digitize/linework.py (after) and by the reader before this work (benchmarks/
-_linework_main.py, before), in the same run. Precision counts the proposals marked `proposed`; for
-trails it is also given for every link read as a trail, proposed or left for review. Held-out
-boards (04-09, 11, 12) are reported apart and were not looked at while the reader was tuned.
+by engine/digitize/linework.py (after) and by the reader before this work (commit 3eb2245's
+linework.py, taken from git by `baseline_reader`: before), in the same run. Precision counts the
+proposals marked `proposed`; for trails it is also given for every link read as a trail, proposed or
+left for review. Held-out boards (04-09, 11, 12) are reported apart and were not looked at while the
+reader was tuned.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -225,14 +229,46 @@ def _pct(a: int, b: int) -> float:
     return round(100.0 * a / b, 1) if b else float("nan")
 
 
+BASELINE = "3eb2245"  # the reader before the real-board work of issue 27: "before" in every row
+
+
+def baseline_reader(commit: str = BASELINE) -> ModuleType:
+    """engine/digitize/linework.py as it was at `commit`, taken from the repository with `git show` and
+    loaded beside today's package (its relative imports made absolute, so it reads scans with today's
+    `Scan`, grid and progress helpers). Raises RuntimeError when git or the commit is missing."""
+    import importlib.util
+    import re
+    import subprocess
+    import tempfile
+
+    from .engine_speed import ROOT
+
+    out = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:engine/digitize/linework.py"],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"git show {commit}:engine/digitize/linework.py failed: {out.stderr.strip()}")
+    src = re.sub(r"^(\s*)from \.\.(\w)", r"\1from hexwright.engine.\2", out.stdout, flags=re.M)
+    src = re.sub(r"^(\s*)from \.(\w)", r"\1from hexwright.engine.digitize.\2", src, flags=re.M)
+    path = Path(tempfile.mkdtemp(prefix="hexwright-linework-")) / f"linework_{commit}.py"
+    path.write_text(src, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(f"linework_{commit}", path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot load the reader of {commit} from {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
 @register("digitize_lines_real")
 def digitize_lines_real_benchmark(settings: Settings) -> list[Row]:
     import time
 
     from hexwright.engine.digitize.linework import propose_linework
 
-    from ._linework_main import propose_linework as before
     from .digitize_boards import TUNING_BOARDS
+
+    before = baseline_reader().propose_linework
 
     found = boards()
     if not found:
