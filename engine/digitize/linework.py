@@ -138,19 +138,33 @@ INK_APART = 80.0  # ... and told from a line colour at least this far from them 
 def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndarray:
     """(…, r) memberships of pixels obs (…, 3) over paper (…, 3) in the line colours refs (r, 3). Black
     and white (INKS) compete as colours of their own where no line colour is near them: a hex's black
-    label blurred over its paper is nearer the mix with black than with a brown trail's colour."""
+    label blurred over its paper is nearer the mix with black than with a brown trail's colour.
+
+    `paper` may be given at any shape that broadcasts to obs's (one colour per line read, not per
+    pixel): what depends on the paper alone is worked out once for it. The sums over the three
+    channels are written out in the channels' order, so every figure is the same as summing a
+    (…, r, 3) array along its last axis."""
     r = len(refs)
     inks = INKS[np.linalg.norm(INKS[:, None, :] - refs[None], axis=2).min(axis=1) >= INK_APART]
     refs = np.concatenate([refs, inks])
-    towards = refs - paper[..., None, :]  # (…, r, 3)
+    towards = refs - paper[..., None, :]  # (…paper, r + inks, 3)
     span = np.maximum((towards ** 2).sum(-1), 1.0)
+    visible = np.sqrt(span[..., :r]) > LINE_CONTRAST
+    t0, t1, t2 = towards[..., 0], towards[..., 1], towards[..., 2]
     diff = obs - paper
-    share = (diff[..., None, :] * towards).sum(-1) / span
-    resid = np.linalg.norm(diff[..., None, :] - share[..., None] * towards, axis=-1)
-    visible = np.sqrt(span) > LINE_CONTRAST
-    m = np.clip(share, 0.0, 1.0) * np.exp(-(resid / MIX_SIGMA) ** 2) * visible
-    near = resid <= resid.min(axis=-1, keepdims=True) + NEAREST_TOL
-    return np.where(near & (share > 0.15), m, 0.0)[..., :r]
+    d0, d1, d2 = diff[..., 0, None], diff[..., 1, None], diff[..., 2, None]
+    share = (d0 * t0 + d1 * t1 + d2 * t2) / span  # (…, r + inks)
+    e = d0 - share * t0
+    sq = e * e
+    e = d1 - share * t1
+    sq += e * e
+    e = d2 - share * t2
+    sq += e * e
+    resid = np.sqrt(sq)
+    near = resid[..., :r] <= resid.min(axis=-1, keepdims=True) + NEAREST_TOL
+    share = share[..., :r]
+    m = np.clip(share, 0.0, 1.0) * np.exp(-(resid[..., :r] / MIX_SIGMA) ** 2) * visible
+    return np.where(near & (share > 0.15), m, 0.0)
 
 
 def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
@@ -208,7 +222,7 @@ def _read_hexside_features(g: _SideGeometry, paper: np.ndarray, read: _Reader, s
            + g.unit[:, None, None, :] * size * u[None, None, :, None])
     obs = read(pts)  # (n, t, u, 3)
     under = np.where((u < 0)[None, None, :, None], paper[g.a_idx][:, None, None, :], paper[g.b_idx][:, None, None, :])
-    mem = _membership(obs, np.broadcast_to(under, obs.shape), refs)  # (n, t, u, r)
+    mem = _membership(obs, under, refs)  # (n, t, u, r)
     prof = mem.mean(axis=1)  # (n, u, r)
     # the width is measured in any of the features' colours, so near colours (river, canal) are told
     # apart by it alone
@@ -303,7 +317,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     # covered by a road or a town reads as neither), else the hex's
     local = np.median(obs, axis=2, keepdims=True)
     under = np.where(np.linalg.norm(local - under, axis=-1, keepdims=True) > LOCAL_APART, local, under)
-    mem = _membership(obs, np.broadcast_to(under, obs.shape), refs)  # (n, s, v, r)
+    mem = _membership(obs, under, refs)  # (n, s, v, r)
     n, r = len(g.sides), len(looks)
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
@@ -391,7 +405,7 @@ def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
              + np.sin(theta)[None, :, None] * np.stack([-u[:, 1], u[:, 0]], 1)[:, None, :])  # (n, th, 2)
         pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]  # (n, R, th, 2)
         obs = read(pts)
-        mem = _membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)  # (n, R, th, r)
+        mem = _membership(obs, pap[:, None, None, :], refs)  # (n, R, th, r)
         side = np.zeros((n, r))
         for j, lk in enumerate(looks):
             band = np.stack([_box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))), axis=1)
