@@ -276,6 +276,39 @@ def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.asarray((np.where(np.abs(v) <= SEARCH, box, 0.0) >= BRIDGE_COVER).any(axis=1))
 
 
+def _window_max(band: np.ndarray, w: int) -> np.ndarray:
+    """The highest value within `w` samples of each sample along the last axis (…, m), the ends
+    repeated: a window of 2w + 1 samples as maxima of windows doubling in length."""
+    pad = [(0, 0)] * (band.ndim - 1) + [(w, w)]
+    run = np.pad(band, pad, mode="edge")  # run[..., i] is the max of the padded samples i .. i + span - 1
+    span, want = 1, 2 * w + 1
+    while span * 2 <= want:
+        run = np.maximum(run[..., :-span], run[..., span:])
+        span *= 2
+    if span < want:
+        run = np.maximum(run[..., :-(want - span)], run[..., want - span:])
+    return run[..., :band.shape[-1]]
+
+
+def _window_best(band: np.ndarray, w: int) -> np.ndarray:
+    """For every sample p of the last axis of band (…, m), the sample within `w` of p (clipped to the
+    ends) whose value less 1e-4 per sample moved is the highest, the first of equals in the order
+    p - w ... p + w (as `np.argmax` over those candidates picks): (…, m) sample indices. A track's next
+    crossing from p is this, whatever track reached p, so it is worked out once per sample. Where p
+    holds its window's highest value, p itself wins (every other candidate is no higher and loses
+    1e-4 at least); elsewhere the candidates are compared one by one."""
+    m = band.shape[-1]
+    flat = band.reshape(-1, m)
+    rows, cols = np.nonzero(flat < _window_max(flat, w))
+    out = np.tile(np.arange(m), (len(flat), 1))
+    if len(rows):
+        offs = np.arange(-w, w + 1)
+        cand = np.clip(cols[:, None] + offs, 0, m - 1)  # (k, 2w + 1)
+        vals = flat[rows[:, None], cand] - 1e-4 * np.abs(offs)  # ties: straight on
+        out[rows, cols] = cand[np.arange(len(rows)), np.argmax(vals, axis=1)]
+    return out.reshape(band.shape)
+
+
 def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray]:
     """Follow a line across the parallel lines: from each start within SEARCH of the hexside's middle
     (the line at s = 0), outwards on both sides, each next crossing within BEND * ds of the last; the
@@ -285,16 +318,13 @@ def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np
     mid = ns // 2
     starts = np.flatnonzero(np.abs(v) <= PATH_CROSS)
     w = int(np.ceil((BEND * (PATH_S[1] - PATH_S[0])) / step)) + 1
-    offs = np.arange(-w, w + 1)
-    rows = np.arange(n)[:, None, None]
+    nxt = _window_best(band, w)  # (n, s, v): the crossing on line k from each sample v
     pos = np.empty((n, len(starts), ns), dtype=int)
     pos[:, :, mid] = starts[None, :]
     for k_range in (range(mid + 1, ns), range(mid - 1, -1, -1)):
         last = mid
         for k in k_range:
-            cand = np.clip(pos[:, :, last][..., None] + offs, 0, nv - 1)  # (n, c, o)
-            vals = band[rows, k, cand] - 1e-4 * np.abs(offs)  # ties: straight on
-            pos[:, :, k] = np.take_along_axis(cand, np.argmax(vals, axis=2)[..., None], axis=2)[..., 0]
+            pos[:, :, k] = np.take_along_axis(nxt[:, k, :], pos[:, :, last], axis=1)
             last = k
     vals = np.take_along_axis(band[:, None, :, :], pos[..., None], axis=3)[..., 0]  # (n, c, s)
     best = np.argmax(vals.sum(axis=2), axis=1)
@@ -420,16 +450,12 @@ def _follow(band: np.ndarray, w: int) -> np.ndarray:
     """Band values (n, k) along the best track from the first arc outwards, each step moving at most
     `w` samples."""
     n, nk, nt = band.shape
-    offs = np.arange(-w, w + 1)
-    rows = np.arange(n)[:, None, None]
+    nxt = _window_best(band, w)  # (n, k, t): the crossing on arc k from each sample t
     pos = np.tile(np.arange(nt)[None, :], (n, 1))  # every start on the first arc
     total = band[:, 0, :].copy()
     vals = [band[:, 0, :]]
     for k in range(1, nk):
-        cand = np.clip(pos[..., None] + offs, 0, nt - 1)
-        v = band[rows, k, cand] - 1e-4 * np.abs(offs)
-        pick = np.argmax(v, axis=2)
-        pos = np.take_along_axis(cand, pick[..., None], axis=2)[..., 0]
+        pos = np.take_along_axis(nxt[:, k, :], pos, axis=1)
         got = np.take_along_axis(band[:, k, :], pos, axis=1)
         vals.append(got)
         total += got
