@@ -197,6 +197,12 @@ def _geometry(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int]) -> _S
                          np.array([index[s.other] for s in sides], dtype=int))
 
 
+def _rows(g: _SideGeometry, sel: np.ndarray) -> _SideGeometry:
+    """The hexsides of `g` that `sel` (n,) picks."""
+    return _SideGeometry([side for side, keep in zip(g.sides, sel, strict=True) if keep], g.mid[sel], g.unit[sel],
+                         g.along[sel], g.a_idx[sel], g.b_idx[sel])
+
+
 def inner_sides(hexmap: HexMap) -> list[Hexside]:
     """Every hexside between two hexes of the map, once."""
     return [hexside_of(h, d) for h in hexmap.hexes for d in range(3) if hexmap.contains(hex_neighbor(h, d))]
@@ -393,9 +399,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
             core[:, j] = _core(obs, under, refs, j, np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4,
                                on & use)
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
-    if bridged.any():  # beyond the bridge's box
-        ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
-                              ring_cover)
+    if bridged.any():  # beyond the bridge's box (read for the bridged links alone)
+        ring_cover[bridged] = _ring_cover(_rows(g, bridged), paper, read, size, looks, step, RING_R_BRIDGED)
     cover = np.maximum(cover, ring_cover)
     sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
     return _PathReading(cover, score, width, transitions, core, sharp)
@@ -419,31 +424,45 @@ RING_DEG = 60.0  # each arc spans +-this from the course to the hex centre (shor
 RING_TURN_DEG = 25.0  # a path's crossing moves at most this much from one arc to the next
 
 
+def _boxes(profile: np.ndarray, widths: np.ndarray) -> np.ndarray:
+    """`_box` along axis -2 of profile (…, k, t, j) with window widths[k, j] (k, j) each: one running
+    sum for them all (zeros padded before and after add nothing to it), each window's mean taken from
+    it as `_box` takes it, so every figure is the same as `_box`'s."""
+    widths = np.maximum(1, widths)
+    nt = profile.shape[-2]
+    left, right = widths // 2 + 1, widths - widths // 2
+    lo_pad, hi_pad = int(left.max()), int(right.max())
+    pad = [(0, 0)] * (profile.ndim - 2) + [(lo_pad, hi_pad), (0, 0)]
+    c = np.cumsum(np.pad(profile, pad), axis=-2)
+    at = np.arange(nt)[None, :, None] + (lo_pad - left)[:, None, :]  # (k, t, j) where _box's sum starts
+    k = np.arange(widths.shape[0])[:, None, None]
+    j = np.arange(widths.shape[1])[None, None, :]
+    return (c[..., k, at + widths[:, None, :], j] - c[..., k, at, j]) / widths[:, None, :]
+
+
 def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float, looks: list[LineLook],
                 step: float, radii: np.ndarray) -> np.ndarray:
     """(n, r) the lesser share, on the two sides, of arcs around the hexside's middle that a path crosses,
     followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road rounding a
-    corner) leaves the parallel lines but still crosses every arc."""
+    corner) leaves the parallel lines but still crosses every arc. Both sides and every look are read
+    at once (each hexside, side and look on its own all the same)."""
     theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
     dtheta = float(theta[1] - theta[0])
     refs = np.array([lk.rgb for lk in looks])
     n, r = len(g.sides), len(looks)
-    covers = []
-    for sign, pap in ((-1.0, paper[g.a_idx]), (1.0, paper[g.b_idx])):
-        u = sign * g.unit
-        d = (np.cos(theta)[None, :, None] * u[:, None, :]
-             + np.sin(theta)[None, :, None] * np.stack([-u[:, 1], u[:, 0]], 1)[:, None, :])  # (n, th, 2)
-        pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]  # (n, R, th, 2)
-        obs = read(pts)
-        mem = _membership(obs, pap[:, None, None, :], refs)  # (n, R, th, r)
-        side = np.zeros((n, r))
-        for j, lk in enumerate(looks):
-            band = np.stack([_box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))), axis=1)
-                             for k, rad in enumerate(radii)], axis=1)  # (n, R, th)
-            b = _follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
-            side[:, j] = (b >= HIT).mean(axis=1)
-        covers.append(side)
-    return np.minimum(covers[0], covers[1])
+    sign = np.array([-1.0, 1.0])[:, None, None]
+    u = sign * g.unit[None]  # (2, n, 2)
+    d = (np.cos(theta)[None, None, :, None] * u[:, :, None, :]
+         + np.sin(theta)[None, None, :, None] * np.stack([-u[..., 1], u[..., 0]], -1)[:, :, None, :])  # (2, n, th, 2)
+    pts = g.mid[None, :, None, None, :] + d[:, :, None, :, :] * size * radii[None, None, :, None, None]
+    obs = read(pts)  # (2, n, R, th, 3)
+    pap = np.stack([paper[g.a_idx], paper[g.b_idx]])[:, :, None, None, :]
+    mem = _membership(obs, pap, refs)  # (2, n, R, th, r)
+    widths = np.array([[int(round(BOX_SHARE * lk.width / (rad * dtheta))) for lk in looks] for rad in radii])
+    band = np.moveaxis(_boxes(mem, widths), -1, 2)  # (2, n, r, R, th)
+    b = _follow(band.reshape(2 * n * r, len(radii), len(theta)), int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
+    side = (b >= HIT).mean(axis=1).reshape(2, n, r)
+    return np.minimum(side[0], side[1])
 
 
 def _follow(band: np.ndarray, w: int) -> np.ndarray:
