@@ -134,13 +134,25 @@ def _plausible(g: np.ndarray) -> bool:
     return bool((g <= CAST_MAX + 1e-9).all() and (g >= 1.0 / CAST_MAX - 1e-9).all())
 
 
+def _distances(lab: np.ndarray) -> np.ndarray:
+    """(k, k) distances between the colours lab (k, 3), the squares summed in the channels' order (the
+    same figures as `np.linalg.norm` of the (k, k, 3) differences, without making them)."""
+    d = lab[:, None, 0] - lab[None, :, 0]
+    sq = d * d
+    for c in (1, 2):
+        np.subtract(lab[:, None, c], lab[None, :, c], out=d)
+        d *= d
+        sq += d
+    return np.sqrt(sq, out=sq)
+
+
 def _modes(obs: np.ndarray) -> list[np.ndarray]:
     """The commonest looks of paper (RGB), commonest first: the median of the pixels within CLUSTER_LAB
     (Lab) of the pixel with most such neighbours, those pixels taken out, again (up to MODES, each at
     least MODE_SHARE of the pixels). A cast scales every pixel alike, so the same pixels form them under
     any cast."""
     lab = srgb_to_lab(obs)
-    near = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2) <= CLUSTER_LAB
+    near = _distances(lab) <= CLUSTER_LAB
     left = np.ones(len(obs), dtype=bool)
     out: list[np.ndarray] = []
     while len(out) < MODES:
