@@ -141,30 +141,35 @@ def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndar
     label blurred over its paper is nearer the mix with black than with a brown trail's colour.
 
     `paper` may be given at any shape that broadcasts to obs's (one colour per line read, not per
-    pixel): what depends on the paper alone is worked out once for it. The sums over the three
-    channels are written out in the channels' order, so every figure is the same as summing a
-    (…, r, 3) array along its last axis."""
+    pixel): what depends on the paper alone is worked out once for it. The work is laid out colour
+    by colour and channel by channel (each array runs over the pixels), the sums over the three
+    channels written out in their order: every figure is the same as summing (…, r, 3) arrays along
+    their last axis."""
     r = len(refs)
     inks = INKS[np.linalg.norm(INKS[:, None, :] - refs[None], axis=2).min(axis=1) >= INK_APART]
     refs = np.concatenate([refs, inks])
-    towards = refs - paper[..., None, :]  # (…paper, r + inks, 3)
-    span = np.maximum((towards ** 2).sum(-1), 1.0)
-    visible = np.sqrt(span[..., :r]) > LINE_CONTRAST
-    t0, t1, t2 = towards[..., 0], towards[..., 1], towards[..., 2]
-    diff = obs - paper
-    d0, d1, d2 = diff[..., 0, None], diff[..., 1, None], diff[..., 2, None]
-    share = (d0 * t0 + d1 * t1 + d2 * t2) / span  # (…, r + inks)
-    e = d0 - share * t0
+    paper = np.asarray(paper).reshape((1,) * (obs.ndim - np.ndim(paper)) + np.shape(paper))
+    lead = (slice(None),) + (None,) * (paper.ndim - 1)
+    towards = [refs[lead + (c,)] - paper[None, ..., c] for c in range(3)]  # 3 x (r + inks, …paper)
+    span = np.maximum(towards[0] ** 2 + towards[1] ** 2 + towards[2] ** 2, 1.0)
+    visible = np.sqrt(span[:r]) > LINE_CONTRAST
+    diff = [obs[..., c] - paper[..., c] for c in range(3)]  # 3 x (…)
+    share = diff[0] * towards[0]
+    share += diff[1] * towards[1]
+    share += diff[2] * towards[2]
+    share /= span  # (r + inks, …)
+    e = diff[0] - share * towards[0]
     sq = e * e
-    e = d1 - share * t1
-    sq += e * e
-    e = d2 - share * t2
-    sq += e * e
-    resid = np.sqrt(sq)
-    near = resid[..., :r] <= resid.min(axis=-1, keepdims=True) + NEAREST_TOL
-    share = share[..., :r]
-    m = np.clip(share, 0.0, 1.0) * np.exp(-(resid[..., :r] / MIX_SIGMA) ** 2) * visible
-    return np.where(near & (share > 0.15), m, 0.0)
+    for c in (1, 2):
+        np.multiply(share, towards[c], out=e)
+        np.subtract(diff[c], e, out=e)
+        e *= e
+        sq += e
+    resid = np.sqrt(sq, out=sq)
+    near = resid[:r] <= resid.min(axis=0) + NEAREST_TOL
+    share = share[:r]
+    m = np.clip(share, 0.0, 1.0) * np.exp(-(resid[:r] / MIX_SIGMA) ** 2) * visible
+    return np.ascontiguousarray(np.moveaxis(np.where(near & (share > 0.15), m, 0.0), 0, -1))
 
 
 def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
