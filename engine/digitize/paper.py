@@ -40,13 +40,17 @@ class Reader:
         a, b, c, d, e, f = (float(x) for x in transform)
         self.inv = invert_transform((a, b, c, d, e, f))  # scene -> image
         self.gains = gains
+        # each stored value (0..255) of each channel with the cast taken out: a pixel's colour is looked up
+        self._table = np.clip(np.arange(256.0)[:, None] * np.asarray(gains, dtype=float), 0, 255).ravel()
 
     def __call__(self, pts: np.ndarray) -> np.ndarray:
         a, b, c, d, e, f = self.inv
         x = a * pts[..., 0] + b * pts[..., 1] + e
         y = c * pts[..., 0] + d * pts[..., 1] + f
-        rgb = self.scan.sample(x.ravel(), y.ravel()).reshape(pts.shape[:-1] + (3,))
-        return np.clip(rgb * self.gains, 0, 255)
+        at = self.scan.sample_raw(x.ravel(), y.ravel()).astype(np.intp)
+        at *= 3
+        at += np.arange(3)
+        return np.take(self._table, at).reshape(pts.shape[:-1] + (3,))
 
     def px_per_scene(self) -> float:
         a, b, c, d, _e, _f = self.inv
