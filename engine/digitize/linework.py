@@ -166,10 +166,22 @@ def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndar
         e *= e
         sq += e
     resid = np.sqrt(sq, out=sq)
-    near = resid[:r] <= resid.min(axis=0) + NEAREST_TOL
+    lim = resid.min(axis=0)
+    lim += NEAREST_TOL
     share = share[:r]
-    m = np.clip(share, 0.0, 1.0) * np.exp(-(resid[:r] / MIX_SIGMA) ** 2) * visible
-    return np.ascontiguousarray(np.moveaxis(np.where(near & (share > 0.15), m, 0.0), 0, -1))
+    keep = resid[:r] <= lim  # the colours whose mix the pixel lies nearest ...
+    keep &= share > 0.15
+    keep &= visible  # ... that can be seen on the paper
+    # clip(share, 0, 1) * exp(-(resid / MIX_SIGMA) ** 2) where kept, 0 elsewhere
+    x = resid[:r][keep]
+    x /= MIX_SIGMA
+    x **= 2
+    np.negative(x, out=x)
+    np.exp(x, out=x)
+    x *= np.clip(share[keep], 0.0, 1.0)
+    out = np.zeros(obs.shape[:-1] + (r,))
+    np.moveaxis(out, -1, 0)[keep] = x
+    return out
 
 
 def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
@@ -314,9 +326,11 @@ def _window_best(band: np.ndarray, w: int) -> np.ndarray:
     out = np.tile(np.arange(m), (len(flat), 1))
     if len(rows):
         offs = np.arange(-w, w + 1)
-        cand = np.clip(cols[:, None] + offs, 0, m - 1)  # (k, 2w + 1)
-        vals = flat[rows[:, None], cand] - 1e-4 * np.abs(offs)  # ties: straight on
-        out[rows, cols] = cand[np.arange(len(rows)), np.argmax(vals, axis=1)]
+        cand = cols[:, None] + offs  # (k, 2w + 1)
+        np.clip(cand, 0, m - 1, out=cand)
+        vals = np.take(flat, (rows * m)[:, None] + cand)
+        vals -= 1e-4 * np.abs(offs)  # ties: straight on
+        out[rows, cols] = np.take_along_axis(cand, np.argmax(vals, axis=1)[:, None], axis=1)[:, 0]
     return out.reshape(band.shape)
 
 
@@ -370,8 +384,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     near_mid = np.abs(PATH_S) <= 0.32  # a path may turn away further into the hex
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)
     read_b = np.where(bridged[:, None], PATH_S >= BRIDGE_HALF, (PATH_S > 0.1) & near_mid)
-    lum = obs.sum(axis=-1)
-    dark = (lum < INK_DARK * np.broadcast_to(under, obs.shape).sum(axis=-1)).astype(float)  # (n, s, v)
+    lum = obs[..., 0] + obs[..., 1] + obs[..., 2]  # as obs.sum(axis=-1) sums them
+    dark = (lum < INK_DARK * (under[..., 0] + under[..., 1] + under[..., 2])).astype(float)  # (n, s, v)
     inked = {j: _box(dark, max(1, int(round(BOX_SHARE * lk.width / step))), axis=2) >= INK_COVER
              for j, lk in enumerate(looks) if lk.width / step >= SOLID_PX}
     for j, lk in enumerate(looks):
