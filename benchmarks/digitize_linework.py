@@ -207,8 +207,9 @@ def digitize_linework_benchmark(settings: Settings) -> list[Row]:
                     "before issue 27", t_old, notes=[f"taught examples: {taught}"]))
     from .digitize_lines_real import BASELINE, baseline_reader
 
+    at_baseline = baseline_reader().propose_linework
     t0 = time.perf_counter()
-    baseline_reader().propose_linework(m, scan, off)
+    at_baseline(m, scan, off)
     rows.append(Row("digitize_linework", case, "time to read the linework (1,009 hexes), once", t_new,
                     f"the reader at {BASELINE}", time.perf_counter() - t0, max_ratio=SPEED_TARGET,
                     target=f"<= {SPEED_TARGET}x the reader at {BASELINE}",
