@@ -64,6 +64,9 @@ from .paper import hex_rgb as _hex_rgb
 from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
+from .windows import box as _box
+from .windows import boxes as _boxes
+from .windows import window_best as _window_best
 
 __all__ = ["LineLook", "LineProposal", "hex_paper", "inner_sides", "learn_looks", "paper_gains", "parse_side_key",
            "propose_linework", "srgb_to_lab", "table_looks"]
@@ -184,16 +187,6 @@ def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndar
     return out
 
 
-def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
-    """The mean over a window of `width` samples centred on each sample, along `axis` (edges padded 0)."""
-    width = max(1, width)
-    p = np.moveaxis(profile, axis, -1)
-    pad = [(0, 0)] * (p.ndim - 1) + [(width // 2 + 1, width - width // 2)]
-    c = np.cumsum(np.pad(p, pad), axis=-1)
-    out = (c[..., width:width + p.shape[-1]] - c[..., :p.shape[-1]]) / width
-    return np.moveaxis(out, -1, axis)
-
-
 @dataclass
 class _SideGeometry:
     sides: list[Hexside]
@@ -297,41 +290,6 @@ def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray) -> np.ndarray:
     dark = (o < BRIDGE_DARK * np.maximum(u, 1.0)).mean(axis=1)  # (n, v)
     box = _box(dark, max(1, int(0.1 / max(v[1] - v[0], 1e-6))), axis=1)
     return np.asarray((np.where(np.abs(v) <= SEARCH, box, 0.0) >= BRIDGE_COVER).any(axis=1))
-
-
-def _window_max(band: np.ndarray, w: int) -> np.ndarray:
-    """The highest value within `w` samples of each sample along the last axis (…, m), the ends
-    repeated: a window of 2w + 1 samples as maxima of windows doubling in length."""
-    pad = [(0, 0)] * (band.ndim - 1) + [(w, w)]
-    run = np.pad(band, pad, mode="edge")  # run[..., i] is the max of the padded samples i .. i + span - 1
-    span, want = 1, 2 * w + 1
-    while span * 2 <= want:
-        run = np.maximum(run[..., :-span], run[..., span:])
-        span *= 2
-    if span < want:
-        run = np.maximum(run[..., :-(want - span)], run[..., want - span:])
-    return run[..., :band.shape[-1]]
-
-
-def _window_best(band: np.ndarray, w: int) -> np.ndarray:
-    """For every sample p of the last axis of band (…, m), the sample within `w` of p (clipped to the
-    ends) whose value less 1e-4 per sample moved is the highest, the first of equals in the order
-    p - w ... p + w (as `np.argmax` over those candidates picks): (…, m) sample indices. A track's next
-    crossing from p is this, whatever track reached p, so it is worked out once per sample. Where p
-    holds its window's highest value, p itself wins (every other candidate is no higher and loses
-    1e-4 at least); elsewhere the candidates are compared one by one."""
-    m = band.shape[-1]
-    flat = band.reshape(-1, m)
-    rows, cols = np.nonzero(flat < _window_max(flat, w))
-    out = np.tile(np.arange(m), (len(flat), 1))
-    if len(rows):
-        offs = np.arange(-w, w + 1)
-        cand = cols[:, None] + offs  # (k, 2w + 1)
-        np.clip(cand, 0, m - 1, out=cand)
-        vals = np.take(flat, (rows * m)[:, None] + cand)
-        vals -= 1e-4 * np.abs(offs)  # ties: straight on
-        out[rows, cols] = np.take_along_axis(cand, np.argmax(vals, axis=1)[:, None], axis=1)[:, 0]
-    return out.reshape(band.shape)
 
 
 def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray]:
@@ -441,22 +399,6 @@ RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the
 RING_R_BRIDGED = np.array([0.44, 0.5, 0.56, 0.62])  # ... on a bridged link, beyond the bridge's box
 RING_DEG = 60.0  # each arc spans +-this from the course to the hex centre (short of the hexside itself)
 RING_TURN_DEG = 25.0  # a path's crossing moves at most this much from one arc to the next
-
-
-def _boxes(profile: np.ndarray, widths: np.ndarray) -> np.ndarray:
-    """`_box` along axis -2 of profile (…, k, t, j) with window widths[k, j] (k, j) each: one running
-    sum for them all (zeros padded before and after add nothing to it), each window's mean taken from
-    it as `_box` takes it, so every figure is the same as `_box`'s."""
-    widths = np.maximum(1, widths)
-    nt = profile.shape[-2]
-    left, right = widths // 2 + 1, widths - widths // 2
-    lo_pad, hi_pad = int(left.max()), int(right.max())
-    pad = [(0, 0)] * (profile.ndim - 2) + [(lo_pad, hi_pad), (0, 0)]
-    c = np.cumsum(np.pad(profile, pad), axis=-2)
-    at = np.arange(nt)[None, :, None] + (lo_pad - left)[:, None, :]  # (k, t, j) where _box's sum starts
-    k = np.arange(widths.shape[0])[:, None, None]
-    j = np.arange(widths.shape[1])[None, None, :]
-    return (c[..., k, at + widths[:, None, :], j] - c[..., k, at, j]) / widths[:, None, :]
 
 
 def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float, looks: list[LineLook],

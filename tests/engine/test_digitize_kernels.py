@@ -1,6 +1,6 @@
 """The linework reader's measuring kernels, each against its plain version, on a painted scan.
 
-The kernels of engine/digitize/linework.py and paper.py were rewritten for speed (whole arrays at
+The kernels of engine/digitize/linework.py, windows.py and paper.py were rewritten for speed (whole arrays at
 once, work on the paper done once per paper colour, lookups in place of arithmetic repeated per
 sample). Their plain versions are kept here as they were written first, the figures they give are
 pinned equal bit for bit, and the whole reading with every plain version put back gives the very
@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hexwright.engine.digitize import linework, paper
+from hexwright.engine.digitize import linework, paper, windows
 from hexwright.engine.digitize.linework import (
     BEND,
     BOX_SHARE,
@@ -113,7 +113,7 @@ def plain_ring_cover(g: Any, paper_rgb: np.ndarray, read: Any, size: float, look
         mem = plain_membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)
         side = np.zeros((n, r))
         for j, lk in enumerate(looks):
-            band = np.stack([linework._box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))),
+            band = np.stack([windows.box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))),
                                            axis=1) for k, rad in enumerate(radii)], axis=1)
             b = plain_follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
             side[:, j] = (b >= HIT).mean(axis=1)
@@ -245,7 +245,7 @@ def test_the_next_crossing_is_the_first_best_candidate_with_ties(seed: int) -> N
     rng = np.random.default_rng(seed)
     band = np.round(rng.uniform(0, 1, size=(9, 5, 23)), 1) * (rng.uniform(size=(9, 5, 23)) < 0.4)
     w = int(rng.integers(1, 14))
-    got = linework._window_best(band, w)
+    got = windows.window_best(band, w)
     offs = np.arange(-w, w + 1)
     for idx in np.ndindex(band.shape):
         cand = np.clip(idx[-1] + offs, 0, band.shape[-1] - 1)
@@ -257,7 +257,7 @@ def test_boxes_of_many_widths_are_each_box_alone() -> None:
     rng = np.random.default_rng(4)
     prof = rng.uniform(size=(2, 7, 5, 61, 3)) * (rng.uniform(size=(2, 7, 5, 61, 3)) < 0.5)
     widths = rng.integers(0, 40, size=(5, 3))
-    got = linework._boxes(prof, widths)
+    got = windows.boxes(prof, widths)
     for k in range(5):
         for j in range(3):
-            assert same(got[..., k, :, j], linework._box(prof[..., k, :, j], max(1, int(widths[k, j])), axis=-1))
+            assert same(got[..., k, :, j], windows.box(prof[..., k, :, j], max(1, int(widths[k, j])), axis=-1))
