@@ -430,12 +430,12 @@ def _follow(band: np.ndarray, w: int) -> np.ndarray:
     """Band values (n, k) along the best track from the first arc outwards, each step moving at most
     `w` samples."""
     n, nk, nt = band.shape
-    nxt = _window_best(band, w)  # (n, k, t): the crossing on arc k from each sample t
+    nxt = _window_best(band[:, 1:, :], w)  # (n, k - 1, t): the crossing on arc k from each sample t
     pos = np.tile(np.arange(nt)[None, :], (n, 1))  # every start on the first arc
     total = band[:, 0, :].copy()
     vals = [band[:, 0, :]]
     for k in range(1, nk):
-        pos = np.take_along_axis(nxt[:, k, :], pos, axis=1)
+        pos = np.take_along_axis(nxt[:, k - 1, :], pos, axis=1)
         got = np.take_along_axis(band[:, k, :], pos, axis=1)
         vals.append(got)
         total += got
