@@ -321,14 +321,15 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     refs = np.array([lk.rgb for lk in looks])
     pts = (g.mid[:, None, None, :] + g.unit[:, None, None, :] * size * PATH_S[None, :, None, None]
            + g.along[:, None, None, :] * size * v[None, None, :, None])
-    obs = read(pts)  # (n, s, v, 3)
+    raw = read.raw(pts)
+    obs = read.colours(raw)  # (n, s, v, 3)
     pa, pb = paper[g.a_idx][:, None, None, :], paper[g.b_idx][:, None, None, :]
     s_ = PATH_S[None, :, None, None]
     under = np.where(s_ < -0.05, pa, np.where(s_ > 0.05, pb, (pa + pb) / 2))
     hex_under = under
     # each line's own paper: the median along it where its hex's paper is far from it (a hex half
     # covered by a road or a town reads as neither), else the hex's
-    local = np.median(obs, axis=2, keepdims=True)
+    local = read.median(raw, axis=2)  # np.median(obs, axis=2, keepdims=True)
     under = np.where(np.linalg.norm(local - under, axis=-1, keepdims=True) > LOCAL_APART, local, under)
     mem = _membership(obs, under, refs)  # (n, s, v, r)
     n, r = len(g.sides), len(looks)

@@ -44,13 +44,32 @@ class Reader:
         self._table = np.clip(np.arange(256.0)[:, None] * np.asarray(gains, dtype=float), 0, 255).ravel()
 
     def __call__(self, pts: np.ndarray) -> np.ndarray:
+        return self.colours(self.raw(pts))
+
+    def raw(self, pts: np.ndarray) -> np.ndarray:
+        """The pixels at scene points (…, 2) as stored, (…, 3) uint8 (white off the scan)."""
         a, b, c, d, e, f = self.inv
         x = a * pts[..., 0] + b * pts[..., 1] + e
         y = c * pts[..., 0] + d * pts[..., 1] + f
-        at = self.scan.sample_raw(x.ravel(), y.ravel()).astype(np.intp)
+        return self.scan.sample_raw(x.ravel(), y.ravel()).reshape(pts.shape[:-1] + (3,))
+
+    def colours(self, raw: np.ndarray) -> np.ndarray:
+        """Stored pixels (…, 3) with the cast taken out, float."""
+        at = raw.astype(np.intp)
         at *= 3
         at += np.arange(3)
-        return np.take(self._table, at).reshape(pts.shape[:-1] + (3,))
+        return np.take(self._table, at)
+
+    def median(self, raw: np.ndarray, axis: int) -> np.ndarray:
+        """`np.median(self.colours(raw), axis, keepdims=True)` from the stored values: the cast scales
+        each channel by a positive gain (clipped at 255), which keeps the values' order, so the middle
+        values are those of the middle stored values."""
+        n = raw.shape[axis]
+        part = np.partition(raw, ((n - 1) // 2, n // 2), axis=axis)
+        lo = self.colours(np.take(part, [(n - 1) // 2], axis=axis))
+        if n % 2:
+            return lo
+        return (lo + self.colours(np.take(part, [n // 2], axis=axis))) / 2
 
     def px_per_scene(self) -> float:
         a, b, c, d, _e, _f = self.inv

@@ -122,17 +122,23 @@ def plain_ring_cover(g: Any, paper_rgb: np.ndarray, read: Any, size: float, look
 
 
 class PlainReader(paper.Reader):
-    """Every sample scaled by the gains and clipped."""
+    """Every sample scaled by the gains and clipped; the median of the colours so made."""
 
-    def __call__(self, pts: np.ndarray) -> np.ndarray:
+    def raw(self, pts: np.ndarray) -> np.ndarray:
         a, b, c, d, e, f = self.inv
         x = a * pts[..., 0] + b * pts[..., 1] + e
         y = c * pts[..., 0] + d * pts[..., 1] + f
         xi, yi = np.rint(x.ravel()).astype(np.int64), np.rint(y.ravel()).astype(np.int64)
         inside = (xi >= 0) & (yi >= 0) & (xi < self.scan.width) & (yi < self.scan.height)
-        rgb = np.full((xi.size, 3), 255.0)
+        rgb = np.full((xi.size, 3), 255, dtype=np.uint8)
         rgb[inside] = self.scan.array()[yi[inside], xi[inside]]
-        return np.clip(rgb.reshape(pts.shape[:-1] + (3,)) * self.gains, 0, 255)
+        return rgb.reshape(pts.shape[:-1] + (3,))
+
+    def colours(self, raw: np.ndarray) -> np.ndarray:
+        return np.clip(raw.astype(float) * self.gains, 0, 255)
+
+    def median(self, raw: np.ndarray, axis: int) -> np.ndarray:
+        return np.median(self.colours(raw), axis=axis, keepdims=True)
 
 
 def plain_distances(lab: np.ndarray) -> np.ndarray:
@@ -225,7 +231,12 @@ def test_the_reader_looks_up_what_scaling_each_sample_gives(painted: tuple[HexMa
     s = Scan(scan)
     gains = np.array([1.03, 1.08, 1.19])  # clips the lightest paper at 255
     pts = np.random.default_rng(2).uniform(-30, 700, size=(40, 50, 2))  # some off the scan
-    assert same(paper.Reader(s, OFF, gains)(pts), PlainReader(s, OFF, gains)(pts))
+    fast, plain = paper.Reader(s, OFF, gains), PlainReader(s, OFF, gains)
+    assert same(fast(pts), plain(pts))
+    # the median along an axis of an even and an odd number of samples, ties and clipped values among them
+    for n in (50, 49, 2, 1):
+        raw = plain.raw(pts[:, :n])
+        assert same(fast.median(raw, axis=1), plain.median(raw, axis=1))
 
 
 def test_the_reading_with_every_plain_kernel_gives_the_very_same_proposals(
