@@ -65,11 +65,12 @@ class Reader:
         each channel by a positive gain (clipped at 255), which keeps the values' order, so the middle
         values are those of the middle stored values."""
         n = raw.shape[axis]
-        part = np.partition(raw, ((n - 1) // 2, n // 2), axis=axis)
-        lo = self.colours(np.take(part, [(n - 1) // 2], axis=axis))
-        if n % 2:
-            return lo
-        return (lo + self.colours(np.take(part, [n // 2], axis=axis))) / 2
+        ranked = np.sort(np.moveaxis(raw, axis, -1), axis=-1, kind="stable")  # a radix sort of bytes
+
+        def at(i: int) -> np.ndarray:
+            return self.colours(np.moveaxis(ranked[..., i:i + 1], -1, axis))
+
+        return at(n // 2) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
 
     def px_per_scene(self) -> float:
         a, b, c, d, _e, _f = self.inv
