@@ -64,6 +64,7 @@ from .paper import hex_rgb as _hex_rgb
 from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
+from .trails import a_line, flanks
 
 __all__ = ["LineLook", "LineProposal", "hex_paper", "inner_sides", "learn_looks", "paper_gains", "parse_side_key",
            "propose_linework", "srgb_to_lab", "table_looks"]
@@ -239,6 +240,7 @@ class _PathReading:
     # mean colour of the line's core where it shows (NaN for thinner looks)
     sharp: np.ndarray  # (r,) looks printed THIN_PX to SOLID_PX scan pixels wide, solid: their band shows
     # their colour fully (a finer line is blurred into its paper)
+    flank: np.ndarray  # (n, r, 3) for sharp looks, the line's flanks and centre measured (trails.flanks); NaN else
 
 
 INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
@@ -308,6 +310,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
     core = np.full((n, r), np.nan)
+    sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
+    flank = np.full((n, r, 3), np.nan)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
     bridged = _bridged(obs, hex_under, v)
@@ -348,13 +352,14 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
             core[:, j] = _core(obs, under, refs, j, np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4,
                                on & use)
+        if sharp[j]:
+            flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
     if bridged.any():  # beyond the bridge's box
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
-    return _PathReading(cover, score, width, transitions, core, sharp)
+    return _PathReading(cover, score, width, transitions, core, sharp, flank)
 
 
 def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
@@ -464,6 +469,9 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # above
     lo, hi = THIN_FILL
     fill = np.where(rd.sharp[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
+    # ... and is proposed only where it is sure: its band fully its colour, and a line over one ground
+    # in its own colour (trails.py: a stream's bank, a wood's edge, a roof, a blurred label are not)
+    doubt = rd.sharp[None, :] & ((rd.score < hi) | ~a_line(rd.flank))
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way
@@ -479,7 +487,11 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     cover_full = rd.cover[idx, best] / np.where(dashed_exp[best], 0.6, 1.0)
     conf = np.clip(np.minimum(cover_full, fill[idx, best] / 0.3), 0, 1) * pattern[idx, best]
     conf = conf * np.clip(1.0 - mismatch[idx, best] / 1.5, 0.3, 1.0)
+    conf = np.where(doubt[idx, best], np.minimum(conf, DOUBT), conf)
     return chosen, np.where(chosen >= 0, conf, 0.0)
+
+
+DOUBT = 0.35  # the confidence a doubtful thin line is kept at: read, left for review, not continued (CONTINUE)
 
 
 def _side_key(hexmap: HexMap, side: Hexside) -> str:
