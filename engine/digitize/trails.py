@@ -47,7 +47,8 @@ def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: 
     out = np.stack([np.linalg.norm(a - b, axis=1),
                     np.minimum(np.linalg.norm(a - rgb, axis=1), np.linalg.norm(b - rgb, axis=1)),
                     np.linalg.norm(c - rgb, axis=1)], axis=1)
-    return np.where(lines.any(axis=1)[:, None], out, np.nan)
+    shown = np.asarray(lines.any(axis=1))
+    return np.where(shown[:, None], out, np.nan)
 
 
 def a_line(flank: np.ndarray) -> np.ndarray:
