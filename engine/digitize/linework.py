@@ -39,9 +39,11 @@ How a line is read (the same for every code of the map's terrain table):
   A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
   and a railroad of about one width are told apart by colour and dashes. A second path printed beside
   the first on the same link (a railroad beside a trail) is proposed when it is sure on its own.
-* **A thin solid path is proposed only where it shows its colour.** A trail a few pixels wide is
-  proposed where its band is mostly its colour (`THIN_FILL`); where it is only partly (a hex label,
-  a building's outline or a wood's edge blurred into a brown), it is read but left for review.
+* **A thin solid path is proposed only where it is surely one.** A trail a few pixels wide is
+  proposed where its band is fully its colour (`THIN_FILL`) and it is a line over one ground in its
+  own colour (trails.py: its two flanks alike and neither in its colour, its centre its colour);
+  elsewhere (a stream's bank, a wood's edge, a roof, a label blurred into a brown) it is read but
+  left for review (`DOUBT`), and not continued.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 
