@@ -66,7 +66,7 @@ from .paper import hex_rgb as _hex_rgb
 from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
-from .trails import a_line, flanks
+from .trails import a_line, among_grounds, flanks
 
 __all__ = ["LineLook", "LineProposal", "hex_paper", "inner_sides", "learn_looks", "paper_gains", "parse_side_key",
            "propose_linework", "srgb_to_lab", "table_looks"]
@@ -118,6 +118,7 @@ class LineLook:
     width: float
     dashed: bool
     taught: bool = False
+    among_grounds: bool = False  # its colour is near a terrain colour of the table (trails.among_grounds)
 
 
 def table_looks(hexmap: HexMap) -> list[LineLook]:
@@ -126,7 +127,9 @@ def table_looks(hexmap: HexMap) -> list[LineLook]:
     t = hexmap.terrain_table
     looks = [LineLook(c, "hexside", _hex_rgb(f.color), f.width * WIDTH_SEEN_SIDE, False)
              for c, f in t.hexside_features.items() if not f.permits_crossing]
-    looks += [LineLook(c, "path", _hex_rgb(p.color), p.width * WIDTH_SEEN, bool(p.dash)) for c, p in t.paths.items()]
+    grounds = [_hex_rgb(x.color) for x in t.terrain.values()]
+    looks += [LineLook(c, "path", _hex_rgb(p.color), p.width * WIDTH_SEEN, bool(p.dash),
+                       among_grounds=among_grounds(_hex_rgb(p.color), grounds)) for c, p in t.paths.items()]
     return looks
 
 
@@ -471,9 +474,12 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # above
     lo, hi = THIN_FILL
     fill = np.where(rd.sharp[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
-    # ... and is proposed only where it is sure: its band fully its colour, and a line over one ground
-    # in its own colour (trails.py: a stream's bank, a wood's edge, a roof, a blurred label are not)
-    doubt = rd.sharp[None, :] & ((rd.score < hi) | ~a_line(rd.flank))
+    # ... and, in a colour near the map's grounds (a trail's brown), is proposed only where it is sure:
+    # its band fully its colour, and a line over one ground in its own colour (trails.py: a stream's
+    # bank, a wood's edge, a roof, a blurred label are not). A line in a colour no ground has (a red
+    # road) is not mistaken for them
+    grounds = np.array([lk.among_grounds for lk in looks], dtype=bool)
+    doubt = (rd.sharp & grounds)[None, :] & ((rd.score < hi) | ~a_line(rd.flank))
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way

@@ -12,6 +12,10 @@ lines that show a trail's brown along their band but are not trails are edges or
 * a hex outline or a hex label's letters, blurred into a yellow or tan ground on a yellowed scan: a
   mix of black and the ground, whose centre is not the trail's own colour but the ground darkened.
 
+These are confused with a trail because its colour is near the map's own grounds (VASL's path brown is
+13-15 Lab from its woods, orchard or wooden building colours); a line in a colour no ground has (the F&M
+map's red roads, 55 Lab from any) is not, and is not judged this way (`among_grounds`).
+
 A printed trail is a line over its hex's ground: the same ground shows on both sides of it, neither
 side is the trail's colour, and its centre is the trail's colour itself. `flanks` measures these
 where the line was followed, and `a_line` judges them.
@@ -21,11 +25,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from .paper import srgb_to_lab
+
 FLANK_GAP = 1  # samples (about a scan pixel each) left between the line's edge and its flank
 FLANK_SPAN = 3  # samples of each flank averaged
 FLANK_APART = 50.0  # RGB: flanks further apart than this are two grounds (an edge), not one
 FLANK_LIKE = 20.0  # RGB: a flank this near the line's colour shows the colour as an area, not a line
 CENTRE_RGB = 30.0  # RGB: the line's centre is within this of the line's colour (not the ground darkened)
+GROUND_LAB = 30.0  # Lab: a line colour this near a terrain colour of the table is among the grounds
+
+
+def among_grounds(rgb: tuple[float, float, float], grounds: list[tuple[float, float, float]]) -> bool:
+    """Whether a line colour lies within GROUND_LAB of one of the terrain colours `grounds` (RGB)."""
+    if not grounds:
+        return False
+    d = np.linalg.norm(srgb_to_lab(np.array(grounds)) - srgb_to_lab(np.array(rgb)), axis=1)
+    return bool(d.min() <= GROUND_LAB)
 
 
 def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: np.ndarray) -> np.ndarray:
