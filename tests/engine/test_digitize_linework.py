@@ -480,3 +480,22 @@ def test_a_trails_brown_between_two_grounds_is_an_edge_read_but_left_for_review(
     assert found(m, props).get("trail", set()) == set(trail)
     read = {parse_side_key(m, q.key) for q in props if q.feature == "trail" and not q.proposed}
     assert read == set(edge)
+
+
+def test_a_thin_line_in_a_colour_no_ground_has_is_proposed_beside_another_line():
+    # a red road as thin as a trail (the F&M map's), with a dark line printed beside it on one side (a
+    # railroad along the road): its two sides differ, which marks a brown line among the map's browns
+    # as an edge (trails.py), but a red no ground has is not mistaken for one. Judged as an edge, the
+    # rule before this one left these roads for review
+    from hexwright.engine.model.terrain import PathType
+
+    m = _wide_road_map("red road")
+    m.terrain_table.paths["road"] = PathType("road", "Road", color="#c0392b", width=0.11)
+    at = m.grid.offset.to_hex
+    road = [hexside_between(at(c, 2), at(c + 1, 2)) for c in range(1, 5)]
+    p = Painter(m)
+    for s in road:
+        p.link(s, "road")
+        _beside(p, s, 0.05, 0.11 / 2 + 0.08, _rgb("#262626"))
+    props = propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8))
+    assert found(m, props).get("road", set()) == set(road)
