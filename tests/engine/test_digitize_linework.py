@@ -499,3 +499,27 @@ def test_a_thin_line_in_a_colour_no_ground_has_is_proposed_beside_another_line()
         _beside(p, s, 0.05, 0.11 / 2 + 0.08, _rgb("#262626"))
     props = propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8))
     assert found(m, props).get("road", set()) == set(road)
+
+
+
+def test_a_label_in_a_faded_ink_over_a_road_lighter_than_its_ground_does_not_break_it():
+    # a light dirt road down a column of desert hexes, darker than the road, each hex's label printed
+    # over it just inside the hexside in an ink faded by yellowing: a little darker than the desert, far
+    # darker than the road, its strokes 2 scan px wide every 5 across the road (VASL board 25, yellowed).
+    # The road's core, averaged with the letters' pixels, was no longer the road's colour (0.0-0.3 here)
+    m = _wide_road_map("faded labels")
+    m.terrain_table.terrain["clear"].color = "#e4bb28"
+    at = m.grid.offset.to_hex
+    road = [hexside_between(at(3, r), at(3, r + 1)) for r in range(0, 5)]
+    p = Painter(m)
+    for s in road:
+        p.link(s, "road")
+    lay = m.layout()
+    half, tall = int(0.2 * p.size * SCALE), int(0.3 * p.size * SCALE)
+    for r in range(1, 6):
+        x, y = (np.array(lay.hex_to_pixel(at(3, r))) * SCALE).astype(int)
+        top = int(y - 0.8 * p.size * SCALE)
+        for x0 in range(x - half, x + half, 5):
+            p.img[top:top + tall, x0:x0 + 2] = (175, 150, 80)
+    got = found(m, propose_linework(m, Scan(p.scan(blur=False)), transform_off(2.4, -1.8)))
+    assert got.get("road", set()) == set(road)
