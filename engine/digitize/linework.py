@@ -281,6 +281,7 @@ class _PathReading:
 INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
 INK_COVER = 0.3  # ... and a wide path's band this much covered by ink is hidden there
 INK_FAINT, INK_UNDER = 0.95, 0.8  # a pixel this much darker than its paper and than a path's colour is ink
+INK_FEW = 0.25  # ... left out of a wide path's core where it is at most this share of it (a label's letters)
 LOCAL_APART = 20.0  # a line's own paper is used where it is this far (RGB) from its hex's
 SOLID_PX = 6.0  # a path printed this many scan pixels wide or more shows its colour fully in its core ...
 THIN_PX = 3.0  # ... and a solid one this many or more along most of its band (`_choose_path`)
@@ -385,10 +386,13 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         width[:, j] = np.where(on.any(axis=1), (integral * on).sum(axis=1) / np.maximum(on.sum(axis=1), 1), 0.0)
         if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
             # ... leaving out ink: a label's letters, faded (a yellowed print), may be only a little darker
-            # than a ground darker than the path (a desert under a light dirt road), far darker than the path
+            # than a ground darker than the path (a desert under a light dirt road), far darker than the path.
+            # A core a third dark or more is a texture (a stone building's), not letters, and is read whole
             ink = (dark > 0) | ((lum < INK_FAINT * under.sum(-1)) & (lum < INK_UNDER * refs[j].sum()))
-            in_core = (np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4) & ~ink
-            core[:, j] = _core(obs, under, refs, j, in_core, on & use & in_core.any(axis=2))
+            in_core = (np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4) & (on & use)[..., None]
+            few = (in_core & ink).sum((1, 2)) <= INK_FEW * in_core.sum((1, 2))  # a dark texture: read whole
+            in_core &= ~(ink & few[:, None, None])
+            core[:, j] = _core(obs, under, refs, j, in_core, in_core.any(axis=2))
         if sharp[j]:
             flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
