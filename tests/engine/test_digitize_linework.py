@@ -506,7 +506,7 @@ def test_a_label_in_a_faded_ink_over_a_road_lighter_than_its_ground_does_not_bre
     # a light dirt road down a column of desert hexes, darker than the road, each hex's label printed
     # over it just inside the hexside in an ink faded by yellowing: a little darker than the desert, far
     # darker than the road, its strokes 2 scan px wide every 5 across the road (VASL board 25, yellowed).
-    # The road's core, averaged with the letters' pixels, was no longer the road's colour (0.0-0.3 here)
+    # The road's core, averaged with the letters' pixels, was no longer the road's colour (confidence 0.24-0.31 here)
     m = _wide_road_map("faded labels")
     m.terrain_table.terrain["clear"].color = "#e4bb28"
     at = m.grid.offset.to_hex
