@@ -1,4 +1,4 @@
-"""Answers to Teach next read one at a time (engine/digitize/terrain.py, `answered_in_turn`): an answer
+"""Answers to Teach next read one at a time (engine/digitize/teach.py, `answered_in_turn`): an answer
 changes only the hexes it is evidence for. Each case is built from hex figures (median Lab colour,
 ink and palette shares) and fine-palette shares as the taught reading sees them, and each fails
 with the reading made afresh from all the examples (`taught_reading`, the rule before). No Qt and
@@ -7,6 +7,7 @@ no fetched data."""
 from __future__ import annotations
 
 import numpy as np
+from hexwright.engine.digitize import teach
 from hexwright.engine.digitize import terrain as tr
 
 N_FEATS = 3 + len(tr.DARK_STEPS) + tr.PALETTE_SIZE
@@ -32,7 +33,7 @@ def shares(**cols: float) -> np.ndarray:
 def test_turns_put_the_first_two_of_each_terrain_first_then_each_answer_in_order():
     labels = np.array([0, 0, 1, 1, 0, 2, 2, 1, 0, 3])
     taught = np.array([True] * 9 + [False])  # the last one borrowed from the table's colours
-    assert list(tr.turns(labels, taught)) == [0, 0, 0, 0, 1, 0, 0, 2, 3, 0]
+    assert list(teach.turns(labels, taught)) == [0, 0, 0, 0, 1, 0, 0, 2, 3, 0]
 
 
 # Terrains of the mean-colour case: A the hex's own, B the mean colour's, C the answer's.
@@ -64,7 +65,7 @@ def test_an_answer_of_a_third_terrain_does_not_hand_the_hex_to_the_mean_colour()
     # the rule before: the answer, now the hex's runner-up, takes its margin under 0.3, and the mean
     # colour (B's, nearer than A's far-spread examples' median) names B
     assert fresh.answer[7] == B
-    read = tr.answered_in_turn(feats, hist, at, labels, taught, 3, tr.turns(labels, taught))
+    read = teach.answered_in_turn(feats, hist, at, labels, taught, 3, teach.turns(labels, taught))
     assert read.answer[7] == A  # the answer is no evidence for B: the hex keeps A ...
     assert not read.sure[7]  # ... and, the fresh reading disagreeing, is left for review
     assert read.margin[7] < read.threshold
@@ -97,7 +98,7 @@ def test_more_answers_of_a_feature_do_not_put_it_on_top_of_a_hex_they_do_not_loo
     # the rule before: with four stone examples the stone signature's share is what three of them
     # hold (0.25), now under the stream's (0.4), so the house is on top of the same hex
     assert fresh.answer[8] == STONE
-    read = tr.answered_in_turn(feats, hist, at, labels, taught, 3, tr.turns(labels, taught))
+    read = teach.answered_in_turn(feats, hist, at, labels, taught, 3, teach.turns(labels, taught))
     assert read.answer[8] == STREAM
     assert not read.sure[8]
 
@@ -105,8 +106,8 @@ def test_more_answers_of_a_feature_do_not_put_it_on_top_of_a_hex_they_do_not_loo
 def test_without_answers_beyond_two_per_terrain_the_reading_is_the_fresh_one():
     feats, hist, at, labels = mean_colour_board()
     taught = np.ones(6, dtype=bool)
-    turn = tr.turns(labels[:6], taught)
+    turn = teach.turns(labels[:6], taught)
     assert turn.max() == 0
     fresh = tr.taught_reading(feats, hist, at[:6], labels[:6], taught, 3)
-    read = tr.answered_in_turn(feats, hist, at[:6], labels[:6], taught, 3, turn)
+    read = teach.answered_in_turn(feats, hist, at[:6], labels[:6], taught, 3, turn)
     assert np.array_equal(read.answer, fresh.answer) and np.array_equal(read.sure, fresh.sure)
