@@ -75,6 +75,8 @@ SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share
 SIG_DRAWN = 4  # ... or that has at least this many colours (a drawing: a roof's shades and outline)
 SIG_CROSS = 0.6  # a feature's colour that over this share of the hexes read as another feature hold (over
 # SIG_PAIR_SHARE) is not its signature (a dark shade of the woods' that most wooden buildings hold)
+SIG_GROUND = 0.4  # a feature's colour that over this share of the hexes read as ground terrains hold (over
+# SIG_PAIR_SHARE) is not its signature (a road both orchard examples stand on)
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
@@ -133,7 +135,7 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         if len(cols) >= SIG_DRAWN or all(_signature((j,), sig.colours, ex_hist, labels).share <= SIG_FEATURE_MAX
                                          for j in group):
             out.append(sig)
-    return _without_crossings(out, hist, ex_hist, labels, answer)
+    return _without_ground(_without_crossings(out, hist, ex_hist, labels, answer), hist, ex_hist, labels, answer)
 
 
 def enough(n: int) -> int:
@@ -181,6 +183,30 @@ def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndar
             continue
         keep = [int(c) for c in sig.colours
                 if not any(_held_by_most(hist[answer == o.codes[0], c]) for o in singles if o is not sig)]
+        if len(keep) == len(sig.colours):
+            out.append(sig)
+        elif keep:
+            out.append(_signature(sig.codes, np.array(keep), ex_hist, labels))
+    return out
+
+
+def _without_ground(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray,
+                    answer: np.ndarray) -> list[Signature]:
+    """A single terrain's signature without the colours that over SIG_GROUND of the ground's hexes hold
+    (the hexes `answer` gives to terrains with no signature of their own, each over SIG_PAIR_SHARE):
+    the terrain's examples share them with the ground by chance, not as the feature (VASL board 51
+    printed, yellowed and scanned: both orchard examples stand on a paved road, the blur's fringe of
+    the buildings' outlines holds the trees' dark green, so the orchard's signature was the road's
+    greys alone, and half the clear hexes, on the town's roads, showed it). A terrain left with no
+    colour has no signature."""
+    features = {s.codes[0] for s in sigs if len(s.codes) == 1}
+    ground = ~np.isin(answer, list(features))
+    if not ground.any():
+        return sigs
+    out: list[Signature] = []
+    for sig in sigs:
+        keep = [int(c) for c in sig.colours
+                if len(sig.codes) > 1 or float((hist[ground, c] > SIG_PAIR_SHARE).mean()) <= SIG_GROUND]
         if len(keep) == len(sig.colours):
             out.append(sig)
         elif keep:

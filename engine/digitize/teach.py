@@ -72,11 +72,16 @@ def answered_in_turn(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels
         nearest = (cols[np.argmin(d[:, cols], axis=1)] == e) & (before.answer != labels[e])
         same = cols[(labels[cols] == labels[e]) & (cols != e)]
         like = (fresh.answer == labels[e]) & (d[:, e] < d[:, same].min(axis=1) if len(same) else True)
+        # a signature this answer first gives its terrain (colours two of three examples of a ground
+        # terrain happen to hold: VASL board 21 yellowed, a seventh answer) is no evidence: a hex read
+        # as the answer's terrain by showing it alone does not look like the answer
+        created = bool(fresh.own[labels[e]]) and not before.own[labels[e]]
+        like &= ~(created & fresh.shown[:, labels[e]])
         rows = np.arange(len(answer))
-        # the hex now shows its new answer's own signature: an answer of that terrain shaped it, or
-        # an answer holding a colour took it from that signature (what is left is the feature); an
-        # answer lacking a colour is no evidence that another terrain owns it
-        refined = np.array([(j == labels[e] or fresh.own[j] <= before.own[j])
+        # the hex now shows its new answer's own signature: an answer of that terrain shaped it (not
+        # `created` it), or an answer holding a colour took it from that signature (what is left is
+        # the feature); an answer lacking a colour is no evidence that another terrain owns it
+        refined = np.array([((j == labels[e] and not created) or fresh.own[j] <= before.own[j])
                             and rare(hist, fresh.own[j], before.answer != j) for j in range(n_codes)])
         shows_now = fresh.shown[rows, fresh.answer] & ~before.shown[rows, fresh.answer] & refined[fresh.answer]
         moved = fresh.answer != before.answer  # this answer changed the fresh reading there

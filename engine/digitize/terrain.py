@@ -612,6 +612,9 @@ def taught_reading(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels: 
     doubt = unexplained(hist, foreign_colours(hist, ex_hist, labels, answer), answer)
     sure &= ~doubt
     margin = np.where(doubt, np.minimum(margin, DOUBT_CONFIDENCE * threshold), margin)
+    # a terrain with one example has nothing to hold out: its readings cannot be calibrated, and are
+    # left for review (VASL board 45 yellowed: 8 road hexes proposed as its one pond's water)
+    sure &= (np.bincount(labels, minlength=n_codes) >= 2)[answer]
     own = tuple(frozenset(int(c) for s in sigs if s.codes == (j,) for c in s.colours) for j in range(n_codes))
     return TaughtReading(answer, margin, sure, threshold, distances, showing(hist, sigs, n_codes), own)
 

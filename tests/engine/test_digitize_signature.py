@@ -95,6 +95,29 @@ def test_a_feature_colour_most_hexes_read_as_another_feature_hold_is_not_its_sig
     assert sorted(by_code[(2,)].colours) == [WOODS, 3]
 
 
+def test_a_colour_the_ground_commonly_holds_is_no_feature_signature(monkeypatch):
+    # an old print (VASL board 51 yellowed): both orchard examples (2) stand on a road; the blur's
+    # fringe of the houses' (0) outlines holds the trees' dark green (crater here), so the orchard's
+    # signature is the road's colour alone, and half the fields (1), on the town's roads, hold it
+    ex = np.array([shares(roof=0.3, crater=0.03), shares(roof=0.25, crater=0.04),  # houses (0)
+                   shares(), shares(),  # fields (1)
+                   shares(road=0.25, crater=0.2), shares(road=0.3, crater=0.25)])  # orchards (2)
+    labels = np.array([0, 0, 1, 1, 2, 2])
+    answer = np.array([0, 0, 1, 1, 2, 2] + [1] * 20)
+    hist = np.vstack([ex, [shares(road=0.35)] * 10 + [shares()] * 10])  # half the fields hold the road
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert (2,) not in by_code  # no signature: a field on a road shows no orchard
+    assert list(by_code[(0,)].colours) == [HOUSE]  # the houses' roof stays theirs
+    few = np.vstack([ex, [shares(road=0.35)] * 2 + [shares()] * 18])  # a road in a tenth of the fields
+    assert [list(s.colours) for s in signatures(few, ex, labels, answer) if s.codes == (2,)] == [[4]]
+    # the rule before (no limit on the ground's share): the road was the orchard's signature, and a
+    # field on the road showed it
+    monkeypatch.setattr(signature_module, "SIG_GROUND", 1.0)
+    before = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert list(before[(2,)].colours) == [4]
+    assert shows(hist[len(ex):len(ex) + 1], before[(2,)])[0][0]
+
+
 def test_a_colour_two_terrains_share_is_their_pair_signature_when_rare_elsewhere():
     ex = np.array([shares(roof_dark=0.1), shares(roof_dark=0.12),  # crags (0)
                    shares(roof_dark=0.2, roof=0.2), shares(roof_dark=0.15, roof=0.1),  # stone (1)

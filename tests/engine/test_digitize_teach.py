@@ -111,3 +111,51 @@ def test_without_answers_beyond_two_per_terrain_the_reading_is_the_fresh_one():
     fresh = tr.taught_reading(feats, hist, at[:6], labels[:6], taught, 3)
     read = teach.answered_in_turn(feats, hist, at[:6], labels[:6], taught, 3, turn)
     assert np.array_equal(read.answer, fresh.answer) and np.array_equal(read.sure, fresh.sure)
+
+
+def test_a_terrain_taught_by_one_hex_is_never_proposed():
+    # nothing to hold out, so its readings cannot be calibrated (VASL board 45 yellowed: 8 road hexes
+    # were proposed as its one pond's water, at margins 0.48-0.65 over a cut of 0.45)
+    feats = figures((50, 0, 0), (50, 2, 0),  # A
+                    (50, 40, 0), (50, 42, 0),  # B
+                    (50, -40, 0),  # C, its only example
+                    (50, -38, 0), (50, 1, 0))  # a hex like C, a hex like A
+    hist = np.array([shares()] * len(feats))
+    at, labels = np.arange(5), np.array([A, A, B, B, C])
+    read = tr.taught_reading(feats, hist, at, labels, np.ones(5, dtype=bool), 3)
+    assert read.answer[5] == C and read.margin[5] >= read.threshold  # read as C, clearly ...
+    assert not read.sure[5]  # ... yet left for review
+    assert read.sure[6]  # A, with two examples, is proposed
+    # with a second example of C the same hex is proposed (the rule before proposed it with one)
+    feats2 = np.vstack([feats, figures((50, -41, 0))])
+    hist2 = np.array([shares()] * len(feats2))
+    read2 = tr.taught_reading(feats2, hist2, np.array([0, 1, 2, 3, 4, 7]), np.array([A, A, B, B, C, C]),
+                              np.ones(6, dtype=bool), 3)
+    assert read2.answer[5] == C and read2.sure[5]
+
+
+def test_a_signature_an_answer_first_gives_a_ground_terrain_takes_no_house():
+    # VASL board 21 yellowed, a seventh answer: a third clear example; two of the three clear examples
+    # happen to hold a colour (4) that no other example holds, so clear gets a signature of its own,
+    # with a share under the houses', and a house holding a little of it went to clear "on top"
+    feats = figures((90, 0, 0), (90, 1, 0),  # clear
+                    (50, 10, 10), (50, 11, 10),  # stone houses
+                    (70, 5, 5),  # the answer: a darker clear hex
+                    (52, 9, 9),  # the hex watched: a house holding some of colour 4 ...
+                    (58, 8, 8))  # ... and one nearer the answer than the other clear examples (nearer a house still)
+    hist = np.array([shares(c4=0.05), shares(),
+                     shares(c1=0.3), shares(c1=0.35),
+                     shares(c4=0.06),
+                     shares(c1=0.3, c4=0.05), shares(c1=0.3, c4=0.05)]
+                    + [shares(c1=0.3)] * 12 + [shares()] * 12)  # other houses and fields
+    feats = np.vstack([feats, figures(*[(50, 10, 10)] * 12), figures(*[(90, 0, 0)] * 12)])
+    at, labels = np.arange(5), np.array([CLEAR, CLEAR, STONE, STONE, CLEAR])
+    taught = np.ones(5, dtype=bool)
+    before = tr.taught_reading(feats, hist, at[:4], labels[:4], taught[:4], 2)
+    assert list(before.answer[5:7]) == [STONE, STONE]
+    fresh = tr.taught_reading(feats, hist, at, labels, taught, 2)
+    assert fresh.own[CLEAR] and not before.own[CLEAR]  # the answer made clear a signature ...
+    assert list(fresh.answer[5:7]) == [CLEAR, CLEAR]  # ... and the rule before took both houses to it
+    read = teach.answered_in_turn(feats, hist, at, labels, taught, 2, teach.turns(labels, taught))
+    assert list(read.answer[5:7]) == [STONE, STONE]
+    assert not read.sure[5:7].any()
