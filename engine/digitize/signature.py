@@ -69,6 +69,8 @@ SIGNATURE_PALETTE = 24  # colours of the fine palette the signatures are read in
 SIG_OWN = 0.02  # a signature colour covers at least this share of every example of its terrain ...
 SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain ...
 SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
+SIG_FRINGE, SIG_DOMINANT = 0.05, 3.0  # ... unless more hold it, the others' examples at most SIG_FRINGE
+# of their points (the blur where a house's outline meets the grass) and one this many times that
 SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
 # hexes read as neither terrain
 SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples ...
@@ -123,6 +125,11 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     for c in range(hist.shape[1]):
         holders = codes[own[:, c] >= SIG_OWN]
         touchers = codes[top[:, c] > SIG_OTHER]
+        if len(holders) > SIG_GROUP_MAX:  # the others' share may be an old print's blur at outlines
+            strongest = int(np.argmax(own[:, c]))
+            others = np.delete(top[:, c], strongest).max()
+            if others <= SIG_FRINGE and own[strongest, c] >= SIG_DOMINANT * others:
+                holders = touchers = codes[strongest:strongest + 1]
         if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
             continue
         outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither

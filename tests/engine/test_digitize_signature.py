@@ -118,6 +118,31 @@ def test_a_colour_the_ground_commonly_holds_is_no_feature_signature(monkeypatch)
     assert shows(hist[len(ex):len(ex) + 1], before[(2,)])[0][0]
 
 
+def test_a_colour_many_terrains_hold_a_little_of_and_one_much_more_is_that_ones(monkeypatch):
+    # an old print (VASL board 51 yellowed): the blur's fringe where the houses' (0) and wooden houses'
+    # (3) outlines meet the grass holds 2-4 % of the trees' dark green (crater here); the orchards (2)
+    # hold 20-25 % of it, and a road (4) both orchard examples stand on
+    ex = np.array([shares(roof=0.3, crater=0.03), shares(roof=0.25, crater=0.04),  # houses (0)
+                   shares(), shares(),  # fields (1)
+                   shares(road=0.25, crater=0.2), shares(road=0.3, crater=0.25),  # orchards (2)
+                   shares(roof_dark=0.3, crater=0.03), shares(roof_dark=0.2, crater=0.035)])  # wooden (3)
+    labels = np.array([0, 0, 1, 1, 2, 2, 3, 3])
+    answer = np.array([0, 0, 1, 1, 2, 2, 3, 3] + [1] * 20 + [0] * 10 + [3] * 10)
+    hist = np.vstack([ex, [shares(road=0.35)] * 2 + [shares()] * 18, [shares(roof=0.3)] * 10,
+                      [shares(roof_dark=0.3)] * 10])
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert sorted(by_code[(2,)].colours) == [4, 5]  # the trees are the orchard's, beside the road
+    field_on_road = np.array([shares(road=0.35)])
+    assert not shows(field_on_road, by_code[(2,)])[0][0]  # a field on the road shows no orchard
+    assert shows(np.array([shares(road=0.1, crater=0.2)]), by_code[(2,)])[0][0]  # an orchard does
+    # the rule before: three terrains hold the dark green, so it was no one's, the orchard's signature
+    # was the road alone, and the field on the road showed it
+    monkeypatch.setattr(signature_module, "SIG_DOMINANT", np.inf)
+    before = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert list(before[(2,)].colours) == [4]
+    assert shows(field_on_road, before[(2,)])[0][0]
+
+
 def test_a_colour_two_terrains_share_is_their_pair_signature_when_rare_elsewhere():
     ex = np.array([shares(roof_dark=0.1), shares(roof_dark=0.12),  # crags (0)
                    shares(roof_dark=0.2, roof=0.2), shares(roof_dark=0.15, roof=0.1),  # stone (1)
