@@ -22,7 +22,16 @@ those of buildings taught by their biggest hexes 5 to 11). A pair's colour must 
 of the two (VASL board 66: the hill's brown, 0.7-0.9 of its examples, is also in a wooden building's
 roof edge; as a pair's signature it turned a grain field on a hill's edge into hill). A feature's colour that most hexes
 read as another feature terrain hold (SIG_CROSS) is dropped from its signature: the other terrain's
-two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes).
+two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes). So is
+one that over SIG_GROUND of the hexes read as ground terrains (those with no signature) hold: the
+examples share it with the ground by chance (a road both orchard examples stand on).
+
+On an old print (yellowed, blurred, noisy) the blur mixes every outline with the ground beside it:
+where a house's dark outline meets the grass, 2-4 % of its points take the dark green of an
+orchard's trees. A colour three or more terrains' examples hold is then no one's by the rule
+above; when the others hold at most SIG_FRINGE of their points and one SIG_DOMINANT times that, it
+is that one's (VASL board 51 yellowed: without the trees the orchard's signature was the road
+alone, and every field on the town's roads showed it; 60.4 % of its hexes were read right).
 
 A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
 or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a

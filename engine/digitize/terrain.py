@@ -21,7 +21,8 @@ Two ways to read a hex, one entry point (`propose_terrain`):
 
 Confidence is the margin by which the runner-up terrain is farther, calibrated on the taught hexes:
 each is classified with itself left out, and `proposed` needs a margin above every wrong held-out
-answer (never below MIN_SURE). Two more readings check it (`self_trained`): the nearest example
+answer (never below MIN_SURE); a terrain taught by one hex has nothing to hold out, so what is read
+as it is never `proposed`. Two more readings check it (`self_trained`): the nearest example
 after a few rounds of self-training on the board's surely read hexes, and the nearest mean colour
 of the examples; a hex is `proposed` only where all three agree, and where the mean colour is clear
 and the nearest example is not, the mean colour answers. Last, a terrain drawn as a feature on
