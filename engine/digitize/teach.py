@@ -1,7 +1,7 @@
 """Answers to Teach next read one at a time (`answered_in_turn`): each answer may change only the hexes
 it is evidence for. No Qt.
 
-engine/digitize/terrain.py reads a board from its taught hexes (`taught_reading`); the designer's
+engine/digitize/reading.py reads a board from its taught hexes (`taught_reading`); the designer's
 answers to Teach next (taught hexes beyond the first two of a terrain) are the hexes the reading was
 least sure of, often odd ones, and read all at once they moved other hexes through the rules'
 thresholds (docs/benchmarks.md, issue 27, update 2026-12-05 (7)). Here they are added in the order
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .reading import CHUNK_HEXES, DOUBT_CONFIDENCE, TaughtReading, example_distances, taught_reading
 from .signature import rare
-from .terrain import CHUNK_HEXES, DOUBT_CONFIDENCE, TaughtReading, example_distances, taught_reading
 
 
 def turns(labels: np.ndarray, taught: np.ndarray) -> np.ndarray:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hexwright.engine.digitize import reading
 from hexwright.engine.digitize import signature as signature_module
 from hexwright.engine.digitize import terrain as tr
 from hexwright.engine.digitize.signature import (
@@ -337,7 +338,7 @@ def test_houses_in_woods_are_read_as_buildings_though_only_houses_in_fields_were
     # a changed answer is never proposed: what is proposed wrong are houses the signature missed too
     assert sum(props[h].terrain != m.terrain[h] for h in rest if props[h].proposed) <= 0.05 * len(rest)
     # without the signatures the nearest example (a house in a field) reads most of them as woods
-    monkeypatch.setattr(tr, "signature_reading", lambda hist, sigs, answer, distances, sure=None: answer)
+    monkeypatch.setattr(reading, "signature_reading", lambda hist, sigs, answer, distances, sure=None: answer)
     plain = {p.hex: p for p in tr.propose_terrain(m, img, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), taught)}
     assert sum(plain[h].terrain == "building" for h in in_woods) < got
 
@@ -405,8 +406,8 @@ def test_an_orchard_on_a_hill_is_never_proposed_as_the_hill(monkeypatch):
     rest = [h for h in m.hexes if h not in taught]
     assert all(props[h].terrain == m.terrain[h] for h in rest if props[h].proposed)
     assert sum(props[h].proposed for h in rest) >= 0.8 * len(rest)  # the rest is still proposed
-    assert all(props[h].confidence < tr.MIN_SURE for h in on_hill if props[h].terrain == "hill")
+    assert all(props[h].confidence < reading.MIN_SURE for h in on_hill if props[h].terrain == "hill")
     # without the check (the rule before) the trees on the hill are proposed as hill
-    monkeypatch.setattr(tr, "unexplained", lambda hist, foreign, answer: np.zeros(len(hist), dtype=bool))
+    monkeypatch.setattr(reading, "unexplained", lambda hist, foreign, answer: np.zeros(len(hist), dtype=bool))
     plain = {p.hex: p for p in tr.propose_terrain(m, img, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), taught)}
     assert any(plain[h].proposed and plain[h].terrain == "hill" for h in on_hill)

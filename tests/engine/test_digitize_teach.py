@@ -7,10 +7,9 @@ no fetched data."""
 from __future__ import annotations
 
 import numpy as np
-from hexwright.engine.digitize import teach
-from hexwright.engine.digitize import terrain as tr
+from hexwright.engine.digitize import reading, teach
 
-N_FEATS = 3 + len(tr.DARK_STEPS) + tr.PALETTE_SIZE
+N_FEATS = 3 + len(reading.DARK_STEPS) + reading.PALETTE_SIZE
 N_HIST = 24
 
 
@@ -59,9 +58,9 @@ def mean_colour_board() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 def test_an_answer_of_a_third_terrain_does_not_hand_the_hex_to_the_mean_colour():
     feats, hist, at, labels = mean_colour_board()
     taught = np.ones(len(at), dtype=bool)
-    before = tr.taught_reading(feats, hist, at[:6], labels[:6], taught[:6], 3)
+    before = reading.taught_reading(feats, hist, at[:6], labels[:6], taught[:6], 3)
     assert before.answer[7] == A  # the nearest example, 0.33 ahead: the mean colour does not answer
-    fresh = tr.taught_reading(feats, hist, at, labels, taught, 3)
+    fresh = reading.taught_reading(feats, hist, at, labels, taught, 3)
     # the rule before: the answer, now the hex's runner-up, takes its margin under 0.3, and the mean
     # colour (B's, nearer than A's far-spread examples' median) names B
     assert fresh.answer[7] == B
@@ -92,9 +91,9 @@ def test_more_answers_of_a_feature_do_not_put_it_on_top_of_a_hex_they_do_not_loo
     at = np.arange(8)
     labels = np.array([CLEAR, CLEAR, STONE, STONE, STREAM, STREAM, STONE, STONE])
     taught = np.ones(len(at), dtype=bool)
-    before = tr.taught_reading(feats, hist, at[:7], labels[:7], taught[:7], 3)
+    before = reading.taught_reading(feats, hist, at[:7], labels[:7], taught[:7], 3)
     assert before.answer[8] == STREAM  # shows both; the stream's signature is the lesser share: on top
-    fresh = tr.taught_reading(feats, hist, at, labels, taught, 3)
+    fresh = reading.taught_reading(feats, hist, at, labels, taught, 3)
     # the rule before: with four stone examples the stone signature's share is what three of them
     # hold (0.25), now under the stream's (0.4), so the house is on top of the same hex
     assert fresh.answer[8] == STONE
@@ -108,7 +107,7 @@ def test_without_answers_beyond_two_per_terrain_the_reading_is_the_fresh_one():
     taught = np.ones(6, dtype=bool)
     turn = teach.turns(labels[:6], taught)
     assert turn.max() == 0
-    fresh = tr.taught_reading(feats, hist, at[:6], labels[:6], taught, 3)
+    fresh = reading.taught_reading(feats, hist, at[:6], labels[:6], taught, 3)
     read = teach.answered_in_turn(feats, hist, at[:6], labels[:6], taught, 3, turn)
     assert np.array_equal(read.answer, fresh.answer) and np.array_equal(read.sure, fresh.sure)
 
@@ -122,14 +121,14 @@ def test_a_terrain_taught_by_one_hex_is_never_proposed():
                     (50, -38, 0), (50, 1, 0))  # a hex like C, a hex like A
     hist = np.array([shares()] * len(feats))
     at, labels = np.arange(5), np.array([A, A, B, B, C])
-    read = tr.taught_reading(feats, hist, at, labels, np.ones(5, dtype=bool), 3)
+    read = reading.taught_reading(feats, hist, at, labels, np.ones(5, dtype=bool), 3)
     assert read.answer[5] == C and read.margin[5] >= read.threshold  # read as C, clearly ...
     assert not read.sure[5]  # ... yet left for review
     assert read.sure[6]  # A, with two examples, is proposed
     # with a second example of C the same hex is proposed (the rule before proposed it with one)
     feats2 = np.vstack([feats, figures((50, -41, 0))])
     hist2 = np.array([shares()] * len(feats2))
-    read2 = tr.taught_reading(feats2, hist2, np.array([0, 1, 2, 3, 4, 7]), np.array([A, A, B, B, C, C]),
+    read2 = reading.taught_reading(feats2, hist2, np.array([0, 1, 2, 3, 4, 7]), np.array([A, A, B, B, C, C]),
                               np.ones(6, dtype=bool), 3)
     assert read2.answer[5] == C and read2.sure[5]
 
@@ -151,9 +150,9 @@ def test_a_signature_an_answer_first_gives_a_ground_terrain_takes_no_house():
     feats = np.vstack([feats, figures(*[(50, 10, 10)] * 12), figures(*[(90, 0, 0)] * 12)])
     at, labels = np.arange(5), np.array([CLEAR, CLEAR, STONE, STONE, CLEAR])
     taught = np.ones(5, dtype=bool)
-    before = tr.taught_reading(feats, hist, at[:4], labels[:4], taught[:4], 2)
+    before = reading.taught_reading(feats, hist, at[:4], labels[:4], taught[:4], 2)
     assert list(before.answer[5:7]) == [STONE, STONE]
-    fresh = tr.taught_reading(feats, hist, at, labels, taught, 2)
+    fresh = reading.taught_reading(feats, hist, at, labels, taught, 2)
     assert fresh.own[CLEAR] and not before.own[CLEAR]  # the answer made clear a signature ...
     assert list(fresh.answer[5:7]) == [CLEAR, CLEAR]  # ... and the rule before took both houses to it
     read = teach.answered_in_turn(feats, hist, at, labels, taught, 2, teach.turns(labels, taught))
