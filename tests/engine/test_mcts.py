@@ -25,7 +25,7 @@ FM_2 = SCENARIOS / "fm-arnhem" / "scenario-2-free-deployment.yaml"
 KOENIG = SCENARIOS / "koenig-arnhem-bridge" / "arnhem-bridge.yaml"
 TARGET = SCENARIOS / "target-arnhem" / "target-arnhem.yaml"
 CROSSING = SCENARIOS / "storm-arnhem" / "the-crossing.yaml"
-SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8, "unsearched": ()}  # every kind searched
+SMALL = {"simulations": 4, "move_simulations": 4, "horizon": 8}
 K = 4  # candidates asked of the heuristics
 # the bot with candidate sets at large decisions (off by default), progressive widening off
 MOVES = {**SMALL, "candidates": K, "widening": 0}

@@ -15,10 +15,8 @@ afresh, and the bots' games are the games they played before any of it was kept.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +27,6 @@ from hexwright.engine.formats import load_scenario
 from hexwright.engine.hexgrid import Hex
 from hexwright.engine.movement import fastdial
 from hexwright.engine.movement.kernel import Reach, reachable
-from hexwright.engine.rules import registry
 from hexwright.engine.rules.chance import SeededSampler
 from hexwright.engine.rules.fm.actions import Attack, Move
 from hexwright.engine.rules.fm.decisions import GoOn, MoveChoice
@@ -226,20 +223,6 @@ def test_a_copy_shares_what_never_changes_and_plays_on_alone():
     assert copies >= 20
 
 
-@pytest.fixture
-def search_as_at_3eb2245() -> Iterator[None]:
-    """F&M's registry entry without its own search settings (every kind of decision searched, rollouts of 20
-    decisions: the search bot of 3eb2245, whose games the pins below are), put back after the test."""
-    fm = registry.RULES_FAMILIES["fm"]
-    registry.unregister_family("fm")
-    registry.register_family(dataclasses.replace(fm, search=()))
-    try:
-        yield
-    finally:
-        registry.unregister_family("fm")
-        registry.register_family(fm)
-
-
 def _first_searched(path: Path, bots: tuple[str, str], index: int, searched: int) -> str:
     """A digest of the actions of game `index` of the study `--bots BOTS --seed 7` up to the search bot's
     `searched`-th decision (and the outcome, None before the end)."""
@@ -271,7 +254,7 @@ SEARCHED = {
 
 
 @pytest.mark.parametrize("case", sorted(SEARCHED), ids=lambda c: f"{c[0]}-{'-'.join(c[1])}-{c[2]}")
-def test_the_search_bot_plays_the_decisions_it_played_before(case, search_as_at_3eb2245):
+def test_the_search_bot_plays_the_decisions_it_played_before(case):
     name, bots, index = case
     assert _first_searched(SCENARIOS[name], bots, index, 25) == SEARCHED[case]
 
@@ -296,7 +279,7 @@ WHOLE = {("s1", ("mcts", "heuristic"), 0): ("49df43789fb0ff61", "german", 730)}
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(WHOLE), ids=lambda c: f"{c[0]}-{'-'.join(c[1])}-{c[2]}")
-def test_the_search_bot_plays_the_whole_game_it_played_before(case, search_as_at_3eb2245):
+def test_the_search_bot_plays_the_whole_game_it_played_before(case):
     name, bots, index = case
     rec = play_game(GameTask(str(SCENARIOS[name]), bots, 7, index))
     assert (rec.digest, rec.winner, rec.actions) == WHOLE[case]
