@@ -45,9 +45,4 @@ FAMILY = RulesFamily(
     ),
     start_capture=f"{_HERE}.start:capture",
     whole_values=True,  # 2.3: the factors are printed whole on the counters
-    # the search bot: its heuristic plays movement (5.x, 11.1), a unit going on after a demolition attempt
-    # (10.6.3), landings (11.4) and demolitions (10.6.3) unsearched (the search changed the heuristic's
-    # choice at 6 % of movement decisions and almost never at the others, for two thirds of its CPU), and its
-    # rollouts are 10 decisions instead of 20 (docs/bots.md, "F&M's search within the 2-minute study")
-    search=(("unsearched", "MoveChoice GoOn LandingChoice DemolitionChoice"), ("horizon", 10)),
 )
