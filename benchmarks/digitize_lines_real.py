@@ -31,8 +31,8 @@ road. Each board is read four ways: as printed and "printed, yellowed and scanne
 benchmark's `aged`), each with the exact fit and with the fit shifted (2.4, -1.8) px (3 px off),
 by engine/digitize/linework.py (after) and by the reader before this work (commit 3eb2245's
 linework.py, taken from git by `baseline_reader`: before), in the same run. Precision counts the
-proposals marked `proposed`; for trails it is also given for every link read as a trail, proposed or
-left for review. Held-out boards (04-09, 11, 12) are reported apart and were not looked at while the
+proposals marked `proposed`; for trails, recall and precision are also given for every link read as a
+trail, proposed or left for review. Held-out boards (04-09, 11, 12) are reported apart and were not looked at while the
 reader was tuned.
 """
 
@@ -316,6 +316,8 @@ def digitize_lines_real_benchmark(settings: Settings) -> list[Row]:
                             _pct(h, q), "before", _pct(hb, qb), unit="%", target=">= 90 %"))
             continue
         if code == "trail_all":
+            rows.append(Row("digitize_lines_real", label, f"trail: recall of all read, proposed or not ({n} on the "
+                            "boards)", _pct(h, n), "before", _pct(hb, nb), unit="%"))
             rows.append(Row("digitize_lines_real", label, f"trail: precision of all read, proposed or not ({q} read; "
                             f"before {qb})", _pct(h, q), "before", _pct(hb, qb), unit="%"))
             continue

@@ -39,9 +39,11 @@ How a line is read (the same for every code of the map's terrain table):
   A path is taken for a wider path's edge only when that one is clearly wider (`EDGE_WIDER`): a trail
   and a railroad of about one width are told apart by colour and dashes. A second path printed beside
   the first on the same link (a railroad beside a trail) is proposed when it is sure on its own.
-* **A thin solid path is proposed only where it shows its colour.** A trail a few pixels wide is
-  proposed where its band is mostly its colour (`THIN_FILL`); where it is only partly (a hex label,
-  a building's outline or a wood's edge blurred into a brown), it is read but left for review.
+* **A thin solid path is proposed only where it is surely one.** A trail a few pixels wide is
+  proposed where its band is fully its colour (`THIN_FILL`) and it is a line over one ground in its
+  own colour (trails.py: its two flanks alike and neither in its colour, its centre its colour);
+  elsewhere (a stream's bank, a wood's edge, a roof, a label blurred into a brown) it is read but
+  left for review (`DOUBT`), and not continued.
 * **Teachable.** Given one example of a code (a hexside `A/B` the designer points at), its printed colour,
   width and dash pattern are measured from the scan and used in place of the table's.
 
@@ -64,6 +66,7 @@ from .paper import hex_rgb as _hex_rgb
 from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
+from .trails import a_line, among_grounds, flanks
 
 __all__ = ["LineLook", "LineProposal", "hex_paper", "inner_sides", "learn_looks", "paper_gains", "parse_side_key",
            "propose_linework", "srgb_to_lab", "table_looks"]
@@ -115,6 +118,7 @@ class LineLook:
     width: float
     dashed: bool
     taught: bool = False
+    among_grounds: bool = False  # its colour is near a terrain colour of the table (trails.among_grounds)
 
 
 def table_looks(hexmap: HexMap) -> list[LineLook]:
@@ -123,7 +127,9 @@ def table_looks(hexmap: HexMap) -> list[LineLook]:
     t = hexmap.terrain_table
     looks = [LineLook(c, "hexside", _hex_rgb(f.color), f.width * WIDTH_SEEN_SIDE, False)
              for c, f in t.hexside_features.items() if not f.permits_crossing]
-    looks += [LineLook(c, "path", _hex_rgb(p.color), p.width * WIDTH_SEEN, bool(p.dash)) for c, p in t.paths.items()]
+    grounds = [_hex_rgb(x.color) for x in t.terrain.values()]
+    looks += [LineLook(c, "path", _hex_rgb(p.color), p.width * WIDTH_SEEN, bool(p.dash),
+                       among_grounds=among_grounds(_hex_rgb(p.color), grounds)) for c, p in t.paths.items()]
     return looks
 
 
@@ -239,6 +245,7 @@ class _PathReading:
     # mean colour of the line's core where it shows (NaN for thinner looks)
     sharp: np.ndarray  # (r,) looks printed THIN_PX to SOLID_PX scan pixels wide, solid: their band shows
     # their colour fully (a finer line is blurred into its paper)
+    flank: np.ndarray  # (n, r, 3) for sharp looks, the line's flanks and centre measured (trails.flanks); NaN else
 
 
 INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
@@ -308,6 +315,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
     core = np.full((n, r), np.nan)
+    sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
+    flank = np.full((n, r, 3), np.nan)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
     bridged = _bridged(obs, hex_under, v)
@@ -348,13 +357,14 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
             core[:, j] = _core(obs, under, refs, j, np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4,
                                on & use)
+        if sharp[j]:
+            flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
     if bridged.any():  # beyond the bridge's box
         ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
                               ring_cover)
     cover = np.maximum(cover, ring_cover)
-    sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
-    return _PathReading(cover, score, width, transitions, core, sharp)
+    return _PathReading(cover, score, width, transitions, core, sharp, flank)
 
 
 def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
@@ -464,6 +474,12 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     # above
     lo, hi = THIN_FILL
     fill = np.where(rd.sharp[None, :], 0.3 * np.clip((rd.score - lo) / (hi - lo), 0.0, 1.0), fill)
+    # ... and, in a colour near the map's grounds (a trail's brown), is proposed only where it is sure:
+    # its band fully its colour, and a line over one ground in its own colour (trails.py: a stream's
+    # bank, a wood's edge, a roof, a blurred label are not). A line in a colour no ground has (a red
+    # road) is not mistaken for them
+    grounds = np.array([lk.among_grounds for lk in looks], dtype=bool)
+    doubt = (rd.sharp & grounds)[None, :] & ((rd.score < hi) | ~a_line(rd.flank))
     # a narrower line that scores less than a clearly wider one there is that line's edge (a road's
     # dark casing reads as a brown trail); looks of about the same width (a trail and a railroad)
     # are told apart by colour and dashes, not this way
@@ -479,7 +495,11 @@ def _choose_path(rd: _PathReading, looks: list[LineLook], besides: np.ndarray | 
     cover_full = rd.cover[idx, best] / np.where(dashed_exp[best], 0.6, 1.0)
     conf = np.clip(np.minimum(cover_full, fill[idx, best] / 0.3), 0, 1) * pattern[idx, best]
     conf = conf * np.clip(1.0 - mismatch[idx, best] / 1.5, 0.3, 1.0)
+    conf = np.where(doubt[idx, best], np.minimum(conf, DOUBT), conf)
     return chosen, np.where(chosen >= 0, conf, 0.0)
+
+
+DOUBT = 0.35  # the confidence a doubtful thin line is kept at: read, left for review, not continued (CONTINUE)
 
 
 def _side_key(hexmap: HexMap, side: Hexside) -> str:

@@ -442,3 +442,60 @@ def test_a_line_only_partly_in_a_trails_colour_is_read_but_left_for_review():
     assert got.get("trail", set()) == set(trail)
     read = {parse_side_key(m, q.key) for q in props if q.feature == "trail" and not q.proposed}
     assert read & set(speckled)
+
+
+def _trail_map(name: str) -> HexMap:
+    from hexwright.engine.model.terrain import PathType
+
+    m = _wide_road_map(name)
+    m.terrain_table.paths["trail"] = PathType("trail", "Trail", color="#746432", width=0.11)
+    return m
+
+
+def _beside(p: Painter, side, width: float, offset: float, colour: np.ndarray) -> None:
+    """A strip `width` hex sizes wide along the link of `side`, its middle `offset` hex sizes to one side."""
+    lay = p.m.layout()
+    a, b = np.array(lay.hex_to_pixel(side.hex)), np.array(lay.hex_to_pixel(side.other))
+    u = (b - a) / np.linalg.norm(b - a)
+    n = np.array([-u[1], u[0]]) * offset * p.size
+    p.segment(a + n, b + n, width * p.size, colour)
+
+
+@pytest.mark.parametrize("ground", ["#5b8fd0", "#555f2d"])  # a stream's water, a wood
+def test_a_trails_brown_between_two_grounds_is_an_edge_read_but_left_for_review(ground):
+    # a trail over clear ground, and on the row below a line as wide and as brown whose two sides
+    # differ: clear on one side, a stream's water (its bank) or a wood (its edge) on the other. A
+    # trail is a line over one ground (trails.py); the rule before proposed both, the band being fully
+    # the trail's colour
+    m = _trail_map("edge")
+    at = m.grid.offset.to_hex
+    trail = [hexside_between(at(c, 2), at(c + 1, 2)) for c in range(1, 5)]
+    edge = [hexside_between(at(c, 4), at(c + 1, 4)) for c in range(1, 5)]
+    p = Painter(m)
+    for s in trail + edge:
+        p.link(s, "trail")
+    for s in edge:
+        _beside(p, s, 0.3, 0.11 / 2 + 0.15, _rgb(ground))
+    props = propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8))
+    assert found(m, props).get("trail", set()) == set(trail)
+    read = {parse_side_key(m, q.key) for q in props if q.feature == "trail" and not q.proposed}
+    assert read == set(edge)
+
+
+def test_a_thin_line_in_a_colour_no_ground_has_is_proposed_beside_another_line():
+    # a red road as thin as a trail (the F&M map's), with a dark line printed beside it on one side (a
+    # railroad along the road): its two sides differ, which marks a brown line among the map's browns
+    # as an edge (trails.py), but a red no ground has is not mistaken for one. Judged as an edge, the
+    # rule before this one left these roads for review
+    from hexwright.engine.model.terrain import PathType
+
+    m = _wide_road_map("red road")
+    m.terrain_table.paths["road"] = PathType("road", "Road", color="#c0392b", width=0.11)
+    at = m.grid.offset.to_hex
+    road = [hexside_between(at(c, 2), at(c + 1, 2)) for c in range(1, 5)]
+    p = Painter(m)
+    for s in road:
+        p.link(s, "road")
+        _beside(p, s, 0.05, 0.11 / 2 + 0.08, _rgb("#262626"))
+    props = propose_linework(m, Scan(p.scan()), transform_off(2.4, -1.8))
+    assert found(m, props).get("road", set()) == set(road)
