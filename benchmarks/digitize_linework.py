@@ -17,6 +17,9 @@ share proposed as what they are. A railroad running along a road is printed unde
 seen; those links (and the map's four ferries, drawn as a crossing mark) are counted apart. So are,
 for this share, the trail links that carry a road too (the road is printed over the trail; a road
 proposed there is right).
+The time to read the map is given against the reader at 3eb2245 too (its linework.py taken from git in
+the run); `--only digitize_linework_speed` times both readers in turn on our own map and on tuning
+VASL boards, medians of CPU and wall time, against the target of at most 1.5x that reader's time.
 Real boards: when tests/data/real/ holds boards with a linework truth (it is git-ignored, fetched by
 the terrain benchmark) they are measured too; none is measured otherwise.
 """
@@ -202,4 +205,80 @@ def digitize_linework_benchmark(settings: Settings) -> list[Row]:
                             target=">= 90 %"))
     rows.append(Row("digitize_linework", case, "time to read the linework (1,009 hexes)", t_new,
                     "before issue 27", t_old, notes=[f"taught examples: {taught}"]))
+    from .digitize_lines_real import BASELINE, baseline_reader
+
+    at_baseline = baseline_reader().propose_linework
+    t0 = time.perf_counter()
+    at_baseline(m, scan, off)
+    rows.append(Row("digitize_linework", case, "time to read the linework (1,009 hexes), once", t_new,
+                    f"the reader at {BASELINE}", time.perf_counter() - t0, max_ratio=SPEED_TARGET,
+                    target=f"<= {SPEED_TARGET}x the reader at {BASELINE}",
+                    notes=["medians of CPU and wall times: `--only digitize_linework_speed`"]))
+    return rows
+
+
+SPEED_TARGET = 1.5  # today's reader takes at most this many times as long as the reader at BASELINE
+SPEED_BOARDS = ("bd10", "bd22", "bd59")  # tuning boards timed too, when present
+
+
+def _timed(read, m, scan, transform) -> tuple[float, float]:
+    """(CPU seconds of this process, wall seconds) of one reading."""
+    import time
+
+    c0, w0 = time.process_time(), time.perf_counter()
+    read(m, scan, transform)
+    return time.process_time() - c0, time.perf_counter() - w0
+
+
+@register("digitize_linework_speed")
+def digitize_linework_speed_benchmark(settings: Settings) -> list[Row]:
+    """The reader's speed against the reader at BASELINE (its linework.py taken from git in the run) on
+    the same scans: our own map yellowed, with the exact fit and 3 px off, and the tuning boards
+    SPEED_BOARDS as printed and yellowed (exact fit), when tests/data/real/vasl/ holds them. Each case
+    is read `settings.repeat` times by each reader in turn (one untimed reading each first); the
+    medians of CPU time (this process's, steadier on a shared machine) and of wall time are given."""
+    import os
+    from pathlib import Path
+    from statistics import median
+
+    from hexwright.engine.digitize.linework import propose_linework
+    from hexwright.engine.formats import read_map_file
+
+    from .digitize import aged, printed_scan
+    from .digitize_lines_real import BASELINE, baseline_reader, boards
+    from .editor import qapp
+
+    _app = qapp()
+    before = baseline_reader().propose_linework
+    m = read_map_file(Path(__file__).resolve().parents[1] / "scenarios" / "fm-arnhem" / "arnhem-corridor.map.yaml")
+    assert m is not None
+    scan, exact = printed_scan(m, cast=CAST)
+    cases = [("F&M Arnhem corridor printed, scanned, yellowed; fit 3 px off", m, scan, shifted(exact, *FIT_OFF_PX)),
+             ("the same scan, exact fit", m, scan, exact)]
+    for b in boards(SPEED_BOARDS[:1] if settings.quick else SPEED_BOARDS):
+        cases.append((f"VASL board {b.name[2:]} (tuning), as printed, exact fit", b.hexmap, b.rgb, b.transform))
+        cases.append((f"VASL board {b.name[2:]} (tuning), printed, yellowed and scanned, exact fit", b.hexmap,
+                      aged(b.rgb), b.transform))
+    if settings.quick:
+        cases = cases[:1] + cases[2:3]
+    repeat = 1 if settings.quick else max(1, settings.repeat // 2)
+    rows: list[Row] = []
+    for case, mm, sc, tr in cases:
+        for read in (propose_linework, before):
+            _timed(read, mm, sc, tr)
+        ours: list[tuple[float, float]] = []
+        base: list[tuple[float, float]] = []
+        load = os.getloadavg()[0]
+        for _ in range(repeat):
+            ours.append(_timed(propose_linework, mm, sc, tr))
+            base.append(_timed(before, mm, sc, tr))
+        note = [f"{repeat} readings each, in turn; load average {load:.1f} -> {os.getloadavg()[0]:.1f}"]
+        for i, what in ((0, "CPU"), (1, "wall")):
+            rows.append(Row("digitize_linework_speed", case, f"time to read the linework ({what}, median)",
+                            median(t[i] for t in ours), f"the reader at {BASELINE}", median(t[i] for t in base),
+                            max_ratio=SPEED_TARGET, target=f"<= {SPEED_TARGET}x the reader at {BASELINE}",
+                            notes=note if i == 0 else []))
+    if not any(c[0].startswith("VASL") for c in cases):
+        rows.append(Row("digitize_linework_speed", "VASL boards", "skipped: no boards in tests/data/real/vasl/ "
+                        "(tests/data/README.md says how to get them)", float("nan"), unit=""))
     return rows

@@ -67,6 +67,9 @@ from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
 from .trails import a_line, among_grounds, flanks
+from .windows import box as _box
+from .windows import boxes as _boxes
+from .windows import window_best as _window_best
 
 __all__ = ["LineLook", "LineProposal", "hex_paper", "inner_sides", "learn_looks", "paper_gains", "parse_side_key",
            "propose_linework", "srgb_to_lab", "table_looks"]
@@ -144,29 +147,50 @@ INK_APART = 80.0  # ... and told from a line colour at least this far from them 
 def _membership(obs: np.ndarray, paper: np.ndarray, refs: np.ndarray) -> np.ndarray:
     """(…, r) memberships of pixels obs (…, 3) over paper (…, 3) in the line colours refs (r, 3). Black
     and white (INKS) compete as colours of their own where no line colour is near them: a hex's black
-    label blurred over its paper is nearer the mix with black than with a brown trail's colour."""
+    label blurred over its paper is nearer the mix with black than with a brown trail's colour.
+
+    `paper` may be given at any shape that broadcasts to obs's (one colour per line read, not per
+    pixel): what depends on the paper alone is worked out once for it. The work is laid out colour
+    by colour and channel by channel (each array runs over the pixels), the sums over the three
+    channels written out in their order: every figure is the same as summing (…, r, 3) arrays along
+    their last axis."""
     r = len(refs)
     inks = INKS[np.linalg.norm(INKS[:, None, :] - refs[None], axis=2).min(axis=1) >= INK_APART]
     refs = np.concatenate([refs, inks])
-    towards = refs - paper[..., None, :]  # (…, r, 3)
-    span = np.maximum((towards ** 2).sum(-1), 1.0)
-    diff = obs - paper
-    share = (diff[..., None, :] * towards).sum(-1) / span
-    resid = np.linalg.norm(diff[..., None, :] - share[..., None] * towards, axis=-1)
-    visible = np.sqrt(span) > LINE_CONTRAST
-    m = np.clip(share, 0.0, 1.0) * np.exp(-(resid / MIX_SIGMA) ** 2) * visible
-    near = resid <= resid.min(axis=-1, keepdims=True) + NEAREST_TOL
-    return np.where(near & (share > 0.15), m, 0.0)[..., :r]
-
-
-def _box(profile: np.ndarray, width: int, axis: int) -> np.ndarray:
-    """The mean over a window of `width` samples centred on each sample, along `axis` (edges padded 0)."""
-    width = max(1, width)
-    p = np.moveaxis(profile, axis, -1)
-    pad = [(0, 0)] * (p.ndim - 1) + [(width // 2 + 1, width - width // 2)]
-    c = np.cumsum(np.pad(p, pad), axis=-1)
-    out = (c[..., width:width + p.shape[-1]] - c[..., :p.shape[-1]]) / width
-    return np.moveaxis(out, -1, axis)
+    paper = np.asarray(paper).reshape((1,) * (obs.ndim - np.ndim(paper)) + np.shape(paper))
+    lead = (slice(None),) + (None,) * (paper.ndim - 1)
+    towards = [refs[lead + (c,)] - paper[None, ..., c] for c in range(3)]  # 3 x (r + inks, …paper)
+    span = np.maximum(towards[0] ** 2 + towards[1] ** 2 + towards[2] ** 2, 1.0)
+    visible = np.sqrt(span[:r]) > LINE_CONTRAST
+    diff = [obs[..., c] - paper[..., c] for c in range(3)]  # 3 x (…)
+    share = diff[0] * towards[0]
+    share += diff[1] * towards[1]
+    share += diff[2] * towards[2]
+    share /= span  # (r + inks, …)
+    e = diff[0] - share * towards[0]
+    sq = e * e
+    for c in (1, 2):
+        np.multiply(share, towards[c], out=e)
+        np.subtract(diff[c], e, out=e)
+        e *= e
+        sq += e
+    resid = np.sqrt(sq, out=sq)
+    lim = resid.min(axis=0)
+    lim += NEAREST_TOL
+    share = share[:r]
+    keep = resid[:r] <= lim  # the colours whose mix the pixel lies nearest ...
+    keep &= share > 0.15
+    keep &= visible  # ... that can be seen on the paper
+    # clip(share, 0, 1) * exp(-(resid / MIX_SIGMA) ** 2) where kept, 0 elsewhere
+    x = resid[:r][keep]
+    x /= MIX_SIGMA
+    x **= 2
+    np.negative(x, out=x)
+    np.exp(x, out=x)
+    x *= np.clip(share[keep], 0.0, 1.0)
+    out = np.zeros(obs.shape[:-1] + (r,))
+    np.moveaxis(out, -1, 0)[keep] = x
+    return out
 
 
 @dataclass
@@ -187,6 +211,12 @@ def _geometry(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int]) -> _S
     along = np.stack([-unit[:, 1], unit[:, 0]], axis=1)
     return _SideGeometry(sides, (ca + cb) / 2, unit, along, np.array([index[s.hex] for s in sides], dtype=int),
                          np.array([index[s.other] for s in sides], dtype=int))
+
+
+def _rows(g: _SideGeometry, sel: np.ndarray) -> _SideGeometry:
+    """The hexsides of `g` that `sel` (n,) picks."""
+    return _SideGeometry([side for side, keep in zip(g.sides, sel, strict=True) if keep], g.mid[sel], g.unit[sel],
+                         g.along[sel], g.a_idx[sel], g.b_idx[sel])
 
 
 def inner_sides(hexmap: HexMap) -> list[Hexside]:
@@ -214,7 +244,7 @@ def _read_hexside_features(g: _SideGeometry, paper: np.ndarray, read: _Reader, s
            + g.unit[:, None, None, :] * size * u[None, None, :, None])
     obs = read(pts)  # (n, t, u, 3)
     under = np.where((u < 0)[None, None, :, None], paper[g.a_idx][:, None, None, :], paper[g.b_idx][:, None, None, :])
-    mem = _membership(obs, np.broadcast_to(under, obs.shape), refs)  # (n, t, u, r)
+    mem = _membership(obs, under, refs)  # (n, t, u, r)
     prof = mem.mean(axis=1)  # (n, u, r)
     # the width is measured in any of the features' colours, so near colours (river, canal) are told
     # apart by it alone
@@ -278,16 +308,13 @@ def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np
     mid = ns // 2
     starts = np.flatnonzero(np.abs(v) <= PATH_CROSS)
     w = int(np.ceil((BEND * (PATH_S[1] - PATH_S[0])) / step)) + 1
-    offs = np.arange(-w, w + 1)
-    rows = np.arange(n)[:, None, None]
+    nxt = _window_best(band, w)  # (n, s, v): the crossing on line k from each sample v
     pos = np.empty((n, len(starts), ns), dtype=int)
     pos[:, :, mid] = starts[None, :]
     for k_range in (range(mid + 1, ns), range(mid - 1, -1, -1)):
         last = mid
         for k in k_range:
-            cand = np.clip(pos[:, :, last][..., None] + offs, 0, nv - 1)  # (n, c, o)
-            vals = band[rows, k, cand] - 1e-4 * np.abs(offs)  # ties: straight on
-            pos[:, :, k] = np.take_along_axis(cand, np.argmax(vals, axis=2)[..., None], axis=2)[..., 0]
+            pos[:, :, k] = np.take_along_axis(nxt[:, k, :], pos[:, :, last], axis=1)
             last = k
     vals = np.take_along_axis(band[:, None, :, :], pos[..., None], axis=3)[..., 0]  # (n, c, s)
     best = np.argmax(vals.sum(axis=2), axis=1)
@@ -301,16 +328,17 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     refs = np.array([lk.rgb for lk in looks])
     pts = (g.mid[:, None, None, :] + g.unit[:, None, None, :] * size * PATH_S[None, :, None, None]
            + g.along[:, None, None, :] * size * v[None, None, :, None])
-    obs = read(pts)  # (n, s, v, 3)
+    raw = read.raw(pts)
+    obs = read.colours(raw)  # (n, s, v, 3)
     pa, pb = paper[g.a_idx][:, None, None, :], paper[g.b_idx][:, None, None, :]
     s_ = PATH_S[None, :, None, None]
     under = np.where(s_ < -0.05, pa, np.where(s_ > 0.05, pb, (pa + pb) / 2))
     hex_under = under
     # each line's own paper: the median along it where its hex's paper is far from it (a hex half
     # covered by a road or a town reads as neither), else the hex's
-    local = np.median(obs, axis=2, keepdims=True)
+    local = read.median(raw, axis=2)  # np.median(obs, axis=2, keepdims=True)
     under = np.where(np.linalg.norm(local - under, axis=-1, keepdims=True) > LOCAL_APART, local, under)
-    mem = _membership(obs, np.broadcast_to(under, obs.shape), refs)  # (n, s, v, r)
+    mem = _membership(obs, under, refs)  # (n, s, v, r)
     n, r = len(g.sides), len(looks)
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
@@ -324,8 +352,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     near_mid = np.abs(PATH_S) <= 0.32  # a path may turn away further into the hex
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)
     read_b = np.where(bridged[:, None], PATH_S >= BRIDGE_HALF, (PATH_S > 0.1) & near_mid)
-    lum = obs.sum(axis=-1)
-    dark = (lum < INK_DARK * np.broadcast_to(under, obs.shape).sum(axis=-1)).astype(float)  # (n, s, v)
+    lum = obs[..., 0] + obs[..., 1] + obs[..., 2]  # as obs.sum(axis=-1) sums them
+    dark = (lum < INK_DARK * (under[..., 0] + under[..., 1] + under[..., 2])).astype(float)  # (n, s, v)
     inked = {j: _box(dark, max(1, int(round(BOX_SHARE * lk.width / step))), axis=2) >= INK_COVER
              for j, lk in enumerate(looks) if lk.width / step >= SOLID_PX}
     for j, lk in enumerate(looks):
@@ -360,9 +388,8 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         if sharp[j]:
             flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
-    if bridged.any():  # beyond the bridge's box
-        ring_cover = np.where(bridged[:, None], _ring_cover(g, paper, read, size, looks, step, RING_R_BRIDGED),
-                              ring_cover)
+    if bridged.any():  # beyond the bridge's box (read for the bridged links alone)
+        ring_cover[bridged] = _ring_cover(_rows(g, bridged), paper, read, size, looks, step, RING_R_BRIDGED)
     cover = np.maximum(cover, ring_cover)
     return _PathReading(cover, score, width, transitions, core, sharp, flank)
 
@@ -389,43 +416,37 @@ def _ring_cover(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
                 step: float, radii: np.ndarray) -> np.ndarray:
     """(n, r) the lesser share, on the two sides, of arcs around the hexside's middle that a path crosses,
     followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road rounding a
-    corner) leaves the parallel lines but still crosses every arc."""
+    corner) leaves the parallel lines but still crosses every arc. Both sides and every look are read
+    at once (each hexside, side and look on its own all the same)."""
     theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
     dtheta = float(theta[1] - theta[0])
     refs = np.array([lk.rgb for lk in looks])
     n, r = len(g.sides), len(looks)
-    covers = []
-    for sign, pap in ((-1.0, paper[g.a_idx]), (1.0, paper[g.b_idx])):
-        u = sign * g.unit
-        d = (np.cos(theta)[None, :, None] * u[:, None, :]
-             + np.sin(theta)[None, :, None] * np.stack([-u[:, 1], u[:, 0]], 1)[:, None, :])  # (n, th, 2)
-        pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]  # (n, R, th, 2)
-        obs = read(pts)
-        mem = _membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)  # (n, R, th, r)
-        side = np.zeros((n, r))
-        for j, lk in enumerate(looks):
-            band = np.stack([_box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))), axis=1)
-                             for k, rad in enumerate(radii)], axis=1)  # (n, R, th)
-            b = _follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
-            side[:, j] = (b >= HIT).mean(axis=1)
-        covers.append(side)
-    return np.minimum(covers[0], covers[1])
+    sign = np.array([-1.0, 1.0])[:, None, None]
+    u = sign * g.unit[None]  # (2, n, 2)
+    d = (np.cos(theta)[None, None, :, None] * u[:, :, None, :]
+         + np.sin(theta)[None, None, :, None] * np.stack([-u[..., 1], u[..., 0]], -1)[:, :, None, :])  # (2, n, th, 2)
+    pts = g.mid[None, :, None, None, :] + d[:, :, None, :, :] * size * radii[None, None, :, None, None]
+    obs = read(pts)  # (2, n, R, th, 3)
+    pap = np.stack([paper[g.a_idx], paper[g.b_idx]])[:, :, None, None, :]
+    mem = _membership(obs, pap, refs)  # (2, n, R, th, r)
+    widths = np.array([[int(round(BOX_SHARE * lk.width / (rad * dtheta))) for lk in looks] for rad in radii])
+    band = np.moveaxis(_boxes(mem, widths), -1, 2)  # (2, n, r, R, th)
+    b = _follow(band.reshape(2 * n * r, len(radii), len(theta)), int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
+    side = (b >= HIT).mean(axis=1).reshape(2, n, r)
+    return np.minimum(side[0], side[1])
 
 
 def _follow(band: np.ndarray, w: int) -> np.ndarray:
     """Band values (n, k) along the best track from the first arc outwards, each step moving at most
     `w` samples."""
     n, nk, nt = band.shape
-    offs = np.arange(-w, w + 1)
-    rows = np.arange(n)[:, None, None]
+    nxt = _window_best(band[:, 1:, :], w)  # (n, k - 1, t): the crossing on arc k from each sample t
     pos = np.tile(np.arange(nt)[None, :], (n, 1))  # every start on the first arc
     total = band[:, 0, :].copy()
     vals = [band[:, 0, :]]
     for k in range(1, nk):
-        cand = np.clip(pos[..., None] + offs, 0, nt - 1)
-        v = band[rows, k, cand] - 1e-4 * np.abs(offs)
-        pick = np.argmax(v, axis=2)
-        pos = np.take_along_axis(cand, pick[..., None], axis=2)[..., 0]
+        pos = np.take_along_axis(nxt[:, k - 1, :], pos, axis=1)
         got = np.take_along_axis(band[:, k, :], pos, axis=1)
         vals.append(got)
         total += got

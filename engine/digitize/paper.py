@@ -40,13 +40,37 @@ class Reader:
         a, b, c, d, e, f = (float(x) for x in transform)
         self.inv = invert_transform((a, b, c, d, e, f))  # scene -> image
         self.gains = gains
+        # each stored value (0..255) of each channel with the cast taken out: a pixel's colour is looked up
+        self._table = np.clip(np.arange(256.0)[:, None] * np.asarray(gains, dtype=float), 0, 255).ravel()
 
     def __call__(self, pts: np.ndarray) -> np.ndarray:
+        return self.colours(self.raw(pts))
+
+    def raw(self, pts: np.ndarray) -> np.ndarray:
+        """The pixels at scene points (…, 2) as stored, (…, 3) uint8 (white off the scan)."""
         a, b, c, d, e, f = self.inv
         x = a * pts[..., 0] + b * pts[..., 1] + e
         y = c * pts[..., 0] + d * pts[..., 1] + f
-        rgb = self.scan.sample(x.ravel(), y.ravel()).reshape(pts.shape[:-1] + (3,))
-        return np.clip(rgb * self.gains, 0, 255)
+        return self.scan.sample_raw(x.ravel(), y.ravel()).reshape(pts.shape[:-1] + (3,))
+
+    def colours(self, raw: np.ndarray) -> np.ndarray:
+        """Stored pixels (…, 3) with the cast taken out, float."""
+        at = raw.astype(np.intp)
+        at *= 3
+        at += np.arange(3)
+        return np.take(self._table, at)
+
+    def median(self, raw: np.ndarray, axis: int) -> np.ndarray:
+        """`np.median(self.colours(raw), axis, keepdims=True)` from the stored values: the cast scales
+        each channel by a positive gain (clipped at 255), which keeps the values' order, so the middle
+        values are those of the middle stored values."""
+        n = raw.shape[axis]
+        ranked = np.sort(np.moveaxis(raw, axis, -1), axis=-1, kind="stable")  # a radix sort of bytes
+
+        def at(i: int) -> np.ndarray:
+            return self.colours(np.moveaxis(ranked[..., i:i + 1], -1, axis))
+
+        return at(n // 2) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
 
     def px_per_scene(self) -> float:
         a, b, c, d, _e, _f = self.inv
@@ -134,13 +158,25 @@ def _plausible(g: np.ndarray) -> bool:
     return bool((g <= CAST_MAX + 1e-9).all() and (g >= 1.0 / CAST_MAX - 1e-9).all())
 
 
+def _distances(lab: np.ndarray) -> np.ndarray:
+    """(k, k) distances between the colours lab (k, 3), the squares summed in the channels' order (the
+    same figures as `np.linalg.norm` of the (k, k, 3) differences, without making them)."""
+    d = lab[:, None, 0] - lab[None, :, 0]
+    sq = d * d
+    for c in (1, 2):
+        np.subtract(lab[:, None, c], lab[None, :, c], out=d)
+        d *= d
+        sq += d
+    return np.sqrt(sq, out=sq)
+
+
 def _modes(obs: np.ndarray) -> list[np.ndarray]:
     """The commonest looks of paper (RGB), commonest first: the median of the pixels within CLUSTER_LAB
     (Lab) of the pixel with most such neighbours, those pixels taken out, again (up to MODES, each at
     least MODE_SHARE of the pixels). A cast scales every pixel alike, so the same pixels form them under
     any cast."""
     lab = srgb_to_lab(obs)
-    near = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2) <= CLUSTER_LAB
+    near = _distances(lab) <= CLUSTER_LAB
     left = np.ones(len(obs), dtype=bool)
     out: list[np.ndarray] = []
     while len(out) < MODES:

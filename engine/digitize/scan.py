@@ -226,15 +226,25 @@ class Scan:
 
     def sample(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         """The colours at image points (nearest pixel), (n, 3) float; points off the scan read as white."""
+        return self.sample_raw(xs, ys).astype(float)
+
+    def sample_raw(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """The colours at image points (nearest pixel) as stored, (n, 3) uint8; points off the scan read
+        as white."""
         xs = np.asarray(xs, dtype=float).ravel()
         ys = np.asarray(ys, dtype=float).ravel()
         xi = np.rint(xs).astype(np.int64)
         yi = np.rint(ys).astype(np.int64)
         inside = (xi >= 0) & (yi >= 0) & (xi < self.width) & (yi < self.height)
-        out = np.full((xs.size, 3), 255.0)
         if self._rgb is not None:
-            out[inside] = self._rgb[yi[inside], xi[inside]]
+            flat = yi * self.width + xi
+            pixels = self._rgb.reshape(-1, 3)
+            if inside.all():
+                return np.take(pixels, flat, axis=0)
+            out = np.full((xs.size, 3), 255, dtype=np.uint8)
+            out[inside] = np.take(pixels, flat[inside], axis=0)
             return out
+        out = np.full((xs.size, 3), 255, dtype=np.uint8)
         assert self._pyr is not None
         idx = np.flatnonzero(inside)
         if not idx.size:
