@@ -67,8 +67,12 @@ lead the side has gained since the root, its lead (`score`) being
 A finished game scores +1 for the winner, -1 for the loser, 0 for a draw.
 
 A rules family may give its own settings in its registry entry (`RulesFamily.search`, read by
-`family_settings`): Koenig's rollouts are shorter (docs/bots.md, "Koenig's German seat"); a value passed to
-`MCTSBot` wins over the family's.
+`family_settings`, any of `FAMILY_SETTINGS`): Koenig's rollouts are shorter (docs/bots.md, "Koenig's German
+seat"); a value passed to `MCTSBot` wins over the family's. `unsearched` names kinds of decision (the class
+names of the family's pending decisions, e.g. F&M's "LandingChoice") the bot never searches: its heuristic
+plays them, at the root and in the tree alike (measured for F&M in docs/bots.md, "F&M's search within the
+2-minute study": with its movement, landings, demolitions and go-on unsearched and shorter rollouts the bot
+cost a fifth of the CPU and was no stronger than its heuristic, so F&M's entry sets nothing).
 
 Budget: `simulations` (or `move_simulations`) per searched decision (deterministic: the same seed gives
 the same game on any machine, whatever its load). The defaults (`DEFAULT_SIMULATIONS`, `DEFAULT_MOVE_SIMULATIONS`,
@@ -80,7 +84,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,7 +154,8 @@ class MCTSBot:
                  exploration: float | None = None, prior_bias: float | None = None,
                  candidates: int | None = None, move_simulations: int | None = None,
                  progress: float | None = None, spread: float | None = None, widening: float | None = None,
-                 widening_power: float | None = None, ranked: int | None = None, leaf: str | None = None) -> None:
+                 widening_power: float | None = None, ranked: int | None = None, leaf: str | None = None,
+                 unsearched: Collection[str] | None = None) -> None:
         from ..movement import fastdial
         from . import heuristic_for
 
@@ -160,6 +165,16 @@ class MCTSBot:
         tuned = family_settings(scenario)  # the family's own settings (its registry entry's `search`)
         if horizon is None and "horizon" in tuned:
             horizon = int(tuned["horizon"])
+        if simulations is None and "simulations" in tuned:
+            simulations = int(tuned["simulations"])
+        if move_simulations is None and "move_simulations" in tuned:
+            move_simulations = int(tuned["move_simulations"])
+        if ranked is None and "ranked" in tuned:
+            ranked = int(tuned["ranked"])
+        if widening is None and "widening" in tuned:
+            widening = float(tuned["widening"])
+        if unsearched is None and "unsearched" in tuned:
+            unsearched = str(tuned["unsearched"]).split()
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
         self.max_branching = DEFAULT_MAX_BRANCHING if max_branching is None else max_branching
@@ -173,6 +188,7 @@ class MCTSBot:
         self.widening_power = WIDENING_POWER if widening_power is None else widening_power
         self.ranked = DEFAULT_RANKED if ranked is None else ranked
         self.leaf = DEFAULT_LEAF if leaf is None else leaf
+        self.unsearched = frozenset(unsearched or ())  # kinds of decision its heuristic plays unsearched
         if self.leaf not in LEAVES:
             raise ValueError(f"unknown leaf evaluation {self.leaf!r}; known: {', '.join(LEAVES)}")
         self._rng = random.Random(seed)
@@ -198,7 +214,7 @@ class MCTSBot:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
-        if self.simulations <= 0 or not searchable(state, me):
+        if self.simulations <= 0 or not searchable(state, me) or self._unsearched(state):
             return self._own.choose(state)
         default = self._own.choose(state)
         options = self.options(state, actions, default.text())
@@ -213,6 +229,13 @@ class MCTSBot:
             self._simulate(state, root, me, base, options)
         self.last_search = {t: (c.visits, c.value / c.visits if c.visits else 0.0) for t, c in root.children.items()}
         return by_text.get(self._final(root, MOVE_VISITS if large else 2, MOVE_MARGIN if large else MARGIN), default)
+
+    def _unsearched(self, state: GameState) -> bool:
+        """Whether the pending decision is of a kind the bot does not search (`unsearched`)."""
+        if not self.unsearched:
+            return False
+        pending = getattr(state, "pending_decision", None)
+        return callable(pending) and type(pending()).__name__ in self.unsearched
 
     def options(self, state: GameState, actions: Sequence[Action], prior: str) -> Sequence[Action] | None:
         """What the search tries at a decision: all its legal actions when there are at most
@@ -285,7 +308,7 @@ class MCTSBot:
             if len(actions) > 1 and (node is not None or above is not None):
                 if node is root:  # the root: its own option set (a candidate set if it is large)
                     options = root_options
-                elif len(actions) <= self.max_branching:
+                elif len(actions) <= self.max_branching and not (self.unsearched and self._unsearched(st)):
                     options = actions
             if options is not None and len(options) > 1:
                 if node is None:
@@ -355,11 +378,12 @@ class MCTSBot:
         return self._lead.score(state)
 
 
-# the settings a family's registry entry may give the search (RulesFamily.search)
-FAMILY_SETTINGS = ("horizon",)
+# the settings a family's registry entry may give the search (RulesFamily.search), by MCTSBot keyword;
+# "unsearched" is a string of decision kinds separated by spaces, the others numbers
+FAMILY_SETTINGS = ("horizon", "simulations", "move_simulations", "ranked", "widening", "unsearched")
 
 
-def family_settings(scenario: Scenario) -> dict[str, float]:
+def family_settings(scenario: Scenario) -> dict[str, float | str]:
     """The search settings of the scenario's rules family (its registry entry's `search`: e.g. Koenig's shorter
     rollouts, docs/bots.md), by MCTSBot keyword; an entry naming a setting the search does not take is refused."""
     f = RULES_FAMILIES.get(scenario.rules)

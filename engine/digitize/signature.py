@@ -22,7 +22,16 @@ those of buildings taught by their biggest hexes 5 to 11). A pair's colour must 
 of the two (VASL board 66: the hill's brown, 0.7-0.9 of its examples, is also in a wooden building's
 roof edge; as a pair's signature it turned a grain field on a hill's edge into hill). A feature's colour that most hexes
 read as another feature terrain hold (SIG_CROSS) is dropped from its signature: the other terrain's
-two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes).
+two examples lacked it by chance (a dark shade of the woods in most wooden buildings' hexes). So is
+one that over SIG_GROUND of the hexes read as ground terrains (those with no signature) hold: the
+examples share it with the ground by chance (a road both orchard examples stand on).
+
+On an old print (yellowed, blurred, noisy) the blur mixes every outline with the ground beside it:
+where a house's dark outline meets the grass, 2-4 % of its points take the dark green of an
+orchard's trees. A colour three or more terrains' examples hold is then no one's by the rule
+above; when the others hold at most SIG_FRINGE of their points and one SIG_DOMINANT times that, it
+is that one's (VASL board 51 yellowed: without the trees the orchard's signature was the road
+alone, and every field on the town's roads showed it; 60.4 % of its hexes were read right).
 
 A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
 or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a
@@ -69,12 +78,16 @@ SIGNATURE_PALETTE = 24  # colours of the fine palette the signatures are read in
 SIG_OWN = 0.02  # a signature colour covers at least this share of every example of its terrain ...
 SIG_OTHER = 0.01  # ... and at most this share of any example of another terrain ...
 SIG_GROUP_MAX = 2  # terrains a signature colour may be shared by
+SIG_FRINGE, SIG_DOMINANT = 0.05, 3.0  # ... unless more hold it, the others' examples at most SIG_FRINGE
+# of their points (the blur where a house's outline meets the grass) and one this many times that
 SIG_PAIR_SHARE, SIG_PAIR_FRAC = 0.02, 0.1  # a pair's colour: over this share in at most this share of the
 # hexes read as neither terrain
 SIG_FEATURE_MAX = 0.7  # only terrains whose signature covers at most this share of their examples ...
 SIG_DRAWN = 4  # ... or that has at least this many colours (a drawing: a roof's shades and outline)
 SIG_CROSS = 0.6  # a feature's colour that over this share of the hexes read as another feature hold (over
 # SIG_PAIR_SHARE) is not its signature (a dark shade of the woods' that most wooden buildings hold)
+SIG_GROUND = 0.4  # a feature's colour that over this share of the hexes read as ground terrains hold (over
+# SIG_PAIR_SHARE) is not its signature (a road both orchard examples stand on)
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
@@ -121,6 +134,11 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     for c in range(hist.shape[1]):
         holders = codes[own[:, c] >= SIG_OWN]
         touchers = codes[top[:, c] > SIG_OTHER]
+        if len(holders) > SIG_GROUP_MAX:  # the others' share may be an old print's blur at outlines
+            strongest = int(np.argmax(own[:, c]))
+            others = np.delete(top[:, c], strongest).max()
+            if others <= SIG_FRINGE and own[strongest, c] >= SIG_DOMINANT * others:
+                holders = touchers = codes[strongest:strongest + 1]
         if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
             continue
         outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither
@@ -133,7 +151,7 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
         if len(cols) >= SIG_DRAWN or all(_signature((j,), sig.colours, ex_hist, labels).share <= SIG_FEATURE_MAX
                                          for j in group):
             out.append(sig)
-    return _without_crossings(out, hist, ex_hist, labels, answer)
+    return _without_ground(_without_crossings(out, hist, ex_hist, labels, answer), hist, ex_hist, labels, answer)
 
 
 def enough(n: int) -> int:
@@ -181,6 +199,30 @@ def _without_crossings(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndar
             continue
         keep = [int(c) for c in sig.colours
                 if not any(_held_by_most(hist[answer == o.codes[0], c]) for o in singles if o is not sig)]
+        if len(keep) == len(sig.colours):
+            out.append(sig)
+        elif keep:
+            out.append(_signature(sig.codes, np.array(keep), ex_hist, labels))
+    return out
+
+
+def _without_ground(sigs: list[Signature], hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray,
+                    answer: np.ndarray) -> list[Signature]:
+    """A single terrain's signature without the colours that over SIG_GROUND of the ground's hexes hold
+    (the hexes `answer` gives to terrains with no signature of their own, each over SIG_PAIR_SHARE):
+    the terrain's examples share them with the ground by chance, not as the feature (VASL board 51
+    printed, yellowed and scanned: both orchard examples stand on a paved road, the blur's fringe of
+    the buildings' outlines holds the trees' dark green, so the orchard's signature was the road's
+    greys alone, and half the clear hexes, on the town's roads, showed it). A terrain left with no
+    colour has no signature."""
+    features = {s.codes[0] for s in sigs if len(s.codes) == 1}
+    ground = ~np.isin(answer, list(features))
+    if not ground.any():
+        return sigs
+    out: list[Signature] = []
+    for sig in sigs:
+        keep = [int(c) for c in sig.colours
+                if len(sig.codes) > 1 or float((hist[ground, c] > SIG_PAIR_SHARE).mean()) <= SIG_GROUND]
         if len(keep) == len(sig.colours):
             out.append(sig)
         elif keep:

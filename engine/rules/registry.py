@@ -139,8 +139,9 @@ class RulesFamily:
     # again what the other side drew in secret) for the MCTS bot; "" when nothing is hidden
     information_set: str = ""
     # the MCTS bot's settings for this family's games where they differ from its defaults, as (MCTSBot keyword,
-    # value) pairs, e.g. (("horizon", 14),): chosen by measurement (docs/bots.md); a caller's own value wins
-    search: tuple[tuple[str, float], ...] = ()
+    # value) pairs, e.g. (("horizon", 14),), or ("unsearched", "KIND KIND"): the kinds of decision (class names)
+    # it never searches; chosen by measurement (docs/bots.md); a caller's own value wins
+    search: tuple[tuple[str, float | str], ...] = ()
     # the rules the start state's bridge and ferry checks cite ("demolish", "ferry"), and whether a ferry
     # set up beside an enemy unit is cancelled as play begins (checked by the family's checks)
     hexside_rules: tuple[tuple[str, str], ...] = ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hexwright.engine.digitize import reading
 from hexwright.engine.digitize import signature as signature_module
 from hexwright.engine.digitize import terrain as tr
 from hexwright.engine.digitize.signature import (
@@ -93,6 +94,54 @@ def test_a_feature_colour_most_hexes_read_as_another_feature_hold_is_not_its_sig
     few = [shares(roof=0.3, roof_dark=0.06)] * 3 + [shares(roof=0.3)] * 7  # 3 of 12: it stays
     by_code = {s.codes: s for s in signatures(np.vstack([ex, few, [shares()] * 10]), ex, labels, answer)}
     assert sorted(by_code[(2,)].colours) == [WOODS, 3]
+
+
+def test_a_colour_the_ground_commonly_holds_is_no_feature_signature(monkeypatch):
+    # an old print (VASL board 51 yellowed): both orchard examples (2) stand on a road; the blur's
+    # fringe of the houses' (0) outlines holds the trees' dark green (crater here), so the orchard's
+    # signature is the road's colour alone, and half the fields (1), on the town's roads, hold it
+    ex = np.array([shares(roof=0.3, crater=0.03), shares(roof=0.25, crater=0.04),  # houses (0)
+                   shares(), shares(),  # fields (1)
+                   shares(road=0.25, crater=0.2), shares(road=0.3, crater=0.25)])  # orchards (2)
+    labels = np.array([0, 0, 1, 1, 2, 2])
+    answer = np.array([0, 0, 1, 1, 2, 2] + [1] * 20)
+    hist = np.vstack([ex, [shares(road=0.35)] * 10 + [shares()] * 10])  # half the fields hold the road
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert (2,) not in by_code  # no signature: a field on a road shows no orchard
+    assert list(by_code[(0,)].colours) == [HOUSE]  # the houses' roof stays theirs
+    few = np.vstack([ex, [shares(road=0.35)] * 2 + [shares()] * 18])  # a road in a tenth of the fields
+    assert [list(s.colours) for s in signatures(few, ex, labels, answer) if s.codes == (2,)] == [[4]]
+    # the rule before (no limit on the ground's share): the road was the orchard's signature, and a
+    # field on the road showed it
+    monkeypatch.setattr(signature_module, "SIG_GROUND", 1.0)
+    before = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert list(before[(2,)].colours) == [4]
+    assert shows(hist[len(ex):len(ex) + 1], before[(2,)])[0][0]
+
+
+def test_a_colour_many_terrains_hold_a_little_of_and_one_much_more_is_that_ones(monkeypatch):
+    # an old print (VASL board 51 yellowed): the blur's fringe where the houses' (0) and wooden houses'
+    # (3) outlines meet the grass holds 2-4 % of the trees' dark green (crater here); the orchards (2)
+    # hold 20-25 % of it, and a road (4) both orchard examples stand on
+    ex = np.array([shares(roof=0.3, crater=0.03), shares(roof=0.25, crater=0.04),  # houses (0)
+                   shares(), shares(),  # fields (1)
+                   shares(road=0.25, crater=0.2), shares(road=0.3, crater=0.25),  # orchards (2)
+                   shares(roof_dark=0.3, crater=0.03), shares(roof_dark=0.2, crater=0.035)])  # wooden (3)
+    labels = np.array([0, 0, 1, 1, 2, 2, 3, 3])
+    answer = np.array([0, 0, 1, 1, 2, 2, 3, 3] + [1] * 20 + [0] * 10 + [3] * 10)
+    hist = np.vstack([ex, [shares(road=0.35)] * 2 + [shares()] * 18, [shares(roof=0.3)] * 10,
+                      [shares(roof_dark=0.3)] * 10])
+    by_code = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert sorted(by_code[(2,)].colours) == [4, 5]  # the trees are the orchard's, beside the road
+    field_on_road = np.array([shares(road=0.35)])
+    assert not shows(field_on_road, by_code[(2,)])[0][0]  # a field on the road shows no orchard
+    assert shows(np.array([shares(road=0.1, crater=0.2)]), by_code[(2,)])[0][0]  # an orchard does
+    # the rule before: three terrains hold the dark green, so it was no one's, the orchard's signature
+    # was the road alone, and the field on the road showed it
+    monkeypatch.setattr(signature_module, "SIG_DOMINANT", np.inf)
+    before = {s.codes: s for s in signatures(hist, ex, labels, answer)}
+    assert list(before[(2,)].colours) == [4]
+    assert shows(field_on_road, before[(2,)])[0][0]
 
 
 def test_a_colour_two_terrains_share_is_their_pair_signature_when_rare_elsewhere():
@@ -289,7 +338,7 @@ def test_houses_in_woods_are_read_as_buildings_though_only_houses_in_fields_were
     # a changed answer is never proposed: what is proposed wrong are houses the signature missed too
     assert sum(props[h].terrain != m.terrain[h] for h in rest if props[h].proposed) <= 0.05 * len(rest)
     # without the signatures the nearest example (a house in a field) reads most of them as woods
-    monkeypatch.setattr(tr, "signature_reading", lambda hist, sigs, answer, distances, sure=None: answer)
+    monkeypatch.setattr(reading, "signature_reading", lambda hist, sigs, answer, distances, sure=None: answer)
     plain = {p.hex: p for p in tr.propose_terrain(m, img, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), taught)}
     assert sum(plain[h].terrain == "building" for h in in_woods) < got
 
@@ -357,8 +406,8 @@ def test_an_orchard_on_a_hill_is_never_proposed_as_the_hill(monkeypatch):
     rest = [h for h in m.hexes if h not in taught]
     assert all(props[h].terrain == m.terrain[h] for h in rest if props[h].proposed)
     assert sum(props[h].proposed for h in rest) >= 0.8 * len(rest)  # the rest is still proposed
-    assert all(props[h].confidence < tr.MIN_SURE for h in on_hill if props[h].terrain == "hill")
+    assert all(props[h].confidence < reading.MIN_SURE for h in on_hill if props[h].terrain == "hill")
     # without the check (the rule before) the trees on the hill are proposed as hill
-    monkeypatch.setattr(tr, "unexplained", lambda hist, foreign, answer: np.zeros(len(hist), dtype=bool))
+    monkeypatch.setattr(reading, "unexplained", lambda hist, foreign, answer: np.zeros(len(hist), dtype=bool))
     plain = {p.hex: p for p in tr.propose_terrain(m, img, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), taught)}
     assert any(plain[h].proposed and plain[h].terrain == "hill" for h in on_hill)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hexwright.engine.digitize.reading import calibrated_threshold
 from hexwright.engine.digitize.scan import Scan
 from hexwright.engine.digitize.terrain import (
     Cancelled,
     HexProposal,
-    calibrated_threshold,
     hex_colors,
     hex_rgb,
     next_to_ask,
@@ -196,7 +196,7 @@ def test_calibration_sets_the_bar_above_wrong_held_out_answers():
     lab = np.array([[50, 0, 0], [52, 0, 0], [70, 0, 0], [55, 0, 0]], dtype=float)
     feats = np.hstack([lab, np.zeros((4, 3 + 8))])
     labels = np.array([0, 0, 1, 1])
-    from hexwright.engine.digitize.terrain import MIN_SURE, nearest_terrain
+    from hexwright.engine.digitize.reading import MIN_SURE, nearest_terrain
 
     best, margin = nearest_terrain(feats[3:4], feats[:3], labels[:3], 2)
     assert best[0] == 0
@@ -213,7 +213,7 @@ def test_calibration_skips_a_held_out_answer_the_whole_reading_leaves_for_review
     lab = np.array([[50, 0, 0], [52, 0, 0], [70, 0, 0], [55, 0, 0]], dtype=float)
     feats = np.hstack([lab, np.zeros((4, 3 + 8))])
     labels = np.array([0, 0, 1, 1])
-    from hexwright.engine.digitize.terrain import MIN_SURE
+    from hexwright.engine.digitize.reading import MIN_SURE
 
     asked = []
 
@@ -231,7 +231,7 @@ def test_the_mean_colour_vote_names_no_feature_the_hex_shows_none_of():
     # houses (1) taught by a big roof and by an answer that is a small house mostly of grass: the
     # houses' median colour drifts to the grass's, and a plain field votes "house" unless the vote
     # knows the field shows none of the houses' signature
-    from hexwright.engine.digitize.terrain import mean_colour_vote
+    from hexwright.engine.digitize.reading import mean_colour_vote
 
     examples = np.hstack([np.array([[70, -20, 40], [70, -20, 40], [40, 0, 0], [66, -17, 34], [68, -19, 38]],
                                    dtype=float), np.zeros((5, 11))])
@@ -257,7 +257,7 @@ def _feats(lab_rows, ink=0.0) -> np.ndarray:
 
 
 def test_a_hex_is_never_its_own_example():
-    from hexwright.engine.digitize.terrain import nearest_terrain
+    from hexwright.engine.digitize.reading import nearest_terrain
 
     feats = _feats([[50, 0, 0], [80, 0, 0], [52, 0, 0]])
     examples = feats[[0, 1]]
@@ -269,7 +269,7 @@ def test_a_hex_is_never_its_own_example():
 
 
 def test_self_training_checks_and_the_mean_colour_vote():
-    from hexwright.engine.digitize.terrain import mean_colour_vote, self_trained
+    from hexwright.engine.digitize.reading import mean_colour_vote, self_trained
 
     # two terrains far apart in colour, a chain of hexes between the "a" examples and a second look
     # of "a" (darker); the hex at 66 is as near the "b" example as the chain: never sure
@@ -287,7 +287,7 @@ def test_self_training_checks_and_the_mean_colour_vote():
 
 
 def test_sure_needs_the_mean_colour_to_agree():
-    from hexwright.engine.digitize.terrain import self_trained
+    from hexwright.engine.digitize.reading import self_trained
 
     # "a" is taught as a darker field with houses (ink), "b" as a pale one; a pale hex with houses is
     # surely "a" by example (its ink must be explained) but "b" by mean colour: read "a", not sure
@@ -299,7 +299,7 @@ def test_sure_needs_the_mean_colour_to_agree():
 
 
 def test_nearest_terrain_reads_a_big_map_in_chunks_alike():
-    from hexwright.engine.digitize.terrain import CHUNK_HEXES, example_distances, nearest_terrain
+    from hexwright.engine.digitize.reading import CHUNK_HEXES, example_distances, nearest_terrain
 
     rng = np.random.default_rng(3)
     n = 2 * CHUNK_HEXES + 37
