@@ -387,7 +387,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
             # ... leaving out ink: a label's letters, faded (a yellowed print), may be only a little darker
             # than a ground darker than the path (a desert under a light dirt road), far darker than the path.
-            # A core a third dark or more is a texture (a stone building's), not letters, and is read whole
+            # A core more than a quarter of it ink is a texture (a stone building's: a third), read whole
             ink = (dark > 0) | ((lum < INK_FAINT * under.sum(-1)) & (lum < INK_UNDER * refs[j].sum()))
             in_core = (np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4) & (on & use)[..., None]
             few = (in_core & ink).sum((1, 2)) <= INK_FEW * in_core.sum((1, 2))  # a dark texture: read whole
