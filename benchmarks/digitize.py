@@ -29,7 +29,8 @@ also 2 taught per terrain with each kind of building taught by its two biggest h
 most of the hex, as on some boards the first two by label are). `HEXWRIGHT_DIGITIZE_BOARDS=tuning`
 reads the tuning boards only (while choosing a rule, the held-out boards stay unseen);
 `HEXWRIGHT_DIGITIZE_BOARDS=held-out` the held-out boards alone, without the F&M render (the rest of
-a whole run split over two processes).
+a whole run split over two processes). `HEXWRIGHT_VASL_BOARDS=20,25,40` reads only the boards named
+(within those the first setting leaves), to split a run further or look at a few boards.
 """
 
 from __future__ import annotations
@@ -330,6 +331,9 @@ def real_board_rows() -> list[Row]:
         found = [p for p in found if p.stem in TUNING_BOARDS]
     elif os.environ.get("HEXWRIGHT_DIGITIZE_BOARDS") == "held-out":  # the rest of a run split in two processes
         found = [p for p in found if p.stem not in TUNING_BOARDS]
+    only = os.environ.get("HEXWRIGHT_VASL_BOARDS")  # "20,25,40": these boards alone (a run split over processes)
+    if only:
+        found = [p for p in found if p.stem[2:] in {b.strip() for b in only.split(",")}]
     print(f"digitize: real boards found: {', '.join(p.stem for p in found)}")
     rows: list[Row] = []
     for path in found:
