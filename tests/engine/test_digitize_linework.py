@@ -355,16 +355,22 @@ def test_a_woods_lit_treetops_are_not_a_wide_road():
     assert got.get("road", set()) == set(road)
 
 
-def test_a_label_printed_over_a_wide_road_does_not_break_it():
-    # a road running down a column of hexes, each hex's label printed in dark letters over it just
-    # inside the hexside (as VASL prints them): the road shows on both sides of each label
-    m = _wide_road_map("labels")
+def _column_road(m):
+    """A road painted down column 3 of `m` (rows 0-5): the painter, the road's hexsides and the map's layout."""
     at = m.grid.offset.to_hex
     road = [hexside_between(at(3, r), at(3, r + 1)) for r in range(0, 5)]
     p = Painter(m)
     for s in road:
         p.link(s, "road")
-    lay = m.layout()
+    return p, road, m.layout()
+
+
+def test_a_label_printed_over_a_wide_road_does_not_break_it():
+    # a road running down a column of hexes, each hex's label printed in dark letters over it just
+    # inside the hexside (as VASL prints them): the road shows on both sides of each label
+    m = _wide_road_map("labels")
+    at = m.grid.offset.to_hex
+    p, road, lay = _column_road(m)
     for r in range(1, 6):
         x, y = np.array(lay.hex_to_pixel(at(3, r))) * SCALE
         top = int(y - 0.8 * p.size * SCALE)
@@ -510,11 +516,7 @@ def test_a_label_in_a_faded_ink_over_a_road_lighter_than_its_ground_does_not_bre
     m = _wide_road_map("faded labels")
     m.terrain_table.terrain["clear"].color = "#e4bb28"
     at = m.grid.offset.to_hex
-    road = [hexside_between(at(3, r), at(3, r + 1)) for r in range(0, 5)]
-    p = Painter(m)
-    for s in road:
-        p.link(s, "road")
-    lay = m.layout()
+    p, road, lay = _column_road(m)
     half, tall = int(0.2 * p.size * SCALE), int(0.3 * p.size * SCALE)
     for r in range(1, 6):
         x, y = (np.array(lay.hex_to_pixel(at(3, r))) * SCALE).astype(int)
