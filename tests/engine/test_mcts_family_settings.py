@@ -36,7 +36,7 @@ def fm():
 
 def _tuned(fm, **settings) -> Iterator:
     """`fm` as a scenario of a copy of the F&M family whose entry gives the search `settings`."""
-    entry = dataclasses.replace(registry.RULES_FAMILIES["fm"], id=TUNED, search=tuple(settings.items()))
+    entry = dataclasses.replace(registry.RULES_FAMILIES[fm.rules], id=TUNED, search=tuple(settings.items()))
     registry.register_family(entry)
     try:
         yield dataclasses.replace(fm, rules=TUNED)
@@ -105,10 +105,10 @@ def test_a_family_setting_the_search_does_not_take_is_refused(fm):
             MCTSBot(scenario, 1)
 
 
-@pytest.mark.parametrize("path", [KOENIG, TARGET, CROSSING], ids=["koenig", "target-arnhem", "the-crossing"])
-def test_the_other_families_keep_their_settings(path):
+@pytest.mark.parametrize(("path", "expected"), [(KOENIG, {"horizon": 14}), (TARGET, {}), (CROSSING, {})],
+                         ids=["arnhem-bridge", "target-arnhem-scenario", "the-crossing"])
+def test_the_other_families_keep_their_settings(path, expected):
     sc = load_scenario(path).scenario
-    expected = {"horizon": 14} if sc.rules == "koenig" else {}
     assert family_settings(sc) == expected
     bot = MCTSBot(sc, 1)
     assert (bot.simulations, bot.move_simulations, bot.ranked, bot.widening, bot.unsearched) == (
