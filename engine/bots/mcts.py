@@ -84,7 +84,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,18 +163,17 @@ class MCTSBot:
             fastdial.prepare()  # a search plays thousands of moves: the compiled movement search pays at once
         self.scenario = scenario
         tuned = family_settings(scenario)  # the family's own settings (its registry entry's `search`)
-        if horizon is None and "horizon" in tuned:
-            horizon = int(tuned["horizon"])
-        if simulations is None and "simulations" in tuned:
-            simulations = int(tuned["simulations"])
-        if move_simulations is None and "move_simulations" in tuned:
-            move_simulations = int(tuned["move_simulations"])
-        if ranked is None and "ranked" in tuned:
-            ranked = int(tuned["ranked"])
-        if widening is None and "widening" in tuned:
-            widening = float(tuned["widening"])
-        if unsearched is None and "unsearched" in tuned:
-            unsearched = str(tuned["unsearched"]).split()
+
+        def own(given: Any, key: str, cast: Callable[[Any], Any]) -> Any:
+            """The caller's value; else the family's, as the keyword takes it; else None (the default)."""
+            return cast(tuned[key]) if given is None and key in tuned else given
+
+        horizon = own(horizon, "horizon", int)
+        simulations = own(simulations, "simulations", int)
+        move_simulations = own(move_simulations, "move_simulations", int)
+        ranked = own(ranked, "ranked", int)
+        widening = own(widening, "widening", float)
+        unsearched = own(unsearched, "unsearched", lambda kinds: str(kinds).split())
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.horizon = DEFAULT_HORIZON if horizon is None else horizon
         self.max_branching = DEFAULT_MAX_BRANCHING if max_branching is None else max_branching

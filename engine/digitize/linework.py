@@ -355,7 +355,11 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)
     read_b = np.where(bridged[:, None], PATH_S >= BRIDGE_HALF, (PATH_S > 0.1) & near_mid)
     lum = obs[..., 0] + obs[..., 1] + obs[..., 2]  # as obs.sum(axis=-1) sums them
-    dark = (lum < INK_DARK * (under[..., 0] + under[..., 1] + under[..., 2])).astype(float)  # (n, s, v)
+    under_lum = under[..., 0] + under[..., 1] + under[..., 2]
+    dark = (lum < INK_DARK * under_lum).astype(float)  # (n, s, v)
+    # ink in a wide path's core (below): a label's letters, faded (a yellowed print), may be only a little
+    # darker than a ground darker than the path (a desert under a light dirt road), far darker than the path
+    faint = (dark > 0) | (lum < INK_FAINT * under_lum)
     inked = {j: _box(dark, max(1, int(round(BOX_SHARE * lk.width / step))), axis=2) >= INK_COVER
              for j, lk in enumerate(looks) if lk.width / step >= SOLID_PX}
     for j, lk in enumerate(looks):
@@ -385,10 +389,9 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(on.any(axis=1), (integral * on).sum(axis=1) / np.maximum(on.sum(axis=1), 1), 0.0)
         if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
-            # ... leaving out ink: a label's letters, faded (a yellowed print), may be only a little darker
-            # than a ground darker than the path (a desert under a light dirt road), far darker than the path.
-            # A core more than a quarter of it ink is a texture (a stone building's: a third), read whole
-            ink = (dark > 0) | ((lum < INK_FAINT * under.sum(-1)) & (lum < INK_UNDER * refs[j].sum()))
+            # ... leaving out ink (`faint` above, and far darker than the path). A core more than a quarter
+            # of it ink is a texture (a stone building's: a third), read whole
+            ink = (dark > 0) | (faint & (lum < INK_UNDER * refs[j].sum()))
             in_core = (np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4) & (on & use)[..., None]
             few = (in_core & ink).sum((1, 2)) <= INK_FEW * in_core.sum((1, 2))  # a dark texture: read whole
             in_core &= ~(ink & few[:, None, None])
