@@ -564,12 +564,15 @@ class FMBoard(SequenceState):
     def south_road_hexes(self) -> list[Hex]:
         """10.6.6, 10.7.2 c: the road hexes of the south map edge."""
         g = self.game
-        out = g.edge_road_hexes("south") if "south" in g.map.edges else []
-        if not out:  # no edge named south: the Allied ground reinforcements' entry hexes (11.3)
-            hexes = {h for rf in g.scenario.reinforcements if rf.side == g.allied and not rf.airborne
-                     and not rf.entry.marker for h in g.entry_hexes(rf.entry)[0]}
-            out = sorted(hexes)
-        return out
+        out = g.south_roads
+        if out is None:  # (the map's and scenario's: kept per game)
+            out = g.edge_road_hexes("south") if "south" in g.map.edges else []
+            if not out:  # no edge named south: the Allied ground reinforcements' entry hexes (11.3)
+                hexes = {h for rf in g.scenario.reinforcements if rf.side == g.allied and not rf.airborne
+                         and not rf.entry.marker for h in g.entry_hexes(rf.entry)[0]}
+                out = sorted(hexes)
+            g.south_roads = out
+        return list(out)
 
     # -- changes the rules make ------------------------------------------------------------------
     def place(self, uid: str, h: Hex) -> None:

@@ -34,9 +34,10 @@ def engineer_in_range(state: FMBoard, s: Hexside) -> bool:
     """10.6.4, 10.6.5: an Allied engineer within its MA of the hexside."""
     g = state.game
     a, b = s.hexes()
-    return any(g.units[u].side == g.allied and g.is_engineer(u)
-               and min(hex_distance(h, a), hex_distance(h, b)) <= int(state.current_values(u).get("movement", 0))
-               for u, h in state.position.hexes.items())
+    on_map = state.position.hexes
+    return any(g.units[u].side == g.allied and min(hex_distance(h, a), hex_distance(h, b))
+               <= int(state.current_values(u).get("movement", 0))
+               for u in g.engineer_ids if (h := on_map.get(u)) is not None)
 
 
 # -- 10.6.3 bridge demolition -------------------------------------------------------------------------

@@ -152,6 +152,7 @@ class FMGameBase(Game):
         # the map's answer for a step outside movement (retreat, advance, attack) of a class (reach.py)
         self.step_memo: dict[tuple[str, Hex, Hex, bool], tuple[bool, Any]] = {}
         self._map_adjacency: tuple[dict[Hex, int], list[tuple[int, ...]]] | None = None
+        self.south_roads: list[Hex] | None = None  # FMBoard.south_road_hexes (10.6.6, 10.7.2 c)
         self._movement_facts: dict[str, tuple[str, str, bool, bool]] = {}  # movement_facts, per unit
         self._water: dict[Hexside, bool] = {}  # is_water, per hexside
         self._water_sides: dict[Hex, tuple[Hexside, ...]] = {}  # water_sides, per hex

@@ -12,6 +12,7 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,9 +31,11 @@ from .reinforcements import enter, entries, entry_problem
 
 # a unit's moves (reach_moves): the destinations in the order listed and the set of them, as graph indices of
 # the reach's movement graph, how a move to one is made (a Lazy part's make, made and key_of: a move is made
-# only when it is read), its route and the graph's index
+# only when it is read), its route, the graph's index and the order of the destinations (`ORDERED`: ascending
+# graph indices; a key function of a graph index giving each one's place, all places distinct; None: neither)
 MoveList = tuple[list[int], frozenset[int], Callable[[int], Action], dict[int, Action], Callable[[Action], Any],
-                 "Route", dict[Hex, int]]
+                 "Route", dict[Hex, int], Any]
+ORDERED = True  # (MoveList's order: the destinations are ascending graph indices)
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -69,7 +72,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         entry, reach = searched_moves(state, uid, start, key[4])
         state.phase_reach[key] = (entry, reach)
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
-    dests, hexes, make, made, key_of, route, index = entry
+    dests, hexes, make, made, key_of, route, index, order = entry
     kept = state.kept_moves.get(uid)
     record = state.index_record(index)
     changes = record[1]
@@ -80,6 +83,11 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
+        if order is not None and not state.copied:
+            got = Lazy(refiltered(kept[2].keys, hexes, changes[seen:], record[2], order), make, made, key_of, Move,
+                       route)
+            state.kept_moves[uid] = (entry, version, got, key)
+            return got
     got = Lazy(vacant_dests(state, dests, hexes, record[2]), make, made, key_of, Move, route)
     state.kept_moves[uid] = (entry, version, got, key)
     return got
@@ -112,6 +120,32 @@ def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: f
     else:
         out = [i for i in dests if i not in taken]
     kept(memo, key, VACANT_KEPT, lambda: (dests, out))
+    return out
+
+
+def refiltered(was: list[int], hexes: frozenset[int], since: list[frozenset[int]], occ: frozenset[int],
+               order: Any) -> list[int]:
+    """vacant_dests of a reach's destinations (`hexes`, listed in the order `order`: MoveList's) from `was`, the
+    same list when the occupied hexes were those before the changes `since` (each the graph indices vacated or
+    occupied, 5.3), `occ` the occupied ones now: a destination vacated or occupied an odd number of times since
+    is put back in its place or taken out; `was` itself when none was."""
+    if len(since) == 1:
+        flipped = hexes & since[0]
+    else:
+        acc: frozenset[int] = frozenset()
+        for c in since:
+            acc = acc ^ c
+        flipped = hexes & acc
+    if not flipped:
+        return was
+    out = was.copy()
+    for i in flipped:
+        if i in occ:
+            out.remove(i)  # vacant then, occupied now
+        elif order is ORDERED:
+            insort(out, i)  # occupied then, vacant now
+        else:
+            insort(out, i, key=order)
     return out
 
 
@@ -158,6 +192,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     kept = state.kept_moves
     turn, stage, position, spent = state.turn, state.stage, state.position, state.mp_spent_now()
     pos = position.hexes
+    copied = state.copied
     # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`):
     # the changes, their number now and the occupied indices (once needed)
     by_index: dict[int, tuple[list[frozenset[int]], int, frozenset[int] | None]] = {}
@@ -170,12 +205,13 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     changed_units: set[str | None] | None = None
     last_versions: dict[int, int] = {}
     last_kept: dict[str, Any] = {}
+    last_movers: Any = ()
     since: dict[int, frozenset[int]] = {}
     if last is not None and last[1] == where:
         changed = position.units_changed_since(last[0])
         if changed is not None:
             changed_units = set(changed)
-            last_versions, last_kept = last[2], last[3]
+            last_versions, last_kept, last_movers = last[2], last[3], last[4]
     out: list[Sequence[Action]] = []
     add = out.append
     searched: list[str] = []  # the units listed by moves_of
@@ -187,7 +223,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             continue
         entry = k[0]
         index = entry[6]
-        as_last = last_kept.get(uid) is k  # (kept apart: no narrowing of k by the comparison)
+        as_last = last_kept.get(uid) is k and uid in last_movers  # (kept apart: no narrowing of k by the comparison)
         if as_last and changed_units is not None and uid not in changed_units and id(index) in last_versions:
             delta = since.get(id(index))
             if delta is None:
@@ -226,8 +262,11 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             if occ is None:
                 occ = state.occupied_indices(index)
                 by_index[id(index)] = (changes, version, occ)
-            dests, hexes, make, made, key_of, route, _index = entry
-            got = Lazy(vacant_dests(state, dests, hexes, occ), make, made, key_of, Move, route)
+            dests, hexes, make, made, key_of, route, _index, order = entry
+            if order is not None and not copied:
+                got = Lazy(refiltered(k[2].keys, hexes, changes[seen:], occ, order), make, made, key_of, Move, route)
+            else:
+                got = Lazy(vacant_dests(state, dests, hexes, occ), make, made, key_of, Move, route)
             kept[uid] = (entry, version, got, k[3])
             add(got)
             continue
@@ -239,8 +278,8 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
         now = kept.get(uid)
         if now is not None and id(now[0][6]) not in versions:
             versions[id(now[0][6])] = len(state.index_changes(now[0][6]))
-    state.phase_reach["listing"] = (position.revision, where, versions,
-                                    dict(zip(movers_now, map(kept.get, movers_now), strict=True)))
+    # (each mover's kept moves then: the kept moves of every unit listed this phase, read for the movers then)
+    state.phase_reach["listing"] = (position.revision, where, versions, kept.copy(), frozenset(movers_now))
     return out
 
 
@@ -538,10 +577,12 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     # (an FMReach without landings reaches the search's hexes, whose labels' order the ranks give)
     touched = reach.touched() if ranks is not None and (
         type(reach) is Reach or (type(reach) is FMReach and not reach.landings)) else None
+    order: Any = None
     if touched is not None:
         # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
         # game's label_ranks: the order of the labels, without reading a label or hashing a hex)
         assert ranks is not None
+        order = ORDERED if in_order else ranks.__getitem__
         dests = sorted(touched) if in_order else sorted(touched, key=ranks.__getitem__)
         dests.remove(index[start])
     else:
@@ -565,7 +606,7 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
         h = hex_of(action.path[-1]) if action.path else None
         return index.get(h) if h is not None else None
 
-    return dests, frozenset(dests), make, {}, key_of, route, index
+    return dests, frozenset(dests), make, {}, key_of, route, index, order
 
 
 # (how a path is spelled out, the reach, the labels, the paths spelled out so far and the hexes counted so
