@@ -456,12 +456,7 @@ class _CompiledGraph:
                 self._marks.clear()
             b = _indices(key[0], index)
             st = _indices(key[1], index)
-            values = set(costs.values())
-            if len(values) == 1:  # one extra cost for every hex (a rules family's usual hook): converted once
-                x_hexes = _indices(costs, index)
-                x_units = [_extra_unit(values.pop(), scale)] * len(x_hexes)
-            else:
-                x_hexes, x_units = _extra_units(costs.items(), index, scale)
+            x_hexes, x_units = _extra_units(costs.items(), index, scale)
             got = self._marks[key] = _numpy.array([len(b), len(st), len(x_hexes), *b, *st, *x_hexes, *x_units],
                                                   _numpy.int64)
         return got
@@ -538,18 +533,13 @@ def _extra_units(items: Iterable[tuple[Hex, float]], index: dict[Hex, int], scal
             hexes.append(i)
             k = done.get(x)
             if k is None:
-                k = done[x] = _extra_unit(x, scale)
+                u = x * scale
+                k = round(u)
+                if abs(k - u) > 1e-9:
+                    k = _units(x, scale, "enter_extra")  # raises
+                done[x] = k
             units.append(k)
     return hexes, units
-
-
-def _extra_unit(x: float, scale: int) -> int:
-    """An enter_extra cost in 1/scale MP (`_units`, whose check runs only when the cost is not whole)."""
-    u = x * scale
-    k = round(u)
-    if abs(k - u) > 1e-9:
-        k = _units(x, scale, "enter_extra")  # raises
-    return int(k)
 
 
 class _Overrides:

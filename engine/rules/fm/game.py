@@ -143,7 +143,7 @@ class FMGameBase(Game):
         # the hexside costs that differ from the map for (side, class, demolished bridges, ferry)
         self.override_cache: dict[Any, dict[tuple[Hex, Hex], float | None]] = {}
         # the two crossings of one demolished bridge or ferry hexside for a class (reach.edge_overrides)
-        self.override_parts: dict[tuple[Any, ...], tuple[tuple[tuple[Hex, Hex], Any], ...]] = {}
+        self.override_parts: dict[tuple[str, str, Hexside], tuple[tuple[tuple[Hex, Hex], Any], ...]] = {}
         # memos of values that depend only on the map and the units' printed values: the ZOC hexes of a
         # set of ZOC-exerting units' hexes (6.0), map-edge entry costs per class (11.1), marker ranges (10.7.1)
         self.zoc_memo: dict[frozenset[Hex], frozenset[Hex]] = {}

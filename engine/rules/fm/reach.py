@@ -83,12 +83,12 @@ def edge_overrides(state: FMBoard, side: str, cls: str,
         closed = g.override_cache[key] = FrozenHook({**base, **{e: None for e in ferried}})
         return closed
     parts = g.override_parts
-    canal = parts.get((cls, "canal"))
-    if canal is None:  # 10.6.1, the same crossings and costs in every phase: kept per class and game
+    out: dict[tuple[Hex, Hex], float | None] = {}
+    for s in g.canal_trail_crossings:  # 10.6.1
+        a, b = s.hexes()
         cost = canal_crossing_cost(m, cls)
-        canal = parts[(cls, "canal")] = tuple(
-            (edge, cost) for s in g.canal_trail_crossings for a, b in (s.hexes(),) for edge in ((a, b), (b, a)))
-    out: dict[tuple[Hex, Hex], float | None] = dict(canal)
+        out[(a, b)] = cost
+        out[(b, a)] = cost
     for s in demolished:  # 10.6.3: a demolished bridge becomes a river/canal hexside
         part = parts.get((cls, DEMOLISHED, s))
         if part is None:
@@ -199,7 +199,7 @@ def _movement_hooks(state: FMBoard, side: str, cls: str, ezoc: frozenset[Hex], b
                 if len(g.extra_memo) > 256:
                     g.extra_memo.clear()
                 # a FrozenHook: the movement kernel keeps its conversion by identity
-                costs = g.extra_memo[key] = FrozenHook(dict.fromkeys(ezoc, extra))
+                costs = g.extra_memo[key] = FrozenHook({h: extra for h in ezoc})
             enter_extra = costs  # shared: the kernel only reads it
         ferried = _ferry_edges(g, ezoc)
         if ferried:  # 10.6.2: added after the search (ferry_landings)
