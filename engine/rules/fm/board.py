@@ -97,7 +97,7 @@ _FLAT = frozenset({"moved", "moved_in_movement", "cannot_move", "attacked_phase"
 # what a copy of the state shares with it (FMBoard.__deepcopy__): the game; memos never changed once made; the
 # pending decision (a frozen dataclass of strings, numbers and tuples of them); the phase's opening (the kit's
 # SHARED: replaced, never changed, when the next phase opens)
-_SHARED = frozenset({"game", "_occ_last", "_occ_where", "_victory", "_pending", *SHARED})
+_SHARED = frozenset({"game", "_occ_last", "_victory", "_pending", *SHARED})
 # lists of immutable items a copy needs its own list of: the occupancy's changes, the tasks queued (frozen
 # dataclasses of strings, numbers and tuples of them)
 _OWN_LIST = frozenset({"_occ_changes", "queue"})
@@ -212,6 +212,8 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = {i: [index, list(changes), occupied] for i, (index, changes, occupied) in v.items()}
             elif k in _FLAT:
                 new.__dict__[k] = v.copy()  # sets and dicts of immutable items (unit ids, hexes, hexsides, numbers)
+            elif k == "_occ_where":  # the units' hexes at the last occupancy (brought up to date in place)
+                new.__dict__[k] = None if v is None else dict(v)
             elif k == "arrivals":
                 new.__dict__[k] = [_arrival_copy(a) for a in v]
             elif k in ("available", "secret"):
@@ -310,44 +312,50 @@ class FMBoard(SequenceState):
         """The occupancy of the position now and the hexes vacated or occupied since the last one made
         (`_occ_last`): from the last one and the units changed since, while no two units share a hex (then
         every hex's occupant is its one unit), else made afresh. While no unit has changed since (a copy of the
-        position looking at it first, a marker or hexside changed), it is the last one itself."""
+        position looking at it first, a marker or hexside changed), it is the last one itself. The units' hexes
+        then (`_occ_where`, a position's own: a copy copies it) are brought up to date with it."""
         pos = self.position
         hexes = pos.hexes
         last, where = self._occ_last, self._occ_where
-        made: dict[Hex, str] | None = None
         change: frozenset[Hex] = frozenset()
         if last is not None and where is not None:
             changed = pos.units_changed_since(self._occ_rev)
-            if changed is not None and changed.count(None) == len(changed):  # (None: a change made to no unit)
-                self._occ_rev = pos.revision
-                return last, change
-        if last is not None and where is not None and len(last) == len(where):
-            changed = pos.units_changed_since(self._occ_rev)
             if changed is not None:
-                units = {u for u in changed if u is not None}
-                occ = dict(last)
-                vacated: set[Hex] = set()
-                entered: set[Hex] = set()
-                for u in units:
-                    h = where.get(u)
-                    if h is not None and occ.get(h) == u:
-                        del occ[h]
-                        vacated.add(h)
-                made = occ
-                for u in units:
-                    h = hexes.get(u)
-                    if h is not None:
-                        if h in occ:  # two units in one hex: which is its occupant depends on their order
-                            made = None
-                            break
-                        occ[h] = u
-                        entered.add(h)
-                if made is not None:
-                    change = frozenset(vacated ^ entered)
-        if made is None:
-            made = {h: u for u, h in hexes.items()}
-            if last is not None:
-                change = frozenset(last.keys() ^ made.keys())
+                units = set(changed)
+                units.discard(None)  # (None: a change made to no unit)
+                if not units:
+                    self._occ_rev = pos.revision
+                    return last, change
+                if len(last) == len(where):
+                    occ = dict(last)
+                    vacated: set[Hex] = set()
+                    entered: set[Hex] = set()
+                    for u in units:
+                        h = where.get(u)
+                        if h is not None and occ.get(h) == u:
+                            del occ[h]
+                            vacated.add(h)
+                    shared = False
+                    for u in units:
+                        h = hexes.get(u)
+                        if h is not None:
+                            if h in occ:  # two units in one hex: which is its occupant depends on their order
+                                shared = True
+                                break
+                            occ[h] = u
+                            entered.add(h)
+                    if not shared:
+                        for u in units:
+                            h = hexes.get(u)
+                            if h is None:
+                                where.pop(u, None)
+                            else:
+                                where[u] = h
+                        self._occ_rev = pos.revision
+                        return occ, frozenset(vacated ^ entered)
+        made = {h: u for u, h in hexes.items()}
+        if last is not None:
+            change = frozenset(last.keys() ^ made.keys())
         self._occ_where = dict(hexes)
         self._occ_rev = pos.revision
         return made, change
