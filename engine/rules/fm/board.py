@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -208,8 +209,9 @@ class FMBoard(SequenceState):
                 new.__dict__[k] = v
             elif k in APPEND_ONLY or k in _OWN_LIST:
                 new.__dict__[k] = list(v)  # lists of immutable entries: a copy needs its own list only
-            elif k == "_idx_changes":
-                new.__dict__[k] = {i: [index, list(changes), occupied] for i, (index, changes, occupied) in v.items()}
+            elif k == "_idx_changes":  # (the occupied indices are a set changed in place: the copy's own)
+                new.__dict__[k] = {i: [index, list(changes), set(occupied)]
+                                   for i, (index, changes, occupied) in v.items()}
             elif k in _FLAT:
                 new.__dict__[k] = v.copy()  # sets and dicts of immutable items (unit ids, hexes, hexsides, numbers)
             elif k == "_occ_where":  # the units' hexes at the last occupancy (brought up to date in place)
@@ -321,8 +323,7 @@ class FMBoard(SequenceState):
         if last is not None and where is not None:
             changed = pos.units_changed_since(self._occ_rev)
             if changed is not None:
-                units = set(changed)
-                units.discard(None)  # (None: a change made to no unit)
+                units = {u for u in changed if u is not None}  # (None: a change made to no unit)
                 if not units:
                     self._occ_rev = pos.revision
                     return last, change
@@ -375,9 +376,10 @@ class FMBoard(SequenceState):
         itself, to be read and not changed."""
         return self._by_index(index)[1]
 
-    def occupied_indices(self, index: dict[Hex, int]) -> frozenset[int]:
-        """The occupied hexes (`occupancy`) as the graph indices of a movement graph's `index`."""
-        got: frozenset[int] = self._by_index(index)[2]
+    def occupied_indices(self, index: dict[Hex, int]) -> AbstractSet[int]:
+        """The occupied hexes (`occupancy`) as the graph indices of a movement graph's `index`: to be read now,
+        not kept (it follows the position's changes)."""
+        got: AbstractSet[int] = self._by_index(index)[2]
         return got
 
     def index_record(self, index: dict[Hex, int]) -> list[Any]:
@@ -395,7 +397,7 @@ class FMBoard(SequenceState):
         if got is None or got[0] is not index:
             get = index.get
             got = self._idx_changes[id(index)] = [
-                index, [_indices(get, c) for c in changes], _indices(get, self.occupancy())]
+                index, [_indices(get, c) for c in changes], set(_indices(get, self.occupancy()))]
             return got
         out = got[1]
         if len(out) < len(changes):
@@ -404,8 +406,7 @@ class FMBoard(SequenceState):
             for c in changes[len(out):]:
                 c_i = _indices(get, c)
                 out.append(c_i)
-                occupied = occupied ^ c_i
-            got[2] = occupied
+                occupied ^= c_i  # (in place: a set of this position's own)
         return got
 
     def unchanged_since(self, version: int, hexes: frozenset[Hex]) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ...hexgrid import Hex, Hexside
@@ -97,7 +98,7 @@ SEARCHED_KEPT = 4096  # the searches a game keeps (searched_moves)
 VACANT_KEPT = 8192  # the lists of vacant destinations a game keeps (vacant_dests)
 
 
-def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: frozenset[int]) -> list[int]:
+def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: AbstractSet[int]) -> list[int]:
     """Of a reach's destinations `dests` (graph indices, in the order listed; `hexes` the set of them), those
     not in `occ` (the occupied hexes' indices: 5.3, no move ends stacked), in the same order: `dests` itself
     when none is occupied. In a copy of a position (`FMBoard.copied`: a search's) the list is kept by the game
@@ -123,7 +124,7 @@ def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: f
     return out
 
 
-def refiltered(was: list[int], hexes: frozenset[int], since: list[frozenset[int]], occ: frozenset[int],
+def refiltered(was: list[int], hexes: frozenset[int], since: list[frozenset[int]], occ: AbstractSet[int],
                order: Any) -> list[int]:
     """vacant_dests of a reach's destinations (`hexes`, listed in the order `order`: MoveList's) from `was`, the
     same list when the occupied hexes were those before the changes `since` (each the graph indices vacated or
@@ -195,7 +196,7 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     copied = state.copied
     # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`):
     # the changes, their number now and the occupied indices (once needed)
-    by_index: dict[int, tuple[list[frozenset[int]], int, frozenset[int] | None]] = {}
+    by_index: dict[int, tuple[list[frozenset[int]], int, AbstractSet[int] | None]] = {}
     # the last listing of this phase (its position's revision, bridges and ferry, the number of changes of
     # each graph's index then, and each unit's kept moves then, valid then): a unit listed then whose kept
     # moves are the same since, and not changed since (moved, entered: its hex and MP spent are those of its
@@ -296,10 +297,12 @@ def _reach_across(state: FMBoard, key: tuple) -> tuple[MoveList, Reach] | None:
     changed = set(was_down ^ now_down)
     if was_ferry != now_ferry:
         changed.update(s for s in (was_ferry, now_ferry) if s is not None)
-    spent = reach.spent
+    # a hex of the reach: its start, or the graph index of one of its moves' destinations (the reach's other
+    # hexes: entry[1]), read without making the reach's `spent` dict
+    start, index, dests = reach.start, reach.index, entry[1]
     for s in changed:
         a, b = s.hexes()
-        if a in spent or b in spent:
+        if a == start or b == start or index.get(a) in dests or index.get(b) in dests:
             return None
     got = state.phase_reach[key] = (entry, reach)
     return got
