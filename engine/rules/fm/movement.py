@@ -12,7 +12,6 @@ engineers.py), then goes on with the MP it has left or halts (`GoOn`).
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -32,11 +31,9 @@ from .reinforcements import enter, entries, entry_problem
 
 # a unit's moves (reach_moves): the destinations in the order listed and the set of them, as graph indices of
 # the reach's movement graph, how a move to one is made (a Lazy part's make, made and key_of: a move is made
-# only when it is read), its route, the graph's index and the order of the destinations (`ORDERED`: ascending
-# graph indices; a key function of a graph index giving each one's place, all places distinct; None: neither)
+# only when it is read), its route and the graph's index
 MoveList = tuple[list[int], frozenset[int], Callable[[int], Action], dict[int, Action], Callable[[Action], Any],
-                 "Route", dict[Hex, int], Any]
-ORDERED = True  # (MoveList's order: the destinations are ascending graph indices)
+                 "Route", dict[Hex, int]]
 
 
 def movers(state: FMBoard, player: str, mobile: bool) -> list[str]:
@@ -73,7 +70,7 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
         entry, reach = searched_moves(state, uid, start, key[4])
         state.phase_reach[key] = (entry, reach)
         state.phase_reach.setdefault(("first where",) + key[:5], (where, entry, reach))
-    dests, hexes, make, made, key_of, route, index, order = entry
+    dests, hexes, make, made, key_of, route, index = entry
     kept = state.kept_moves.get(uid)
     record = state.index_record(index)
     changes = record[1]
@@ -84,11 +81,6 @@ def moves_of(state: FMBoard, uid: str, where: tuple[frozenset[Hexside], Hexside 
             if seen != version:
                 state.kept_moves[uid] = (entry, version, kept[2], key)
             return kept[2]
-        if order is not None and not state.copied:
-            got = Lazy(refiltered(kept[2].keys, hexes, changes[seen:], record[2], order), make, made, key_of, Move,
-                       route)
-            state.kept_moves[uid] = (entry, version, got, key)
-            return got
     got = Lazy(vacant_dests(state, dests, hexes, record[2]), make, made, key_of, Move, route)
     state.kept_moves[uid] = (entry, version, got, key)
     return got
@@ -121,32 +113,6 @@ def vacant_dests(state: FMBoard, dests: list[int], hexes: frozenset[int], occ: A
     else:
         out = [i for i in dests if i not in taken]
     kept(memo, key, VACANT_KEPT, lambda: (dests, out))
-    return out
-
-
-def refiltered(was: list[int], hexes: frozenset[int], since: list[frozenset[int]], occ: AbstractSet[int],
-               order: Any) -> list[int]:
-    """vacant_dests of a reach's destinations (`hexes`, listed in the order `order`: MoveList's) from `was`, the
-    same list when the occupied hexes were those before the changes `since` (each the graph indices vacated or
-    occupied, 5.3), `occ` the occupied ones now: a destination vacated or occupied an odd number of times since
-    is put back in its place or taken out; `was` itself when none was."""
-    if len(since) == 1:
-        flipped = hexes & since[0]
-    else:
-        acc: frozenset[int] = frozenset()
-        for c in since:
-            acc = acc ^ c
-        flipped = hexes & acc
-    if not flipped:
-        return was
-    out = was.copy()
-    for i in flipped:
-        if i in occ:
-            out.remove(i)  # vacant then, occupied now
-        elif order is ORDERED:
-            insort(out, i)  # occupied then, vacant now
-        else:
-            insort(out, i, key=order)
     return out
 
 
@@ -193,7 +159,6 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
     kept = state.kept_moves
     turn, stage, position, spent = state.turn, state.stage, state.position, state.mp_spent_now()
     pos = position.hexes
-    copied = state.copied
     # the changes of the occupied hexes this phase, as graph indices of each graph's index met (`by_index`):
     # the changes, their number now and the occupied indices (once needed)
     by_index: dict[int, tuple[list[frozenset[int]], int, AbstractSet[int] | None]] = {}
@@ -263,11 +228,8 @@ def listed_moves(state: FMBoard, movers_now: list[str], where: tuple[frozenset[H
             if occ is None:
                 occ = state.occupied_indices(index)
                 by_index[id(index)] = (changes, version, occ)
-            dests, hexes, make, made, key_of, route, _index, order = entry
-            if order is not None and not copied:
-                got = Lazy(refiltered(k[2].keys, hexes, changes[seen:], occ, order), make, made, key_of, Move, route)
-            else:
-                got = Lazy(vacant_dests(state, dests, hexes, occ), make, made, key_of, Move, route)
+            dests, hexes, make, made, key_of, route, _index = entry
+            got = Lazy(vacant_dests(state, dests, hexes, occ), make, made, key_of, Move, route)
             kept[uid] = (entry, version, got, k[3])
             add(got)
             continue
@@ -580,12 +542,10 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
     # (an FMReach without landings reaches the search's hexes, whose labels' order the ranks give)
     touched = reach.touched() if ranks is not None and (
         type(reach) is Reach or (type(reach) is FMReach and not reach.landings)) else None
-    order: Any = None
     if touched is not None:
         # the compiled search's hexes by graph index, sorted by the ranks of their labels (`ranks`, the
         # game's label_ranks: the order of the labels, without reading a label or hashing a hex)
         assert ranks is not None
-        order = ORDERED if in_order else ranks.__getitem__
         dests = sorted(touched) if in_order else sorted(touched, key=ranks.__getitem__)
         dests.remove(index[start])
     else:
@@ -609,7 +569,7 @@ def reach_moves(reach: Reach, uid: str, labels: dict[Hex, str], hex_of: Callable
         h = hex_of(action.path[-1]) if action.path else None
         return index.get(h) if h is not None else None
 
-    return dests, frozenset(dests), make, {}, key_of, route, index, order
+    return dests, frozenset(dests), make, {}, key_of, route, index
 
 
 # (how a path is spelled out, the reach, the labels, the paths spelled out so far and the hexes counted so
