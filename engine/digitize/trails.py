@@ -12,8 +12,8 @@ lines that show a trail's brown along their band but are not trails are edges or
 * a hex outline or a hex label's letters, blurred into a yellow or tan ground on a yellowed scan: a
   mix of black and the ground, whose centre is not the trail's own colour but the ground darkened;
 * the hex outlines at a corner of the hexside, blurred into a yellow grain field or a hill's tan on a
-  yellowed scan read with the fit a few pixels off: there the ground darkened is the trail's brown to
-  within a few RGB, one ground shows on both sides, and the followed line, searched for near the
+  yellowed scan read with the fit a few pixels off: there the ground darkened is the trail's brown
+  (5-20 RGB from it), one ground shows on both sides, and the followed line, searched for near the
   predicted link, bends from the hexside's own outline into the two outlines leaving its corner. A
   printed trail crosses its hexside away from the corners, where no outline but the hexside's own runs.
 
