@@ -37,10 +37,11 @@ FLANK_SPAN = 3  # samples of each flank averaged
 FLANK_APART = 50.0  # RGB: flanks further apart than this are two grounds (an edge), not one
 FLANK_LIKE = 20.0  # RGB: a flank this near the line's colour shows the colour as an area, not a line
 CENTRE_RGB = 30.0  # RGB: the line's centre is within this of the line's colour (not the ground darkened)
+CENTRE_EACH = 35.0  # RGB: ... and so it is on most profiles (the median), not only on average
 GROUND_LAB = 30.0  # Lab: a line colour this near a terrain colour of the table is among the grounds
 CORNER = 0.48  # hex sizes along the hexside from its middle: a line followed out to here runs into its corner
 # (at 0.5). On the tuning boards, trails reached 0.41 at most and corner outlines 0.55 at least
-MEASURES = 4  # the measures `flanks` gives per link
+MEASURES = 5  # the measures `flanks` gives per link
 
 
 def among_grounds(rgb: tuple[float, float, float], grounds: list[tuple[float, float, float]]) -> bool:
@@ -59,7 +60,10 @@ def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: 
     FLANK_GAP samples off the line's centre; a flank stays on its side of the line as the line bends)
     and of its centre, (0) the RGB distance between the two flanks, (1) the lesser RGB distance from a
     flank to the line's colour `rgb`, (2) the RGB distance from the centre to `rgb`; (3) the furthest
-    the line runs along the hexside from its middle (hex sizes). NaN where no profile shows it."""
+    the line runs along the hexside from its middle (hex sizes); (4) the median over those profiles of
+    the RGB distance from the centre to `rgb` (a mean colour can be the trail's brown where the profiles
+    show different things: a roof's grain, a label's letters, a bank's brown beside water). NaN where no
+    profile shows it."""
     n, _ns, nv, _ = obs.shape
     offs = np.arange(half + FLANK_GAP, half + FLANK_GAP + FLANK_SPAN)
     take = np.take_along_axis
@@ -72,9 +76,19 @@ def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: 
     out = np.stack([np.linalg.norm(a - b, axis=1),
                     np.minimum(np.linalg.norm(a - rgb, axis=1), np.linalg.norm(b - rgb, axis=1)),
                     np.linalg.norm(c - rgb, axis=1),
-                    np.where(lines, np.abs(along), 0.0).max(axis=1)], axis=1)
+                    np.where(lines, np.abs(along), 0.0).max(axis=1),
+                    _masked_median(np.linalg.norm(centre - rgb, axis=2), lines)], axis=1)
     shown = np.asarray(lines.any(axis=1))
     return np.where(shown[:, None], out, np.nan)
+
+
+def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """(n,) the median of each row of x (n, s) over its entries where keep (n, s) (NaN where none)."""
+    ranked = np.sort(np.where(keep, x, np.inf), axis=1)  # the kept entries first
+    cnt = keep.sum(axis=1)
+    lo = np.take_along_axis(ranked, np.maximum(cnt - 1, 0)[:, None] // 2, axis=1)[:, 0]
+    hi = np.take_along_axis(ranked, (cnt // 2)[:, None], axis=1)[:, 0]
+    return np.where(cnt > 0, (lo + hi) / 2, np.nan)
 
 
 def a_line(flank: np.ndarray) -> np.ndarray:
@@ -82,4 +96,5 @@ def a_line(flank: np.ndarray) -> np.ndarray:
     clear of the hexside's corners (False where NaN: not measured)."""
     with np.errstate(invalid="ignore"):
         return np.asarray((flank[..., 0] <= FLANK_APART) & (flank[..., 1] >= FLANK_LIKE)
-                          & (flank[..., 2] <= CENTRE_RGB) & (flank[..., 3] < CORNER))
+                          & (flank[..., 2] <= CENTRE_RGB) & (flank[..., 3] < CORNER)
+                          & (flank[..., 4] <= CENTRE_EACH))
