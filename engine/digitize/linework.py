@@ -66,7 +66,7 @@ from .paper import hex_rgb as _hex_rgb
 from .paper import paper_pixels as _paper_pixels
 from .progress import Progress, report
 from .scan import Scan
-from .trails import a_line, among_grounds, flanks
+from .trails import MEASURES, a_line, among_grounds, flanks
 from .windows import box as _box
 from .windows import boxes as _boxes
 from .windows import window_best as _window_best
@@ -275,7 +275,7 @@ class _PathReading:
     # mean colour of the line's core where it shows (NaN for thinner looks)
     sharp: np.ndarray  # (r,) looks printed THIN_PX to SOLID_PX scan pixels wide, solid: their band shows
     # their colour fully (a finer line is blurred into its paper)
-    flank: np.ndarray  # (n, r, 3) for sharp looks, the line's flanks and centre measured (trails.flanks); NaN else
+    flank: np.ndarray  # (n, r, MEASURES) for sharp looks, the line's measures (trails.flanks); NaN else
 
 
 INK_DARK = 0.7  # a pixel this much darker than its paper is ink (a label's letters) ...
@@ -346,7 +346,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
     core = np.full((n, r), np.nan)
     sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
-    flank = np.full((n, r, 3), np.nan)
+    flank = np.full((n, r, MEASURES), np.nan)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
     bridged = _bridged(obs, hex_under, v)
@@ -397,7 +397,7 @@ def _read_paths(g: _SideGeometry, paper: np.ndarray, read: _Reader, size: float,
             in_core &= ~(ink & few[:, None, None])
             core[:, j] = _core(obs, under, refs, j, in_core, in_core.any(axis=2))
         if sharp[j]:
-            flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
+            flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j], v[pos])
     ring_cover = _ring_cover(g, paper, read, size, looks, step, RING_R)
     if bridged.any():  # beyond the bridge's box (read for the bridged links alone)
         ring_cover[bridged] = _ring_cover(_rows(g, bridged), paper, read, size, looks, step, RING_R_BRIDGED)

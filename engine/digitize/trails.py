@@ -10,15 +10,20 @@ lines that show a trail's brown along their band but are not trails are edges or
 * a wooden building's roof and a wadi's or gully's banks: the brown is an area, and shows beside the
   line followed too;
 * a hex outline or a hex label's letters, blurred into a yellow or tan ground on a yellowed scan: a
-  mix of black and the ground, whose centre is not the trail's own colour but the ground darkened.
+  mix of black and the ground, whose centre is not the trail's own colour but the ground darkened;
+* the hex outlines at a corner of the hexside, blurred into a yellow grain field or a hill's tan on a
+  yellowed scan read with the fit a few pixels off: there the ground darkened is the trail's brown
+  (5-20 RGB from it), one ground shows on both sides, and the followed line, searched for near the
+  predicted link, bends from the hexside's own outline into the two outlines leaving its corner. A
+  printed trail crosses its hexside away from the corners, where no outline but the hexside's own runs.
 
 These are confused with a trail because its colour is near the map's own grounds (VASL's path brown is
 13-15 Lab from its woods, orchard or wooden building colours); a line in a colour no ground has (the F&M
 map's red roads, 55 Lab from any) is not, and is not judged this way (`among_grounds`).
 
 A printed trail is a line over its hex's ground: the same ground shows on both sides of it, neither
-side is the trail's colour, and its centre is the trail's colour itself. `flanks` measures these
-where the line was followed, and `a_line` judges them.
+side is the trail's colour, its centre is the trail's colour itself, and it keeps away from the
+hexside's corners. `flanks` measures these where the line was followed, and `a_line` judges them.
 """
 
 from __future__ import annotations
@@ -32,7 +37,11 @@ FLANK_SPAN = 3  # samples of each flank averaged
 FLANK_APART = 50.0  # RGB: flanks further apart than this are two grounds (an edge), not one
 FLANK_LIKE = 20.0  # RGB: a flank this near the line's colour shows the colour as an area, not a line
 CENTRE_RGB = 30.0  # RGB: the line's centre is within this of the line's colour (not the ground darkened)
+CENTRE_EACH = 35.0  # RGB: ... and so it is on most profiles (the median), not only on average
 GROUND_LAB = 30.0  # Lab: a line colour this near a terrain colour of the table is among the grounds
+CORNER = 0.48  # hex sizes along the hexside from its middle: a line followed out to here runs into its corner
+# (at 0.5). On the tuning boards, trails reached 0.41 at most and corner outlines 0.55 at least
+MEASURES = 5  # the measures `flanks` gives per link
 
 
 def among_grounds(rgb: tuple[float, float, float], grounds: list[tuple[float, float, float]]) -> bool:
@@ -43,13 +52,18 @@ def among_grounds(rgb: tuple[float, float, float], grounds: list[tuple[float, fl
     return bool(d.min() <= GROUND_LAB)
 
 
-def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: np.ndarray) -> np.ndarray:
-    """(n, 3) for links whose line was followed at `pos` (n, s) across the profiles obs (n, s, v, 3), over
-    the profiles `lines` (n, s) where it shows: from the mean colours of its two flanks (FLANK_SPAN
-    samples each, from `half` + FLANK_GAP samples off the line's centre; a flank stays on its side of
-    the line as the line bends) and of its centre, (0) the RGB distance between the two flanks, (1) the
-    lesser RGB distance from a flank to the line's colour `rgb`, (2) the RGB distance from the centre
-    to `rgb`. NaN where no profile shows it."""
+def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: np.ndarray, along: np.ndarray
+           ) -> np.ndarray:
+    """(n, MEASURES) for links whose line was followed at `pos` (n, s) across the profiles obs (n, s, v,
+    3), `along` (n, s) hex sizes along the hexside from its middle, over the profiles `lines` (n, s)
+    where it shows: from the mean colours of its two flanks (FLANK_SPAN samples each, from `half` +
+    FLANK_GAP samples off the line's centre; a flank stays on its side of the line as the line bends)
+    and of its centre, (0) the RGB distance between the two flanks, (1) the lesser RGB distance from a
+    flank to the line's colour `rgb`, (2) the RGB distance from the centre to `rgb`; (3) the furthest
+    the line runs along the hexside from its middle (hex sizes); (4) the median over those profiles of
+    the RGB distance from the centre to `rgb` (a mean colour can be the trail's brown where the profiles
+    show different things: a roof's grain, a label's letters, a bank's brown beside water). NaN where no
+    profile shows it."""
     n, _ns, nv, _ = obs.shape
     offs = np.arange(half + FLANK_GAP, half + FLANK_GAP + FLANK_SPAN)
     take = np.take_along_axis
@@ -61,14 +75,26 @@ def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: 
     a, b, c = ((x * w).sum(axis=1) / cnt for x in (fa, fb, centre))  # (n, 3) means over the lines
     out = np.stack([np.linalg.norm(a - b, axis=1),
                     np.minimum(np.linalg.norm(a - rgb, axis=1), np.linalg.norm(b - rgb, axis=1)),
-                    np.linalg.norm(c - rgb, axis=1)], axis=1)
+                    np.linalg.norm(c - rgb, axis=1),
+                    np.where(lines, np.abs(along), 0.0).max(axis=1),
+                    _masked_median(np.linalg.norm(centre - rgb, axis=2), lines)], axis=1)
     shown = np.asarray(lines.any(axis=1))
     return np.where(shown[:, None], out, np.nan)
 
 
+def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """(n,) the median of each row of x (n, s) over its entries where keep (n, s) (NaN where none)."""
+    ranked = np.sort(np.where(keep, x, np.inf), axis=1)  # the kept entries first
+    cnt = keep.sum(axis=1)
+    lo = np.take_along_axis(ranked, np.maximum(cnt - 1, 0)[:, None] // 2, axis=1)[:, 0]
+    hi = np.take_along_axis(ranked, (cnt // 2)[:, None], axis=1)[:, 0]
+    return np.where(cnt > 0, (lo + hi) / 2, np.nan)
+
+
 def a_line(flank: np.ndarray) -> np.ndarray:
-    """(…) whether the flank measures (…, 3) of `flanks` show a line over one ground in its own colour
-    (False where NaN: not measured)."""
+    """(…) whether the measures (…, MEASURES) of `flanks` show a line over one ground in its own colour,
+    clear of the hexside's corners (False where NaN: not measured)."""
     with np.errstate(invalid="ignore"):
         return np.asarray((flank[..., 0] <= FLANK_APART) & (flank[..., 1] >= FLANK_LIKE)
-                          & (flank[..., 2] <= CENTRE_RGB))
+                          & (flank[..., 2] <= CENTRE_RGB) & (flank[..., 3] < CORNER)
+                          & (flank[..., 4] <= CENTRE_EACH))
