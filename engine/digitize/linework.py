@@ -22,10 +22,11 @@ How a line is read (the same for every code of the map's terrain table):
   read on profiles across the hexside (several along it), and the best-matching offset within
   `SEARCH` hex sizes of the predicted hexside wins (sides.py); a path is read on lines parallel to the
   hexside from one hex centre's side to the other's, where it crosses each of them (paths.py), and on
-  arcs around the hexside's middle (rings.py); a path drawn as a smooth curve through the hexside
-  midpoints bends up to 30 degrees from the straight course, so the crossing on each line is searched
-  within a cone around the common offset. A path may cross its hexside up to `PATH_CROSS` from the
-  middle (a road drawn as a free curve, as real boards draw them).
+  arcs around the hexside's middle (rings.py: a wide path counts there only on a side where its colour
+  shows fully somewhere, so a road's edge beside a hexside it does not cross does not); a path drawn
+  as a smooth curve through the hexside midpoints bends up to 30 degrees from the straight course, so
+  the crossing on each line is searched within a cone around the common offset. A path may cross its
+  hexside up to `PATH_CROSS` from the middle (a road drawn as a free curve, as real boards draw them).
 * **A wide path shows its colour across its core.** A path printed `SOLID_PX` scan pixels wide or more
   is judged by the mean colour of its core (paths.py): scan noise averages out, while a texture of
   specks near its colour (a wood's lit treetops) averages to a colour between them and the paper. A

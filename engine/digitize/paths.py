@@ -13,7 +13,7 @@ import numpy as np
 from .looks import LineLook
 from .membership import membership
 from .paper import Reader
-from .rings import RING_R, RING_R_BRIDGED, ring_cover
+from .rings import RING_R, RING_R_BRIDGED, ring_tracks
 from .sides import BOX_SHARE, HIT, SEARCH, WIDTH_WEIGHT, SideGeometry, subset
 from .trails import a_line, flanks
 from .windows import box, window_best
@@ -110,6 +110,9 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
     core = np.full((n, r), np.nan)
     sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
     flank = np.full((n, r, 3), np.nan)
+    # a wide path shows its colour fully (SOLID_FILL) on a side it crosses to; a narrower one at HIT
+    fill = np.array([SOLID_FILL[0] if lk.width / step >= SOLID_PX else HIT for lk in looks])
+    sure = np.zeros((2, n, r), dtype=bool)  # ... on the parallel lines of A's side, of B's (wide paths)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
     bridged = _bridged(obs, hex_under, v)
@@ -138,6 +141,9 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
         if solid:  # ... where the path shows on both sides too (beyond a label, on into the hex)
             cover[:, j] *= (seen & (PATH_S < -0.1)).any(axis=1) & (seen & (PATH_S > 0.1)).any(axis=1)
+            along = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0]
+            sure[0, :, j] = (along * (PATH_S < -0.1)).max(axis=1) >= fill[j]
+            sure[1, :, j] = (along * (PATH_S > 0.1)).max(axis=1) >= fill[j]
         use = read_a | read_b
         score[:, j] = (b * use).sum(axis=1) / use.sum(axis=1)
         # dashes: gaps along the course followed with the line showing again beyond them (a solid
@@ -161,11 +167,21 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
             core[:, j] = _core(obs, under, refs, j, in_core, in_core.any(axis=2))
         if sharp[j]:
             flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
-    around = ring_cover(g, paper, read, size, looks, step, RING_R)
+    around = _arc_cover(ring_tracks(g, paper, read, size, looks, step, RING_R), sure, fill)
     if bridged.any():  # beyond the bridge's box (read for the bridged links alone)
-        around[bridged] = ring_cover(subset(g, bridged), paper, read, size, looks, step, RING_R_BRIDGED)
+        around[bridged] = _arc_cover(ring_tracks(subset(g, bridged), paper, read, size, looks, step, RING_R_BRIDGED),
+                                     sure[:, bridged], fill)
     cover = np.maximum(cover, around)
     return PathReading(cover, score, width, transitions, core, sharp, flank)
+
+
+def _arc_cover(arcs: np.ndarray, sure: np.ndarray, fill: np.ndarray) -> np.ndarray:
+    """(n, r) the lesser share, on the two sides, of the arcs (`rings.ring_tracks`: (2, n, r, k)) a path
+    crosses; a side counts only where the path shows its colour fully (`fill` (r,)) there somewhere, on
+    an arc or on the parallel lines (`sure` (2, n, r)). A road's edge reaching into the arcs beside a
+    hexside it does not cross, or a ground half read as a road's tan, fills no arc."""
+    side = (arcs >= HIT).mean(axis=3) * (sure | (arcs.max(axis=3) >= fill[None, None, :]))
+    return np.asarray(np.minimum(side[0], side[1]))
 
 
 def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray

@@ -9,7 +9,7 @@ import numpy as np
 from .looks import LineLook
 from .membership import membership
 from .paper import Reader
-from .sides import BOX_SHARE, HIT, SideGeometry
+from .sides import BOX_SHARE, SideGeometry
 from .windows import boxes, window_best
 
 RING_R = np.array([0.14, 0.2, 0.26, 0.32, 0.38])  # radii of the arcs around the hexside's middle (hex sizes)
@@ -18,12 +18,12 @@ RING_DEG = 60.0  # each arc spans +-this from the course to the hex centre (shor
 RING_TURN_DEG = 25.0  # a path's crossing moves at most this much from one arc to the next
 
 
-def ring_cover(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, looks: list[LineLook],
-               step: float, radii: np.ndarray) -> np.ndarray:
-    """(n, r) the lesser share, on the two sides, of arcs around the hexside's middle that a path crosses,
-    followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road rounding a
-    corner) leaves the parallel lines but still crosses every arc. Both sides and every look are read
-    at once (each hexside, side and look on its own all the same)."""
+def ring_tracks(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, looks: list[LineLook],
+                step: float, radii: np.ndarray) -> np.ndarray:
+    """(2, n, r, k) a path's band membership on each of the k arcs around the hexside's middle, on A's
+    side then B's, followed from arc to arc: a path that turns sharply in the hex beyond (a smooth road
+    rounding a corner) leaves the parallel lines but still crosses every arc. Both sides and every look
+    are read at once (each hexside, side and look on its own all the same)."""
     theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
     dtheta = float(theta[1] - theta[0])
     refs = np.array([lk.rgb for lk in looks])
@@ -39,8 +39,7 @@ def ring_cover(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
     widths = np.array([[int(round(BOX_SHARE * lk.width / (rad * dtheta))) for lk in looks] for rad in radii])
     band = np.moveaxis(boxes(mem, widths), -1, 2)  # (2, n, r, R, th)
     b = _follow(band.reshape(2 * n * r, len(radii), len(theta)), int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
-    side = (b >= HIT).mean(axis=1).reshape(2, n, r)
-    return np.minimum(side[0], side[1])
+    return b.reshape(2, n, r, len(radii))
 
 
 def _follow(band: np.ndarray, w: int) -> np.ndarray:

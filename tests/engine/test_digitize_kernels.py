@@ -21,7 +21,7 @@ from hexwright.engine.digitize.membership import INK_APART, INKS, LINE_CONTRAST,
 from hexwright.engine.digitize.paths import BEND, PATH_CROSS, PATH_S
 from hexwright.engine.digitize.rings import RING_DEG, RING_TURN_DEG
 from hexwright.engine.digitize.scan import Scan
-from hexwright.engine.digitize.sides import BOX_SHARE, HIT
+from hexwright.engine.digitize.sides import BOX_SHARE
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model.hexmap import GridSpec, HexMap
 
@@ -87,14 +87,14 @@ def plain_follow(band: np.ndarray, w: int) -> np.ndarray:
     return np.stack([v[np.arange(n), best] for v in vals], axis=1)
 
 
-def plain_ring_cover(g: Any, paper_rgb: np.ndarray, read: Any, size: float, looks: list, step: float,
-                     radii: np.ndarray) -> np.ndarray:
+def plain_ring_tracks(g: Any, paper_rgb: np.ndarray, read: Any, size: float, looks: list, step: float,
+                      radii: np.ndarray) -> np.ndarray:
     """Each side and each look on its own, every link read."""
     theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
     dtheta = float(theta[1] - theta[0])
     refs = np.array([lk.rgb for lk in looks])
     n, r = len(g.sides), len(looks)
-    covers = []
+    tracks = []
     for sign, pap in ((-1.0, paper_rgb[g.a_idx]), (1.0, paper_rgb[g.b_idx])):
         u = sign * g.unit
         d = (np.cos(theta)[None, :, None] * u[:, None, :]
@@ -102,14 +102,13 @@ def plain_ring_cover(g: Any, paper_rgb: np.ndarray, read: Any, size: float, look
         pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]
         obs = read(pts)
         mem = plain_membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)
-        side = np.zeros((n, r))
+        side = np.zeros((n, r, len(radii)))
         for j, lk in enumerate(looks):
             band = np.stack([windows.box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))),
                                            axis=1) for k, rad in enumerate(radii)], axis=1)
-            b = plain_follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
-            side[:, j] = (b >= HIT).mean(axis=1)
-        covers.append(side)
-    return np.minimum(covers[0], covers[1])
+            side[:, j] = plain_follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
+        tracks.append(side)
+    return np.stack(tracks)
 
 
 class PlainReader(paper.Reader):
@@ -142,7 +141,7 @@ KERNELS: dict[str, tuple[Any, tuple[Any, ...], Callable[..., Any]]] = {
     "membership": (membership, (sides, paths, rings), plain_membership),
     "_track": (paths, (paths,), plain_track),
     "_follow": (rings, (rings,), plain_follow),
-    "ring_cover": (rings, (paths,), plain_ring_cover),
+    "ring_tracks": (rings, (paths,), plain_ring_tracks),
     "_Reader": (linework, (linework,), PlainReader),
     "_distances": (paper, (paper,), plain_distances),
 }
@@ -179,7 +178,7 @@ OFF = transform_off(2.4, -1.8)
 @pytest.fixture
 def calls(painted: tuple[HexMap, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list]]:
     """The arguments each kernel is called with while the painted scan is read."""
-    got: dict[str, list] = {"membership": [], "_track": [], "_follow": [], "ring_cover": [], "_distances": []}
+    got: dict[str, list] = {"membership": [], "_track": [], "_follow": [], "ring_tracks": [], "_distances": []}
 
     def spy(mod: Any, name: str) -> None:
         f = getattr(mod, name)
@@ -213,12 +212,12 @@ def test_each_kernel_gives_its_plain_versions_figures_bit_for_bit(calls: dict[st
         assert same(getattr(mod, name)(*args), plain(*args))
 
 
-def test_the_ring_cover_read_at_once_is_each_side_and_look_read_alone(calls: dict[str, list]) -> None:
+def test_the_ring_tracks_read_at_once_are_each_side_and_look_read_alone(calls: dict[str, list]) -> None:
     seen_bridge = False
-    for g, paper_rgb, read, size, looks, step, radii in calls["ring_cover"]:
+    for g, paper_rgb, read, size, looks, step, radii in calls["ring_tracks"]:
         seen_bridge |= radii is rings.RING_R_BRIDGED
-        assert same(rings.ring_cover(g, paper_rgb, read, size, looks, step, radii),
-                    plain_ring_cover(g, paper_rgb, read, size, looks, step, radii))
+        assert same(rings.ring_tracks(g, paper_rgb, read, size, looks, step, radii),
+                    plain_ring_tracks(g, paper_rgb, read, size, looks, step, radii))
     assert seen_bridge, "the painted bridge was not read as one"
 
 
