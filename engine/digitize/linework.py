@@ -36,6 +36,8 @@ How a line is read (the same for every code of the map's terrain table):
   width (the integral of the membership across the line) is nearest to the code's width wins (a river
   and a canal printed in one blue differ in width); a dashed path (the table's `dash`, a trail) shows
   gaps along its course, a solid one does not.
+* **A path in its colour as printed.** Where the cores of a wide path's links read surely show it a
+  little off the table's colour (a desert board's dirt road), the map is read again in that colour.
 * **Paths run on.** A link read a little short of sure is proposed where the path goes on at both its
   hexes (`_continued`), and a link too hidden to be read on its own (a place name printed over the
   road) is joined where the path reaches both its hexes and its colour shows on the link (`_joined`).
@@ -225,7 +227,6 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     lay = hexmap.layout()
     size = float(np.sqrt(lay.size_x * lay.size_y))
     hexes = list(hexmap.hexes)
-    index = {h: i for i, h in enumerate(hexes)}
     raw = _Reader(scan, transform, np.ones(3))
     step = u_step(size * raw.px_per_scene())
     paper_raw = hex_paper(hexmap, hexes, raw, size)
@@ -233,9 +234,25 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     default = t.terrain.get(hexmap.default_terrain) if hexmap.default_terrain else None
     gains = paper_gains(paper_raw, table, hex_rgb(default.color) if default is not None else None,
                         _paper_pixels(hexmap, hexes, raw, size))
+    colours: dict[str, list[np.ndarray]] = {}
+    found = _propose(hexmap, scan, transform, taught, progress, gains, paper_raw, size, step, table_looks(hexmap),
+                     colours)
+    # a path printed a little off its table's colour is read again in the colour its sure links show
+    seen = _seen_looks(table_looks(hexmap), colours)
+    if seen is None:
+        return found
+    return _propose(hexmap, scan, transform, taught, progress, gains, paper_raw, size, step, seen, {})
+
+
+def _propose(hexmap: HexMap, scan: Scan, transform: Sequence[float], taught: Mapping[str, str] | None,
+             progress: Progress | None, gains: np.ndarray, paper_raw: np.ndarray, size: float, step: float,
+             looks: list[LineLook], colours: dict[str, list[np.ndarray]]) -> list[LineProposal]:
+    """`propose_linework` with the colour cast `gains` taken out, reading `looks`; the core colours of the
+    wide path links read surely with them are added to `colours` (code: colours)."""
+    hexes = list(hexmap.hexes)
+    index = {h: i for i, h in enumerate(hexes)}
     read = _Reader(scan, transform, gains)
     paper = np.clip(paper_raw * gains, 0, 255)
-    looks = table_looks(hexmap)
     paper = _under_paths(hexmap, hexes, index, paper, looks)
     pairs = _taught_pairs(hexmap, taught or {})
     plain = looks
@@ -243,9 +260,9 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
         looks = learn_looks(hexmap, read, paper, index, size, step, looks, pairs)
     sides = inner_sides(hexmap)
     if looks == plain:
-        return _read_all(hexmap, sides, index, paper, read, size, step, looks, progress)
+        return _read_all(hexmap, sides, index, paper, read, size, step, looks, progress, colours)
     # teaching never hurts: a learned look stays only where it agrees with the table's look elsewhere
-    untaught = _read_all(hexmap, sides, index, paper, read, size, step, plain, progress)
+    untaught = _read_all(hexmap, sides, index, paper, read, size, step, plain, progress, colours)
     found = _read_all(hexmap, sides, index, paper, read, size, step, looks, progress)
     kept = [lk if lk == tl or _agrees(found, untaught, lk.code) else tl for lk, tl in zip(looks, plain, strict=True)]
     if kept == looks:
@@ -253,6 +270,31 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     if kept == plain:
         return untaught
     return _read_all(hexmap, sides, index, paper, read, size, step, kept, progress)
+
+
+SEEN_SURE = PROPOSE  # a wide path link read at this confidence shows the path's colour as printed ...
+SEEN_LINKS = 8  # ... and this many of them measure it
+SEEN_OFF = (0.03, 0.1)  # a path printed this much off its table colour (the largest share of a channel) is read in
+# the colour measured; further off, the links measured are not the path's
+
+
+def _seen_looks(looks: list[LineLook], colours: Mapping[str, list[np.ndarray]]) -> list[LineLook] | None:
+    """The looks with each wide path's colour as its links read surely show it (`colours`: the mean colours
+    of their cores, cast removed), where that is a little off the table's colour (SEEN_OFF: a desert
+    board's dirt road printed redder, its cast's blue poorly measured on a paper with little blue); None
+    where no path's differs."""
+    out, changed = [], False
+    for lk in looks:
+        got = colours.get(lk.code, [])
+        if lk.kind == "path" and not lk.taught and len(got) >= SEEN_LINKS:
+            med = np.median(np.array(got), axis=0)
+            off = float(np.abs(med / np.maximum(np.array(lk.rgb), 1.0) - 1.0).max())
+            if SEEN_OFF[0] <= off <= SEEN_OFF[1]:
+                r, g, b = (float(x) for x in med)
+                lk = replace(lk, rgb=(r, g, b))
+                changed = True
+        out.append(lk)
+    return out if changed else None
 
 
 def _under_paths(hexmap: HexMap, hexes: list[Hex], index: dict[Hex, int], paper: np.ndarray,
@@ -288,8 +330,10 @@ def _agrees(found: list[LineProposal], untaught: list[LineProposal], code: str) 
 
 
 def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper: np.ndarray, read: _Reader,
-              size: float, step: float, looks: list[LineLook], progress: Progress | None) -> list[LineProposal]:
-    """One proposal per hexside and kind the looks read (and a sure second path beside the first)."""
+              size: float, step: float, looks: list[LineLook], progress: Progress | None,
+              colours: dict[str, list[np.ndarray]] | None = None) -> list[LineProposal]:
+    """One proposal per hexside and kind the looks read (and a sure second path beside the first); with
+    `colours`, the core colours of the wide path links read at SEEN_SURE at least are added to it."""
     side_looks = [lk for lk in looks if lk.kind == "hexside"]
     path_looks = [lk for lk in looks if lk.kind == "path"]
     out: list[LineProposal] = []
@@ -312,6 +356,10 @@ def _read_all(hexmap: HexMap, sides: list[Hexside], index: dict[Hex, int], paper
             second, conf2 = choose_path(rd, path_looks, np.where(conf >= PROPOSE, chosen, -1))
             keep = (chosen >= 0) & (conf >= PROPOSE) & (second >= 0) & (conf2 >= SECOND_PATH)
             found.append(("path", np.where(keep, second, -1), conf2, path_looks))
+            if colours is not None:
+                for k in np.flatnonzero((chosen >= 0) & (conf >= SEEN_SURE)):
+                    if not np.isnan(rd.core_rgb[k, chosen[k]]).any():
+                        colours.setdefault(path_looks[chosen[k]].code, []).append(rd.core_rgb[k, chosen[k]])
             for k in np.flatnonzero((chosen < 0) | (conf < PROPOSE)):
                 seen = {lk.code: float(rd.score[k, j]) for j, lk in enumerate(path_looks) if rd.score[k, j] >= JOIN}
                 if seen:

@@ -36,6 +36,7 @@ class PathReading:
     transitions: np.ndarray  # (n, r) gaps along the link the line shows again beyond
     core: np.ndarray  # (n, r) for a look printed SOLID_PX scan pixels wide or more, the membership of the
     # mean colour of the line's core where it shows (NaN for thinner looks)
+    core_rgb: np.ndarray  # (n, r, 3) ... and that mean colour (NaN for thinner looks, or where none shows)
     sharp: np.ndarray  # (r,) looks printed THIN_PX to SOLID_PX scan pixels wide, solid: their band shows
     # their colour fully (a finer line is blurred into its paper)
     flank: np.ndarray  # (n, r, 3) for sharp looks, the line's flanks and centre measured (trails.flanks); NaN else
@@ -52,15 +53,21 @@ SOLID_FILL = (0.5, 0.8)  # ... so its core's mean colour's membership counts fro
 BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexside (0.36) and a little
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
 BRIDGE_COVER = 0.8  # ... most of them
+BRIDGE_BEYOND = 0.5  # ... and the lines beyond the box less than this
 
 
 def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Which links (n,) show a dark box across the hexside's middle (a bridge): the lines within 0.3
-    of the hexside, within 0.05 of its middle (searched within SEARCH), mostly much darker than the paper."""
+    of the hexside, within 0.05 of its middle (searched within SEARCH), mostly much darker than the paper,
+    and the lines beyond the box (BRIDGE_HALF) not: a dark line running along the link (a wall, a board's
+    edge) is no box."""
+    o, u = obs.mean(-1), np.broadcast_to(under, obs.shape).mean(-1)  # (n, s, v)
+    dark_px = o < BRIDGE_DARK * np.maximum(u, 1.0)
+    width = max(1, int(0.1 / max(v[1] - v[0], 1e-6)))
     lines = (np.abs(PATH_S) <= 0.3) & (np.abs(PATH_S) >= 0.08)
-    o, u = obs[:, lines].mean(-1), np.broadcast_to(under, obs.shape)[:, lines].mean(-1)  # (n, s, v)
-    dark = (o < BRIDGE_DARK * np.maximum(u, 1.0)).mean(axis=1)  # (n, v)
-    dark_box = box(dark, max(1, int(0.1 / max(v[1] - v[0], 1e-6))), axis=1)
+    dark_box = box(dark_px[:, lines].mean(axis=1), width, axis=1)
+    beyond = box(dark_px[:, np.abs(PATH_S) >= BRIDGE_HALF].mean(axis=1), width, axis=1)
+    dark_box = np.where(beyond < BRIDGE_BEYOND, dark_box, 0.0)
     return np.asarray((np.where(np.abs(v) <= SEARCH, dark_box, 0.0) >= BRIDGE_COVER).any(axis=1))
 
 
@@ -107,7 +114,7 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
     n, r = len(g.sides), len(looks)
     cover, score = np.zeros((n, r)), np.zeros((n, r))
     width, transitions = np.zeros((n, r)), np.zeros((n, r))
-    core = np.full((n, r), np.nan)
+    core, core_rgb = np.full((n, r), np.nan), np.full((n, r, 3), np.nan)
     sharp = np.array([THIN_PX <= lk.width / step < SOLID_PX and not lk.dashed for lk in looks], dtype=bool)
     flank = np.full((n, r, 3), np.nan)
     # a wide path shows its colour fully (SOLID_FILL) on a side it crosses to; a narrower one at HIT
@@ -164,7 +171,7 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
             in_core = (np.abs(v[None, None, :] - v[pos][..., None]) <= w * step / 4) & (on & use)[..., None]
             few = (in_core & ink).sum((1, 2)) <= INK_FEW * in_core.sum((1, 2))  # a dark texture: read whole
             in_core &= ~(ink & few[:, None, None])
-            core[:, j] = _core(obs, under, refs, j, in_core, in_core.any(axis=2))
+            core[:, j], core_rgb[:, j] = _core(obs, under, refs, j, in_core, in_core.any(axis=2))
         if sharp[j]:
             flank[:, j] = flanks(obs, pos, on & use, int(np.ceil(lk.width / step / 2)), refs[j])
     around = _arc_cover(ring_tracks(g, paper, read, size, looks, step, RING_R), sure, fill)
@@ -172,7 +179,7 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
         around[bridged] = _arc_cover(ring_tracks(subset(g, bridged), paper, read, size, looks, step, RING_R_BRIDGED),
                                      sure[:, bridged], fill)
     cover = np.maximum(cover, around)
-    return PathReading(cover, score, width, transitions, core, sharp, flank)
+    return PathReading(cover, score, width, transitions, core, core_rgb, sharp, flank)
 
 
 def _arc_cover(arcs: np.ndarray, sure: np.ndarray, fill: np.ndarray) -> np.ndarray:
@@ -185,15 +192,18 @@ def _arc_cover(arcs: np.ndarray, sure: np.ndarray, fill: np.ndarray) -> np.ndarr
 
 
 def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core: np.ndarray, lines: np.ndarray
-          ) -> np.ndarray:
+          ) -> tuple[np.ndarray, np.ndarray]:
     """(n,) the membership in colour j of the mean colour of a wide line's core (`in_core` (n, s, v)), over
     the lines (n, s) that show it: the pixels are averaged first, so a scan's noise does not lower it,
     while a texture of specks in about the line's colour (a wood's lit treetops) averages to a colour
-    between them and the paper."""
+    between them and the paper; and (n, 3) the core's mean colour over those lines (NaN where none)."""
     cnt = np.maximum(in_core.sum(axis=2), 1)[..., None]
     mean = (obs * in_core[..., None]).sum(axis=2) / cnt  # (n, s, 3)
     m = membership(mean, np.broadcast_to(under, obs.shape)[:, :, 0, :], refs)[..., j]
-    return np.asarray((m * lines).sum(axis=1) / np.maximum(lines.sum(axis=1), 1))
+    shown = lines.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rgb = (mean * lines[..., None]).sum(axis=1) / shown[:, None]
+    return np.asarray((m * lines).sum(axis=1) / np.maximum(shown, 1)), rgb
 
 
 
