@@ -54,19 +54,23 @@ BRIDGE_HALF = 0.42  # a bridge box reaches this far along the link from the hexs
 BRIDGE_DARK = 0.6  # a bridge's points are this much darker than the paper
 BRIDGE_COVER = 0.8  # ... most of them
 BRIDGE_BEYOND = 0.5  # ... and the lines beyond the box less than this
+BRIDGE_OWN = 40.0  # ... a pixel this near (RGB) a path's colour not counting there
 
 
-def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray) -> np.ndarray:
+def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray, refs: np.ndarray) -> np.ndarray:
     """Which links (n,) show a dark box across the hexside's middle (a bridge): the lines within 0.3
     of the hexside, within 0.05 of its middle (searched within SEARCH), mostly much darker than the paper,
-    and the lines beyond the box (BRIDGE_HALF) not: a dark line running along the link (a wall, a board's
-    edge) is no box."""
+    and the lines beyond the box (BRIDGE_HALF) not, but for the paths' own colours `refs` (r, 3) (a dark
+    red road goes on beyond its bridge): a dark line running along the link (a wall, a board's edge, a
+    row of buildings) is no box."""
     o, u = obs.mean(-1), np.broadcast_to(under, obs.shape).mean(-1)  # (n, s, v)
     dark_px = o < BRIDGE_DARK * np.maximum(u, 1.0)
     width = max(1, int(0.1 / max(v[1] - v[0], 1e-6)))
     lines = (np.abs(PATH_S) <= 0.3) & (np.abs(PATH_S) >= 0.08)
     dark_box = box(dark_px[:, lines].mean(axis=1), width, axis=1)
-    beyond = box(dark_px[:, np.abs(PATH_S) >= BRIDGE_HALF].mean(axis=1), width, axis=1)
+    far = np.abs(PATH_S) >= BRIDGE_HALF
+    own = np.linalg.norm(obs[:, far, :, None, :] - refs, axis=-1).min(axis=-1) < BRIDGE_OWN
+    beyond = box((dark_px[:, far] & ~own).mean(axis=1), width, axis=1)
     dark_box = np.where(beyond < BRIDGE_BEYOND, dark_box, 0.0)
     return np.asarray((np.where(np.abs(v) <= SEARCH, dark_box, 0.0) >= BRIDGE_COVER).any(axis=1))
 
@@ -122,7 +126,7 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
     sure = np.zeros((2, n, r), dtype=bool)  # ... on the parallel lines of A's side, of B's (wide paths)
     # a bridge printed across the hexside hides the path near it: on a bridged link only the lines
     # beyond the bridge are read (the bridge's lines count as showing the path)
-    bridged = _bridged(obs, hex_under, v)
+    bridged = _bridged(obs, hex_under, v, refs)
     hidden = bridged[:, None] & (np.abs(PATH_S) < BRIDGE_HALF)[None, :]  # (n, s)
     near_mid = np.abs(PATH_S) <= 0.32  # a path may turn away further into the hex
     read_a = np.where(bridged[:, None], PATH_S <= -BRIDGE_HALF, (PATH_S < -0.1) & near_mid)

@@ -94,4 +94,4 @@ def test_a_dark_line_along_a_link_is_no_bridge_across_it():
     obs = np.broadcast_to(paper, (2, len(PATH_S), len(v), 3)).copy()
     obs[0][np.ix_(np.abs(PATH_S) <= 0.36, across_middle)] = 40.0  # a bridge: its box
     obs[1][:, across_middle] = 40.0  # a wall along the whole link
-    assert _bridged(obs, paper, v).tolist() == [True, False]
+    assert _bridged(obs, paper, v, np.array([[220.0, 205.0, 123.0]])).tolist() == [True, False]
