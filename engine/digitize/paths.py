@@ -63,16 +63,24 @@ def _bridged(obs: np.ndarray, under: np.ndarray, v: np.ndarray, refs: np.ndarray
     and the lines beyond the box (BRIDGE_HALF) not, but for the paths' own colours `refs` (r, 3) (a dark
     red road goes on beyond its bridge): a dark line running along the link (a wall, a board's edge, a
     row of buildings) is no box."""
-    o, u = obs.mean(-1), np.broadcast_to(under, obs.shape).mean(-1)  # (n, s, v)
-    dark_px = o < BRIDGE_DARK * np.maximum(u, 1.0)
     width = max(1, int(0.1 / max(v[1] - v[0], 1e-6)))
-    lines = (np.abs(PATH_S) <= 0.3) & (np.abs(PATH_S) >= 0.08)
-    dark_box = box(dark_px[:, lines].mean(axis=1), width, axis=1)
-    far = np.abs(PATH_S) >= BRIDGE_HALF
-    own = np.linalg.norm(obs[:, far, :, None, :] - refs, axis=-1).min(axis=-1) < BRIDGE_OWN
-    beyond = box((dark_px[:, far] & ~own).mean(axis=1), width, axis=1)
-    dark_box = np.where(beyond < BRIDGE_BEYOND, dark_box, 0.0)
-    return np.asarray((np.where(np.abs(v) <= SEARCH, dark_box, 0.0) >= BRIDGE_COVER).any(axis=1))
+
+    def dark(sel: np.ndarray, links: np.ndarray | slice = slice(None)) -> np.ndarray:
+        """(k, s, v) whether the pixels of the lines `sel` (s,) of the links `links` are much darker than the paper."""
+        o = obs[links][:, sel].mean(-1)
+        return np.asarray(o < BRIDGE_DARK * np.maximum(np.broadcast_to(under, obs.shape)[links][:, sel].mean(-1), 1.0))
+
+    in_search = np.abs(v) <= SEARCH
+    box_at = box(dark((np.abs(PATH_S) <= 0.3) & (np.abs(PATH_S) >= 0.08)).mean(axis=1), width, axis=1) >= BRIDGE_COVER
+    box_at &= in_search  # (n, v) where a dark box is across the middle
+    out = np.asarray(box_at.any(axis=1))
+    maybe = np.flatnonzero(out)  # few links: the lines beyond the box read for them alone
+    if len(maybe):
+        far = np.abs(PATH_S) >= BRIDGE_HALF
+        own = np.linalg.norm(obs[maybe][:, far, :, None, :] - refs, axis=-1).min(axis=-1) < BRIDGE_OWN
+        beyond = box((dark(far, maybe) & ~own).mean(axis=1), width, axis=1)
+        out[maybe] = (box_at[maybe] & (beyond < BRIDGE_BEYOND)).any(axis=1)
+    return np.asarray(out)
 
 
 def _track(band: np.ndarray, v: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray]:
