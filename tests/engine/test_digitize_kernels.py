@@ -1,11 +1,12 @@
 """The linework reader's measuring kernels, each against its plain version, on a painted scan.
 
-The kernels of engine/digitize/linework.py, windows.py and paper.py were rewritten for speed (whole arrays at
-once, work on the paper done once per paper colour, lookups in place of arithmetic repeated per
-sample). Their plain versions are kept here as they were written first, the figures they give are
-pinned equal bit for bit, and the whole reading with every plain version put back gives the very
-same proposals. The painted map has rivers, a stream, roads (one across a bridge), a dashed trail
-and a railroad, read with a colour cast, a blur, noise and the fit a few pixels off."""
+The kernels of the linework reader (engine/digitize/membership.py, paths.py, rings.py, windows.py
+and paper.py) were rewritten for speed (whole arrays at once, work on the paper done once per paper
+colour, lookups in place of arithmetic repeated per sample). Their plain versions are kept here as
+they were written first, the figures they give are pinned equal bit for bit, and the whole reading
+with every plain version put back gives the very same proposals. The painted map has rivers, a
+stream, roads (one across a bridge), a dashed trail and a railroad, read with a colour cast, a blur,
+noise and the fit a few pixels off."""
 
 from __future__ import annotations
 
@@ -14,23 +15,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hexwright.engine.digitize import linework, paper, windows
-from hexwright.engine.digitize.linework import (
-    BEND,
-    BOX_SHARE,
-    HIT,
-    INK_APART,
-    INKS,
-    LINE_CONTRAST,
-    MIX_SIGMA,
-    NEAREST_TOL,
-    PATH_CROSS,
-    PATH_S,
-    RING_DEG,
-    RING_TURN_DEG,
-    propose_linework,
-)
+from hexwright.engine.digitize import linework, membership, paper, paths, rings, sides, windows
+from hexwright.engine.digitize.linework import propose_linework
+from hexwright.engine.digitize.membership import INK_APART, INKS, LINE_CONTRAST, MIX_SIGMA, NEAREST_TOL
+from hexwright.engine.digitize.paths import BEND, PATH_CROSS, PATH_S
+from hexwright.engine.digitize.rings import RING_DEG, RING_TURN_DEG
 from hexwright.engine.digitize.scan import Scan
+from hexwright.engine.digitize.sides import BOX_SHARE
 from hexwright.engine.hexgrid import hexside_between
 from hexwright.engine.model.hexmap import GridSpec, HexMap
 
@@ -96,14 +87,14 @@ def plain_follow(band: np.ndarray, w: int) -> np.ndarray:
     return np.stack([v[np.arange(n), best] for v in vals], axis=1)
 
 
-def plain_ring_cover(g: Any, paper_rgb: np.ndarray, read: Any, size: float, looks: list, step: float,
-                     radii: np.ndarray) -> np.ndarray:
+def plain_ring_tracks(g: Any, paper_rgb: np.ndarray, read: Any, size: float, looks: list, step: float,
+                      radii: np.ndarray) -> np.ndarray:
     """Each side and each look on its own, every link read."""
     theta = np.radians(np.linspace(-RING_DEG, RING_DEG, 61))
     dtheta = float(theta[1] - theta[0])
     refs = np.array([lk.rgb for lk in looks])
     n, r = len(g.sides), len(looks)
-    covers = []
+    tracks = []
     for sign, pap in ((-1.0, paper_rgb[g.a_idx]), (1.0, paper_rgb[g.b_idx])):
         u = sign * g.unit
         d = (np.cos(theta)[None, :, None] * u[:, None, :]
@@ -111,14 +102,13 @@ def plain_ring_cover(g: Any, paper_rgb: np.ndarray, read: Any, size: float, look
         pts = g.mid[:, None, None, :] + d[:, None, :, :] * size * radii[None, :, None, None]
         obs = read(pts)
         mem = plain_membership(obs, np.broadcast_to(pap[:, None, None, :], obs.shape), refs)
-        side = np.zeros((n, r))
+        side = np.zeros((n, r, len(radii)))
         for j, lk in enumerate(looks):
             band = np.stack([windows.box(mem[:, k, :, j], max(1, int(round(BOX_SHARE * lk.width / (rad * dtheta)))),
                                            axis=1) for k, rad in enumerate(radii)], axis=1)
-            b = plain_follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
-            side[:, j] = (b >= HIT).mean(axis=1)
-        covers.append(side)
-    return np.minimum(covers[0], covers[1])
+            side[:, j] = plain_follow(band, int(np.ceil(np.radians(RING_TURN_DEG) / dtheta)))
+        tracks.append(side)
+    return np.stack(tracks)
 
 
 class PlainReader(paper.Reader):
@@ -145,10 +135,15 @@ def plain_distances(lab: np.ndarray) -> np.ndarray:
     return np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2)
 
 
-PLAIN: dict[tuple[Any, str], Callable[..., Any]] = {
-    (linework, "_membership"): plain_membership, (linework, "_track"): plain_track,
-    (linework, "_follow"): plain_follow, (linework, "_ring_cover"): plain_ring_cover,
-    (linework, "_Reader"): PlainReader, (paper, "_distances"): plain_distances,
+# each kernel by its name: the module that defines it, the modules that call it by that name (each
+# holds its own reference, so each is patched), and its plain version
+KERNELS: dict[str, tuple[Any, tuple[Any, ...], Callable[..., Any]]] = {
+    "membership": (membership, (sides, paths, rings), plain_membership),
+    "_track": (paths, (paths,), plain_track),
+    "_follow": (rings, (rings,), plain_follow),
+    "ring_tracks": (rings, (paths,), plain_ring_tracks),
+    "_Reader": (linework, (linework,), PlainReader),
+    "_distances": (paper, (paper,), plain_distances),
 }
 
 # ---- the painted case -----------------------------------------------------------------------------
@@ -183,7 +178,7 @@ OFF = transform_off(2.4, -1.8)
 @pytest.fixture
 def calls(painted: tuple[HexMap, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list]]:
     """The arguments each kernel is called with while the painted scan is read."""
-    got: dict[str, list] = {"_membership": [], "_track": [], "_follow": [], "_ring_cover": [], "_distances": []}
+    got: dict[str, list] = {"membership": [], "_track": [], "_follow": [], "ring_tracks": [], "_distances": []}
 
     def spy(mod: Any, name: str) -> None:
         f = getattr(mod, name)
@@ -195,7 +190,8 @@ def calls(painted: tuple[HexMap, np.ndarray], monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.setattr(mod, name, wrapped)
 
     for name in got:
-        spy(paper if name == "_distances" else linework, name)
+        for user in KERNELS[name][1]:
+            spy(user, name)
     m, scan = painted
     propose_linework(m, Scan(scan), OFF)
     monkeypatch.undo()
@@ -208,21 +204,20 @@ def same(a: Any, b: Any) -> bool:
     return a.shape == b.shape and a.dtype == b.dtype and bool(np.array_equal(a, b))
 
 
-@pytest.mark.parametrize("name", ["_membership", "_track", "_follow", "_distances"])
+@pytest.mark.parametrize("name", ["membership", "_track", "_follow", "_distances"])
 def test_each_kernel_gives_its_plain_versions_figures_bit_for_bit(calls: dict[str, list], name: str) -> None:
-    mod = paper if name == "_distances" else linework
-    plain = PLAIN[(mod, name)]
+    mod, _users, plain = KERNELS[name]
     assert calls[name], f"{name} was not called"
     for args in calls[name]:
         assert same(getattr(mod, name)(*args), plain(*args))
 
 
-def test_the_ring_cover_read_at_once_is_each_side_and_look_read_alone(calls: dict[str, list]) -> None:
+def test_the_ring_tracks_read_at_once_are_each_side_and_look_read_alone(calls: dict[str, list]) -> None:
     seen_bridge = False
-    for g, paper_rgb, read, size, looks, step, radii in calls["_ring_cover"]:
-        seen_bridge |= radii is linework.RING_R_BRIDGED
-        assert same(linework._ring_cover(g, paper_rgb, read, size, looks, step, radii),
-                    plain_ring_cover(g, paper_rgb, read, size, looks, step, radii))
+    for g, paper_rgb, read, size, looks, step, radii in calls["ring_tracks"]:
+        seen_bridge |= radii is rings.RING_R_BRIDGED
+        assert same(rings.ring_tracks(g, paper_rgb, read, size, looks, step, radii),
+                    plain_ring_tracks(g, paper_rgb, read, size, looks, step, radii))
     assert seen_bridge, "the painted bridge was not read as one"
 
 
@@ -243,8 +238,9 @@ def test_the_reading_with_every_plain_kernel_gives_the_very_same_proposals(
         painted: tuple[HexMap, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
     m, scan = painted
     now = propose_linework(m, Scan(scan), OFF)
-    for (mod, name), plain in PLAIN.items():
-        monkeypatch.setattr(mod, name, plain)
+    for name, (_mod, users, plain) in KERNELS.items():
+        for user in users:
+            monkeypatch.setattr(user, name, plain)
     before = propose_linework(m, Scan(scan), OFF)
     assert now == before
     assert any(p.proposed and p.feature == "road" for p in now) and any(p.feature == "river" for p in now)
