@@ -91,6 +91,10 @@ SIG_GROUND = 0.4  # a feature's colour that over this share of the hexes read as
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
+SHOW_MIN = 0.016  # ... and never from less than this share of its points (4 of the ~250 read in a hex)
+ESSENTIAL = 0.1  # a shared feature colour every example of a ground terrain holds at least this share of ...
+ESSENTIAL_SPLIT = 1 / 3  # ... no other terrain's examples split on (some at this share of it, some under) ...
+ESSENTIAL_LACK = 0.25  # ... is missing from a hex holding under this share of the examples' share
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,11 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
             others = np.delete(top[:, c], strongest).max()
             if others <= SIG_FRINGE and own[strongest, c] >= SIG_DOMINANT * others:
                 holders = touchers = codes[strongest:strongest + 1]
+        elif len(holders) == SIG_GROUP_MAX and set(touchers) != set(holders):  # a pair's, touched by others
+            mine = np.isin(codes, holders)
+            others = top[~mine, c].max()
+            if others <= SIG_FRINGE and own[mine, c].min() >= SIG_DOMINANT * others:
+                touchers = holders
         if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
             continue
         outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither
@@ -244,7 +253,7 @@ def _held_by_most(column: np.ndarray) -> bool:
 def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: whether it shows the terrain, and the share of the requirement its signature
     colours reach (1: just enough)."""
-    need = min(SHOW_SHARE * sig.share, SHOW_ABS)
+    need = max(min(SHOW_SHARE * sig.share, SHOW_ABS), SHOW_MIN)
     scale = need / max(sig.share, 1e-9)
     got = hist[:, sig.colours]
     total = got.sum(axis=1)
@@ -309,6 +318,62 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         out[idx] = alt[ok]
     return out
 
+
+
+def missing(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, sigs: list[Signature], n_codes: int
+            ) -> np.ndarray:
+    """Per hex and terrain (n, n_codes): whether the hex misses one of the terrain's essential colours.
+    A terrain with no signature of its own (a ground terrain) has as essential the colours every one of
+    its examples holds (ESSENTIAL or more, as `held`) that are a feature shared with another terrain
+    (every example of some other terrain holds ESSENTIAL_SPLIT of that too: an orchard's trees and a
+    gully's banks are the woods' green, so neither has a signature), that no terrain's examples are
+    split on (some holding that much, some not: a road under one of two clear examples and both
+    orchard examples), and that at most SIG_GROUND of the board's hexes hold (over SIG_PAIR_SHARE: the
+    ground's own colour at the edge of woods and hill examples is nothing they add). A hex holding
+    under ESSENTIAL_LACK of the examples' share misses it: a road hex read as an orchard whose two
+    examples stand on a road, a house read as a gully by the brown of the gully's bed, with no tree
+    or bank in them (VASL board 20 printed, yellowed and scanned)."""
+    out = np.zeros((len(hist), n_codes), dtype=bool)
+    codes = [int(j) for j in np.unique(labels)]
+    if len(codes) < 2:
+        return out
+    own = {s.codes[0] for s in sigs if len(s.codes) == 1}
+    ex = {j: np.sort(ex_hist[labels == j], axis=0) for j in codes}  # per terrain, its examples' shares sorted
+    common = (hist > SIG_PAIR_SHARE).mean(axis=0) > SIG_GROUND
+    for j in codes:
+        if j in own:
+            continue
+        need = held(ex_hist[labels == j])
+        for c in np.flatnonzero((need >= ESSENTIAL) & ~common):
+            edge = ESSENTIAL_SPLIT * need[c]
+            others = [ex[k][:, c] for k in codes if k != j]
+            if any(o[0] < edge <= o[-1] for o in others) or not any(o[0] >= edge for o in others):
+                continue
+            out[:, j] |= hist[:, c] < ESSENTIAL_LACK * need[c]
+    return out
+
+
+def essentials_reading(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, sigs: list[Signature],
+                       answer: np.ndarray, distances: np.ndarray) -> np.ndarray:
+    """The answer (terrain index per hex) with a last veto: a hex whose answer is a terrain it misses an
+    essential colour of (`missing`), or a feature whose signature it shows none of (`lacking`) when it
+    shows no pair signature of that feature either, takes the nearest terrain (by `distances`) it is
+    neither (a house first read as a gully, then by its brown as a pair of the gully and wooden
+    buildings, is the wooden building)."""
+    n_codes = distances.shape[1]
+    pair = np.zeros((len(hist), n_codes), dtype=bool)
+    for sig in sigs:
+        if len(sig.codes) > 1:
+            pair[:, list(sig.codes)] |= shows(hist, sig)[0][:, None]
+    ruled_out = missing(hist, ex_hist, labels, sigs, n_codes) | (lacking(hist, sigs, n_codes) & ~pair)
+    vetoed = ruled_out[np.arange(len(answer)), answer]
+    out = answer.copy()
+    if vetoed.any():
+        d = np.where(ruled_out[vetoed], np.inf, distances[vetoed])
+        alt = np.argmin(d, axis=1)
+        ok = np.isfinite(d[np.arange(len(alt)), alt])
+        out[np.flatnonzero(vetoed)[ok]] = alt[ok]
+    return out
 
 
 @dataclass(frozen=True)
