@@ -32,6 +32,21 @@ orchard's trees. A colour three or more terrains' examples hold is then no one's
 above; when the others hold at most SIG_FRINGE of their points and one SIG_DOMINANT times that, it
 is that one's (VASL board 51 yellowed: without the trees the orchard's signature was the road
 alone, and every field on the town's roads showed it; 60.4 % of its hexes were read right).
+The same holds for a colour two terrains' examples hold (a pair's): another terrain's examples
+touching it at most SIG_FRINGE, the two SIG_DOMINANT times that, do not take it from the pair (VASL
+board 20 yellowed: the brown of a gully's bed and of the dark roofs, touched at 1-2 % by the woods'
+examples at their blotches' edges). The noise splits every printed colour over several palette
+colours, and a feature's colour may be left faint (a wadi's dark bed: 2.4 % of its examples' points
+on VASL board 25 yellowed); a hex never shows a terrain from under SHOW_MIN of its points, or a crag
+hex with four dark points in its rocks' shadows would show the wadi.
+
+A terrain with no signature of its own may still have **essential colours** (`missing`): a colour
+every one of its examples holds that it shares with another terrain (an orchard's trees, a gully's
+banks: the woods' green), that no terrain's examples are split on and that most hexes lack. A hex
+missing one of them is not that terrain, nor a feature whose signature it lacks unless it shows a
+pair signature of that feature; it takes the nearest terrain it is neither (`essentials_reading`,
+after the signatures' word: VASL board 20 yellowed, a road hex read as an orchard whose two examples
+stand on a road, a dark-roofed house read as a gully by the brown of the gully's bed).
 
 A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
 or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a
@@ -91,7 +106,7 @@ SIG_GROUND = 0.4  # a feature's colour that over this share of the hexes read as
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
-SHOW_MIN = 0.016  # ... and never from less than this share of its points (4 of the ~250 read in a hex)
+SHOW_MIN = 0.016  # ... and never from less than this share of its points (5 of the 253 a hex is read at)
 ESSENTIAL = 0.1  # a shared feature colour every example of a ground terrain holds at least this share of ...
 ESSENTIAL_SPLIT = 1 / 3  # ... no other terrain's examples split on (some at this share of it, some under) ...
 ESSENTIAL_LACK = 0.25  # ... is missing from a hex holding under this share of the examples' share
