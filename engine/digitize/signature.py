@@ -150,7 +150,9 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     own = np.array([held(ex_hist[labels == j]) for j in codes])  # (terrains, colours)
     top = np.array([touched(ex_hist[labels == j]) for j in codes])
     groups: dict[tuple[int, ...], list[int]] = {}
+    faint: dict[tuple[int, ...], list[int]] = {}  # a pair's colours other terrains' examples touch faintly
     for c in range(hist.shape[1]):
+        touched_faintly = False
         holders = codes[own[:, c] >= SIG_OWN]
         touchers = codes[top[:, c] > SIG_OTHER]
         if len(holders) > SIG_GROUP_MAX:  # the others' share may be an old print's blur at outlines
@@ -163,12 +165,16 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
             others = top[~mine, c].max()
             if others <= SIG_FRINGE and own[mine, c].min() >= SIG_DOMINANT * others:
                 touchers = holders
+                touched_faintly = True
         if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
             continue
         outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither
         if len(holders) > 1 and len(outside) and (outside > SIG_PAIR_SHARE).mean() > SIG_PAIR_FRAC:
             continue
-        groups.setdefault(tuple(int(j) for j in holders), []).append(c)
+        (faint if touched_faintly else groups).setdefault(tuple(int(j) for j in holders), []).append(c)
+    for group, cols in faint.items():  # only where the pair has no colour untouched by the others
+        if group not in groups:
+            groups[group] = cols
     out: list[Signature] = []
     for group, cols in groups.items():
         sig = _signature(group, np.array(cols), ex_hist, labels)
