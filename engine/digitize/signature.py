@@ -35,10 +35,13 @@ alone, and every field on the town's roads showed it; 60.4 % of its hexes were r
 The same holds for a colour two terrains' examples hold (a pair's): another terrain's examples
 touching it at most SIG_FRINGE, the two SIG_DOMINANT times that, do not take it from the pair (VASL
 board 20 yellowed: the brown of a gully's bed and of the dark roofs, touched at 1-2 % by the woods'
-examples at their blotches' edges). The noise splits every printed colour over several palette
-colours, and a feature's colour may be left faint (a wadi's dark bed: 2.4 % of its examples' points
-on VASL board 25 yellowed); a hex never shows a terrain from under SHOW_MIN of its points, or a crag
-hex with four dark points in its rocks' shadows would show the wadi.
+examples at their blotches' edges), where the pair has no colour no other example touches; where it
+has, a faintly touched one adds only doubt (VASL board 31 yellowed, after four answers to Teach next:
+the clear examples' touch of hammada and scrub's fourth colour let a clear hex show the pair). The
+noise splits every printed colour over several palette colours, and a feature's colour may be left
+faint (a wadi's dark bed: 2.4 % of its examples' points on VASL board 25 yellowed); a hex never
+shows a terrain from under SHOW_MIN of its points, or a crag hex with four dark points in its rocks'
+shadows would show the wadi.
 
 A terrain with no signature of its own may still have **essential colours** (`missing`): a colour
 every one of its examples holds that it shares with another terrain (an orchard's trees, a gully's

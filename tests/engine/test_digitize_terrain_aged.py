@@ -105,6 +105,27 @@ def test_a_colour_two_terrains_hold_and_a_third_touches_faintly_is_the_pairs(mon
     assert (GULLY, HOUSE) not in [s.codes for s in signature_module.signatures(hist, hist[at], labels, truth)]
 
 
+def test_a_faintly_touched_colour_does_not_join_a_pair_with_colours_of_its_own():
+    # VASL board 31 as an old print, after four answers: hammada and scrub share three colours no other
+    # example touches and a fourth the clear examples touch faintly; that one is left out, or a clear
+    # hex holding a little of each showed the pair
+    feats, hist, at, labels, truth = gully_board()
+    ex = hist[at].copy()
+    ex[4:8, 5] = [0.06, 0.07, 0.05, 0.06]  # a second colour the gullies and houses hold, no one else
+    ex[4:8, 6] = [0.08, 0.09, 0.07, 0.08]  # ... and a third, the clear examples touching it faintly
+    # (each as `held` by the gullies and houses at least SIG_DOMINANT times what the others touch)
+    ex[0:2, 6] = [0.015, 0.01]
+    ex[:, 0] = 1.0 - ex[:, 1:].sum(axis=1)
+    whole = hist.copy()
+    whole[at] = ex
+    pair = {s.codes: s for s in signature_module.signatures(whole, ex, labels, truth)}[(GULLY, HOUSE)]
+    assert sorted(pair.colours) == [5]  # 5 is touched by no one: 2 and 6, touched faintly, are left out
+    ex[0:2, 5] = 0.015  # now every colour of theirs is touched: the faint ones are the pair's
+    whole[at] = ex
+    pair = {s.codes: s for s in signature_module.signatures(whole, ex, labels, truth)}[(GULLY, HOUSE)]
+    assert sorted(pair.colours) == [2, 5, 6]
+
+
 def test_a_faint_signature_shows_from_five_points_not_from_four(monkeypatch):
     # VASL board 25 as an old print: the wadi's signature is one colour, its dark bed, at 2.4 % of its
     # examples' points; a crag hex holds 4 of its 253 points in that colour (the rocks' shadows)
