@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .signature import foreign_colours, lacking, showing, signature_reading, signatures, unexplained
+from .signature import essentials_reading, foreign_colours, lacking, showing, signature_reading, signatures, unexplained
 
 CHUNK_HEXES = 256  # hexes read at a time: from the scan (progress is reported per chunk), and per distance
 # table (bounded memory on big maps)
@@ -253,7 +253,8 @@ def taught_reading(feats: np.ndarray, hist: np.ndarray, at: np.ndarray, labels: 
     lacks = lacking(hist, signatures(hist, ex_hist, labels, first), n_codes)
     best, margin, sure = self_trained(feats, ex_feats, labels, n_codes, threshold, lacks)
     sigs = signatures(hist, ex_hist, labels, best)
-    answer = signature_reading(hist, sigs, best, distances, sure)
+    answer = essentials_reading(hist, ex_hist, labels, sigs, signature_reading(hist, sigs, best, distances, sure),
+                                distances)
     changed = answer != best
     sure &= ~changed
     margin = np.where(changed, 0.0, margin)

@@ -32,6 +32,24 @@ orchard's trees. A colour three or more terrains' examples hold is then no one's
 above; when the others hold at most SIG_FRINGE of their points and one SIG_DOMINANT times that, it
 is that one's (VASL board 51 yellowed: without the trees the orchard's signature was the road
 alone, and every field on the town's roads showed it; 60.4 % of its hexes were read right).
+The same holds for a colour two terrains' examples hold (a pair's): another terrain's examples
+touching it at most SIG_FRINGE, the two SIG_DOMINANT times that, do not take it from the pair (VASL
+board 20 yellowed: the brown of a gully's bed and of the dark roofs, touched at 1-2 % by the woods'
+examples at their blotches' edges), where the pair has no colour no other example touches; where it
+has, a faintly touched one adds only doubt (VASL board 31 yellowed, after four answers to Teach next:
+the clear examples' touch of hammada and scrub's fourth colour let a clear hex show the pair). The
+noise splits every printed colour over several palette colours, and a feature's colour may be left
+faint (a wadi's dark bed: 2.4 % of its examples' points on VASL board 25 yellowed); a hex never
+shows a terrain from under SHOW_MIN of its points, or a crag hex with four dark points in its rocks'
+shadows would show the wadi.
+
+A terrain with no signature of its own may still have **essential colours** (`missing`): a colour
+every one of its examples holds that it shares with another terrain (an orchard's trees, a gully's
+banks: the woods' green), that no terrain's examples are split on and that most hexes lack. A hex
+missing one of them is not that terrain, nor a feature whose signature it lacks unless it shows a
+pair signature of that feature; it takes the nearest terrain it is neither (`essentials_reading`,
+after the signatures' word: VASL board 20 yellowed, a road hex read as an orchard whose two examples
+stand on a road, a dark-roofed house read as a gully by the brown of the gully's bed).
 
 A hex **shows** a terrain when it holds its signature colours at SHOW_SHARE of the examples' share
 or SHOW_ABS of its points, whichever is less (a house covering a twentieth of a hex makes it a
@@ -91,6 +109,10 @@ SIG_GROUND = 0.4  # a feature's colour that over this share of the hexes read as
 SHOW_SHARE, SHOW_ABS = 0.5, 0.05  # a hex shows a terrain from this share of its examples' signature ...
 SHOW_EACH = 0.25  # ... with each signature colour at this share of its part of that
 SHOW_NONE = 0.25  # a hex read as the terrain with at most this share of the requirement shows none of it
+SHOW_MIN = 0.016  # ... and never from less than this share of its points (5 of the 253 a hex is read at)
+ESSENTIAL = 0.1  # a shared feature colour every example of a ground terrain holds at least this share of ...
+ESSENTIAL_SPLIT = 1 / 3  # ... no other terrain's examples split on (some at this share of it, some under) ...
+ESSENTIAL_LACK = 0.25  # ... is missing from a hex holding under this share of the examples' share
 
 
 @dataclass(frozen=True)
@@ -131,7 +153,9 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
     own = np.array([held(ex_hist[labels == j]) for j in codes])  # (terrains, colours)
     top = np.array([touched(ex_hist[labels == j]) for j in codes])
     groups: dict[tuple[int, ...], list[int]] = {}
+    faint: dict[tuple[int, ...], list[int]] = {}  # a pair's colours other terrains' examples touch faintly
     for c in range(hist.shape[1]):
+        touched_faintly = False
         holders = codes[own[:, c] >= SIG_OWN]
         touchers = codes[top[:, c] > SIG_OTHER]
         if len(holders) > SIG_GROUP_MAX:  # the others' share may be an old print's blur at outlines
@@ -139,12 +163,21 @@ def signatures(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, answer
             others = np.delete(top[:, c], strongest).max()
             if others <= SIG_FRINGE and own[strongest, c] >= SIG_DOMINANT * others:
                 holders = touchers = codes[strongest:strongest + 1]
+        elif len(holders) == SIG_GROUP_MAX and set(touchers) != set(holders):  # a pair's, touched by others
+            mine = np.isin(codes, holders)
+            others = top[~mine, c].max()
+            if others <= SIG_FRINGE and own[mine, c].min() >= SIG_DOMINANT * others:
+                touchers = holders
+                touched_faintly = True
         if not 1 <= len(holders) <= SIG_GROUP_MAX or set(touchers) != set(holders):
             continue
         outside = hist[~np.isin(answer, holders), c]  # a pair's colour: rare in the hexes read as neither
         if len(holders) > 1 and len(outside) and (outside > SIG_PAIR_SHARE).mean() > SIG_PAIR_FRAC:
             continue
-        groups.setdefault(tuple(int(j) for j in holders), []).append(c)
+        (faint if touched_faintly else groups).setdefault(tuple(int(j) for j in holders), []).append(c)
+    for group, cols in faint.items():  # only where the pair has no colour untouched by the others
+        if group not in groups:
+            groups[group] = cols
     out: list[Signature] = []
     for group, cols in groups.items():
         sig = _signature(group, np.array(cols), ex_hist, labels)
@@ -244,7 +277,7 @@ def _held_by_most(column: np.ndarray) -> bool:
 def shows(hist: np.ndarray, sig: Signature) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: whether it shows the terrain, and the share of the requirement its signature
     colours reach (1: just enough)."""
-    need = min(SHOW_SHARE * sig.share, SHOW_ABS)
+    need = max(min(SHOW_SHARE * sig.share, SHOW_ABS), SHOW_MIN)
     scale = need / max(sig.share, 1e-9)
     got = hist[:, sig.colours]
     total = got.sum(axis=1)
@@ -309,6 +342,62 @@ def signature_reading(hist: np.ndarray, sigs: list[Signature], answer: np.ndarra
         out[idx] = alt[ok]
     return out
 
+
+
+def missing(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, sigs: list[Signature], n_codes: int
+            ) -> np.ndarray:
+    """Per hex and terrain (n, n_codes): whether the hex misses one of the terrain's essential colours.
+    A terrain with no signature of its own (a ground terrain) has as essential the colours every one of
+    its examples holds (ESSENTIAL or more, as `held`) that are a feature shared with another terrain
+    (every example of some other terrain holds ESSENTIAL_SPLIT of that too: an orchard's trees and a
+    gully's banks are the woods' green, so neither has a signature), that no terrain's examples are
+    split on (some holding that much, some not: a road under one of two clear examples and both
+    orchard examples), and that at most SIG_GROUND of the board's hexes hold (over SIG_PAIR_SHARE: the
+    ground's own colour at the edge of woods and hill examples is nothing they add). A hex holding
+    under ESSENTIAL_LACK of the examples' share misses it: a road hex read as an orchard whose two
+    examples stand on a road, a house read as a gully by the brown of the gully's bed, with no tree
+    or bank in them (VASL board 20 printed, yellowed and scanned)."""
+    out = np.zeros((len(hist), n_codes), dtype=bool)
+    codes = [int(j) for j in np.unique(labels)]
+    if len(codes) < 2:
+        return out
+    own = {s.codes[0] for s in sigs if len(s.codes) == 1}
+    ex = {j: np.sort(ex_hist[labels == j], axis=0) for j in codes}  # per terrain, its examples' shares sorted
+    common = (hist > SIG_PAIR_SHARE).mean(axis=0) > SIG_GROUND
+    for j in codes:
+        if j in own:
+            continue
+        need = held(ex_hist[labels == j])
+        for c in np.flatnonzero((need >= ESSENTIAL) & ~common):
+            edge = ESSENTIAL_SPLIT * need[c]
+            others = [ex[k][:, c] for k in codes if k != j]
+            if any(o[0] < edge <= o[-1] for o in others) or not any(o[0] >= edge for o in others):
+                continue
+            out[:, j] |= hist[:, c] < ESSENTIAL_LACK * need[c]
+    return out
+
+
+def essentials_reading(hist: np.ndarray, ex_hist: np.ndarray, labels: np.ndarray, sigs: list[Signature],
+                       answer: np.ndarray, distances: np.ndarray) -> np.ndarray:
+    """The answer (terrain index per hex) with a last veto: a hex whose answer is a terrain it misses an
+    essential colour of (`missing`), or a feature whose signature it shows none of (`lacking`) when it
+    shows no pair signature of that feature either, takes the nearest terrain (by `distances`) it is
+    neither (a house first read as a gully, then by its brown as a pair of the gully and wooden
+    buildings, is the wooden building)."""
+    n_codes = distances.shape[1]
+    pair = np.zeros((len(hist), n_codes), dtype=bool)
+    for sig in sigs:
+        if len(sig.codes) > 1:
+            pair[:, list(sig.codes)] |= shows(hist, sig)[0][:, None]
+    ruled_out = missing(hist, ex_hist, labels, sigs, n_codes) | (lacking(hist, sigs, n_codes) & ~pair)
+    vetoed = ruled_out[np.arange(len(answer)), answer]
+    out = answer.copy()
+    if vetoed.any():
+        d = np.where(ruled_out[vetoed], np.inf, distances[vetoed])
+        alt = np.argmin(d, axis=1)
+        ok = np.isfinite(d[np.arange(len(alt)), alt])
+        out[np.flatnonzero(vetoed)[ok]] = alt[ok]
+    return out
 
 
 @dataclass(frozen=True)

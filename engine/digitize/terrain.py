@@ -29,7 +29,9 @@ and the nearest example is not, the mean colour answers. Last, a terrain drawn a
 varied ground (a house in an orchard or woods, a wadi across hill levels) decides by its signature
 colours, the colours its examples hold and no other example does (engine/digitize/signature.py);
 a hex whose answer that changes is not `proposed`, nor one holding a colour its answer's examples
-lack and other terrains' hold (an orchard's trees on a hill). The leave-one-out calibration counts
+lack and other terrains' hold (an orchard's trees on a hill); and a hex missing a colour every
+example of its answer holds and shares with another terrain (an orchard's trees, a gully's banks) is
+not that terrain (`essentials_reading`). The leave-one-out calibration counts
 only the held-out hexes that this whole reading would propose wrong, and the mean colour never
 names a feature terrain whose signature the hex shows none of (an answer to Teach next that is a
 small house mostly of grass pulls the houses' mean colour to the grass's). Taught hexes beyond the
