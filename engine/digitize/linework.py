@@ -236,10 +236,10 @@ def propose_linework(hexmap: HexMap, scan: Scan | np.ndarray, transform: Sequenc
     gains = paper_gains(paper_raw, table, hex_rgb(default.color) if default is not None else None,
                         _paper_pixels(hexmap, hexes, raw, size))
     colours: dict[str, list[np.ndarray]] = {}
-    found = _propose(hexmap, scan, transform, taught, progress, gains, paper_raw, size, step, table_looks(hexmap),
-                     colours)
+    looks = table_looks(hexmap)
+    found = _propose(hexmap, scan, transform, taught, progress, gains, paper_raw, size, step, looks, colours)
     # a path printed a little off its table's colour is read again in the colour its sure links show
-    seen = _seen_looks(table_looks(hexmap), colours)
+    seen = _seen_looks(looks, colours)
     if seen is None:
         return found
     return _propose(hexmap, scan, transform, taught, progress, gains, paper_raw, size, step, seen, {})

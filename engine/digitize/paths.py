@@ -156,11 +156,11 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
             band = np.where(inked[j] & (band < HIT), HIT, band)
         b, pos = _track(band, v, step)
         hit = b >= HIT
-        seen = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0] >= HIT
+        along = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0]  # (n, s) the band on the track
+        seen = along >= HIT
         cover[:, j] = np.minimum((hit & read_a).sum(1) / read_a.sum(1), (hit & read_b).sum(1) / read_b.sum(1))
         if solid:  # ... where the path shows on both sides too (beyond a label, on into the hex)
             cover[:, j] *= (seen & (PATH_S < -0.1)).any(axis=1) & (seen & (PATH_S > 0.1)).any(axis=1)
-            along = np.take_along_axis(seen_band, pos[..., None], axis=2)[..., 0]
             sure[0, :, j] = (along * (PATH_S < -0.1)).max(axis=1) >= fill[j]
             sure[1, :, j] = (along * (PATH_S > 0.1)).max(axis=1) >= fill[j]
         use = read_a | read_b
@@ -176,7 +176,7 @@ def read_paths(g: SideGeometry, paper: np.ndarray, read: Reader, size: float, lo
         near = np.abs(v[None, None, :] - v[pos][..., None]) <= max(2.0 * lk.width, 0.12)
         integral = (mem[..., j] * near).sum(axis=2) * step  # (n, s)
         width[:, j] = np.where(on.any(axis=1), (integral * on).sum(axis=1) / np.maximum(on.sum(axis=1), 1), 0.0)
-        if lk.width / step >= SOLID_PX:  # the core: the middle half of the band (the track may run at its edge)
+        if solid:  # the core: the middle half of the band (the track may run at its edge)
             # ... leaving out ink (`faint` above, and far darker than the path). A core more than a quarter
             # of it ink is a texture (a stone building's: a third), read whole
             ink = (dark > 0) | (faint & (lum < INK_UNDER * refs[j].sum()))
@@ -216,7 +216,6 @@ def _core(obs: np.ndarray, under: np.ndarray, refs: np.ndarray, j: int, in_core:
     with np.errstate(invalid="ignore", divide="ignore"):
         rgb = (mean * lines[..., None]).sum(axis=1) / shown[:, None]
     return np.asarray((m * lines).sum(axis=1) / np.maximum(shown, 1)), rgb
-
 
 
 THIN_FILL = (0.35, 0.6)  # a sharp line's band membership counts from the first (none) to the second (sure)

@@ -77,18 +77,11 @@ def flanks(obs: np.ndarray, pos: np.ndarray, lines: np.ndarray, half: int, rgb: 
                     np.minimum(np.linalg.norm(a - rgb, axis=1), np.linalg.norm(b - rgb, axis=1)),
                     np.linalg.norm(c - rgb, axis=1),
                     np.where(lines, np.abs(along), 0.0).max(axis=1),
-                    _masked_median(np.linalg.norm(centre - rgb, axis=2), lines)], axis=1)
+                    np.full(n, np.nan)], axis=1)
     shown = np.asarray(lines.any(axis=1))
+    centre_off = np.where(lines, np.linalg.norm(centre - rgb, axis=2), np.nan)
+    out[shown, 4] = np.nanmedian(centre_off[shown], axis=1)  # (the rows shown: no all-NaN row)
     return np.where(shown[:, None], out, np.nan)
-
-
-def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """(n,) the median of each row of x (n, s) over its entries where keep (n, s) (NaN where none)."""
-    ranked = np.sort(np.where(keep, x, np.inf), axis=1)  # the kept entries first
-    cnt = keep.sum(axis=1)
-    lo = np.take_along_axis(ranked, np.maximum(cnt - 1, 0)[:, None] // 2, axis=1)[:, 0]
-    hi = np.take_along_axis(ranked, (cnt // 2)[:, None], axis=1)[:, 0]
-    return np.where(cnt > 0, (lo + hi) / 2, np.nan)
 
 
 def a_line(flank: np.ndarray) -> np.ndarray:

@@ -337,21 +337,18 @@ class FMBoard(SequenceState):
                             del occ[h]
                             vacated.add(h)
                     shared = False
-                    for u in units:
+                    for u in units:  # (`where` brought up to date as it goes: made afresh below if shared)
                         h = hexes.get(u)
-                        if h is not None:
-                            if h in occ:  # two units in one hex: which is its occupant depends on their order
-                                shared = True
-                                break
+                        if h is None:
+                            where.pop(u, None)
+                        elif h in occ:  # two units in one hex: which is its occupant depends on their order
+                            shared = True
+                            break
+                        else:
                             occ[h] = u
                             entered.add(h)
+                            where[u] = h
                     if not shared:
-                        for u in units:
-                            h = hexes.get(u)
-                            if h is None:
-                                where.pop(u, None)
-                            else:
-                                where[u] = h
                         self._occ_rev = pos.revision
                         return occ, frozenset(vacated ^ entered)
         made = {h: u for u, h in hexes.items()}
